@@ -1,0 +1,633 @@
+package io.cursorcheck.impl;
+
+import io.cursorcheck.spi.Arguments;
+import io.cursorcheck.spi.Broadcast;
+import io.cursorcheck.spi.ConsumerHandle;
+import io.cursorcheck.spi.Diagnostics;
+import io.cursorcheck.spi.ImpossibleStateException;
+import io.cursorcheck.spi.Options;
+import io.cursorcheck.spi.Outcome;
+import io.cursorcheck.spi.Policy;
+import io.cursorcheck.spi.Reason;
+import io.cursorcheck.spi.Reply;
+import io.cursorcheck.spi.Settlement;
+import io.cursorcheck.spi.Snapshot;
+import io.cursorcheck.spi.SpecError;
+import io.cursorcheck.spi.WriterState;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+/**
+ * SPEC section 2 minus the minimum-cursor tracking: reads and waiters, the writer with its
+ * queued writes, end, fail and cancel. A subclass tracks the minimum through the hooks
+ * {@link #attached}, {@link #advanced}, {@link #removed}, {@link #trim}, {@link #laggardMoving},
+ * {@link #evicted} and {@link #forgetMinimum}, which this class calls at exactly the points
+ * where Node's code touches its cache.
+ *
+ * <p>Fast path: a read of a retained entry is a bounds check, a ring read, a cursor increment and
+ * one {@link #advanced} call. Slow paths (scans, eviction, end, fail, cancel) are O(consumers).
+ *
+ * <p>Re-entrancy is part of the semantics: trim flushes queued writes, which notify waiters,
+ * which advance cursors, which may trim again, all inside one operation. Nothing here defends
+ * against that; a state SPEC says cannot happen throws {@link ImpossibleStateException}.
+ *
+ * <p>Single-threaded: one thread calls everything.
+ */
+abstract class BroadcastCore implements Broadcast {
+
+    static final long NO_READ = -1;
+
+    /** Where a cursor advance happens; the dirty-flag variant treats them differently. */
+    enum Site { NEXT, NOTIFY, END }
+
+    /** The result of a full scan of the attached consumers. */
+    record Scan(long min, int count) {
+    }
+
+    /** An attached (or once attached) consumer. */
+    static final class Reader implements ConsumerHandle {
+        final BroadcastCore owner;
+        final int id;
+        long cursor;
+        long outstanding = NO_READ; // operation number of the outstanding read
+        ArrayDeque<Long> queued; // operation numbers of further overlapping reads; lazily made
+        boolean detached;
+        Reason error;
+
+        Reader(BroadcastCore owner, int id, long cursor) {
+            this.owner = owner;
+            this.id = id;
+            this.cursor = cursor;
+        }
+
+        int queuedReads() {
+            return queued == null ? 0 : queued.size();
+        }
+
+        @Override
+        public int id() {
+            return id;
+        }
+
+        @Override
+        public String toString() {
+            return "c" + id;
+        }
+    }
+
+    private record QueuedWrite(long op, int size) {
+    }
+
+    private enum Offer { ACCEPTED, DISCARDED, REFUSED }
+
+    final Options options;
+    private final long budget;
+    private final Policy policy;
+
+    private final SizeRing buffer = new SizeRing();
+    private long bufferStart;
+    private long bufferedBytes;
+    final LinkedHashSet<Reader> consumers = new LinkedHashSet<>(); // attached, in attach order
+    private ArrayList<Reader> waiters = new ArrayList<>();
+    private boolean ended;
+    private boolean cancelled;
+    private boolean errored;
+    private Object error;
+
+    private WriterState writerState = WriterState.OPEN;
+    private Object writerError;
+    private final ArrayDeque<QueuedWrite> queuedWrites = new ArrayDeque<>();
+    private final ArrayList<Long> pendingEnds = new ArrayList<>();
+    private long bytesAccepted;
+
+    private long operations;
+    private int consumersMade;
+    private long scans;
+    private final ArrayList<Settlement> settlements = new ArrayList<>();
+
+    BroadcastCore(Options options) {
+        this.options = Arguments.requireOptions(options);
+        this.budget = options.budget();
+        this.policy = options.policy();
+    }
+
+    // ---------------------------------------------------------------- tracking hooks
+
+    /** A consumer was just added to {@link #consumers} at {@code bufferStart}. */
+    abstract void attached(Reader r);
+
+    /** A consumer's cursor just moved from {@code old} to {@code old + 1} by a delivery at {@code site}. */
+    abstract void advanced(long old, Site site);
+
+    /**
+     * A consumer was just removed from {@link #consumers}; {@code trimAllowed} is false where SPEC
+     * adjusts the count without trimming (a read that finds the broadcast errored).
+     */
+    abstract void removed(Reader r, boolean trimAllowed);
+
+    /** SPEC trim(): decide the new start and call {@link #dropBefore} if it moved. */
+    abstract void trim();
+
+    /** DROP_OLDEST eviction is about to move {@code r} from its cursor to {@code bufferStart}. */
+    abstract void laggardMoving(Reader r);
+
+    /** DROP_OLDEST eviction finished moving laggards. */
+    abstract void evicted();
+
+    /** fail or cancel removed every consumer. */
+    abstract void forgetMinimum();
+
+    // ---------------------------------------------------------------- services for the hooks
+
+    final long bufferStart() {
+        return bufferStart;
+    }
+
+    final long endPosition() {
+        return bufferStart + buffer.size();
+    }
+
+    /** SPEC scan(): the smallest cursor and how many consumers sit at it, from {@code (end, 0)}. */
+    final Scan scan() {
+        scans++;
+        long min = endPosition();
+        int count = 0;
+        for (Reader r : consumers) {
+            if (r.cursor < min) {
+                min = r.cursor;
+                count = 1;
+            } else if (r.cursor == min) {
+                count++;
+            }
+        }
+        return new Scan(min, count);
+    }
+
+    /**
+     * Drops the entries before {@code newStart}, then flushes queued writes if the buffer is now
+     * under budget (which re-enters offer, notify, advance and trim).
+     */
+    final void dropBefore(long newStart) {
+        if (newStart > endPosition()) {
+            throw new ImpossibleStateException("trim to " + newStart + " past the end " + endPosition());
+        }
+        bufferedBytes -= buffer.removeFirst((int) (newStart - bufferStart));
+        bufferStart = newStart;
+        if (!queuedWrites.isEmpty() && bufferedBytes < budget) {
+            flushQueuedWrites();
+        }
+    }
+
+    final long scans() {
+        return scans;
+    }
+
+    // ---------------------------------------------------------------- operations
+
+    @Override
+    public final Options options() {
+        return options;
+    }
+
+    @Override
+    public final ConsumerHandle attach() {
+        operations++;
+        Reader r = new Reader(this, consumersMade++, bufferStart); // I7: a late joiner reads what is retained
+        consumers.add(r);
+        attached(r);
+        return r;
+    }
+
+    @Override
+    public final Reply next(ConsumerHandle handle) {
+        long op = operations++;
+        Reader r = own(handle);
+        if (r.detached) {
+            return reply(op, r.error != null ? Outcome.failed(r.error.value()) : Outcome.DONE);
+        }
+        long index = r.cursor - bufferStart;
+        if (index < buffer.size()) {
+            int size = entryAt(index);
+            long old = r.cursor;
+            r.cursor = old + 1;
+            advanced(old, Site.NEXT);
+            return reply(op, Outcome.data(old, size));
+        }
+        if (errored) {
+            r.detached = true;
+            r.error = Reason.of(error);
+            removeConsumer(r, false);
+            return reply(op, Outcome.failed(error));
+        }
+        if (ended || cancelled) {
+            detachReader(r);
+            return reply(op, Outcome.DONE);
+        }
+        if (r.outstanding != NO_READ) {
+            if (r.queued == null) {
+                r.queued = new ArrayDeque<>();
+            }
+            r.queued.addLast(op);
+            return reply(op, Outcome.PENDING);
+        }
+        r.outstanding = op;
+        waiters.add(r);
+        return reply(op, Outcome.WAIT);
+    }
+
+    @Override
+    public final Reply detach(ConsumerHandle handle) {
+        long op = operations++;
+        detachReader(own(handle));
+        return reply(op, Outcome.DONE);
+    }
+
+    @Override
+    public final Reply writeSync(int size) {
+        long op = operations++;
+        Arguments.requireSize(size);
+        if (writerState != WriterState.OPEN) {
+            return reply(op, Outcome.REFUSED);
+        }
+        Offer result = offer(size);
+        if (result == Offer.REFUSED) {
+            return reply(op, Outcome.REFUSED);
+        }
+        bytesAccepted += size;
+        return reply(op, result == Offer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
+    }
+
+    @Override
+    public final Reply write(int size) {
+        long op = operations++;
+        Arguments.requireSize(size);
+        if (writerState == WriterState.ERRORED) {
+            return reply(op, Outcome.failed(writerError));
+        }
+        if (writerState != WriterState.OPEN) {
+            return reply(op, Outcome.failed(SpecError.WRITER_CLOSED));
+        }
+        Offer result = offer(size);
+        if (result != Offer.REFUSED) {
+            bytesAccepted += size;
+            return reply(op, result == Offer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
+        }
+        if (policy == Policy.STRICT && !queuedWrites.isEmpty()) {
+            return reply(op, Outcome.failed(SpecError.BACKPRESSURE));
+        }
+        if (policy != Policy.STRICT && policy != Policy.UNBOUNDED) {
+            throw new ImpossibleStateException(policy + " refused a write while the writer is open");
+        }
+        queuedWrites.addLast(new QueuedWrite(op, size));
+        return reply(op, Outcome.QUEUED);
+    }
+
+    @Override
+    public final Reply end() {
+        long op = operations++;
+        if (writerState == WriterState.ERRORED) {
+            return reply(op, Outcome.failed(writerError));
+        }
+        if (writerState == WriterState.CLOSED) {
+            return reply(op, Outcome.completed(bytesAccepted));
+        }
+        pendingEnds.add(op);
+        if (writerState == WriterState.OPEN) {
+            writerState = WriterState.CLOSING;
+            endIfNoWriteQueued();
+        }
+        // An end that completed inside this call answers with its settlement.
+        for (int i = 0; i < settlements.size(); i++) {
+            if (settlements.get(i).op() == op) {
+                return reply(op, settlements.remove(i).outcome());
+            }
+        }
+        return reply(op, Outcome.PENDING);
+    }
+
+    @Override
+    public final Reply fail(Object reason) {
+        long op = operations++;
+        if (writerState == WriterState.ERRORED || writerState == WriterState.CLOSED) {
+            return reply(op, Outcome.OK); // the first error is kept
+        }
+        writerState = WriterState.ERRORED;
+        writerError = reason;
+        while (!queuedWrites.isEmpty()) {
+            settle(queuedWrites.removeFirst().op(), Outcome.failed(reason));
+        }
+        for (long end : pendingEnds) {
+            settle(end, Outcome.failed(reason));
+        }
+        pendingEnds.clear();
+        if (!errored) {
+            errored = true;
+            error = reason;
+            ended = true;
+            Reason failure = Reason.of(reason);
+            for (Reader r : consumers) {
+                if (r.outstanding != NO_READ) {
+                    settleOutstanding(r, Outcome.failed(reason));
+                }
+                settleQueued(r, Outcome.failed(reason));
+                r.error = failure;
+                r.detached = true;
+            }
+            consumers.clear();
+            waiters.clear();
+            forgetMinimum();
+        }
+        return reply(op, Outcome.OK);
+    }
+
+    @Override
+    public final Reply cancel() {
+        return cancel(false, null);
+    }
+
+    @Override
+    public final Reply cancel(Object reason) {
+        return cancel(true, reason);
+    }
+
+    private Reply cancel(boolean hasReason, Object reason) {
+        long op = operations++;
+        if (cancelled) {
+            return reply(op, Outcome.OK);
+        }
+        cancelled = true;
+        ended = true;
+        if (hasReason) {
+            errored = true;
+            error = reason;
+        }
+        if (writerState == WriterState.OPEN || writerState == WriterState.CLOSING) {
+            writerState = WriterState.CLOSED;
+            while (!queuedWrites.isEmpty()) {
+                settle(queuedWrites.removeFirst().op(), Outcome.failed(SpecError.CANCELLED));
+            }
+            for (long end : pendingEnds) {
+                settle(end, Outcome.completed(bytesAccepted));
+            }
+            pendingEnds.clear();
+        }
+        Outcome open = hasReason ? Outcome.failed(reason) : Outcome.DONE;
+        Reason failure = hasReason ? Reason.of(reason) : null;
+        for (Reader r : consumers) {
+            if (r.outstanding != NO_READ) {
+                settleOutstanding(r, open);
+            }
+            settleQueued(r, open);
+            if (hasReason) {
+                r.error = failure;
+            }
+            r.detached = true;
+        }
+        consumers.clear();
+        waiters.clear();
+        forgetMinimum();
+        return reply(op, Outcome.OK);
+    }
+
+    // ---------------------------------------------------------------- queries
+
+    @Override
+    public final Snapshot snapshot() {
+        List<Snapshot.ConsumerState> states = new ArrayList<>(consumers.size());
+        for (Reader r : consumers) {
+            int reads = (r.outstanding != NO_READ ? 1 : 0) + r.queuedReads();
+            states.add(new Snapshot.ConsumerState(r.id, r.cursor, reads));
+        }
+        List<Integer> queued = new ArrayList<>(queuedWrites.size());
+        for (QueuedWrite w : queuedWrites) {
+            queued.add(w.size());
+        }
+        return new Snapshot(bufferStart, buffer.toList(), bufferedBytes, states, queued, writerState,
+                bytesAccepted, pendingEnds.size(), ended, cancelled, errored ? Reason.of(error) : null,
+                writerState == WriterState.ERRORED ? Reason.of(writerError) : null);
+    }
+
+    /** The tracked minimum for I6, or null where the variant claims no exact cache. */
+    abstract Diagnostics.MinCache minCache();
+
+    @Override
+    public final Diagnostics diagnostics() {
+        return new Diagnostics() {
+            @Override
+            public MinCache minCache() {
+                return BroadcastCore.this.minCache();
+            }
+
+            @Override
+            public long scans() {
+                return scans;
+            }
+        };
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "{" + snapshot() + "}";
+    }
+
+    // ---------------------------------------------------------------- SPEC section 2 procedures
+
+    private void flushQueuedWrites() {
+        while (!queuedWrites.isEmpty()) {
+            // Leaves the queue before it is offered: the offer may re-enter this flush.
+            QueuedWrite w = queuedWrites.removeFirst();
+            if (offer(w.size()) == Offer.REFUSED) {
+                queuedWrites.addFirst(w);
+                break;
+            }
+            bytesAccepted += w.size();
+            settle(w.op(), Outcome.ACCEPTED);
+        }
+        endIfNoWriteQueued();
+    }
+
+    private void endIfNoWriteQueued() {
+        if (writerState == WriterState.CLOSING && queuedWrites.isEmpty()) {
+            endBroadcast();
+        }
+    }
+
+    /** SPEC write(size) at the broadcast level. */
+    private Offer offer(int size) {
+        if (ended || cancelled) {
+            return Offer.REFUSED;
+        }
+        if (size == 0) {
+            return Offer.ACCEPTED; // I8: nothing stored, nobody notified
+        }
+        if (bufferedBytes >= budget) {
+            switch (policy) {
+                case STRICT:
+                case UNBOUNDED:
+                    return Offer.REFUSED;
+                case DROP_NEWEST:
+                    return Offer.DISCARDED;
+                case DROP_OLDEST:
+                    evictOldest();
+                    break;
+                default:
+                    throw new ImpossibleStateException("unknown policy " + policy);
+            }
+        }
+        buffer.addLast(size);
+        bufferedBytes += size;
+        notifyWaiters();
+        // SPEC step 5 wakes drain waiters after an eviction; this operation set has none, and
+        // DROP_OLDEST never queues writes.
+        return Offer.ACCEPTED;
+    }
+
+    /** DROP_OLDEST: evict until under budget, then force laggards forward. O(evicted + consumers). */
+    private void evictOldest() {
+        while (bufferedBytes >= budget && buffer.size() > 0) {
+            bufferedBytes -= buffer.removeFirst();
+            bufferStart++;
+        }
+        for (Reader r : consumers) {
+            if (r.cursor < bufferStart) {
+                laggardMoving(r);
+                r.cursor = bufferStart;
+            }
+        }
+        evicted();
+    }
+
+    /** SPEC notify(): one entry per waiting consumer; the ones still waiting form the new list. */
+    private void notifyWaiters() {
+        if (waiters.isEmpty()) {
+            return;
+        }
+        ArrayList<Reader> taken = waiters;
+        waiters = new ArrayList<>();
+        for (int i = 0; i < taken.size(); i++) {
+            Reader r = taken.get(i);
+            if (r.outstanding == NO_READ) {
+                continue;
+            }
+            long index = r.cursor - bufferStart;
+            if (index < buffer.size()) {
+                int size = entryAt(index);
+                long old = r.cursor;
+                r.cursor = old + 1;
+                advanced(old, Site.NOTIFY); // may trim, flush and re-enter before the settle below
+                settleOutstanding(r, Outcome.data(old, size));
+                if (r.queuedReads() > 0) {
+                    r.outstanding = r.queued.removeFirst();
+                    waiters.add(r);
+                }
+            } else {
+                waiters.add(r);
+            }
+        }
+    }
+
+    /** SPEC end(), broadcast side: runs once no write is queued. O(consumers). */
+    private void endBroadcast() {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        for (Reader r : new ArrayList<>(consumers)) {
+            if (r.outstanding == NO_READ || !consumers.contains(r)) {
+                continue; // not waiting: it drains what is left later; or removed meanwhile
+            }
+            long index = r.cursor - bufferStart;
+            if (index < buffer.size()) {
+                int size = entryAt(index);
+                long old = r.cursor;
+                r.cursor = old + 1;
+                advanced(old, Site.END);
+                settleOutstanding(r, Outcome.data(old, size));
+            } else {
+                settleOutstanding(r, Outcome.DONE);
+                settleQueued(r, Outcome.DONE);
+                r.detached = true;
+                removeConsumer(r, true);
+            }
+        }
+        waiters.clear();
+        completeEndIfDrained();
+    }
+
+    /** The consumer's return/throw. */
+    private void detachReader(Reader r) {
+        r.detached = true;
+        if (r.outstanding != NO_READ) {
+            settleOutstanding(r, Outcome.DONE);
+        }
+        settleQueued(r, Outcome.DONE);
+        removeConsumer(r, true);
+        completeEndIfDrained();
+    }
+
+    private void removeConsumer(Reader r, boolean trimAllowed) {
+        if (consumers.remove(r)) {
+            removed(r, trimAllowed);
+        }
+    }
+
+    private void completeEndIfDrained() {
+        if (ended && consumers.isEmpty() && writerState == WriterState.CLOSING) {
+            writerState = WriterState.CLOSED;
+            for (long end : pendingEnds) {
+                settle(end, Outcome.completed(bytesAccepted));
+            }
+            pendingEnds.clear();
+        }
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private int entryAt(long index) {
+        if (index < 0) {
+            throw new ImpossibleStateException("a cursor is " + (-index) + " behind bufferStart " + bufferStart);
+        }
+        return buffer.get((int) index);
+    }
+
+    private void settleOutstanding(Reader r, Outcome outcome) {
+        if (r.outstanding == NO_READ) {
+            throw new ImpossibleStateException(r + " has no outstanding read to settle with " + outcome
+                    + " (settled twice?)");
+        }
+        long read = r.outstanding;
+        r.outstanding = NO_READ;
+        settle(read, outcome);
+    }
+
+    private void settleQueued(Reader r, Outcome outcome) {
+        while (r.queuedReads() > 0) {
+            settle(r.queued.removeFirst(), outcome);
+        }
+    }
+
+    private void settle(long op, Outcome outcome) {
+        settlements.add(new Settlement(op, outcome));
+    }
+
+    private Reply reply(long op, Outcome outcome) {
+        if (settlements.isEmpty()) {
+            return new Reply(op, outcome, List.of());
+        }
+        Reply r = new Reply(op, outcome, settlements);
+        settlements.clear();
+        return r;
+    }
+
+    private Reader own(ConsumerHandle handle) {
+        if (handle == null) {
+            throw Arguments.nullConsumer();
+        }
+        if (handle instanceof Reader r && r.owner == this) {
+            return r;
+        }
+        throw Arguments.foreignConsumer(handle);
+    }
+}

@@ -1,0 +1,574 @@
+package io.cursorcheck.model;
+
+import io.cursorcheck.spi.Arguments;
+import io.cursorcheck.spi.Broadcast;
+import io.cursorcheck.spi.ConsumerHandle;
+import io.cursorcheck.spi.Diagnostics;
+import io.cursorcheck.spi.ImpossibleStateException;
+import io.cursorcheck.spi.Options;
+import io.cursorcheck.spi.Outcome;
+import io.cursorcheck.spi.Policy;
+import io.cursorcheck.spi.Reason;
+import io.cursorcheck.spi.Reply;
+import io.cursorcheck.spi.Settlement;
+import io.cursorcheck.spi.Snapshot;
+import io.cursorcheck.spi.SpecError;
+import io.cursorcheck.spi.WriterState;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * The reference: SPEC section 2 with no cache at all.
+ *
+ * <p>Wherever the cached-count variant consults or updates its cached minimum, this model scans
+ * every attached consumer instead; it trims after every advance (in next, notify and end) and
+ * after every removal of a consumer. Plain lists, full scans, no shortcuts: every line here
+ * should be checkable against a sentence of SPEC.md, and speed does not matter.
+ *
+ * <p>Single-threaded: one thread calls everything.
+ */
+public final class ScanningModel implements Broadcast {
+
+    private static final long NO_READ = -1;
+
+    private final Options options;
+
+    // Broadcast state (SPEC section 1).
+    private final List<Integer> buffer = new ArrayList<>(); // sizes of retained entries, oldest first
+    private long bufferStart;
+    private long bufferedBytes;
+    private final List<Consumer> consumers = new ArrayList<>(); // attached, in attach order
+    private List<Consumer> waiters = new ArrayList<>();
+    private boolean ended;
+    private boolean cancelled;
+    private boolean errored;
+    private Object error;
+
+    // Writer state.
+    private WriterState writerState = WriterState.OPEN;
+    private Object writerError;
+    private final Deque<QueuedWrite> queuedWrites = new ArrayDeque<>();
+    private final List<Long> pendingEnds = new ArrayList<>();
+    private long bytesAccepted;
+
+    // Bookkeeping of the observation protocol (SPEC section 5).
+    private long operations;
+    private int consumersMade;
+    private long scans;
+    private List<Settlement> settlements = new ArrayList<>();
+
+    /**
+     * Creates an empty broadcast with an open writer.
+     *
+     * @param options the budget and policy
+     * @throws IllegalArgumentException if {@code options} is null
+     */
+    public ScanningModel(Options options) {
+        this.options = Arguments.requireOptions(options);
+    }
+
+    private static final class Consumer implements ConsumerHandle {
+        final ScanningModel owner;
+        final int id;
+        long cursor;
+        long outstanding = NO_READ; // operation number of the outstanding read
+        final Deque<Long> queued = new ArrayDeque<>(); // operation numbers of queued reads
+        boolean detached;
+        boolean attached = true;
+        Reason error;
+
+        Consumer(ScanningModel owner, int id, long cursor) {
+            this.owner = owner;
+            this.id = id;
+            this.cursor = cursor;
+        }
+
+        @Override
+        public int id() {
+            return id;
+        }
+
+        @Override
+        public String toString() {
+            return "c" + id;
+        }
+    }
+
+    private record QueuedWrite(long op, int size) {
+    }
+
+    private enum Offer { ACCEPTED, DISCARDED, REFUSED }
+
+    @Override
+    public Options options() {
+        return options;
+    }
+
+    // ---------------------------------------------------------------- operations
+
+    @Override
+    public ConsumerHandle attach() {
+        operations++;
+        // A new consumer starts at bufferStart, so it reads everything retained (I7).
+        Consumer c = new Consumer(this, consumersMade++, bufferStart);
+        consumers.add(c);
+        return c;
+    }
+
+    @Override
+    public Reply next(ConsumerHandle handle) {
+        long op = operations++;
+        Consumer c = own(handle);
+        if (c.detached) {
+            return reply(op, c.error != null ? Outcome.failed(c.error.value()) : Outcome.DONE);
+        }
+        if (c.cursor < endPosition()) {
+            long position = c.cursor;
+            int size = sizeAt(position);
+            advance(c);
+            return reply(op, Outcome.data(position, size));
+        }
+        if (errored) {
+            c.detached = true;
+            c.error = Reason.of(error);
+            remove(c);
+            return reply(op, Outcome.failed(error));
+        }
+        if (ended || cancelled) {
+            detachConsumer(c);
+            return reply(op, Outcome.DONE);
+        }
+        if (c.outstanding != NO_READ) {
+            c.queued.addLast(op);
+            return reply(op, Outcome.PENDING);
+        }
+        c.outstanding = op;
+        waiters.add(c);
+        return reply(op, Outcome.WAIT);
+    }
+
+    @Override
+    public Reply detach(ConsumerHandle handle) {
+        long op = operations++;
+        detachConsumer(own(handle));
+        return reply(op, Outcome.DONE);
+    }
+
+    @Override
+    public Reply writeSync(int size) {
+        long op = operations++;
+        Arguments.requireSize(size);
+        if (writerState != WriterState.OPEN) {
+            return reply(op, Outcome.REFUSED);
+        }
+        Offer result = offer(size);
+        if (result == Offer.REFUSED) {
+            return reply(op, Outcome.REFUSED);
+        }
+        bytesAccepted += size;
+        return reply(op, result == Offer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
+    }
+
+    @Override
+    public Reply write(int size) {
+        long op = operations++;
+        Arguments.requireSize(size);
+        if (writerState == WriterState.ERRORED) {
+            return reply(op, Outcome.failed(writerError));
+        }
+        if (writerState != WriterState.OPEN) {
+            return reply(op, Outcome.failed(SpecError.WRITER_CLOSED));
+        }
+        Offer result = offer(size);
+        if (result != Offer.REFUSED) {
+            bytesAccepted += size;
+            return reply(op, result == Offer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
+        }
+        switch (options.policy()) {
+            case STRICT:
+                if (!queuedWrites.isEmpty()) {
+                    return reply(op, Outcome.failed(SpecError.BACKPRESSURE));
+                }
+                break;
+            case UNBOUNDED:
+                break;
+            default:
+                throw new ImpossibleStateException(options.policy() + " refused a write while the writer is open");
+        }
+        queuedWrites.addLast(new QueuedWrite(op, size));
+        return reply(op, Outcome.QUEUED);
+    }
+
+    @Override
+    public Reply end() {
+        long op = operations++;
+        if (writerState == WriterState.ERRORED) {
+            return reply(op, Outcome.failed(writerError));
+        }
+        if (writerState == WriterState.CLOSED) {
+            return reply(op, Outcome.completed(bytesAccepted));
+        }
+        pendingEnds.add(op);
+        if (writerState == WriterState.OPEN) {
+            writerState = WriterState.CLOSING;
+            endIfNoWriteQueued();
+        }
+        // If the end completed inside this call, its settlement is this call's own answer.
+        for (int i = 0; i < settlements.size(); i++) {
+            if (settlements.get(i).op() == op) {
+                Outcome own = settlements.remove(i).outcome();
+                return reply(op, own);
+            }
+        }
+        return reply(op, Outcome.PENDING);
+    }
+
+    @Override
+    public Reply fail(Object reason) {
+        long op = operations++;
+        if (writerState == WriterState.ERRORED || writerState == WriterState.CLOSED) {
+            return reply(op, Outcome.OK); // the first error is kept
+        }
+        writerState = WriterState.ERRORED;
+        writerError = reason;
+        while (!queuedWrites.isEmpty()) {
+            settle(queuedWrites.removeFirst().op(), Outcome.failed(reason));
+        }
+        for (long end : pendingEnds) {
+            settle(end, Outcome.failed(reason));
+        }
+        pendingEnds.clear();
+        if (!errored) {
+            errored = true;
+            error = reason;
+            ended = true;
+            for (Consumer c : consumers) {
+                if (c.outstanding != NO_READ) {
+                    settleOutstanding(c, Outcome.failed(reason));
+                }
+                while (!c.queued.isEmpty()) {
+                    settle(c.queued.removeFirst(), Outcome.failed(reason));
+                }
+                c.error = Reason.of(reason);
+                c.detached = true;
+                c.attached = false;
+            }
+            consumers.clear();
+            waiters.clear();
+        }
+        return reply(op, Outcome.OK);
+    }
+
+    @Override
+    public Reply cancel() {
+        return cancel(false, null);
+    }
+
+    @Override
+    public Reply cancel(Object reason) {
+        return cancel(true, reason);
+    }
+
+    private Reply cancel(boolean hasReason, Object reason) {
+        long op = operations++;
+        if (cancelled) {
+            return reply(op, Outcome.OK);
+        }
+        cancelled = true;
+        ended = true;
+        if (hasReason) {
+            errored = true;
+            error = reason;
+        }
+        if (writerState == WriterState.OPEN || writerState == WriterState.CLOSING) {
+            writerState = WriterState.CLOSED;
+            while (!queuedWrites.isEmpty()) {
+                settle(queuedWrites.removeFirst().op(), Outcome.failed(SpecError.CANCELLED));
+            }
+            for (long end : pendingEnds) {
+                settle(end, Outcome.completed(bytesAccepted));
+            }
+            pendingEnds.clear();
+        }
+        Outcome open = hasReason ? Outcome.failed(reason) : Outcome.DONE;
+        for (Consumer c : consumers) {
+            if (c.outstanding != NO_READ) {
+                settleOutstanding(c, open);
+            }
+            while (!c.queued.isEmpty()) {
+                settle(c.queued.removeFirst(), open);
+            }
+            if (hasReason) {
+                c.error = Reason.of(reason);
+            }
+            c.detached = true;
+            c.attached = false;
+        }
+        consumers.clear();
+        waiters.clear();
+        return reply(op, Outcome.OK);
+    }
+
+    // ---------------------------------------------------------------- queries
+
+    @Override
+    public Snapshot snapshot() {
+        List<Snapshot.ConsumerState> states = new ArrayList<>();
+        for (Consumer c : consumers) {
+            int reads = (c.outstanding != NO_READ ? 1 : 0) + c.queued.size();
+            states.add(new Snapshot.ConsumerState(c.id, c.cursor, reads));
+        }
+        List<Integer> queued = new ArrayList<>();
+        for (QueuedWrite w : queuedWrites) {
+            queued.add(w.size());
+        }
+        return new Snapshot(bufferStart, buffer, bufferedBytes, states, queued, writerState, bytesAccepted,
+                pendingEnds.size(), ended, cancelled, errored ? Reason.of(error) : null,
+                writerState == WriterState.ERRORED ? Reason.of(writerError) : null);
+    }
+
+    @Override
+    public Diagnostics diagnostics() {
+        return new Diagnostics() {
+            @Override
+            public MinCache minCache() {
+                return null; // no cache: that is the point of the model
+            }
+
+            @Override
+            public long scans() {
+                return scans;
+            }
+        };
+    }
+
+    @Override
+    public String toString() {
+        return "ScanningModel{" + snapshot() + "}";
+    }
+
+    // ---------------------------------------------------------------- SPEC section 2 procedures
+
+    /** SPEC scan(): the smallest cursor of the attached consumers, starting from {@code end}. */
+    private long minCursor() {
+        scans++;
+        long min = endPosition();
+        for (Consumer c : consumers) {
+            min = Math.min(min, c.cursor);
+        }
+        return min;
+    }
+
+    /** Moves a consumer past the entry it was just delivered, then trims (the model trims every time). */
+    private void advance(Consumer c) {
+        c.cursor++;
+        trim();
+    }
+
+    /**
+     * SPEC trim(), with a fresh scan instead of the cache. Flushing queued writes re-enters
+     * offer, notify, advance and trim.
+     */
+    private void trim() {
+        if (consumers.isEmpty()) {
+            return; // I7: retained data waits for late joiners
+        }
+        long min = minCursor();
+        if (min <= bufferStart) {
+            return;
+        }
+        while (bufferStart < min) {
+            bufferedBytes -= buffer.remove(0);
+            bufferStart++;
+        }
+        if (!queuedWrites.isEmpty() && bufferedBytes < options.budget()) {
+            flushQueuedWrites();
+        }
+    }
+
+    /** Writes queued writes in order until one is refused; the write leaves the queue before it is offered. */
+    private void flushQueuedWrites() {
+        while (!queuedWrites.isEmpty()) {
+            QueuedWrite w = queuedWrites.removeFirst();
+            if (offer(w.size()) == Offer.REFUSED) {
+                queuedWrites.addFirst(w);
+                break;
+            }
+            bytesAccepted += w.size();
+            settle(w.op(), Outcome.ACCEPTED);
+        }
+        endIfNoWriteQueued();
+    }
+
+    private void endIfNoWriteQueued() {
+        if (writerState == WriterState.CLOSING && queuedWrites.isEmpty()) {
+            endBroadcast();
+        }
+    }
+
+    /** SPEC write(size) at the broadcast level. */
+    private Offer offer(int size) {
+        if (ended || cancelled) {
+            return Offer.REFUSED;
+        }
+        if (size == 0) {
+            return Offer.ACCEPTED; // I8: nothing stored, nobody notified
+        }
+        boolean evicted = false;
+        if (bufferedBytes >= options.budget()) {
+            Policy policy = options.policy();
+            if (policy == Policy.STRICT || policy == Policy.UNBOUNDED) {
+                return Offer.REFUSED;
+            }
+            if (policy == Policy.DROP_NEWEST) {
+                return Offer.DISCARDED;
+            }
+            evicted = true;
+            while (bufferedBytes >= options.budget() && !buffer.isEmpty()) {
+                bufferedBytes -= buffer.remove(0);
+                bufferStart++;
+            }
+            for (Consumer c : consumers) {
+                if (c.cursor < bufferStart) {
+                    c.cursor = bufferStart;
+                }
+            }
+        }
+        buffer.add(size);
+        bufferedBytes += size;
+        notifyWaiters();
+        // SPEC step 5 wakes drain waiters once an eviction brought the buffer under budget; this
+        // operation set has no drain waiters, and DROP_OLDEST never queues writes.
+        assert !evicted || queuedWrites.isEmpty();
+        return Offer.ACCEPTED;
+    }
+
+    /** SPEC notify(): one entry per waiting consumer; the ones still waiting form the new list. */
+    private void notifyWaiters() {
+        List<Consumer> taken = waiters;
+        waiters = new ArrayList<>();
+        for (Consumer c : taken) {
+            if (c.outstanding == NO_READ) {
+                continue;
+            }
+            if (c.cursor < endPosition()) {
+                long position = c.cursor;
+                int size = sizeAt(position);
+                advance(c);
+                settleOutstanding(c, Outcome.data(position, size));
+                if (!c.queued.isEmpty()) {
+                    c.outstanding = c.queued.removeFirst();
+                    waiters.add(c);
+                }
+            } else {
+                waiters.add(c);
+            }
+        }
+    }
+
+    /** SPEC end(), broadcast side: runs once no write is queued. */
+    private void endBroadcast() {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        for (Consumer c : new ArrayList<>(consumers)) {
+            if (!c.attached || c.outstanding == NO_READ) {
+                continue; // removed meanwhile, or not waiting: it drains what is left later
+            }
+            if (c.cursor < endPosition()) {
+                long position = c.cursor;
+                int size = sizeAt(position);
+                advance(c);
+                settleOutstanding(c, Outcome.data(position, size));
+            } else {
+                settleOutstanding(c, Outcome.DONE);
+                while (!c.queued.isEmpty()) {
+                    settle(c.queued.removeFirst(), Outcome.DONE);
+                }
+                c.detached = true;
+                remove(c);
+            }
+        }
+        waiters.clear();
+        completeEndIfDrained();
+    }
+
+    /** The consumer's return/throw. */
+    private void detachConsumer(Consumer c) {
+        c.detached = true;
+        if (c.outstanding != NO_READ) {
+            settleOutstanding(c, Outcome.DONE);
+        }
+        while (!c.queued.isEmpty()) {
+            settle(c.queued.removeFirst(), Outcome.DONE);
+        }
+        if (c.attached) {
+            remove(c);
+        }
+        completeEndIfDrained();
+    }
+
+    /** Removes an attached consumer and trims (the model trims after every removal). */
+    private void remove(Consumer c) {
+        consumers.remove(c);
+        c.attached = false;
+        trim();
+    }
+
+    private void completeEndIfDrained() {
+        if (ended && consumers.isEmpty() && writerState == WriterState.CLOSING) {
+            writerState = WriterState.CLOSED;
+            for (long end : pendingEnds) {
+                settle(end, Outcome.completed(bytesAccepted));
+            }
+            pendingEnds.clear();
+        }
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private long endPosition() {
+        return bufferStart + buffer.size();
+    }
+
+    private int sizeAt(long position) {
+        if (position < bufferStart || position >= endPosition()) {
+            throw new ImpossibleStateException("read of position " + position + " outside the buffer ["
+                    + bufferStart + ", " + endPosition() + ")");
+        }
+        return buffer.get((int) (position - bufferStart));
+    }
+
+    private void settleOutstanding(Consumer c, Outcome outcome) {
+        if (c.outstanding == NO_READ) {
+            throw new ImpossibleStateException(c + " has no outstanding read to settle with " + outcome
+                    + " (settled twice?)");
+        }
+        long read = c.outstanding;
+        c.outstanding = NO_READ;
+        settle(read, outcome);
+    }
+
+    private void settle(long op, Outcome outcome) {
+        settlements.add(new Settlement(op, outcome));
+    }
+
+    private Reply reply(long op, Outcome outcome) {
+        Reply r = new Reply(op, outcome, settlements);
+        settlements = new ArrayList<>();
+        return r;
+    }
+
+    private Consumer own(ConsumerHandle handle) {
+        if (handle == null) {
+            throw Arguments.nullConsumer();
+        }
+        if (handle instanceof Consumer c && c.owner == this) {
+            return c;
+        }
+        throw Arguments.foreignConsumer(handle);
+    }
+}

@@ -1,0 +1,362 @@
+package io.cursorcheck.properties;
+
+import io.cursorcheck.spi.Diagnostics;
+import io.cursorcheck.spi.Invariant;
+import io.cursorcheck.spi.Options;
+import io.cursorcheck.spi.Outcome;
+import io.cursorcheck.spi.Policy;
+import io.cursorcheck.spi.Reply;
+import io.cursorcheck.spi.Settlement;
+import io.cursorcheck.spi.Snapshot;
+import io.cursorcheck.spi.Snapshot.ConsumerState;
+import io.cursorcheck.spi.WriterState;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Checks I1 to I12 on one broadcast after every operation, from what the operation answered,
+ * the settlements it caused, the snapshots before and after, and (for I6) the diagnostics view.
+ *
+ * <p>Stateful: it follows each consumer's open reads and next expected position across
+ * operations, so it must see every operation of a run, in order. Each check is a necessary
+ * condition of an invariant, chosen so that a report always means a real breach: a check that
+ * cannot see enough (the state between two re-entrant appends inside one operation, say) checks
+ * what it can see and nothing more.
+ *
+ * <p>Works on any implementation, the model included.
+ */
+public final class InvariantChecker {
+
+    private final Options options;
+    private Snapshot before;
+    private final Map<Integer, ArrayDeque<Long>> openReads = new HashMap<>(); // consumer id -> open read ops, oldest first
+    private final Map<Long, Integer> readOwner = new HashMap<>(); // open read op -> consumer id
+    private final Map<Integer, Long> nextPosition = new HashMap<>(); // consumer id -> position it must get next
+    private final Set<Long> pendingWrites = new HashSet<>();
+    private final Set<Long> pendingEnds = new HashSet<>();
+
+    /**
+     * @param options the broadcast's options
+     * @param initial its snapshot before the first operation
+     */
+    public InvariantChecker(Options options, Snapshot initial) {
+        this.options = options;
+        this.before = initial;
+    }
+
+    /**
+     * Checks one operation.
+     *
+     * @param op         the operation
+     * @param consumerId the broadcast id of the consumer the operation named or made, or -1
+     * @param reply      what it returned; null for attach and for an operation that threw
+     * @param after      the snapshot after it
+     * @param cache      the broadcast's cache for I6, or null if it claims none
+     * @return the violations, empty if none
+     */
+    public List<Violation> check(Op op, int consumerId, Reply reply, Snapshot after, Diagnostics.MinCache cache) {
+        Step step = new Step(op, before, after);
+        if (op instanceof Op.Attach && consumerId >= 0) {
+            checkAttach(step, consumerId);
+        }
+        if (reply != null) {
+            ownOutcome(step, op, consumerId, reply);
+            for (Settlement s : reply.settlements()) {
+                settlement(step, s);
+            }
+        }
+        checkState(step, cache);
+        checkTransition(step, op, reply);
+        if (step.evicting) {
+            // The eviction forced laggards forward: their next delivery starts at the new cursor.
+            for (ConsumerState c : after.consumers()) {
+                nextPosition.merge(c.id(), c.cursor(), Math::max);
+            }
+        }
+        before = after;
+        return step.violations;
+    }
+
+    /** What one operation saw and broke. */
+    private final class Step {
+        final Snapshot b;
+        final Snapshot a;
+        final boolean evicting;
+        final Map<Integer, Integer> delivered = new HashMap<>();
+        final List<Violation> violations = new ArrayList<>();
+
+        Step(Op op, Snapshot b, Snapshot a) {
+            this.b = b;
+            this.a = a;
+            this.evicting = options.policy() == Policy.DROP_OLDEST && b.bufferedBytes() >= options.budget()
+                    && (op instanceof Op.Write || op instanceof Op.WriteSync);
+        }
+
+        void fail(Invariant invariant, String detail) {
+            violations.add(new Violation(invariant, detail));
+        }
+    }
+
+    private void checkAttach(Step s, int id) {
+        openReads.put(id, new ArrayDeque<>());
+        ConsumerState c = s.a.consumer(id);
+        if (c == null) {
+            s.fail(Invariant.I10, "c" + id + " is not attached right after attach()");
+            return;
+        }
+        nextPosition.put(id, c.cursor());
+        if (c.cursor() != s.b.bufferStart()) {
+            s.fail(Invariant.I7, "c" + id + " attached at " + c.cursor() + ", not at bufferStart "
+                    + s.b.bufferStart() + ": it cannot read everything retained");
+        }
+    }
+
+    private void ownOutcome(Step s, Op op, int id, Reply reply) {
+        Outcome o = reply.outcome();
+        long n = reply.op();
+        if (op instanceof Op.Next) {
+            switch (o.kind()) {
+                case DATA -> deliver(s, id, o, "next(c" + id + ")");
+                case WAIT -> {
+                    if (!reads(id).isEmpty()) {
+                        s.fail(Invariant.I4, "next(c" + id + ") answered WAIT while c" + id + " already has "
+                                + reads(id).size() + " open read(s)");
+                    }
+                    openRead(id, n);
+                }
+                case PENDING -> {
+                    if (reads(id).isEmpty()) {
+                        s.fail(Invariant.I4, "next(c" + id + ") answered PENDING but c" + id
+                                + " has no outstanding read to queue behind");
+                    }
+                    openRead(id, n);
+                }
+                default -> {
+                }
+            }
+        } else if (op instanceof Op.Write && o.kind() == Outcome.Kind.QUEUED) {
+            pendingWrites.add(n);
+        } else if (op instanceof Op.End && o.kind() == Outcome.Kind.PENDING) {
+            pendingEnds.add(n);
+        }
+    }
+
+    private void settlement(Step s, Settlement settled) {
+        long n = settled.op();
+        Integer owner = readOwner.remove(n);
+        if (owner != null) {
+            ArrayDeque<Long> fifo = reads(owner);
+            Long oldest = fifo.peekFirst();
+            if (oldest != null && oldest != n) {
+                s.fail(Invariant.I4, "read #" + n + " of c" + owner + " settled before its earlier read #" + oldest);
+            }
+            fifo.remove(n);
+            if (settled.outcome().kind() == Outcome.Kind.DATA) {
+                deliver(s, owner, settled.outcome(), "read #" + n);
+            }
+        } else if (!pendingWrites.remove(n) && !pendingEnds.remove(n)) {
+            s.fail(Invariant.I4, "settlement of #" + n + " -> " + settled.outcome()
+                    + ", which was not pending (settled twice, or never pending)");
+        }
+    }
+
+    private void deliver(Step s, int id, Outcome data, String how) {
+        long p = data.value();
+        Long expected = nextPosition.get(id);
+        if (expected != null && p != expected && !(p > expected && s.evicting)) {
+            s.fail(Invariant.I4, how + " delivered position " + p + " to c" + id + ", which expected " + expected
+                    + (p > expected ? " (positions " + expected + ".." + (p - 1) + " skipped)" : ""));
+        }
+        Integer size = sizeAt(s.b, p);
+        if (size == null) {
+            size = sizeAt(s.a, p);
+        }
+        if (size != null && size != data.size()) {
+            s.fail(Invariant.I4, how + " delivered position " + p + " with " + data.size() + "B, but the entry there has "
+                    + size + "B");
+        }
+        nextPosition.put(id, p + 1);
+        s.delivered.merge(id, 1, Integer::sum);
+    }
+
+    /** Invariants of the state after the operation. */
+    private void checkState(Step s, Diagnostics.MinCache cache) {
+        Snapshot a = s.a;
+        long sum = 0;
+        for (int i = 0; i < a.sizes().size(); i++) {
+            int size = a.sizes().get(i);
+            sum += size;
+            if (size <= 0) {
+                s.fail(Invariant.I8, "entry " + (a.bufferStart() + i) + " has size " + size);
+            }
+        }
+        if (sum != a.bufferedBytes()) {
+            s.fail(Invariant.I2, "bufferedBytes is " + a.bufferedBytes() + " but the retained entries "
+                    + a.sizes() + " sum to " + sum);
+        }
+        List<ConsumerState> attached = a.consumers();
+        long min = a.end();
+        int atMin = 0;
+        for (ConsumerState c : attached) {
+            if (c.cursor() < a.bufferStart() || c.cursor() > a.end()) {
+                s.fail(Invariant.I1, "c" + c.id() + " has cursor " + c.cursor() + " outside [bufferStart "
+                        + a.bufferStart() + ", end " + a.end() + "]");
+            }
+            if (c.openReads() > 0 && c.cursor() < a.end()) {
+                s.fail(Invariant.I11, "c" + c.id() + " has " + c.openReads() + " open read(s) while entry "
+                        + c.cursor() + " exists at its cursor");
+            }
+            int tracked = reads(c.id()).size();
+            if (c.openReads() != tracked) {
+                s.fail(Invariant.I4, "c" + c.id() + " reports " + c.openReads() + " open read(s), but " + tracked
+                        + " were made and not settled");
+            }
+            if (c.cursor() < min) {
+                min = c.cursor();
+                atMin = 1;
+            } else if (c.cursor() == min) {
+                atMin++;
+            }
+        }
+        Set<Integer> attachedIds = new HashSet<>();
+        attached.forEach(c -> attachedIds.add(c.id()));
+        for (Map.Entry<Integer, ArrayDeque<Long>> e : openReads.entrySet()) {
+            if (!attachedIds.contains(e.getKey()) && !e.getValue().isEmpty()) {
+                s.fail(Invariant.I4, "c" + e.getKey() + " is gone with read(s) " + e.getValue() + " never settled");
+                e.getValue().forEach(readOwner::remove);
+                e.getValue().clear();
+            }
+        }
+        if (!attached.isEmpty()) {
+            if (a.bufferStart() != min) {
+                s.fail(Invariant.I5, "bufferStart is " + a.bufferStart() + " but the slowest cursor is " + min);
+            }
+            if (cache != null && (cache.minCount() < 1 || cache.cachedMin() != min || cache.minCount() != atMin)) {
+                s.fail(Invariant.I6, "cache " + cache + " but scan() gives (min=" + min + ", count=" + atMin + ")");
+            }
+        }
+        if (!a.queuedWrites().isEmpty() && a.bufferedBytes() < options.budget()) {
+            s.fail(Invariant.I12, a.queuedWrites().size() + " write(s) queued while bufferedBytes "
+                    + a.bufferedBytes() + " < budget " + options.budget());
+        }
+        if (a.ended()) {
+            for (ConsumerState c : attached) {
+                if (c.openReads() > 0) {
+                    s.fail(Invariant.I10, "the broadcast has ended but c" + c.id() + " still has "
+                            + c.openReads() + " open read(s)");
+                }
+            }
+        }
+    }
+
+    /** Invariants of the step from the snapshot before to the snapshot after. */
+    private void checkTransition(Step s, Op op, Reply reply) {
+        Snapshot b = s.b;
+        Snapshot a = s.a;
+        if (a.bufferStart() < b.bufferStart()) {
+            s.fail(Invariant.I3, "bufferStart went back from " + b.bufferStart() + " to " + a.bufferStart());
+        }
+        for (long p = Math.max(a.bufferStart(), b.bufferStart()); p < Math.min(a.end(), b.end()); p++) {
+            if (!sizeAt(a, p).equals(sizeAt(b, p))) {
+                s.fail(Invariant.I3, "entry " + p + " changed from " + sizeAt(b, p) + "B to " + sizeAt(a, p) + "B");
+            }
+        }
+        for (ConsumerState cb : b.consumers()) {
+            ConsumerState ca = a.consumer(cb.id());
+            if (ca == null) {
+                continue;
+            }
+            if (ca.cursor() < cb.cursor()) {
+                s.fail(Invariant.I3, "c" + cb.id() + " moved back from " + cb.cursor() + " to " + ca.cursor());
+            }
+            long moved = ca.cursor() - cb.cursor();
+            int got = s.delivered.getOrDefault(cb.id(), 0);
+            if (moved != got && !(s.evicting && moved > got)) {
+                s.fail(Invariant.I4, "c" + cb.id() + " moved from " + cb.cursor() + " to " + ca.cursor()
+                        + " but was delivered " + got + " entr" + (got == 1 ? "y" : "ies"));
+            }
+        }
+        if (!s.evicting) {
+            if (b.consumers().isEmpty() && a.bufferStart() != b.bufferStart()) {
+                s.fail(Invariant.I7, "with no consumer attached, bufferStart moved from " + b.bufferStart()
+                        + " to " + a.bufferStart());
+            } else if (!b.consumers().isEmpty() && a.consumers().isEmpty()) {
+                long furthest = b.bufferStart();
+                for (ConsumerState cb : b.consumers()) {
+                    furthest = Math.max(furthest, nextPosition.getOrDefault(cb.id(), cb.cursor()));
+                }
+                if (a.bufferStart() > furthest) {
+                    s.fail(Invariant.I7, "the last consumer left and bufferStart moved to " + a.bufferStart()
+                            + ", past every position a consumer had reached (" + furthest + ")");
+                }
+            }
+        }
+        checkBudget(s, op, reply);
+        boolean failed = b.writerState() != WriterState.ERRORED && a.writerState() == WriterState.ERRORED;
+        boolean cancelled = !b.cancelled() && a.cancelled();
+        if ((failed || cancelled) && !a.consumers().isEmpty()) {
+            s.fail(Invariant.I10, "right after an effective " + (failed ? "fail" : "cancel") + ", "
+                    + a.consumers().size() + " consumer(s) are still attached");
+        }
+        if (b.ended() && a.end() != b.end()) {
+            s.fail(Invariant.I10, "the broadcast had ended, yet entries " + b.end() + ".." + (a.end() - 1)
+                    + " were appended");
+        }
+    }
+
+    private void checkBudget(Step s, Op op, Reply reply) {
+        Snapshot b = s.b;
+        Snapshot a = s.a;
+        long budget = options.budget();
+        Policy policy = options.policy();
+        if (reply != null && (op instanceof Op.Write || op instanceof Op.WriteSync)) {
+            int size = op instanceof Op.Write w ? w.size() : ((Op.WriteSync) op).size();
+            Outcome.Kind kind = reply.outcome().kind();
+            if (kind == Outcome.Kind.ACCEPTED && size > 0 && policy != Policy.DROP_OLDEST
+                    && b.bufferedBytes() >= budget) {
+                s.fail(Invariant.I9, policy + " accepted " + op.script() + " at " + b.bufferedBytes()
+                        + "B >= budget " + budget);
+            }
+            if (kind == Outcome.Kind.DISCARDED && (policy != Policy.DROP_NEWEST || b.bufferedBytes() < budget)) {
+                s.fail(Invariant.I9, policy + " discarded " + op.script() + " at " + b.bufferedBytes()
+                        + "B (budget " + budget + ")");
+            }
+            boolean refused = kind == Outcome.Kind.REFUSED || kind == Outcome.Kind.QUEUED;
+            if (refused && b.writerState() == WriterState.OPEN && !b.ended() && b.bufferedBytes() < budget) {
+                s.fail(Invariant.I9, op.script() + " answered " + kind + " at " + b.bufferedBytes()
+                        + "B < budget " + budget);
+            }
+        }
+        // Every entry appended by this operation found the buffer under budget (after any
+        // eviction). The retained bytes before it now are a lower bound of what it found.
+        long bytesBefore = 0;
+        for (long q = a.bufferStart(); q < a.end(); q++) {
+            if (q >= b.end() && bytesBefore >= budget) {
+                s.fail(Invariant.I9, "entry " + q + " was appended with at least " + bytesBefore
+                        + "B buffered before it (budget " + budget + ")");
+            }
+            bytesBefore += sizeAt(a, q);
+        }
+    }
+
+    private ArrayDeque<Long> reads(int id) {
+        return openReads.computeIfAbsent(id, k -> new ArrayDeque<>());
+    }
+
+    private void openRead(int id, long op) {
+        reads(id).addLast(op);
+        readOwner.put(op, id);
+    }
+
+    private static Integer sizeAt(Snapshot s, long p) {
+        if (p < s.bufferStart() || p >= s.end()) {
+            return null;
+        }
+        return s.sizes().get((int) (p - s.bufferStart()));
+    }
+}

@@ -1,0 +1,69 @@
+package io.cursorcheck.properties;
+
+import io.cursorcheck.spi.Reply;
+import io.cursorcheck.spi.Snapshot;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Everything one operation produced on one broadcast: its reply (or the consumer it attached, or
+ * what it threw), the snapshot after it, and the invariants it broke.
+ *
+ * @param op         the operation
+ * @param reply      its reply; null for attach and when it threw
+ * @param attachedId the id of the consumer attach made, else -1
+ * @param thrown     what it threw, or null
+ * @param snapshot   the snapshot after it
+ * @param violations the invariants it broke, empty if none
+ */
+public record Observation(Op op, Reply reply, int attachedId, Thrown thrown, Snapshot snapshot,
+                          List<Violation> violations) {
+
+    /**
+     * An exception an operation threw, by class and message.
+     *
+     * @param type    the exception's simple class name
+     * @param message its message
+     * @param cause   the exception itself (not compared)
+     */
+    public record Thrown(String type, String message, Throwable cause) {
+
+        /** Whether SPEC specifies this exception: an {@link IllegalArgumentException} for bad input. */
+        public boolean specified() {
+            return "IllegalArgumentException".equals(type);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Thrown t && type.equals(t.type) && Objects.equals(message, t.message);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(type, message);
+        }
+
+        @Override
+        public String toString() {
+            return "threw " + type + ": " + message;
+        }
+    }
+
+    /** What the operation answered, as compared between two broadcasts (not the snapshot). */
+    public String answer() {
+        if (thrown != null) {
+            return thrown.toString();
+        }
+        if (reply == null) {
+            return "c" + attachedId;
+        }
+        return reply.settlements().isEmpty() ? reply.outcome().toString()
+                : reply.outcome() + " " + reply.settlements();
+    }
+
+    /** Whether two observations answer alike: same outcome, same settlements, same exception. */
+    public boolean sameAnswer(Observation other) {
+        return attachedId == other.attachedId && Objects.equals(reply, other.reply)
+                && Objects.equals(thrown, other.thrown);
+    }
+}

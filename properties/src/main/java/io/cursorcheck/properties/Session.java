@@ -1,0 +1,126 @@
+package io.cursorcheck.properties;
+
+import io.cursorcheck.spi.Broadcast;
+import io.cursorcheck.spi.ConsumerHandle;
+import io.cursorcheck.spi.Options;
+import io.cursorcheck.spi.Reply;
+import io.cursorcheck.spi.Snapshot;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One broadcast driven by a script: applies {@link Op}s, resolves consumer references to
+ * handles, takes a snapshot after every operation and runs the {@link InvariantChecker} on it.
+ *
+ * <p>Exceptions thrown by an operation are caught and reported in the {@link Observation}; after
+ * one that SPEC does not specify the broadcast's state is undefined and the session refuses
+ * further operations.
+ *
+ * <p>Single-threaded.
+ */
+public final class Session {
+
+    private final BroadcastFactory factory;
+    private final Options options;
+    private final Broadcast broadcast;
+    private final InvariantChecker checker;
+    private final List<ConsumerHandle> handles = new ArrayList<>();
+    private ConsumerHandle foreign;
+    private boolean broken;
+
+    /** A session on a fresh broadcast made by {@code factory}. */
+    public Session(BroadcastFactory factory, Options options) {
+        this.factory = factory;
+        this.options = options;
+        this.broadcast = factory.create(options);
+        this.checker = new InvariantChecker(options, broadcast.snapshot());
+    }
+
+    /** The broadcast under test. */
+    public Broadcast broadcast() {
+        return broadcast;
+    }
+
+    /** How many consumers the script has attached so far. */
+    public int consumers() {
+        return handles.size();
+    }
+
+    /** Whether an operation threw something SPEC does not specify; no further operation runs. */
+    public boolean broken() {
+        return broken;
+    }
+
+    /**
+     * Applies one operation and checks every invariant.
+     *
+     * @throws IllegalStateException if the session is broken, or the operation names a consumer
+     *                               the script has not attached
+     */
+    public Observation apply(Op op) {
+        if (broken) {
+            throw new IllegalStateException("the broadcast threw earlier; its state is undefined");
+        }
+        int ref = op.consumer();
+        if (ref != Integer.MIN_VALUE && ref >= handles.size()) {
+            throw new IllegalStateException(op.script() + " names c" + ref + ", but the script attached only "
+                    + handles.size() + " consumer(s)");
+        }
+        Reply reply = null;
+        int consumerId = -1;
+        Observation.Thrown thrown = null;
+        try {
+            if (op instanceof Op.Attach) {
+                ConsumerHandle h = broadcast.attach();
+                handles.add(h);
+                consumerId = h.id();
+            } else {
+                ConsumerHandle h = ref == Integer.MIN_VALUE ? null : handle(ref);
+                consumerId = h == null || ref < 0 ? -1 : h.id();
+                reply = invoke(op, h);
+            }
+        } catch (RuntimeException | StackOverflowError e) {
+            thrown = new Observation.Thrown(e.getClass().getSimpleName(), e.getMessage(), e);
+            broken = !thrown.specified();
+        }
+        if (broken) {
+            return new Observation(op, null, -1, thrown, null, List.of());
+        }
+        Snapshot after = broadcast.snapshot();
+        List<Violation> violations = checker.check(op, thrown == null ? consumerId : -1, reply, after,
+                broadcast.diagnostics().minCache());
+        return new Observation(op, reply, op instanceof Op.Attach ? consumerId : -1, thrown, after, violations);
+    }
+
+    private Reply invoke(Op op, ConsumerHandle h) {
+        if (op instanceof Op.Next) {
+            return broadcast.next(h);
+        } else if (op instanceof Op.Detach) {
+            return broadcast.detach(h);
+        } else if (op instanceof Op.WriteSync w) {
+            return broadcast.writeSync(w.size());
+        } else if (op instanceof Op.Write w) {
+            return broadcast.write(w.size());
+        } else if (op instanceof Op.End) {
+            return broadcast.end();
+        } else if (op instanceof Op.Fail f) {
+            return broadcast.fail(f.reason());
+        } else if (op instanceof Op.Cancel c) {
+            return c.hasReason() ? broadcast.cancel(c.reason()) : broadcast.cancel();
+        }
+        throw new IllegalStateException("unknown operation " + op);
+    }
+
+    private ConsumerHandle handle(int ref) {
+        if (ref == Op.NULL) {
+            return null;
+        }
+        if (ref == Op.FOREIGN) {
+            if (foreign == null) {
+                foreign = factory.create(options).attach();
+            }
+            return foreign;
+        }
+        return handles.get(ref);
+    }
+}

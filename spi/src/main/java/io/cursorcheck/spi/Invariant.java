@@ -1,0 +1,76 @@
+package io.cursorcheck.spi;
+
+/**
+ * The invariants of SPEC section 3, by ID. They hold between public operations; the IDs recur
+ * in check names, stress outcomes and reports, so a failure points at the sentence it breaks.
+ */
+public enum Invariant {
+    /** Trimming safety. */
+    I1("trimming safety",
+            "every attached consumer has bufferStart <= cursor <= end; no entry a consumer has not read is"
+                    + " dropped, except by DROP_OLDEST eviction"),
+    /** Byte accounting. */
+    I2("byte accounting", "bufferedBytes == sum(size of retained entries)"),
+    /** Monotonicity. */
+    I3("monotonicity", "bufferStart, every cursor, and every entry's position never decrease"),
+    /** Delivery order. */
+    I4("delivery order",
+            "each consumer receives consecutive positions from its attach position on, the only gaps being"
+                    + " DROP_OLDEST evictions; a cursor moves only when the entry it passes is delivered to that"
+                    + " consumer, or by DROP_OLDEST; overlapping reads of one consumer settle in the order they"
+                    + " were made, each exactly once, with at most one entry"),
+    /** Eager trim. */
+    I5("eager trim", "with at least one consumer attached, bufferStart == min(cursor)"),
+    /** Cache exactness. */
+    I6("cache exactness",
+            "with at least one consumer attached, minCount >= 1 and (cachedMin, minCount) == scan()"),
+    /** Retention. */
+    I7("retention",
+            "with no consumer attached nothing is trimmed; a later consumer reads everything still retained"),
+    /** Zero-size writes. */
+    I8("zero-size writes", "zero-size writes never create entries"),
+    /** Budget. */
+    I9("budget",
+            "STRICT/UNBOUNDED/DROP_NEWEST accept only while bufferedBytes < budget; after DROP_OLDEST eviction"
+                    + " bufferedBytes < budget or the buffer is empty"),
+    /** Lifecycle. */
+    I10("lifecycle",
+            "immediately after a fail or cancel that takes effect, no consumer is attached; after the broadcast"
+                    + " ends, every consumer that was waiting is gone; once ended, nothing is appended"),
+    /** No stranded read. */
+    I11("no stranded read",
+            "between operations, no consumer has an outstanding read while an entry exists at its cursor"),
+    /** Writer progress. */
+    I12("writer progress", "between operations, a queued write exists only while bufferedBytes >= budget");
+
+    private final String title;
+    private final String sentence;
+
+    Invariant(String title, String sentence) {
+        this.title = title;
+        this.sentence = sentence;
+    }
+
+    /**
+     * The invariant's short name, e.g. "trimming safety".
+     *
+     * @return the title
+     */
+    public String title() {
+        return title;
+    }
+
+    /**
+     * The invariant as SPEC section 3 states it.
+     *
+     * @return the sentence
+     */
+    public String sentence() {
+        return sentence;
+    }
+
+    @Override
+    public String toString() {
+        return name() + " " + title;
+    }
+}

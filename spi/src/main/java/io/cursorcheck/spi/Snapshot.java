@@ -1,0 +1,128 @@
+package io.cursorcheck.spi;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Everything SPEC section 5 makes comparable between two broadcasts, taken between operations.
+ *
+ * <p>Two broadcasts that answered the same operations alike must have equal snapshots: the
+ * lockstep engine compares them with {@link #equals(Object)}.
+ *
+ * @param bufferStart   position of the oldest retained entry
+ * @param sizes         sizes of the retained entries, oldest first; entry {@code i} is at
+ *                      position {@code bufferStart + i}
+ * @param bufferedBytes the broadcast's own byte count (I2 says it equals the sum of {@code sizes})
+ * @param consumers     the attached consumers, in attach order (a detached consumer's state shows
+ *                      in what its later reads answer)
+ * @param queuedWrites  sizes of the writer's queued writes, oldest first
+ * @param writerState   the writer's state
+ * @param bytesAccepted bytes the writer accepted so far (what {@code end} completes with)
+ * @param pendingEnds   {@code end()} calls still waiting for completion
+ * @param ended         the broadcast ended (by end, fail or cancel)
+ * @param cancelled     {@code cancel} took effect
+ * @param error         the broadcast's error, or null when it is not errored
+ * @param writerError   the writer's error when {@link WriterState#ERRORED}, otherwise null
+ */
+public record Snapshot(
+        long bufferStart,
+        List<Integer> sizes,
+        long bufferedBytes,
+        List<ConsumerState> consumers,
+        List<Integer> queuedWrites,
+        WriterState writerState,
+        long bytesAccepted,
+        int pendingEnds,
+        boolean ended,
+        boolean cancelled,
+        Reason error,
+        Reason writerError) {
+
+    /**
+     * Copies the lists.
+     *
+     * @throws NullPointerException if a list or the writer state is null (a broken implementation)
+     */
+    public Snapshot {
+        sizes = List.copyOf(sizes);
+        consumers = List.copyOf(consumers);
+        queuedWrites = List.copyOf(queuedWrites);
+        Objects.requireNonNull(writerState, "writerState");
+    }
+
+    /**
+     * One past the newest retained entry's position.
+     *
+     * @return {@code bufferStart + sizes.size()}
+     */
+    public long end() {
+        return bufferStart + sizes.size();
+    }
+
+    /**
+     * Whether the broadcast is errored.
+     *
+     * @return true when {@link #error()} is present
+     */
+    public boolean errored() {
+        return error != null;
+    }
+
+    /**
+     * The attached consumer with the given id.
+     *
+     * @param id the consumer's id
+     * @return its state, or null if no attached consumer has that id
+     */
+    public ConsumerState consumer(int id) {
+        for (ConsumerState c : consumers) {
+            if (c.id() == id) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The observable state of one attached consumer.
+     *
+     * @param id        the consumer's id (attach ordinal)
+     * @param cursor    the next position it will be delivered
+     * @param openReads its outstanding read plus its queued reads
+     */
+    public record ConsumerState(int id, long cursor, int openReads) {
+        @Override
+        public String toString() {
+            return "c" + id + "{cursor=" + cursor
+                    + (openReads == 0 ? "" : ", reads=" + openReads) + "}";
+        }
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder();
+        s.append("buffer[").append(bufferStart).append("..").append(end()).append(")=").append(sizes)
+                .append(' ').append(bufferedBytes).append("B consumers=").append(consumers)
+                .append(" writer=").append(writerState);
+        if (writerError != null) {
+            s.append('(').append(writerError).append(')');
+        }
+        s.append(' ').append(bytesAccepted).append("B");
+        if (!queuedWrites.isEmpty()) {
+            s.append(" queued=").append(queuedWrites);
+        }
+        if (pendingEnds > 0) {
+            s.append(" pendingEnds=").append(pendingEnds);
+        }
+        if (ended) {
+            s.append(" ended");
+        }
+        if (cancelled) {
+            s.append(" cancelled");
+        }
+        if (error != null) {
+            s.append(" error=").append(error);
+        }
+        return s.toString();
+    }
+}

@@ -1,0 +1,13 @@
+package io.cursorcheck.spi;
+
+/** The writer's lifecycle state (SPEC section 1). */
+public enum WriterState {
+    /** Accepting writes. */
+    OPEN,
+    /** {@code end()} was called; the writer waits for queued writes and attached consumers. */
+    CLOSING,
+    /** The end completed, or the broadcast was cancelled. */
+    CLOSED,
+    /** {@code fail()} took effect. */
+    ERRORED
+}

@@ -1,0 +1,10 @@
+/**
+ * The contract every broadcast of this suite fulfils: the operations of SPEC section 2,
+ * their {@link io.cursorcheck.spi.Outcome outcomes}, the {@link io.cursorcheck.spi.Settlement
+ * settlements} an operation causes, a comparable {@link io.cursorcheck.spi.Snapshot}, and the
+ * numbered {@link io.cursorcheck.spi.Invariant invariants} I1 to I12.
+ *
+ * <p>This package has no dependencies. Implementations ({@code impl}) and the reference model
+ * ({@code model}) depend on it and on nothing else; they meet only in {@code properties}.
+ */
+package io.cursorcheck.spi;
