@@ -1,0 +1,234 @@
+package io.cursorcheck.properties.cli;
+
+import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.Variant;
+import io.cursorcheck.properties.engine.Campaign;
+import io.cursorcheck.properties.engine.Counterexample;
+import io.cursorcheck.properties.engine.Generator;
+import io.cursorcheck.properties.engine.KnownFindings;
+import io.cursorcheck.properties.engine.Lockstep;
+import io.cursorcheck.properties.engine.ProgressLine;
+import io.cursorcheck.properties.engine.RandomRun;
+import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.engine.Subjects;
+import io.cursorcheck.properties.engine.Weights;
+import io.cursorcheck.properties.mutants.Mutant;
+import io.cursorcheck.properties.mutants.Mutants;
+import io.cursorcheck.properties.report.IndexPage;
+import io.cursorcheck.properties.report.Trace;
+import io.cursorcheck.properties.engine.Json;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code bin/cursorcheck}: the command line of the suite. Exit codes: 0 nothing failed, 1 a
+ * counterexample was found (or an expectation not met), 2 a usage error.
+ */
+public final class Main {
+
+    static final String USAGE = """
+            usage: bin/cursorcheck <command> [options]
+
+              campaign [--minutes N] [--seed S] [--threads N]
+                  the verification campaign over every variant and negative control; writes reports/
+              check --variant NAME [--seconds N | --runs N] [--seed S] [--max-steps N] [--threads N] [--weights W]
+                  random lockstep runs of NAME against the model; exit 1 with the report path on a failure
+              replay FILE
+                  replays a counterexample file step by step; exit 1 if it still fails
+              replay --variant NAME --seed S [--max-steps N] [--weights W]
+                  regenerates and replays one random sequence from its seed
+              variants [--mutants]
+                  lists the variants (and the negative-control mutants)
+
+            W overrides generator weights, e.g. next=40,fail=0,badInput=5 (defaults: %s)
+            """.formatted(Weights.DEFAULT);
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    Main(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Runs the command line and exits with its code. */
+    public static void main(String[] args) {
+        System.exit(new Main(System.out, System.err).run(Arrays.asList(args)));
+    }
+
+    /** Runs a command line and returns its exit code. */
+    int run(List<String> args) {
+        if (args.isEmpty() || args.get(0).equals("help") || args.get(0).equals("--help") || args.get(0).equals("-h")) {
+            out.print(USAGE);
+            return args.isEmpty() ? 2 : 0;
+        }
+        List<String> rest = args.subList(1, args.size());
+        try {
+            return switch (args.get(0)) {
+                case "check" -> check(new Args(rest, Set.of("variant", "seconds", "runs", "seed", "max-steps",
+                        "threads", "weights"), Set.of()));
+                case "replay" -> replay(new Args(rest, Set.of("variant", "seed", "max-steps", "weights"), Set.of()));
+                case "variants" -> variants(new Args(rest, Set.of(), Set.of("mutants")));
+                case "campaign" -> campaign(new Args(rest, Set.of("minutes", "seconds", "seed", "threads", "max-steps",
+                        "weights"), Set.of()));
+                default -> throw new Args.UsageError("unknown command '" + args.get(0) + "'");
+            };
+        } catch (Args.UsageError | IllegalArgumentException e) {
+            err.println("cursorcheck: " + e.getMessage());
+            err.println("run 'bin/cursorcheck help' for usage");
+            return 2;
+        } catch (IOException e) {
+            err.println("cursorcheck: " + e);
+            return 2;
+        }
+    }
+
+    private int check(Args a) {
+        BroadcastFactory subject = subject(a);
+        if (a.has("seconds") && a.has("runs")) {
+            throw new Args.UsageError("give --seconds or --runs, not both");
+        }
+        long seed = seed(a);
+        long runs = a.number("runs", Long.MAX_VALUE, 1);
+        long millis = a.has("runs") ? Long.MAX_VALUE : a.number("seconds", 10, 1) * 1000;
+        int maxSteps = (int) a.number("max-steps", 60, 1);
+        int threads = (int) a.number("threads", Runtime.getRuntime().availableProcessors(), 1);
+        Weights weights = weights(a);
+        out.printf("check %s: seed %d, %s, up to %d operations per sequence, %d thread(s)%n", subject.id(), seed,
+                a.has("runs") ? runs + " sequences" : millis / 1000 + " s", maxSteps, threads);
+        out.printf("  rerun exactly: bin/cursorcheck check --variant %s --seed %d %s --max-steps %d --weights %s%n",
+                subject.id(), seed, a.has("runs") ? "--runs " + runs : "--seconds " + millis / 1000, maxSteps, weights);
+        KnownFindings known = KnownFindings.load(Reports.dir().getParent());
+        RandomRun.Config config = new RandomRun.Config(subject, seed, runs, millis, maxSteps, weights, threads, true,
+                Reports.dir().resolve("counterexamples"), known);
+        RandomRun.Progress progress = new RandomRun.Progress();
+        RandomRun.Result r = ProgressLine.during(err, subject.id(), progress, millis, () -> RandomRun.run(config, progress));
+        out.printf("%,d sequences, %,d operations in %.1f s: %,.0f ops/s (%,.0f per thread)%n", r.sequences(),
+                r.operations(), r.millis() / 1000.0, r.operationsPerSecond(), r.operationsPerSecond() / threads);
+        for (RandomRun.Found f : r.found()) {
+            Counterexample cx = f.counterexample();
+            String tag = f.isKnownFinding() ? "known finding " + f.known().name()
+                    : cx.failure().kind().againstModel() ? "NEW FINDING against the model" : "FAILURE";
+            out.printf("%s: %s, shrunk from %d to %d operations (sequence seed %s)%n  %s%n  replay: bin/cursorcheck replay %s%n",
+                    tag, cx.failure().title(), cx.original(), cx.script().length(), Long.toUnsignedString(cx.seed()),
+                    Reports.relative(f.page()), Reports.relative(f.json()));
+        }
+        List<String> low = r.coverage().belowFloor();
+        low.forEach(l -> out.println("coverage below floor: " + l));
+        boolean failed = !r.subjectFailures().isEmpty() || !r.newFindings().isEmpty();
+        if (!failed) {
+            out.println(low.isEmpty() ? "ok: no failure" + (r.found().isEmpty() ? "" : " beyond the known findings")
+                    : "ok: no failure, but coverage is below a floor (run longer)");
+        }
+        return failed ? 1 : 0;
+    }
+
+    private int replay(Args a) throws IOException {
+        Lockstep.Run run;
+        String subjectId;
+        if (!a.positional().isEmpty()) {
+            if (a.positional().size() > 1 || a.has("seed") || a.has("variant")) {
+                throw new Args.UsageError("replay takes one FILE, or --variant NAME --seed S");
+            }
+            Path file = Path.of(a.positional().get(0));
+            Counterexample.Stored stored;
+            try {
+                stored = Counterexample.read(file);
+            } catch (NoSuchFileException e) {
+                throw new Args.UsageError("no such file: " + file);
+            }
+            subjectId = stored.subject();
+            out.printf("replay %s: %s, %d operations%n%n", file, subjectId, stored.script().length());
+            run = Lockstep.run(Subjects.named(subjectId), stored.script());
+            if (stored.signature() != null && run.failed() && !run.failure().signature().equals(stored.signature())) {
+                out.printf("note: the file recorded %s; the replay now fails with %s%n", stored.signature(),
+                        run.failure().signature());
+            }
+        } else {
+            if (!a.has("seed") || !a.has("variant")) {
+                throw new Args.UsageError("replay needs a FILE, or --variant NAME and --seed S");
+            }
+            BroadcastFactory subject = subject(a);
+            subjectId = subject.id();
+            long seed = a.seed("seed");
+            int maxSteps = (int) a.number("max-steps", 60, 1);
+            out.printf("replay %s, sequence seed %s, up to %d operations%n%n", subjectId, Long.toUnsignedString(seed), maxSteps);
+            run = Lockstep.explore(subject, new Generator(weights(a)), seed, maxSteps, null);
+        }
+        out.print(Trace.of(run, subjectId));
+        return run.failed() ? 1 : 0;
+    }
+
+    private int variants(Args a) {
+        for (Variant v : Variant.values()) {
+            out.printf("%-34s %s%n", v.id(), v.description());
+        }
+        if (a.has("mutants")) {
+            out.println();
+            for (Mutant m : Mutants.all()) {
+                out.printf("%-34s %s %s%n", m.id(), "[" + m.impact() + "]", m.description());
+            }
+        }
+        return 0;
+    }
+
+    private int campaign(Args a) throws IOException {
+        if (a.has("minutes") && a.has("seconds")) {
+            throw new Args.UsageError("give --minutes or --seconds, not both");
+        }
+        long millis = a.has("seconds") ? a.number("seconds", 0, 10) * 1000 : a.number("minutes", 3, 1) * 60_000;
+        long seed = seed(a);
+        int threads = (int) a.number("threads", Runtime.getRuntime().availableProcessors(), 1);
+        int maxSteps = (int) a.number("max-steps", 60, 1);
+        Weights weights = weights(a);
+        Path reports = Reports.dir();
+        String command = "bin/cursorcheck campaign " + (a.has("seconds") ? "--seconds " + millis / 1000
+                : "--minutes " + millis / 60_000) + " --seed " + seed;
+        out.printf("campaign: %.1f min, seed %d, %d thread(s), writing %s%n", millis / 60_000.0, seed, threads,
+                Reports.relative(reports));
+        Campaign.Result r = Campaign.run(new Campaign.Config(millis, seed, threads, maxSteps, weights, reports, err));
+        Files.createDirectories(reports);
+        Files.writeString(reports.resolve("index.md"), IndexPage.markdown(r, command), StandardCharsets.UTF_8);
+        Files.writeString(reports.resolve("index.json"), Json.write(IndexPage.json(r, command)), StandardCharsets.UTF_8);
+        for (Campaign.VariantPart p : r.variants()) {
+            out.printf("  %-14s %,12d ops %,10.0f ops/s  %s%n", p.variant().id(), p.result().operations(),
+                    p.result().operationsPerSecond(), p.verdict());
+        }
+        long killed = r.controls().stream().filter(v -> v.killed()).count();
+        out.printf("  negative controls: %d of %d caught%n", killed, r.controls().size());
+        out.printf("  known findings: %d of %d reproduce%n", r.findings().stream().filter(Campaign.FindingPart::reproduces)
+                .count(), r.findings().size());
+        r.problems().forEach(p -> out.println("  PROBLEM: " + p));
+        out.println((r.passed() ? "campaign passed" : "campaign FAILED") + "; report: "
+                + Reports.relative(reports.resolve("index.md")));
+        return r.passed() ? 0 : 1;
+    }
+
+    private static BroadcastFactory subject(Args a) {
+        if (!a.has("variant")) {
+            throw new Args.UsageError("--variant NAME is required; see 'bin/cursorcheck variants --mutants'");
+        }
+        try {
+            return Subjects.named(a.string("variant", null));
+        } catch (IllegalArgumentException e) {
+            throw new Args.UsageError("--variant: " + e.getMessage());
+        }
+    }
+
+    private static long seed(Args a) {
+        Long seed = a.seed("seed");
+        return seed != null ? seed : new SecureRandom().nextLong() & Long.MAX_VALUE;
+    }
+
+    private static Weights weights(Args a) {
+        return a.has("weights") ? Weights.DEFAULT.with(a.string("weights", "")) : Weights.DEFAULT;
+    }
+}

@@ -1,0 +1,200 @@
+package io.cursorcheck.properties.engine;
+
+import io.cursorcheck.properties.Variant;
+import io.cursorcheck.properties.mutants.Mutant;
+import io.cursorcheck.properties.mutants.Mutants;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+/**
+ * The verification campaign: every variant of the registry in lockstep with the model, every
+ * negative control until it is caught, every known finding replayed; then the index report.
+ *
+ * <p>Verdicts: the model and {@code cached-count} must show no failure but the known findings
+ * against the model (and meet every coverage floor); {@code dirty-flag} must be caught diverging;
+ * every control must be caught and shrunk to at most {@link #CONTROL_MAX_LENGTH} operations;
+ * every known finding must still reproduce.
+ */
+public final class Campaign {
+
+    /** The longest shrunk counterexample a negative control may have. */
+    public static final int CONTROL_MAX_LENGTH = 8;
+
+    /**
+     * What to run.
+     *
+     * @param millis   total time budget
+     * @param seed     the campaign's seed; each part derives its own from it
+     * @param threads  worker threads
+     * @param maxSteps operations per random sequence at most
+     * @param weights  the generator's weights
+     * @param reports  the reports directory
+     * @param log      where progress goes
+     */
+    public record Config(long millis, long seed, int threads, int maxSteps, Weights weights, Path reports,
+                         PrintStream log) {
+    }
+
+    /**
+     * One variant's part.
+     *
+     * @param variant the variant
+     * @param result  its random run
+     * @param ok      whether it met its expectation
+     * @param verdict what happened, in words
+     */
+    public record VariantPart(Variant variant, RandomRun.Result result, boolean ok, String verdict) {
+    }
+
+    /**
+     * One known finding replayed.
+     *
+     * @param finding    the finding
+     * @param run        the replay
+     * @param reproduces whether it still fails with its recorded signature
+     */
+    public record FindingPart(KnownFindings.Finding finding, Lockstep.Run run, boolean reproduces) {
+    }
+
+    /**
+     * What the campaign did.
+     *
+     * @param config   what it was asked
+     * @param started  when it started
+     * @param millis   how long it took
+     * @param variants one part per variant
+     * @param controls one verdict per negative control
+     * @param findings one replay per known finding
+     * @param problems every expectation not met, in words; empty if the campaign passed
+     */
+    public record Result(Config config, Instant started, long millis, List<VariantPart> variants,
+                         List<Controls.Verdict> controls, List<FindingPart> findings, List<String> problems) {
+        /** Whether every expectation was met. */
+        public boolean passed() {
+            return problems.isEmpty();
+        }
+    }
+
+    private Campaign() {
+    }
+
+    /** Runs the campaign and returns its result; writing the index is the caller's choice. */
+    public static Result run(Config config) throws IOException {
+        Instant started = Instant.now();
+        long start = System.currentTimeMillis();
+        Path counterexamples = config.reports().resolve("counterexamples");
+        deleteTree(counterexamples); // fresh output only: files from an older run would mislead
+        KnownFindings known = KnownFindings.load(config.reports().getParent());
+        List<String> problems = new ArrayList<>();
+
+        List<FindingPart> findings = new ArrayList<>();
+        for (KnownFindings.Finding f : known.all()) {
+            Lockstep.Run run = Lockstep.run(Subjects.named(f.counterexample().subject()), f.counterexample().script());
+            boolean reproduces = run.failed() && run.failure().signature().equals(f.signature());
+            findings.add(new FindingPart(f, run, reproduces));
+            if (!reproduces) {
+                problems.add("known finding " + f.name() + " no longer reproduces: it now gives "
+                        + (run.failed() ? run.failure().signature() : "no failure") + "; update reports/findings/"
+                        + f.name());
+            }
+        }
+        config.log().printf("known findings: %d replayed, %d reproduce%n", findings.size(),
+                findings.stream().filter(FindingPart::reproduces).count());
+
+        long total = config.millis();
+        List<Controls.Verdict> controls = new ArrayList<>();
+        long seed = config.seed();
+        for (Mutant m : Mutants.CONTROLS) {
+            Controls.Verdict v = timed(config, "control " + m.id(), () -> Controls.run(m,
+                    RandomRun.sequenceSeed(config.seed(), m.id().hashCode()), Long.MAX_VALUE,
+                    Math.max(2_000, total / 40), config.maxSteps(), config.weights(), config.threads(), counterexamples,
+                    known));
+            controls.add(v);
+            if (!v.killed()) {
+                problems.add("negative control " + m.id() + " survived " + v.result().sequences() + " sequences");
+            } else if (v.shrunkLength() > CONTROL_MAX_LENGTH) {
+                problems.add("negative control " + m.id() + " shrank only to " + v.shrunkLength() + " operations (> "
+                        + CONTROL_MAX_LENGTH + ")");
+            }
+        }
+
+        List<VariantPart> variants = new ArrayList<>();
+        long remaining = Math.max(1_000, total - (System.currentTimeMillis() - start));
+        for (Variant v : Variant.values()) {
+            boolean diverges = v.conformance() == Variant.Conformance.DIVERGES;
+            long budget = switch (v.conformance()) {
+                case REFERENCE -> remaining / 5;
+                case DIVERGES -> Math.max(2_000, remaining / 10);
+                case CONFORMS -> Math.max(1_000, total - (System.currentTimeMillis() - start));
+            };
+            RandomRun.Config rc = new RandomRun.Config(v, seed ^ v.ordinal(), Long.MAX_VALUE, budget,
+                    config.maxSteps(), config.weights(), config.threads(), diverges, counterexamples, known);
+            RandomRun.Result r = timed(config, v.id(), () -> live(config, v.id(), rc));
+            variants.add(judge(v, r, problems));
+        }
+        return new Result(config, started, System.currentTimeMillis() - start, variants, controls, findings, problems);
+    }
+
+    private static RandomRun.Result live(Config config, String name, RandomRun.Config rc) {
+        RandomRun.Progress progress = new RandomRun.Progress();
+        return ProgressLine.during(config.log(), name, progress, rc.millis(), () -> RandomRun.run(rc, progress));
+    }
+
+    private static VariantPart judge(Variant v, RandomRun.Result r, List<String> problems) {
+        List<String> mine = new ArrayList<>();
+        for (RandomRun.Found f : r.newFindings()) {
+            mine.add(v.id() + ": NEW finding against the model " + f.counterexample().failure().signature() + " ("
+                    + Reports.relative(f.page()) + ")");
+        }
+        String verdict;
+        switch (v.conformance()) {
+            case DIVERGES -> {
+                if (r.subjectFailures().isEmpty()) {
+                    mine.add(v.id() + " was expected to diverge but passed " + r.sequences() + " sequences");
+                    verdict = "not caught";
+                } else {
+                    RandomRun.Found f = r.subjectFailures().get(0);
+                    verdict = "caught as expected: " + f.counterexample().failure().title() + ", shrunk to "
+                            + f.counterexample().script().length() + " operations";
+                }
+            }
+            default -> {
+                for (RandomRun.Found f : r.subjectFailures()) {
+                    mine.add(v.id() + ": " + f.counterexample().failure().title() + " (" + Reports.relative(f.page()) + ")");
+                }
+                List<String> low = r.coverage().belowFloor();
+                low.forEach(l -> mine.add(v.id() + ": coverage below floor: " + l));
+                verdict = mine.isEmpty() ? "passed (" + r.found().size() + " known finding(s) against the model met)"
+                        : "FAILED";
+            }
+        }
+        problems.addAll(mine);
+        return new VariantPart(v, r, mine.isEmpty(), verdict);
+    }
+
+    private static <T> T timed(Config config, String what, Supplier<T> part) {
+        long t0 = System.currentTimeMillis();
+        T result = part.get();
+        config.log().printf("%-40s done in %.1f s%n", what, (System.currentTimeMillis() - t0) / 1000.0);
+        return result;
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}

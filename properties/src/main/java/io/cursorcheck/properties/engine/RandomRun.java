@@ -1,0 +1,219 @@
+package io.cursorcheck.properties.engine;
+
+import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.report.CounterexamplePage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Random lockstep sequences against one subject, on several threads, until a number of sequences
+ * or a time is spent, or (optionally) the subject fails.
+ *
+ * <p>Reproducible: sequence {@code i} of a run with seed {@code S} has seed
+ * {@code mix(S, i)}, whatever the thread that runs it; every failure records its sequence seed.
+ * Each failure signature is shrunk once and written as a counterexample (JSON and Markdown) under
+ * {@code reportDir/<subject>/}; failures against the model are matched with the known findings.
+ */
+public final class RandomRun {
+
+    /**
+     * What to run.
+     *
+     * @param subject       the subject, run against the model
+     * @param seed          the run's seed
+     * @param sequences     how many sequences at most (Long.MAX_VALUE: until the time is up)
+     * @param millis        how long at most (Long.MAX_VALUE: until the sequences are done)
+     * @param maxSteps      operations per sequence at most
+     * @param weights       the generator's weights
+     * @param threads       worker threads
+     * @param stopOnFailure stop at the subject's first failure (findings against the model never stop a run)
+     * @param reportDir     where counterexamples go ({@code reports/counterexamples}), or null for none
+     * @param known         the known findings against the model
+     */
+    public record Config(BroadcastFactory subject, long seed, long sequences, long millis, int maxSteps, Weights weights,
+                         int threads, boolean stopOnFailure, Path reportDir, KnownFindings known) {
+        /** Checks the bounds. */
+        public Config {
+            if (sequences < 1 || millis < 1 || maxSteps < 1 || threads < 1) {
+                throw new IllegalArgumentException("sequences, millis, maxSteps and threads must be >= 1");
+            }
+        }
+    }
+
+    /**
+     * A failure found, shrunk and written.
+     *
+     * @param counterexample the shrunk counterexample
+     * @param run            the lockstep run of its script
+     * @param json           its JSON file, or null if none was written
+     * @param page           its Markdown page, or null
+     * @param known          the known finding it matches, or null
+     * @param millisToFind   time from the start of the run to the unshrunk failure
+     */
+    public record Found(Counterexample counterexample, Lockstep.Run run, Path json, Path page,
+                        KnownFindings.Finding known, long millisToFind) {
+        /** Whether this failure is a known finding against the model. */
+        public boolean isKnownFinding() {
+            return known != null;
+        }
+    }
+
+    /**
+     * What a run did.
+     *
+     * @param config     what it was asked
+     * @param sequences  sequences run
+     * @param operations operations run
+     * @param millis     wall-clock time
+     * @param coverage   states reached
+     * @param found      failures, one per signature, in the order found
+     */
+    public record Result(Config config, long sequences, long operations, long millis, Coverage coverage,
+                         List<Found> found) {
+        /** Operations per second over all threads. */
+        public double operationsPerSecond() {
+            return operations * 1000.0 / Math.max(1, millis);
+        }
+
+        /** Failures of the subject itself (not findings against the model). */
+        public List<Found> subjectFailures() {
+            return found.stream().filter(f -> !f.counterexample().failure().kind().againstModel()).toList();
+        }
+
+        /** Findings against the model that no known finding matches. */
+        public List<Found> newFindings() {
+            return found.stream().filter(f -> f.counterexample().failure().kind().againstModel() && !f.isKnownFinding())
+                    .toList();
+        }
+    }
+
+    /** Live counters for a progress line. */
+    public static final class Progress {
+        final AtomicLong sequences = new AtomicLong();
+        final AtomicLong operations = new AtomicLong();
+        final AtomicLong failures = new AtomicLong();
+
+        /** Sequences so far. */
+        public long sequences() {
+            return sequences.get();
+        }
+
+        /** Operations so far. */
+        public long operations() {
+            return operations.get();
+        }
+
+        /** Failures (of any kind, unshrunk) so far. */
+        public long failures() {
+            return failures.get();
+        }
+    }
+
+    private RandomRun() {
+    }
+
+    /** The seed of sequence {@code index} of a run seeded {@code seed} (SplitMix64). */
+    public static long sequenceSeed(long seed, long index) {
+        long z = seed + (index + 1) * 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    /** Runs, reporting live counts to {@code progress}. */
+    public static Result run(Config config, Progress progress) {
+        long start = System.currentTimeMillis();
+        long deadline = config.millis() == Long.MAX_VALUE ? Long.MAX_VALUE : start + config.millis();
+        AtomicLong nextIndex = new AtomicLong();
+        AtomicBoolean stop = new AtomicBoolean();
+        ConcurrentHashMap<String, Boolean> signatures = new ConcurrentHashMap<>();
+        List<Found> found = Collections.synchronizedList(new ArrayList<>());
+        List<Coverage> coverages = Collections.synchronizedList(new ArrayList<>());
+        Generator generator = new Generator(config.weights());
+        List<Thread> workers = new ArrayList<>();
+        List<Throwable> crashes = Collections.synchronizedList(new ArrayList<>());
+        for (int t = 0; t < config.threads(); t++) {
+            Thread worker = new Thread(() -> {
+                Coverage coverage = new Coverage();
+                coverages.add(coverage);
+                while (!stop.get() && System.currentTimeMillis() < deadline) {
+                    long index = nextIndex.getAndIncrement();
+                    if (index >= config.sequences()) {
+                        break;
+                    }
+                    long seed = sequenceSeed(config.seed(), index);
+                    Lockstep.Run run = Lockstep.explore(config.subject(), generator, seed, config.maxSteps(),
+                            coverage.track());
+                    progress.sequences.incrementAndGet();
+                    progress.operations.addAndGet(run.script().length());
+                    if (!run.failed()) {
+                        continue;
+                    }
+                    progress.failures.incrementAndGet();
+                    Failure failure = run.failure();
+                    if (signatures.putIfAbsent(failure.signature(), Boolean.TRUE) == null) {
+                        found.add(report(config, run, seed, System.currentTimeMillis() - start));
+                    }
+                    if (config.stopOnFailure() && !failure.kind().againstModel()) {
+                        stop.set(true);
+                    }
+                }
+            }, "lockstep-" + t);
+            worker.setUncaughtExceptionHandler((th, e) -> {
+                crashes.add(e);
+                stop.set(true);
+            });
+            workers.add(worker);
+            worker.start();
+        }
+        for (Thread worker : workers) {
+            try {
+                worker.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                stop.set(true);
+            }
+        }
+        if (!crashes.isEmpty()) {
+            throw new IllegalStateException("a lockstep worker crashed", crashes.get(0));
+        }
+        Coverage total = new Coverage();
+        coverages.forEach(total::add);
+        List<Found> ordered = new ArrayList<>(found);
+        ordered.sort((a, b) -> Long.compare(a.millisToFind(), b.millisToFind()));
+        return new Result(config, progress.sequences(), progress.operations(), System.currentTimeMillis() - start, total,
+                List.copyOf(ordered));
+    }
+
+    private static Found report(Config config, Lockstep.Run run, long seed, long millisToFind) {
+        Shrinker.Result shrunk = new Shrinker(config.subject(), 20_000, 20_000).shrink(run);
+        Counterexample cx = new Counterexample(config.subject().id(), shrunk.script(), seed, config.maxSteps(),
+                config.weights().toString(), shrunk.original(), shrunk.evaluations(), shrunk.run().failure());
+        KnownFindings.Finding known = cx.failure().kind().againstModel() && config.known() != null
+                ? config.known().matching(cx.failure()) : null;
+        Path json = null;
+        Path page = null;
+        if (config.reportDir() != null) {
+            Path dir = config.reportDir().resolve(cx.subject());
+            json = dir.resolve(cx.slug() + ".json");
+            page = dir.resolve(cx.slug() + ".md");
+            try {
+                cx.write(json);
+                Files.writeString(page, CounterexamplePage.render(cx, shrunk.run(), config.subject().description(),
+                        Reports.relative(json), known == null ? null : known.name()), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write the counterexample " + json, e);
+            }
+        }
+        return new Found(cx, shrunk.run(), json, page, known, millisToFind);
+    }
+}

@@ -1,0 +1,202 @@
+package io.cursorcheck.properties.engine;
+
+import io.cursorcheck.properties.Op;
+import io.cursorcheck.spi.Options;
+import io.cursorcheck.spi.Policy;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A sequence of operations with the options of the broadcast it runs on: the unit the engine
+ * generates, shrinks, replays and prints.
+ *
+ * <p>Printed form, one operation a line, consumers named by attach order:
+ * <pre>{@code
+ * c0 = attach()
+ * write(2)
+ * next(c0)
+ * cancel(null)
+ * }</pre>
+ *
+ * @param options the broadcast's options
+ * @param ops     the operations, in order
+ */
+public record Script(Options options, List<Op> ops) {
+
+    private static final Pattern CALL = Pattern.compile("(?:c\\d+\\s*=\\s*)?(\\w+)\\((.*)\\)\\s*;?");
+
+    /** Copies the list. */
+    public Script {
+        ops = List.copyOf(ops);
+    }
+
+    /** The number of operations. */
+    public int length() {
+        return ops.size();
+    }
+
+    /** The first {@code n} operations. */
+    public Script prefix(int n) {
+        return new Script(options, ops.subList(0, Math.min(n, ops.size())));
+    }
+
+    /** The same operations on other options. */
+    public Script withOptions(Options other) {
+        return new Script(other, ops);
+    }
+
+    /** The same script with operation {@code index} replaced. */
+    public Script with(int index, Op op) {
+        List<Op> copy = new ArrayList<>(ops);
+        copy.set(index, op);
+        return new Script(options, copy);
+    }
+
+    /**
+     * The script without the operations at {@code removed}. Removing an {@code attach()} also
+     * removes every operation on the consumer it made, and renumbers later consumers, so the
+     * result is always a valid script.
+     */
+    public Script without(Collection<Integer> removed) {
+        Set<Integer> drop = new HashSet<>(removed);
+        List<Op> kept = new ArrayList<>();
+        int[] renumber = new int[ops.size()];
+        int attachedBefore = 0; // consumers made by the original script so far
+        int attachedKept = 0;
+        for (int i = 0; i < ops.size(); i++) {
+            Op op = ops.get(i);
+            if (op instanceof Op.Attach) {
+                if (drop.contains(i)) {
+                    renumber[attachedBefore++] = -1;
+                } else {
+                    renumber[attachedBefore++] = attachedKept++;
+                    kept.add(op);
+                }
+                continue;
+            }
+            if (drop.contains(i)) {
+                continue;
+            }
+            int c = op.consumer();
+            if (c >= 0) {
+                if (c >= attachedBefore) {
+                    continue; // names a consumer not attached yet: not a valid operation here
+                }
+                int to = renumber[c];
+                if (to < 0) {
+                    continue; // its consumer is gone
+                }
+                op = op instanceof Op.Next ? new Op.Next(to) : new Op.Detach(to);
+            }
+            kept.add(op);
+        }
+        return new Script(options, kept);
+    }
+
+    /** The script as printed lines, attach lines naming their consumer. */
+    public List<String> lines() {
+        List<String> lines = new ArrayList<>();
+        int consumers = 0;
+        for (Op op : ops) {
+            lines.add(op instanceof Op.Attach ? "c" + consumers++ + " = attach()" : op.script());
+        }
+        return lines;
+    }
+
+    @Override
+    public String toString() {
+        return "// " + options + "\n" + String.join("\n", lines());
+    }
+
+    /**
+     * Parses one operation line, e.g. {@code next(c0)}, {@code c1 = attach()}, {@code fail("e")},
+     * {@code cancel()}, {@code cancel(0)}, {@code write(3)}.
+     *
+     * @throws IllegalArgumentException naming the line if it is not an operation
+     */
+    public static Op parseOp(String line) {
+        Matcher m = CALL.matcher(line.strip());
+        if (!m.matches()) {
+            throw new IllegalArgumentException("not an operation: '" + line + "'");
+        }
+        String name = m.group(1);
+        String arg = m.group(2).strip();
+        try {
+            return switch (name) {
+                case "attach" -> noArg(line, arg, new Op.Attach());
+                case "next" -> new Op.Next(consumer(arg));
+                case "detach" -> new Op.Detach(consumer(arg));
+                case "writeSync" -> new Op.WriteSync(Integer.parseInt(arg));
+                case "write" -> new Op.Write(Integer.parseInt(arg));
+                case "end" -> noArg(line, arg, new Op.End());
+                case "fail" -> new Op.Fail(reason(arg));
+                case "cancel" -> arg.isEmpty() ? new Op.Cancel(false, null) : new Op.Cancel(true, reason(arg));
+                default -> throw new IllegalArgumentException("unknown operation '" + name + "'");
+            };
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("bad argument in '" + line + "'", e);
+        }
+    }
+
+    /** Parses printed lines (blank lines and {@code //} comments are skipped). */
+    public static Script parse(Options options, List<String> lines) {
+        List<Op> ops = new ArrayList<>();
+        for (String line : lines) {
+            String s = line.strip();
+            if (!s.isEmpty() && !s.startsWith("//")) {
+                ops.add(parseOp(s));
+            }
+        }
+        return new Script(options, ops);
+    }
+
+    /** Parses printed lines from one text block. */
+    public static Script parse(Options options, String text) {
+        return parse(options, text.lines().toList());
+    }
+
+    /** Parses {@code budget=4, policy=STRICT} as {@link Options#toString()} prints it. */
+    public static Options parseOptions(String text) {
+        Matcher m = Pattern.compile("budget=(\\d+),\\s*policy=(\\w+)").matcher(text.strip());
+        if (!m.matches()) {
+            throw new IllegalArgumentException("options must look like 'budget=4, policy=STRICT', was '" + text + "'");
+        }
+        return Options.of(Long.parseLong(m.group(1)), Policy.valueOf(m.group(2)));
+    }
+
+    private static Op noArg(String line, String arg, Op op) {
+        if (!arg.isEmpty()) {
+            throw new IllegalArgumentException("'" + line + "' takes no argument");
+        }
+        return op;
+    }
+
+    private static int consumer(String arg) {
+        return switch (arg) {
+            case "foreign" -> Op.FOREIGN;
+            case "null" -> Op.NULL;
+            default -> {
+                if (!arg.matches("c\\d+")) {
+                    throw new IllegalArgumentException("a consumer is cN, foreign or null, was '" + arg + "'");
+                }
+                yield Integer.parseInt(arg.substring(1));
+            }
+        };
+    }
+
+    /** A reason: {@code null}, an integer, or a double-quoted string without escapes. */
+    static Object reason(String arg) {
+        if (arg.equals("null")) {
+            return null;
+        }
+        if (arg.length() >= 2 && arg.startsWith("\"") && arg.endsWith("\"")) {
+            return arg.substring(1, arg.length() - 1);
+        }
+        return Integer.parseInt(arg);
+    }
+}

@@ -1,0 +1,222 @@
+package io.cursorcheck.properties.engine;
+
+import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.Op;
+import io.cursorcheck.spi.Options;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reduces a failing script to a 1-minimal one that fails the same way: removing any single
+ * operation, or simplifying any argument or the budget, makes that failure disappear.
+ *
+ * <p>"The same way" means the same {@link Failure.Kind} and, except for divergences, the same
+ * signature (broken invariants, or exception type and message shape), so a shrink never slides
+ * from one bug to another. Passes, repeated to a fixed point:
+ * <ol>
+ * <li>cut the script after the failing operation;</li>
+ * <li>delete chunks of operations, halving the chunk size down to single operations (removing an
+ *     {@code attach()} removes the operations on its consumer and renumbers later consumers);</li>
+ * <li>simplify arguments: each size to the smallest that still fails, consumers to lower
+ *     numbers, reasons to the first of {@code "e1", null, 0, "e2"}, {@code cancel(reason)} to
+ *     {@code cancel()};</li>
+ * <li>lower the budget to the smallest that still fails.</li>
+ * </ol>
+ * Deterministic: the same script and failure always shrink to the same result. Bounded: it stops
+ * after {@code maxEvaluations} lockstep runs or {@code maxMillis}, returning the best so far.
+ */
+public final class Shrinker {
+
+    private static final Object[] REASONS = {"e1", null, 0, "e2"};
+
+    private final BroadcastFactory subject;
+    private final int maxEvaluations;
+    private final long maxMillis;
+
+    /**
+     * @param subject        what the script runs against, with the model
+     * @param maxEvaluations most lockstep runs to spend
+     * @param maxMillis      most wall-clock time to spend
+     */
+    public Shrinker(BroadcastFactory subject, int maxEvaluations, long maxMillis) {
+        this.subject = subject;
+        this.maxEvaluations = maxEvaluations;
+        this.maxMillis = maxMillis;
+    }
+
+    /**
+     * The shrunk run.
+     *
+     * @param run         the lockstep run of the shrunk script, ending in the failure
+     * @param original    the length of the script that was shrunk
+     * @param evaluations lockstep runs spent
+     * @param complete    false if a bound stopped the shrink before a fixed point
+     */
+    public record Result(Lockstep.Run run, int original, int evaluations, boolean complete) {
+        /** The shrunk script. */
+        public Script script() {
+            return run.script();
+        }
+    }
+
+    /**
+     * Shrinks a failing run.
+     *
+     * @throws IllegalArgumentException if the run did not fail
+     */
+    public Result shrink(Lockstep.Run failing) {
+        if (!failing.failed()) {
+            throw new IllegalArgumentException("only a failing run can be shrunk");
+        }
+        return new Search(failing).run();
+    }
+
+    private final class Search {
+        final Failure target;
+        final int original;
+        final long deadline = System.currentTimeMillis() + maxMillis;
+        final Map<Script, Lockstep.Run> tried = new HashMap<>();
+        int evaluations;
+        boolean bounded;
+        Lockstep.Run best;
+
+        Search(Lockstep.Run failing) {
+            this.target = failing.failure();
+            this.original = failing.script().length();
+            this.best = failing;
+        }
+
+        Result run() {
+            boolean changed = true;
+            while (changed && !exhausted()) {
+                changed = deleteChunks();
+                changed |= simplifyArguments();
+                changed |= lowerBudget();
+            }
+            return new Result(best, original, evaluations, !bounded);
+        }
+
+        /** Runs a candidate; if it fails the same way, it becomes the best (cut at its failure). */
+        boolean attempt(Script candidate) {
+            if (exhausted()) {
+                return false;
+            }
+            Lockstep.Run r = tried.get(candidate);
+            if (r == null) {
+                evaluations++;
+                r = Lockstep.run(subject, candidate);
+                tried.put(candidate, r);
+            }
+            if (!sameFailure(r.failure())) {
+                return false;
+            }
+            if (r.script().length() < best.script().length() || r.script().equals(candidate)) {
+                best = r;
+                return true;
+            }
+            return false;
+        }
+
+        boolean sameFailure(Failure f) {
+            return f != null && f.kind() == target.kind()
+                    && (f.kind() == Failure.Kind.DIVERGENCE || f.signature().equals(target.signature()));
+        }
+
+        boolean exhausted() {
+            if (evaluations >= maxEvaluations || System.currentTimeMillis() > deadline) {
+                bounded = true;
+            }
+            return bounded;
+        }
+
+        boolean deleteChunks() {
+            boolean changed = false;
+            for (int size = Math.max(1, best.script().length() / 2); size >= 1; size /= 2) {
+                int start = 0;
+                while (start < best.script().length() && !exhausted()) {
+                    List<Integer> chunk = new ArrayList<>();
+                    for (int i = start; i < Math.min(start + size, best.script().length()); i++) {
+                        chunk.add(i);
+                    }
+                    Script before = best.script();
+                    if (attempt(before.without(chunk)) && !best.script().equals(before)) {
+                        changed = true; // retry the same start against the shorter script
+                    } else {
+                        start += size;
+                    }
+                }
+            }
+            return changed;
+        }
+
+        boolean simplifyArguments() {
+            boolean changed = false;
+            for (int i = 0; i < best.script().length() && !exhausted(); i++) {
+                Op op = best.script().ops().get(i);
+                for (Op simpler : simpler(op)) {
+                    Script before = best.script();
+                    if (attempt(before.with(i, simpler)) && !best.script().equals(before)) {
+                        changed = true;
+                        break;
+                    }
+                }
+            }
+            return changed;
+        }
+
+        boolean lowerBudget() {
+            Options options = best.script().options();
+            for (long budget = 1; budget < options.budget() && !exhausted(); budget++) {
+                if (attempt(best.script().withOptions(Options.of(budget, options.policy())))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /** Simpler versions of an operation, simplest first. */
+    static List<Op> simpler(Op op) {
+        List<Op> out = new ArrayList<>();
+        if (op instanceof Op.WriteSync w) {
+            for (int s = 0; s < w.size(); s++) {
+                out.add(new Op.WriteSync(s));
+            }
+        } else if (op instanceof Op.Write w) {
+            for (int s = 0; s < w.size(); s++) {
+                out.add(new Op.Write(s));
+            }
+        } else if (op instanceof Op.Next n && n.consumer() > 0) {
+            for (int c = 0; c < n.consumer(); c++) {
+                out.add(new Op.Next(c));
+            }
+        } else if (op instanceof Op.Detach d && d.consumer() > 0) {
+            for (int c = 0; c < d.consumer(); c++) {
+                out.add(new Op.Detach(c));
+            }
+        } else if (op instanceof Op.Fail f) {
+            for (Object r : simplerReasons(f.reason())) {
+                out.add(new Op.Fail(r));
+            }
+        } else if (op instanceof Op.Cancel c && c.hasReason()) {
+            out.add(new Op.Cancel(false, null));
+            for (Object r : simplerReasons(c.reason())) {
+                out.add(new Op.Cancel(true, r));
+            }
+        }
+        return out;
+    }
+
+    private static List<Object> simplerReasons(Object reason) {
+        List<Object> out = new ArrayList<>();
+        for (Object r : REASONS) {
+            if (java.util.Objects.equals(r, reason)) {
+                break;
+            }
+            out.add(r);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,78 @@
+package io.cursorcheck.properties.report;
+
+import io.cursorcheck.properties.Observation;
+import io.cursorcheck.spi.Settlement;
+import io.cursorcheck.spi.Snapshot;
+import io.cursorcheck.spi.WriterState;
+import java.util.StringJoiner;
+
+/** Short renderings of answers and states for tables and traces. */
+public final class Compact {
+
+    private Compact() {
+    }
+
+    /** An answer: the outcome, then what it settled, e.g. {@code ACCEPTED, settles #1 -> DATA@0(1B)}. */
+    public static String answer(Observation o) {
+        if (o == null) {
+            return "";
+        }
+        if (o.thrown() != null) {
+            return "throws " + o.thrown().type() + ": " + o.thrown().message();
+        }
+        if (o.reply() == null) {
+            return "c" + o.attachedId();
+        }
+        StringBuilder b = new StringBuilder(o.reply().outcome().toString());
+        for (Settlement s : o.reply().settlements()) {
+            b.append(", settles #").append(s.op()).append(" -> ").append(s.outcome());
+        }
+        return b.toString();
+    }
+
+    /**
+     * A state, e.g. {@code [1..3)=2,1 (3B) c0@1 c1@3 r1 | CLOSING q=2 ended}: the retained range
+     * and sizes, each attached consumer's cursor (and open reads), then what is not default in the
+     * writer and lifecycle.
+     */
+    public static String state(Snapshot s) {
+        if (s == null) {
+            return "(undefined: the operation threw)";
+        }
+        StringJoiner j = new StringJoiner(" ");
+        StringJoiner sizes = new StringJoiner(",");
+        s.sizes().forEach(size -> sizes.add(String.valueOf(size)));
+        j.add("[" + s.bufferStart() + ".." + s.end() + ")" + (s.sizes().isEmpty() ? "" : "=" + sizes + " (" + s.bufferedBytes() + "B)"));
+        if (s.consumers().isEmpty()) {
+            j.add("no consumer");
+        }
+        for (Snapshot.ConsumerState c : s.consumers()) {
+            j.add("c" + c.id() + "@" + c.cursor() + (c.openReads() > 0 ? " r" + c.openReads() : ""));
+        }
+        StringJoiner w = new StringJoiner(" ");
+        if (s.writerState() != WriterState.OPEN) {
+            w.add(s.writerState() + (s.writerError() != null ? "(" + s.writerError() + ")" : ""));
+        }
+        if (!s.queuedWrites().isEmpty()) {
+            StringJoiner q = new StringJoiner(",");
+            s.queuedWrites().forEach(size -> q.add(String.valueOf(size)));
+            w.add("queued=" + q);
+        }
+        if (s.pendingEnds() > 0) {
+            w.add("ends=" + s.pendingEnds());
+        }
+        if (s.ended()) {
+            w.add("ended");
+        }
+        if (s.cancelled()) {
+            w.add("cancelled");
+        }
+        if (s.error() != null) {
+            w.add("error=" + s.error());
+        }
+        if (w.length() > 0) {
+            j.add("|").add(w.toString());
+        }
+        return j.toString();
+    }
+}

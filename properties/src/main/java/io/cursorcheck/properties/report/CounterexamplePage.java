@@ -1,0 +1,166 @@
+package io.cursorcheck.properties.report;
+
+import io.cursorcheck.properties.Observation;
+import io.cursorcheck.properties.Violation;
+import io.cursorcheck.properties.engine.Counterexample;
+import io.cursorcheck.properties.engine.Failure;
+import io.cursorcheck.properties.engine.Lockstep;
+import java.util.List;
+
+/**
+ * The Markdown page of one counterexample, written to be read cold: what failed and why it
+ * matters, the script, a step table with model and subject side by side and the first difference
+ * marked, the invariant with its sentence, how to replay it, and a regression test to paste.
+ */
+public final class CounterexamplePage {
+
+    private CounterexamplePage() {
+    }
+
+    /**
+     * Renders the page.
+     *
+     * @param cx          the counterexample
+     * @param run         the lockstep run of its script
+     * @param description one sentence about the subject
+     * @param jsonPath    the counterexample file's path as the replay command should name it
+     */
+    public static String render(Counterexample cx, Lockstep.Run run, String description, String jsonPath,
+                                String knownFinding) {
+        Failure f = cx.failure();
+        StringBuilder b = new StringBuilder();
+        b.append("# `").append(cx.subject()).append("`: ").append(f.title()).append("\n\n");
+        b.append(f.kind().againstModel()
+                ? "> **A finding about the semantics**: the reference model, following SPEC.md as written, breaks an"
+                + " invariant SPEC promises. The subject does the same; the problem is in the algorithm, not in a port.\n\n"
+                : "> The subject `" + cx.subject() + "` " + f.kind().meaning() + ".\n\n");
+        b.append("| | |\n|---|---|\n");
+        b.append("| Subject | `").append(cx.subject()).append("`: ").append(escape(description)).append(" |\n");
+        b.append("| Options | ").append(cx.script().options()).append(" |\n");
+        b.append("| Failure | ").append(f.kind()).append(" at step ").append(f.step()).append(" of ")
+                .append(cx.script().length()).append(" |\n");
+        for (Violation v : f.violations()) {
+            b.append("| Invariant | **").append(v.invariant().name()).append(" ").append(v.invariant().title())
+                    .append("**: \"").append(v.invariant().sentence()).append("\" |\n");
+        }
+        b.append("| Found by | ").append(cx.seed() == null ? "a fixed script"
+                : "random sequence, seed `" + Long.toUnsignedString(cx.seed()) + "` (" + cx.original()
+                + " operations), shrunk to " + cx.script().length() + " in " + cx.evaluations() + " runs").append(" |\n");
+        if (knownFinding != null) {
+            b.append("| Known finding | [").append(knownFinding).append("](../../findings/").append(knownFinding)
+                    .append("/README.md): the explanation and its status |\n");
+        }
+        b.append("| Replay | `bin/cursorcheck replay ").append(jsonPath).append("` |\n\n");
+
+        b.append("## Script\n\n```\n// ").append(cx.script().options()).append('\n');
+        List<String> lines = cx.script().lines();
+        for (int i = 0; i < lines.size(); i++) {
+            b.append(lines.get(i)).append(i == f.step() ? "   // <- fails here" : "").append('\n');
+        }
+        b.append("```\n\n");
+
+        b.append("## Step by step\n\n");
+        b.append("Answers are the operation's own outcome, then the earlier operations (by number) it settled."
+                + " States: `[start..end)=sizes`, then each attached consumer `cN@cursor` (`rK`: K open reads),"
+                + " then the writer and lifecycle where not default.\n\n");
+        boolean alone = run.model().equals(run.subject());
+        b.append(alone ? "| # | operation | answer | state after |\n|---|---|---|---|\n"
+                : "| # | operation | model answer | subject answer | model state | subject state |\n"
+                + "|---|---|---|---|---|---|\n");
+        for (int i = 0; i < run.model().size(); i++) {
+            Observation m = run.model().get(i);
+            Observation s = run.subject().get(i);
+            String mark = i == f.step() ? " **⚠**" : "";
+            String ma = Compact.answer(m);
+            String sa = Compact.answer(s);
+            String ms = Compact.state(m.snapshot());
+            String ss = Compact.state(s.snapshot());
+            b.append("| ").append(i).append(mark).append(" | `").append(lines.get(i)).append("` | ");
+            if (alone) {
+                b.append(cell(ma, false)).append(" | ").append(cell(ms, false)).append(" |\n");
+            } else {
+                b.append(cell(ma, false)).append(" | ").append(cell(sa, !sa.equals(ma))).append(" | ")
+                        .append(cell(ms, false)).append(" | ").append(cell(ss, !ss.equals(ms))).append(" |\n");
+            }
+        }
+        b.append(alone ? "\nThe subject answered and ended up exactly like the model at every step.\n\n"
+                : "\n**⚠** marks the failing step; **bold** cells differ from the model.\n\n");
+
+        b.append("## What went wrong\n\n").append(escapeText(f.detail())).append("\n\n");
+        for (Violation v : f.violations()) {
+            b.append("- **").append(v.invariant().name()).append(" ").append(v.invariant().title()).append("** (SPEC §3: \"")
+                    .append(v.invariant().sentence()).append("\"): ").append(escapeText(v.detail())).append('\n');
+        }
+        if (!f.violations().isEmpty()) {
+            b.append('\n');
+        }
+        Observation thrower = f.kind() == Failure.Kind.MODEL_THREW ? f.model()
+                : f.kind() == Failure.Kind.SUBJECT_THREW ? f.subject() : null;
+        if (thrower != null && thrower.thrown().cause() != null) {
+            b.append("Where it threw:\n\n```\n").append(thrower.thrown().type()).append(": ")
+                    .append(thrower.thrown().message()).append('\n');
+            StackTraceElement[] frames = thrower.thrown().cause().getStackTrace();
+            for (int i = 0; i < Math.min(frames.length, 12); i++) {
+                if (frames[i].getClassName().startsWith("io.cursorcheck.properties.Session")) {
+                    break;
+                }
+                b.append("    at ").append(frames[i]).append('\n');
+            }
+            b.append("```\n\n");
+        }
+
+        b.append("## Regression test\n\nPaste into `properties/src/test/java/io/cursorcheck/properties/`;"
+                + " it fails until the problem is fixed.\n\n```java\n");
+        b.append(regressionTest(cx)).append("```\n");
+        return b.toString();
+    }
+
+    /** A JUnit 5 test that replays the script in lockstep and expects no failure. */
+    public static String regressionTest(Counterexample cx) {
+        StringBuilder b = new StringBuilder();
+        b.append("import static org.assertj.core.api.Assertions.assertThat;\n\n");
+        b.append("import io.cursorcheck.properties.engine.Lockstep;\n");
+        b.append("import io.cursorcheck.properties.engine.Script;\n");
+        b.append("import io.cursorcheck.properties.engine.Subjects;\n");
+        b.append("import org.junit.jupiter.api.Test;\n\n");
+        b.append("class ").append(camel(cx.subject(), true)).append("RegressionExamples {\n\n");
+        b.append("    /** ").append(cx.failure().title()).append(": reports/counterexamples/").append(cx.subject())
+                .append('/').append(cx.slug()).append(".md */\n");
+        b.append("    @Test\n    void ").append(camel(cx.slug(), false)).append("() {\n");
+        b.append("        Script script = Script.parse(Script.parseOptions(\"").append(cx.script().options())
+                .append("\"), \"\"\"\n");
+        for (String line : cx.script().lines()) {
+            b.append("                ").append(line).append('\n');
+        }
+        b.append("                \"\"\");\n");
+        b.append("        Lockstep.Run run = Lockstep.run(Subjects.named(\"").append(cx.subject()).append("\"), script);\n");
+        b.append("        assertThat(run.failure()).as(\"%s\", run.failure()).isNull();\n    }\n}\n");
+        return b.toString();
+    }
+
+    /** {@code cached-count} as {@code CachedCount} (or {@code cachedCount}). */
+    private static String camel(String id, boolean upperFirst) {
+        StringBuilder b = new StringBuilder();
+        for (String part : id.split("[^A-Za-z0-9]+")) {
+            if (part.isEmpty()) {
+                continue;
+            }
+            boolean upper = upperFirst || b.length() > 0;
+            b.append(upper ? Character.toUpperCase(part.charAt(0)) : part.charAt(0)).append(part.substring(1));
+        }
+        return b.toString();
+    }
+
+    private static String cell(String text, boolean bold) {
+        String t = escape(text);
+        return bold && !t.isEmpty() ? "**" + t + "**" : t;
+    }
+
+    private static String escape(String s) {
+        return s.replace("|", "\\|").replace("\n", " ");
+    }
+
+    private static String escapeText(String s) {
+        return s.replace("\n", " ");
+    }
+}
