@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cursorcheck.spi.Invariant;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Outcome;
+import io.cursorcheck.spi.Reason;
 import io.cursorcheck.spi.Settlement;
 import io.cursorcheck.spi.Snapshot;
 import io.cursorcheck.spi.Snapshot.ConsumerState;
@@ -216,6 +217,29 @@ final class Scenario {
 
         StateAssert ended(boolean ended) {
             assertThat(s.ended()).as("ended after %s", script()).isEqualTo(ended);
+            return this;
+        }
+
+        StateAssert cancelled(boolean cancelled) {
+            assertThat(s.cancelled()).as("cancelled after %s", script()).isEqualTo(cancelled);
+            return this;
+        }
+
+        /** The broadcast's error: {@code Reason.of(value)} when errored (value may be null), else null. */
+        StateAssert error(Reason error) {
+            assertThat(s.error()).as("broadcast error after %s", script()).isEqualTo(error);
+            return this;
+        }
+
+        /** The writer's error: {@code Reason.of(value)} when the writer is ERRORED, else null. */
+        StateAssert writerError(Reason error) {
+            assertThat(s.writerError()).as("writer error after %s", script()).isEqualTo(error);
+            return this;
+        }
+
+        /** How many {@code end()} calls still wait for completion. */
+        StateAssert pendingEnds(int count) {
+            assertThat(s.pendingEnds()).as("pending ends after %s", script()).isEqualTo(count);
             return this;
         }
 
