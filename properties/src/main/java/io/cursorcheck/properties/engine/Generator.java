@@ -4,6 +4,7 @@ import io.cursorcheck.properties.Op;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Policy;
 import io.cursorcheck.spi.Snapshot;
+import io.cursorcheck.spi.WriterState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -50,6 +51,15 @@ public final class Generator {
         if (consumers == 0 && random.nextInt(3) > 0) {
             return new Op.Attach(); // a script without consumers only writes
         }
+        Op op = draw(random, model, consumers, options);
+        boolean writing = op instanceof Op.Write || op instanceof Op.WriteSync;
+        if (writing && model.writerState() != WriterState.OPEN && random.nextInt(4) > 0) {
+            op = draw(random, model, consumers, options); // a closed writer answers every write alike: read instead
+        }
+        return op;
+    }
+
+    private Op draw(SplittableRandom random, Snapshot model, int consumers, Options options) {
         int pick = random.nextInt(weights.total());
         if ((pick -= weights.attach()) < 0) {
             return new Op.Attach();

@@ -23,7 +23,7 @@ public record Weights(int attach, int next, int detach, int writeSync, int write
                       int detachedRef, int badInput) {
 
     /** The defaults: long open phases with frequent reads and writes, rarer lifecycle ends. */
-    public static final Weights DEFAULT = new Weights(8, 34, 5, 18, 22, 3, 2, 2, 8, 2);
+    public static final Weights DEFAULT = new Weights(8, 34, 5, 18, 22, 2, 1, 1, 8, 2);
 
     /** Checks that weights are non-negative and that something can be drawn. */
     public Weights {

@@ -1,0 +1,68 @@
+package io.cursorcheck.properties.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CliTest {
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return new Main(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true,
+                StandardCharsets.UTF_8)).run(List.of(args));
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void usageErrorsExitTwoNamingTheArgument() {
+        assertThat(run("check")).isEqualTo(2);
+        assertThat(err()).contains("--variant");
+        assertThat(run("check", "--variant", "nope")).isEqualTo(2);
+        assertThat(err()).contains("nope").contains("cached-count");
+        assertThat(run("check", "--variant", "model", "--seconds", "x")).isEqualTo(2);
+        assertThat(err()).contains("--seconds");
+        assertThat(run("check", "--variant", "model", "--frobnicate")).isEqualTo(2);
+        assertThat(err()).contains("--frobnicate");
+        assertThat(run("teleport")).isEqualTo(2);
+        assertThat(err()).contains("teleport");
+        assertThat(run("replay", "no/such/file.json")).isEqualTo(2);
+        assertThat(err()).contains("no/such/file.json");
+    }
+
+    @Test
+    void listsVariantsAndMutants() {
+        assertThat(run("variants", "--mutants")).isZero();
+        assertThat(out()).contains("model", "cached-count", "dirty-flag", "detach-forgets-count");
+    }
+
+    @Test
+    void checkPassesForCachedCountAndFailsForDirtyFlagPrintingItsSeedAndReport() {
+        assertThat(run("check", "--variant", "cached-count", "--runs", "300", "--seed", "7")).isZero();
+        assertThat(out()).contains("seed 7").contains("ok: no failure");
+        assertThat(run("check", "--variant", "dirty-flag", "--runs", "300", "--seed", "7")).isEqualTo(1);
+        assertThat(out()).contains("FAILURE").contains("replay: bin/cursorcheck replay reports/counterexamples/dirty-flag/");
+    }
+
+    @Test
+    void replaysASeedAndAKnownFinding() {
+        assertThat(run("replay", "--variant", "cached-count", "--seed", "12345", "--max-steps", "20")).isZero();
+        assertThat(out()).contains("#0").contains("no failure");
+        String finding = io.cursorcheck.properties.engine.Reports.dir()
+                .resolve("findings/reentrant-flush-strands-read/counterexample.json").toString();
+        assertThat(run("replay", finding)).isEqualTo(1);
+        assertThat(out()).contains("MODEL_INVARIANT").contains("I11");
+    }
+}

@@ -1,0 +1,49 @@
+package io.cursorcheck.properties.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cursorcheck.properties.Variant;
+import java.nio.file.Files;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The lockstep gate: random sequences of the whole operation set, model and subject side by
+ * side, every invariant checked on both after every step.
+ */
+class LockstepProperties {
+
+    @Test
+    void cachedCountAgreesWithTheModelAndKeepsEveryInvariant() {
+        RandomRun.Result r = run(Variant.CACHED_COUNT, Gate.sequences(), false);
+        assertThat(r.subjectFailures()).as("cached-count failures (reports written)")
+                .extracting(f -> f.counterexample().failure().title() + " " + Reports.relative(f.page()))
+                .isEmpty();
+        assertThat(r.newFindings()).as("findings against the model that reports/findings does not know")
+                .extracting(f -> f.counterexample().failure().signature() + " " + Reports.relative(f.page()))
+                .isEmpty();
+        assertThat(r.coverage().belowFloor()).as("coverage floors").isEmpty();
+        System.out.printf("cached-count: %,d sequences, %,d operations, %,.0f ops/s; known findings met: %s%n",
+                r.sequences(), r.operations(), r.operationsPerSecond(),
+                r.found().stream().map(f -> f.known().name()).collect(Collectors.joining(", ")));
+    }
+
+    @Test
+    void dirtyFlagIsCaughtDivergingWithAShortReport() throws Exception {
+        RandomRun.Result r = run(Variant.DIRTY_FLAG, 2_000, true);
+        assertThat(r.subjectFailures()).as("dirty-flag must be caught").isNotEmpty();
+        RandomRun.Found f = r.subjectFailures().get(0);
+        assertThat(f.counterexample().failure().kind()).isEqualTo(Failure.Kind.DIVERGENCE);
+        assertThat(f.counterexample().script().length()).as("shrunk length").isLessThanOrEqualTo(8);
+        assertThat(Files.readString(f.page())).contains("## Script", "## Step by step", "**⚠**", "## Regression test");
+        assertThat(Counterexample.read(f.json()).script()).isEqualTo(f.counterexample().script());
+        System.out.printf("dirty-flag caught: %s, shrunk %d -> %d: %s%n", f.counterexample().failure().title(),
+                f.counterexample().original(), f.counterexample().script().length(), Reports.relative(f.page()));
+    }
+
+    private static RandomRun.Result run(Variant v, long sequences, boolean stopOnFailure) {
+        RandomRun.Config config = new RandomRun.Config(v, Gate.seed(v.id()), sequences, Long.MAX_VALUE, Gate.MAX_STEPS,
+                Weights.DEFAULT, Gate.THREADS, stopOnFailure, Reports.dir().resolve("counterexamples"), Gate.known());
+        return RandomRun.run(config, new RandomRun.Progress());
+    }
+}
