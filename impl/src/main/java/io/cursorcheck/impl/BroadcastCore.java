@@ -326,18 +326,7 @@ abstract class BroadcastCore implements Broadcast {
             errored = true;
             error = reason;
             ended = true;
-            Reason failure = Reason.of(reason);
-            for (Reader r : consumers) {
-                if (r.outstanding != NO_READ) {
-                    settleOutstanding(r, Outcome.failed(reason));
-                }
-                settleQueued(r, Outcome.failed(reason));
-                r.error = failure;
-                r.detached = true;
-            }
-            consumers.clear();
-            waiters.clear();
-            forgetMinimum();
+            removeEveryone(Outcome.failed(reason), Reason.of(reason));
         }
         return reply(op, Outcome.OK);
     }
@@ -373,21 +362,7 @@ abstract class BroadcastCore implements Broadcast {
             }
             pendingEnds.clear();
         }
-        Outcome open = hasReason ? Outcome.failed(reason) : Outcome.DONE;
-        Reason failure = hasReason ? Reason.of(reason) : null;
-        for (Reader r : consumers) {
-            if (r.outstanding != NO_READ) {
-                settleOutstanding(r, open);
-            }
-            settleQueued(r, open);
-            if (hasReason) {
-                r.error = failure;
-            }
-            r.detached = true;
-        }
-        consumers.clear();
-        waiters.clear();
-        forgetMinimum();
+        removeEveryone(hasReason ? Outcome.failed(reason) : Outcome.DONE, hasReason ? Reason.of(reason) : null);
         return reply(op, Outcome.OK);
     }
 
@@ -554,6 +529,26 @@ abstract class BroadcastCore implements Broadcast {
         }
         waiters.clear();
         completeEndIfDrained();
+    }
+
+    /**
+     * fail and cancel: settles every attached consumer's open reads with {@code open}, in attach
+     * order (outstanding read first), gives it {@code error} (null: none) and removes everyone.
+     */
+    private void removeEveryone(Outcome open, Reason error) {
+        for (Reader r : consumers) {
+            if (r.outstanding != NO_READ) {
+                settleOutstanding(r, open);
+            }
+            settleQueued(r, open);
+            if (error != null) {
+                r.error = error;
+            }
+            r.detached = true;
+        }
+        consumers.clear();
+        waiters.clear();
+        forgetMinimum();
     }
 
     /** The consumer's return/throw. */

@@ -244,19 +244,7 @@ public final class ScanningModel implements Broadcast {
             errored = true;
             error = reason;
             ended = true;
-            for (Consumer c : consumers) {
-                if (c.outstanding != NO_READ) {
-                    settleOutstanding(c, Outcome.failed(reason));
-                }
-                while (!c.queued.isEmpty()) {
-                    settle(c.queued.removeFirst(), Outcome.failed(reason));
-                }
-                c.error = Reason.of(reason);
-                c.detached = true;
-                c.attached = false;
-            }
-            consumers.clear();
-            waiters.clear();
+            removeEveryone(Outcome.failed(reason), Reason.of(reason));
         }
         return reply(op, Outcome.OK);
     }
@@ -292,22 +280,7 @@ public final class ScanningModel implements Broadcast {
             }
             pendingEnds.clear();
         }
-        Outcome open = hasReason ? Outcome.failed(reason) : Outcome.DONE;
-        for (Consumer c : consumers) {
-            if (c.outstanding != NO_READ) {
-                settleOutstanding(c, open);
-            }
-            while (!c.queued.isEmpty()) {
-                settle(c.queued.removeFirst(), open);
-            }
-            if (hasReason) {
-                c.error = Reason.of(reason);
-            }
-            c.detached = true;
-            c.attached = false;
-        }
-        consumers.clear();
-        waiters.clear();
+        removeEveryone(hasReason ? Outcome.failed(reason) : Outcome.DONE, hasReason ? Reason.of(reason) : null);
         return reply(op, Outcome.OK);
     }
 
@@ -494,6 +467,25 @@ public final class ScanningModel implements Broadcast {
         }
         waiters.clear();
         completeEndIfDrained();
+    }
+
+    /** fail and cancel: every attached consumer's open reads settle with {@code open}; all are removed. */
+    private void removeEveryone(Outcome open, Reason error) {
+        for (Consumer c : consumers) {
+            if (c.outstanding != NO_READ) {
+                settleOutstanding(c, open);
+            }
+            while (!c.queued.isEmpty()) {
+                settle(c.queued.removeFirst(), open);
+            }
+            if (error != null) {
+                c.error = error;
+            }
+            c.detached = true;
+            c.attached = false;
+        }
+        consumers.clear();
+        waiters.clear();
     }
 
     /** The consumer's return/throw. */

@@ -76,7 +76,8 @@ public record Failure(Kind kind, int step, String signature, String detail, Obse
                     .distinct().collect(Collectors.joining(", "));
             case MODEL_THREW -> "the model throws " + model.thrown().type();
             case SUBJECT_THREW -> "the subject throws " + subject.thrown().type();
-            case DIVERGENCE -> "the subject diverges from the model (" + signature.substring(signature.indexOf(':') + 1) + ")";
+            case DIVERGENCE -> "the subject diverges from the model: " + (signature.endsWith("answer")
+                    ? "a different answer to " : "a different state after ") + model.op().script();
         };
     }
 

@@ -32,9 +32,10 @@ public final class ProgressLine {
                 lastPrint = elapsed;
                 String left = budgetMillis == Long.MAX_VALUE ? ""
                         : String.format("  %ds left", Math.max(0, (budgetMillis - elapsed) / 1000));
-                String line = String.format("  %-28s %,10d sequences %,12d ops %,9.0f ops/s %,5d failures%s", name,
-                        progress.sequences(), progress.operations(),
-                        progress.operations() * 1000.0 / Math.max(1, elapsed), progress.failures(), left);
+                String line = String.format("  %-14s %,10d sequences %,12d ops %,9.0f ops/s %,4d failures"
+                        + " %,5d known-finding hits%s", name, progress.sequences(), progress.operations(),
+                        progress.operations() * 1000.0 / Math.max(1, elapsed), progress.failures(),
+                        progress.knownFindings(), left);
                 if (terminal) {
                     out.print("\r" + line + "   ");
                 } else {
@@ -50,7 +51,7 @@ public final class ProgressLine {
         } finally {
             ticker.interrupt();
             if (terminal) {
-                out.print("\r" + " ".repeat(110) + "\r");
+                out.print("\r" + " ".repeat(130) + "\r");
                 out.flush();
             }
         }

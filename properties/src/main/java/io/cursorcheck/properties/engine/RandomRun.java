@@ -101,6 +101,7 @@ public final class RandomRun {
         final AtomicLong sequences = new AtomicLong();
         final AtomicLong operations = new AtomicLong();
         final AtomicLong failures = new AtomicLong();
+        final AtomicLong known = new AtomicLong();
 
         /** Sequences so far. */
         public long sequences() {
@@ -112,9 +113,14 @@ public final class RandomRun {
             return operations.get();
         }
 
-        /** Failures (of any kind, unshrunk) so far. */
+        /** Failures so far, unshrunk, known findings against the model excepted. */
         public long failures() {
             return failures.get();
+        }
+
+        /** Sequences that hit a known finding against the model so far. */
+        public long knownFindings() {
+            return known.get();
         }
     }
 
@@ -158,8 +164,10 @@ public final class RandomRun {
                     if (!run.failed()) {
                         continue;
                     }
-                    progress.failures.incrementAndGet();
                     Failure failure = run.failure();
+                    boolean known = failure.kind().againstModel() && config.known() != null
+                            && config.known().matching(failure) != null;
+                    (known ? progress.known : progress.failures).incrementAndGet();
                     if (signatures.putIfAbsent(failure.signature(), Boolean.TRUE) == null) {
                         found.add(report(config, run, seed, System.currentTimeMillis() - start));
                     }

@@ -33,7 +33,7 @@ public final class CounterexamplePage {
         b.append(f.kind().againstModel()
                 ? "> **A finding about the semantics**: the reference model, following SPEC.md as written, breaks an"
                 + " invariant SPEC promises. The subject does the same; the problem is in the algorithm, not in a port.\n\n"
-                : "> The subject `" + cx.subject() + "` " + f.kind().meaning() + ".\n\n");
+                : "> `" + cx.subject() + "` fails: " + f.kind().meaning() + ".\n\n");
         b.append("| | |\n|---|---|\n");
         b.append("| Subject | `").append(cx.subject()).append("`: ").append(escape(description)).append(" |\n");
         b.append("| Options | ").append(cx.script().options()).append(" |\n");
@@ -92,6 +92,15 @@ public final class CounterexamplePage {
                     .append(v.invariant().sentence()).append("\"): ").append(escapeText(v.detail())).append('\n');
         }
         if (!f.violations().isEmpty()) {
+            b.append('\n');
+        }
+        if (f.kind() == Failure.Kind.DIVERGENCE && !f.subject().violations().isEmpty()) {
+            b.append("What is at stake: at this step the subject also breaks\n\n");
+            for (Violation v : f.subject().violations()) {
+                b.append("- **").append(v.invariant().name()).append(" ").append(v.invariant().title())
+                        .append("** (SPEC §3: \"").append(v.invariant().sentence()).append("\"): ")
+                        .append(escapeText(v.detail())).append('\n');
+            }
             b.append('\n');
         }
         Observation thrower = f.kind() == Failure.Kind.MODEL_THREW ? f.model()
