@@ -46,14 +46,21 @@ abstract class BroadcastCore implements Broadcast {
     record Scan(long min, int count) {
     }
 
-    /** An attached (or once attached) consumer. */
+    /**
+     * An attached (or once attached) consumer. Fields are guarded by whoever owns the broadcast's
+     * state (its one thread, or its lock), except where a lock-free reader needs them published:
+     * {@code openReads} and {@code detached} are volatile and written after the cursor moves they
+     * announce, and {@code busy} is the reader's own flag (see {@code PublishedCursorBroadcast}).
+     */
     static final class Reader implements ConsumerHandle {
         final BroadcastCore owner;
         final int id;
         long cursor;
         long outstanding = NO_READ; // operation number of the outstanding read
         ArrayDeque<Long> queued; // operation numbers of further overlapping reads; lazily made
-        boolean detached;
+        volatile int openReads; // outstanding + queued; 0 tells a lock-free reader nobody else moves its cursor
+        volatile boolean detached;
+        volatile boolean busy; // set by the consumer's thread around a lock-free read
         Reason error;
 
         Reader(BroadcastCore owner, int id, long cursor) {
@@ -86,8 +93,7 @@ abstract class BroadcastCore implements Broadcast {
     private final long budget;
     private final Policy policy;
 
-    private final SizeRing buffer = new SizeRing();
-    private long bufferStart;
+    final EntryRing buffer;
     private long bufferedBytes;
     final LinkedHashSet<Reader> consumers = new LinkedHashSet<>(); // attached, in attach order
     private ArrayList<Reader> waiters = new ArrayList<>();
@@ -108,6 +114,11 @@ abstract class BroadcastCore implements Broadcast {
     private final ArrayList<Settlement> settlements = new ArrayList<>();
 
     BroadcastCore(Options options) {
+        this(options, new EntryRing());
+    }
+
+    BroadcastCore(Options options, EntryRing ring) {
+        this.buffer = ring;
         this.options = Arguments.requireOptions(options);
         this.budget = options.budget();
         this.policy = options.policy();
@@ -130,6 +141,10 @@ abstract class BroadcastCore implements Broadcast {
     /** SPEC trim(): decide the new start and call {@link #dropBefore} if it moved. */
     abstract void trim();
 
+    /** DROP_OLDEST eviction is about to drop entries and move laggards; nothing changed yet. */
+    void beforeEviction() {
+    }
+
     /** DROP_OLDEST eviction is about to move {@code r} from its cursor to {@code bufferStart}. */
     abstract void laggardMoving(Reader r);
 
@@ -142,11 +157,11 @@ abstract class BroadcastCore implements Broadcast {
     // ---------------------------------------------------------------- services for the hooks
 
     final long bufferStart() {
-        return bufferStart;
+        return buffer.start();
     }
 
     final long endPosition() {
-        return bufferStart + buffer.size();
+        return buffer.end();
     }
 
     /** SPEC scan(): the smallest cursor and how many consumers sit at it, from {@code (end, 0)}. */
@@ -173,8 +188,7 @@ abstract class BroadcastCore implements Broadcast {
         if (newStart > endPosition()) {
             throw new ImpossibleStateException("trim to " + newStart + " past the end " + endPosition());
         }
-        bufferedBytes -= buffer.removeFirst((int) (newStart - bufferStart));
-        bufferStart = newStart;
+        bufferedBytes -= buffer.removeBefore(newStart);
         if (!queuedWrites.isEmpty() && bufferedBytes < budget) {
             flushQueuedWrites();
         }
@@ -182,6 +196,11 @@ abstract class BroadcastCore implements Broadcast {
 
     final long scans() {
         return scans;
+    }
+
+    /** Takes the next operation number; every public operation calls it exactly once, first. */
+    long nextOperation() {
+        return operations++;
     }
 
     // ---------------------------------------------------------------- operations
@@ -193,8 +212,8 @@ abstract class BroadcastCore implements Broadcast {
 
     @Override
     public final ConsumerHandle attach() {
-        operations++;
-        Reader r = new Reader(this, consumersMade++, bufferStart); // I7: a late joiner reads what is retained
+        nextOperation();
+        Reader r = new Reader(this, consumersMade++, buffer.start()); // I7: a late joiner reads what is retained
         consumers.add(r);
         attached(r);
         return r;
@@ -202,15 +221,14 @@ abstract class BroadcastCore implements Broadcast {
 
     @Override
     public final Reply next(ConsumerHandle handle) {
-        long op = operations++;
+        long op = nextOperation();
         Reader r = own(handle);
         if (r.detached) {
             return reply(op, r.error != null ? Outcome.failed(r.error.value()) : Outcome.DONE);
         }
-        long index = r.cursor - bufferStart;
-        if (index < buffer.size()) {
-            int size = entryAt(index);
+        if (r.cursor < buffer.end()) {
             long old = r.cursor;
+            int size = entryAt(old);
             r.cursor = old + 1;
             advanced(old, Site.NEXT);
             return reply(op, Outcome.data(old, size));
@@ -225,6 +243,7 @@ abstract class BroadcastCore implements Broadcast {
             detachReader(r);
             return reply(op, Outcome.DONE);
         }
+        r.openReads = r.openReads + 1; // only ever written under the state's owner
         if (r.outstanding != NO_READ) {
             if (r.queued == null) {
                 r.queued = new ArrayDeque<>();
@@ -239,14 +258,14 @@ abstract class BroadcastCore implements Broadcast {
 
     @Override
     public final Reply detach(ConsumerHandle handle) {
-        long op = operations++;
+        long op = nextOperation();
         detachReader(own(handle));
         return reply(op, Outcome.DONE);
     }
 
     @Override
     public final Reply writeSync(int size) {
-        long op = operations++;
+        long op = nextOperation();
         Arguments.requireSize(size);
         if (writerState != WriterState.OPEN) {
             return reply(op, Outcome.REFUSED);
@@ -261,7 +280,7 @@ abstract class BroadcastCore implements Broadcast {
 
     @Override
     public final Reply write(int size) {
-        long op = operations++;
+        long op = nextOperation();
         Arguments.requireSize(size);
         if (writerState == WriterState.ERRORED) {
             return reply(op, Outcome.failed(writerError));
@@ -286,7 +305,7 @@ abstract class BroadcastCore implements Broadcast {
 
     @Override
     public final Reply end() {
-        long op = operations++;
+        long op = nextOperation();
         if (writerState == WriterState.ERRORED) {
             return reply(op, Outcome.failed(writerError));
         }
@@ -309,7 +328,7 @@ abstract class BroadcastCore implements Broadcast {
 
     @Override
     public final Reply fail(Object reason) {
-        long op = operations++;
+        long op = nextOperation();
         if (writerState == WriterState.ERRORED || writerState == WriterState.CLOSED) {
             return reply(op, Outcome.OK); // the first error is kept
         }
@@ -342,7 +361,7 @@ abstract class BroadcastCore implements Broadcast {
     }
 
     private Reply cancel(boolean hasReason, Object reason) {
-        long op = operations++;
+        long op = nextOperation();
         if (cancelled) {
             return reply(op, Outcome.OK);
         }
@@ -379,7 +398,7 @@ abstract class BroadcastCore implements Broadcast {
         for (QueuedWrite w : queuedWrites) {
             queued.add(w.size());
         }
-        return new Snapshot(bufferStart, buffer.toList(), bufferedBytes, states, queued, writerState,
+        return new Snapshot(buffer.start(), buffer.toList(), bufferedBytes, states, queued, writerState,
                 bytesAccepted, pendingEnds.size(), ended, cancelled, errored ? Reason.of(error) : null,
                 writerState == WriterState.ERRORED ? Reason.of(writerError) : null);
     }
@@ -461,14 +480,15 @@ abstract class BroadcastCore implements Broadcast {
 
     /** DROP_OLDEST: evict until under budget, then force laggards forward. O(evicted + consumers). */
     private void evictOldest() {
+        beforeEviction();
         while (bufferedBytes >= budget && buffer.size() > 0) {
             bufferedBytes -= buffer.removeFirst();
-            bufferStart++;
         }
+        long start = buffer.start();
         for (Reader r : consumers) {
-            if (r.cursor < bufferStart) {
+            if (r.cursor < start) {
                 laggardMoving(r);
-                r.cursor = bufferStart;
+                r.cursor = start;
             }
         }
         evicted();
@@ -486,10 +506,9 @@ abstract class BroadcastCore implements Broadcast {
             if (r.outstanding == NO_READ) {
                 continue;
             }
-            long index = r.cursor - bufferStart;
-            if (index < buffer.size()) {
-                int size = entryAt(index);
+            if (r.cursor < buffer.end()) {
                 long old = r.cursor;
+                int size = entryAt(old);
                 r.cursor = old + 1;
                 advanced(old, Site.NOTIFY); // may trim, flush and re-enter before the settle below
                 settleOutstanding(r, Outcome.data(old, size));
@@ -513,17 +532,16 @@ abstract class BroadcastCore implements Broadcast {
             if (r.outstanding == NO_READ || !consumers.contains(r)) {
                 continue; // not waiting: it drains what is left later; or removed meanwhile
             }
-            long index = r.cursor - bufferStart;
-            if (index < buffer.size()) {
-                int size = entryAt(index);
+            if (r.cursor < buffer.end()) {
                 long old = r.cursor;
+                int size = entryAt(old);
                 r.cursor = old + 1;
                 advanced(old, Site.END);
                 settleOutstanding(r, Outcome.data(old, size));
             } else {
+                r.detached = true; // before its reads settle, so a lock-free reader never sees it open and readless
                 settleOutstanding(r, Outcome.DONE);
                 settleQueued(r, Outcome.DONE);
-                r.detached = true;
                 removeConsumer(r, true);
             }
         }
@@ -580,11 +598,12 @@ abstract class BroadcastCore implements Broadcast {
 
     // ---------------------------------------------------------------- helpers
 
-    private int entryAt(long index) {
-        if (index < 0) {
-            throw new ImpossibleStateException("a cursor is " + (-index) + " behind bufferStart " + bufferStart);
+    private int entryAt(long position) {
+        if (position < buffer.start()) {
+            throw new ImpossibleStateException("a cursor is " + (buffer.start() - position) + " behind bufferStart "
+                    + buffer.start());
         }
-        return buffer.get((int) index);
+        return buffer.get(position);
     }
 
     private void settleOutstanding(Reader r, Outcome outcome) {
@@ -594,17 +613,24 @@ abstract class BroadcastCore implements Broadcast {
         }
         long read = r.outstanding;
         r.outstanding = NO_READ;
+        r.openReads = r.openReads - 1; // release: the cursor move of this delivery happened before
         settle(read, outcome);
     }
 
     private void settleQueued(Reader r, Outcome outcome) {
         while (r.queuedReads() > 0) {
+            r.openReads = r.openReads - 1;
             settle(r.queued.removeFirst(), outcome);
         }
     }
 
     private void settle(long op, Outcome outcome) {
         settlements.add(new Settlement(op, outcome));
+    }
+
+    /** The reply of an operation that completed outside this class (a lock-free read), with what the state's owner settled since. */
+    final Reply replyFor(long op, Outcome outcome) {
+        return reply(op, outcome);
     }
 
     private Reply reply(long op, Outcome outcome) {
@@ -616,7 +642,7 @@ abstract class BroadcastCore implements Broadcast {
         return r;
     }
 
-    private Reader own(ConsumerHandle handle) {
+    final Reader own(ConsumerHandle handle) {
         if (handle == null) {
             throw Arguments.nullConsumer();
         }

@@ -2,6 +2,8 @@ package io.cursorcheck.properties;
 
 import io.cursorcheck.impl.CachedCountBroadcast;
 import io.cursorcheck.impl.DirtyFlagBroadcast;
+import io.cursorcheck.impl.LockedCountBroadcast;
+import io.cursorcheck.impl.PublishedCursorBroadcast;
 import io.cursorcheck.model.ScanningModel;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.Options;
@@ -23,6 +25,12 @@ public enum Variant implements BroadcastFactory {
     /** Node after PR #63322. */
     CACHED_COUNT("cached-count", "CachedCountBroadcast: cached minimum plus the count of consumers at it"
             + " (Node 26.2.0 and later)", CachedCountBroadcast::new, Conformance.CONFORMS),
+    /** The cached-count core behind one lock, with blocking reads and writes. */
+    LOCKED_COUNT("locked-count", "LockedCountBroadcast: cached-count behind one lock, thread-safe, blocking"
+            + " take/put", LockedCountBroadcast::new, Conformance.CONFORMS),
+    /** Lock-free reads of retained entries, the rest under a lock. */
+    PUBLISHED_CURSOR("published-cursor", "PublishedCursorBroadcast: thread-safe, consumers read retained entries"
+            + " without the lock; atomic count, exclusive scans", PublishedCursorBroadcast::new, Conformance.CONFORMS),
     /** Node up to 26.1.0. */
     DIRTY_FLAG("dirty-flag", "DirtyFlagBroadcast: cached minimum plus a dirty flag (Node up to 26.1.0),"
             + " expected to diverge from the model", DirtyFlagBroadcast::new, Conformance.DIVERGES);

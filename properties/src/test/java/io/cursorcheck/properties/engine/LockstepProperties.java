@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cursorcheck.properties.Variant;
 import java.nio.file.Files;
 import java.util.stream.Collectors;
+import java.util.Arrays;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The lockstep gate: random sequences of the whole operation set, model and subject side by
@@ -13,18 +17,23 @@ import org.junit.jupiter.api.Test;
  */
 class LockstepProperties {
 
-    @Test
-    void cachedCountAgreesWithTheModelAndKeepsEveryInvariant() {
-        RandomRun.Result r = run(Variant.CACHED_COUNT, Gate.sequences(), false);
-        assertThat(r.subjectFailures()).as("cached-count failures (reports written)")
+    static Stream<Variant> conforming() {
+        return Arrays.stream(Variant.values()).filter(v -> v.conformance() == Variant.Conformance.CONFORMS);
+    }
+
+    @ParameterizedTest
+    @MethodSource("conforming")
+    void agreesWithTheModelAndKeepsEveryInvariant(Variant variant) {
+        RandomRun.Result r = run(variant, Gate.sequences(), false);
+        assertThat(r.subjectFailures()).as("%s failures (reports written)", variant)
                 .extracting(f -> f.counterexample().failure().title() + " " + Reports.relative(f.page()))
                 .isEmpty();
         assertThat(r.newFindings()).as("findings against the model that reports/findings does not know")
                 .extracting(f -> f.counterexample().failure().signature() + " " + Reports.relative(f.page()))
                 .isEmpty();
         assertThat(r.coverage().belowFloor()).as("coverage floors").isEmpty();
-        System.out.printf("cached-count: %,d sequences, %,d operations, %,.0f ops/s; known findings met: %s%n",
-                r.sequences(), r.operations(), r.operationsPerSecond(),
+        System.out.printf("%s: %,d sequences, %,d operations, %,.0f ops/s; known findings met: %s%n",
+                variant, r.sequences(), r.operations(), r.operationsPerSecond(),
                 r.found().stream().map(f -> f.known().name()).collect(Collectors.joining(", ")));
     }
 
