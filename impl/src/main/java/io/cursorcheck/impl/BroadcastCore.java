@@ -114,7 +114,7 @@ abstract class BroadcastCore implements Broadcast {
     private final ArrayList<Settlement> settlements = new ArrayList<>();
 
     BroadcastCore(Options options) {
-        this(options, new EntryRing());
+        this(options, EntryRing.forBudget(Arguments.requireOptions(options).budget()));
     }
 
     BroadcastCore(Options options, EntryRing ring) {

@@ -45,8 +45,17 @@ final class EntryRing {
         slots = new int[capacity];
     }
 
-    EntryRing() {
-        this(16);
+    /**
+     * A ring sized for a budget: a buffer under budget holds at most {@code budget} entries (each
+     * stored entry has at least one byte), so small budgets start, and stay, small; larger ones
+     * start at 16 and grow.
+     */
+    static EntryRing forBudget(long budget) {
+        int capacity = 1;
+        while (capacity < 16 && capacity < budget) {
+            capacity <<= 1;
+        }
+        return new EntryRing(capacity);
     }
 
     /** Position of the oldest retained entry. */

@@ -1,5 +1,6 @@
 package io.cursorcheck.impl;
 
+import io.cursorcheck.spi.Arguments;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Diagnostics;
 import io.cursorcheck.spi.ImpossibleStateException;
@@ -110,12 +111,7 @@ public class PublishedCursorBroadcast extends LockedCountBroadcast {
      * @throws IllegalArgumentException if {@code options} is null
      */
     public PublishedCursorBroadcast(Options options) {
-        this(new Core(options, new EntryRing()));
-    }
-
-    /** With a ring of a given initial capacity (a power of two), so stress tests can make slots reused at once. */
-    PublishedCursorBroadcast(Options options, int ringCapacity) {
-        this(new Core(options, new EntryRing(ringCapacity)));
+        this(new Core(options, EntryRing.forBudget(Arguments.requireOptions(options).budget())));
     }
 
     private PublishedCursorBroadcast(Core core) {

@@ -47,9 +47,56 @@ public final class Mutants {
                             void evicted() {
                                 }"""));
 
+    /**
+     * Racy twins of the thread-safe variants: single-threaded they behave exactly like the real
+     * class (the lockstep engine cannot see them); only concurrent runs can. They are the negative
+     * controls of the jcstress and Lincheck tests in {@code stress/}.
+     */
+    public static final List<Mutant> RACY_TWINS = List.of(
+            new Mutant("cursor-published-before-read", "The lock-free read moves and publishes its cursor before it"
+                    + " reads the entry, so a trim or eviction can free, and a write reuse, the slot it is reading.",
+                    SAFETY, "PublishedCursorBroadcast.java", """
+                    int size = state.buffer.sizeAcquire(p); // read the entry before the cursor passes it
+                    r.cursor = p + 1;
+                    boolean trim = p == state.cachedMin && state.leaveMinimum() == 0;
+                    long op = state.nextOperation();
+                    r.busy = false; // volatile: publishes the read and the cursor to the next exclusive section
+                    """, """
+                    r.cursor = p + 1;
+                    boolean trim = p == state.cachedMin && state.leaveMinimum() == 0;
+                    long op = state.nextOperation();
+                    r.busy = false;
+                    int size = state.buffer.sizeAcquire(p);
+                    """, "PublishedCursorBroadcast"),
+            new Mutant("plain-count-decrement", "Consumers leaving the minimum decrement the shared count with a plain"
+                    + " read-modify-write, so two at once lose a decrement and trimming stalls.",
+                    LIVENESS, "PublishedCursorBroadcast.java",
+                    "int before = (int) COUNT.getAndAdd(this, -1);",
+                    "int before = minCount; minCount = before - 1;", "PublishedCursorBroadcast"),
+            new Mutant("no-handshake", "Exclusive sections set the flag but do not wait for readers already"
+                    + " mid-read, so scans, evictions and detaches overlap lock-free reads.",
+                    SAFETY, "PublishedCursorBroadcast.java",
+                    "for (Reader r : consumers) { int spins = 0;",
+                    "for (Reader r : java.util.List.<Reader>of()) { int spins = 0;", "PublishedCursorBroadcast"),
+            new Mutant("end-published-before-entry", "The ring publishes the new end before it stores the entry, so a"
+                    + " lock-free reader can read a slot that is not written yet.",
+                    SAFETY, "EntryRing.java", """
+                    slots[(int) end & (slots.length - 1)] = size;
+                    END.setRelease(this, end + 1);
+                    """, """
+                    long at = end;
+                    END.setRelease(this, at + 1);
+                    slots[(int) at & (slots.length - 1)] = size;
+                    """, "PublishedCursorBroadcast"),
+            new Mutant("lost-wakeup", "Settlements are handed to waiting threads without signalling them, so a blocked"
+                    + " put or take sleeps through the trim that settles it.",
+                    LIVENESS, "LockedCountBroadcast.java",
+                    "changed.signalAll(); // also wakes a STRICT put waiting for the queue, and any state change",
+                    "", "LockedCountBroadcast"));
+
     /** Every mutant. */
     public static List<Mutant> all() {
-        return CONTROLS;
+        return java.util.stream.Stream.concat(CONTROLS.stream(), RACY_TWINS.stream()).toList();
     }
 
     /** The mutant with this id, or null. */

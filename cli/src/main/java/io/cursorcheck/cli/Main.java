@@ -1,4 +1,4 @@
-package io.cursorcheck.properties.cli;
+package io.cursorcheck.cli;
 
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Variant;

@@ -1,4 +1,4 @@
-package io.cursorcheck.properties.cli;
+package io.cursorcheck.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.cursorcheck.properties.cli;
+package io.cursorcheck.cli;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,0 +1,134 @@
+package io.cursorcheck.stress;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
+import io.cursorcheck.spi.BlockingBroadcast;
+import io.cursorcheck.spi.ConsumerHandle;
+import io.cursorcheck.spi.Options;
+import io.cursorcheck.spi.Policy;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.LL_Result;
+
+/**
+ * A consumer's own advance racing its detach. Hypothesis: c0, alone at the minimum, reads entry 0
+ * on its thread while another thread detaches it; exactly one of the two takes c0 off the
+ * minimum, so the count never goes below zero and the buffer ends trimmed to c1 (I5, I6). The twin
+ * skips the handshake's wait: the detach and the lock-free read both decrement.
+ *
+ * <p>Run: {@code bin/cursorcheck stress --tests AdvanceVsDetach}.
+ */
+public class AdvanceVsDetachStress {
+
+    static final Options OPTIONS = Options.of(100, Policy.STRICT);
+
+    abstract static class Scene {
+        final BlockingBroadcast b;
+        final ConsumerHandle c0;
+        String read;
+
+        Scene(BlockingBroadcast b) {
+            this.b = b;
+            this.c0 = b.attach();
+            ConsumerHandle c1 = b.attach();
+            b.writeSync(5); // entry 0
+            b.next(c1); // c1 ahead; c0 alone at the minimum
+        }
+
+        void read() {
+            read = Stress.call(() -> b.next(c0));
+        }
+
+        void detach() {
+            Stress.call(() -> b.detach(c0));
+        }
+
+        void arbiter(LL_Result r) {
+            r.r1 = read;
+            r.r2 = Stress.invariants(b);
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "e0/5, ok-1", expect = ACCEPTABLE, desc = "I5, I6: c0 read entry 0, then was detached")
+    @Outcome(id = "done, ok-1", expect = ACCEPTABLE, desc = "I5, I6: c0 was detached first; its read answered DONE")
+    @Outcome(expect = FORBIDDEN, desc = "I6: a double decrement (count below zero, ImpossibleStateException) or a stale cache")
+    @State
+    public static class Locked extends Scene {
+        public Locked() {
+            super(Stress.locked(OPTIONS));
+        }
+
+        @Actor
+        public void c0Reads() {
+            read();
+        }
+
+        @Actor
+        public void detachesC0() {
+            detach();
+        }
+
+        @Arbiter
+        public void check(LL_Result r) {
+            arbiter(r);
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "e0/5, ok-1", expect = ACCEPTABLE, desc = "I5, I6: c0 read entry 0, then was detached")
+    @Outcome(id = "done, ok-1", expect = ACCEPTABLE, desc = "I5, I6: c0 was detached first; its read answered DONE")
+    @Outcome(expect = FORBIDDEN, desc = "I6: a double decrement (count below zero, ImpossibleStateException) or a stale cache")
+    @State
+    public static class Published extends Scene {
+        public Published() {
+            super(Stress.published(OPTIONS));
+        }
+
+        @Actor
+        public void c0Reads() {
+            read();
+        }
+
+        @Actor
+        public void detachesC0() {
+            detach();
+        }
+
+        @Arbiter
+        public void check(LL_Result r) {
+            arbiter(r);
+        }
+    }
+
+    /** Twin: no-handshake. */
+    @JCStressTest
+    @Outcome(id = "e0/5, ok-1", expect = ACCEPTABLE, desc = "I5, I6: c0 read entry 0, then was detached")
+    @Outcome(id = "done, ok-1", expect = ACCEPTABLE, desc = "I5, I6: c0 was detached first; its read answered DONE")
+    @Outcome(expect = FORBIDDEN, desc = "I6: a double decrement (count below zero, ImpossibleStateException) or a stale cache")
+    @State
+    public static class NoHandshakeTwin extends Scene {
+        public NoHandshakeTwin() {
+            super(Stress.twin("no-handshake", OPTIONS));
+        }
+
+        @Actor
+        public void c0Reads() {
+            read();
+        }
+
+        @Actor
+        public void detachesC0() {
+            detach();
+        }
+
+        @Arbiter
+        public void check(LL_Result r) {
+            arbiter(r);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package io.cursorcheck.stress;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
+import io.cursorcheck.spi.BlockingBroadcast;
+import io.cursorcheck.spi.ConsumerHandle;
+import io.cursorcheck.spi.Options;
+import io.cursorcheck.spi.Policy;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.LLL_Result;
+
+/**
+ * Attach vs trim. Hypothesis: a late joiner attached while the only other consumer's read trims
+ * the buffer starts at a bufferStart that is current: it reads entry 0 (joined before the trim) or
+ * entry 1 (after), never a trimmed slot, and the cache afterwards counts it (I1, I5, I6, I7).
+ *
+ * <p>Run: {@code bin/cursorcheck stress --tests AttachVsTrim}.
+ */
+public class AttachVsTrimStress {
+
+    static final Options OPTIONS = Options.of(100, Policy.STRICT);
+
+    abstract static class Scene {
+        final BlockingBroadcast b;
+        final ConsumerHandle c0;
+        String reader;
+        String joiner;
+
+        Scene(BlockingBroadcast b) {
+            this.b = b;
+            this.c0 = b.attach();
+            b.writeSync(3); // entry 0
+            b.writeSync(4); // entry 1
+        }
+
+        void read() {
+            reader = Stress.call(() -> b.next(c0)); // c0 is alone at the minimum: this read trims entry 0
+        }
+
+        void join() {
+            ConsumerHandle c1 = b.attach();
+            joiner = Stress.call(() -> b.next(c1));
+        }
+
+        void arbiter(LLL_Result r) {
+            r.r1 = reader;
+            r.r2 = joiner;
+            r.r3 = Stress.invariants(b);
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "e0/3, e0/3, ok-1", expect = ACCEPTABLE, desc = "I7: joined before the trim, read entry 0 from bufferStart")
+    @Outcome(id = "e0/3, e1/4, ok-1", expect = ACCEPTABLE, desc = "I1: joined after the trim, started at the new bufferStart")
+    @Outcome(expect = FORBIDDEN, desc = "I1, I5, I6: a joiner below bufferStart, a trimmed slot read, or a stale cache")
+    @State
+    public static class Locked extends Scene {
+        public Locked() {
+            super(Stress.locked(OPTIONS));
+        }
+
+        @Actor
+        public void c0Reads() {
+            read();
+        }
+
+        @Actor
+        public void joinerAttachesAndReads() {
+            join();
+        }
+
+        @Arbiter
+        public void check(LLL_Result r) {
+            arbiter(r);
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "e0/3, e0/3, ok-1", expect = ACCEPTABLE, desc = "I7: joined before the trim, read entry 0 from bufferStart")
+    @Outcome(id = "e0/3, e1/4, ok-1", expect = ACCEPTABLE, desc = "I1: joined after the trim, started at the new bufferStart")
+    @Outcome(expect = FORBIDDEN, desc = "I1, I5, I6: a joiner below bufferStart, a trimmed slot read, or a stale cache")
+    @State
+    public static class Published extends Scene {
+        public Published() {
+            super(Stress.published(OPTIONS));
+        }
+
+        @Actor
+        public void c0Reads() {
+            read();
+        }
+
+        @Actor
+        public void joinerAttachesAndReads() {
+            join();
+        }
+
+        @Arbiter
+        public void check(LLL_Result r) {
+            arbiter(r);
+        }
+    }
+}

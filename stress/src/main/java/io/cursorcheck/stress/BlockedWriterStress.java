@@ -1,0 +1,113 @@
+package io.cursorcheck.stress;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
+import io.cursorcheck.spi.BlockingBroadcast;
+import io.cursorcheck.spi.ConsumerHandle;
+import io.cursorcheck.spi.Options;
+import io.cursorcheck.spi.Policy;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Mode;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.Signal;
+import org.openjdk.jcstress.annotations.State;
+
+/**
+ * A writer blocked on a full buffer vs the advance that frees it. Hypothesis: {@code put} on a
+ * STRICT buffer at its budget waits, and the consumer's read that trims the last unread entry
+ * flushes the queued write and wakes the writer: no lost wake-up (I12: a queued write exists only
+ * while the buffer is at its budget). The twin routes the settlement without signalling: the
+ * writer sleeps through it and never terminates.
+ *
+ * <p>Run: {@code bin/cursorcheck stress --tests BlockedWriter}.
+ */
+public class BlockedWriterStress {
+
+    static final Options OPTIONS = Options.of(1, Policy.STRICT);
+
+    abstract static class Scene {
+        final BlockingBroadcast b;
+        final ConsumerHandle c0;
+
+        Scene(BlockingBroadcast b) {
+            this.b = b;
+            this.c0 = b.attach();
+            b.writeSync(1); // at the budget: the next write queues
+        }
+
+        void put() {
+            try {
+                b.put(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // jcstress interrupts a stale actor: that outcome is STALE
+            }
+        }
+
+        void read() {
+            b.next(c0); // trims entry 0, which flushes the queued write
+        }
+    }
+
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "I12: the read freed the buffer, flushed the write, woke the writer")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "I12: the writer slept through the trim that flushed its write")
+    @State
+    public static class Locked extends Scene {
+        public Locked() {
+            super(Stress.locked(OPTIONS));
+        }
+
+        @Actor
+        public void writer() {
+            put();
+        }
+
+        @Signal
+        public void consumerReads() {
+            read();
+        }
+    }
+
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "I12: the read freed the buffer, flushed the write, woke the writer")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "I12: the writer slept through the trim that flushed its write")
+    @State
+    public static class Published extends Scene {
+        public Published() {
+            super(Stress.published(OPTIONS));
+        }
+
+        @Actor
+        public void writer() {
+            put();
+        }
+
+        @Signal
+        public void consumerReads() {
+            read();
+        }
+    }
+
+    /** Twin: lost-wakeup. */
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "I12: the read freed the buffer, flushed the write, woke the writer")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "I12: the writer slept through the trim that flushed its write")
+    @State
+    public static class LostWakeupTwin extends Scene {
+        public LostWakeupTwin() {
+            super(Stress.twin("lost-wakeup", OPTIONS));
+        }
+
+        @Actor
+        public void writer() {
+            put();
+        }
+
+        @Signal
+        public void consumerReads() {
+            read();
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package io.cursorcheck.stress;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
+import io.cursorcheck.spi.BlockingBroadcast;
+import io.cursorcheck.spi.ConsumerHandle;
+import io.cursorcheck.spi.Options;
+import io.cursorcheck.spi.Policy;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.LL_Result;
+
+/**
+ * DROP_OLDEST eviction vs a lagging reader. Hypothesis: a laggard reading entry 0 while a write
+ * evicts it (budget 1: the new entry takes entry 0's slot) gets entry 0 whole, or is forced forward
+ * first and gets entry 1; never entry 0's position with entry 1's bytes (I1, I4). The twin publishes
+ * its cursor before reading, so the eviction does not wait for it.
+ *
+ * <p>Run: {@code bin/cursorcheck stress --tests DropOldestVsLaggard}.
+ */
+public class DropOldestVsLaggardStress {
+
+    static final Options OPTIONS = Options.of(1, Policy.DROP_OLDEST);
+
+    abstract static class Scene {
+        final BlockingBroadcast b;
+        final ConsumerHandle c0;
+        String read;
+
+        Scene(BlockingBroadcast b) {
+            this.b = b;
+            this.c0 = b.attach();
+            b.writeSync(7); // entry 0; at the budget, so the next write evicts it
+        }
+
+        void read() {
+            read = Stress.call(() -> b.next(c0));
+        }
+
+        void write() {
+            Stress.call(() -> b.writeSync(9));
+        }
+
+        void arbiter(LL_Result r) {
+            r.r1 = read;
+            r.r2 = Stress.invariants(b);
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "e0/7, ok-1", expect = ACCEPTABLE, desc = "I4: read entry 0 before the write; nothing evicted")
+    @Outcome(id = "e1/9, ok-2", expect = ACCEPTABLE, desc = "I1, I4: evicted first; forced forward, read entry 1")
+    @Outcome(expect = FORBIDDEN, desc = "I1, I4: a torn read of the evicted slot, or a broken state")
+    @State
+    public static class Locked extends Scene {
+        public Locked() {
+            super(Stress.locked(OPTIONS));
+        }
+
+        @Actor
+        public void laggardReads() {
+            read();
+        }
+
+        @Actor
+        public void writerEvicts() {
+            write();
+        }
+
+        @Arbiter
+        public void check(LL_Result r) {
+            arbiter(r);
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "e0/7, ok-1", expect = ACCEPTABLE, desc = "I4: read entry 0 before the write; nothing evicted")
+    @Outcome(id = "e1/9, ok-2", expect = ACCEPTABLE, desc = "I1, I4: evicted first; forced forward, read entry 1")
+    @Outcome(expect = FORBIDDEN, desc = "I1, I4: a torn read of the evicted slot, or a broken state")
+    @State
+    public static class Published extends Scene {
+        public Published() {
+            super(Stress.published(OPTIONS));
+        }
+
+        @Actor
+        public void laggardReads() {
+            read();
+        }
+
+        @Actor
+        public void writerEvicts() {
+            write();
+        }
+
+        @Arbiter
+        public void check(LL_Result r) {
+            arbiter(r);
+        }
+    }
+
+    /** Twin: cursor-published-before-read. */
+    @JCStressTest
+    @Outcome(id = "e0/7, ok-1", expect = ACCEPTABLE, desc = "I4: read entry 0 before the write; nothing evicted")
+    @Outcome(id = "e1/9, ok-2", expect = ACCEPTABLE, desc = "I1, I4: evicted first; forced forward, read entry 1")
+    @Outcome(expect = FORBIDDEN, desc = "I1, I4: a torn read of the evicted slot, or a broken state")
+    @State
+    public static class CursorPublishedBeforeReadTwin extends Scene {
+        public CursorPublishedBeforeReadTwin() {
+            super(Stress.twin("cursor-published-before-read", OPTIONS));
+        }
+
+        @Actor
+        public void laggardReads() {
+            read();
+        }
+
+        @Actor
+        public void writerEvicts() {
+            write();
+        }
+
+        @Arbiter
+        public void check(LL_Result r) {
+            arbiter(r);
+        }
+    }
+}

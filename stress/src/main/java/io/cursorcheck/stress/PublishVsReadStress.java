@@ -1,0 +1,132 @@
+package io.cursorcheck.stress;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
+import io.cursorcheck.spi.BlockingBroadcast;
+import io.cursorcheck.spi.ConsumerHandle;
+import io.cursorcheck.spi.Options;
+import io.cursorcheck.spi.Policy;
+import io.cursorcheck.spi.Reply;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.L_Result;
+
+/**
+ * Publish vs read. Hypothesis: a consumer reading while the writer appends gets the entry whole,
+ * either by its own read (after publication) or, having had to wait, from the write's notify;
+ * never a slot the writer has not finished (I4). The twin publishes the ring's end before it
+ * stores the entry, so a lock-free read can see a zero-size entry 0.
+ *
+ * <p>Run: {@code bin/cursorcheck stress --tests PublishVsRead}.
+ */
+public class PublishVsReadStress {
+
+    static final Options OPTIONS = Options.of(100, Policy.STRICT);
+
+    abstract static class Scene {
+        final BlockingBroadcast b;
+        final ConsumerHandle c0;
+        Reply write;
+        Reply read;
+
+        Scene(BlockingBroadcast b) {
+            this.b = b;
+            this.c0 = b.attach();
+        }
+
+        void write() {
+            write = b.writeSync(7);
+        }
+
+        void read() {
+            read = b.next(c0);
+        }
+
+        void arbiter(L_Result r) {
+            r.r1 = Stress.delivered(read, write);
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "read-e0/7", expect = ACCEPTABLE, desc = "I4: read after the write published entry 0, whole")
+    @Outcome(id = "notified-e0/7", expect = ACCEPTABLE, desc = "I4: waited; the write's notify delivered entry 0, whole")
+    @Outcome(expect = FORBIDDEN, desc = "I4: a torn, lost or unwritten entry")
+    @State
+    public static class Locked extends Scene {
+        public Locked() {
+            super(Stress.locked(OPTIONS));
+        }
+
+        @Actor
+        public void writer() {
+            write();
+        }
+
+        @Actor
+        public void reader() {
+            read();
+        }
+
+        @Arbiter
+        public void check(L_Result r) {
+            arbiter(r);
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "read-e0/7", expect = ACCEPTABLE, desc = "I4: read after the write published entry 0, whole")
+    @Outcome(id = "notified-e0/7", expect = ACCEPTABLE, desc = "I4: waited; the write's notify delivered entry 0, whole")
+    @Outcome(expect = FORBIDDEN, desc = "I4: a torn, lost or unwritten entry")
+    @State
+    public static class Published extends Scene {
+        public Published() {
+            super(Stress.published(OPTIONS));
+        }
+
+        @Actor
+        public void writer() {
+            write();
+        }
+
+        @Actor
+        public void reader() {
+            read();
+        }
+
+        @Arbiter
+        public void check(L_Result r) {
+            arbiter(r);
+        }
+    }
+
+    /** Twin: end-published-before-entry. */
+    @JCStressTest
+    @Outcome(id = "read-e0/7", expect = ACCEPTABLE, desc = "I4: read after the write published entry 0, whole")
+    @Outcome(id = "notified-e0/7", expect = ACCEPTABLE, desc = "I4: waited; the write's notify delivered entry 0, whole")
+    @Outcome(expect = FORBIDDEN, desc = "I4: a torn, lost or unwritten entry")
+    @State
+    public static class EndPublishedBeforeEntryTwin extends Scene {
+        public EndPublishedBeforeEntryTwin() {
+            super(Stress.twin("end-published-before-entry", OPTIONS));
+        }
+
+        @Actor
+        public void writer() {
+            write();
+        }
+
+        @Actor
+        public void reader() {
+            read();
+        }
+
+        @Arbiter
+        public void check(L_Result r) {
+            arbiter(r);
+        }
+    }
+}
