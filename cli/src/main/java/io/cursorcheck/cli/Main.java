@@ -14,9 +14,8 @@ import io.cursorcheck.properties.engine.Subjects;
 import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
-import io.cursorcheck.properties.report.IndexPage;
 import io.cursorcheck.properties.report.Trace;
-import io.cursorcheck.properties.engine.Json;
+import io.cursorcheck.stress.StressRun;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -37,8 +36,12 @@ public final class Main {
     static final String USAGE = """
             usage: bin/cursorcheck <command> [options]
 
-              campaign [--minutes N] [--seed S] [--threads N]
-                  the verification campaign over every variant and negative control; writes reports/
+              campaign [--minutes N] [--seed S] [--threads N] [--skip stress]
+                  the verification campaign: lockstep over every variant and negative control (N minutes),
+                  then the jcstress gate (about 3 minutes); writes reports/index.md
+              stress [--mode gate|quick|default|tough] [--tests REGEX] [--repeat N]
+                  the jcstress tests of the thread-safe variants and their racy twins;
+                  writes reports/stress/<date>-<mode>.md
               check --variant NAME [--seconds N | --runs N] [--seed S] [--max-steps N] [--threads N] [--weights W]
                   random lockstep runs of NAME against the model; exit 1 with the report path on a failure
               replay FILE
@@ -78,7 +81,8 @@ public final class Main {
                 case "replay" -> replay(new Args(rest, Set.of("variant", "seed", "max-steps", "weights"), Set.of()));
                 case "variants" -> variants(new Args(rest, Set.of(), Set.of("mutants")));
                 case "campaign" -> campaign(new Args(rest, Set.of("minutes", "seconds", "seed", "threads", "max-steps",
-                        "weights"), Set.of()));
+                        "weights", "skip"), Set.of()));
+                case "stress" -> stress(new Args(rest, Set.of("mode", "tests", "repeat"), Set.of()));
                 default -> throw new Args.UsageError("unknown command '" + args.get(0) + "'");
             };
         } catch (Args.UsageError | IllegalArgumentException e) {
@@ -87,6 +91,14 @@ public final class Main {
             return 2;
         } catch (IOException e) {
             err.println("cursorcheck: " + e);
+            return 2;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("cursorcheck: interrupted");
+            return 2;
+        } catch (Exception e) {
+            err.println("cursorcheck: " + e);
+            e.printStackTrace(err);
             return 2;
         }
     }
@@ -180,7 +192,7 @@ public final class Main {
         return 0;
     }
 
-    private int campaign(Args a) throws IOException {
+    private int campaign(Args a) throws Exception {
         if (a.has("minutes") && a.has("seconds")) {
             throw new Args.UsageError("give --minutes or --seconds, not both");
         }
@@ -188,28 +200,32 @@ public final class Main {
         long seed = seed(a);
         int threads = (int) a.number("threads", Runtime.getRuntime().availableProcessors(), 1);
         int maxSteps = (int) a.number("max-steps", 60, 1);
-        Weights weights = weights(a);
-        Path reports = Reports.dir();
-        String command = "bin/cursorcheck campaign " + (a.has("seconds") ? "--seconds " + millis / 1000
-                : "--minutes " + millis / 60_000) + " --seed " + seed;
-        out.printf("campaign: %.1f min, seed %d, %d thread(s), writing %s%n", millis / 60_000.0, seed, threads,
-                Reports.relative(reports));
-        Campaign.Result r = Campaign.run(new Campaign.Config(millis, seed, threads, maxSteps, weights, reports, err));
-        Files.createDirectories(reports);
-        Files.writeString(reports.resolve("index.md"), IndexPage.markdown(r, command), StandardCharsets.UTF_8);
-        Files.writeString(reports.resolve("index.json"), Json.write(IndexPage.json(r, command)), StandardCharsets.UTF_8);
-        for (Campaign.VariantPart p : r.variants()) {
-            out.printf("  %-14s %,12d ops %,10.0f ops/s  %s%n", p.variant().id(), p.result().operations(),
-                    p.result().operationsPerSecond(), p.verdict());
+        String skip = a.string("skip", "");
+        if (!skip.isEmpty() && !skip.equals("stress")) {
+            throw new Args.UsageError("--skip takes: stress");
         }
-        long killed = r.controls().stream().filter(v -> v.killed()).count();
-        out.printf("  negative controls: %d of %d caught%n", killed, r.controls().size());
-        out.printf("  known findings: %d of %d reproduce%n", r.findings().stream().filter(Campaign.FindingPart::reproduces)
-                .count(), r.findings().size());
-        r.problems().forEach(p -> out.println("  PROBLEM: " + p));
-        out.println((r.passed() ? "campaign passed" : "campaign FAILED") + "; report: "
-                + Reports.relative(reports.resolve("index.md")));
-        return r.passed() ? 0 : 1;
+        String command = "bin/cursorcheck campaign " + (a.has("seconds") ? "--seconds " + millis / 1000
+                : "--minutes " + millis / 60_000) + " --seed " + seed + (skip.isEmpty() ? "" : " --skip " + skip);
+        out.printf("campaign: lockstep %.1f min, seed %d, %d thread(s)%s; writing %s%n", millis / 60_000.0, seed,
+                threads, skip.isEmpty() ? ", then the jcstress gate" : "", Reports.relative(Reports.dir()));
+        List<Part> parts = new java.util.ArrayList<>();
+        parts.add(new LockstepPart(new Campaign.Config(millis, seed, threads, maxSteps, weights(a), Reports.dir(), err)));
+        if (!skip.equals("stress")) {
+            parts.add(new StressCommand(StressRun.Mode.GATE, null, 1, command));
+        }
+        return new CampaignCommand(parts, command, seed).run(out, err);
+    }
+
+    private int stress(Args a) throws Exception {
+        StressRun.Mode mode = StressRun.Mode.named(a.string("mode", "gate"));
+        int repeat = (int) a.number("repeat", 1, 1);
+        String filter = a.string("tests", null);
+        String command = "bin/cursorcheck stress --mode " + mode.name().toLowerCase()
+                + (filter == null ? "" : " --tests " + filter) + (repeat > 1 ? " --repeat " + repeat : "");
+        Part.Verdict v = new StressCommand(mode, filter, repeat, command).run(out);
+        out.println((v.passed() ? "stress passed: " : "stress FAILED: ") + v.summary());
+        v.problems().forEach(p -> out.println("  PROBLEM: " + p));
+        return v.passed() ? 0 : 1;
     }
 
     private static BroadcastFactory subject(Args a) {

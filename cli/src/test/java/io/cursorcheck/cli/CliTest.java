@@ -40,6 +40,10 @@ class CliTest {
         assertThat(err()).contains("teleport");
         assertThat(run("replay", "no/such/file.json")).isEqualTo(2);
         assertThat(err()).contains("no/such/file.json");
+        assertThat(run("stress", "--mode", "gentle")).isEqualTo(2);
+        assertThat(err()).contains("gentle").contains("tough");
+        assertThat(run("campaign", "--skip", "lunch")).isEqualTo(2);
+        assertThat(err()).contains("--skip");
     }
 
     @Test

@@ -18,11 +18,18 @@ import java.util.List;
  *
  * <h2>Fast path and slow path</h2>
  * A read ({@code next}) by a consumer that has an entry at its cursor and no open read runs
- * lock-free: it reads the entry, moves its own cursor, and, if it left the cached minimum,
- * decrements the shared count atomically. Only the consumer that brings the count to zero takes
- * the lock, to trim (and recompute the minimum), as in {@link CachedCountBroadcast}. Everything
- * else (writes, waits, attach, detach, end, fail, cancel) runs {@link LockedCountBroadcast}'s way:
- * the same single-threaded core under one lock.
+ * lock-free: it reads the entry and moves its own cursor; if it sits at the cached minimum, it
+ * first decrements the shared count with a compare-and-set, but only from two or more. The last
+ * consumer at the minimum reads under the lock instead, where its advance and the trim it causes
+ * (a rescan, as in {@link CachedCountBroadcast}) are one atomic step. Everything else (writes,
+ * waits, attach, detach, end, fail, cancel) runs {@link LockedCountBroadcast}'s way: the same
+ * single-threaded core under one lock.
+ *
+ * <p>Why the last one takes the lock: an earlier version let the reader that took the count to
+ * zero trim afterwards, under the lock. Lincheck's model checker found a locked operation (a
+ * snapshot) slipping into that gap and seeing the count at zero, the cursor moved and the entry
+ * untrimmed: a state no sequential run has; with a detach in the gap, an entry stayed retained
+ * that every sequential order trims. A read must be one step.
  *
  * <h2>Who owns what</h2>
  * <ul>
@@ -34,8 +41,8 @@ import java.util.List;
  * <li>{@code cachedMin}: written only in exclusive sections (and by the attach of a first consumer,
  *     when no other consumer exists); read by lock-free readers.</li>
  * <li>{@code minCount}: changed only by atomic read-modify-writes (lock-free readers leaving the
- *     minimum race each other, and the lock holder's own updates), and stored outright only in
- *     exclusive sections.</li>
+ *     minimum race each other and the lock holder's own updates; a lock-free reader never takes it
+ *     below one), and stored outright only in exclusive sections.</li>
  * </ul>
  *
  * <h2>Exclusive sections: the handshake</h2>
@@ -76,12 +83,13 @@ import java.util.List;
  * reader is mid-read, and forces laggards forward before any slot is reused.
  *
  * <h2>Why the count stays exact (I6) and trimming never stalls</h2>
- * Between a reader's cursor move and its decrement the count is one too high, transiently; a scan
- * never sees that state, because scans are exclusive and the pair happens inside one busy
- * section. Decrements are atomic, so two readers leaving the minimum at once both count. The
- * reader that takes the count to zero trims; a trim with a count of zero rescans. So after every
- * operation has returned, {@code (cachedMin, minCount) == scan()}, and the last consumer to leave
- * the minimum always moves it.
+ * A lock-free reader decrements and then moves its cursor inside one busy section; a scan never
+ * sees the pair half done, because scans are exclusive. Decrements are atomic, so two readers
+ * leaving the minimum at once both count, and since lock-free ones stop at one, the count reaches
+ * zero only under the lock, in the operation that then trims (a trim with a count of zero
+ * rescans). So a locked operation never sees a count of zero with consumers attached, after every
+ * operation {@code (cachedMin, minCount) == scan()}, and the last consumer to leave the minimum
+ * always moves it.
  *
  * <h2>Races with attach and detach</h2>
  * Attach runs under the lock at {@code bufferStart}, which only the lock holder moves, so a late
@@ -94,8 +102,8 @@ import java.util.List;
  *
  * <h2>What is shared</h2>
  * Lock-free readers write only their own {@code cursor} and {@code busy}, plus {@code minCount}
- * when they leave the minimum, and the operation counter, which every operation increments (the
- * settlements of pending operations name them by number). Single-threaded, this class gives the
+ * when they leave the minimum with others still there, and the operation counter, which every
+ * operation increments (the settlements of pending operations name them by number). Single-threaded, this class gives the
  * same answers as the model; the lockstep engine checks it like every variant.
  *
  * <p>Thread-safe: any thread may call anything; a consumer is read by one thread at a time.
@@ -144,19 +152,15 @@ public class PublishedCursorBroadcast extends LockedCountBroadcast {
             r.busy = false;
             return null; // nothing to read: waiting needs the lock
         }
+        if (p == state.cachedMin && !state.leaveMinimumUnlessLast()) {
+            r.busy = false;
+            return null; // the last consumer at the minimum reads under the lock: its advance and its trim are one step
+        }
         int size = state.buffer.sizeAcquire(p); // read the entry before the cursor passes it
         r.cursor = p + 1;
-        boolean trim = p == state.cachedMin && state.leaveMinimum() == 0;
         long op = state.nextOperation();
         r.busy = false; // volatile: publishes the read and the cursor to the next exclusive section
-        Outcome data = Outcome.data(p, size);
-        if (!trim) {
-            return new Reply(op, data, List.of());
-        }
-        return locked(() -> {
-            state.trim(); // the last consumer at the minimum trims, as in CachedCountBroadcast
-            return state.replyFor(op, data); // with what the trim's flush settled
-        });
+        return new Reply(op, Outcome.data(p, size), List.of());
     }
 
     @Override
@@ -224,7 +228,22 @@ public class PublishedCursorBroadcast extends LockedCountBroadcast {
             }
         }
 
-        /** A lock-free reader left the minimum: the count after the decrement. */
+        /**
+         * A lock-free reader leaving the minimum: decrements the count unless it is the last one
+         * there ({@code minCount <= 1}), in which case nothing changes and it must read under the
+         * lock. So a lock-free read never takes the count to zero, and no locked operation can
+         * observe a count of zero whose trim has not run.
+         */
+        boolean leaveMinimumUnlessLast() {
+            for (int c = minCount; c > 1; c = minCount) {
+                if (COUNT.compareAndSet(this, c, c - 1)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** The lock holder's decrement (slow path, notify, end, eviction, removal): the count after it. */
         int leaveMinimum() {
             int before = (int) COUNT.getAndAdd(this, -1);
             if (before <= 0) {

@@ -19,6 +19,14 @@ import org.openjdk.jcstress.infra.results.LLL_Result;
  * the buffer starts at a bufferStart that is current: it reads entry 0 (joined before the trim) or
  * entry 1 (after), never a trimmed slot, and the cache afterwards counts it (I1, I5, I6, I7).
  *
+ * <p>Measured with the gate's settings ({@code bin/cursorcheck stress --mode gate}: one fork,
+ * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
+ * <pre>
+ * outcome                       Locked   Published
+ * e0/3, e0/3, ok-1             155,816     215,911
+ * e0/3, e1/4, ok-1           2,113,406   1,326,271
+ * </pre>
+ *
  * <p>Run: {@code bin/cursorcheck stress --tests AttachVsTrim}.
  */
 public class AttachVsTrimStress {

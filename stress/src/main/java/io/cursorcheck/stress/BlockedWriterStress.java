@@ -21,6 +21,14 @@ import org.openjdk.jcstress.annotations.State;
  * while the buffer is at its budget). The twin routes the settlement without signalling: the
  * writer sleeps through it and never terminates.
  *
+ * <p>Measured with the gate's settings ({@code bin/cursorcheck stress --mode gate}: one fork,
+ * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
+ * <pre>
+ * outcome                       Locked   Published  LostWakeupTwin
+ * STALE (F)                          0           0               2
+ * TERMINATED                     1,161       1,231               0
+ * </pre>
+ *
  * <p>Run: {@code bin/cursorcheck stress --tests BlockedWriter}.
  */
 public class BlockedWriterStress {

@@ -15,10 +15,19 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.LL_Result;
 
 /**
- * DROP_OLDEST eviction vs a lagging reader. Hypothesis: a laggard reading entry 0 while a write
- * evicts it (budget 1: the new entry takes entry 0's slot) gets entry 0 whole, or is forced forward
+ * DROP_OLDEST eviction vs a lagging reader. Hypothesis: a laggard reading entry 0 (lock-free: an
+ * idle second laggard shares the minimum) while a write evicts it (budget 1: the new entry takes entry 0's slot) gets entry 0 whole, or is forced forward
  * first and gets entry 1; never entry 0's position with entry 1's bytes (I1, I4). The twin publishes
  * its cursor before reading, so the eviction does not wait for it.
+ *
+ * <p>Measured with the gate's settings ({@code bin/cursorcheck stress --mode gate}: one fork,
+ * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
+ * <pre>
+ * outcome                       Locked   Published  CursorPublishedBeforeReadTwin
+ * e0/7, ok-1                 1,377,550   1,268,231                      1,831,954
+ * e1/9, ok-1                   625,432     212,511                        130,064
+ * e0/9, ok-1 (F)                     0           0                              4
+ * </pre>
  *
  * <p>Run: {@code bin/cursorcheck stress --tests DropOldestVsLaggard}.
  */
@@ -34,6 +43,7 @@ public class DropOldestVsLaggardStress {
         Scene(BlockingBroadcast b) {
             this.b = b;
             this.c0 = b.attach();
+            b.attach(); // an idle second laggard at the minimum, so c0's read can run lock-free
             b.writeSync(7); // entry 0; at the budget, so the next write evicts it
         }
 
@@ -53,7 +63,7 @@ public class DropOldestVsLaggardStress {
 
     @JCStressTest
     @Outcome(id = "e0/7, ok-1", expect = ACCEPTABLE, desc = "I4: read entry 0 before the write; nothing evicted")
-    @Outcome(id = "e1/9, ok-2", expect = ACCEPTABLE, desc = "I1, I4: evicted first; forced forward, read entry 1")
+    @Outcome(id = "e1/9, ok-1", expect = ACCEPTABLE, desc = "I1, I4: evicted first; forced forward, read entry 1")
     @Outcome(expect = FORBIDDEN, desc = "I1, I4: a torn read of the evicted slot, or a broken state")
     @State
     public static class Locked extends Scene {
@@ -79,7 +89,7 @@ public class DropOldestVsLaggardStress {
 
     @JCStressTest
     @Outcome(id = "e0/7, ok-1", expect = ACCEPTABLE, desc = "I4: read entry 0 before the write; nothing evicted")
-    @Outcome(id = "e1/9, ok-2", expect = ACCEPTABLE, desc = "I1, I4: evicted first; forced forward, read entry 1")
+    @Outcome(id = "e1/9, ok-1", expect = ACCEPTABLE, desc = "I1, I4: evicted first; forced forward, read entry 1")
     @Outcome(expect = FORBIDDEN, desc = "I1, I4: a torn read of the evicted slot, or a broken state")
     @State
     public static class Published extends Scene {
@@ -106,7 +116,7 @@ public class DropOldestVsLaggardStress {
     /** Twin: cursor-published-before-read. */
     @JCStressTest
     @Outcome(id = "e0/7, ok-1", expect = ACCEPTABLE, desc = "I4: read entry 0 before the write; nothing evicted")
-    @Outcome(id = "e1/9, ok-2", expect = ACCEPTABLE, desc = "I1, I4: evicted first; forced forward, read entry 1")
+    @Outcome(id = "e1/9, ok-1", expect = ACCEPTABLE, desc = "I1, I4: evicted first; forced forward, read entry 1")
     @Outcome(expect = FORBIDDEN, desc = "I1, I4: a torn read of the evicted slot, or a broken state")
     @State
     public static class CursorPublishedBeforeReadTwin extends Scene {

@@ -20,6 +20,15 @@ import org.openjdk.jcstress.infra.results.LLL_Result;
  * the slot (budget 1: a ring of one slot), yet the reader gets entry 0 as written (I1, I4). The twin
  * publishes its cursor before it reads the entry, and reads the reused slot: {@code e0/9}.
  *
+ * <p>Measured with the gate's settings ({@code bin/cursorcheck stress --mode gate}: one fork,
+ * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
+ * <pre>
+ * outcome                               Locked   Published  CursorPublishedBeforeReadTwin
+ * e0/7, e0/7-then-accepted, ok-1     2,018,772   1,305,933                      1,334,541
+ * e0/7, e0/7-then-refused, ok-1         76,370     195,289                        166,678
+ * e0/9, e0/7-then-accepted, ok-1 (F)           0           0                              3
+ * </pre>
+ *
  * <p>Run: {@code bin/cursorcheck stress --tests ReadVsTrim}.
  */
 public class ReadVsTrimStress {

@@ -58,21 +58,19 @@ public final class Mutants {
                     SAFETY, "PublishedCursorBroadcast.java", """
                     int size = state.buffer.sizeAcquire(p); // read the entry before the cursor passes it
                     r.cursor = p + 1;
-                    boolean trim = p == state.cachedMin && state.leaveMinimum() == 0;
                     long op = state.nextOperation();
                     r.busy = false; // volatile: publishes the read and the cursor to the next exclusive section
                     """, """
                     r.cursor = p + 1;
-                    boolean trim = p == state.cachedMin && state.leaveMinimum() == 0;
                     long op = state.nextOperation();
                     r.busy = false;
                     int size = state.buffer.sizeAcquire(p);
                     """, "PublishedCursorBroadcast"),
-            new Mutant("plain-count-decrement", "Consumers leaving the minimum decrement the shared count with a plain"
-                    + " read-modify-write, so two at once lose a decrement and trimming stalls.",
+            new Mutant("plain-count-decrement", "Lock-free readers leaving the minimum decrement the shared count with"
+                    + " a plain read-modify-write, so two at once lose a decrement and trimming stalls.",
                     LIVENESS, "PublishedCursorBroadcast.java",
-                    "int before = (int) COUNT.getAndAdd(this, -1);",
-                    "int before = minCount; minCount = before - 1;", "PublishedCursorBroadcast"),
+                    "if (COUNT.compareAndSet(this, c, c - 1)) {",
+                    "{ minCount = c - 1;", "PublishedCursorBroadcast"),
             new Mutant("no-handshake", "Exclusive sections set the flag but do not wait for readers already"
                     + " mid-read, so scans, evictions and detaches overlap lock-free reads.",
                     SAFETY, "PublishedCursorBroadcast.java",

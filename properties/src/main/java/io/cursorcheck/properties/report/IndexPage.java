@@ -5,14 +5,12 @@ import io.cursorcheck.properties.engine.Controls;
 import io.cursorcheck.properties.engine.Coverage;
 import io.cursorcheck.properties.engine.RandomRun;
 import io.cursorcheck.properties.engine.Reports;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
-/** {@code reports/index.md} and {@code reports/index.json}: the summary of the last campaign. */
+/** The lockstep part of {@code reports/index.md} and {@code reports/index.json}. */
 public final class IndexPage {
 
     private IndexPage() {
@@ -25,24 +23,17 @@ public final class IndexPage {
                 + System.getProperty("os.arch");
     }
 
-    /** The Markdown page. */
-    public static String markdown(Campaign.Result r, String command) {
+    /** The lockstep part of the campaign page, as sections under {@code ##} headings. */
+    public static String markdown(Campaign.Result r) {
         StringBuilder b = new StringBuilder();
-        b.append("# Verification campaign\n\n");
-        b.append(r.passed() ? "**Passed**: every expectation below was met.\n\n"
+        b.append("## Lockstep: every variant against the model\n\n");
+        b.append(r.passed() ? "Every expectation of this part was met.\n\n"
                 : "**FAILED**: " + r.problems().size() + " expectation(s) not met (listed at the end).\n\n");
-        b.append("| | |\n|---|---|\n");
-        b.append("| Started | ").append(DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(r.started().atOffset(ZoneOffset.UTC)
-                .withNano(0))).append(" UTC |\n");
-        b.append("| Took | ").append(String.format("%.1f s", r.millis() / 1000.0)).append(" |\n");
-        b.append("| Command | `").append(command).append("` |\n");
-        b.append("| Seed | `").append(r.config().seed()).append("` (rerun: `bin/cursorcheck campaign --seed ")
-                .append(r.config().seed()).append("`) |\n");
-        b.append("| Machine | ").append(machine()).append(", ").append(r.config().threads()).append(" worker thread(s) |\n");
-        b.append("| Sequences | up to ").append(r.config().maxSteps()).append(" operations, weights `")
-                .append(r.config().weights()).append("` |\n\n");
-
-        b.append("## Variants in lockstep with the model\n\n");
+        b.append("Seed `").append(r.config().seed()).append("`; sequences of up to ").append(r.config().maxSteps())
+                .append(" operations, weights `").append(r.config().weights()).append("`; ")
+                .append(r.config().threads()).append(" worker thread(s); ")
+                .append(String.format("%.1f s", r.millis() / 1000.0)).append(".\n\n");
+        b.append("### Variants\n\n");
         b.append("| variant | expected | sequences | operations | ops/s | ops/s per thread | result |\n");
         b.append("|---|---|---:|---:|---:|---:|---|\n");
         for (Campaign.VariantPart p : r.variants()) {
@@ -57,7 +48,7 @@ public final class IndexPage {
         b.append("\nops/s counts operations checked in lockstep: each is applied to the model and the subject,"
                 + " both snapshots compared, and every invariant checked on both.\n\n");
 
-        b.append("## Counterexamples found\n\n");
+        b.append("### Counterexamples found\n\n");
         boolean any = false;
         for (Campaign.VariantPart p : r.variants()) {
             for (RandomRun.Found f : p.result().found()) {
@@ -76,7 +67,7 @@ public final class IndexPage {
         }
         b.append(any ? "\n" : "None.\n\n");
 
-        b.append("## Known findings against SPEC's algorithm\n\nEach is replayed from its committed counterexample:\n\n");
+        b.append("### Known findings against SPEC's algorithm\n\nEach is replayed from its committed counterexample:\n\n");
         b.append("| finding | signature | replay |\n|---|---|---|\n");
         for (Campaign.FindingPart f : r.findings()) {
             b.append("| [").append(f.finding().name()).append("](findings/").append(f.finding().name())
@@ -85,7 +76,7 @@ public final class IndexPage {
         }
         b.append('\n');
 
-        b.append("## Negative controls\n\nDeliberately broken variants (`properties/.../mutants/Mutants.java`); each must"
+        b.append("### Negative controls\n\nDeliberately broken variants (`properties/.../mutants/Mutants.java`); each must"
                 + " be caught and shrunk to at most ").append(Campaign.CONTROL_MAX_LENGTH).append(" operations.\n\n");
         b.append("| mutant | impact | caught by | shrunk length | sequences to catch | time to catch | script |\n");
         b.append("|---|---|---|---:|---:|---:|---|\n");
@@ -111,7 +102,7 @@ public final class IndexPage {
             }
         }
         if (cov != null) {
-            b.append("## Coverage (cached-count run)\n\nStates that matter, counted from the model's observations;"
+            b.append("### Coverage (cached-count run)\n\nStates that matter, counted from the model's observations;"
                     + " a count below its floor fails the run.\n\n");
             b.append("| state | reached | floor | |\n|---|---:|---:|---|\n");
             for (Coverage.State s : Coverage.State.values()) {
@@ -139,7 +130,7 @@ public final class IndexPage {
         }
 
         if (!r.passed()) {
-            b.append("## Expectations not met\n\n");
+            b.append("### Expectations not met\n\n");
             r.problems().forEach(p -> b.append("- ").append(p).append('\n'));
             b.append('\n');
         }
@@ -147,14 +138,11 @@ public final class IndexPage {
     }
 
     /** The same numbers as JSON. */
-    public static Map<String, Object> json(Campaign.Result r, String command) {
+    public static Map<String, Object> json(Campaign.Result r) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("passed", r.passed());
-        m.put("started", r.started().toString());
         m.put("millis", r.millis());
-        m.put("command", command);
         m.put("seed", r.config().seed());
-        m.put("machine", machine());
         m.put("threads", r.config().threads());
         List<Object> variants = new java.util.ArrayList<>();
         for (Campaign.VariantPart p : r.variants()) {

@@ -1,0 +1,94 @@
+package io.cursorcheck.cli;
+
+import io.cursorcheck.properties.engine.Json;
+import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.report.IndexPage;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code bin/cursorcheck campaign}: runs every part in turn and writes {@code reports/index.md}
+ * (and {@code index.json}): a summary table of the parts, then each part's section.
+ */
+final class CampaignCommand {
+
+    private final List<Part> parts;
+    private final String command;
+    private final long seed;
+
+    CampaignCommand(List<Part> parts, String command, long seed) {
+        this.parts = parts;
+        this.command = command;
+        this.seed = seed;
+    }
+
+    /** Runs the parts; exit code 0 if every part passed, 1 otherwise. */
+    int run(PrintStream out, PrintStream log) throws Exception {
+        Instant started = Instant.now();
+        List<Part.Verdict> verdicts = new ArrayList<>();
+        for (Part part : parts) {
+            out.println("campaign: " + part.name() + " ...");
+            Part.Verdict v = part.run(log);
+            verdicts.add(v);
+            out.printf("campaign: %s %s in %.0f s: %s%n", part.name(), v.passed() ? "passed" : "FAILED",
+                    v.millis() / 1000.0, v.summary());
+        }
+        boolean passed = verdicts.stream().allMatch(Part.Verdict::passed);
+        Path reports = Reports.dir();
+        Files.createDirectories(reports);
+        Files.writeString(reports.resolve("index.md"), markdown(started, verdicts, passed), StandardCharsets.UTF_8);
+        Files.writeString(reports.resolve("index.json"), Json.write(json(started, verdicts, passed)),
+                StandardCharsets.UTF_8);
+        for (Part.Verdict v : verdicts) {
+            v.problems().forEach(p -> out.println("  PROBLEM: " + p));
+        }
+        out.println((passed ? "campaign passed" : "campaign FAILED") + "; report: "
+                + Reports.relative(reports.resolve("index.md")));
+        return passed ? 0 : 1;
+    }
+
+    private String markdown(Instant started, List<Part.Verdict> verdicts, boolean passed) {
+        StringBuilder b = new StringBuilder("# Verification campaign\n\n");
+        b.append(passed ? "**Passed**: every part met every expectation.\n\n"
+                : "**FAILED**: see the parts marked below.\n\n");
+        b.append("| | |\n|---|---|\n");
+        b.append("| Started | ").append(started.toString().replaceAll("\\.\\d+Z$", "Z")).append(" |\n");
+        b.append("| Command | `").append(command).append("` |\n");
+        b.append("| Seed | `").append(seed).append("` |\n");
+        b.append("| Machine | ").append(IndexPage.machine()).append(" |\n\n");
+        b.append("| part | verdict | time | summary |\n|---|---|---:|---|\n");
+        for (int i = 0; i < parts.size(); i++) {
+            Part.Verdict v = verdicts.get(i);
+            b.append("| ").append(parts.get(i).name()).append(" | ").append(v.passed() ? "passed" : "**FAILED**")
+                    .append(" | ").append(String.format("%.0f s", v.millis() / 1000.0)).append(" | ")
+                    .append(v.summary()).append(" |\n");
+        }
+        b.append('\n');
+        for (Part.Verdict v : verdicts) {
+            b.append(v.markdown()).append('\n');
+        }
+        return b.toString();
+    }
+
+    private Map<String, Object> json(Instant started, List<Part.Verdict> verdicts, boolean passed) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("passed", passed);
+        m.put("started", started.toString());
+        m.put("command", command);
+        m.put("seed", seed);
+        m.put("machine", IndexPage.machine());
+        Map<String, Object> byPart = new LinkedHashMap<>();
+        for (int i = 0; i < parts.size(); i++) {
+            byPart.put(parts.get(i).name(), verdicts.get(i).json());
+        }
+        m.put("parts", byPart);
+        return m;
+    }
+}

@@ -1,0 +1,101 @@
+package io.cursorcheck.cli;
+
+import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.report.IndexPage;
+import io.cursorcheck.stress.StressReport;
+import io.cursorcheck.stress.StressRun;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code bin/cursorcheck stress}: the jcstress campaign. Writes
+ * {@code reports/stress/<date>-<mode>.md}; jcstress' raw files stay under {@code target/stress/}.
+ */
+final class StressCommand implements Part {
+
+    private final StressRun.Mode mode;
+    private final String filter;
+    private final int repeat;
+    private final String command;
+
+    StressCommand(StressRun.Mode mode, String filter, int repeat, String command) {
+        this.mode = mode;
+        this.filter = filter;
+        this.repeat = repeat;
+        this.command = command;
+    }
+
+    @Override
+    public String name() {
+        return "stress (jcstress)";
+    }
+
+    /** Runs jcstress {@code repeat} times and writes the report; the verdict is every run's. */
+    @Override
+    public Verdict run(PrintStream log) throws IOException, InterruptedException {
+        long start = System.currentTimeMillis();
+        List<StressRun.Result> runs = new ArrayList<>();
+        for (int i = 1; i <= repeat; i++) {
+            Path work = StressRun.workDir(SourceTree.root(), mode);
+            log.printf("stress: jcstress %s run %d of %d (%s)...%n", mode.name().toLowerCase(), i, repeat,
+                    mode == StressRun.Mode.GATE ? "about 3 minutes on 2 cores" : "long");
+            StressRun.Result r = StressRun.run(mode, filter, work, SourceTree.root(), Duration.ofHours(12));
+            runs.add(r);
+            log.printf("stress: run %d took %d s: %d tests, %d real failures, twins caught %s%n", i,
+                    r.duration().toSeconds(), r.tests().size(), r.realFailures().size(), r.twinsCaught());
+        }
+        Path report = Reports.dir().resolve("stress/" + LocalDate.now() + "-" + mode.name().toLowerCase()
+                + (repeat > 1 ? "-x" + repeat : "") + ".md");
+        Files.createDirectories(report.getParent());
+        Files.writeString(report, StressReport.markdown(runs, command, IndexPage.machine()), StandardCharsets.UTF_8);
+
+        List<String> problems = new ArrayList<>();
+        for (StressRun.Result r : runs) {
+            if (r.tests().isEmpty()) {
+                problems.add("jcstress ran no test (exit " + r.exitCode() + "); see " + r.log());
+            }
+            r.realFailures().forEach(t -> problems.add(t.name() + " saw a forbidden outcome or failed to run"));
+            r.twinsCaught().forEach((twin, caught) -> {
+                if (!caught) {
+                    problems.add("racy twin " + twin + " was not caught: a green run would mean nothing");
+                }
+            });
+        }
+        StressRun.Result first = runs.get(0);
+        long real = first.tests().stream().filter(t -> !t.twin()).count();
+        String summary = String.format("%d tests of real variants %s; %d racy twins caught in %d run(s)", real,
+                first.realFailures().isEmpty() ? "passed" : "FAILED", first.twinsCaught().size(), runs.size());
+        StringBuilder md = new StringBuilder("## Stress: jcstress\n\n");
+        md.append(problems.isEmpty() ? "Every expectation of this part was met. " : "**FAILED**. ")
+                .append(summary).append(". Full report: [").append(Reports.relative(report).replaceFirst("^reports/", ""))
+                .append("](").append(Reports.relative(report).replaceFirst("^reports/", "")).append(").\n\n");
+        md.append("| test | subject | verdict | samples |\n|---|---|---|---:|\n");
+        for (StressRun.TestVerdict t : first.tests()) {
+            md.append("| ").append(t.test()).append(" | ").append(t.subject()).append(" | ")
+                    .append(t.twin() ? (t.failed() ? "twin caught" : "twin not caught here")
+                            : t.failed() ? "**FAILED**" : "passed")
+                    .append(" | ").append(String.format("%,d", t.samples())).append(" |\n");
+        }
+        md.append('\n');
+        problems.forEach(p -> md.append("- **").append(p).append("**\n"));
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("mode", mode.name().toLowerCase());
+        json.put("runs", runs.size());
+        json.put("report", Reports.relative(report));
+        json.put("twinsCaught", first.twinsCaught());
+        json.put("realFailures", first.realFailures().stream().map(StressRun.TestVerdict::name).toList());
+        log.println("stress: report " + Reports.relative(report));
+        return new Verdict(problems.isEmpty(), summary, md.toString(), json, problems,
+                System.currentTimeMillis() - start);
+    }
+}

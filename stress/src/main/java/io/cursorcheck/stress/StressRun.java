@@ -1,0 +1,271 @@
+package io.cursorcheck.stress;
+
+import io.cursorcheck.properties.mutants.Mutant;
+import io.cursorcheck.properties.mutants.Mutants;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.infra.Status;
+import org.openjdk.jcstress.infra.collectors.DiskReadCollector;
+import org.openjdk.jcstress.infra.collectors.TestResult;
+import org.openjdk.jcstress.infra.grading.GradingResult;
+import org.openjdk.jcstress.infra.grading.TestGrading;
+
+/**
+ * Runs the jcstress tests of this module in a child JVM (jcstress forks its own JVMs from it),
+ * reads the binary results it leaves under {@code target/}, and grades them our way: a test of a
+ * real variant passes when no forbidden outcome was seen and nothing failed to run; a racy twin is
+ * caught when at least one of its tests saw a forbidden outcome (a twin the settings never catch
+ * makes a green run meaningless).
+ */
+public final class StressRun {
+
+    /** jcstress settings by name; {@code gate} is what {@code mvn verify} runs. */
+    public enum Mode {
+        /**
+         * One fork, the default JVM flags (no flag auto-detection), no split compilation: about 3
+         * minutes for every test on 2 cores.
+         */
+        GATE("-m", "quick", "-f", "1", "-sc", "false"),
+        /** jcstress' quick preset: every JVM configuration and compilation mode, briefly. */
+        QUICK("-m", "quick"),
+        /** jcstress' default preset. */
+        DEFAULT("-m", "default"),
+        /** jcstress' tough preset: long. */
+        TOUGH("-m", "tough");
+
+        private final List<String> args;
+
+        Mode(String... args) {
+            this.args = List.of(args);
+        }
+
+        /** The jcstress arguments of this mode. */
+        public List<String> args() {
+            return args;
+        }
+
+        /** The mode named {@code name} (case-insensitive). */
+        public static Mode named(String name) {
+            for (Mode m : values()) {
+                if (m.name().equalsIgnoreCase(name)) {
+                    return m;
+                }
+            }
+            throw new IllegalArgumentException("unknown stress mode '" + name + "'; known: gate, quick, default, tough");
+        }
+    }
+
+    /**
+     * One outcome of one test, summed over its forks and JVM configurations.
+     *
+     * @param id          the outcome (what the arbiter saw)
+     * @param expect      what the test declared for it
+     * @param count       how many times it was seen
+     * @param description the test's description, naming the invariant
+     */
+    public record Observed(String id, Expect expect, long count, String description) {
+    }
+
+    /**
+     * One jcstress test, graded over all its runs.
+     *
+     * @param name      the test's class name, e.g. {@code io.cursorcheck.stress.CountRaceStress.Published}
+     * @param runs      how many forks and configurations ran it
+     * @param failedRuns how many of them saw a forbidden outcome or did not run cleanly
+     * @param errors    messages of runs that did not complete normally
+     * @param outcomes  the outcomes, by id
+     */
+    public record TestVerdict(String name, int runs, int failedRuns, List<String> errors, List<Observed> outcomes) {
+
+        /** The outer test class, e.g. {@code CountRaceStress}. */
+        public String test() {
+            String simple = name.substring(name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1);
+            return simple.substring(0, simple.indexOf('.'));
+        }
+
+        /** The subject, e.g. {@code Published} or {@code PlainCountDecrementTwin}. */
+        public String subject() {
+            return name.substring(name.lastIndexOf('.') + 1);
+        }
+
+        /** Whether this is a racy twin's test. */
+        public boolean twin() {
+            return subject().endsWith("Twin");
+        }
+
+        /** The twin's mutant id ({@code PlainCountDecrementTwin} gives {@code plain-count-decrement}), or null. */
+        public String twinId() {
+            if (!twin()) {
+                return null;
+            }
+            String camel = subject().substring(0, subject().length() - "Twin".length());
+            return camel.replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase();
+        }
+
+        /** Samples over all runs. */
+        public long samples() {
+            return outcomes.stream().mapToLong(Observed::count).sum();
+        }
+
+        /** Whether a forbidden outcome was seen, or a run failed. */
+        public boolean failed() {
+            return failedRuns > 0;
+        }
+    }
+
+    /**
+     * A whole run.
+     *
+     * @param mode     the settings
+     * @param filter   the test regex, or null for all
+     * @param command  the jcstress command line
+     * @param started  when it started
+     * @param duration how long it took
+     * @param exitCode jcstress' exit code
+     * @param tests    every test, graded
+     * @param html     jcstress' own HTML report
+     * @param log      jcstress' console output
+     */
+    public record Result(Mode mode, String filter, List<String> command, Instant started, Duration duration, int exitCode,
+                         List<TestVerdict> tests, Path html, Path log) {
+
+        /** Tests of real variants that saw a forbidden outcome or did not run cleanly. */
+        public List<TestVerdict> realFailures() {
+            return tests.stream().filter(t -> !t.twin() && t.failed()).toList();
+        }
+
+        /** For each racy twin tested, whether at least one of its tests caught it. */
+        public Map<String, Boolean> twinsCaught() {
+            Map<String, Boolean> caught = new TreeMap<>();
+            for (TestVerdict t : tests) {
+                if (t.twin()) {
+                    boolean realFailure = t.errors().stream().anyMatch(e -> e.startsWith("status "));
+                    caught.merge(t.twinId(), t.failed() && !realFailure, Boolean::logicalOr);
+                }
+            }
+            return caught;
+        }
+
+        /** Whether every real test passed and every twin was caught. */
+        public boolean passed() {
+            return !tests.isEmpty() && realFailures().isEmpty() && !twinsCaught().containsValue(Boolean.FALSE);
+        }
+    }
+
+    private StressRun() {
+    }
+
+    /**
+     * Runs jcstress.
+     *
+     * @param mode    settings
+     * @param filter  test regex (jcstress {@code -t}), or null for every test
+     * @param workDir where jcstress writes its files (under {@code target/})
+     * @param root    the project root, passed to forks so racy twins can be compiled from the source
+     * @param timeout how long to let it run
+     */
+    public static Result run(Mode mode, String filter, Path workDir, Path root, Duration timeout)
+            throws IOException, InterruptedException {
+        Files.createDirectories(workDir);
+        try (Stream<Path> old = Files.list(workDir)) {
+            for (Path p : old.filter(p -> p.getFileName().toString().startsWith("jcstress-results")).toList()) {
+                Files.delete(p);
+            }
+        }
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add("org.openjdk.jcstress.Main");
+        command.addAll(mode.args());
+        if (filter != null) {
+            command.add("-t");
+            command.add(filter);
+        }
+        command.add("-r");
+        command.add(workDir.resolve("html").toString());
+        // Forks compile racy twins from the source tree. The gate pins the JVM flags (-jvmArgs turns
+        // off jcstress' flag auto-detection, which multiplies the runs); other modes keep it.
+        command.add(mode == Mode.GATE ? "-jvmArgs" : "-jvmArgsPrepend");
+        command.add("-Dcursorcheck.root=" + root);
+        Path log = workDir.resolve("jcstress.log");
+        Instant started = Instant.now();
+        Process p = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
+        if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            throw new IOException("jcstress did not finish in " + timeout + "; see " + log);
+        }
+        Duration took = Duration.between(started, Instant.now());
+        List<TestResult> raw = new ArrayList<>();
+        try (Stream<Path> files = Files.list(workDir)) {
+            for (Path bin : files.filter(f -> f.getFileName().toString().matches("jcstress-results.*\\.bin\\.gz")).toList()) {
+                DiskReadCollector reader = new DiskReadCollector(bin.toString(), raw::add);
+                try {
+                    reader.dump();
+                } catch (ClassNotFoundException e) {
+                    throw new IOException("cannot read " + bin, e);
+                } finally {
+                    reader.close();
+                }
+            }
+        }
+        List<String> shown = new ArrayList<>(command);
+        shown.set(2, "<the stress module's classpath>");
+        return new Result(mode, filter, shown, started, took, p.exitValue(), grade(raw), workDir.resolve("html/index.html"),
+                log);
+    }
+
+    /** Sums each test's runs: outcomes by id, and how many runs failed. */
+    static List<TestVerdict> grade(List<TestResult> raw) {
+        Map<String, List<TestResult>> byTest = new TreeMap<>();
+        for (TestResult r : raw) {
+            byTest.computeIfAbsent(r.getName(), k -> new ArrayList<>()).add(r);
+        }
+        List<TestVerdict> verdicts = new ArrayList<>();
+        byTest.forEach((name, results) -> {
+            Map<String, Observed> outcomes = new LinkedHashMap<>();
+            List<String> errors = new ArrayList<>();
+            int failed = 0;
+            for (TestResult r : results) {
+                TestGrading g = r.grading();
+                boolean normal = r.status() == Status.NORMAL;
+                if (!normal) {
+                    errors.add("status " + r.status() + ": " + String.join(" ", r.getMessages()));
+                }
+                if (!normal || !g.isPassed) {
+                    failed++;
+                }
+                for (GradingResult gr : g.gradingResults.values()) {
+                    outcomes.merge(gr.id, new Observed(gr.id, gr.expect, gr.count, gr.description),
+                            (a, b) -> new Observed(a.id(), a.expect(), a.count() + b.count(), a.description()));
+                }
+            }
+            verdicts.add(new TestVerdict(name, results.size(), failed, errors, List.copyOf(outcomes.values())));
+        });
+        return verdicts;
+    }
+
+    /** A fresh directory for one run's raw files: {@code target/stress/<mode>/<timestamp>}. */
+    public static Path workDir(Path root, Mode mode) {
+        String stamp = java.time.LocalDateTime.now().withNano(0).toString().replace(":", "");
+        return root.resolve("target/stress/" + mode.name().toLowerCase() + "/" + stamp);
+    }
+
+    /** The racy twins this module's tests use, for reports. */
+    static List<Mutant> twins() {
+        return Mutants.RACY_TWINS;
+    }
+}
