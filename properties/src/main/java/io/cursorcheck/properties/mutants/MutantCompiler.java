@@ -14,11 +14,15 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -36,6 +40,11 @@ import javax.tools.ToolProvider;
  * applies the patch, moves every file into a package of the mutant's own, compiles them in memory
  * with the JDK's compiler and loads them in a class loader of their own.
  *
+ * <p>Tools that look classes up by name with a class loader of their own cannot see a class loader
+ * like that one: Lincheck resolves every class it instruments with {@code Class.forName} from the
+ * system class loader. For them {@link #writeJar} writes the same compiled classes to a jar, and
+ * {@link #factory(Mutant, ClassLoader)} loads the mutant from whichever loader was given that jar.
+ *
  * <p>Needs a JDK (not a bare JRE) and the source tree (see {@link SourceTree}). Compiled mutants
  * are cached for the life of the JVM. Thread-safe.
  */
@@ -43,6 +52,7 @@ public final class MutantCompiler {
 
     private static final String IMPL_PACKAGE = "io.cursorcheck.impl";
     private static final Map<String, BroadcastFactory> CACHE = new ConcurrentHashMap<>();
+    private static final Map<String, Map<String, byte[]>> COMPILED = new ConcurrentHashMap<>(); // id -> classes
 
     private MutantCompiler() {
     }
@@ -56,10 +66,69 @@ public final class MutantCompiler {
         return CACHE.computeIfAbsent(mutant.id(), id -> compile(mutant));
     }
 
+    /**
+     * Writes the mutant's classes, compiled as {@link #factory(Mutant)} compiles them, to a jar
+     * (replacing any file there), so that another class loader can load the mutant: append the jar to
+     * its search path, then call {@link #factory(Mutant, ClassLoader)}.
+     *
+     * @param mutant the mutant
+     * @param jar    the jar file to write; its directory is created if needed
+     * @return {@code jar}
+     * @throws IllegalStateException if the patch does not apply, the patched source does not compile or
+     *                               the jar cannot be written
+     */
+    public static Path writeJar(Mutant mutant, Path jar) {
+        Map<String, byte[]> classes = classes(mutant);
+        try {
+            Files.createDirectories(jar.toAbsolutePath().getParent());
+            Path partial = jar.resolveSibling(jar.getFileName() + ".partial");
+            try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(partial))) {
+                for (Map.Entry<String, byte[]> c : new TreeMap<>(classes).entrySet()) {
+                    out.putNextEntry(new JarEntry(c.getKey().replace('.', '/') + ".class"));
+                    out.write(c.getValue());
+                    out.closeEntry();
+                }
+            }
+            return Files.move(partial, jar, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new IllegalStateException("mutant " + mutant.id() + ": cannot write " + jar, e);
+        }
+    }
+
+    /**
+     * The factory of a mutant whose classes {@code loader} finds by name, typically because it was
+     * given a jar from {@link #writeJar}. Not cached: loaders cache their classes.
+     *
+     * @param mutant the mutant
+     * @param loader a class loader that finds the mutant's classes
+     * @return the factory
+     * @throws IllegalStateException if {@code loader} does not find the mutant's entry class
+     */
+    public static BroadcastFactory factory(Mutant mutant, ClassLoader loader) {
+        String entry = packageOf(mutant) + "." + mutant.entry();
+        try {
+            return new Factory(mutant, Class.forName(entry, true, loader).getConstructor(Options.class));
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("mutant " + mutant.id() + ": " + loader + " does not find " + entry
+                    + "; give it the jar from writeJar first", e);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("mutant " + mutant.id() + ": no public " + mutant.entry() + "(Options)", e);
+        }
+    }
+
+    /** The package the mutant's copy of {@code impl} lives in: {@code io.cursorcheck.mutants.<id>}. */
+    private static String packageOf(Mutant mutant) {
+        return "io.cursorcheck.mutants." + mutant.id().replace("-", "_");
+    }
+
+    /** The mutant's compiled classes by binary name, compiled on first use. */
+    private static Map<String, byte[]> classes(Mutant mutant) {
+        return COMPILED.computeIfAbsent(mutant.id(), id -> javac(mutant, patchedSources(mutant, packageOf(mutant))));
+    }
+
     private static BroadcastFactory compile(Mutant mutant) {
-        String pkg = "io.cursorcheck.mutants." + mutant.id().replace("-", "_");
-        Map<String, String> sources = patchedSources(mutant, pkg);
-        Map<String, byte[]> classes = javac(mutant, sources);
+        String pkg = packageOf(mutant);
+        Map<String, byte[]> classes = classes(mutant);
         ClassLoader loader = new ClassLoader(Broadcast.class.getClassLoader()) {
             @Override
             protected Class<?> findClass(String name) throws ClassNotFoundException {
