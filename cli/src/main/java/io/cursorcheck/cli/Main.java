@@ -38,10 +38,10 @@ public final class Main {
 
               campaign [--minutes N] [--seed S] [--threads N] [--skip stress]
                   the verification campaign: lockstep over every variant and negative control (N minutes),
-                  then the jcstress gate (about 3 minutes); writes reports/index.md
-              stress [--mode gate|quick|default|tough] [--tests REGEX] [--repeat N]
-                  the jcstress tests of the thread-safe variants and their racy twins;
-                  writes reports/stress/<date>-<mode>.md
+                  then the jcstress gate and Lincheck (about 6 minutes); writes reports/index.md
+              stress [--mode gate|quick|default|tough] [--tests REGEX] [--repeat N] [--no-lincheck]
+                  the jcstress tests of the thread-safe variants and their racy twins, then the
+                  Lincheck checks; writes reports/stress/<date>-<mode>.md and reports/stress/lincheck.md
               check --variant NAME [--seconds N | --runs N] [--seed S] [--max-steps N] [--threads N] [--weights W]
                   random lockstep runs of NAME against the model; exit 1 with the report path on a failure
               replay FILE
@@ -82,7 +82,7 @@ public final class Main {
                 case "variants" -> variants(new Args(rest, Set.of(), Set.of("mutants")));
                 case "campaign" -> campaign(new Args(rest, Set.of("minutes", "seconds", "seed", "threads", "max-steps",
                         "weights", "skip"), Set.of()));
-                case "stress" -> stress(new Args(rest, Set.of("mode", "tests", "repeat"), Set.of()));
+                case "stress" -> stress(new Args(rest, Set.of("mode", "tests", "repeat"), Set.of("no-lincheck")));
                 default -> throw new Args.UsageError("unknown command '" + args.get(0) + "'");
             };
         } catch (Args.UsageError | IllegalArgumentException e) {
@@ -211,7 +211,7 @@ public final class Main {
         List<Part> parts = new java.util.ArrayList<>();
         parts.add(new LockstepPart(new Campaign.Config(millis, seed, threads, maxSteps, weights(a), Reports.dir(), err)));
         if (!skip.equals("stress")) {
-            parts.add(new StressCommand(StressRun.Mode.GATE, null, 1, command));
+            parts.add(new StressCommand(StressRun.Mode.GATE, null, 1, command, true));
         }
         return new CampaignCommand(parts, command, seed).run(out, err);
     }
@@ -220,9 +220,11 @@ public final class Main {
         StressRun.Mode mode = StressRun.Mode.named(a.string("mode", "gate"));
         int repeat = (int) a.number("repeat", 1, 1);
         String filter = a.string("tests", null);
+        boolean lincheck = !a.has("no-lincheck");
         String command = "bin/cursorcheck stress --mode " + mode.name().toLowerCase()
-                + (filter == null ? "" : " --tests " + filter) + (repeat > 1 ? " --repeat " + repeat : "");
-        Part.Verdict v = new StressCommand(mode, filter, repeat, command).run(out);
+                + (filter == null ? "" : " --tests " + filter) + (repeat > 1 ? " --repeat " + repeat : "")
+                + (lincheck ? "" : " --no-lincheck");
+        Part.Verdict v = new StressCommand(mode, filter, repeat, command, lincheck).run(out);
         out.println((v.passed() ? "stress passed: " : "stress FAILED: ") + v.summary());
         v.problems().forEach(p -> out.println("  PROBLEM: " + p));
         return v.passed() ? 0 : 1;

@@ -5,6 +5,7 @@ import io.cursorcheck.properties.mutants.SourceTree;
 import io.cursorcheck.properties.report.IndexPage;
 import io.cursorcheck.stress.StressReport;
 import io.cursorcheck.stress.StressRun;
+import io.cursorcheck.stress.lincheck.LincheckRun;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -18,8 +19,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code bin/cursorcheck stress}: the jcstress campaign. Writes
- * {@code reports/stress/<date>-<mode>.md}; jcstress' raw files stay under {@code target/stress/}.
+ * {@code bin/cursorcheck stress}: the jcstress campaign, then the Lincheck checks. Writes
+ * {@code reports/stress/<date>-<mode>.md} and {@code reports/stress/lincheck.md}; jcstress' raw files
+ * stay under {@code target/stress/}, Lincheck's logs under {@code target/lincheck/}.
  */
 final class StressCommand implements Part {
 
@@ -27,20 +29,22 @@ final class StressCommand implements Part {
     private final String filter;
     private final int repeat;
     private final String command;
+    private final boolean withLincheck;
 
-    StressCommand(StressRun.Mode mode, String filter, int repeat, String command) {
+    StressCommand(StressRun.Mode mode, String filter, int repeat, String command, boolean withLincheck) {
         this.mode = mode;
         this.filter = filter;
         this.repeat = repeat;
         this.command = command;
+        this.withLincheck = withLincheck;
     }
 
     @Override
     public String name() {
-        return "stress (jcstress)";
+        return withLincheck ? "stress (jcstress, Lincheck)" : "stress (jcstress)";
     }
 
-    /** Runs jcstress {@code repeat} times and writes the report; the verdict is every run's. */
+    /** Runs jcstress {@code repeat} times, then Lincheck once, and writes the reports; the verdict is every run's. */
     @Override
     public Verdict run(PrintStream log) throws IOException, InterruptedException {
         long start = System.currentTimeMillis();
@@ -59,6 +63,19 @@ final class StressCommand implements Part {
         Files.createDirectories(report.getParent());
         Files.writeString(report, StressReport.markdown(runs, command, IndexPage.machine()), StandardCharsets.UTF_8);
 
+        List<LincheckRun.Check> lincheck = List.of();
+        Path lincheckReport = Reports.dir().resolve("stress/lincheck.md");
+        if (withLincheck) {
+            log.println("stress: Lincheck, model checking and stress against the model (about 3 minutes)...");
+            lincheck = LincheckRun.all(SourceTree.root().resolve("target/lincheck"));
+            Files.writeString(lincheckReport, LincheckRun.markdown(lincheck, command, IndexPage.machine()),
+                    StandardCharsets.UTF_8);
+            for (LincheckRun.Check c : lincheck) {
+                log.printf("stress: lincheck %-28s %-15s %s%n", c.subject(), c.strategy(),
+                        c.twin() ? (c.failed() ? "twin caught" : "twin NOT caught") : c.failed() ? "FAILED" : "passed");
+            }
+        }
+
         List<String> problems = new ArrayList<>();
         for (StressRun.Result r : runs) {
             if (r.tests().isEmpty()) {
@@ -71,11 +88,20 @@ final class StressCommand implements Part {
                 }
             });
         }
+        for (LincheckRun.Check c : lincheck) {
+            if (!c.asExpected()) {
+                problems.add("Lincheck " + c.strategy() + " on " + c.subject()
+                        + (c.twin() ? ": the twin was not caught" : ": not linearizable") + " (see "
+                        + Reports.relative(lincheckReport) + ")");
+            }
+        }
         StressRun.Result first = runs.get(0);
         long real = first.tests().stream().filter(t -> !t.twin()).count();
-        String summary = String.format("%d tests of real variants %s; %d racy twins caught in %d run(s)", real,
-                first.realFailures().isEmpty() ? "passed" : "FAILED", first.twinsCaught().size(), runs.size());
-        StringBuilder md = new StringBuilder("## Stress: jcstress\n\n");
+        String summary = String.format("jcstress: %d tests of real variants %s, %d racy twins caught in %d run(s)", real,
+                first.realFailures().isEmpty() ? "passed" : "FAILED", first.twinsCaught().size(), runs.size())
+                + (withLincheck ? String.format("; Lincheck: %d of %d checks as expected", lincheck.stream()
+                .filter(LincheckRun.Check::asExpected).count(), lincheck.size()) : "");
+        StringBuilder md = new StringBuilder("## Stress: jcstress" + (withLincheck ? " and Lincheck" : "") + "\n\n");
         md.append(problems.isEmpty() ? "Every expectation of this part was met. " : "**FAILED**. ")
                 .append(summary).append(". Full report: [").append(Reports.relative(report).replaceFirst("^reports/", ""))
                 .append("](").append(Reports.relative(report).replaceFirst("^reports/", "")).append(").\n\n");
@@ -87,6 +113,20 @@ final class StressCommand implements Part {
                     .append(" | ").append(String.format("%,d", t.samples())).append(" |\n");
         }
         md.append('\n');
+        if (withLincheck) {
+            md.append("Lincheck ([").append(Reports.relative(lincheckReport).replaceFirst("^reports/", "")).append("](")
+                    .append(Reports.relative(lincheckReport).replaceFirst("^reports/", ""))
+                    .append("), with the interleavings it printed):\n\n| subject | strategy | verdict | time |\n"
+                            + "|---|---|---|---:|\n");
+            for (LincheckRun.Check c : lincheck) {
+                md.append("| ").append(c.twin() ? "twin `" + c.subject() + "`" : c.subject()).append(" | ")
+                        .append(c.strategy()).append(" | ")
+                        .append(c.twin() ? (c.failed() ? "twin caught" : "**twin not caught**")
+                                : c.failed() ? "**FAILED**" : "passed")
+                        .append(" | ").append(String.format("%.0f s", c.millis() / 1000.0)).append(" |\n");
+            }
+            md.append('\n');
+        }
         problems.forEach(p -> md.append("- **").append(p).append("**\n"));
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("mode", mode.name().toLowerCase());

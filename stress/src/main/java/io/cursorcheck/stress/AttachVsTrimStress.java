@@ -17,7 +17,9 @@ import org.openjdk.jcstress.infra.results.LLL_Result;
 /**
  * Attach vs trim. Hypothesis: a late joiner attached while the only other consumer's read trims
  * the buffer starts at a bufferStart that is current: it reads entry 0 (joined before the trim) or
- * entry 1 (after), never a trimmed slot, and the cache afterwards counts it (I1, I5, I6, I7).
+ * entry 1 (after), never a trimmed slot, and the cache afterwards counts it (I1, I5, I6, I7). The
+ * twin attaches without the lock: the joiner reads a stale bufferStart, or races the trim's
+ * bookkeeping.
  *
  * <p>Measured with the gate's settings ({@code bin/cursorcheck stress --mode gate}: one fork,
  * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
@@ -96,6 +98,33 @@ public class AttachVsTrimStress {
     public static class Published extends Scene {
         public Published() {
             super(Stress.published(OPTIONS));
+        }
+
+        @Actor
+        public void c0Reads() {
+            read();
+        }
+
+        @Actor
+        public void joinerAttachesAndReads() {
+            join();
+        }
+
+        @Arbiter
+        public void check(LLL_Result r) {
+            arbiter(r);
+        }
+    }
+
+    /** Twin: unlocked-attach. */
+    @JCStressTest
+    @Outcome(id = "e0/3, e0/3, ok-1", expect = ACCEPTABLE, desc = "I7: joined before the trim, read entry 0 from bufferStart")
+    @Outcome(id = "e0/3, e1/4, ok-1", expect = ACCEPTABLE, desc = "I1: joined after the trim, started at the new bufferStart")
+    @Outcome(expect = FORBIDDEN, desc = "I1, I5, I6: a joiner below bufferStart, a trimmed slot read, or a stale cache")
+    @State
+    public static class UnlockedAttachTwin extends Scene {
+        public UnlockedAttachTwin() {
+            super(Stress.twin("unlocked-attach", OPTIONS));
         }
 
         @Actor

@@ -3,8 +3,6 @@ package io.cursorcheck.stress;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.properties.engine.Reports;
-import io.cursorcheck.properties.mutants.Mutant;
-import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.properties.mutants.SourceTree;
 import io.cursorcheck.properties.report.IndexPage;
 import java.nio.charset.StandardCharsets;
@@ -18,8 +16,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The jcstress gate of {@code mvn verify}: every test in the gate's settings (one fork, one JVM
  * configuration), about 3 minutes on 2 cores. Every test of a real variant must see only
- * acceptable outcomes, and every racy twin must be caught by at least one of its tests: the
- * settings are shown to catch the controls in the same run that passes the real variants.
+ * acceptable outcomes, and every racy twin a test uses must be caught by at least one of its
+ * tests: the settings are shown to catch the controls in the same run that passes the real
+ * variants.
  */
 class StressGateTest {
 
@@ -38,9 +37,9 @@ class StressGateTest {
         assertThat(r.tests()).as("jcstress ran no test; see %s", r.log()).isNotEmpty();
         assertThat(r.realFailures()).as("tests of real variants with a forbidden outcome (see %s)", report)
                 .extracting(StressRun.TestVerdict::name).isEmpty();
-        for (Mutant twin : Mutants.RACY_TWINS) {
-            assertThat(r.twinsCaught()).as("twin %s tested", twin.id()).containsKey(twin.id());
-            assertThat(r.twinsCaught().get(twin.id())).as("racy twin %s caught (see %s)", twin.id(), report).isTrue();
-        }
+        assertThat(r.twinsCaught()).as("racy twins tested (TwinCoverageTest checks every twin is tested somewhere)")
+                .isNotEmpty();
+        r.twinsCaught().forEach((twin, caught) ->
+                assertThat(caught).as("racy twin %s caught (see %s)", twin, report).isTrue());
     }
 }

@@ -40,10 +40,8 @@ import javax.tools.ToolProvider;
  * applies the patch, moves every file into a package of the mutant's own, compiles them in memory
  * with the JDK's compiler and loads them in a class loader of their own.
  *
- * <p>Tools that look classes up by name with a class loader of their own cannot see a class loader
- * like that one: Lincheck resolves every class it instruments with {@code Class.forName} from the
- * system class loader. For them {@link #writeJar} writes the same compiled classes to a jar, and
- * {@link #factory(Mutant, ClassLoader)} loads the mutant from whichever loader was given that jar.
+ * <p>For tools that must load a mutant exactly as they load the real class, {@link #writeShadowJar}
+ * writes the patched classes under their real names, to put first on another JVM's class path.
  *
  * <p>Needs a JDK (not a bare JRE) and the source tree (see {@link SourceTree}). Compiled mutants
  * are cached for the life of the JVM. Thread-safe.
@@ -52,7 +50,6 @@ public final class MutantCompiler {
 
     private static final String IMPL_PACKAGE = "io.cursorcheck.impl";
     private static final Map<String, BroadcastFactory> CACHE = new ConcurrentHashMap<>();
-    private static final Map<String, Map<String, byte[]>> COMPILED = new ConcurrentHashMap<>(); // id -> classes
 
     private MutantCompiler() {
     }
@@ -67,9 +64,12 @@ public final class MutantCompiler {
     }
 
     /**
-     * Writes the mutant's classes, compiled as {@link #factory(Mutant)} compiles them, to a jar
-     * (replacing any file there), so that another class loader can load the mutant: append the jar to
-     * its search path, then call {@link #factory(Mutant, ClassLoader)}.
+     * Writes a jar holding every class of {@code impl}, patched, under its real package name. Put
+     * first on a JVM's class path, it shadows the real classes: in that JVM the mutant <em>is</em>
+     * {@code io.cursorcheck.impl.*}, loaded exactly as the real class would be. For tools that
+     * treat classes by how they are loaded: Lincheck's model checker only explores classes it
+     * instruments as they load into the code it analyses, and passes a twin from a class loader of
+     * its own without ever switching threads inside it.
      *
      * @param mutant the mutant
      * @param jar    the jar file to write; its directory is created if needed
@@ -77,8 +77,8 @@ public final class MutantCompiler {
      * @throws IllegalStateException if the patch does not apply, the patched source does not compile or
      *                               the jar cannot be written
      */
-    public static Path writeJar(Mutant mutant, Path jar) {
-        Map<String, byte[]> classes = classes(mutant);
+    public static Path writeShadowJar(Mutant mutant, Path jar) {
+        Map<String, byte[]> classes = javac(mutant, patchedSources(mutant, IMPL_PACKAGE));
         try {
             Files.createDirectories(jar.toAbsolutePath().getParent());
             Path partial = jar.resolveSibling(jar.getFileName() + ".partial");
@@ -95,40 +95,14 @@ public final class MutantCompiler {
         }
     }
 
-    /**
-     * The factory of a mutant whose classes {@code loader} finds by name, typically because it was
-     * given a jar from {@link #writeJar}. Not cached: loaders cache their classes.
-     *
-     * @param mutant the mutant
-     * @param loader a class loader that finds the mutant's classes
-     * @return the factory
-     * @throws IllegalStateException if {@code loader} does not find the mutant's entry class
-     */
-    public static BroadcastFactory factory(Mutant mutant, ClassLoader loader) {
-        String entry = packageOf(mutant) + "." + mutant.entry();
-        try {
-            return new Factory(mutant, Class.forName(entry, true, loader).getConstructor(Options.class));
-        } catch (ClassNotFoundException e) {
-            throw new IllegalStateException("mutant " + mutant.id() + ": " + loader + " does not find " + entry
-                    + "; give it the jar from writeJar first", e);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("mutant " + mutant.id() + ": no public " + mutant.entry() + "(Options)", e);
-        }
-    }
-
     /** The package the mutant's copy of {@code impl} lives in: {@code io.cursorcheck.mutants.<id>}. */
     private static String packageOf(Mutant mutant) {
         return "io.cursorcheck.mutants." + mutant.id().replace("-", "_");
     }
 
-    /** The mutant's compiled classes by binary name, compiled on first use. */
-    private static Map<String, byte[]> classes(Mutant mutant) {
-        return COMPILED.computeIfAbsent(mutant.id(), id -> javac(mutant, patchedSources(mutant, packageOf(mutant))));
-    }
-
     private static BroadcastFactory compile(Mutant mutant) {
         String pkg = packageOf(mutant);
-        Map<String, byte[]> classes = classes(mutant);
+        Map<String, byte[]> classes = javac(mutant, patchedSources(mutant, pkg));
         ClassLoader loader = new ClassLoader(Broadcast.class.getClassLoader()) {
             @Override
             protected Class<?> findClass(String name) throws ClassNotFoundException {

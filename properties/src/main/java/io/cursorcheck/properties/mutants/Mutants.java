@@ -86,6 +86,49 @@ public final class Mutants {
                     END.setRelease(this, at + 1);
                     slots[(int) at & (slots.length - 1)] = size;
                     """, "PublishedCursorBroadcast"),
+            new Mutant("split-last-read", "The last consumer at the minimum reads lock-free and trims afterwards,"
+                    + " under the lock, so a locked operation can slip in between and see the count at zero with the"
+                    + " entry untrimmed (the earlier design of this class, which Lincheck caught).",
+                    SAFETY, "PublishedCursorBroadcast.java", """
+                    if (p == state.cachedMin && !state.leaveMinimumUnlessLast()) {
+                        r.busy = false;
+                        return null; // the last consumer at the minimum reads under the lock: its advance and its trim are one step
+                    }
+                    int size = state.buffer.sizeAcquire(p); // read the entry before the cursor passes it
+                    r.cursor = p + 1;
+                    long op = state.nextOperation();
+                    r.busy = false; // volatile: publishes the read and the cursor to the next exclusive section
+                    return new Reply(op, Outcome.data(p, size), List.of());
+                    """, """
+                    boolean last = p == state.cachedMin && !state.leaveMinimumUnlessLast();
+                    if (last) {
+                        state.leaveMinimum();
+                    }
+                    int size = state.buffer.sizeAcquire(p);
+                    r.cursor = p + 1;
+                    long op = state.nextOperation();
+                    r.busy = false;
+                    if (!last) {
+                        return new Reply(op, Outcome.data(p, size), List.of());
+                    }
+                    return locked(() -> {
+                        state.trim();
+                        return state.replyFor(op, Outcome.data(p, size));
+                    });
+                    """, "PublishedCursorBroadcast"),
+            new Mutant("unlocked-detach", "Detach runs without the lock, so it changes the consumer set and the"
+                    + " count while another consumer's trim rescans them.",
+                    SAFETY, "LockedCountBroadcast.java", """
+                    return locked(() -> {
+                        enterExclusive();
+                        return core.detach(consumer);
+                    });
+                    """, "return core.detach(consumer);", "PublishedCursorBroadcast"),
+            new Mutant("unlocked-attach", "Attach runs without the lock, so a late joiner can read a stale"
+                    + " bufferStart while a trim moves it, and races the trim's bookkeeping.",
+                    SAFETY, "LockedCountBroadcast.java",
+                    "return locked(core::attach);",
+                    "return core.attach();", "PublishedCursorBroadcast"),
             new Mutant("lost-wakeup", "Settlements are handed to waiting threads without signalling them, so a blocked"
                     + " put or take sleeps through the trim that settles it.",
                     LIVENESS, "LockedCountBroadcast.java",

@@ -3,7 +3,6 @@ package io.cursorcheck.stress.lincheck;
 import io.cursorcheck.impl.LockedCountBroadcast;
 import io.cursorcheck.impl.PublishedCursorBroadcast;
 import io.cursorcheck.model.ScanningModel;
-import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.ConsumerHandle;
@@ -30,9 +29,10 @@ import org.jetbrains.lincheck.datastructures.Param;
  * c1 from any thread (it races c1's own read); and {@link #state()}. c0 is never detached, so a
  * consumer is always attached and I6 defines the cache exactly.
  *
- * <p>Each subject is a nested class with a no-argument constructor, as Lincheck needs: the real
- * variants, and racy twins (one-patch copies of the real source, {@link Mutants#RACY_TWINS}) that
- * the checks must catch. Run: {@code LincheckRun} (or {@code mvn verify}, {@code LincheckTest}).
+ * <p>Each subject is a nested class with a no-argument constructor, as Lincheck needs. A racy twin
+ * ({@link Mutants#RACY_TWINS}) runs as the {@link Published} or {@link Locked} subject in a JVM
+ * whose class path starts with the twin's shadow jar, so it loads exactly as the real class does
+ * (see {@link LincheckRun}). Run: {@code LincheckRun} (or {@code mvn verify}, {@code LincheckTest}).
  *
  * <p>The broadcast and its consumers are made by the first operation, not by the constructor.
  * Lincheck runs the constructor outside the code it analyses, where {@code hashCode()} is the real
@@ -188,35 +188,5 @@ public abstract class BroadcastScene {
         public Published() {
             super(() -> new PublishedCursorBroadcast(OPTIONS));
         }
-    }
-
-    /** Twin {@code plain-count-decrement}: two readers leaving the minimum at once lose a decrement. */
-    public static final class PlainCountDecrementTwin extends BroadcastScene {
-        /** A fresh twin with two consumers. */
-        public PlainCountDecrementTwin() {
-            super(twin("plain-count-decrement"));
-        }
-    }
-
-    /** Twin {@code cursor-published-before-read}: the reader frees its entry before it reads it. */
-    public static final class CursorPublishedBeforeReadTwin extends BroadcastScene {
-        /** A fresh twin with two consumers. */
-        public CursorPublishedBeforeReadTwin() {
-            super(twin("cursor-published-before-read"));
-        }
-    }
-
-    /** Twin {@code no-handshake}: exclusive sections do not wait for readers already mid-read. */
-    public static final class NoHandshakeTwin extends BroadcastScene {
-        /** A fresh twin with two consumers. */
-        public NoHandshakeTwin() {
-            super(twin("no-handshake"));
-        }
-    }
-
-    /** A racy twin's maker; compiled and loaded now, outside the code Lincheck analyses. */
-    static Supplier<Broadcast> twin(String id) {
-        BroadcastFactory factory = SystemLoadedTwins.factory(id);
-        return () -> factory.create(OPTIONS);
     }
 }
