@@ -18,8 +18,6 @@ import io.cursorcheck.properties.report.Trace;
 import io.cursorcheck.stress.StressRun;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.SecureRandom;

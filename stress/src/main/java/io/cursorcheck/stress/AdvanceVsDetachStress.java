@@ -24,9 +24,9 @@ import org.openjdk.jcstress.infra.results.LL_Result;
  * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
  * <pre>
  * outcome                       Locked   Published  NoHandshakeTwin
- * done, ok-0                   357,981     261,807          201,421
- * e0/5, ok-0                 1,663,765   1,608,055        1,273,339
- * e0/5, I6 (F)                       0           0            5,982
+ * done, ok-0                   513,450     414,931          154,872
+ * e0/5, ok-0                 1,878,652   1,844,051        1,504,811
+ * e0/5, I6 (F)                       0           0            8,787
  * </pre>
  *
  * <p>Run: {@code bin/cursorcheck stress --tests AdvanceVsDetach}.

@@ -24,9 +24,13 @@ import org.openjdk.jcstress.infra.results.LLL_Result;
  * <p>Measured with the gate's settings ({@code bin/cursorcheck stress --mode gate}: one fork,
  * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
  * <pre>
- * outcome                       Locked   Published
- * e0/3, e0/3, ok-1             155,816     215,911
- * e0/3, e1/4, ok-1           2,113,406   1,326,271
+ * outcome                                                      Locked   Published  UnlockedAttachTwin
+ * e0/3, e0/3, ok-1                                            255,342     361,524             113,597
+ * e0/3, e1/4, ok-1                                          2,003,640   1,313,778           1,268,145
+ * e0/3, e0/3, I5 (F)                                                0           0                  14
+ * e0/3, e0/3, I6 (F)                                                0           0                 274
+ * e0/3, threw-ImpossibleStateException, I1 (F)                      0           0               6,020
+ * threw-ConcurrentModificationException, e0/3, ok-1 (F)             0           0                 532
  * </pre>
  *
  * <p>Run: {@code bin/cursorcheck stress --tests AttachVsTrim}.

@@ -26,7 +26,7 @@ import org.openjdk.jcstress.annotations.State;
  * <pre>
  * outcome                       Locked   Published  LostWakeupTwin
  * STALE (F)                          0           0               2
- * TERMINATED                     1,161       1,231               0
+ * TERMINATED                     1,202       1,087               0
  * </pre>
  *
  * <p>Run: {@code bin/cursorcheck stress --tests BlockedWriter}.

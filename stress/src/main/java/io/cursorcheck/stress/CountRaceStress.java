@@ -25,8 +25,8 @@ import org.openjdk.jcstress.infra.results.LLL_Result;
  * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
  * <pre>
  * outcome                       Locked   Published  PlainCountDecrementTwin
- * e0/5, e0/5, ok-1           2,484,262   2,105,382                1,326,380
- * e0/5, e0/5, I5 (F)                 0           0                      762
+ * e0/5, e0/5, ok-1           2,566,182   1,726,502                1,673,035
+ * e0/5, e0/5, I5 (F)                 0           0                    2,267
  * </pre>
  *
  * <p>Run: {@code bin/cursorcheck stress --tests CountRace}.

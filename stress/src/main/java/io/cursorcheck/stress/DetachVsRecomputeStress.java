@@ -22,6 +22,15 @@ import org.openjdk.jcstress.infra.results.LLL_Result;
  * twin detaches without the lock: it changes the consumer set and the count while the rescan
  * walks them.
  *
+ * <p>Measured with the gate's settings ({@code bin/cursorcheck stress --mode gate}: one fork,
+ * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
+ * <pre>
+ * outcome                                                    Locked   Published  UnlockedDetachTwin
+ * done, e0/1, ok-1                                        1,572,902   1,675,302           1,356,809
+ * done, e0/1, I6 (F)                                              0           0                  87
+ * done, threw-ConcurrentModificationException, I5 (F)             0           0                 966
+ * </pre>
+ *
  * <p>Run: {@code bin/cursorcheck stress --tests DetachVsRecompute}.
  */
 public class DetachVsRecomputeStress {

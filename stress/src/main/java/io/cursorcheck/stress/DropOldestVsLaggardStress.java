@@ -24,9 +24,9 @@ import org.openjdk.jcstress.infra.results.LL_Result;
  * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
  * <pre>
  * outcome                       Locked   Published  CursorPublishedBeforeReadTwin
- * e0/7, ok-1                 1,377,550   1,268,231                      1,831,954
- * e1/9, ok-1                   625,432     212,511                        130,064
- * e0/9, ok-1 (F)                     0           0                              4
+ * e0/7, ok-1                 1,626,163   1,370,581                      1,148,396
+ * e1/9, ok-1                   499,699     345,681                        168,500
+ * e0/9, ok-1 (F)                     0           0                              6
  * </pre>
  *
  * <p>Run: {@code bin/cursorcheck stress --tests DropOldestVsLaggard}.

@@ -22,6 +22,15 @@ import org.openjdk.jcstress.infra.results.LL_Result;
  * design (Lincheck found its gap): the last reader reads lock-free and trims afterwards under the
  * lock, and a snapshot in the gap shows the cursor moved and the entry still retained.
  *
+ * <p>Measured with the gate's settings ({@code bin/cursorcheck stress --mode gate}: one fork,
+ * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
+ * <pre>
+ * outcome                       Locked   Published  SplitLastReadTwin
+ * e0/1, ok-0                 1,007,420   1,036,945            791,159
+ * e0/1, ok-1                 1,476,842   1,140,117            919,218
+ * e0/1, I5 (F)                       0           0             43,171
+ * </pre>
+ *
  * <p>Run: {@code bin/cursorcheck stress --tests LastReadVsSnapshot}.
  */
 public class LastReadVsSnapshotStress {

@@ -26,9 +26,9 @@ import org.openjdk.jcstress.infra.results.L_Result;
  * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
  * <pre>
  * outcome                       Locked   Published  EndPublishedBeforeEntryTwin
- * notified-e0/7              1,676,694   1,655,033                    1,108,048
- * read-e0/7                  1,801,272   1,083,181                      935,224
- * read-e0/0 (F)                      0           0                        1,434
+ * notified-e0/7              1,510,812   1,346,653                    1,055,669
+ * read-e0/7                  1,516,170   1,620,004                    1,068,409
+ * read-e0/0 (F)                      0           0                        1,272
  * </pre>
  *
  * <p>Run: {@code bin/cursorcheck stress --tests PublishVsRead}.

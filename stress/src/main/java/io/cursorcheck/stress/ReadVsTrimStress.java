@@ -23,10 +23,10 @@ import org.openjdk.jcstress.infra.results.LLL_Result;
  * <p>Measured with the gate's settings ({@code bin/cursorcheck stress --mode gate}: one fork,
  * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
  * <pre>
- * outcome                               Locked   Published  CursorPublishedBeforeReadTwin
- * e0/7, e0/7-then-accepted, ok-1     2,018,772   1,305,933                      1,334,541
- * e0/7, e0/7-then-refused, ok-1         76,370     195,289                        166,678
- * e0/9, e0/7-then-accepted, ok-1 (F)           0           0                              3
+ * outcome                                   Locked   Published  CursorPublishedBeforeReadTwin
+ * e0/7, e0/7-then-accepted, ok-1         1,917,569   1,288,316                      1,719,509
+ * e0/7, e0/7-then-refused, ok-1            320,933     141,226                        273,226
+ * e0/9, e0/7-then-accepted, ok-1 (F)             0           0                              7
  * </pre>
  *
  * <p>Run: {@code bin/cursorcheck stress --tests ReadVsTrim}.
