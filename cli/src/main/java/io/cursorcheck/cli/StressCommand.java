@@ -97,8 +97,12 @@ final class StressCommand implements Part {
         }
         StressRun.Result first = runs.get(0);
         long real = first.tests().stream().filter(t -> !t.twin()).count();
-        String summary = String.format("jcstress: %d tests of real variants %s, %d racy twins caught in %d run(s)", real,
-                first.realFailures().isEmpty() ? "passed" : "FAILED", first.twinsCaught().size(), runs.size())
+        long twinsCaughtEveryRun = first.twinsCaught().keySet().stream()
+                .filter(t -> runs.stream().allMatch(r -> Boolean.TRUE.equals(r.twinsCaught().get(t)))).count();
+        String summary = String.format("jcstress: %s, %d of %d racy twins caught in every one of %d run(s)",
+                real == 0 ? "no test of a real variant selected"
+                        : real + " tests of real variants " + (first.realFailures().isEmpty() ? "passed" : "FAILED"),
+                twinsCaughtEveryRun, first.twinsCaught().size(), runs.size())
                 + (withLincheck ? String.format("; Lincheck: %d of %d checks as expected", lincheck.stream()
                 .filter(LincheckRun.Check::asExpected).count(), lincheck.size()) : "");
         StringBuilder md = new StringBuilder("## Stress: jcstress" + (withLincheck ? " and Lincheck" : "") + "\n\n");
