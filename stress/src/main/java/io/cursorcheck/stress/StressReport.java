@@ -66,6 +66,19 @@ public final class StressReport {
                     .append(caught.get(m.id())).append(" of ").append(runs.size()).append(" run(s) |\n");
         }
         b.append('\n');
+        b.append("Per test: in how many runs each twin's test saw a forbidden outcome (a twin counts as caught in a"
+                + " run when any of its tests did).\n\n| test | twin | caught in |\n|---|---|---|\n");
+        Map<String, Integer> perTest = new TreeMap<>();
+        for (StressRun.Result r : runs) {
+            for (StressRun.TestVerdict t : r.tests()) {
+                if (t.twin()) {
+                    perTest.merge(t.test() + " | `" + t.twinId() + "`", t.failed() ? 1 : 0, Integer::sum);
+                }
+            }
+        }
+        perTest.forEach((key, n) -> b.append("| ").append(key).append(" | ").append(n).append(" of ").append(runs.size())
+                .append(" run(s) |\n"));
+        b.append('\n');
 
         b.append("## Outcomes\n\nCounts over all forks and JVM configurations").append(runs.size() > 1 ? " of the first run" : "")
                 .append(". Every outcome names the invariant it guards; any outcome not listed is forbidden.\n\n");
