@@ -4,6 +4,7 @@ import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.engine.Campaign;
 import io.cursorcheck.properties.engine.Counterexample;
+import io.cursorcheck.properties.engine.CounterexampleWriter;
 import io.cursorcheck.properties.engine.Generator;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Lockstep;
@@ -12,9 +13,12 @@ import io.cursorcheck.properties.engine.RandomRun;
 import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.engine.Subjects;
 import io.cursorcheck.properties.engine.Weights;
+import io.cursorcheck.properties.explore.Explorer;
+import io.cursorcheck.properties.explore.Scope;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.properties.report.Trace;
+import io.cursorcheck.spi.Policy;
 import io.cursorcheck.stress.StressRun;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -34,7 +38,7 @@ public final class Main {
     static final String USAGE = """
             usage: bin/cursorcheck <command> [options]
 
-              campaign [--minutes N] [--seed S] [--threads N] [--skip stress]
+              campaign [--minutes N] [--seed S] [--threads N] [--skip stress,explore]
                   the verification campaign: lockstep over every variant and negative control (N minutes),
                   then the jcstress gate and Lincheck (about 6 minutes); writes reports/index.md
               stress [--mode gate|quick|default|tough] [--tests REGEX] [--repeat N] [--no-lincheck]
@@ -48,6 +52,9 @@ public final class Main {
                   regenerates and replays one random sequence from its seed
               variants [--mutants]
                   lists the variants (and the negative-control mutants)
+              explore [--variant NAME --consumers N --depth D [--policy P] [--budget B] [--sizes 0,1,2]]
+                  exhaustive breadth-first exploration; without --variant, every variant and control at the
+                  gate's bound, writing reports/explore.md
 
             W overrides generator weights, e.g. next=40,fail=0,badInput=5 (defaults: %s)
             """.formatted(Weights.DEFAULT);
@@ -81,6 +88,8 @@ public final class Main {
                 case "campaign" -> campaign(new Args(rest, Set.of("minutes", "seconds", "seed", "threads", "max-steps",
                         "weights", "skip"), Set.of()));
                 case "stress" -> stress(new Args(rest, Set.of("mode", "tests", "repeat"), Set.of("no-lincheck")));
+                case "explore" -> explore(new Args(rest, Set.of("variant", "consumers", "depth", "policy", "budget",
+                        "sizes", "limit"), Set.of("deep")));
                 default -> throw new Args.UsageError("unknown command '" + args.get(0) + "'");
             };
         } catch (Args.UsageError | IllegalArgumentException e) {
@@ -199,8 +208,10 @@ public final class Main {
         int threads = (int) a.number("threads", Runtime.getRuntime().availableProcessors(), 1);
         int maxSteps = (int) a.number("max-steps", 60, 1);
         String skip = a.string("skip", "");
-        if (!skip.isEmpty() && !skip.equals("stress")) {
-            throw new Args.UsageError("--skip takes: stress");
+        for (String part : skip.split(",")) {
+            if (!part.isEmpty() && !part.equals("stress") && !part.equals("explore")) {
+                throw new Args.UsageError("--skip takes a comma-separated list of: stress, explore; was '" + skip + "'");
+            }
         }
         String command = "bin/cursorcheck campaign " + (a.has("seconds") ? "--seconds " + millis / 1000
                 : "--minutes " + millis / 60_000) + " --seed " + seed + (skip.isEmpty() ? "" : " --skip " + skip);
@@ -208,10 +219,74 @@ public final class Main {
                 threads, skip.isEmpty() ? ", then the jcstress gate" : "", Reports.relative(Reports.dir()));
         List<Part> parts = new java.util.ArrayList<>();
         parts.add(new LockstepPart(new Campaign.Config(millis, seed, threads, maxSteps, weights(a), Reports.dir(), err)));
-        if (!skip.equals("stress")) {
+        if (!skip.contains("explore")) {
+            parts.add(new ExplorePart(Scope::campaign, command));
+        }
+        if (!skip.contains("stress")) {
             parts.add(new StressCommand(StressRun.Mode.GATE, null, 1, command, true));
         }
         return new CampaignCommand(parts, command, seed).run(out, err);
+    }
+
+    private int explore(Args a) throws Exception {
+        if (!a.has("variant")) {
+            boolean deep = a.has("deep");
+            String command = "bin/cursorcheck explore" + (deep ? " --deep" : "");
+            Part.Verdict v = new ExplorePart(deep ? Scope::campaign : Scope::gate, command).run(out);
+            out.println((v.passed() ? "explore passed: " : "explore FAILED: ") + v.summary());
+            v.problems().forEach(p -> out.println("  PROBLEM: " + p));
+            return v.passed() ? 0 : 1;
+        }
+        BroadcastFactory subject = subject(a);
+        List<Integer> sizes;
+        try {
+            sizes = Arrays.stream(a.string("sizes", "0,1,2").split(",")).map(String::strip).map(Integer::parseInt)
+                    .toList();
+        } catch (NumberFormatException e) {
+            throw new Args.UsageError("--sizes must be whole numbers separated by commas, was '" + a.string("sizes", "")
+                    + "'");
+        }
+        int consumers = (int) a.number("consumers", 2, 1);
+        int depth = (int) a.number("depth", 10, 1);
+        long budget = a.number("budget", 2, 1);
+        long limit = a.number("limit", 20_000_000, 1);
+        List<Policy> policies = a.has("policy") ? List.of(policy(a.string("policy", null))) : List.of(Policy.values());
+        KnownFindings known = KnownFindings.load(Reports.dir().getParent());
+        boolean holds = true;
+        for (Policy p : policies) {
+            Scope scope = new Scope(p, budget, sizes, consumers, depth);
+            out.printf("explore %s: %s%n", subject.id(), scope);
+            Explorer.Result r = Explorer.explore(subject, scope, limit, false, known, level -> out.printf(
+                    "  depth %2d: %,10d states %,12d transitions %,9d new at this depth  %6.1f s %,9.0f states/s"
+                            + " (%,.0f per CPU second)%n",
+                    level.depth(), level.states(), level.transitions(), level.frontier(), level.millis() / 1000.0,
+                    level.states() * 1000.0 / Math.max(1, level.millis()),
+                    level.states() * 1000.0 / Math.max(1, level.cpuMillis())));
+            out.printf("  %s: %,d states, %,d transitions, depth %d%s in %.1f s (%,.0f states/s; %,.0f per CPU second)%n",
+                    r.holds() ? "holds" : "DOES NOT HOLD", r.states(), r.transitions(), r.depth(),
+                    r.complete() ? "" : " (incomplete)", r.millis() / 1000.0, r.statesPerSecond(), r.statesPerCpuSecond());
+            for (Explorer.Found f : r.found()) {
+                Counterexample cx = new Counterexample(subject.id(), f.run().script(), null, 0, null,
+                        f.run().script().length(), 0, f.failure(), "exhaustive breadth-first exploration of " + scope
+                        + ": shortest by construction");
+                Path[] files = CounterexampleWriter.write(cx, f.run(), subject.description(), f.known(),
+                        Reports.dir().resolve("counterexamples"));
+                out.printf("  %s: %s in %d operations (shortest)%n    %s%n    replay: bin/cursorcheck replay %s%n",
+                        f.known() != null ? "known finding " + f.known().name() : f.againstSubject() ? "FAILURE"
+                                : "NEW FINDING against the model", f.failure().title(), f.run().script().length(),
+                        Reports.relative(files[1]), Reports.relative(files[0]));
+            }
+            holds &= r.holds();
+        }
+        return holds ? 0 : 1;
+    }
+
+    private static Policy policy(String name) {
+        try {
+            return Policy.valueOf(name.toUpperCase().replace('-', '_'));
+        } catch (IllegalArgumentException e) {
+            throw new Args.UsageError("--policy must be one of " + Arrays.toString(Policy.values()) + ", was '" + name + "'");
+        }
     }
 
     private int stress(Args a) throws Exception {

@@ -47,6 +47,27 @@ class CliTest {
     }
 
     @Test
+    void exploreRejectsBadBoundsNamingTheArgument() {
+        assertThat(run("explore", "--variant", "cached-count", "--depth", "0")).isEqualTo(2);
+        assertThat(err()).contains("--depth");
+        assertThat(run("explore", "--variant", "cached-count", "--policy", "lossy")).isEqualTo(2);
+        assertThat(err()).contains("lossy").contains("DROP_OLDEST");
+        assertThat(run("explore", "--variant", "cached-count", "--sizes", "1,x")).isEqualTo(2);
+        assertThat(err()).contains("--sizes").contains("1,x");
+        assertThat(run("explore", "--variant", "cached-count", "--sizes", "1,-1")).isEqualTo(2);
+        assertThat(err()).contains("sizes");
+    }
+
+    @Test
+    void exploreProvesASmallBoundAndCatchesDirtyFlagWithItsShortestScript() {
+        assertThat(run("explore", "--variant", "cached-count", "--consumers", "2", "--depth", "5", "--policy",
+                "drop-oldest")).isZero();
+        assertThat(out()).contains("holds").contains("depth  5").contains("per CPU second");
+        assertThat(run("explore", "--variant", "dirty-flag", "--consumers", "2", "--depth", "7")).isEqualTo(1);
+        assertThat(out()).contains("FAILURE").contains("(shortest)").contains("replay: bin/cursorcheck replay");
+    }
+
+    @Test
     void listsVariantsAndMutants() {
         assertThat(run("variants", "--mutants")).isZero();
         assertThat(out()).contains("model", "cached-count", "dirty-flag", "detach-forgets-count");

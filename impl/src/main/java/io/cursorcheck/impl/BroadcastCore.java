@@ -4,6 +4,7 @@ import io.cursorcheck.spi.Arguments;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Diagnostics;
+import io.cursorcheck.spi.Forkable;
 import io.cursorcheck.spi.ImpossibleStateException;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Outcome;
@@ -35,7 +36,7 @@ import java.util.List;
  *
  * <p>Single-threaded: one thread calls everything.
  */
-abstract class BroadcastCore implements Broadcast {
+abstract class BroadcastCore implements Forkable {
 
     static final long NO_READ = -1;
 
@@ -123,6 +124,62 @@ abstract class BroadcastCore implements Broadcast {
         this.budget = options.budget();
         this.policy = options.policy();
     }
+
+    /**
+     * A copy of {@code other} in the same state, for {@link #fork()}: its attached consumers are
+     * copied into {@code copies} (original reader to copy); the subclass copies its tracking.
+     */
+    BroadcastCore(BroadcastCore other, java.util.Map<Reader, Reader> copies) {
+        this.options = other.options;
+        this.budget = other.budget;
+        this.policy = other.policy;
+        this.buffer = other.buffer.copy();
+        this.bufferedBytes = other.bufferedBytes;
+        for (Reader r : other.consumers) {
+            Reader c = copyOf(r);
+            copies.put(r, c);
+            consumers.add(c);
+        }
+        for (Reader r : other.waiters) {
+            Reader c = copies.get(r);
+            if (c != null) { // a detached consumer's stale entry: notify skips it (no open read)
+                waiters.add(c);
+            } else if (r.outstanding != NO_READ) {
+                throw new ImpossibleStateException("detached consumer " + r.id + " waits with an open read");
+            }
+        }
+        this.ended = other.ended;
+        this.cancelled = other.cancelled;
+        this.errored = other.errored;
+        this.error = other.error;
+        this.writerState = other.writerState;
+        this.writerError = other.writerError;
+        this.queuedWrites.addAll(other.queuedWrites);
+        this.pendingEnds.addAll(other.pendingEnds);
+        this.bytesAccepted = other.bytesAccepted;
+        this.operations = other.operations;
+        this.consumersMade = other.consumersMade;
+        this.scans = other.scans;
+    }
+
+    /** A copy of one consumer, owned by this broadcast. */
+    private Reader copyOf(Reader r) {
+        Reader c = new Reader(this, r.id, r.cursor);
+        c.outstanding = r.outstanding;
+        if (r.queued != null) {
+            c.queued = new ArrayDeque<>(r.queued);
+        }
+        c.openReads = r.openReads;
+        c.detached = r.detached;
+        c.error = r.error;
+        return c;
+    }
+
+    /** A copy of this broadcast: the subclass's copy constructor, given the reader map to fill. */
+    abstract BroadcastCore copy(java.util.Map<Reader, Reader> copies);
+
+    /** The subclass's hidden tracking state for {@link #stateKey()}, positions relative to {@code bufferStart}. */
+    abstract String trackingKey();
 
     // ---------------------------------------------------------------- tracking hooks
 
@@ -383,6 +440,94 @@ abstract class BroadcastCore implements Broadcast {
         }
         removeEveryone(hasReason ? Outcome.failed(reason) : Outcome.DONE, hasReason ? Reason.of(reason) : null);
         return reply(op, Outcome.OK);
+    }
+
+    // ---------------------------------------------------------------- forking and naming states
+
+    @Override
+    public final Fork fork() {
+        java.util.Map<Reader, Reader> copies = new java.util.IdentityHashMap<>();
+        BroadcastCore copy = copy(copies);
+        return new Fork(copy, handle -> {
+            Reader r = own(handle);
+            return copies.computeIfAbsent(r, detached -> copy.copyOf(detached)); // detached readers, copied on demand
+        });
+    }
+
+    @Override
+    public final String stateKey() {
+        // Pending operations by rank: only their order matters, not their numbers.
+        long[] pending = new long[pendingEnds.size() + queuedWrites.size() + 2 * consumers.size() + 4];
+        int n = 0;
+        for (long e : pendingEnds) {
+            pending[n++] = e;
+        }
+        for (QueuedWrite w : queuedWrites) {
+            pending[n++] = w.op();
+        }
+        for (Reader r : consumers) {
+            if (r.outstanding != NO_READ) {
+                pending = ensure(pending, n);
+                pending[n++] = r.outstanding;
+            }
+            if (r.queued != null) {
+                for (long q : r.queued) {
+                    pending = ensure(pending, n);
+                    pending[n++] = q;
+                }
+            }
+        }
+        java.util.Arrays.sort(pending, 0, n);
+        long start = buffer.start();
+        StringBuilder k = new StringBuilder(96);
+        buffer.appendSizes(k);
+        k.append(" c[");
+        for (Reader r : consumers) {
+            k.append(r.id).append('@').append(r.cursor - start);
+            if (r.outstanding != NO_READ) {
+                k.append('w').append(java.util.Arrays.binarySearch(pending, 0, n, r.outstanding));
+            }
+            if (r.queued != null) {
+                for (long q : r.queued) {
+                    k.append('q').append(java.util.Arrays.binarySearch(pending, 0, n, q));
+                }
+            }
+            k.append(' ');
+        }
+        k.append("] wait[");
+        for (Reader r : waiters) {
+            if (r.outstanding != NO_READ) { // skipped by notify anyway
+                k.append(r.id).append(' ');
+            }
+        }
+        k.append("] ").append(ended ? 'E' : '-').append(cancelled ? 'C' : '-');
+        if (errored) {
+            k.append(" err=").append(Outcome.describeReason(error));
+        }
+        k.append(' ').append(writerState);
+        if (writerState == WriterState.ERRORED) {
+            k.append('(').append(Outcome.describeReason(writerError)).append(')');
+        }
+        for (QueuedWrite w : queuedWrites) {
+            k.append(" qw").append(java.util.Arrays.binarySearch(pending, 0, n, w.op())).append(':').append(w.size());
+        }
+        for (long e : pendingEnds) {
+            k.append(" end").append(java.util.Arrays.binarySearch(pending, 0, n, e));
+        }
+        return k.append(" | ").append(trackingKey()).toString();
+    }
+
+    private static long[] ensure(long[] a, int n) {
+        return n < a.length ? a : java.util.Arrays.copyOf(a, a.length * 2);
+    }
+
+    @Override
+    public final String consumerKey(ConsumerHandle handle) {
+        Reader r = own(handle);
+        if (!r.detached) {
+            return "attached";
+        }
+        return r.error == null ? "detached" : "detached!" + r.error;
     }
 
     // ---------------------------------------------------------------- queries

@@ -37,6 +37,23 @@ public final class CachedCountBroadcast extends BroadcastCore {
         super(options);
     }
 
+    private CachedCountBroadcast(CachedCountBroadcast other, java.util.Map<Reader, Reader> copies) {
+        super(other, copies);
+        this.cachedMin = other.cachedMin;
+        this.minCount = other.minCount;
+    }
+
+    @Override
+    BroadcastCore copy(java.util.Map<Reader, Reader> copies) {
+        return new CachedCountBroadcast(this, copies);
+    }
+
+    @Override
+    String trackingKey() {
+        // With nobody attached the cache is never read: the next attach resets it.
+        return consumers.isEmpty() ? "-" : (cachedMin - bufferStart()) + "/" + minCount;
+    }
+
     @Override
     void attached(Reader r) {
         if (consumers.size() == 1) {

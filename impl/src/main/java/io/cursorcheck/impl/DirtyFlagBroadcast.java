@@ -35,6 +35,23 @@ public final class DirtyFlagBroadcast extends BroadcastCore {
         super(options);
     }
 
+    private DirtyFlagBroadcast(DirtyFlagBroadcast other, java.util.Map<Reader, Reader> copies) {
+        super(other, copies);
+        this.cachedMin = other.cachedMin;
+        this.dirty = other.dirty;
+    }
+
+    @Override
+    BroadcastCore copy(java.util.Map<Reader, Reader> copies) {
+        return new DirtyFlagBroadcast(this, copies);
+    }
+
+    @Override
+    String trackingKey() {
+        // Both matter even with nobody attached: a dirty trim drops everything, a clean one trims to cachedMin.
+        return (cachedMin - bufferStart()) + (dirty ? "/dirty" : "/clean");
+    }
+
     @Override
     void attached(Reader r) {
         if (consumers.size() == 1) {

@@ -58,6 +58,15 @@ final class EntryRing {
         return new EntryRing(capacity);
     }
 
+    /** A copy holding the same entries at the same positions. */
+    EntryRing copy() {
+        EntryRing c = new EntryRing(slots.length);
+        System.arraycopy(slots, 0, c.slots, 0, slots.length);
+        c.start = start;
+        c.end = end;
+        return c;
+    }
+
     /** Position of the oldest retained entry. */
     long start() {
         return start;
@@ -131,6 +140,15 @@ final class EntryRing {
             list.add(slots[(int) p & (slots.length - 1)]);
         }
         return list;
+    }
+
+    /** Appends the retained sizes, oldest first, as {@code [a, b]} (for state keys). */
+    void appendSizes(StringBuilder k) {
+        k.append('[');
+        for (long p = start; p < end; p++) {
+            k.append(p == start ? "" : ", ").append(slots[(int) p & (slots.length - 1)]);
+        }
+        k.append(']');
     }
 
     private void grow() {

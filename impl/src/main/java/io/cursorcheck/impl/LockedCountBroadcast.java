@@ -3,6 +3,7 @@ package io.cursorcheck.impl;
 import io.cursorcheck.spi.BlockingBroadcast;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Diagnostics;
+import io.cursorcheck.spi.Forkable;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Outcome;
 import io.cursorcheck.spi.Reply;
@@ -28,7 +29,7 @@ import java.util.function.Supplier;
  *
  * <p>Thread-safe: any thread may call anything; a consumer is read by one thread at a time.
  */
-public class LockedCountBroadcast implements BlockingBroadcast {
+public class LockedCountBroadcast implements BlockingBroadcast, Forkable {
 
     /** Guards {@link #core} and the waiting bookkeeping below. */
     final ReentrantLock lock = new ReentrantLock();
@@ -143,6 +144,32 @@ public class LockedCountBroadcast implements BlockingBroadcast {
                 return locked(inner::scans);
             }
         };
+    }
+
+    // ---------------------------------------------------------------- forking and naming states
+
+    /** {@inheritDoc} The copy has a lock of its own. */
+    @Override
+    public Fork fork() {
+        return locked(() -> {
+            Fork inner = core.fork();
+            return new Fork(wrap((BroadcastCore) inner.broadcast()), inner.handles());
+        });
+    }
+
+    /** This class around a forked core. */
+    LockedCountBroadcast wrap(BroadcastCore copy) {
+        return new LockedCountBroadcast(copy);
+    }
+
+    @Override
+    public String stateKey() {
+        return locked(core::stateKey);
+    }
+
+    @Override
+    public String consumerKey(ConsumerHandle consumer) {
+        return locked(() -> core.consumerKey(consumer));
     }
 
     // ---------------------------------------------------------------- blocking

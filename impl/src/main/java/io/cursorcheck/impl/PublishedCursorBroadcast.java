@@ -128,6 +128,11 @@ public class PublishedCursorBroadcast extends LockedCountBroadcast {
     }
 
     @Override
+    LockedCountBroadcast wrap(BroadcastCore copy) {
+        return new PublishedCursorBroadcast((Core) copy);
+    }
+
+    @Override
     public Reply next(ConsumerHandle consumer) {
         Reply unlocked = tryWithoutLock(consumer);
         return unlocked != null ? unlocked : super.next(consumer);
@@ -200,6 +205,23 @@ public class PublishedCursorBroadcast extends LockedCountBroadcast {
 
         Core(Options options, EntryRing ring) {
             super(options, ring);
+        }
+
+        private Core(Core other, java.util.Map<Reader, Reader> copies) {
+            super(other, copies);
+            this.cachedMin = other.cachedMin;
+            this.minCount = other.minCount;
+            this.operations = other.operations;
+        }
+
+        @Override
+        BroadcastCore copy(java.util.Map<Reader, Reader> copies) {
+            return new Core(this, copies);
+        }
+
+        @Override
+        String trackingKey() {
+            return consumers.isEmpty() ? "-" : (cachedMin - bufferStart()) + "/" + minCount;
         }
 
         /** Waits until no consumer is mid-read and keeps new lock-free reads out until {@link #endExclusive}. */

@@ -1,9 +1,9 @@
 package io.cursorcheck.model;
 
 import io.cursorcheck.spi.Arguments;
-import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Diagnostics;
+import io.cursorcheck.spi.Forkable;
 import io.cursorcheck.spi.ImpossibleStateException;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Outcome;
@@ -29,7 +29,7 @@ import java.util.List;
  *
  * <p>Single-threaded: one thread calls everything.
  */
-public final class ScanningModel implements Broadcast {
+public final class ScanningModel implements Forkable {
 
     private static final long NO_READ = -1;
 
@@ -67,6 +67,47 @@ public final class ScanningModel implements Broadcast {
      */
     public ScanningModel(Options options) {
         this.options = Arguments.requireOptions(options);
+    }
+
+    /** A copy of {@code other} in the same state; {@code copies} receives each copied attached consumer. */
+    private ScanningModel(ScanningModel other, java.util.Map<Consumer, Consumer> copies) {
+        this.options = other.options;
+        this.buffer.addAll(other.buffer);
+        this.bufferStart = other.bufferStart;
+        this.bufferedBytes = other.bufferedBytes;
+        for (Consumer c : other.consumers) {
+            Consumer copy = copyOf(c);
+            copies.put(c, copy);
+            this.consumers.add(copy);
+        }
+        for (Consumer c : other.waiters) {
+            Consumer copy = copies.get(c);
+            if (copy != null) { // a detached consumer's stale entry: notify would skip it
+                this.waiters.add(copy);
+            }
+        }
+        this.ended = other.ended;
+        this.cancelled = other.cancelled;
+        this.errored = other.errored;
+        this.error = other.error;
+        this.writerState = other.writerState;
+        this.writerError = other.writerError;
+        this.queuedWrites.addAll(other.queuedWrites);
+        this.pendingEnds.addAll(other.pendingEnds);
+        this.bytesAccepted = other.bytesAccepted;
+        this.operations = other.operations;
+        this.consumersMade = other.consumersMade;
+        this.scans = other.scans;
+    }
+
+    private Consumer copyOf(Consumer c) {
+        Consumer copy = new Consumer(this, c.id, c.cursor);
+        copy.outstanding = c.outstanding;
+        copy.queued.addAll(c.queued);
+        copy.detached = c.detached;
+        copy.attached = c.attached;
+        copy.error = c.error;
+        return copy;
     }
 
     private static final class Consumer implements ConsumerHandle {
@@ -282,6 +323,86 @@ public final class ScanningModel implements Broadcast {
         }
         removeEveryone(hasReason ? Outcome.failed(reason) : Outcome.DONE, hasReason ? Reason.of(reason) : null);
         return reply(op, Outcome.OK);
+    }
+
+    // ---------------------------------------------------------------- forking and naming states
+
+    @Override
+    public Fork fork() {
+        java.util.Map<Consumer, Consumer> copies = new java.util.IdentityHashMap<>();
+        ScanningModel copy = new ScanningModel(this, copies);
+        return new Fork(copy, handle -> copies.computeIfAbsent(own(handle), copy::copyOf));
+    }
+
+    /**
+     * The model's whole state, canonically: retained sizes, attached consumers in attach order with
+     * their cursors relative to bufferStart and their open reads by rank among all pending
+     * operations, the waiting order, the lifecycle, the writer, the queued writes and pending ends.
+     */
+    @Override
+    public String stateKey() {
+        long[] pending = new long[pendingEnds.size() + queuedWrites.size()];
+        int n = 0;
+        for (long e : pendingEnds) {
+            pending[n++] = e;
+        }
+        for (QueuedWrite w : queuedWrites) {
+            pending[n++] = w.op();
+        }
+        for (Consumer c : consumers) {
+            int reads = (c.outstanding != NO_READ ? 1 : 0) + c.queued.size();
+            if (n + reads > pending.length) {
+                pending = java.util.Arrays.copyOf(pending, Math.max(2 * pending.length, n + reads));
+            }
+            if (c.outstanding != NO_READ) {
+                pending[n++] = c.outstanding;
+            }
+            for (long q : c.queued) {
+                pending[n++] = q;
+            }
+        }
+        java.util.Arrays.sort(pending, 0, n); // pending operations by rank: their order matters, not their numbers
+        StringBuilder k = new StringBuilder(96).append(buffer).append(" c[");
+        for (Consumer c : consumers) {
+            k.append(c.id).append('@').append(c.cursor - bufferStart);
+            if (c.outstanding != NO_READ) {
+                k.append('w').append(java.util.Arrays.binarySearch(pending, 0, n, c.outstanding));
+            }
+            for (long q : c.queued) {
+                k.append('q').append(java.util.Arrays.binarySearch(pending, 0, n, q));
+            }
+            k.append(' ');
+        }
+        k.append("] wait[");
+        for (Consumer c : waiters) {
+            if (c.outstanding != NO_READ) {
+                k.append(c.id).append(' ');
+            }
+        }
+        k.append("] ").append(ended ? 'E' : '-').append(cancelled ? 'C' : '-');
+        if (errored) {
+            k.append(" err=").append(Outcome.describeReason(error));
+        }
+        k.append(' ').append(writerState);
+        if (writerState == WriterState.ERRORED) {
+            k.append('(').append(Outcome.describeReason(writerError)).append(')');
+        }
+        for (QueuedWrite w : queuedWrites) {
+            k.append(" qw").append(java.util.Arrays.binarySearch(pending, 0, n, w.op())).append(':').append(w.size());
+        }
+        for (long e : pendingEnds) {
+            k.append(" end").append(java.util.Arrays.binarySearch(pending, 0, n, e));
+        }
+        return k.toString();
+    }
+
+    @Override
+    public String consumerKey(ConsumerHandle handle) {
+        Consumer c = own(handle);
+        if (!c.detached) {
+            return "attached";
+        }
+        return c.error == null ? "detached" : "detached!" + c.error;
     }
 
     // ---------------------------------------------------------------- queries

@@ -10,13 +10,10 @@ import io.cursorcheck.spi.Settlement;
 import io.cursorcheck.spi.Snapshot;
 import io.cursorcheck.spi.Snapshot.ConsumerState;
 import io.cursorcheck.spi.WriterState;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Checks I1 to I12 on one broadcast after every operation, from what the operation answered,
@@ -34,11 +31,80 @@ public final class InvariantChecker {
 
     private final Options options;
     private Snapshot before;
-    private final Map<Integer, ArrayDeque<Long>> openReads = new HashMap<>(); // consumer id -> open read ops, oldest first
-    private final Map<Long, Integer> readOwner = new HashMap<>(); // open read op -> consumer id
-    private final Map<Integer, Long> nextPosition = new HashMap<>(); // consumer id -> position it must get next
-    private final Set<Long> pendingWrites = new HashSet<>();
-    private final Set<Long> pendingEnds = new HashSet<>();
+    // What the checker follows, per consumer it has seen, in the order it first saw them. A few
+    // consumers at most, so plain arrays and linear lookups: the explorer copies this per transition.
+    private final ArrayList<Book> books = new ArrayList<>();
+    private final OpList pendingWrites = new OpList(); // queued writes' operation numbers
+    private final OpList pendingEnds = new OpList();   // pending ends' operation numbers
+
+    private static final long NOWHERE = Long.MIN_VALUE;
+
+    /** One consumer: its open reads (operation numbers, oldest first) and the position it must get next. */
+    private static final class Book {
+        final int id;
+        final OpList reads;
+        long next = NOWHERE;
+
+        Book(int id, OpList reads) {
+            this.id = id;
+            this.reads = reads;
+        }
+    }
+
+    /** Operation numbers in arrival order: a small growable array. */
+    private static final class OpList {
+        long[] ops;
+        int size;
+
+        OpList() {
+            this(new long[2], 0);
+        }
+
+        private OpList(long[] ops, int size) {
+            this.ops = ops;
+            this.size = size;
+        }
+
+        OpList copy() {
+            return new OpList(ops.clone(), size);
+        }
+
+        void add(long op) {
+            if (size == ops.length) {
+                ops = java.util.Arrays.copyOf(ops, size * 2);
+            }
+            ops[size++] = op;
+        }
+
+        boolean remove(long op) {
+            for (int i = 0; i < size; i++) {
+                if (ops[i] == op) {
+                    System.arraycopy(ops, i + 1, ops, i, size - i - 1);
+                    size--;
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        boolean contains(long op) {
+            for (int i = 0; i < size; i++) {
+                if (ops[i] == op) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder b = new StringBuilder("[");
+            for (int i = 0; i < size; i++) {
+                b.append(i == 0 ? "" : ", ").append(ops[i]);
+            }
+            return b.append(']').toString();
+        }
+    }
 
     /**
      * @param options the broadcast's options
@@ -47,6 +113,74 @@ public final class InvariantChecker {
     public InvariantChecker(Options options, Snapshot initial) {
         this.options = options;
         this.before = initial;
+    }
+
+    /** A copy in the same state, for a forked session. */
+    public InvariantChecker copy() {
+        InvariantChecker c = new InvariantChecker(options, before);
+        for (Book b : books) {
+            Book copy = new Book(b.id, b.reads.copy());
+            copy.next = b.next;
+            c.books.add(copy);
+        }
+        copyInto(pendingWrites, c.pendingWrites);
+        copyInto(pendingEnds, c.pendingEnds);
+        return c;
+    }
+
+    /**
+     * Appends what this checker remembers that can decide a later verdict, canonically, for the
+     * explorer's state key: per attached consumer the position it must get next (relative to
+     * bufferStart) and its open reads, and the pending writes and ends, operation numbers by rank.
+     * Detached consumers are left out: the checker never looks at them again (their reads were
+     * cleared, or reported, when they went). The checks compare positions and operation numbers
+     * only with each other, so shifting them all alike changes no verdict.
+     */
+    public void appendKey(StringBuilder k) {
+        int open = pendingWrites.size + pendingEnds.size;
+        for (Book b : books) {
+            open += b.reads.size;
+        }
+        long[] pending = new long[open];
+        int n = 0;
+        for (Book b : books) {
+            System.arraycopy(b.reads.ops, 0, pending, n, b.reads.size);
+            n += b.reads.size;
+        }
+        System.arraycopy(pendingWrites.ops, 0, pending, n, pendingWrites.size);
+        n += pendingWrites.size;
+        System.arraycopy(pendingEnds.ops, 0, pending, n, pendingEnds.size);
+        n += pendingEnds.size;
+        java.util.Arrays.sort(pending, 0, n);
+        long start = before.bufferStart();
+        k.append("k[");
+        for (Book b : books) {
+            if (before.consumer(b.id) == null) {
+                continue;
+            }
+            k.append(b.id).append(':');
+            if (b.next == NOWHERE) {
+                k.append('-');
+            } else {
+                k.append(b.next - start);
+            }
+            for (int i = 0; i < b.reads.size; i++) {
+                k.append('r').append(java.util.Arrays.binarySearch(pending, 0, n, b.reads.ops[i]));
+            }
+            k.append(' ');
+        }
+        k.append(']');
+        for (int i = 0; i < pendingWrites.size; i++) {
+            k.append('w').append(java.util.Arrays.binarySearch(pending, 0, n, pendingWrites.ops[i]));
+        }
+        for (int i = 0; i < pendingEnds.size; i++) {
+            k.append('e').append(java.util.Arrays.binarySearch(pending, 0, n, pendingEnds.ops[i]));
+        }
+    }
+
+    private static void copyInto(OpList from, OpList to) {
+        to.ops = from.ops.clone();
+        to.size = from.size;
     }
 
     /**
@@ -75,7 +209,8 @@ public final class InvariantChecker {
         if (step.evicting) {
             // The eviction forced laggards forward: their next delivery starts at the new cursor.
             for (ConsumerState c : after.consumers()) {
-                nextPosition.merge(c.id(), c.cursor(), Math::max);
+                Book b = book(c.id());
+                b.next = b.next == NOWHERE ? c.cursor() : Math.max(b.next, c.cursor());
             }
         }
         before = after;
@@ -103,13 +238,14 @@ public final class InvariantChecker {
     }
 
     private void checkAttach(Step s, int id) {
-        openReads.put(id, new ArrayDeque<>());
+        Book book = book(id);
+        book.reads.size = 0;
         ConsumerState c = s.a.consumer(id);
         if (c == null) {
             s.fail(Invariant.I10, "c" + id + " is not attached right after attach()");
             return;
         }
-        nextPosition.put(id, c.cursor());
+        book.next = c.cursor();
         if (c.cursor() != s.b.bufferStart()) {
             s.fail(Invariant.I7, "c" + id + " attached at " + c.cursor() + ", not at bufferStart "
                     + s.b.bufferStart() + ": it cannot read everything retained");
@@ -123,14 +259,14 @@ public final class InvariantChecker {
             switch (o.kind()) {
                 case DATA -> deliver(s, id, o, "next(c" + id + ")");
                 case WAIT -> {
-                    if (!reads(id).isEmpty()) {
+                    if (reads(id).size > 0) {
                         s.fail(Invariant.I4, "next(c" + id + ") answered WAIT while c" + id + " already has "
-                                + reads(id).size() + " open read(s)");
+                                + reads(id).size + " open read(s)");
                     }
                     openRead(id, n);
                 }
                 case PENDING -> {
-                    if (reads(id).isEmpty()) {
+                    if (reads(id).size == 0) {
                         s.fail(Invariant.I4, "next(c" + id + ") answered PENDING but c" + id
                                 + " has no outstanding read to queue behind");
                     }
@@ -148,16 +284,15 @@ public final class InvariantChecker {
 
     private void settlement(Step s, Settlement settled) {
         long n = settled.op();
-        Integer owner = readOwner.remove(n);
+        Book owner = ownerOf(n);
         if (owner != null) {
-            ArrayDeque<Long> fifo = reads(owner);
-            Long oldest = fifo.peekFirst();
-            if (oldest != null && oldest != n) {
-                s.fail(Invariant.I4, "read #" + n + " of c" + owner + " settled before its earlier read #" + oldest);
+            OpList fifo = owner.reads;
+            if (fifo.ops[0] != n) {
+                s.fail(Invariant.I4, "read #" + n + " of c" + owner.id + " settled before its earlier read #" + fifo.ops[0]);
             }
             fifo.remove(n);
             if (settled.outcome().kind() == Outcome.Kind.DATA) {
-                deliver(s, owner, settled.outcome(), "read #" + n);
+                deliver(s, owner.id, settled.outcome(), "read #" + n);
             }
         } else if (!pendingWrites.remove(n) && !pendingEnds.remove(n)) {
             s.fail(Invariant.I4, "settlement of #" + n + " -> " + settled.outcome()
@@ -167,8 +302,9 @@ public final class InvariantChecker {
 
     private void deliver(Step s, int id, Outcome data, String how) {
         long p = data.value();
-        Long expected = nextPosition.get(id);
-        if (expected != null && p != expected && !(p > expected && s.evicting)) {
+        Book book = book(id);
+        long expected = book.next;
+        if (expected != NOWHERE && p != expected && !(p > expected && s.evicting)) {
             s.fail(Invariant.I4, how + " delivered position " + p + " to c" + id + ", which expected " + expected
                     + (p > expected ? " (positions " + expected + ".." + (p - 1) + " skipped)" : ""));
         }
@@ -180,7 +316,7 @@ public final class InvariantChecker {
             s.fail(Invariant.I4, how + " delivered position " + p + " with " + data.size() + "B, but the entry there has "
                     + size + "B");
         }
-        nextPosition.put(id, p + 1);
+        book.next = p + 1;
         s.delivered.merge(id, 1, Integer::sum);
     }
 
@@ -211,7 +347,7 @@ public final class InvariantChecker {
                 s.fail(Invariant.I11, "c" + c.id() + " has " + c.openReads() + " open read(s) while entry "
                         + c.cursor() + " exists at its cursor");
             }
-            int tracked = reads(c.id()).size();
+            int tracked = reads(c.id()).size;
             if (c.openReads() != tracked) {
                 s.fail(Invariant.I4, "c" + c.id() + " reports " + c.openReads() + " open read(s), but " + tracked
                         + " were made and not settled");
@@ -223,13 +359,10 @@ public final class InvariantChecker {
                 atMin++;
             }
         }
-        Set<Integer> attachedIds = new HashSet<>();
-        attached.forEach(c -> attachedIds.add(c.id()));
-        for (Map.Entry<Integer, ArrayDeque<Long>> e : openReads.entrySet()) {
-            if (!attachedIds.contains(e.getKey()) && !e.getValue().isEmpty()) {
-                s.fail(Invariant.I4, "c" + e.getKey() + " is gone with read(s) " + e.getValue() + " never settled");
-                e.getValue().forEach(readOwner::remove);
-                e.getValue().clear();
+        for (Book b : books) {
+            if (b.reads.size > 0 && a.consumer(b.id) == null) {
+                s.fail(Invariant.I4, "c" + b.id + " is gone with read(s) " + b.reads + " never settled");
+                b.reads.size = 0;
             }
         }
         if (!attached.isEmpty()) {
@@ -288,7 +421,8 @@ public final class InvariantChecker {
             } else if (!b.consumers().isEmpty() && a.consumers().isEmpty()) {
                 long furthest = b.bufferStart();
                 for (ConsumerState cb : b.consumers()) {
-                    furthest = Math.max(furthest, nextPosition.getOrDefault(cb.id(), cb.cursor()));
+                    long next = book(cb.id()).next;
+                    furthest = Math.max(furthest, next == NOWHERE ? cb.cursor() : next);
                 }
                 if (a.bufferStart() > furthest) {
                     s.fail(Invariant.I7, "the last consumer left and bufferStart moved to " + a.bufferStart()
@@ -344,13 +478,35 @@ public final class InvariantChecker {
         }
     }
 
-    private ArrayDeque<Long> reads(int id) {
-        return openReads.computeIfAbsent(id, k -> new ArrayDeque<>());
+    /** The book of consumer {@code id}, opened empty the first time. */
+    private Book book(int id) {
+        for (int i = 0; i < books.size(); i++) {
+            Book b = books.get(i);
+            if (b.id == id) {
+                return b;
+            }
+        }
+        Book b = new Book(id, new OpList());
+        books.add(b);
+        return b;
+    }
+
+    private OpList reads(int id) {
+        return book(id).reads;
+    }
+
+    /** The consumer with open read {@code op}, or null if no read of that number is open. */
+    private Book ownerOf(long op) {
+        for (int i = 0; i < books.size(); i++) {
+            if (books.get(i).reads.contains(op)) {
+                return books.get(i);
+            }
+        }
+        return null;
     }
 
     private void openRead(int id, long op) {
-        reads(id).addLast(op);
-        readOwner.put(op, id);
+        reads(id).add(op);
     }
 
     private static Integer sizeAt(Snapshot s, long p) {

@@ -2,6 +2,7 @@ package io.cursorcheck.properties;
 
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.ConsumerHandle;
+import io.cursorcheck.spi.Forkable;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Reply;
 import io.cursorcheck.spi.Snapshot;
@@ -34,6 +35,72 @@ public final class Session {
         this.options = options;
         this.broadcast = factory.create(options);
         this.checker = new InvariantChecker(options, broadcast.snapshot());
+    }
+
+    private Session(Session other, Forkable.Fork fork) {
+        this.factory = other.factory;
+        this.options = other.options;
+        this.broadcast = fork.broadcast();
+        this.checker = other.checker.copy();
+        for (ConsumerHandle h : other.handles) {
+            handles.add(fork.handles().apply(h));
+        }
+        this.foreign = other.foreign; // a handle of another broadcast stays foreign to the copy
+        this.broken = other.broken;
+    }
+
+    /**
+     * An independent copy of this session: its broadcast forked, its handles and its checker
+     * copied, so the copy goes on from this state.
+     *
+     * @throws UnsupportedOperationException if the broadcast is not {@link Forkable}
+     */
+    public Session fork() {
+        if (!(broadcast instanceof Forkable f)) {
+            throw new UnsupportedOperationException(factory.id() + " cannot be forked: it is not Forkable");
+        }
+        return new Session(this, f.fork());
+    }
+
+    /**
+     * The canonical name of this session's state: the broadcast's {@link Forkable#stateKey()}, the
+     * detached consumers' keys as a sorted list (they answer alike whatever their number, and take
+     * no part in any ordering, so swapping two of them changes nothing), and what the invariant
+     * checker remembers ({@link InvariantChecker#appendKey}), since that too decides later verdicts.
+     *
+     * @throws UnsupportedOperationException if the broadcast is not {@link Forkable}
+     */
+    public String stateKey() {
+        StringBuilder k = new StringBuilder(160);
+        appendKey(k);
+        return k.toString();
+    }
+
+    /** Appends {@link #stateKey()} to {@code k}. */
+    public void appendKey(StringBuilder k) {
+        if (!(broadcast instanceof Forkable f)) {
+            throw new UnsupportedOperationException(factory.id() + " cannot name its state: it is not Forkable");
+        }
+        k.append(f.stateKey()).append(" | ");
+        String[] detached = null;
+        int n = 0;
+        for (ConsumerHandle h : handles) {
+            String key = f.consumerKey(h);
+            if (!key.equals("attached")) {
+                if (detached == null) {
+                    detached = new String[handles.size()];
+                }
+                detached[n++] = key;
+            }
+        }
+        if (n > 0) {
+            java.util.Arrays.sort(detached, 0, n);
+            for (int i = 0; i < n; i++) {
+                k.append(detached[i]).append(' ');
+            }
+        }
+        k.append("| ");
+        checker.appendKey(k);
     }
 
     /** The broadcast under test. */

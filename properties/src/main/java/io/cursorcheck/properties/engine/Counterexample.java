@@ -26,9 +26,11 @@ import java.util.Map;
  * @param original    the length of the script before shrinking
  * @param evaluations lockstep runs the shrink took
  * @param failure     the failure of the shrunk script
+ * @param source      how it was found, in words, when not by a random sequence (e.g. the explorer's
+ *                    scope), or null
  */
 public record Counterexample(String subject, Script script, Long seed, int maxSteps, String weights, int original,
-                             int evaluations, Failure failure) {
+                             int evaluations, Failure failure, String source) {
 
     /** The file format's name and version. */
     public static final String FORMAT = "cursorcheck-counterexample/1";
@@ -43,7 +45,7 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
             case SUBJECT_INVARIANT -> failure.signature().substring(failure.signature().indexOf(':') + 1);
         };
         int hash = (subject + "|" + script).hashCode();
-        return kind + "-" + String.format("%08x", hash).substring(2);
+        return (source == null ? "" : "shortest-") + kind + "-" + String.format("%08x", hash).substring(2);
     }
 
     /** The JSON document. */
@@ -62,6 +64,7 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
         found.put("weights", weights);
         found.put("originalLength", original);
         found.put("shrinkRuns", evaluations);
+        found.put("source", source);
         m.put("foundBy", found);
         Map<String, Object> f = new LinkedHashMap<>();
         f.put("kind", failure.kind().name());

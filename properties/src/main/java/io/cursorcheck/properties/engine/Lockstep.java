@@ -3,13 +3,10 @@ package io.cursorcheck.properties.engine;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Observation;
 import io.cursorcheck.properties.Op;
-import io.cursorcheck.properties.Session;
-import io.cursorcheck.properties.Variant;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.SplittableRandom;
 
 /**
@@ -47,14 +44,14 @@ public final class Lockstep {
 
     /** Runs a fixed script to its end or its first failure. */
     public static Run run(BroadcastFactory subject, Script script) {
-        Pair pair = new Pair(subject, script.options());
+        Recorder r = new Recorder(new LockstepPair(subject, script.options()));
         for (int i = 0; i < script.length(); i++) {
-            Failure f = pair.step(i, script.ops().get(i));
+            Failure f = r.step(i, script.ops().get(i));
             if (f != null) {
-                return pair.run(script.prefix(i + 1), f);
+                return r.run(script.prefix(i + 1), f);
             }
         }
-        return pair.run(script, null);
+        return r.run(script, null);
     }
 
     /**
@@ -66,76 +63,43 @@ public final class Lockstep {
                               Coverage.Tracker tracker) {
         SplittableRandom random = new SplittableRandom(seed);
         Options options = generator.options(random);
-        Pair pair = new Pair(subject, options);
+        LockstepPair pair = new LockstepPair(subject, options);
+        Recorder r = new Recorder(pair);
         List<Op> ops = new ArrayList<>();
-        Snapshot now = pair.model.broadcast().snapshot();
+        Snapshot now = pair.model().broadcast().snapshot();
         int quiet = 0;
         for (int i = 0; i < maxSteps && quiet <= STEPS_AFTER_QUIET_END; i++) {
-            Op op = generator.next(random, now, pair.model.consumers(), options);
+            Op op = generator.next(random, now, pair.consumers(), options);
             ops.add(op);
-            Failure f = pair.step(i, op);
-            Observation m = pair.models.get(i);
+            Failure f = r.step(i, op);
+            Observation m = pair.lastModel();
             if (tracker != null) {
                 tracker.step(now, m);
             }
             if (f != null) {
-                return pair.run(new Script(options, ops), f);
+                return r.run(new Script(options, ops), f);
             }
             now = m.snapshot();
             quiet = now.ended() && now.consumers().isEmpty() ? quiet + 1 : 0;
         }
-        return pair.run(new Script(options, ops), null);
+        return r.run(new Script(options, ops), null);
     }
 
-    /** The two sessions of one run and what they observed. */
-    private static final class Pair {
-        final Session model;
-        final Session subject; // null when the subject is the model
+    /** A pair and what its two sides observed, step by step. */
+    private static final class Recorder {
+        final LockstepPair pair;
         final List<Observation> models = new ArrayList<>();
         final List<Observation> subjects = new ArrayList<>();
 
-        Pair(BroadcastFactory factory, Options options) {
-            model = new Session(Variant.MODEL, options);
-            subject = factory == Variant.MODEL ? null : new Session(factory, options);
+        Recorder(LockstepPair pair) {
+            this.pair = pair;
         }
 
         Failure step(int i, Op op) {
-            Observation m = model.apply(op);
-            models.add(m);
-            Observation s = subject == null ? m : subject.apply(op); // applied even when the model fails, for the report
-            subjects.add(s);
-            if (m.thrown() != null && !m.thrown().specified()) {
-                return new Failure(Failure.Kind.MODEL_THREW, i, Failure.thrownSignature(Failure.Kind.MODEL_THREW,
-                        m.thrown()), "the model threw " + m.thrown().type() + ": " + m.thrown().message(), m, s);
-            }
-            if (!m.violations().isEmpty()) {
-                return new Failure(Failure.Kind.MODEL_INVARIANT, i,
-                        Failure.invariantSignature(Failure.Kind.MODEL_INVARIANT, m.violations()),
-                        "the model broke " + m.violations(), m, s);
-            }
-            if (subject == null) {
-                return null;
-            }
-            if (s.thrown() != null && !s.thrown().specified()) {
-                return new Failure(Failure.Kind.SUBJECT_THREW, i, Failure.thrownSignature(Failure.Kind.SUBJECT_THREW,
-                        s.thrown()), "the subject threw " + s.thrown().type() + ": " + s.thrown().message()
-                        + "; the model answered " + m.answer(), m, s);
-            }
-            if (!m.sameAnswer(s)) {
-                return new Failure(Failure.Kind.DIVERGENCE, i, "DIVERGENCE:answer",
-                        "the model answered " + m.answer() + ", the subject " + s.answer(), m, s);
-            }
-            if (!Objects.equals(m.snapshot(), s.snapshot())) {
-                return new Failure(Failure.Kind.DIVERGENCE, i, "DIVERGENCE:state",
-                        "both answered " + m.answer() + ", but their states differ in "
-                                + Snapshots.differences(m.snapshot(), s.snapshot()), m, s);
-            }
-            if (!s.violations().isEmpty()) {
-                return new Failure(Failure.Kind.SUBJECT_INVARIANT, i,
-                        Failure.invariantSignature(Failure.Kind.SUBJECT_INVARIANT, s.violations()),
-                        "the subject broke " + s.violations(), m, s);
-            }
-            return null;
+            Failure f = pair.step(i, op);
+            models.add(pair.lastModel());
+            subjects.add(pair.lastSubject());
+            return f;
         }
 
         Run run(Script script, Failure failure) {

@@ -1,11 +1,6 @@
 package io.cursorcheck.properties.engine;
 
 import io.cursorcheck.properties.BroadcastFactory;
-import io.cursorcheck.properties.report.CounterexamplePage;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -205,23 +200,12 @@ public final class RandomRun {
     private static Found report(Config config, Lockstep.Run run, long seed, long millisToFind) {
         Shrinker.Result shrunk = new Shrinker(config.subject(), 20_000, 20_000).shrink(run);
         Counterexample cx = new Counterexample(config.subject().id(), shrunk.script(), seed, config.maxSteps(),
-                config.weights().toString(), shrunk.original(), shrunk.evaluations(), shrunk.run().failure());
+                config.weights().toString(), shrunk.original(), shrunk.evaluations(), shrunk.run().failure(), null);
         KnownFindings.Finding known = cx.failure().kind().againstModel() && config.known() != null
                 ? config.known().matching(cx.failure()) : null;
-        Path json = null;
-        Path page = null;
-        if (config.reportDir() != null) {
-            Path dir = config.reportDir().resolve(cx.subject());
-            json = dir.resolve(cx.slug() + ".json");
-            page = dir.resolve(cx.slug() + ".md");
-            try {
-                cx.write(json);
-                Files.writeString(page, CounterexamplePage.render(cx, shrunk.run(), config.subject().description(),
-                        Reports.relative(json), known == null ? null : known.name()), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write the counterexample " + json, e);
-            }
-        }
-        return new Found(cx, shrunk.run(), json, page, known, millisToFind);
+        Path[] files = config.reportDir() == null ? new Path[2]
+                : CounterexampleWriter.write(cx, shrunk.run(), config.subject().description(), known,
+                        config.reportDir());
+        return new Found(cx, shrunk.run(), files[0], files[1], known, millisToFind);
     }
 }

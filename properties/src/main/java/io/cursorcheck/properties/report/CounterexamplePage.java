@@ -43,7 +43,7 @@ public final class CounterexamplePage {
             b.append("| Invariant | **").append(v.invariant().name()).append(" ").append(v.invariant().title())
                     .append("**: \"").append(v.invariant().sentence()).append("\" |\n");
         }
-        b.append("| Found by | ").append(cx.seed() == null ? "a fixed script"
+        b.append("| Found by | ").append(cx.source() != null ? cx.source() : cx.seed() == null ? "a fixed script"
                 : "random sequence, seed `" + Long.toUnsignedString(cx.seed()) + "` (" + cx.original()
                 + " operations), shrunk to " + cx.script().length() + " in " + cx.evaluations() + " runs").append(" |\n");
         if (knownFinding != null) {

@@ -1,0 +1,87 @@
+package io.cursorcheck.cli;
+
+import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.Variant;
+import io.cursorcheck.properties.engine.KnownFindings;
+import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.explore.ExploreRun;
+import io.cursorcheck.properties.explore.Explorer;
+import io.cursorcheck.properties.explore.Scope;
+import io.cursorcheck.properties.mutants.Mutants;
+import io.cursorcheck.properties.report.ExplorePage;
+import io.cursorcheck.spi.Policy;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The exploration part of the campaign (and {@code bin/cursorcheck explore} without a variant):
+ * every conforming variant must hold the bound under every policy; {@code dirty-flag} and the
+ * negative controls must be caught. Writes {@code reports/explore.md}.
+ */
+final class ExplorePart implements Part {
+
+    private final Function<Policy, Scope> scopes;
+    private final String command;
+
+    ExplorePart(Function<Policy, Scope> scopes, String command) {
+        this.scopes = scopes;
+        this.command = command;
+    }
+
+    @Override
+    public String name() {
+        return "explore (exhaustive)";
+    }
+
+    @Override
+    public Verdict run(PrintStream log) throws IOException {
+        long start = System.currentTimeMillis();
+        List<BroadcastFactory> holding = new ArrayList<>();
+        List<BroadcastFactory> controls = new ArrayList<>();
+        for (Variant v : Variant.values()) {
+            if (v.conformance() == Variant.Conformance.CONFORMS) {
+                holding.add(v);
+            } else if (v.conformance() == Variant.Conformance.DIVERGES) {
+                controls.add(v);
+            }
+        }
+        Mutants.CONTROLS.forEach(m -> controls.add(Mutants.factory(m)));
+        ExploreRun.Result r = ExploreRun.run(holding, controls, scopes, 20_000_000, KnownFindings.load(
+                Reports.dir().getParent()), Reports.dir().resolve("counterexamples"), log::println);
+        Path page = Reports.dir().resolve("explore.md");
+        Files.createDirectories(page.getParent());
+        Files.writeString(page, ExplorePage.markdown(r, command), StandardCharsets.UTF_8);
+        List<String> problems = new ArrayList<>();
+        for (Explorer.Result x : r.bounds()) {
+            if (!x.holds()) {
+                problems.add("explore: " + x.subject() + " does not hold " + x.scope()
+                        + (x.complete() ? "" : " (incomplete)"));
+            }
+        }
+        r.controls().stream().filter(c -> c.caught() == null)
+                .forEach(c -> problems.add("explore: control " + c.subject() + " not caught within the bound"));
+        long states = r.bounds().stream().mapToLong(Explorer.Result::states).sum();
+        long millis = r.bounds().stream().mapToLong(Explorer.Result::cpuMillis).sum();
+        String summary = String.format("%d bounds, %d hold; %d of %d controls caught; %,d states at %,.0f per CPU second",
+                r.bounds().size(), r.bounds().stream().filter(Explorer.Result::holds).count(),
+                r.controls().stream().filter(c -> c.caught() != null).count(), r.controls().size(), states,
+                states * 1000.0 / Math.max(1, millis));
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("report", Reports.relative(page));
+        json.put("bounds", r.bounds().stream().map(x -> Map.of("subject", x.subject(), "scope", x.scope().toString(),
+                "states", x.states(), "holds", x.holds(), "statesPerSecond", Math.round(x.statesPerSecond()),
+                "statesPerCpuSecond", Math.round(x.statesPerCpuSecond()))).toList());
+        log.println("explore: report " + Reports.relative(page));
+        return new Verdict(problems.isEmpty(), summary, "## Exhaustive exploration\n\nFull report: [explore.md](explore.md)."
+                + "\n\n" + ExplorePage.markdownSection(r).replace("\n## ", "\n### ").replaceFirst("^## ", "### "),
+                json, problems, System.currentTimeMillis() - start);
+    }
+}

@@ -1,0 +1,119 @@
+package io.cursorcheck.properties.engine;
+
+import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.Observation;
+import io.cursorcheck.properties.Op;
+import io.cursorcheck.properties.Session;
+import io.cursorcheck.properties.Variant;
+import io.cursorcheck.spi.Options;
+import java.util.Objects;
+
+/**
+ * The model and a subject side by side: applies one operation to both and says whether, and on
+ * whom, it failed. The order of the checks is the engine's definition of blame: the model throwing
+ * or breaking an invariant (a finding about SPEC), then the subject throwing, the answers
+ * differing, the states differing, the subject breaking an invariant.
+ *
+ * <p>When the subject is the model itself, the model runs alone. A pair of forkable sessions can
+ * be forked and named ({@link #fork()}, {@link #stateKey()}), which the exhaustive explorer uses.
+ *
+ * <p>Single-threaded.
+ */
+public final class LockstepPair {
+
+    private final Session model;
+    private final Session subject; // null when the subject is the model
+    private Observation lastModel;
+    private Observation lastSubject;
+
+    /** A pair on fresh broadcasts. */
+    public LockstepPair(BroadcastFactory factory, Options options) {
+        this.model = new Session(Variant.MODEL, options);
+        this.subject = factory == Variant.MODEL ? null : new Session(factory, options);
+    }
+
+    private LockstepPair(LockstepPair other) {
+        this.model = other.model.fork();
+        this.subject = other.subject == null ? null : other.subject.fork();
+    }
+
+    /** An independent copy of both sides in their current states. */
+    public LockstepPair fork() {
+        return new LockstepPair(this);
+    }
+
+    /** The canonical name of the pair's state: both sides' state keys. */
+    public String stateKey() {
+        StringBuilder k = new StringBuilder(320);
+        model.appendKey(k);
+        if (subject != null) {
+            k.append(" || ");
+            subject.appendKey(k);
+        }
+        return k.toString();
+    }
+
+    /** The model's session. */
+    public Session model() {
+        return model;
+    }
+
+    /** How many consumers the script has attached so far. */
+    public int consumers() {
+        return model.consumers();
+    }
+
+    /** The model's observation of the last operation. */
+    public Observation lastModel() {
+        return lastModel;
+    }
+
+    /** The subject's observation of the last operation (the model's when the subject is the model). */
+    public Observation lastSubject() {
+        return lastSubject;
+    }
+
+    /**
+     * Applies {@code op} (the {@code index}-th of its script) to both sides.
+     *
+     * @return the failure it causes, or null
+     */
+    public Failure step(int index, Op op) {
+        Observation m = model.apply(op);
+        Observation s = subject == null ? m : subject.apply(op); // applied even when the model fails, for the report
+        lastModel = m;
+        lastSubject = s;
+        if (m.thrown() != null && !m.thrown().specified()) {
+            return new Failure(Failure.Kind.MODEL_THREW, index, Failure.thrownSignature(Failure.Kind.MODEL_THREW,
+                    m.thrown()), "the model threw " + m.thrown().type() + ": " + m.thrown().message(), m, s);
+        }
+        if (!m.violations().isEmpty()) {
+            return new Failure(Failure.Kind.MODEL_INVARIANT, index,
+                    Failure.invariantSignature(Failure.Kind.MODEL_INVARIANT, m.violations()),
+                    "the model broke " + m.violations(), m, s);
+        }
+        if (subject == null) {
+            return null;
+        }
+        if (s.thrown() != null && !s.thrown().specified()) {
+            return new Failure(Failure.Kind.SUBJECT_THREW, index, Failure.thrownSignature(Failure.Kind.SUBJECT_THREW,
+                    s.thrown()), "the subject threw " + s.thrown().type() + ": " + s.thrown().message()
+                    + "; the model answered " + m.answer(), m, s);
+        }
+        if (!m.sameAnswer(s)) {
+            return new Failure(Failure.Kind.DIVERGENCE, index, "DIVERGENCE:answer",
+                    "the model answered " + m.answer() + ", the subject " + s.answer(), m, s);
+        }
+        if (!Objects.equals(m.snapshot(), s.snapshot())) {
+            return new Failure(Failure.Kind.DIVERGENCE, index, "DIVERGENCE:state",
+                    "both answered " + m.answer() + ", but their states differ in "
+                            + Snapshots.differences(m.snapshot(), s.snapshot()), m, s);
+        }
+        if (!s.violations().isEmpty()) {
+            return new Failure(Failure.Kind.SUBJECT_INVARIANT, index,
+                    Failure.invariantSignature(Failure.Kind.SUBJECT_INVARIANT, s.violations()),
+                    "the subject broke " + s.violations(), m, s);
+        }
+        return null;
+    }
+}

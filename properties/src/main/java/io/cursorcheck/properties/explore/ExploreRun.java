@@ -1,0 +1,123 @@
+package io.cursorcheck.properties.explore;
+
+import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.engine.Counterexample;
+import io.cursorcheck.properties.engine.CounterexampleWriter;
+import io.cursorcheck.properties.engine.KnownFindings;
+import io.cursorcheck.properties.engine.RandomRun;
+import io.cursorcheck.properties.engine.Weights;
+import io.cursorcheck.spi.Policy;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * Explores a scope for every policy: subjects that must hold the bound explored completely,
+ * negative controls until they fail (breadth-first: with a shortest counterexample), each control
+ * also found by a random run and shrunk, so the two lengths can be compared. Writes every
+ * counterexample like the lockstep engine does.
+ */
+public final class ExploreRun {
+
+    /**
+     * A negative control: where the explorer caught it, and how long the shrinker's counterexample is.
+     *
+     * @param subject     the control's id
+     * @param caught      the shortest failure over all policies, or null if the bound never showed one
+     * @param policy      the policy of that failure
+     * @param shrunk      the length the random engine's shrinker reached, or -1 if the random run missed it
+     */
+    public record Control(String subject, Explorer.Found caught, Policy policy, int shrunk) {
+    }
+
+    /**
+     * What a run explored.
+     *
+     * @param bounds   one result per subject that must hold, and per policy
+     * @param controls one per negative control
+     * @param pages    counterexample pages written, by signature and subject
+     */
+    public record Result(List<Explorer.Result> bounds, List<Control> controls, Map<String, Path> pages) {
+        /** Whether every bound holds and every control was caught. */
+        public boolean passed() {
+            return bounds.stream().allMatch(Explorer.Result::holds) && controls.stream().allMatch(c -> c.caught() != null);
+        }
+    }
+
+    private ExploreRun() {
+    }
+
+    /**
+     * Runs it.
+     *
+     * @param holding   subjects that must hold the bound
+     * @param controls  subjects the bound must catch
+     * @param scopes    the scope for each policy
+     * @param stateLimit the most distinct states per exploration
+     * @param known     the known findings against the model
+     * @param counterexamples where counterexamples go, or null
+     * @param log       progress
+     */
+    public static Result run(List<BroadcastFactory> holding, List<BroadcastFactory> controls,
+                             Function<Policy, Scope> scopes, long stateLimit, KnownFindings known, Path counterexamples,
+                             Consumer<String> log) {
+        List<Explorer.Result> bounds = new ArrayList<>();
+        Map<String, Path> pages = new LinkedHashMap<>();
+        for (BroadcastFactory subject : holding) {
+            for (Policy policy : Policy.values()) {
+                Scope scope = scopes.apply(policy);
+                Explorer.Result r = Explorer.explore(subject, scope, stateLimit, false, known, null);
+                log.accept(String.format("explore %s %s: %,d states, %,d transitions, depth %d%s, %.1f s, %,.0f states/s"
+                                + " (%,.0f per CPU second): %s", subject.id(), scope, r.states(), r.transitions(), r.depth(),
+                        r.complete() ? "" : " (INCOMPLETE)", r.millis() / 1000.0, r.statesPerSecond(),
+                        r.statesPerCpuSecond(), r.holds() ? "holds" : "FAILS"));
+                bounds.add(r);
+                write(subject, r, counterexamples, pages);
+            }
+        }
+        List<Control> caught = new ArrayList<>();
+        for (BroadcastFactory control : controls) {
+            Explorer.Found best = null;
+            Policy bestPolicy = null;
+            for (Policy policy : Policy.values()) {
+                Explorer.Result r = Explorer.explore(control, scopes.apply(policy), stateLimit, true, known, null);
+                write(control, r, counterexamples, pages);
+                for (Explorer.Found f : r.subjectFailures()) {
+                    if (best == null || f.run().script().length() < best.run().script().length()) {
+                        best = f;
+                        bestPolicy = policy;
+                    }
+                }
+            }
+            int shrunk = shrunkLength(control, known);
+            log.accept(String.format("explore control %s: %s; the shrinker's counterexample has %s operations",
+                    control.id(), best == null ? "NOT caught" : "caught under " + bestPolicy + " in "
+                            + best.run().script().length() + " operations", shrunk < 0 ? "no" : shrunk));
+            caught.add(new Control(control.id(), best, bestPolicy, shrunk));
+        }
+        return new Result(bounds, caught, pages);
+    }
+
+    /** The random engine's shrunk length for a control (fixed seed, so a run repeats), or -1. */
+    private static int shrunkLength(BroadcastFactory control, KnownFindings known) {
+        RandomRun.Result r = RandomRun.run(new RandomRun.Config(control, 20261129L, 20_000, 60_000, 60, Weights.DEFAULT,
+                1, true, null, known), new RandomRun.Progress());
+        return r.subjectFailures().isEmpty() ? -1 : r.subjectFailures().get(0).counterexample().script().length();
+    }
+
+    private static void write(BroadcastFactory subject, Explorer.Result r, Path dir, Map<String, Path> pages) {
+        if (dir == null) {
+            return;
+        }
+        for (Explorer.Found f : r.found()) {
+            Counterexample cx = new Counterexample(subject.id(), f.run().script(), null, 0, null, f.run().script().length(),
+                    0, f.failure(), "exhaustive breadth-first exploration of " + r.scope() + ": shortest by construction");
+            Path[] files = CounterexampleWriter.write(cx, f.run(), subject.description(), f.known(), dir);
+            pages.put(subject.id() + " " + f.failure().signature(), files[1]);
+        }
+    }
+}

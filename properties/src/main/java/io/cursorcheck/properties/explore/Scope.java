@@ -1,0 +1,85 @@
+package io.cursorcheck.properties.explore;
+
+import io.cursorcheck.properties.Op;
+import io.cursorcheck.spi.Options;
+import io.cursorcheck.spi.Policy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * What the explorer enumerates: the broadcast's options, the entry sizes writes may use, how many
+ * consumers may be attached in all, and how many operations deep it goes.
+ *
+ * <p>At each state the operations are: {@code attach()} while fewer than {@code consumers} were
+ * attached; {@code next(c)} and {@code detach(c)} for every consumer attached so far (detached ones
+ * included); {@code writeSync(s)} and {@code write(s)} for every size; {@code end()};
+ * {@code fail("e1")}; {@code cancel()} and {@code cancel("e2")}. One reason value of each kind is
+ * enough: SPEC treats every reason alike, whatever its value.
+ *
+ * @param policy    the backpressure policy
+ * @param budget    the byte budget
+ * @param sizes     the entry sizes writes use
+ * @param consumers how many attaches in all
+ * @param depth     the longest sequence explored
+ */
+public record Scope(Policy policy, long budget, List<Integer> sizes, int consumers, int depth) {
+
+    /** Checks the bounds. */
+    public Scope {
+        sizes = List.copyOf(sizes);
+        if (consumers < 1 || depth < 1 || sizes.isEmpty() || sizes.stream().anyMatch(s -> s < 0)) {
+            throw new IllegalArgumentException("a scope needs consumers >= 1, depth >= 1 and sizes >= 0, was " + this);
+        }
+    }
+
+    /**
+     * The gate's bound (about 1 minute for every policy and conforming variant on 2 cores): two
+     * consumers, budget 2, sizes 0, 1, 2, eleven operations deep.
+     */
+    public static Scope gate(Policy policy) {
+        return new Scope(policy, 2, List.of(0, 1, 2), 2, 11);
+    }
+
+    /** The campaign's deeper bound: three consumers, budget 2, sizes 1, 2, twelve deep. */
+    public static Scope campaign(Policy policy) {
+        return new Scope(policy, 2, List.of(1, 2), 3, 12);
+    }
+
+    /** The same scope under another policy. */
+    public Scope with(Policy other) {
+        return new Scope(other, budget, sizes, consumers, depth);
+    }
+
+    /** The broadcast's options. */
+    public Options options() {
+        return Options.of(budget, policy);
+    }
+
+    /** The operations enabled when {@code made} consumers have been attached. */
+    List<Op> operations(int made) {
+        List<Op> ops = new ArrayList<>();
+        if (made < consumers) {
+            ops.add(new Op.Attach());
+        }
+        for (int c = 0; c < made; c++) {
+            ops.add(new Op.Next(c));
+            ops.add(new Op.Detach(c));
+        }
+        for (int s : sizes) {
+            ops.add(new Op.WriteSync(s));
+            ops.add(new Op.Write(s));
+        }
+        ops.add(new Op.End());
+        ops.add(new Op.Fail("e1"));
+        ops.add(new Op.Cancel(false, null));
+        ops.add(new Op.Cancel(true, "e2"));
+        return ops;
+    }
+
+    @Override
+    public String toString() {
+        return policy + ", budget " + budget + ", sizes {" + sizes.stream().map(String::valueOf)
+                .collect(Collectors.joining(",")) + "}, " + consumers + " consumer(s), depth " + depth;
+    }
+}

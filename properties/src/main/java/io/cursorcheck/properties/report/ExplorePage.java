@@ -1,0 +1,122 @@
+package io.cursorcheck.properties.report;
+
+import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.explore.ExploreRun;
+import io.cursorcheck.properties.explore.Explorer;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** {@code reports/explore.md}: the bounds proved, the findings' shortest scripts, the controls. */
+public final class ExplorePage {
+
+    /** Why merging states by their key loses no behaviour: the premises, each with what it rests on. */
+    static final String DEDUPLICATION = """
+            ## Why merging states is sound
+
+            Two sequences reaching the same key are explored once. That is sound only if equal keys mean the
+            same future: every continuation gives the same answers, settlements and verdicts from both. The key
+            is built to make that true, on these premises:
+
+            1. **Translation.** Positions are written relative to `bufferStart` and operation numbers by rank
+               among the pending ones. Nothing in SPEC compares a position or a number with a constant; the
+               checks compare them only with each other, so shifting all of them alike changes no verdict.
+               The writer's running byte total (what `end()` completes with) is left out for the same reason:
+               the snapshots compared after every step make it equal on both sides in every state that passed,
+               and no check compares it with a constant. (This needs a subject with snapshots; every variant
+               the explorer runs has them.)
+            2. **Everything that decides a verdict is in the key**: each side's full state (entries and sizes,
+               cursors, open reads, queued writes and ends, lifecycle, error) *and* the invariant checker's
+               memory (the position each consumer must get next, its open reads, the pending writes and ends),
+               for model and subject. Adding the checker's memory did not change a single state count in the
+               gate's bound: for a correct pair it is a function of the broadcast state, as it should be.
+            3. **The cache is abstracted only where it cannot matter.** `cached-count`'s cached minimum and
+               count are part of its key, except when no consumer is attached: then trim returns before reading
+               them, and the first attach (or an eviction) sets them afresh, so their stale values are left out.
+            4. **Detached consumers** are kept as a sorted list of what their handle still answers (they only
+               ever answer alike), not by identity; **attached consumers keep their order**: attach order is
+               observable (settlement order, which consumer a late joiner sits behind), so no symmetry
+               reduction is applied.
+
+            The fork of each side is checked against the original by `ForkTest` (a fork answers exactly as its
+            original would, for every variant), and premise 2 by the checker being part of every key.
+            """;
+
+    private ExplorePage() {
+    }
+
+    /** The page. */
+    public static String markdown(ExploreRun.Result r, String command) {
+        StringBuilder b = new StringBuilder("# Exhaustive exploration\n\n");
+        b.append(r.passed() ? "**Passed**: every bound below holds, and every negative control was caught.\n\n"
+                : "**FAILED**: see the rows marked below.\n\n");
+        b.append("| | |\n|---|---|\n| Command | `").append(command).append("` |\n| Machine | ").append(IndexPage.machine())
+                .append(", one thread |\n| Method | breadth-first over every operation sequence of the scope, the model and"
+                        + " the subject in lockstep, every state checked as the lockstep engine checks it; states are"
+                        + " deduplicated by an exact canonical key of both sides, so a failure found is a shortest one"
+                        + " |\n\n");
+        b.append(markdownSection(r));
+        b.append(DEDUPLICATION);
+        return b.toString();
+    }
+
+    /** The page's body, under {@code ##} headings (also the campaign's section). */
+    public static String markdownSection(ExploreRun.Result r) {
+        StringBuilder b = new StringBuilder();
+        b.append("## Bounds proved\n\nA bound holds when every sequence of the scope was explored and the subject"
+                + " never failed (findings against the model that `reports/findings/` knows are allowed).\n\n");
+        b.append("| subject | scope | states | transitions | depth | time | states/s | states per CPU second | verdict |\n"
+                + "|---|---|---:|---:|---:|---:|---:|---:|---|\n");
+        for (Explorer.Result x : r.bounds()) {
+            b.append("| `").append(x.subject()).append("` | ").append(x.scope()).append(" | ")
+                    .append(String.format("%,d", x.states())).append(" | ").append(String.format("%,d", x.transitions()))
+                    .append(" | ").append(x.depth()).append(x.complete() ? "" : " (incomplete)").append(" | ")
+                    .append(String.format("%.1f s", x.millis() / 1000.0)).append(" | ")
+                    .append(String.format("%,.0f", x.statesPerSecond())).append(" | ")
+                    .append(String.format("%,.0f", x.statesPerCpuSecond())).append(" | ")
+                    .append(x.holds() ? "holds" : "**does not hold**").append(" |\n");
+        }
+        b.append('\n');
+        b.append("## Shortest scripts found\n\n");
+        boolean any = false;
+        for (Explorer.Result x : r.bounds()) {
+            for (Explorer.Found f : x.found()) {
+                if (!any) {
+                    b.append("| subject | policy | failure | length | known finding | script |\n|---|---|---|---:|---|---|\n");
+                    any = true;
+                }
+                b.append("| `").append(x.subject()).append("` | ").append(x.scope().policy()).append(" | ")
+                        .append(f.failure().title()).append(" | ").append(f.run().script().length()).append(" | ")
+                        .append(f.known() == null ? (f.againstSubject() ? "" : "**new**") : f.known().name()).append(" | ")
+                        .append(link(r.pages(), x.subject(), f)).append(" |\n");
+            }
+        }
+        b.append(any ? "\n" : "None: no failure of any kind within these bounds.\n\n");
+        b.append("## Negative controls: shortest vs shrunk\n\nEach control explored under every policy until it fails;"
+                + " its breadth-first counterexample is as short as any, so it can be no longer than the one the random"
+                + " engine's shrinker reaches (seed 20261129).\n\n");
+        b.append("| control | caught under | by | explorer's length | shrinker's length | script |\n"
+                + "|---|---|---|---:|---:|---|\n");
+        for (ExploreRun.Control c : r.controls()) {
+            b.append("| `").append(c.subject()).append("` | ");
+            if (c.caught() == null) {
+                b.append("**not caught** | | | ").append(c.shrunk() < 0 ? "" : c.shrunk()).append(" | |\n");
+                continue;
+            }
+            b.append(c.policy()).append(" | ").append(c.caught().failure().title()).append(" | ")
+                    .append(c.caught().run().script().length()).append(" | ").append(c.shrunk() < 0 ? "missed" : c.shrunk())
+                    .append(" | ").append(link(r.pages(), c.subject(), c.caught())).append(" |\n");
+        }
+        b.append('\n');
+        return b.toString();
+    }
+
+    private static String link(Map<String, Path> pages, String subject, Explorer.Found f) {
+        String script = String.join("; ", f.run().script().lines());
+        Path page = pages.get(subject + " " + f.failure().signature());
+        if (page == null) {
+            return "`" + script + "`";
+        }
+        String rel = Reports.relative(page).replaceFirst("^reports/", "");
+        return "[" + script + "](" + rel + ")";
+    }
+}
