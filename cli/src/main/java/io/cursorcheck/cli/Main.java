@@ -13,10 +13,12 @@ import io.cursorcheck.properties.engine.RandomRun;
 import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.engine.Subjects;
 import io.cursorcheck.properties.engine.Weights;
+import io.cursorcheck.properties.explore.ExploreRun;
 import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Scope;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
+import io.cursorcheck.properties.report.ExplorePage;
 import io.cursorcheck.properties.report.Trace;
 import io.cursorcheck.spi.Policy;
 import io.cursorcheck.stress.StressRun;
@@ -89,7 +91,7 @@ public final class Main {
                         "weights", "skip"), Set.of()));
                 case "stress" -> stress(new Args(rest, Set.of("mode", "tests", "repeat"), Set.of("no-lincheck")));
                 case "explore" -> explore(new Args(rest, Set.of("variant", "consumers", "depth", "policy", "budget",
-                        "sizes", "limit"), Set.of("deep")));
+                        "sizes", "limit"), Set.of("deep")), rest);
                 default -> throw new Args.UsageError("unknown command '" + args.get(0) + "'");
             };
         } catch (Args.UsageError | IllegalArgumentException e) {
@@ -228,7 +230,7 @@ public final class Main {
         return new CampaignCommand(parts, command, seed).run(out, err);
     }
 
-    private int explore(Args a) throws Exception {
+    private int explore(Args a, List<String> words) throws Exception {
         if (!a.has("variant")) {
             boolean deep = a.has("deep");
             String command = "bin/cursorcheck explore" + (deep ? " --deep" : "");
@@ -253,6 +255,8 @@ public final class Main {
         List<Policy> policies = a.has("policy") ? List.of(policy(a.string("policy", null))) : List.of(Policy.values());
         KnownFindings known = KnownFindings.load(Reports.dir().getParent());
         boolean holds = true;
+        List<Explorer.Result> bounds = new java.util.ArrayList<>();
+        java.util.Map<String, Path> pages = new java.util.LinkedHashMap<>();
         for (Policy p : policies) {
             Scope scope = new Scope(p, budget, sizes, consumers, depth);
             out.printf("explore %s: %s%n", subject.id(), scope);
@@ -271,13 +275,20 @@ public final class Main {
                         + ": shortest by construction");
                 Path[] files = CounterexampleWriter.write(cx, f.run(), subject.description(), f.known(),
                         Reports.dir().resolve("counterexamples"));
+                pages.put(subject.id() + " " + f.failure().signature(), files[1]);
                 out.printf("  %s: %s in %d operations (shortest)%n    %s%n    replay: bin/cursorcheck replay %s%n",
                         f.known() != null ? "known finding " + f.known().name() : f.againstSubject() ? "FAILURE"
                                 : "NEW FINDING against the model", f.failure().title(), f.run().script().length(),
                         Reports.relative(files[1]), Reports.relative(files[0]));
             }
             holds &= r.holds();
+            bounds.add(r);
         }
+        Path page = Reports.dir().resolve("explore-" + subject.id() + ".md");
+        java.nio.file.Files.createDirectories(page.getParent());
+        java.nio.file.Files.writeString(page, ExplorePage.markdown(new ExploreRun.Result(bounds, List.of(), pages),
+                "bin/cursorcheck explore " + String.join(" ", words)));
+        out.println("report: " + Reports.relative(page));
         return holds ? 0 : 1;
     }
 

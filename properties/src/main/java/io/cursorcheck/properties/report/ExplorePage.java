@@ -47,8 +47,8 @@ public final class ExplorePage {
     /** The page. */
     public static String markdown(ExploreRun.Result r, String command) {
         StringBuilder b = new StringBuilder("# Exhaustive exploration\n\n");
-        b.append(r.passed() ? "**Passed**: every bound below holds, and every negative control was caught.\n\n"
-                : "**FAILED**: see the rows marked below.\n\n");
+        b.append(r.passed() ? "**Passed**: every bound below holds" + (r.controls().isEmpty() ? "" : ", and every"
+                + " negative control was caught") + ".\n\n" : "**FAILED**: see the rows marked below.\n\n");
         b.append("| | |\n|---|---|\n| Command | `").append(command).append("` |\n| Machine | ").append(IndexPage.machine())
                 .append(", one thread |\n| Method | breadth-first over every operation sequence of the scope, the model and"
                         + " the subject in lockstep, every state checked as the lockstep engine checks it; states are"
@@ -63,7 +63,9 @@ public final class ExplorePage {
     public static String markdownSection(ExploreRun.Result r) {
         StringBuilder b = new StringBuilder();
         b.append("## Bounds proved\n\nA bound holds when every sequence of the scope was explored and the subject"
-                + " never failed (findings against the model that `reports/findings/` knows are allowed).\n\n");
+                + " never failed (findings against the model that `reports/findings/` knows are allowed). A state in"
+                + " which the model itself breaks an invariant is recorded and not expanded: past it there is no"
+                + " trustworthy reference.\n\n");
         b.append("| subject | scope | states | transitions | depth | time | states/s | states per CPU second | verdict |\n"
                 + "|---|---|---:|---:|---:|---:|---:|---:|---|\n");
         for (Explorer.Result x : r.bounds()) {
@@ -91,6 +93,9 @@ public final class ExplorePage {
             }
         }
         b.append(any ? "\n" : "None: no failure of any kind within these bounds.\n\n");
+        if (r.controls().isEmpty()) {
+            return b.toString();
+        }
         b.append("## Negative controls: shortest vs shrunk\n\nEach control explored under every policy until it fails;"
                 + " its breadth-first counterexample is as short as any, so it can be no longer than the one the random"
                 + " engine's shrinker reaches (seed 20261129).\n\n");
