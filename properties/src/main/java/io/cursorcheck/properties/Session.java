@@ -63,44 +63,59 @@ public final class Session {
     }
 
     /**
-     * The canonical name of this session's state: the broadcast's {@link Forkable#stateKey()}, the
-     * detached consumers' keys as a sorted list (they answer alike whatever their number, and take
-     * no part in any ordering, so swapping two of them changes nothing), and what the invariant
-     * checker remembers ({@link InvariantChecker#appendKey}), since that too decides later verdicts.
+     * The canonical name of this session's state: the broadcast's {@link Forkable#stateKey()}, what
+     * the invariant checker remembers ({@link InvariantChecker#appendKey}, since that too decides
+     * later verdicts), and the detached consumers' keys as a sorted list: they answer alike
+     * whatever their number and take no part in any ordering, so swapping two of them changes
+     * nothing. (A {@link io.cursorcheck.properties.engine.LockstepPair} sorts the two sides'
+     * detached consumers jointly instead, so a swap on one side only is not hidden.)
      *
      * @throws UnsupportedOperationException if the broadcast is not {@link Forkable}
      */
     public String stateKey() {
         StringBuilder k = new StringBuilder(160);
         appendKey(k);
+        String[] detached = new String[handles.size()];
+        int n = 0;
+        for (int i = 0; i < handles.size(); i++) {
+            String d = detachedKey(i);
+            if (d != null) {
+                detached[n++] = d;
+            }
+        }
+        java.util.Arrays.sort(detached, 0, n);
+        k.append(" |");
+        for (int i = 0; i < n; i++) {
+            k.append(' ').append(detached[i]);
+        }
         return k.toString();
     }
 
-    /** Appends {@link #stateKey()} to {@code k}. */
+    /**
+     * Appends the broadcast's key and the checker's memory: the state key without the detached
+     * consumers.
+     *
+     * @throws UnsupportedOperationException if the broadcast is not {@link Forkable}
+     */
     public void appendKey(StringBuilder k) {
-        if (!(broadcast instanceof Forkable f)) {
-            throw new UnsupportedOperationException(factory.id() + " cannot name its state: it is not Forkable");
-        }
-        k.append(f.stateKey()).append(" | ");
-        String[] detached = null;
-        int n = 0;
-        for (ConsumerHandle h : handles) {
-            String key = f.consumerKey(h);
-            if (!key.equals("attached")) {
-                if (detached == null) {
-                    detached = new String[handles.size()];
-                }
-                detached[n++] = key;
-            }
-        }
-        if (n > 0) {
-            java.util.Arrays.sort(detached, 0, n);
-            for (int i = 0; i < n; i++) {
-                k.append(detached[i]).append(' ');
-            }
-        }
-        k.append("| ");
+        k.append(forkable("name its state").stateKey()).append(" | ");
         checker.appendKey(k);
+    }
+
+    /**
+     * What the consumer made by the {@code index}-th attach answers on its own account once
+     * detached, or null while it is attached (its state is in the broadcast's key).
+     */
+    public String detachedKey(int index) {
+        String key = forkable("name its state").consumerKey(handles.get(index));
+        return key.equals("attached") ? null : key;
+    }
+
+    private Forkable forkable(String what) {
+        if (!(broadcast instanceof Forkable f)) {
+            throw new UnsupportedOperationException(factory.id() + " cannot " + what + ": it is not Forkable");
+        }
+        return f;
     }
 
     /** The broadcast under test. */

@@ -23,7 +23,8 @@ public interface Forkable extends Broadcast {
      * consumers, in a canonical text: positions relative to {@code bufferStart}, pending operations
      * by their rank among the pending ones (not by number), bytes accepted and scan counts left out.
      * Two broadcasts with equal keys answer every future sequence of operations alike, up to a
-     * shift of positions and a renaming of operation numbers.
+     * shift of positions, a shift of the byte total {@code end} completes with, and a renaming of
+     * operation numbers.
      *
      * @return the canonical key
      */

@@ -42,13 +42,38 @@ public final class LockstepPair {
         return new LockstepPair(this);
     }
 
-    /** The canonical name of the pair's state: both sides' state keys. */
+    /**
+     * The canonical name of the pair's state: both sides' keys without their detached consumers,
+     * then the detached consumers as a sorted list of (model's key, subject's key) pairs. Sorting
+     * the pairs, not each side's list, keeps a subject that detached the wrong consumer (or with
+     * the wrong error) apart from one that did not.
+     */
     public String stateKey() {
         StringBuilder k = new StringBuilder(320);
         model.appendKey(k);
         if (subject != null) {
             k.append(" || ");
             subject.appendKey(k);
+        }
+        int made = model.consumers();
+        String[] detached = null;
+        int n = 0;
+        for (int i = 0; i < made; i++) {
+            String m = model.detachedKey(i);
+            String s = subject == null ? m : i < subject.consumers() ? subject.detachedKey(i) : "none";
+            if (m != null || s != null) {
+                if (detached == null) {
+                    detached = new String[made];
+                }
+                detached[n++] = m + "/" + s;
+            }
+        }
+        k.append(" ||");
+        if (n > 0) {
+            java.util.Arrays.sort(detached, 0, n);
+            for (int i = 0; i < n; i++) {
+                k.append(' ').append(detached[i]);
+            }
         }
         return k.toString();
     }

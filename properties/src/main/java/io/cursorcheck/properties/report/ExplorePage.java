@@ -32,8 +32,10 @@ public final class ExplorePage {
             3. **The cache is abstracted only where it cannot matter.** `cached-count`'s cached minimum and
                count are part of its key, except when no consumer is attached: then trim returns before reading
                them, and the first attach (or an eviction) sets them afresh, so their stale values are left out.
-            4. **Detached consumers** are kept as a sorted list of what their handle still answers (they only
-               ever answer alike), not by identity; **attached consumers keep their order**: attach order is
+            4. **Detached consumers** are kept as a sorted list of what their handles still answer (detached
+               with or without an error), model and subject paired, not by number: a detached consumer
+               takes part in no ordering, so two of them swapped on both sides change nothing, while a
+               swap on one side only stays visible; **attached consumers keep their order**: attach order is
                observable (settlement order, which consumer a late joiner sits behind), so no symmetry
                reduction is applied.
 
