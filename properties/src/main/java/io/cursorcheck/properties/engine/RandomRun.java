@@ -70,7 +70,7 @@ public final class RandomRun {
      * @param operations operations run
      * @param millis     wall-clock time
      * @param coverage   states reached
-     * @param found      failures, one per signature, in the order found
+     * @param found      failures, one per signature, in the order of their first failing sequence
      */
     public record Result(Config config, long sequences, long operations, long millis, Coverage coverage,
                          List<Found> found) {
@@ -136,8 +136,10 @@ public final class RandomRun {
         long deadline = config.millis() == Long.MAX_VALUE ? Long.MAX_VALUE : start + config.millis();
         AtomicLong nextIndex = new AtomicLong();
         AtomicBoolean stop = new AtomicBoolean();
-        ConcurrentHashMap<String, Boolean> signatures = new ConcurrentHashMap<>();
-        List<Found> found = Collections.synchronizedList(new ArrayList<>());
+        // Per signature the failing sequence with the lowest index, whichever thread ran it first:
+        // every lower index was handed out earlier and runs to its end, so the pick (and the shrunk
+        // script) does not depend on thread scheduling.
+        ConcurrentHashMap<String, Candidate> firsts = new ConcurrentHashMap<>();
         List<Coverage> coverages = Collections.synchronizedList(new ArrayList<>());
         Generator generator = new Generator(config.weights());
         List<Thread> workers = new ArrayList<>();
@@ -163,9 +165,12 @@ public final class RandomRun {
                     boolean known = failure.kind().againstModel() && config.known() != null
                             && config.known().matching(failure) != null;
                     (known ? progress.known : progress.failures).incrementAndGet();
-                    if (signatures.putIfAbsent(failure.signature(), Boolean.TRUE) == null) {
-                        found.add(report(config, run, seed, System.currentTimeMillis() - start));
-                    }
+                    Candidate c = new Candidate(index, run, seed, System.currentTimeMillis() - start);
+                    firsts.merge(failure.signature(), c, (a, b) -> {
+                        Candidate low = a.index() <= b.index() ? a : b;
+                        return new Candidate(low.index(), low.run(), low.seed(),
+                                Math.min(a.millisToFind(), b.millisToFind()));
+                    });
                     if (config.stopOnFailure() && !failure.kind().againstModel()) {
                         stop.set(true);
                     }
@@ -191,10 +196,18 @@ public final class RandomRun {
         }
         Coverage total = new Coverage();
         coverages.forEach(total::add);
-        List<Found> ordered = new ArrayList<>(found);
-        ordered.sort((a, b) -> Long.compare(a.millisToFind(), b.millisToFind()));
+        List<Candidate> picked = new ArrayList<>(firsts.values());
+        picked.sort((a, b) -> Long.compare(a.index(), b.index()));
+        List<Found> ordered = new ArrayList<>();
+        for (Candidate c : picked) {
+            ordered.add(report(config, c.run(), c.seed(), c.millisToFind()));
+        }
         return new Result(config, progress.sequences(), progress.operations(), System.currentTimeMillis() - start, total,
                 List.copyOf(ordered));
+    }
+
+    /** A failing sequence: its index in the run, its run, its seed, and when it was first seen. */
+    private record Candidate(long index, Lockstep.Run run, long seed, long millisToFind) {
     }
 
     private static Found report(Config config, Lockstep.Run run, long seed, long millisToFind) {
