@@ -39,6 +39,7 @@ public final class ScanningModel implements Broadcast {
     private final List<Integer> buffer = new ArrayList<>(); // sizes of retained entries, oldest first
     private long bufferStart;
     private long bufferedBytes;
+    private final List<Long> writers = new ArrayList<>(); // position -> the write operation that stored it
     private final List<Consumer> consumers = new ArrayList<>(); // attached, in attach order
     private List<Consumer> waiters = new ArrayList<>();
     private boolean ended;
@@ -163,7 +164,7 @@ public final class ScanningModel implements Broadcast {
         if (writerState != WriterState.OPEN) {
             return reply(op, Outcome.REFUSED);
         }
-        Offer result = offer(size);
+        Offer result = offer(op, size);
         if (result == Offer.REFUSED) {
             return reply(op, Outcome.REFUSED);
         }
@@ -181,7 +182,7 @@ public final class ScanningModel implements Broadcast {
         if (writerState != WriterState.OPEN) {
             return reply(op, Outcome.failed(SpecError.WRITER_CLOSED));
         }
-        Offer result = offer(size);
+        Offer result = offer(op, size);
         if (result != Offer.REFUSED) {
             bytesAccepted += size;
             return reply(op, result == Offer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
@@ -317,6 +318,23 @@ public final class ScanningModel implements Broadcast {
         };
     }
 
+    /**
+     * The number of the write operation that stored the entry at a position: the
+     * {@code writeSync} or {@code write} call itself, also when a queued write was stored later by
+     * a flush. Positions are not visible from outside an implementation (Node has none), entries
+     * named by their write are: the conformance check compares those.
+     *
+     * @param position a position this broadcast ever appended, trimmed or not
+     * @return the operation number of the write that stored it
+     * @throws IllegalArgumentException if nothing was ever appended at {@code position}
+     */
+    public long writeOf(long position) {
+        if (position < 0 || position >= writers.size()) {
+            throw new IllegalArgumentException("no entry was ever appended at position " + position);
+        }
+        return writers.get((int) position);
+    }
+
     @Override
     public String toString() {
         return "ScanningModel{" + snapshot() + "}";
@@ -365,7 +383,7 @@ public final class ScanningModel implements Broadcast {
     private void flushQueuedWrites() {
         while (!queuedWrites.isEmpty()) {
             QueuedWrite w = queuedWrites.removeFirst();
-            if (offer(w.size()) == Offer.REFUSED) {
+            if (offer(w.op(), w.size()) == Offer.REFUSED) {
                 queuedWrites.addFirst(w);
                 break;
             }
@@ -381,8 +399,8 @@ public final class ScanningModel implements Broadcast {
         }
     }
 
-    /** SPEC write(size) at the broadcast level. */
-    private Offer offer(int size) {
+    /** SPEC write(size) at the broadcast level; {@code writeOp} is the write operation offering it. */
+    private Offer offer(long writeOp, int size) {
         if (ended || cancelled) {
             return Offer.REFUSED;
         }
@@ -411,6 +429,7 @@ public final class ScanningModel implements Broadcast {
         }
         buffer.add(size);
         bufferedBytes += size;
+        writers.add(writeOp);
         notifyWaiters();
         // SPEC step 5 wakes drain waiters once an eviction brought the buffer under budget; this
         // operation set has no drain waiters, and DROP_OLDEST never queues writes.

@@ -1,8 +1,11 @@
 package io.cursorcheck.properties.engine;
 
 import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.model.ScanningModel;
 import io.cursorcheck.properties.Observation;
 import io.cursorcheck.properties.Op;
+import io.cursorcheck.properties.OutsideView;
+import io.cursorcheck.properties.Probe;
 import io.cursorcheck.properties.Session;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.spi.Options;
@@ -20,12 +23,31 @@ import java.util.SplittableRandom;
  * the subject kept every invariant.
  *
  * <p>When the subject is the model itself, the model runs alone and only findings against it are
- * possible.
+ * possible. When the subject is {@linkplain BroadcastFactory.Capabilities#observableOnly()
+ * observable only} (an external process), the answers are compared as {@link OutsideView} sees
+ * them and, instead of snapshots, the subject's {@link Probe} is compared with the one the model's
+ * state gives; such a divergence's signature names its shape ({@link OutsideView#shape}), so each
+ * kind of difference is shrunk and reported on its own.
  */
 public final class Lockstep {
 
     /** Steps allowed after the broadcast ended with nobody attached: little can happen there. */
     private static final int STEPS_AFTER_QUIET_END = 6;
+
+    /** Which probe fields differ, e.g. {@code canWrite false/true}. */
+    private static String probeShape(Probe model, Probe subject) {
+        if (subject == null) {
+            return "no probe";
+        }
+        List<String> d = new ArrayList<>();
+        if (model.consumers() != subject.consumers()) {
+            d.add("consumers " + (model.consumers() < subject.consumers() ? "more" : "fewer"));
+        }
+        if (!Objects.equals(model.canWrite(), subject.canWrite())) {
+            d.add("canWrite " + model.canWrite() + "/" + subject.canWrite());
+        }
+        return String.join(", ", d);
+    }
 
     private Lockstep() {
     }
@@ -91,12 +113,16 @@ public final class Lockstep {
     private static final class Pair {
         final Session model;
         final Session subject; // null when the subject is the model
+        final boolean outside; // the subject is observable only
+        final Options options;
         final List<Observation> models = new ArrayList<>();
         final List<Observation> subjects = new ArrayList<>();
 
         Pair(BroadcastFactory factory, Options options) {
+            this.options = options;
             model = new Session(Variant.MODEL, options);
             subject = factory == Variant.MODEL ? null : new Session(factory, options);
+            outside = factory.capabilities().observableOnly();
         }
 
         Failure step(int i, Op op) {
@@ -121,6 +147,9 @@ public final class Lockstep {
                         s.thrown()), "the subject threw " + s.thrown().type() + ": " + s.thrown().message()
                         + "; the model answered " + m.answer(), m, s);
             }
+            if (outside) {
+                return outsideStep(i, op, m, s);
+            }
             if (!m.sameAnswer(s)) {
                 return new Failure(Failure.Kind.DIVERGENCE, i, "DIVERGENCE:answer",
                         "the model answered " + m.answer() + ", the subject " + s.answer(), m, s);
@@ -134,6 +163,24 @@ public final class Lockstep {
                 return new Failure(Failure.Kind.SUBJECT_INVARIANT, i,
                         Failure.invariantSignature(Failure.Kind.SUBJECT_INVARIANT, s.violations()),
                         "the subject broke " + s.violations(), m, s);
+            }
+            return null;
+        }
+
+        /** Compares what an outside observer sees: answers, then probes. */
+        Failure outsideStep(int i, Op op, Observation m, Observation s) {
+            Observation seen = OutsideView.of((ScanningModel) model.broadcast(), m);
+            Observation got = OutsideView.ordered(s);
+            if (!seen.sameAnswer(got)) {
+                return new Failure(Failure.Kind.DIVERGENCE, i, "DIVERGENCE:answer:" + OutsideView.shape(op, seen, got),
+                        "the model answered " + OutsideView.answer(seen) + ", the subject " + OutsideView.answer(got),
+                        m, s);
+            }
+            Probe expected = Probe.of(m.snapshot(), options);
+            if (!expected.equals(s.probe())) {
+                return new Failure(Failure.Kind.DIVERGENCE, i, "DIVERGENCE:probe:" + op.kind() + ": "
+                        + probeShape(expected, s.probe()), "both answered " + OutsideView.answer(seen)
+                        + ", but the model's state gives " + expected + " and the subject shows " + s.probe(), m, s);
             }
             return null;
         }

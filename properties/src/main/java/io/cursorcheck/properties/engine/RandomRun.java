@@ -144,7 +144,7 @@ public final class RandomRun {
         ConcurrentHashMap<String, Boolean> signatures = new ConcurrentHashMap<>();
         List<Found> found = Collections.synchronizedList(new ArrayList<>());
         List<Coverage> coverages = Collections.synchronizedList(new ArrayList<>());
-        Generator generator = new Generator(config.weights());
+        Generator generator = new Generator(config.weights(), config.subject().capabilities());
         List<Thread> workers = new ArrayList<>();
         List<Throwable> crashes = Collections.synchronizedList(new ArrayList<>());
         for (int t = 0; t < config.threads(); t++) {
