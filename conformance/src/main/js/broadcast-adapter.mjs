@@ -109,8 +109,9 @@ function reason(e) {
   if (typeof e === 'string' || typeof e === 'number') return e;
   const name = e?.name ?? typeof e;
   const message = String(e?.message ?? e);
-  if (message === 'Writer is closed') return { spec: 'WRITER_CLOSED' };
-  if (message.startsWith('Backpressure violation')) return { spec: 'BACKPRESSURE' };
+  // Node prefixes ERR_INVALID_STATE messages with "Invalid state: "; Bun does not.
+  if (/(^|: )Writer is closed$/.test(message)) return { spec: 'WRITER_CLOSED' };
+  if (/(^|: )Backpressure violation/.test(message)) return { spec: 'BACKPRESSURE' };
   if (name === 'AbortError' && message === 'Broadcast cancelled') return { spec: 'CANCELLED' };
   return { other: `${name}: ${message}` };
 }
