@@ -37,7 +37,9 @@ public final class Conformance {
     /** Lockstep runs one shrink may spend; each costs a few milliseconds against Node. */
     static final int SHRINK_RUNS = 3_000;
     /** Time one shrink may spend. */
-    static final long SHRINK_MILLIS = 20_000;
+    static final long SHRINK_MILLIS = 8_000;
+    /** Kinds of difference shrunk and written per release; further ones are counted only. */
+    static final int MAX_REPORTED = 10;
 
     /**
      * What to run.
@@ -92,10 +94,12 @@ public final class Conformance {
      * @param known       the known findings replayed
      * @param knownHits   sequences that ended in a known finding against the model, by finding
      * @param restarts    subject processes restarted after a crash or hang
+     * @param signatures  every difference signature seen, with the sequences that ended in it (those past
+     *                    {@link #MAX_REPORTED} were not shrunk)
      */
     public record Result(Release release, Hello hello, long sequences, long operations, long millis,
                          List<Difference> differences, List<KnownReplay> known, Map<String, Long> knownHits,
-                         int restarts) {
+                         int restarts, Map<String, Long> signatures) {
 
         /** Differences whose verdict is not yet decided: they need a look. */
         public List<Difference> unclassified() {
@@ -164,11 +168,16 @@ public final class Conformance {
 
         List<Difference> differences = new ArrayList<>();
         for (Map.Entry<String, Lockstep.Run> e : firsts.entrySet()) {
+            if (differences.size() == MAX_REPORTED) {
+                config.log().printf("  %s: %d more signature(s) not shrunk (at most %d a run)%n", subject.id(),
+                        firsts.size() - MAX_REPORTED, MAX_REPORTED);
+                break;
+            }
             differences.add(report(config, subject, binary, dir, e.getValue(), seeds.get(e.getKey()),
                     hits.get(e.getKey())));
         }
         Result result = new Result(config.release(), subject.hello(), sequences, operations,
-                System.currentTimeMillis() - start, differences, replays, knownHits, subject.restarts());
+                System.currentTimeMillis() - start, differences, replays, knownHits, subject.restarts(), hits);
         if (dir != null) {
             Files.writeString(dir.resolve("index.md"), ConformancePage.version(result), StandardCharsets.UTF_8);
         }

@@ -91,6 +91,13 @@ final class ConformancePage {
             }
             b.append('\n');
         }
+        if (r.signatures().size() > r.differences().size()) {
+            b.append("Further signatures, seen but not shrunk (at most ").append(Conformance.MAX_REPORTED)
+                    .append(" a run):\n\n");
+            r.signatures().entrySet().stream().skip(r.differences().size()).forEach(e -> b.append("- `")
+                    .append(escape(e.getKey())).append("`: ").append(e.getValue()).append(" sequence(s)\n"));
+            b.append('\n');
+        }
         b.append("## Known findings against the model, replayed here\n\n");
         for (Conformance.KnownReplay k : r.known()) {
             b.append("- [").append(k.finding().name()).append("](../../findings/").append(k.finding().name())

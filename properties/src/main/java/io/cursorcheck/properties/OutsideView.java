@@ -7,7 +7,6 @@ import io.cursorcheck.spi.Settlement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.StringJoiner;
 
 /**
  * A model's answers as a user of an external subject can see them, for subjects that are
@@ -86,8 +85,9 @@ public final class OutsideView {
 
     /**
      * The shape of a difference, to tell kinds of differences apart in signatures: the operation
-     * and, for each side, its own outcome kind and the kinds it settled, e.g.
-     * {@code next: model PENDING / subject WAIT}.
+     * and, for each side, its own outcome kind and the distinct kinds it settled, e.g.
+     * {@code next: model PENDING / subject WAIT} or {@code detach: model DONE settles ACCEPTED,DATA /
+     * subject DONE settles DONE,FAILED}.
      */
     public static String shape(Op op, Observation model, Observation subject) {
         return op.kind() + ": model " + kinds(model) + " / subject " + kinds(subject);
@@ -100,12 +100,10 @@ public final class OutsideView {
         if (o.reply() == null) {
             return "attached";
         }
-        StringJoiner j = new StringJoiner(",", o.reply().outcome().kind().name()
-                + (o.reply().settlements().isEmpty() ? "" : " settles "), "");
-        j.setEmptyValue(o.reply().outcome().kind().name());
+        java.util.SortedSet<String> settled = new java.util.TreeSet<>();
         for (Settlement s : o.reply().settlements()) {
-            j.add(s.outcome().kind().name());
+            settled.add(s.outcome().kind().name());
         }
-        return j.toString();
+        return o.reply().outcome().kind().name() + (settled.isEmpty() ? "" : " settles " + String.join(",", settled));
     }
 }
