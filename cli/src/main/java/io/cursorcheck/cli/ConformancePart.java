@@ -40,7 +40,7 @@ final class ConformancePart implements Part {
         ConformanceCampaign.Outcome o = ConformanceCampaign.run(releases, seed, millisEach, maxSteps, Reports.dir(), log,
                 command);
         StringBuilder md = new StringBuilder("## Conformance (Node.js, Bun)\n\n");
-        md.append("| release | sequences | operations | differences | verdict |\n|---|---:|---:|---:|---|\n");
+        md.append("| release | sequences | operations | shapes of difference | verdict |\n|---|---:|---:|---:|---|\n");
         Map<String, Object> json = new LinkedHashMap<>();
         long differences = 0;
         for (Conformance.Result r : o.results()) {
@@ -57,8 +57,10 @@ final class ConformancePart implements Part {
             json.put(r.release().id(), m);
         }
         md.append("\nDetails: [conformance/index.md](conformance/index.md).\n");
-        String summary = String.format("%d releases, %d kind(s) of difference, %d unexplained", o.results().size(),
-                differences, o.results().stream().mapToLong(r -> r.unclassified().size()).sum());
+        long kinds = o.results().stream().flatMap(r -> r.differences().stream()).map(Conformance.Difference::kind)
+                .distinct().count();
+        String summary = String.format("%d releases, %d shape(s) of difference in %d kind(s), %d unexplained",
+                o.results().size(), differences, kinds, o.results().stream().mapToLong(r -> r.unclassified().size()).sum());
         return new Verdict(o.passed(), summary, md.toString(), json, o.problems(), System.currentTimeMillis() - t0);
     }
 }

@@ -38,8 +38,13 @@ public final class Conformance {
     static final int SHRINK_RUNS = 3_000;
     /** Time one shrink may spend. */
     static final long SHRINK_MILLIS = 8_000;
-    /** Kinds of difference shrunk and written per release; further ones are counted only. */
-    static final int MAX_REPORTED = 10;
+    /**
+     * Shapes of difference written out (page, counterexample, reproduction) per kind and release;
+     * every further shape is still shrunk, replayed and classified, and counted on the pages.
+     */
+    static final int PAGES_PER_KIND = 3;
+    /** Time all shrinks of a release may spend together, at least (or half the run's time if more). */
+    static final long SHRINKING_MILLIS = 30_000;
 
     /**
      * What to run.
@@ -65,7 +70,7 @@ public final class Conformance {
      * @param run            the lockstep run of the shrunk script
      * @param replayed       whether replaying the shrunk script against the release gave the same failure
      * @param hits           sequences that ended in this signature
-     * @param page           its Markdown page, or null
+     * @param page           its Markdown page, or null when not written (enough of its kind were)
      * @param nodeOutput     what the standalone reproduction printed on the release
      */
     public record Difference(String signature, Differences.Kind kind, Counterexample counterexample, Lockstep.Run run,
@@ -95,7 +100,7 @@ public final class Conformance {
      * @param knownHits   sequences that ended in a known finding against the model, by finding
      * @param restarts    subject processes restarted after a crash or hang
      * @param signatures  every difference signature seen, with the sequences that ended in it (those past
-     *                    {@link #MAX_REPORTED} were not shrunk)
+     *                    {@code differences} were not shrunk: the time for shrinking ran out)
      */
     public record Result(Release release, Hello hello, long sequences, long operations, long millis,
                          List<Difference> differences, List<KnownReplay> known, Map<String, Long> knownHits,
@@ -167,14 +172,17 @@ public final class Conformance {
         }
 
         List<Difference> differences = new ArrayList<>();
+        Map<Differences.Kind, Integer> written = new LinkedHashMap<>();
+        long shrinkDeadline = System.currentTimeMillis() + Math.max(SHRINKING_MILLIS, config.millis() / 2);
         for (Map.Entry<String, Lockstep.Run> e : firsts.entrySet()) {
-            if (differences.size() == MAX_REPORTED) {
-                config.log().printf("  %s: %d more signature(s) not shrunk (at most %d a run)%n", subject.id(),
-                        firsts.size() - MAX_REPORTED, MAX_REPORTED);
+            if (System.currentTimeMillis() > shrinkDeadline) {
+                config.log().printf("  %s: %d more signature(s) not shrunk (time for shrinking ran out)%n", subject.id(),
+                        firsts.size() - differences.size());
                 break;
             }
-            differences.add(report(config, subject, binary, dir, e.getValue(), seeds.get(e.getKey()),
-                    hits.get(e.getKey())));
+            Difference d = report(config, subject, binary, dir, e.getValue(), seeds.get(e.getKey()),
+                    hits.get(e.getKey()), written);
+            differences.add(d);
         }
         Result result = new Result(config.release(), subject.hello(), sequences, operations,
                 System.currentTimeMillis() - start, differences, replays, knownHits, subject.restarts(), hits);
@@ -196,7 +204,8 @@ public final class Conformance {
     }
 
     private static Difference report(Config config, ExternalSubject subject, Path binary, Path dir, Lockstep.Run found,
-                                     long seed, long hits) throws IOException, InterruptedException {
+                                     long seed, long hits, Map<Differences.Kind, Integer> written)
+            throws IOException, InterruptedException {
         Shrinker.Result shrunk = new Shrinker(subject, SHRINK_RUNS, SHRINK_MILLIS).shrink(found);
         Counterexample cx = new Counterexample(subject.id(), shrunk.script(), seed, config.maxSteps(), WEIGHTS.toString(),
                 shrunk.original(), shrunk.evaluations(), shrunk.run().failure());
@@ -208,7 +217,8 @@ public final class Conformance {
                 cx.script().length(), cx.failure().signature(), replayed ? "" : "; NOT REPRODUCED on replay");
         Path page = null;
         String output = null;
-        if (dir != null) {
+        // Every undecided shape gets its page: a person must look at each.
+        if (dir != null && (written.merge(kind, 1, Integer::sum) <= PAGES_PER_KIND || kind == Differences.Kind.UNCLASSIFIED)) {
             String slug = kind.id() + "-" + cx.slug().substring(cx.slug().lastIndexOf('-') + 1);
             Path json = dir.resolve(slug + ".json");
             cx.write(json);

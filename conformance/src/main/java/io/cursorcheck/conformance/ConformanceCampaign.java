@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Checks several releases in turn and writes {@code reports/conformance/index.md}: per release the
@@ -94,13 +96,12 @@ public final class ConformanceCampaign {
             return "conforms: no difference in " + r.sequences() + " sequences"
                     + (r.knownHits().isEmpty() ? "" : " (besides the known findings against the model, which it shares)");
         }
-        long broken = r.differences().stream().filter(d -> d.kind().verdict()
-                == Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE).count();
-        long earlier = r.differences().stream().filter(d -> d.kind().verdict() == Differences.Verdict.EARLIER_SEMANTICS)
-                .count();
-        return "differs in " + r.differences().size() + " kind(s): " + broken + " break a guarantee, " + earlier
-                + " are earlier semantics" + (r.unclassified().isEmpty() ? "" : ", " + r.unclassified().size()
-                + " UNDECIDED");
+        List<Differences.Kind> kinds = r.differences().stream().map(Conformance.Difference::kind).distinct().toList();
+        long broken = kinds.stream().filter(k -> k.verdict() == Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE).count();
+        long earlier = kinds.stream().filter(k -> k.verdict() == Differences.Verdict.EARLIER_SEMANTICS).count();
+        return "differs: " + r.differences().size() + " shape(s) in " + kinds.size() + " kind(s), " + broken
+                + " breaking a guarantee, " + earlier + " earlier semantics" + (r.unclassified().isEmpty() ? ""
+                : ", " + r.unclassified().size() + " shape(s) UNDECIDED");
     }
 
     private static String index(List<Conformance.Result> results, List<String> problems, Instant started,
@@ -117,13 +118,22 @@ public final class ConformanceCampaign {
         b.append("| release | API | sequences | operations | time | differences | verdict |\n"
                 + "|---|---|---:|---:|---:|---|---|\n");
         for (Conformance.Result r : results) {
+            // One entry per kind, its shapes numbered: dirty-flag (1, 2, 3)
+            Map<Differences.Kind, List<Conformance.Difference>> byKind = new LinkedHashMap<>();
+            r.differences().forEach(d -> byKind.computeIfAbsent(d.kind(), k -> new ArrayList<>()).add(d));
             StringBuilder links = new StringBuilder();
-            for (Conformance.Difference d : r.differences()) {
+            for (Map.Entry<Differences.Kind, List<Conformance.Difference>> e : byKind.entrySet()) {
                 if (links.length() > 0) {
-                    links.append(", ");
+                    links.append("; ");
                 }
-                links.append('[').append(d.kind().id()).append("](").append(r.release().id()).append('/')
-                        .append(d.page() == null ? "" : d.page().getFileName()).append(')');
+                List<String> pages = new ArrayList<>();
+                for (Conformance.Difference d : e.getValue()) {
+                    if (d.page() != null) {
+                        pages.add("[" + (pages.size() + 1) + "](" + r.release().id() + "/" + d.page().getFileName() + ")");
+                    }
+                }
+                links.append(e.getKey().id()).append(" (").append(e.getValue().size()).append(" shape(s)")
+                        .append(pages.isEmpty() ? "" : ": " + String.join(", ", pages)).append(')');
             }
             b.append("| [").append(r.release().id()).append("](").append(r.release().id()).append("/index.md) | ")
                     .append(r.hello().api()).append(" | ").append(String.format("%,d", r.sequences())).append(" | ")

@@ -6,7 +6,10 @@ import io.cursorcheck.properties.Probe;
 import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.report.Compact;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** The Markdown pages of the conformance check: one per difference, one per release, the index. */
 final class ConformancePage {
@@ -78,22 +81,38 @@ final class ConformancePage {
         StringBuilder b = new StringBuilder();
         b.append("# Conformance: ").append(r.release().id()).append("\n\n");
         b.append(escape(r.hello().summary())).append(".\n\n");
-        b.append(String.format("%,d random sequences, %,d operations in %.0f s; %d difference(s) by kind; %d subject"
-                        + " process restart(s).%n%n", r.sequences(), r.operations(), r.millis() / 1000.0,
-                r.differences().size(), r.restarts()));
+        b.append(String.format("%,d random sequences, %,d operations in %.0f s; %d shape(s) of difference, each"
+                        + " shrunk, replayed and classified (a page for the first %d of each kind); %d subject process"
+                        + " restart(s).%n%n", r.sequences(), r.operations(), r.millis() / 1000.0, r.differences().size(),
+                Conformance.PAGES_PER_KIND, r.restarts()));
         if (!r.differences().isEmpty()) {
-            b.append("| difference | verdict | sequences | shrunk to | signature |\n|---|---|---:|---:|---|\n");
+            b.append("| kind | verdict | shapes | sequences | pages |\n|---|---|---:|---:|---|\n");
+            Map<Differences.Kind, List<Conformance.Difference>> byKind = new LinkedHashMap<>();
+            r.differences().forEach(d -> byKind.computeIfAbsent(d.kind(), k -> new ArrayList<>()).add(d));
+            byKind.forEach((kind, ds) -> {
+                List<String> pages = new ArrayList<>();
+                for (Conformance.Difference d : ds) {
+                    if (d.page() != null) {
+                        pages.add("[" + (pages.size() + 1) + "](" + d.page().getFileName() + ")");
+                    }
+                }
+                b.append("| ").append(escape(kind.id() + ": " + kind.title())).append(" | ").append(kind.verdict())
+                        .append(" | ").append(ds.size()).append(" | ").append(ds.stream().mapToLong(
+                                Conformance.Difference::hits).sum()).append(" | ").append(String.join(", ", pages))
+                        .append(" |\n");
+            });
+            b.append("\nEvery shape (signature: the operation and the kinds each side answered), shrunk:\n\n");
+            b.append("| kind | sequences | shrunk to | signature |\n|---|---:|---:|---|\n");
             for (Conformance.Difference d : r.differences()) {
-                b.append("| [").append(escape(d.kind().title())).append("](").append(d.page() == null ? ""
-                                : d.page().getFileName()).append(") | ").append(d.kind().verdict()).append(" | ")
-                        .append(d.hits()).append(" | ").append(d.counterexample().script().length()).append(" | `")
-                        .append(escape(d.signature())).append("` |\n");
+                b.append("| ").append(d.page() == null ? d.kind().id() : "[" + d.kind().id() + "](" + d.page()
+                                .getFileName() + ")").append(" | ").append(d.hits()).append(" | ")
+                        .append(d.counterexample().script().length()).append(" | `").append(escape(d.signature()))
+                        .append("` |\n");
             }
             b.append('\n');
         }
         if (r.signatures().size() > r.differences().size()) {
-            b.append("Further signatures, seen but not shrunk (at most ").append(Conformance.MAX_REPORTED)
-                    .append(" a run):\n\n");
+            b.append("Further signatures, seen but not shrunk (the time for shrinking ran out):\n\n");
             r.signatures().entrySet().stream().skip(r.differences().size()).forEach(e -> b.append("- `")
                     .append(escape(e.getKey())).append("`: ").append(e.getValue()).append(" sequence(s)\n"));
             b.append('\n');
