@@ -156,10 +156,10 @@ public final class ConformanceCampaign {
                 }
             }
         }
-        for (Differences.Kind k : seen) {
+        for (Differences.Kind k : seen) { // explanations link as from a release's page, one level deeper
             b.append("### ").append(k.id()).append(": ").append(k.title()).append("\n\n**").append(k.verdict())
                     .append("**").append(k.invariant() == null ? "" : " (" + k.invariant() + ")").append(". ")
-                    .append(k.explanation()).append(" Seen on: ");
+                    .append(k.explanation().replace("](../../findings/", "](../findings/")).append(" Seen on: ");
             List<String> on = new ArrayList<>();
             for (Conformance.Result r : results) {
                 if (r.differences().stream().anyMatch(d -> d.kind() == k)) {

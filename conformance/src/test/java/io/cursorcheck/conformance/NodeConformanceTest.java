@@ -2,7 +2,9 @@ package io.cursorcheck.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.Failure;
+import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.mutants.SourceTree;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -52,6 +54,35 @@ class NodeConformanceTest {
             assertThat(r.known()).as("known findings replayed").isNotEmpty().allMatch(Conformance.KnownReplay::agrees);
             assertThat(r.known()).allMatch(k -> k.run().failed() && k.run().failure().kind().againstModel());
         }
+    }
+
+    /**
+     * The differences kept in {@code reports/conformance-findings/} that were found on the newest
+     * Node still happen there, with the signature they were recorded with: when Node fixes one,
+     * this fails, and the finding's page must say so.
+     */
+    @Test
+    void theKeptFindingsStillReproduceOnTheNewestNode() throws Exception {
+        Path kept = SourceTree.root().resolve("reports/conformance-findings");
+        List<Path> files;
+        try (var dirs = java.nio.file.Files.list(kept)) {
+            files = dirs.map(d -> d.resolve("counterexample.json")).filter(java.nio.file.Files::isRegularFile).sorted()
+                    .toList();
+        }
+        int replayed = 0;
+        try (ExternalSubject node = ExternalSubject.of(Release.NEWEST_NODE, binary)) {
+            for (Path file : files) {
+                Counterexample.Stored stored = Counterexample.read(file);
+                if (!stored.subject().equals(Release.NEWEST_NODE.id())) {
+                    continue;
+                }
+                Lockstep.Run run = Lockstep.run(node, stored.script());
+                assertThat(run.failed()).as("%s still differs from the model", file).isTrue();
+                assertThat(run.failure().signature()).as(file.toString()).isEqualTo(stored.signature());
+                replayed++;
+            }
+        }
+        assertThat(replayed).as("kept findings recorded on %s", Release.NEWEST_NODE).isPositive();
     }
 
     @Test
