@@ -105,4 +105,26 @@ class NodeConformanceTest {
                     .allMatch(x -> x.kind() == Differences.Kind.UNCLASSIFIED);
         }
     }
+
+    @Test
+    void aSubjectThatDiesIsReportedAsACrashAndRestarted() throws Exception {
+        Path js = SourceTree.root().resolve("conformance/src/test/js");
+        try (ExternalSubject crashing = new ExternalSubject("crashing-node", List.of(binary.toString(),
+                "--experimental-stream-iter", "--import", js.resolve("crash-hooks.mjs").toString(),
+                ExternalSubject.adapter().toString()))) {
+            Conformance.Result r = Conformance.run(new Conformance.Config(Release.NEWEST_NODE, seed("crashing"), 5_000,
+                    300, 60, null, new PrintStream(System.out, true)), crashing, binary);
+            assertThat(r.differences()).as("the crash must be caught").isNotEmpty();
+            Conformance.Difference d = r.differences().get(0);
+            System.out.printf("crash caught: %s, shrunk %d -> %d: %s; %d restart(s)%n", d.signature(),
+                    d.counterexample().original(), d.counterexample().script().length(),
+                    d.counterexample().script().lines(), r.restarts());
+            assertThat(d.kind()).isEqualTo(Differences.Kind.CRASH);
+            assertThat(d.counterexample().failure().kind()).isEqualTo(Failure.Kind.SUBJECT_THREW);
+            assertThat(d.counterexample().script().ops()).as("shrunk to the end() that kills it")
+                    .containsExactly(new io.cursorcheck.properties.Op.End());
+            assertThat(d.replayed()).isTrue();
+            assertThat(r.restarts()).as("a new process after each crash").isPositive();
+        }
+    }
 }
