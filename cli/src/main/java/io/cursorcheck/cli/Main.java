@@ -1,5 +1,9 @@
 package io.cursorcheck.cli;
 
+import io.cursorcheck.conformance.Conformance;
+import io.cursorcheck.conformance.ConformanceCampaign;
+import io.cursorcheck.conformance.ExternalSubject;
+import io.cursorcheck.conformance.Release;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.engine.Campaign;
@@ -40,9 +44,11 @@ public final class Main {
     static final String USAGE = """
             usage: bin/cursorcheck <command> [options]
 
-              campaign [--minutes N] [--seed S] [--threads N] [--skip stress,explore]
+              campaign [--minutes N] [--seed S] [--threads N] [--skip explore,stress,conformance]
                   the verification campaign: lockstep over every variant and negative control (N minutes),
-                  then the jcstress gate and Lincheck (about 6 minutes); writes reports/index.md
+                  exhaustive exploration at the deep bound (about 3 minutes), the jcstress gate and Lincheck
+                  (about 6 minutes), then conformance of Node.js 26.1.0, 26.2.0,
+                  26.10.0, 26.12.1 and Bun 1.4.5 (N/2 minutes each, at least 30 s); writes reports/index.md
               stress [--mode gate|quick|default|tough] [--tests REGEX] [--repeat N] [--no-lincheck]
                   the jcstress tests of the thread-safe variants and their racy twins, then the
                   Lincheck checks; writes reports/stress/<date>-<mode>.md and reports/stress/lincheck.md
@@ -57,6 +63,11 @@ public final class Main {
               explore [--variant NAME --consumers N --depth D [--policy P] [--budget B] [--sizes 0,1,2]]
                   exhaustive breadth-first exploration; without --variant, every variant and control at the
                   gate's bound, writing reports/explore.md
+              node --version V [--seconds N] [--seed S] [--max-steps N]
+              bun --version V [--seconds N] [--seed S] [--max-steps N]
+                  conformance: that release's node:stream/iter broadcast (installed from npm under target/runtimes)
+                  in lockstep with the model through the subject protocol; writes reports/conformance/<release>/;
+                  exit 1 if a difference is of no known kind
 
             W overrides generator weights, e.g. next=40,fail=0,badInput=5 (defaults: %s)
             """.formatted(Weights.DEFAULT);
@@ -89,6 +100,8 @@ public final class Main {
                 case "variants" -> variants(new Args(rest, Set.of(), Set.of("mutants")));
                 case "campaign" -> campaign(new Args(rest, Set.of("minutes", "seconds", "seed", "threads", "max-steps",
                         "weights", "skip"), Set.of()));
+                case "node", "bun" -> conformance(args.get(0), new Args(rest, Set.of("version", "seconds", "seed",
+                        "max-steps"), Set.of()));
                 case "stress" -> stress(new Args(rest, Set.of("mode", "tests", "repeat"), Set.of("no-lincheck")));
                 case "explore" -> explore(new Args(rest, Set.of("variant", "consumers", "depth", "policy", "budget",
                         "sizes", "limit"), Set.of("deep")), rest);
@@ -152,7 +165,7 @@ public final class Main {
         return failed ? 1 : 0;
     }
 
-    private int replay(Args a) throws IOException {
+    private int replay(Args a) throws IOException, InterruptedException {
         Lockstep.Run run;
         String subjectId;
         if (!a.positional().isEmpty()) {
@@ -168,7 +181,14 @@ public final class Main {
             }
             subjectId = stored.subject();
             out.printf("replay %s: %s, %d operations%n%n", file, subjectId, stored.script().length());
-            run = Lockstep.run(Subjects.named(subjectId), stored.script());
+            if (subjectId.startsWith("node-") || subjectId.startsWith("bun-")) {
+                Release release = Release.parse(subjectId);
+                try (ExternalSubject subject = ExternalSubject.of(release, release.install(err))) {
+                    run = Lockstep.run(subject, stored.script());
+                }
+            } else {
+                run = Lockstep.run(Subjects.named(subjectId), stored.script());
+            }
             if (stored.signature() != null && run.failed() && !run.failure().signature().equals(stored.signature())) {
                 out.printf("note: the file recorded %s; the replay now fails with %s%n", stored.signature(),
                         run.failure().signature());
@@ -182,7 +202,7 @@ public final class Main {
             long seed = a.seed("seed");
             int maxSteps = (int) a.number("max-steps", 60, 1);
             out.printf("replay %s, sequence seed %s, up to %d operations%n%n", subjectId, Long.toUnsignedString(seed), maxSteps);
-            run = Lockstep.explore(subject, new Generator(weights(a)), seed, maxSteps, null);
+            run = Lockstep.explore(subject, new Generator(weights(a), subject.capabilities()), seed, maxSteps, null);
         }
         out.print(Trace.of(run, subjectId));
         return run.failed() ? 1 : 0;
@@ -210,10 +230,10 @@ public final class Main {
         int threads = (int) a.number("threads", Runtime.getRuntime().availableProcessors(), 1);
         int maxSteps = (int) a.number("max-steps", 60, 1);
         String skip = a.string("skip", "");
-        for (String part : skip.split(",")) {
-            if (!part.isEmpty() && !part.equals("stress") && !part.equals("explore")) {
-                throw new Args.UsageError("--skip takes a comma-separated list of: stress, explore; was '" + skip + "'");
-            }
+        List<String> skipped = skip.isEmpty() ? List.of() : Arrays.asList(skip.split(","));
+        if (!List.of("explore", "stress", "conformance").containsAll(skipped)) {
+            throw new Args.UsageError("--skip takes a comma-separated list of: explore, stress, conformance; was '"
+                    + skip + "'");
         }
         String command = "bin/cursorcheck campaign " + (a.has("seconds") ? "--seconds " + millis / 1000
                 : "--minutes " + millis / 60_000) + " --seed " + seed + (skip.isEmpty() ? "" : " --skip " + skip);
@@ -221,11 +241,14 @@ public final class Main {
                 threads, skip.isEmpty() ? ", then the jcstress gate" : "", Reports.relative(Reports.dir()));
         List<Part> parts = new java.util.ArrayList<>();
         parts.add(new LockstepPart(new Campaign.Config(millis, seed, threads, maxSteps, weights(a), Reports.dir(), err)));
-        if (!skip.contains("explore")) {
+        if (!skipped.contains("explore")) {
             parts.add(new ExplorePart(Scope::campaign, command));
         }
-        if (!skip.contains("stress")) {
+        if (!skipped.contains("stress")) {
             parts.add(new StressCommand(StressRun.Mode.GATE, null, 1, command, true));
+        }
+        if (!skipped.contains("conformance")) {
+            parts.add(new ConformancePart(Release.CAMPAIGN, seed, Math.max(30_000, millis / 2), maxSteps, command));
         }
         return new CampaignCommand(parts, command, seed).run(out, err);
     }
@@ -298,6 +321,34 @@ public final class Main {
         } catch (IllegalArgumentException e) {
             throw new Args.UsageError("--policy must be one of " + Arrays.toString(Policy.values()) + ", was '" + name + "'");
         }
+    }
+
+    private int conformance(String runtime, Args a) throws Exception {
+        if (!a.has("version")) {
+            throw new Args.UsageError(runtime + " needs --version V, e.g. --version "
+                    + (runtime.equals("node") ? "26.12.1" : "1.4.5"));
+        }
+        Release release = new Release(runtime, a.string("version", null));
+        long seed = seed(a);
+        long millis = a.number("seconds", 60, 1) * 1000;
+        int maxSteps = (int) a.number("max-steps", 60, 1);
+        String command = "bin/cursorcheck " + runtime + " --version " + release.version() + " --seconds " + millis / 1000
+                + " --seed " + seed;
+        out.printf("%s: seed %d, %d s, up to %d operations per sequence%n  rerun exactly: %s%n", release.id(), seed,
+                millis / 1000, maxSteps, command);
+        ConformanceCampaign.Outcome o = ConformanceCampaign.run(List.of(release), seed, millis, maxSteps, Reports.dir(),
+                err, command);
+        Conformance.Result r = o.results().get(0);
+        out.printf("%,d sequences, %,d operations in %.1f s%n", r.sequences(), r.operations(), r.millis() / 1000.0);
+        for (Conformance.Difference d : r.differences()) {
+            out.printf("%s [%s]: %s, shrunk from %d to %d operations%n  %s%n", d.kind().id(), d.kind().verdict(),
+                    d.signature(), d.counterexample().original(), d.counterexample().script().length(),
+                    d.page() == null ? "" : Reports.relative(d.page()));
+        }
+        r.knownHits().forEach((name, n) -> out.printf("known finding %s: hit by %d sequence(s)%n", name, n));
+        out.println("verdict: " + ConformanceCampaign.verdict(r) + "; report: " + Reports.relative(o.index()));
+        o.problems().forEach(p -> out.println("  PROBLEM: " + p));
+        return o.passed() ? 0 : 1;
     }
 
     private int stress(Args a) throws Exception {

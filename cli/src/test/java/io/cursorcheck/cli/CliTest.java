@@ -44,6 +44,12 @@ class CliTest {
         assertThat(err()).contains("gentle").contains("tough");
         assertThat(run("campaign", "--skip", "lunch")).isEqualTo(2);
         assertThat(err()).contains("--skip");
+        assertThat(run("node")).isEqualTo(2);
+        assertThat(err()).contains("--version");
+        assertThat(run("bun", "--version", "latest")).isEqualTo(2);
+        assertThat(err()).contains("latest");
+        assertThat(run("node", "--version", "26.12.1", "--frobnicate")).isEqualTo(2);
+        assertThat(err()).contains("--frobnicate");
     }
 
     @Test

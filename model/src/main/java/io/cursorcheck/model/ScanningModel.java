@@ -39,6 +39,7 @@ public final class ScanningModel implements Forkable {
     private final List<Integer> buffer = new ArrayList<>(); // sizes of retained entries, oldest first
     private long bufferStart;
     private long bufferedBytes;
+    private final List<Long> writers = new ArrayList<>(); // position -> the write operation that stored it
     private final List<Consumer> consumers = new ArrayList<>(); // attached, in attach order
     private List<Consumer> waiters = new ArrayList<>();
     private boolean ended;
@@ -204,7 +205,7 @@ public final class ScanningModel implements Forkable {
         if (writerState != WriterState.OPEN) {
             return reply(op, Outcome.REFUSED);
         }
-        Offer result = offer(size);
+        Offer result = offer(op, size);
         if (result == Offer.REFUSED) {
             return reply(op, Outcome.REFUSED);
         }
@@ -222,7 +223,7 @@ public final class ScanningModel implements Forkable {
         if (writerState != WriterState.OPEN) {
             return reply(op, Outcome.failed(SpecError.WRITER_CLOSED));
         }
-        Offer result = offer(size);
+        Offer result = offer(op, size);
         if (result != Offer.REFUSED) {
             bytesAccepted += size;
             return reply(op, result == Offer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
@@ -438,6 +439,23 @@ public final class ScanningModel implements Forkable {
         };
     }
 
+    /**
+     * The number of the write operation that stored the entry at a position: the
+     * {@code writeSync} or {@code write} call itself, also when a queued write was stored later by
+     * a flush. Positions are not visible from outside an implementation (Node has none), entries
+     * named by their write are: the conformance check compares those.
+     *
+     * @param position a position this broadcast ever appended, trimmed or not
+     * @return the operation number of the write that stored it
+     * @throws IllegalArgumentException if nothing was ever appended at {@code position}
+     */
+    public long writeOf(long position) {
+        if (position < 0 || position >= writers.size()) {
+            throw new IllegalArgumentException("no entry was ever appended at position " + position);
+        }
+        return writers.get((int) position);
+    }
+
     @Override
     public String toString() {
         return "ScanningModel{" + snapshot() + "}";
@@ -486,7 +504,7 @@ public final class ScanningModel implements Forkable {
     private void flushQueuedWrites() {
         while (!queuedWrites.isEmpty()) {
             QueuedWrite w = queuedWrites.removeFirst();
-            if (offer(w.size()) == Offer.REFUSED) {
+            if (offer(w.op(), w.size()) == Offer.REFUSED) {
                 queuedWrites.addFirst(w);
                 break;
             }
@@ -502,8 +520,8 @@ public final class ScanningModel implements Forkable {
         }
     }
 
-    /** SPEC write(size) at the broadcast level. */
-    private Offer offer(int size) {
+    /** SPEC write(size) at the broadcast level; {@code writeOp} is the write operation offering it. */
+    private Offer offer(long writeOp, int size) {
         if (ended || cancelled) {
             return Offer.REFUSED;
         }
@@ -532,6 +550,7 @@ public final class ScanningModel implements Forkable {
         }
         buffer.add(size);
         bufferedBytes += size;
+        writers.add(writeOp);
         notifyWaiters();
         // SPEC step 5 wakes drain waiters once an eviction brought the buffer under budget; this
         // operation set has no drain waiters, and DROP_OLDEST never queues writes.

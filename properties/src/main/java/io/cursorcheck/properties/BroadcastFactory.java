@@ -14,4 +14,31 @@ public interface BroadcastFactory {
 
     /** A fresh, empty broadcast with an open writer. */
     Broadcast create(Options options);
+
+    /** What the suite can see of this subject and ask of it; {@link Capabilities#FULL} by default. */
+    default Capabilities capabilities() {
+        return Capabilities.FULL;
+    }
+
+    /**
+     * What the suite can see of a subject and ask of it.
+     *
+     * <p>An in-process implementation shows everything: snapshots, diagnostics, every operation of
+     * the SPI. An external one (Node.js behind the subject protocol) shows only what its users
+     * can: each operation's answer and the settlements it caused, and a {@link Probe} of its
+     * public counters. For such a subject the engine compares answers and probes only; the
+     * model's own invariants are still checked.
+     *
+     * @param observableOnly   no snapshot and no diagnostics: compare answers and probes only
+     *                         (its broadcasts implement {@link Probe.Source}), and draw no bad
+     *                         input (foreign and null handles, negative sizes are Java API concepts)
+     * @param unitSizes        the subject sizes its buffer in entries, not bytes: every write is of
+     *                         size 1, so entry and byte counts agree
+     * @param overlappingReads the subject queues a second read of a consumer behind its
+     *                         outstanding one; when false, no read is drawn while one is open
+     */
+    record Capabilities(boolean observableOnly, boolean unitSizes, boolean overlappingReads) {
+        /** Everything visible, the whole operation set. */
+        public static final Capabilities FULL = new Capabilities(false, false, true);
+    }
 }

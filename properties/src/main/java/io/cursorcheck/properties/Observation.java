@@ -15,9 +15,16 @@ import java.util.Objects;
  * @param thrown     what it threw, or null
  * @param snapshot   the snapshot after it
  * @param violations the invariants it broke, empty if none
+ * @param probe      for a subject that shows no snapshot, its {@link Probe} after the operation; else null
  */
 public record Observation(Op op, Reply reply, int attachedId, Thrown thrown, Snapshot snapshot,
-                          List<Violation> violations) {
+                          List<Violation> violations, Probe probe) {
+
+    /** An observation of a broadcast that shows its snapshot (no probe). */
+    public Observation(Op op, Reply reply, int attachedId, Thrown thrown, Snapshot snapshot,
+                       List<Violation> violations) {
+        this(op, reply, attachedId, thrown, snapshot, violations, null);
+    }
 
     /**
      * An exception an operation threw, by class and message.

@@ -13,6 +13,10 @@ import java.util.List;
  * One broadcast driven by a script: applies {@link Op}s, resolves consumer references to
  * handles, takes a snapshot after every operation and runs the {@link InvariantChecker} on it.
  *
+ * <p>A subject that is {@linkplain BroadcastFactory.Capabilities#observableOnly() observable only}
+ * has no snapshot: its session records the subject's {@link Probe} instead and checks no
+ * invariant on it (the model's session, run beside it, still does).
+ *
  * <p>Exceptions thrown by an operation are caught and reported in the {@link Observation}; after
  * one that SPEC does not specify the broadcast's state is undefined and the session refuses
  * further operations.
@@ -24,7 +28,7 @@ public final class Session {
     private final BroadcastFactory factory;
     private final Options options;
     private final Broadcast broadcast;
-    private final InvariantChecker checker;
+    private final InvariantChecker checker; // null for a subject that shows no snapshot
     private final List<ConsumerHandle> handles = new ArrayList<>();
     private ConsumerHandle foreign;
     private boolean broken;
@@ -34,14 +38,15 @@ public final class Session {
         this.factory = factory;
         this.options = options;
         this.broadcast = factory.create(options);
-        this.checker = new InvariantChecker(options, broadcast.snapshot());
+        this.checker = factory.capabilities().observableOnly() ? null
+                : new InvariantChecker(options, broadcast.snapshot());
     }
 
     private Session(Session other, Forkable.Fork fork) {
         this.factory = other.factory;
         this.options = other.options;
         this.broadcast = fork.broadcast();
-        this.checker = other.checker.copy();
+        this.checker = other.checker == null ? null : other.checker.copy();
         for (ConsumerHandle h : other.handles) {
             handles.add(fork.handles().apply(h));
         }
@@ -99,7 +104,9 @@ public final class Session {
      */
     public void appendKey(StringBuilder k) {
         k.append(forkable("name its state").stateKey()).append(" | ");
-        checker.appendKey(k);
+        if (checker != null) {
+            checker.appendKey(k);
+        }
     }
 
     /**
@@ -167,6 +174,10 @@ public final class Session {
         }
         if (broken) {
             return new Observation(op, null, -1, thrown, null, List.of());
+        }
+        if (checker == null) {
+            return new Observation(op, reply, op instanceof Op.Attach ? consumerId : -1, thrown, null, List.of(),
+                    ((Probe.Source) broadcast).probe());
         }
         Snapshot after = broadcast.snapshot();
         List<Violation> violations = checker.check(op, thrown == null ? consumerId : -1, reply, after,

@@ -76,8 +76,9 @@ public record Failure(Kind kind, int step, String signature, String detail, Obse
                     .distinct().collect(Collectors.joining(", "));
             case MODEL_THREW -> "the model throws " + model.thrown().type();
             case SUBJECT_THREW -> "the subject throws " + subject.thrown().type();
-            case DIVERGENCE -> "the subject diverges from the model: " + (signature.endsWith("answer")
-                    ? "a different answer to " : "a different state after ") + model.op().script();
+            case DIVERGENCE -> "the subject diverges from the model: " + (signature.startsWith("DIVERGENCE:answer")
+                    ? "a different answer to " : signature.startsWith("DIVERGENCE:probe") ? "a different probe after "
+                    : "a different state after ") + model.op().script();
         };
     }
 

@@ -1,5 +1,6 @@
 package io.cursorcheck.properties.engine;
 
+import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Op;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Policy;
@@ -14,6 +15,10 @@ import java.util.SplittableRandom;
  * detached, foreign or null one; entry sizes clustered around a small budget (0, 1, budget-1,
  * budget, budget+1, ...) so eviction, overshoot and refusals happen often.
  *
+ * <p>It draws only what the subject can take ({@link BroadcastFactory.Capabilities}): no bad
+ * input for an observable-only subject, writes of size 1 for one that counts entries, and no read
+ * of a consumer whose read is still open for one without overlapping reads.
+ *
  * <p>Deterministic: the same seed and the same model answers give the same operations.
  */
 public final class Generator {
@@ -22,10 +27,17 @@ public final class Generator {
     private static final int[] BUDGETS = {1, 1, 2, 2, 3, 3, 4, 4, 5, 6, 8, 16};
 
     private final Weights weights;
+    private final BroadcastFactory.Capabilities capabilities;
 
-    /** A generator with these weights. */
+    /** A generator with these weights, for a subject that takes every operation. */
     public Generator(Weights weights) {
+        this(weights, BroadcastFactory.Capabilities.FULL);
+    }
+
+    /** A generator with these weights, for a subject with these capabilities. */
+    public Generator(Weights weights, BroadcastFactory.Capabilities capabilities) {
         this.weights = weights;
+        this.capabilities = capabilities;
     }
 
     /** The weights in use. */
@@ -52,11 +64,30 @@ public final class Generator {
             return new Op.Attach(); // a script without consumers only writes
         }
         Op op = draw(random, model, consumers, options);
+        for (int retry = 0; retry < 4 && readsAnOpenConsumer(op, model); retry++) {
+            op = draw(random, model, consumers, options);
+        }
+        if (readsAnOpenConsumer(op, model)) {
+            op = new Op.WriteSync(size(random, options));
+        }
         boolean writing = op instanceof Op.Write || op instanceof Op.WriteSync;
         if (writing && model.writerState() != WriterState.OPEN && random.nextInt(4) > 0) {
             op = draw(random, model, consumers, options); // a closed writer answers every write alike: read instead
         }
         return op;
+    }
+
+    /** A read of a consumer whose read is open, for a subject that cannot queue one behind it. */
+    private boolean readsAnOpenConsumer(Op op, Snapshot model) {
+        if (capabilities.overlappingReads() || !(op instanceof Op.Next n)) {
+            return false;
+        }
+        Snapshot.ConsumerState c = model.consumer(n.consumer());
+        return c != null && c.openReads() > 0;
+    }
+
+    private int badInput() {
+        return capabilities.observableOnly() ? 0 : weights.badInput();
     }
 
     private Op draw(SplittableRandom random, Snapshot model, int consumers, Options options) {
@@ -87,7 +118,7 @@ public final class Generator {
     }
 
     private int consumer(SplittableRandom random, Snapshot model, int consumers) {
-        if (random.nextInt(100) < weights.badInput()) {
+        if (random.nextInt(100) < badInput()) {
             return random.nextBoolean() ? Op.FOREIGN : Op.NULL;
         }
         List<Integer> attached = new ArrayList<>();
@@ -102,8 +133,11 @@ public final class Generator {
     }
 
     private int size(SplittableRandom random, Options options) {
-        if (random.nextInt(100) < weights.badInput()) {
+        if (random.nextInt(100) < badInput()) {
             return -1 - random.nextInt(2);
+        }
+        if (capabilities.unitSizes()) {
+            return 1;
         }
         int budget = (int) Math.min(options.budget(), 1 << 20);
         return switch (random.nextInt(8)) {

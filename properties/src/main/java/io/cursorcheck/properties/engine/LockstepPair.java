@@ -1,11 +1,16 @@
 package io.cursorcheck.properties.engine;
 
+import io.cursorcheck.model.ScanningModel;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Observation;
 import io.cursorcheck.properties.Op;
+import io.cursorcheck.properties.OutsideView;
+import io.cursorcheck.properties.Probe;
 import io.cursorcheck.properties.Session;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.spi.Options;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -13,6 +18,12 @@ import java.util.Objects;
  * whom, it failed. The order of the checks is the engine's definition of blame: the model throwing
  * or breaking an invariant (a finding about SPEC), then the subject throwing, the answers
  * differing, the states differing, the subject breaking an invariant.
+ *
+ * <p>When the subject is {@linkplain BroadcastFactory.Capabilities#observableOnly() observable
+ * only} (an external process), the answers are compared as {@link OutsideView} sees them and,
+ * instead of snapshots, the subject's {@link Probe} is compared with the one the model's state
+ * gives; such a divergence's signature names its shape ({@link OutsideView#shape}), so each kind
+ * of difference is shrunk and reported on its own.
  *
  * <p>When the subject is the model itself, the model runs alone. A pair of forkable sessions can
  * be forked and named ({@link #fork()}, {@link #stateKey()}), which the exhaustive explorer uses.
@@ -23,6 +34,8 @@ public final class LockstepPair {
 
     private final Session model;
     private final Session subject; // null when the subject is the model
+    private final boolean outside; // the subject is observable only
+    private final Options options;
     private Observation lastModel;
     private Observation lastSubject;
 
@@ -30,11 +43,15 @@ public final class LockstepPair {
     public LockstepPair(BroadcastFactory factory, Options options) {
         this.model = new Session(Variant.MODEL, options);
         this.subject = factory == Variant.MODEL ? null : new Session(factory, options);
+        this.outside = factory.capabilities().observableOnly();
+        this.options = options;
     }
 
     private LockstepPair(LockstepPair other) {
         this.model = other.model.fork();
         this.subject = other.subject == null ? null : other.subject.fork();
+        this.outside = other.outside;
+        this.options = other.options;
     }
 
     /** An independent copy of both sides in their current states. */
@@ -125,6 +142,9 @@ public final class LockstepPair {
                     s.thrown()), "the subject threw " + s.thrown().type() + ": " + s.thrown().message()
                     + "; the model answered " + m.answer(), m, s);
         }
+        if (outside) {
+            return outsideStep(index, op, m, s);
+        }
         if (!m.sameAnswer(s)) {
             return new Failure(Failure.Kind.DIVERGENCE, index, "DIVERGENCE:answer",
                     "the model answered " + m.answer() + ", the subject " + s.answer(), m, s);
@@ -140,5 +160,37 @@ public final class LockstepPair {
                     "the subject broke " + s.violations(), m, s);
         }
         return null;
+    }
+
+    /** Compares what an outside observer sees: answers, then probes. */
+    private Failure outsideStep(int index, Op op, Observation m, Observation s) {
+        Observation seen = OutsideView.of((ScanningModel) model.broadcast(), m);
+        Observation got = OutsideView.ordered(s);
+        if (!seen.sameAnswer(got)) {
+            return new Failure(Failure.Kind.DIVERGENCE, index, "DIVERGENCE:answer:" + OutsideView.shape(op, seen, got),
+                    "the model answered " + OutsideView.answer(seen) + ", the subject " + OutsideView.answer(got), m, s);
+        }
+        Probe expected = Probe.of(m.snapshot(), options);
+        if (!expected.equals(s.probe())) {
+            return new Failure(Failure.Kind.DIVERGENCE, index, "DIVERGENCE:probe:" + op.kind() + ": "
+                    + probeShape(expected, s.probe()), "both answered " + OutsideView.answer(seen)
+                    + ", but the model's state gives " + expected + " and the subject shows " + s.probe(), m, s);
+        }
+        return null;
+    }
+
+    /** Which probe fields differ, e.g. {@code canWrite false/true}. */
+    private static String probeShape(Probe model, Probe subject) {
+        if (subject == null) {
+            return "no probe";
+        }
+        List<String> d = new ArrayList<>();
+        if (model.consumers() != subject.consumers()) {
+            d.add("consumers " + (model.consumers() < subject.consumers() ? "more" : "fewer"));
+        }
+        if (!Objects.equals(model.canWrite(), subject.canWrite())) {
+            d.add("canWrite " + model.canWrite() + "/" + subject.canWrite());
+        }
+        return String.join(", ", d);
     }
 }

@@ -141,7 +141,7 @@ public final class RandomRun {
         // script) does not depend on thread scheduling.
         ConcurrentHashMap<String, Candidate> firsts = new ConcurrentHashMap<>();
         List<Coverage> coverages = Collections.synchronizedList(new ArrayList<>());
-        Generator generator = new Generator(config.weights());
+        Generator generator = new Generator(config.weights(), config.subject().capabilities());
         List<Thread> workers = new ArrayList<>();
         List<Throwable> crashes = Collections.synchronizedList(new ArrayList<>());
         for (int t = 0; t < config.threads(); t++) {

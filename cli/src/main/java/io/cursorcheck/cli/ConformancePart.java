@@ -1,0 +1,66 @@
+package io.cursorcheck.cli;
+
+import io.cursorcheck.conformance.Conformance;
+import io.cursorcheck.conformance.ConformanceCampaign;
+import io.cursorcheck.conformance.Release;
+import io.cursorcheck.properties.engine.Reports;
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The conformance part of the campaign: every release of {@link Release#CAMPAIGN} in lockstep with
+ * the model through the subject protocol; writes {@code reports/conformance/}.
+ */
+final class ConformancePart implements Part {
+
+    private final List<Release> releases;
+    private final long seed;
+    private final long millisEach;
+    private final int maxSteps;
+    private final String command;
+
+    ConformancePart(List<Release> releases, long seed, long millisEach, int maxSteps, String command) {
+        this.releases = releases;
+        this.seed = seed;
+        this.millisEach = millisEach;
+        this.maxSteps = maxSteps;
+        this.command = command;
+    }
+
+    @Override
+    public String name() {
+        return "conformance";
+    }
+
+    @Override
+    public Verdict run(PrintStream log) throws Exception {
+        long t0 = System.currentTimeMillis();
+        ConformanceCampaign.Outcome o = ConformanceCampaign.run(releases, seed, millisEach, maxSteps, Reports.dir(), log,
+                command);
+        StringBuilder md = new StringBuilder("## Conformance (Node.js, Bun)\n\n");
+        md.append("| release | sequences | operations | shapes of difference | verdict |\n|---|---:|---:|---:|---|\n");
+        Map<String, Object> json = new LinkedHashMap<>();
+        long differences = 0;
+        for (Conformance.Result r : o.results()) {
+            differences += r.differences().size();
+            md.append("| [").append(r.release().id()).append("](conformance/").append(r.release().id())
+                    .append("/index.md) | ").append(String.format("%,d", r.sequences())).append(" | ")
+                    .append(String.format("%,d", r.operations())).append(" | ").append(r.differences().size())
+                    .append(" | ").append(ConformanceCampaign.verdict(r)).append(" |\n");
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("sequences", r.sequences());
+            m.put("operations", r.operations());
+            m.put("differences", r.differences().stream().map(d -> d.kind().id() + " " + d.signature()).toList());
+            m.put("verdict", ConformanceCampaign.verdict(r));
+            json.put(r.release().id(), m);
+        }
+        md.append("\nDetails: [conformance/index.md](conformance/index.md).\n");
+        long kinds = o.results().stream().flatMap(r -> r.differences().stream()).map(Conformance.Difference::kind)
+                .distinct().count();
+        String summary = String.format("%d releases, %d shape(s) of difference in %d kind(s), %d unexplained",
+                o.results().size(), differences, kinds, o.results().stream().mapToLong(r -> r.unclassified().size()).sum());
+        return new Verdict(o.passed(), summary, md.toString(), json, o.problems(), System.currentTimeMillis() - t0);
+    }
+}

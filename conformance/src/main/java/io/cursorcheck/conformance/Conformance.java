@@ -1,0 +1,247 @@
+package io.cursorcheck.conformance;
+
+import io.cursorcheck.properties.engine.Counterexample;
+import io.cursorcheck.properties.engine.Failure;
+import io.cursorcheck.properties.engine.Generator;
+import io.cursorcheck.properties.engine.KnownFindings;
+import io.cursorcheck.properties.engine.Lockstep;
+import io.cursorcheck.properties.engine.RandomRun;
+import io.cursorcheck.properties.engine.Shrinker;
+import io.cursorcheck.properties.engine.Weights;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The conformance check of one release: random lockstep sequences against the model through the
+ * subject protocol, every difference shrunk, replayed against the same release, classified
+ * ({@link Differences}) and written to {@code reports/conformance/<release>/} with a standalone
+ * JavaScript reproduction; the known findings against the model replayed on it.
+ *
+ * <p>One thread and one subject process (the machine has two cores; Node takes the other).
+ * Reproducible: sequence {@code i} has seed {@code RandomRun.sequenceSeed(seed, i)}.
+ */
+public final class Conformance {
+
+    /** The generator's weights for external subjects: the defaults without bad input. */
+    public static final Weights WEIGHTS = Weights.DEFAULT.with("badInput=0");
+
+    /** Lockstep runs one shrink may spend; each costs a few milliseconds against Node. */
+    static final int SHRINK_RUNS = 3_000;
+    /** Time one shrink may spend. */
+    static final long SHRINK_MILLIS = 8_000;
+    /**
+     * Shapes of difference written out (page, counterexample, reproduction) per kind and release;
+     * every further shape is still shrunk, replayed and classified, and counted on the pages.
+     */
+    static final int PAGES_PER_KIND = 3;
+    /** Time all shrinks of a release may spend together, at least (or half the run's time if more). */
+    static final long SHRINKING_MILLIS = 30_000;
+
+    /**
+     * What to run.
+     *
+     * @param release   the release
+     * @param seed      the run's seed
+     * @param millis    time for random sequences (shrinking included)
+     * @param sequences sequences at most
+     * @param maxSteps  operations per sequence at most
+     * @param reports   the {@code reports/} directory, or null to write nothing
+     * @param log       where progress goes
+     */
+    public record Config(Release release, long seed, long millis, long sequences, int maxSteps, Path reports,
+                         PrintStream log) {
+    }
+
+    /**
+     * One kind of difference, shrunk and replayed.
+     *
+     * @param signature      the failure signature (its shape)
+     * @param kind           its classification and verdict
+     * @param counterexample the shrunk counterexample
+     * @param run            the lockstep run of the shrunk script
+     * @param replayed       whether replaying the shrunk script against the release gave the same failure
+     * @param hits           sequences that ended in this signature
+     * @param page           its Markdown page, or null when not written (enough of its kind were)
+     * @param nodeOutput     what the standalone reproduction printed on the release
+     */
+    public record Difference(String signature, Differences.Kind kind, Counterexample counterexample, Lockstep.Run run,
+                             boolean replayed, long hits, Path page, String nodeOutput) {
+    }
+
+    /**
+     * A known finding against the model, replayed on the release.
+     *
+     * @param finding the finding
+     * @param run     the replay: the model fails as recorded; the subject's answers up to there
+     * @param agrees  whether the release answered like the model at every step before the finding's
+     */
+    public record KnownReplay(KnownFindings.Finding finding, Lockstep.Run run, boolean agrees) {
+    }
+
+    /**
+     * What a conformance check did.
+     *
+     * @param release     the release
+     * @param hello       what it said about itself
+     * @param sequences   random sequences run
+     * @param operations  operations run in them
+     * @param millis      wall-clock time
+     * @param differences one per signature, in the order found
+     * @param known       the known findings replayed
+     * @param knownHits   sequences that ended in a known finding against the model, by finding
+     * @param restarts    subject processes restarted after a crash or hang
+     * @param signatures  every difference signature seen, with the sequences that ended in it (those past
+     *                    {@code differences} were not shrunk: the time for shrinking ran out)
+     */
+    public record Result(Release release, Hello hello, long sequences, long operations, long millis,
+                         List<Difference> differences, List<KnownReplay> known, Map<String, Long> knownHits,
+                         int restarts, Map<String, Long> signatures) {
+
+        /** Differences whose verdict is not yet decided: they need a look. */
+        public List<Difference> unclassified() {
+            return differences.stream().filter(d -> d.kind() == Differences.Kind.UNCLASSIFIED).toList();
+        }
+    }
+
+    private Conformance() {
+    }
+
+    /** Installs the release if needed, then checks it. */
+    public static Result run(Config config) throws IOException, InterruptedException {
+        Path binary = config.release().install(config.log());
+        try (ExternalSubject subject = ExternalSubject.of(config.release(), binary)) {
+            return run(config, subject, binary);
+        }
+    }
+
+    /** Checks a subject; {@code binary} runs the reproductions. */
+    public static Result run(Config config, ExternalSubject subject, Path binary) throws IOException,
+            InterruptedException {
+        long start = System.currentTimeMillis();
+        long deadline = start + config.millis();
+        Path root = io.cursorcheck.properties.mutants.SourceTree.root();
+        KnownFindings known = KnownFindings.load(root);
+        Path dir = config.reports() == null ? null : config.reports().resolve("conformance").resolve(subject.id());
+        if (dir != null) {
+            deleteTree(dir); // fresh output only
+        }
+        config.log().printf("%s: %s%n", subject.id(), subject.hello().summary());
+
+        List<KnownReplay> replays = new ArrayList<>();
+        for (KnownFindings.Finding f : known.all()) {
+            Lockstep.Run run = Lockstep.run(subject, f.counterexample().script());
+            replays.add(new KnownReplay(f, run, agreesBefore(subject, run)));
+        }
+
+        Generator generator = new Generator(WEIGHTS, subject.capabilities());
+        Map<String, Long> hits = new LinkedHashMap<>();
+        Map<String, Long> knownHits = new LinkedHashMap<>();
+        Map<String, Lockstep.Run> firsts = new LinkedHashMap<>();
+        Map<String, Long> seeds = new LinkedHashMap<>();
+        long sequences = 0;
+        long operations = 0;
+        for (long i = 0; i < config.sequences() && System.currentTimeMillis() < deadline; i++) {
+            long seed = RandomRun.sequenceSeed(config.seed(), i);
+            Lockstep.Run run = Lockstep.explore(subject, generator, seed, config.maxSteps(), null);
+            sequences++;
+            operations += run.script().length();
+            if (!run.failed()) {
+                continue;
+            }
+            Failure f = run.failure();
+            KnownFindings.Finding k = f.kind().againstModel() ? known.matching(f) : null;
+            if (k != null) {
+                knownHits.merge(k.name(), 1L, Long::sum);
+                continue;
+            }
+            if (hits.merge(f.signature(), 1L, Long::sum) == 1) {
+                firsts.put(f.signature(), run);
+                seeds.put(f.signature(), seed);
+                config.log().printf("  %s: new difference after %d sequences: %s%n", subject.id(), sequences,
+                        f.signature());
+            }
+        }
+
+        List<Difference> differences = new ArrayList<>();
+        Map<Differences.Kind, Integer> written = new LinkedHashMap<>();
+        long shrinkDeadline = System.currentTimeMillis() + Math.max(SHRINKING_MILLIS, config.millis() / 2);
+        for (Map.Entry<String, Lockstep.Run> e : firsts.entrySet()) {
+            if (System.currentTimeMillis() > shrinkDeadline) {
+                config.log().printf("  %s: %d more signature(s) not shrunk (time for shrinking ran out)%n", subject.id(),
+                        firsts.size() - differences.size());
+                break;
+            }
+            Difference d = report(config, subject, binary, dir, e.getValue(), seeds.get(e.getKey()),
+                    hits.get(e.getKey()), written);
+            differences.add(d);
+        }
+        Result result = new Result(config.release(), subject.hello(), sequences, operations,
+                System.currentTimeMillis() - start, differences, replays, knownHits, subject.restarts(), hits);
+        if (dir != null) {
+            Files.writeString(dir.resolve("index.md"), ConformancePage.version(result), StandardCharsets.UTF_8);
+        }
+        return result;
+    }
+
+    /** Whether the subject answered like the model at every step before the failing one. */
+    private static boolean agreesBefore(ExternalSubject subject, Lockstep.Run run) {
+        int until = run.failed() ? run.failure().step() : run.model().size();
+        for (int i = 0; i < until; i++) {
+            if (run.subject().get(i).thrown() != null) {
+                return false;
+            }
+        }
+        return !run.failed() || run.failure().kind().againstModel();
+    }
+
+    private static Difference report(Config config, ExternalSubject subject, Path binary, Path dir, Lockstep.Run found,
+                                     long seed, long hits, Map<Differences.Kind, Integer> written)
+            throws IOException, InterruptedException {
+        Shrinker.Result shrunk = new Shrinker(subject, SHRINK_RUNS, SHRINK_MILLIS).shrink(found);
+        Counterexample cx = new Counterexample(subject.id(), shrunk.script(), seed, config.maxSteps(), WEIGHTS.toString(),
+                shrunk.original(), shrunk.evaluations(), shrunk.run().failure(), null);
+        Lockstep.Run again = Lockstep.run(subject, shrunk.script());
+        boolean replayed = again.failed() && again.failure().signature().equals(cx.failure().signature())
+                && again.failure().step() == cx.failure().step();
+        Differences.Kind kind = Differences.classify(subject.hello(), cx, shrunk.run());
+        config.log().printf("  %s: %s shrunk %d -> %d operations (%s)%s%n", subject.id(), kind.id(), cx.original(),
+                cx.script().length(), cx.failure().signature(), replayed ? "" : "; NOT REPRODUCED on replay");
+        Path page = null;
+        String output = null;
+        // Every undecided shape gets its page: a person must look at each.
+        if (dir != null && (written.merge(kind, 1, Integer::sum) <= PAGES_PER_KIND || kind == Differences.Kind.UNCLASSIFIED)) {
+            String slug = kind.id() + "-" + cx.slug().substring(cx.slug().lastIndexOf('-') + 1);
+            Path json = dir.resolve(slug + ".json");
+            cx.write(json);
+            Path mjs = dir.resolve(slug + ".mjs");
+            Reproduction.write(mjs, Reproduction.of(subject.id() + ": " + kind.title(), shrunk.run(), subject.hello(),
+                    cx.failure().step()));
+            output = Reproduction.run(binary, mjs);
+            page = dir.resolve(slug + ".md");
+            Difference d = new Difference(cx.failure().signature(), kind, cx, shrunk.run(), replayed, hits, page, output);
+            Files.writeString(page, ConformancePage.difference(d, subject, json, mjs), StandardCharsets.UTF_8);
+            return d;
+        }
+        return new Difference(cx.failure().signature(), kind, cx, shrunk.run(), replayed, hits, null, null);
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package io.cursorcheck.conformance;
+
+import io.cursorcheck.properties.Observation;
+import io.cursorcheck.properties.OutsideView;
+import io.cursorcheck.properties.Probe;
+import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.report.Compact;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The Markdown pages of the conformance check: one per difference, one per release, the index. */
+final class ConformancePage {
+
+    private ConformancePage() {
+    }
+
+    /** A difference's page: what differs, the script, both sides step by step, the reproduction. */
+    static String difference(Conformance.Difference d, ExternalSubject subject, Path json, Path mjs) {
+        var cx = d.counterexample();
+        var f = cx.failure();
+        StringBuilder b = new StringBuilder();
+        b.append("# `").append(subject.id()).append("`: ").append(d.kind().title()).append("\n\n");
+        b.append("| | |\n|---|---|\n");
+        b.append("| Release | ").append(escape(subject.hello().summary())).append(" |\n");
+        b.append("| Verdict | **").append(d.kind().verdict()).append("** |\n");
+        if (d.kind().invariant() != null) {
+            b.append("| At stake | ").append(escape(d.kind().invariant())).append(" |\n");
+        }
+        b.append("| Signature | `").append(escape(d.signature())).append("` |\n");
+        b.append("| Options | ").append(cx.script().options()).append(" |\n");
+        b.append("| Found by | random sequence, seed `").append(Long.toUnsignedString(cx.seed())).append("` (")
+                .append(cx.original()).append(" operations), shrunk to ").append(cx.script().length()).append(" in ")
+                .append(cx.evaluations()).append(" runs; ").append(d.hits()).append(" sequence(s) of the run ended here |\n");
+        b.append("| Replayed | ").append(d.replayed() ? "yes: the shrunk script fails the same way again on this release"
+                : "**no**: the replay did not fail the same way").append(" |\n");
+        b.append("| Files | [`").append(json.getFileName()).append("`](").append(json.getFileName())
+                .append(") (replay: `bin/cursorcheck replay ").append(Reports.relative(json)).append("`), [`")
+                .append(mjs.getFileName()).append("`](").append(mjs.getFileName()).append(") (standalone) |\n\n");
+        if (!d.kind().explanation().isEmpty()) {
+            b.append("## What it is\n\n").append(d.kind().explanation()).append("\n\n");
+        }
+        b.append("## Script\n\n```\n// ").append(cx.script().options()).append('\n');
+        List<String> lines = cx.script().lines();
+        for (int i = 0; i < lines.size(); i++) {
+            b.append(lines.get(i)).append(i == f.step() ? "   // <- differs here" : "").append('\n');
+        }
+        b.append("```\n\n## Step by step\n\n");
+        b.append("Entries are named by the write that stored them (`DATA(#3, 1B)`: the entry written by operation #3,"
+                + " of size 1); settlements are listed in operation order. The model's state is SPEC's; the release"
+                + " shows only its probe (`consumerCount`, `canWrite`).\n\n");
+        b.append("| # | operation | model answer | ").append(subject.id()).append(" answer | model state | model probe | ")
+                .append(subject.id()).append(" probe |\n|---|---|---|---|---|---|---|\n");
+        for (int i = 0; i < d.run().model().size(); i++) {
+            Observation m = d.run().model().get(i);
+            Observation s = d.run().subject().get(i);
+            String ma = modelAnswer(d, i);
+            String sa = OutsideView.answer(OutsideView.ordered(s));
+            String mp = m.snapshot() == null ? "" : Probe.of(m.snapshot(), cx.script().options()).toString();
+            String sp = s.probe() == null ? "" : s.probe().toString();
+            b.append("| ").append(i).append(i == f.step() ? " **⚠**" : "").append(" | `").append(lines.get(i))
+                    .append("` | ").append(escape(ma)).append(" | ").append(bold(sa, !sa.equals(ma))).append(" | ")
+                    .append(escape(Compact.state(m.snapshot()))).append(" | ").append(escape(mp)).append(" | ")
+                    .append(bold(sp, !sp.equals(mp))).append(" |\n");
+        }
+        b.append("\n").append(escape(f.detail())).append("\n\n");
+        b.append("## Standalone reproduction\n\n`").append(mjs.getFileName()).append("` does the same with `node:stream/iter`"
+                + " alone. What it printed on ").append(subject.id()).append(":\n\n```\n").append(d.nodeOutput())
+                .append("\n```\n");
+        return b.toString();
+    }
+
+    private static String modelAnswer(Conformance.Difference d, int i) {
+        return Reproduction.modelAnswer(d.run(), i);
+    }
+
+    /** A release's page: what ran, every difference by kind, the known findings replayed. */
+    static String version(Conformance.Result r) {
+        StringBuilder b = new StringBuilder();
+        b.append("# Conformance: ").append(r.release().id()).append("\n\n");
+        b.append(escape(r.hello().summary())).append(".\n\n");
+        b.append(String.format("%,d random sequences, %,d operations in %.0f s; %d shape(s) of difference, each"
+                        + " shrunk, replayed and classified (a page for the first %d of each kind); %d subject process"
+                        + " restart(s).%n%n", r.sequences(), r.operations(), r.millis() / 1000.0, r.differences().size(),
+                Conformance.PAGES_PER_KIND, r.restarts()));
+        if (!r.differences().isEmpty()) {
+            b.append("| kind | verdict | shapes | sequences | pages |\n|---|---|---:|---:|---|\n");
+            Map<Differences.Kind, List<Conformance.Difference>> byKind = new LinkedHashMap<>();
+            r.differences().forEach(d -> byKind.computeIfAbsent(d.kind(), k -> new ArrayList<>()).add(d));
+            byKind.forEach((kind, ds) -> {
+                List<String> pages = new ArrayList<>();
+                for (Conformance.Difference d : ds) {
+                    if (d.page() != null) {
+                        pages.add("[" + (pages.size() + 1) + "](" + d.page().getFileName() + ")");
+                    }
+                }
+                b.append("| ").append(escape(kind.id() + ": " + kind.title())).append(" | ").append(kind.verdict())
+                        .append(" | ").append(ds.size()).append(" | ").append(ds.stream().mapToLong(
+                                Conformance.Difference::hits).sum()).append(" | ").append(String.join(", ", pages))
+                        .append(" |\n");
+            });
+            b.append("\nEvery shape (signature: the operation and the kinds each side answered), shrunk:\n\n");
+            b.append("| kind | sequences | shrunk to | signature |\n|---|---:|---:|---|\n");
+            for (Conformance.Difference d : r.differences()) {
+                b.append("| ").append(d.page() == null ? d.kind().id() : "[" + d.kind().id() + "](" + d.page()
+                                .getFileName() + ")").append(" | ").append(d.hits()).append(" | ")
+                        .append(d.counterexample().script().length()).append(" | `").append(escape(d.signature()))
+                        .append("` |\n");
+            }
+            b.append('\n');
+        }
+        if (r.signatures().size() > r.differences().size()) {
+            b.append("Further signatures, seen but not shrunk (the time for shrinking ran out):\n\n");
+            r.signatures().entrySet().stream().skip(r.differences().size()).forEach(e -> b.append("- `")
+                    .append(escape(e.getKey())).append("`: ").append(e.getValue()).append(" sequence(s)\n"));
+            b.append('\n');
+        }
+        b.append("## Known findings against the model, replayed here\n\n");
+        for (Conformance.KnownReplay k : r.known()) {
+            b.append("- [").append(k.finding().name()).append("](../../findings/").append(k.finding().name())
+                    .append("/README.md): ").append(k.agrees() ? "the release answers like the model up to the step where"
+                            + " the model fails (" + k.run().failure().signature() + "); there the release answers "
+                            + OutsideView.answer(OutsideView.ordered(k.run().subject().get(k.run().failure().step())))
+                            : "the release differs before the finding's step").append(r.knownHits().containsKey(
+                            k.finding().name()) ? "; hit by " + r.knownHits().get(k.finding().name())
+                            + " random sequence(s)" : "").append('\n');
+        }
+        return b.toString();
+    }
+
+    private static String bold(String s, boolean on) {
+        return on && !s.isEmpty() ? "**" + escape(s) + "**" : escape(s);
+    }
+
+    static String escape(String s) {
+        return s == null ? "" : s.replace("|", "\\|").replace("\n", " ");
+    }
+}

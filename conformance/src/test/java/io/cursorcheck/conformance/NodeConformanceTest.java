@@ -1,0 +1,130 @@
+package io.cursorcheck.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cursorcheck.properties.engine.Counterexample;
+import io.cursorcheck.properties.engine.Failure;
+import io.cursorcheck.properties.engine.Lockstep;
+import io.cursorcheck.properties.mutants.SourceTree;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A short conformance check of the newest Node 26.x (installed from the npm registry under
+ * {@code target/runtimes} if missing), and its negative control: the same Node with a broadcast
+ * wrapped so that a write made while the buffer is full never settles
+ * ({@code src/test/js/lossy-broadcast.mjs}) must be caught, shrunk, and left unexplained.
+ */
+class NodeConformanceTest {
+
+    private static final long MILLIS = Long.getLong("cursorcheck.conformance.millis", 15_000);
+    private static Path binary;
+
+    @BeforeAll
+    static void install() throws Exception {
+        binary = Release.NEWEST_NODE.install(System.out);
+    }
+
+    private static long seed(String test) {
+        String pinned = System.getProperty("cursorcheck.seed");
+        long seed = pinned != null ? Long.parseLong(pinned) : new SecureRandom().nextLong() & Long.MAX_VALUE;
+        System.out.printf("%s: seed %d (repeat: mvn verify -Dcursorcheck.seed=%d)%n", test, seed, seed);
+        return seed;
+    }
+
+    private static Conformance.Config config(long seed) {
+        return new Conformance.Config(Release.NEWEST_NODE, seed, MILLIS, Long.MAX_VALUE, 60, null,
+                new PrintStream(System.out, true));
+    }
+
+    @Test
+    void newestNodeDiffersOnlyInExplainedWaysAndSharesTheKnownFindings() throws Exception {
+        try (ExternalSubject node = ExternalSubject.of(Release.NEWEST_NODE, binary)) {
+            assertThat(node.hello().api()).isEqualTo("budget");
+            assertThat(node.capabilities().observableOnly()).isTrue();
+            Conformance.Result r = Conformance.run(config(seed("newest-node")), node, binary);
+            System.out.printf("%s: %,d sequences, %,d operations, differences %s, known findings hit %s%n",
+                    r.release(), r.sequences(), r.operations(), r.signatures(), r.knownHits());
+            assertThat(r.sequences()).isGreaterThan(100);
+            assertThat(ConformanceCampaign.problems(r)).as("unexplained or unreproducible differences").isEmpty();
+            assertThat(r.known()).as("known findings replayed").isNotEmpty().allMatch(Conformance.KnownReplay::agrees);
+            assertThat(r.known()).allMatch(k -> k.run().failed() && k.run().failure().kind().againstModel());
+        }
+    }
+
+    /**
+     * The differences kept in {@code reports/conformance-findings/} that were found on the newest
+     * Node still happen there, with the signature they were recorded with: when Node fixes one,
+     * this fails, and the finding's page must say so.
+     */
+    @Test
+    void theKeptFindingsStillReproduceOnTheNewestNode() throws Exception {
+        Path kept = SourceTree.root().resolve("reports/conformance-findings");
+        List<Path> files;
+        try (var dirs = java.nio.file.Files.list(kept)) {
+            files = dirs.map(d -> d.resolve("counterexample.json")).filter(java.nio.file.Files::isRegularFile).sorted()
+                    .toList();
+        }
+        int replayed = 0;
+        try (ExternalSubject node = ExternalSubject.of(Release.NEWEST_NODE, binary)) {
+            for (Path file : files) {
+                Counterexample.Stored stored = Counterexample.read(file);
+                if (!stored.subject().equals(Release.NEWEST_NODE.id())) {
+                    continue;
+                }
+                Lockstep.Run run = Lockstep.run(node, stored.script());
+                assertThat(run.failed()).as("%s still differs from the model", file).isTrue();
+                assertThat(run.failure().signature()).as(file.toString()).isEqualTo(stored.signature());
+                replayed++;
+            }
+        }
+        assertThat(replayed).as("kept findings recorded on %s", Release.NEWEST_NODE).isPositive();
+    }
+
+    @Test
+    void aBroadcastThatDropsASettlementIsCaught() throws Exception {
+        Path js = SourceTree.root().resolve("conformance/src/test/js");
+        try (ExternalSubject lossy = new ExternalSubject("lossy-node", List.of(binary.toString(),
+                "--experimental-stream-iter", "--import", js.resolve("lossy-hooks.mjs").toString(),
+                ExternalSubject.adapter().toString()))) {
+            Conformance.Result r = Conformance.run(new Conformance.Config(Release.NEWEST_NODE, seed("lossy"), 5_000, 2_000,
+                    60, null, new PrintStream(System.out, true)), lossy, binary);
+            assertThat(r.differences()).as("the lossy broadcast must be caught").isNotEmpty();
+            Conformance.Difference d = r.differences().get(0);
+            System.out.printf("lossy broadcast caught: %s, shrunk %d -> %d: %s%n", d.signature(),
+                    d.counterexample().original(), d.counterexample().script().length(),
+                    d.counterexample().script().lines());
+            assertThat(d.counterexample().failure().kind()).isEqualTo(Failure.Kind.DIVERGENCE);
+            assertThat(d.counterexample().script().length()).as("shrunk length").isLessThanOrEqualTo(8);
+            assertThat(d.replayed()).isTrue();
+            assertThat(r.differences()).as("no rule may explain the bug away")
+                    .allMatch(x -> x.kind() == Differences.Kind.UNCLASSIFIED);
+        }
+    }
+
+    @Test
+    void aSubjectThatDiesIsReportedAsACrashAndRestarted() throws Exception {
+        Path js = SourceTree.root().resolve("conformance/src/test/js");
+        try (ExternalSubject crashing = new ExternalSubject("crashing-node", List.of(binary.toString(),
+                "--experimental-stream-iter", "--import", js.resolve("crash-hooks.mjs").toString(),
+                ExternalSubject.adapter().toString()))) {
+            Conformance.Result r = Conformance.run(new Conformance.Config(Release.NEWEST_NODE, seed("crashing"), 5_000,
+                    300, 60, null, new PrintStream(System.out, true)), crashing, binary);
+            assertThat(r.differences()).as("the crash must be caught").isNotEmpty();
+            Conformance.Difference d = r.differences().get(0);
+            System.out.printf("crash caught: %s, shrunk %d -> %d: %s; %d restart(s)%n", d.signature(),
+                    d.counterexample().original(), d.counterexample().script().length(),
+                    d.counterexample().script().lines(), r.restarts());
+            assertThat(d.kind()).isEqualTo(Differences.Kind.CRASH);
+            assertThat(d.counterexample().failure().kind()).isEqualTo(Failure.Kind.SUBJECT_THREW);
+            assertThat(d.counterexample().script().ops()).as("shrunk to the end() that kills it")
+                    .containsExactly(new io.cursorcheck.properties.Op.End());
+            assertThat(d.replayed()).isTrue();
+            assertThat(r.restarts()).as("a new process after each crash").isPositive();
+        }
+    }
+}
