@@ -81,25 +81,56 @@ public final class ExploreRun {
         }
         List<Control> caught = new ArrayList<>();
         for (BroadcastFactory control : controls) {
+            Control c = shortest(control, scopes, stateLimit, known, counterexamples, pages);
+            int shrunk = shrunkLength(control, known);
+            log.accept(String.format("explore control %s: %s; the shrinker's counterexample has %s operations",
+                    control.id(), c.caught() == null ? "NOT caught" : "caught under " + c.policy() + " in "
+                            + c.caught().run().script().length() + " operations", shrunk < 0 ? "no" : shrunk));
+            caught.add(new Control(c.subject(), c.caught(), c.policy(), shrunk));
+        }
+        return new Result(bounds, caught, pages);
+    }
+
+    /**
+     * The shortest failure of a control over every policy, by iterative deepening: every policy
+     * explored one operation deep, then two, and so on up to the scope's depth, stopping at the
+     * first depth where any policy fails. A control caught in a few operations under one policy
+     * then costs a few shallow explorations, not a full one of each policy that never catches it;
+     * re-exploring the shallow levels costs little, as each level is several times the last.
+     *
+     * @return the control, its shortest failure (null if none within the scope) and that policy;
+     *         {@code shrunk} is -1 (not computed here)
+     */
+    public static Control shortest(BroadcastFactory control, Function<Policy, Scope> scopes, long stateLimit,
+                                   KnownFindings known, Path counterexamples, Map<String, Path> pages) {
+        int deepest = 0;
+        for (Policy policy : Policy.values()) {
+            deepest = Math.max(deepest, scopes.apply(policy).depth());
+        }
+        for (int depth = 1; depth <= deepest; depth++) {
             Explorer.Found best = null;
             Policy bestPolicy = null;
             for (Policy policy : Policy.values()) {
-                Explorer.Result r = Explorer.explore(control, scopes.apply(policy), stateLimit, true, known, null);
-                write(control, r, counterexamples, pages);
+                Scope scope = scopes.apply(policy);
+                if (depth > scope.depth()) {
+                    continue;
+                }
+                Explorer.Result r = Explorer.explore(control, scope.withDepth(depth), stateLimit, true, known, null);
                 for (Explorer.Found f : r.subjectFailures()) {
                     if (best == null || f.run().script().length() < best.run().script().length()) {
                         best = f;
                         bestPolicy = policy;
                     }
                 }
+                if (!r.subjectFailures().isEmpty() && pages != null) {
+                    write(control, r, counterexamples, pages);
+                }
             }
-            int shrunk = shrunkLength(control, known);
-            log.accept(String.format("explore control %s: %s; the shrinker's counterexample has %s operations",
-                    control.id(), best == null ? "NOT caught" : "caught under " + bestPolicy + " in "
-                            + best.run().script().length() + " operations", shrunk < 0 ? "no" : shrunk));
-            caught.add(new Control(control.id(), best, bestPolicy, shrunk));
+            if (best != null) {
+                return new Control(control.id(), best, bestPolicy, -1);
+            }
         }
-        return new Result(bounds, caught, pages);
+        return new Control(control.id(), null, null, -1);
     }
 
     /** The random engine's shrunk length for a control (fixed seed, so a run repeats), or -1. */

@@ -46,6 +46,11 @@ public record Scope(Policy policy, long budget, List<Integer> sizes, int consume
         return new Scope(policy, 2, List.of(1, 2), 3, 12);
     }
 
+    /** The same scope, explored only {@code shallower} operations deep. */
+    public Scope withDepth(int shallower) {
+        return new Scope(policy, budget, sizes, consumers, shallower);
+    }
+
     /** The same scope under another policy. */
     public Scope with(Policy other) {
         return new Scope(other, budget, sizes, consumers, depth);
