@@ -46,11 +46,17 @@ public final class Main {
                   replays a counterexample file step by step; exit 1 if it still fails
               replay --variant NAME --seed S [--max-steps N] [--weights W]
                   regenerates and replays one random sequence from its seed
+              mutants [--seed S] [--sequences N] [--threads N] [--only ID,...] [--pit]
+                  the kill matrix: every mutant of the catalogue through the lockstep engine, held to its
+                  impact; writes reports/mutants.md (with --pit, also PIT on impl: reports/pit.md)
               variants [--mutants]
-                  lists the variants (and the negative-control mutants)
+                  lists the variants (and the mutants: the catalogue and the racy twins)
 
             W overrides generator weights, e.g. next=40,fail=0,badInput=5 (defaults: %s)
             """.formatted(Weights.DEFAULT);
+
+    /** Sequences per mutant and stage of the kill matrix, as in the gate. */
+    static final long MATRIX_SEQUENCES = 5_000;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -81,6 +87,8 @@ public final class Main {
                 case "campaign" -> campaign(new Args(rest, Set.of("minutes", "seconds", "seed", "threads", "max-steps",
                         "weights", "skip"), Set.of()));
                 case "stress" -> stress(new Args(rest, Set.of("mode", "tests", "repeat"), Set.of("no-lincheck")));
+                case "mutants" -> mutants(new Args(rest, Set.of("seed", "sequences", "threads", "max-steps", "only"),
+                        Set.of("pit")));
                 default -> throw new Args.UsageError("unknown command '" + args.get(0) + "'");
             };
         } catch (Args.UsageError | IllegalArgumentException e) {
@@ -226,6 +234,25 @@ public final class Main {
         out.println((v.passed() ? "stress passed: " : "stress FAILED: ") + v.summary());
         v.problems().forEach(p -> out.println("  PROBLEM: " + p));
         return v.passed() ? 0 : 1;
+    }
+
+    private int mutants(Args a) throws Exception {
+        long seed = seed(a);
+        long sequences = a.number("sequences", MATRIX_SEQUENCES, 1);
+        int threads = (int) a.number("threads", Runtime.getRuntime().availableProcessors(), 1);
+        int maxSteps = (int) a.number("max-steps", 60, 1);
+        String only = a.string("only", null);
+        String command = "bin/cursorcheck mutants --seed " + seed + " --sequences " + sequences
+                + (maxSteps != 60 ? " --max-steps " + maxSteps : "") + (only == null ? "" : " --only " + only);
+        out.println(command);
+        List<Part> parts = new java.util.ArrayList<>();
+        parts.add(new MutantsCommand(seed, sequences, maxSteps, threads, MutantsCommand.select(only), command));
+        boolean passed = true;
+        for (Part part : parts) {
+            Part.Verdict v = part.run(out);
+            passed &= v.passed();
+        }
+        return passed ? 0 : 1;
     }
 
     private static BroadcastFactory subject(Args a) {

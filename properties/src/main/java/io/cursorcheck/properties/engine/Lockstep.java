@@ -17,7 +17,8 @@ import java.util.SplittableRandom;
  * at a time, and stops at the first failure: after each operation it checks, in this order, that
  * the model did not throw or break an invariant (else the finding is against the model), that
  * the subject did not throw, that both answered alike, that their snapshots are equal, and that
- * the subject kept every invariant.
+ * the subject kept every invariant; for a {@link ScanCheck} subject, last, that it scanned as often
+ * as its reference implementation, which runs the same operations beside it.
  *
  * <p>When the subject is the model itself, the model runs alone and only findings against it are
  * possible.
@@ -91,19 +92,29 @@ public final class Lockstep {
     private static final class Pair {
         final Session model;
         final Session subject; // null when the subject is the model
+        final Session reference; // the scan-count reference of a ScanCheck subject, else null
+        final BroadcastFactory subjectFactory;
         final List<Observation> models = new ArrayList<>();
         final List<Observation> subjects = new ArrayList<>();
 
         Pair(BroadcastFactory factory, Options options) {
+            subjectFactory = factory;
             model = new Session(Variant.MODEL, options);
             subject = factory == Variant.MODEL ? null : new Session(factory, options);
+            reference = factory instanceof ScanCheck sc ? new Session(sc.reference(), options) : null;
         }
 
         Failure step(int i, Op op) {
+            boolean checkScans = reference != null && !reference.broken();
+            long subjectScansBefore = checkScans ? scans(subject) : 0;
+            long referenceScansBefore = checkScans ? scans(reference) : 0;
             Observation m = model.apply(op);
             models.add(m);
             Observation s = subject == null ? m : subject.apply(op); // applied even when the model fails, for the report
             subjects.add(s);
+            if (checkScans) {
+                reference.apply(op);
+            }
             if (m.thrown() != null && !m.thrown().specified()) {
                 return new Failure(Failure.Kind.MODEL_THREW, i, Failure.thrownSignature(Failure.Kind.MODEL_THREW,
                         m.thrown()), "the model threw " + m.thrown().type() + ": " + m.thrown().message(), m, s);
@@ -135,7 +146,19 @@ public final class Lockstep {
                         Failure.invariantSignature(Failure.Kind.SUBJECT_INVARIANT, s.violations()),
                         "the subject broke " + s.violations(), m, s);
             }
+            if (checkScans && !reference.broken() && scans(subject) != scans(reference)) {
+                return new Failure(Failure.Kind.SUBJECT_SCANS, i, Failure.Kind.SUBJECT_SCANS.name(),
+                        "both answered " + m.answer() + " and agree on the state and the cache, but this operation made"
+                                + " the subject scan its consumers " + (scans(subject) - subjectScansBefore)
+                                + " time(s) and its reference " + ((ScanCheck) subjectFactory).reference().id() + " "
+                                + (scans(reference) - referenceScansBefore) + " time(s) (" + scans(subject) + " and "
+                                + scans(reference) + " so far)", m, s);
+            }
             return null;
+        }
+
+        private static long scans(Session session) {
+            return session.broadcast().diagnostics().scans();
         }
 
         Run run(Script script, Failure failure) {

@@ -27,6 +27,11 @@ final class Gate {
         return Long.getLong("cursorcheck.sequences", 5_000);
     }
 
+    /** Sequences per mutant and stage for the kill matrix ({@code -Dcursorcheck.matrixSequences}). */
+    static long matrixSequences() {
+        return Long.getLong("cursorcheck.matrixSequences", 5_000);
+    }
+
     static KnownFindings known() {
         return KnownFindings.load(Reports.dir().getParent());
     }
