@@ -247,6 +247,9 @@ public final class Main {
         out.println(command);
         List<Part> parts = new java.util.ArrayList<>();
         parts.add(new MutantsCommand(seed, sequences, maxSteps, threads, MutantsCommand.select(only), command));
+        if (a.has("pit")) {
+            parts.add(new PitCommand());
+        }
         boolean passed = true;
         for (Part part : parts) {
             Part.Verdict v = part.run(out);

@@ -1,10 +1,15 @@
 package io.cursorcheck.properties.engine;
 
+import java.nio.file.Path;
 import java.security.SecureRandom;
 
 /**
  * Settings of the lockstep gate in {@code mvn verify}: a fresh seed per run unless
  * {@code -Dcursorcheck.seed} pins one, and the sequence budget ({@code -Dcursorcheck.sequences}).
+ * Under PIT ({@code -Ppit}) the profile pins the seed, shrinks the budget, makes the random runs stop
+ * at their first failure ({@code -Dcursorcheck.failFast}) and sends their counterexamples to
+ * {@code target/} ({@code -Dcursorcheck.counterexamples}), so PIT's mutants fail them fast and leave
+ * {@code reports/} alone.
  */
 final class Gate {
 
@@ -30,6 +35,17 @@ final class Gate {
     /** Sequences per mutant and stage for the kill matrix ({@code -Dcursorcheck.matrixSequences}). */
     static long matrixSequences() {
         return Long.getLong("cursorcheck.matrixSequences", 5_000);
+    }
+
+    /** Whether random runs of conforming variants stop at their first failure. */
+    static boolean failFast() {
+        return Boolean.getBoolean("cursorcheck.failFast");
+    }
+
+    /** Where random runs write their counterexamples. */
+    static Path counterexamples() {
+        String dir = System.getProperty("cursorcheck.counterexamples");
+        return dir != null ? Path.of(dir) : Reports.dir().resolve("counterexamples");
     }
 
     static KnownFindings known() {
