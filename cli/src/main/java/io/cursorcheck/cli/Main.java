@@ -34,9 +34,10 @@ public final class Main {
     static final String USAGE = """
             usage: bin/cursorcheck <command> [options]
 
-              campaign [--minutes N] [--seed S] [--threads N] [--skip stress]
+              campaign [--minutes N] [--seed S] [--threads N] [--skip stress] [--pit]
                   the verification campaign: lockstep over every variant and negative control (N minutes),
-                  then the jcstress gate and Lincheck (about 6 minutes); writes reports/index.md
+                  then the jcstress gate and Lincheck (about 6 minutes), then the kill matrix (about a
+                  minute; with --pit, PIT on impl too: about 5 minutes more); writes reports/index.md
               stress [--mode gate|quick|default|tough] [--tests REGEX] [--repeat N] [--no-lincheck]
                   the jcstress tests of the thread-safe variants and their racy twins, then the
                   Lincheck checks; writes reports/stress/<date>-<mode>.md and reports/stress/lincheck.md
@@ -85,7 +86,7 @@ public final class Main {
                 case "replay" -> replay(new Args(rest, Set.of("variant", "seed", "max-steps", "weights"), Set.of()));
                 case "variants" -> variants(new Args(rest, Set.of(), Set.of("mutants")));
                 case "campaign" -> campaign(new Args(rest, Set.of("minutes", "seconds", "seed", "threads", "max-steps",
-                        "weights", "skip"), Set.of()));
+                        "weights", "skip"), Set.of("pit")));
                 case "stress" -> stress(new Args(rest, Set.of("mode", "tests", "repeat"), Set.of("no-lincheck")));
                 case "mutants" -> mutants(new Args(rest, Set.of("seed", "sequences", "threads", "max-steps", "only"),
                         Set.of("pit")));
@@ -211,13 +212,18 @@ public final class Main {
             throw new Args.UsageError("--skip takes: stress");
         }
         String command = "bin/cursorcheck campaign " + (a.has("seconds") ? "--seconds " + millis / 1000
-                : "--minutes " + millis / 60_000) + " --seed " + seed + (skip.isEmpty() ? "" : " --skip " + skip);
+                : "--minutes " + millis / 60_000) + " --seed " + seed + (skip.isEmpty() ? "" : " --skip " + skip)
+                + (a.has("pit") ? " --pit" : "");
         out.printf("campaign: lockstep %.1f min, seed %d, %d thread(s)%s; writing %s%n", millis / 60_000.0, seed,
                 threads, skip.isEmpty() ? ", then the jcstress gate" : "", Reports.relative(Reports.dir()));
         List<Part> parts = new java.util.ArrayList<>();
         parts.add(new LockstepPart(new Campaign.Config(millis, seed, threads, maxSteps, weights(a), Reports.dir(), err)));
         if (!skip.equals("stress")) {
             parts.add(new StressCommand(StressRun.Mode.GATE, null, 1, command, true));
+        }
+        parts.add(new MutantsCommand(seed, MATRIX_SEQUENCES, maxSteps, threads, Mutants.CATALOGUE, command));
+        if (a.has("pit")) {
+            parts.add(new PitCommand()); // about 5 minutes more: opt-in
         }
         return new CampaignCommand(parts, command, seed).run(out, err);
     }

@@ -88,6 +88,20 @@ final class PitPage {
                 r.millis() / 1000.0);
     }
 
+    /**
+     * Whether {@link #TARGET} is met, raw and with the argued equivalents counted out: an equivalent
+     * mutant cannot be killed by any test, so they cap the raw score, and the page says by how much.
+     */
+    static String target(Run r) {
+        int[] c = r.byClass().getOrDefault(FOCUS, new int[4]);
+        int equivalent = r.undetected(FOCUS).size() - r.unexplained().size();
+        double cap = c[0] == 0 ? 0 : 100.0 * (c[0] - equivalent) / c[0];
+        return String.format("Target %.0f%% on `%s`: raw score %.1f%% (%s); counting the %d argued equivalent(s) out,"
+                        + " %.1f%% (%s). The equivalents cap the raw score at %.1f%%.", TARGET, FOCUS, r.score(FOCUS),
+                r.score(FOCUS) >= TARGET ? "met" : "not met", equivalent, r.scoreWithoutEquivalents(),
+                r.scoreWithoutEquivalents() >= TARGET ? "met" : "not met", cap);
+    }
+
     private static double overall(Run r) {
         long detected = r.mutations().stream().filter(PitMutations.Mutation::detected).count();
         return r.mutations().isEmpty() ? 0 : 100.0 * detected / r.mutations().size();
@@ -102,6 +116,7 @@ final class PitPage {
                 + " in the tests, or an equivalent mutant to argue in `cli/src/main/resources/io/cursorcheck/cli/"
                 + "pit-equivalents.tsv`.\n\n");
         b.append(summary(r)).append(".\n\n");
+        b.append(target(r)).append("\n\n");
         b.append("PIT mutates the byte code of `impl` (default mutators) and runs, for each mutant, the tests of"
                 + " `properties/` that cover the mutated line: the `*Examples`, the `*Test`s and the lockstep"
                 + " `*Properties` on a pinned seed with 300 sequences per variant (the kill matrix and the negative"
