@@ -27,7 +27,7 @@ final class MutantsCommand implements Part {
     private final String command;
 
     MutantsCommand(long seed, long sequences, int maxSteps, int threads, List<Mutant> mutants, String command) {
-        this.config = new KillMatrix.Config(seed, sequences, maxSteps, Weights.DEFAULT, threads,
+        this.config = new KillMatrix.Config(seed, sequences, sequences, maxSteps, Weights.DEFAULT, threads,
                 Reports.dir().resolve("counterexamples"), KnownFindings.load(Reports.dir().getParent()));
         this.mutants = mutants;
         this.command = command;

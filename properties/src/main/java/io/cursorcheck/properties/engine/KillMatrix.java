@@ -80,20 +80,32 @@ public final class KillMatrix {
      * What to run.
      *
      * @param seed      the matrix seed; each mutant derives its own
-     * @param sequences random sequences per mutant and stage at most
+     * @param sequences random sequences per mutant and stage at most, wherever a check must catch it
+     * @param equivalentSequences random sequences a stage runs where an EQUIVALENT mutant must
+     *                  survive: its black-box stage, and the white-box one when it names no check.
+     *                  Those runs test our argument, not the suite's strength, and cost the full
+     *                  budget every time (nothing stops them early), so the gate gives them less
+     *                  than {@code sequences}; the command line gives them the same
      * @param maxSteps  operations per sequence at most
      * @param weights   the generator's weights
      * @param threads   mutants run side by side
      * @param reportDir where counterexamples go ({@code reports/counterexamples}), or null
      * @param known     the known findings against the model
      */
-    public record Config(long seed, long sequences, int maxSteps, Weights weights, int threads, Path reportDir,
-                         KnownFindings known) {
+    public record Config(long seed, long sequences, long equivalentSequences, int maxSteps, Weights weights,
+                         int threads, Path reportDir, KnownFindings known) {
         /** Checks the bounds. */
         public Config {
-            if (sequences < 1 || maxSteps < 1 || threads < 1) {
-                throw new IllegalArgumentException("sequences, maxSteps and threads must be >= 1");
+            if (sequences < 1 || equivalentSequences < 1 || maxSteps < 1 || threads < 1) {
+                throw new IllegalArgumentException("sequences, equivalentSequences, maxSteps and threads must be >= 1");
             }
+        }
+
+        /** The sequences {@code stage} runs on {@code mutant}. */
+        public long budget(Mutant mutant, Stage stage) {
+            boolean mustSurvive = mutant.impact() == Mutant.Impact.EQUIVALENT
+                    && (stage == Stage.BLACK_BOX || mutant.equivalence().seenBy() == Mutant.WhiteBox.NONE);
+            return mustSurvive ? equivalentSequences : sequences;
         }
     }
 
@@ -220,7 +232,7 @@ public final class KillMatrix {
         long sequences = 0;
         for (Stage stage : Stage.values()) {
             long stageStart = System.currentTimeMillis();
-            RandomRun.Result r = RandomRun.run(new RandomRun.Config(stage.subject(factory), seed, config.sequences(),
+            RandomRun.Result r = RandomRun.run(new RandomRun.Config(stage.subject(factory), seed, config.budget(mutant, stage),
                     Long.MAX_VALUE, config.maxSteps(), config.weights(), 1, true, config.reportDir(), config.known(), true),
                     new RandomRun.Progress());
             if (!r.subjectFailures().isEmpty()) {
@@ -283,7 +295,7 @@ public final class KillMatrix {
                         + String.join("; ", caught.counterexample().script().lines()));
             } else if (expected != Mutant.WhiteBox.NONE && (stage == null || whiteBox(caught) != expected)) {
                 problems.add(id + " is declared seen by " + expected + " but was "
-                        + (stage == null ? "not caught in " + config.sequences() + " sequences per stage"
+                        + (stage == null ? "not caught in " + config.sequences() + " white-box sequences"
                         : "caught by " + whiteBox(caught)));
             }
         }

@@ -73,7 +73,11 @@ public final class MutantsPage {
         b.append("| Command | `").append(command).append("` |\n");
         b.append("| Seed | `").append(r.config().seed()).append("` (each mutant derives its own from it and its id) |\n");
         b.append("| Budget | ").append(String.format("%,d", r.config().sequences()))
-                .append(" sequences per mutant and stage, up to ").append(r.config().maxSteps())
+                .append(" sequences per mutant and stage where a check must catch it")
+                .append(r.config().equivalentSequences() == r.config().sequences() ? ", and where an equivalent must"
+                        + " survive" : String.format(", %,d where an equivalent must survive",
+                        r.config().equivalentSequences()))
+                .append("; up to ").append(r.config().maxSteps())
                 .append(" operations each; ").append(r.config().threads()).append(" mutants at a time |\n");
         b.append("| Time | ").append(String.format("%.1f s", r.millis() / 1000.0)).append(" |\n");
         b.append("| Machine | ").append(IndexPage.machine()).append(" |\n\n");
@@ -139,6 +143,7 @@ public final class MutantsPage {
         doc.put("command", command);
         doc.put("seed", r.config().seed());
         doc.put("sequencesPerStage", r.config().sequences());
+        doc.put("equivalentSequencesPerStage", r.config().equivalentSequences());
         doc.put("maxSteps", r.config().maxSteps());
         doc.put("millis", r.millis());
         doc.put("machine", IndexPage.machine());

@@ -37,6 +37,16 @@ final class Gate {
         return Long.getLong("cursorcheck.matrixSequences", 5_000);
     }
 
+    /**
+     * Sequences per stage where an equivalent mutant must survive
+     * ({@code -Dcursorcheck.equivalentSequences}): fewer than {@link #matrixSequences()}, as those
+     * runs check our equivalence arguments rather than the suite, and would otherwise take most of
+     * the matrix's time; {@code bin/cursorcheck mutants} gives them the full budget.
+     */
+    static long equivalentSequences() {
+        return Long.getLong("cursorcheck.equivalentSequences", 2_000);
+    }
+
     /** Whether random runs of conforming variants stop at their first failure. */
     static boolean failFast() {
         return Boolean.getBoolean("cursorcheck.failFast");

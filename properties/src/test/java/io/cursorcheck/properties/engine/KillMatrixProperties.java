@@ -18,7 +18,8 @@ class KillMatrixProperties {
     @Test
     void everyMutantIsCaughtAsItsImpactSays() throws Exception {
         long seed = Gate.seed("kill matrix");
-        KillMatrix.Config config = new KillMatrix.Config(seed, Gate.matrixSequences(), Gate.MAX_STEPS,
+        KillMatrix.Config config = new KillMatrix.Config(seed, Gate.matrixSequences(),
+                Gate.equivalentSequences(), Gate.MAX_STEPS,
                 Weights.DEFAULT, Gate.THREADS, Gate.counterexamples(), Gate.known());
         KillMatrix.Result result = KillMatrix.run(config, Mutants.CATALOGUE, row -> System.out.printf(
                 "  %-36s %-10s %-11s %-34s %3s ops, sequence %,6d, %5.2f s%n", row.mutant().id(), row.mutant().impact(),
