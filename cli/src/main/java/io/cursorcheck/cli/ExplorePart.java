@@ -7,6 +7,7 @@ import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.explore.ExploreRun;
 import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Scope;
+import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.properties.report.ExplorePage;
 import io.cursorcheck.spi.Policy;
@@ -23,8 +24,8 @@ import java.util.function.Function;
 
 /**
  * The exploration part of the campaign (and {@code bin/cursorcheck explore} without a variant):
- * every conforming variant must hold the bound under every policy; {@code dirty-flag} and the
- * negative controls must be caught. Writes {@code reports/explore.md}.
+ * every conforming variant must hold the bound under every policy; {@code dirty-flag} and every
+ * non-equivalent mutant of the catalogue must be caught. Writes {@code reports/explore.md}.
  */
 final class ExplorePart implements Part {
 
@@ -53,7 +54,8 @@ final class ExplorePart implements Part {
                 controls.add(v);
             }
         }
-        Mutants.CONTROLS.forEach(m -> controls.add(Mutants.factory(m)));
+        Mutants.CATALOGUE.stream().filter(m -> m.impact() != Mutant.Impact.EQUIVALENT)
+                .forEach(m -> controls.add(Mutants.factory(m)));
         ExploreRun.Result r = ExploreRun.run(holding, controls, scopes, 20_000_000, KnownFindings.load(
                 Reports.dir().getParent()), Reports.dir().resolve("counterexamples"), log::println);
         Path page = Reports.dir().resolve("explore.md");

@@ -44,11 +44,12 @@ public final class Main {
     static final String USAGE = """
             usage: bin/cursorcheck <command> [options]
 
-              campaign [--minutes N] [--seed S] [--threads N] [--skip explore,stress,conformance]
+              campaign [--minutes N] [--seed S] [--threads N] [--skip mutants,explore,stress,conformance] [--pit]
                   the verification campaign: lockstep over every variant and negative control (N minutes),
-                  exhaustive exploration at the deep bound (about 3 minutes), the jcstress gate and Lincheck
-                  (about 6 minutes), then conformance of Node.js 26.1.0, 26.2.0,
-                  26.10.0, 26.12.1 and Bun 1.4.5 (N/2 minutes each, at least 30 s); writes reports/index.md
+                  the kill matrix of the mutant catalogue (about a minute; with --pit, PIT on impl too: about
+                  5 minutes more), exhaustive exploration at the deep bound (about 3 minutes), the jcstress
+                  gate and Lincheck (about 6 minutes), then conformance of Node.js 26.1.0, 26.2.0, 26.10.0,
+                  26.12.1 and Bun 1.4.5 (N/2 minutes each, at least 30 s); writes reports/index.md
               stress [--mode gate|quick|default|tough] [--tests REGEX] [--repeat N] [--no-lincheck]
                   the jcstress tests of the thread-safe variants and their racy twins, then the
                   Lincheck checks; writes reports/stress/<date>-<mode>.md and reports/stress/lincheck.md
@@ -58,8 +59,11 @@ public final class Main {
                   replays a counterexample file step by step; exit 1 if it still fails
               replay --variant NAME --seed S [--max-steps N] [--weights W]
                   regenerates and replays one random sequence from its seed
+              mutants [--seed S] [--sequences N] [--threads N] [--only ID,...] [--pit]
+                  the kill matrix: every mutant of the catalogue through the lockstep engine, held to its
+                  impact; writes reports/mutants.md (with --pit, also PIT on impl: reports/pit.md)
               variants [--mutants]
-                  lists the variants (and the negative-control mutants)
+                  lists the variants (and the mutants: the catalogue and the racy twins)
               explore [--variant NAME --consumers N --depth D [--policy P] [--budget B] [--sizes 0,1,2]]
                   exhaustive breadth-first exploration; without --variant, every variant and control at the
                   gate's bound, writing reports/explore.md
@@ -71,6 +75,9 @@ public final class Main {
 
             W overrides generator weights, e.g. next=40,fail=0,badInput=5 (defaults: %s)
             """.formatted(Weights.DEFAULT);
+
+    /** Sequences per mutant and stage of the kill matrix, as in the gate. */
+    static final long MATRIX_SEQUENCES = 5_000;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -99,12 +106,14 @@ public final class Main {
                 case "replay" -> replay(new Args(rest, Set.of("variant", "seed", "max-steps", "weights"), Set.of()));
                 case "variants" -> variants(new Args(rest, Set.of(), Set.of("mutants")));
                 case "campaign" -> campaign(new Args(rest, Set.of("minutes", "seconds", "seed", "threads", "max-steps",
-                        "weights", "skip"), Set.of()));
+                        "weights", "skip"), Set.of("pit")));
                 case "node", "bun" -> conformance(args.get(0), new Args(rest, Set.of("version", "seconds", "seed",
                         "max-steps"), Set.of()));
                 case "stress" -> stress(new Args(rest, Set.of("mode", "tests", "repeat"), Set.of("no-lincheck")));
                 case "explore" -> explore(new Args(rest, Set.of("variant", "consumers", "depth", "policy", "budget",
                         "sizes", "limit"), Set.of("deep")), rest);
+                case "mutants" -> mutants(new Args(rest, Set.of("seed", "sequences", "threads", "max-steps", "only"),
+                        Set.of("pit")));
                 default -> throw new Args.UsageError("unknown command '" + args.get(0) + "'");
             };
         } catch (Args.UsageError | IllegalArgumentException e) {
@@ -231,16 +240,23 @@ public final class Main {
         int maxSteps = (int) a.number("max-steps", 60, 1);
         String skip = a.string("skip", "");
         List<String> skipped = skip.isEmpty() ? List.of() : Arrays.asList(skip.split(","));
-        if (!List.of("explore", "stress", "conformance").containsAll(skipped)) {
-            throw new Args.UsageError("--skip takes a comma-separated list of: explore, stress, conformance; was '"
-                    + skip + "'");
+        if (!List.of("mutants", "explore", "stress", "conformance").containsAll(skipped)) {
+            throw new Args.UsageError("--skip takes a comma-separated list of: mutants, explore, stress, conformance;"
+                    + " was '" + skip + "'");
         }
         String command = "bin/cursorcheck campaign " + (a.has("seconds") ? "--seconds " + millis / 1000
-                : "--minutes " + millis / 60_000) + " --seed " + seed + (skip.isEmpty() ? "" : " --skip " + skip);
+                : "--minutes " + millis / 60_000) + " --seed " + seed + (skip.isEmpty() ? "" : " --skip " + skip)
+                + (a.has("pit") ? " --pit" : "");
         out.printf("campaign: lockstep %.1f min, seed %d, %d thread(s)%s; writing %s%n", millis / 60_000.0, seed,
                 threads, skip.isEmpty() ? ", then the jcstress gate" : "", Reports.relative(Reports.dir()));
         List<Part> parts = new java.util.ArrayList<>();
         parts.add(new LockstepPart(new Campaign.Config(millis, seed, threads, maxSteps, weights(a), Reports.dir(), err)));
+        if (!skipped.contains("mutants")) {
+            parts.add(new MutantsCommand(seed, MATRIX_SEQUENCES, maxSteps, threads, Mutants.CATALOGUE, command));
+        }
+        if (a.has("pit")) {
+            parts.add(new PitCommand()); // about 5 minutes more: opt-in
+        }
         if (!skipped.contains("explore")) {
             parts.add(new ExplorePart(Scope::campaign, command));
         }
@@ -363,6 +379,28 @@ public final class Main {
         out.println((v.passed() ? "stress passed: " : "stress FAILED: ") + v.summary());
         v.problems().forEach(p -> out.println("  PROBLEM: " + p));
         return v.passed() ? 0 : 1;
+    }
+
+    private int mutants(Args a) throws Exception {
+        long seed = seed(a);
+        long sequences = a.number("sequences", MATRIX_SEQUENCES, 1);
+        int threads = (int) a.number("threads", Runtime.getRuntime().availableProcessors(), 1);
+        int maxSteps = (int) a.number("max-steps", 60, 1);
+        String only = a.string("only", null);
+        String command = "bin/cursorcheck mutants --seed " + seed + " --sequences " + sequences
+                + (maxSteps != 60 ? " --max-steps " + maxSteps : "") + (only == null ? "" : " --only " + only);
+        out.println(command);
+        List<Part> parts = new java.util.ArrayList<>();
+        parts.add(new MutantsCommand(seed, sequences, maxSteps, threads, MutantsCommand.select(only), command));
+        if (a.has("pit")) {
+            parts.add(new PitCommand());
+        }
+        boolean passed = true;
+        for (Part part : parts) {
+            Part.Verdict v = part.run(out);
+            passed &= v.passed();
+        }
+        return passed ? 0 : 1;
     }
 
     private static BroadcastFactory subject(Args a) {

@@ -141,12 +141,9 @@ abstract class BroadcastCore implements Forkable {
             consumers.add(c);
         }
         for (Reader r : other.waiters) {
-            Reader c = copies.get(r);
-            if (c != null) { // a detached consumer's stale entry: notify skips it (no open read)
-                waiters.add(c);
-            } else if (r.outstanding != NO_READ) {
-                throw new ImpossibleStateException("detached consumer " + r.id + " waits with an open read");
-            }
+            // Stale entries too (a detached or served consumer): a fork must behave exactly as its
+            // original even where a broken subclass would not skip them as this class does.
+            waiters.add(copies.computeIfAbsent(r, this::copyOf));
         }
         this.ended = other.ended;
         this.cancelled = other.cancelled;
@@ -495,10 +492,8 @@ abstract class BroadcastCore implements Forkable {
             k.append(' ');
         }
         k.append("] wait[");
-        for (Reader r : waiters) {
-            if (r.outstanding != NO_READ) { // skipped by notify anyway
-                k.append(r.id).append(' ');
-            }
+        for (Reader r : waiters) { // stale entries too: the key assumes nothing of how notify treats them
+            k.append(r.id).append(r.outstanding != NO_READ ? "" : r.detached ? "d" : "-").append(' ');
         }
         k.append("] ").append(ended ? 'E' : '-').append(cancelled ? 'C' : '-');
         if (errored) {

@@ -50,8 +50,9 @@ public final class CachedCountBroadcast extends BroadcastCore {
 
     @Override
     String trackingKey() {
-        // With nobody attached the cache is never read: the next attach resets it.
-        return consumers.isEmpty() ? "-" : (cachedMin - bufferStart()) + "/" + minCount;
+        // Even with nobody attached, where the correct class never reads it: the key must not assume
+        // the correctness the explorer checks (a class that forgets to reset it on attach reads it).
+        return (cachedMin - bufferStart()) + "/" + minCount;
     }
 
     @Override

@@ -221,7 +221,7 @@ public class PublishedCursorBroadcast extends LockedCountBroadcast {
 
         @Override
         String trackingKey() {
-            return consumers.isEmpty() ? "-" : (cachedMin - bufferStart()) + "/" + minCount;
+            return (cachedMin - bufferStart()) + "/" + minCount; // even with nobody attached: see CachedCountBroadcast
         }
 
         /** Waits until no consumer is mid-read and keeps new lock-free reads out until {@link #endExclusive}. */

@@ -82,10 +82,7 @@ public final class ScanningModel implements Forkable {
             this.consumers.add(copy);
         }
         for (Consumer c : other.waiters) {
-            Consumer copy = copies.get(c);
-            if (copy != null) { // a detached consumer's stale entry: notify would skip it
-                this.waiters.add(copy);
-            }
+            this.waiters.add(copies.computeIfAbsent(c, this::copyOf)); // stale entries too: an exact copy
         }
         this.ended = other.ended;
         this.cancelled = other.cancelled;
@@ -375,10 +372,8 @@ public final class ScanningModel implements Forkable {
             k.append(' ');
         }
         k.append("] wait[");
-        for (Consumer c : waiters) {
-            if (c.outstanding != NO_READ) {
-                k.append(c.id).append(' ');
-            }
+        for (Consumer c : waiters) { // stale entries too: the key assumes nothing of how notify treats them
+            k.append(c.id).append(c.outstanding != NO_READ ? "" : c.detached ? "d" : "-").append(' ');
         }
         k.append("] ").append(ended ? 'E' : '-').append(cancelled ? 'C' : '-');
         if (errored) {

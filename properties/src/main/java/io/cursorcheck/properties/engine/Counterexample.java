@@ -43,6 +43,7 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
             case DIVERGENCE -> "divergence";
             case SUBJECT_THREW -> "throws";
             case SUBJECT_INVARIANT -> failure.signature().substring(failure.signature().indexOf(':') + 1);
+            case SUBJECT_SCANS -> "scans";
         };
         int hash = (subject + "|" + script).hashCode();
         return (source == null ? "" : "shortest-") + kind + "-" + String.format("%08x", hash).substring(2);

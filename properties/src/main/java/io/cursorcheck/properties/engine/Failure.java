@@ -34,7 +34,12 @@ public record Failure(Kind kind, int step, String signature, String detail, Obse
         /** The subject threw something SPEC does not specify, the model did not. */
         SUBJECT_THREW("the subject throws where the model does not"),
         /** The subject agreed with the model on everything observable but broke an invariant. */
-        SUBJECT_INVARIANT("the subject breaks an invariant the model keeps");
+        SUBJECT_INVARIANT("the subject breaks an invariant the model keeps"),
+        /**
+         * The subject agreed with the model and kept every invariant, but scanned its consumers at
+         * other operations than its reference implementation (a {@link ScanCheck} subject only).
+         */
+        SUBJECT_SCANS("the subject scans its consumers at other operations than its reference implementation");
 
         private final String meaning;
 
@@ -79,6 +84,7 @@ public record Failure(Kind kind, int step, String signature, String detail, Obse
             case DIVERGENCE -> "the subject diverges from the model: " + (signature.startsWith("DIVERGENCE:answer")
                     ? "a different answer to " : signature.startsWith("DIVERGENCE:probe") ? "a different probe after "
                     : "a different state after ") + model.op().script();
+            case SUBJECT_SCANS -> "the subject's scan count differs from its reference's after " + model.op().script();
         };
     }
 

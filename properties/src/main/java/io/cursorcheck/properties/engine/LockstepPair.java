@@ -17,7 +17,9 @@ import java.util.Objects;
  * The model and a subject side by side: applies one operation to both and says whether, and on
  * whom, it failed. The order of the checks is the engine's definition of blame: the model throwing
  * or breaking an invariant (a finding about SPEC), then the subject throwing, the answers
- * differing, the states differing, the subject breaking an invariant.
+ * differing, the states differing, the subject breaking an invariant, and last, for a
+ * {@link ScanCheck} subject, the subject scanning more or less often than its reference
+ * implementation, which runs the same operations beside it.
  *
  * <p>When the subject is {@linkplain BroadcastFactory.Capabilities#observableOnly() observable
  * only} (an external process), the answers are compared as {@link OutsideView} sees them and,
@@ -36,6 +38,8 @@ public final class LockstepPair {
     private final Session subject; // null when the subject is the model
     private final boolean outside; // the subject is observable only
     private final Options options;
+    private final Session reference; // the scan-count reference of a ScanCheck subject, else null
+    private final BroadcastFactory subjectFactory;
     private Observation lastModel;
     private Observation lastSubject;
 
@@ -45,6 +49,8 @@ public final class LockstepPair {
         this.subject = factory == Variant.MODEL ? null : new Session(factory, options);
         this.outside = factory.capabilities().observableOnly();
         this.options = options;
+        this.reference = factory instanceof ScanCheck sc ? new Session(sc.reference(), options) : null;
+        this.subjectFactory = factory;
     }
 
     private LockstepPair(LockstepPair other) {
@@ -52,6 +58,8 @@ public final class LockstepPair {
         this.subject = other.subject == null ? null : other.subject.fork();
         this.outside = other.outside;
         this.options = other.options;
+        this.reference = other.reference == null ? null : other.reference.fork();
+        this.subjectFactory = other.subjectFactory;
     }
 
     /** An independent copy of both sides in their current states. */
@@ -121,10 +129,16 @@ public final class LockstepPair {
      * @return the failure it causes, or null
      */
     public Failure step(int index, Op op) {
+        boolean checkScans = reference != null && !reference.broken();
+        long subjectScansBefore = checkScans ? scans(subject) : 0;
+        long referenceScansBefore = checkScans ? scans(reference) : 0;
         Observation m = model.apply(op);
         Observation s = subject == null ? m : subject.apply(op); // applied even when the model fails, for the report
         lastModel = m;
         lastSubject = s;
+        if (checkScans) {
+            reference.apply(op);
+        }
         if (m.thrown() != null && !m.thrown().specified()) {
             return new Failure(Failure.Kind.MODEL_THREW, index, Failure.thrownSignature(Failure.Kind.MODEL_THREW,
                     m.thrown()), "the model threw " + m.thrown().type() + ": " + m.thrown().message(), m, s);
@@ -159,6 +173,14 @@ public final class LockstepPair {
                     Failure.invariantSignature(Failure.Kind.SUBJECT_INVARIANT, s.violations()),
                     "the subject broke " + s.violations(), m, s);
         }
+        if (checkScans && !reference.broken() && scans(subject) != scans(reference)) {
+            return new Failure(Failure.Kind.SUBJECT_SCANS, index, Failure.Kind.SUBJECT_SCANS.name(),
+                    "both answered " + m.answer() + " and agree on the state and the cache, but this operation made"
+                            + " the subject scan its consumers " + (scans(subject) - subjectScansBefore)
+                            + " time(s) and its reference " + ((ScanCheck) subjectFactory).reference().id() + " "
+                            + (scans(reference) - referenceScansBefore) + " time(s) (" + scans(subject) + " and "
+                            + scans(reference) + " so far)", m, s);
+        }
         return null;
     }
 
@@ -192,5 +214,9 @@ public final class LockstepPair {
             d.add("canWrite " + model.canWrite() + "/" + subject.canWrite());
         }
         return String.join(", ", d);
+    }
+
+    private static long scans(Session session) {
+        return session.broadcast().diagnostics().scans();
     }
 }

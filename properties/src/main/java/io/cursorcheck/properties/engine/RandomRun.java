@@ -33,14 +33,22 @@ public final class RandomRun {
      * @param stopOnFailure stop at the subject's first failure (findings against the model never stop a run)
      * @param reportDir     where counterexamples go ({@code reports/counterexamples}), or null for none
      * @param known         the known findings against the model
+     * @param subjectOnly   skip findings against the model (neither shrunk nor reported): for runs that
+     *                      judge a subject, not SPEC, such as the kill matrix's
      */
     public record Config(BroadcastFactory subject, long seed, long sequences, long millis, int maxSteps, Weights weights,
-                         int threads, boolean stopOnFailure, Path reportDir, KnownFindings known) {
+                         int threads, boolean stopOnFailure, Path reportDir, KnownFindings known, boolean subjectOnly) {
         /** Checks the bounds. */
         public Config {
             if (sequences < 1 || millis < 1 || maxSteps < 1 || threads < 1) {
                 throw new IllegalArgumentException("sequences, millis, maxSteps and threads must be >= 1");
             }
+        }
+
+        /** A run that shrinks and reports findings against the model too. */
+        public Config(BroadcastFactory subject, long seed, long sequences, long millis, int maxSteps, Weights weights,
+                      int threads, boolean stopOnFailure, Path reportDir, KnownFindings known) {
+            this(subject, seed, sequences, millis, maxSteps, weights, threads, stopOnFailure, reportDir, known, false);
         }
     }
 
@@ -162,6 +170,10 @@ public final class RandomRun {
                         continue;
                     }
                     Failure failure = run.failure();
+                    if (config.subjectOnly() && failure.kind().againstModel()) {
+                        progress.known.incrementAndGet();
+                        continue;
+                    }
                     boolean known = failure.kind().againstModel() && config.known() != null
                             && config.known().matching(failure) != null;
                     (known ? progress.known : progress.failures).incrementAndGet();

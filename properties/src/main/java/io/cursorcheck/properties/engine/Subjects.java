@@ -6,7 +6,11 @@ import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
 import java.util.stream.Collectors;
 
-/** Resolves a subject's id: a {@link Variant} of the registry, or a {@link Mutant}. */
+/**
+ * Resolves a subject's id: a {@link Variant} of the registry, or a {@link Mutant}, either of them
+ * optionally seen {@link BlackBox black-box} ({@code attach-at-end+black-box}) or with the
+ * {@link ScanCheck scan-count check} against the real class it patches ({@code fail-keeps-count+scans}).
+ */
 public final class Subjects {
 
     private Subjects() {
@@ -18,6 +22,13 @@ public final class Subjects {
      * @throws IllegalArgumentException listing the known ids if there is none
      */
     public static BroadcastFactory named(String id) {
+        if (id.endsWith(BlackBox.SUFFIX)) {
+            return new BlackBox(named(id.substring(0, id.length() - BlackBox.SUFFIX.length())));
+        }
+        if (id.endsWith(ScanCheck.SUFFIX)) {
+            String base = id.substring(0, id.length() - ScanCheck.SUFFIX.length());
+            return new ScanCheck(named(base), reference(base));
+        }
         for (Variant v : Variant.values()) {
             if (v.id().equals(id)) {
                 return v;
@@ -28,6 +39,17 @@ public final class Subjects {
             return Mutants.factory(m);
         }
         throw new IllegalArgumentException("unknown variant '" + id + "'; variants: " + Variant.names() + "; mutants: "
-                + Mutants.all().stream().map(Mutant::id).collect(Collectors.joining(", ")));
+                + Mutants.all().stream().map(Mutant::id).collect(Collectors.joining(", ")) + "; add " + BlackBox.SUFFIX
+                + " to hide the diagnostics, or " + ScanCheck.SUFFIX + " to check the scan count");
+    }
+
+    /** The subject with the scan-count check against the real class: a variant against itself, a mutant against its original. */
+    public static ScanCheck scanChecked(BroadcastFactory subject) {
+        return new ScanCheck(subject, reference(subject.id()));
+    }
+
+    private static BroadcastFactory reference(String id) {
+        Mutant m = Mutants.named(id);
+        return m != null ? Mutants.original(m) : named(id);
     }
 }

@@ -14,8 +14,9 @@ import java.util.stream.Collectors;
  * <p>At each state the operations are: {@code attach()} while fewer than {@code consumers} were
  * attached; {@code next(c)} and {@code detach(c)} for every consumer attached so far (detached ones
  * included); {@code writeSync(s)} and {@code write(s)} for every size; {@code end()};
- * {@code fail("e1")}; {@code cancel()} and {@code cancel("e2")}. One reason value of each kind is
- * enough: SPEC treats every reason alike, whatever its value.
+ * {@code fail("e1")} and {@code fail(null)}; {@code cancel()}, {@code cancel("e2")} and
+ * {@code cancel(null)}. One non-null reason is enough: SPEC treats every reason alike, whatever its
+ * value; a null reason is a reason too, and easy to confuse with none (a mutant of the catalogue does).
  *
  * @param policy    the backpressure policy
  * @param budget    the byte budget
@@ -77,8 +78,10 @@ public record Scope(Policy policy, long budget, List<Integer> sizes, int consume
         }
         ops.add(new Op.End());
         ops.add(new Op.Fail("e1"));
+        ops.add(new Op.Fail(null));
         ops.add(new Op.Cancel(false, null));
         ops.add(new Op.Cancel(true, "e2"));
+        ops.add(new Op.Cancel(true, null));
         return ops;
     }
 

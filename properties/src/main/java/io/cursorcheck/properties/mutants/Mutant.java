@@ -10,18 +10,48 @@ package io.cursorcheck.properties.mutants;
  * @param find        the exact text to replace; it must occur exactly once in the file
  * @param replace     the text put in its place
  * @param entry       the class whose {@code (Options)} constructor makes the mutant broadcast
+ * @param equivalence for an {@link Impact#EQUIVALENT} mutant, why nothing observable changes and
+ *                    which white-box check still sees it; null for the others
  */
 public record Mutant(String id, String description, Impact impact, String file, String find, String replace,
-                     String entry) {
+                     String entry, Equivalence equivalence) {
 
-    /** What a mutant's bug breaks. */
+    /**
+     * What a mutant's bug breaks, in the classic split: safety is "nothing bad ever happens",
+     * liveness is "something good eventually happens".
+     */
     public enum Impact {
-        /** Data lost, skipped or read out of bounds. */
+        /** Something that must never happen does: data lost, skipped or read out of bounds, a budget overrun, a premature completion. */
         SAFETY,
-        /** Memory never trimmed, a writer or reader stalled. */
+        /** Something that must happen does not: memory never trimmed, a writer or reader stalled. */
         LIVENESS,
-        /** No observable difference; only white-box checks can see it. */
+        /** No observable difference; only white-box checks can see it, if any can. */
         EQUIVALENT
+    }
+
+    /** The white-box check that still tells an {@link Impact#EQUIVALENT} mutant from the real class. */
+    public enum WhiteBox {
+        /** I6: after some operation its cached minimum or count differs from a scan. */
+        CACHE,
+        /** The scan count: it calls {@code scan()} at other operations than the real class does. */
+        SCANS,
+        /** None: no check of this suite can tell it from the real class. */
+        NONE
+    }
+
+    /**
+     * Why an equivalent mutant changes nothing observable.
+     *
+     * @param argument one sentence: why every answer and every state stay the same
+     * @param seenBy   the white-box check that still sees it, or {@link WhiteBox#NONE}
+     */
+    public record Equivalence(String argument, WhiteBox seenBy) {
+    }
+
+    /** A mutant that is not equivalent. */
+    public Mutant(String id, String description, Impact impact, String file, String find, String replace,
+                  String entry) {
+        this(id, description, impact, file, find, replace, entry, null);
     }
 
     /** Checks the fields. */
@@ -32,16 +62,33 @@ public record Mutant(String id, String description, Impact impact, String file, 
         if (find.equals(replace)) {
             throw new IllegalArgumentException("mutant " + id + " changes nothing");
         }
+        if ((impact == Impact.EQUIVALENT) != (equivalence != null)) {
+            throw new IllegalArgumentException("mutant " + id + ": an equivalence argument goes with, and only with,"
+                    + " impact EQUIVALENT");
+        }
     }
 
-    /** A mutant of {@code CachedCountBroadcast.java}. */
+    /** A mutant of {@code CachedCountBroadcast.java}, SAFETY or LIVENESS. */
     static Mutant cachedCount(String id, Impact impact, String description, String find, String replace) {
         return new Mutant(id, description, impact, "CachedCountBroadcast.java", find, replace, "CachedCountBroadcast");
     }
 
-    /** A mutant of {@code BroadcastCore.java}, run as a {@code CachedCountBroadcast}. */
+    /** An equivalent mutant of {@code CachedCountBroadcast.java}: {@code argument} says why, {@code seenBy} what sees it. */
+    static Mutant cachedCount(String id, String description, WhiteBox seenBy, String argument, String find,
+                              String replace) {
+        return new Mutant(id, description, Impact.EQUIVALENT, "CachedCountBroadcast.java", find, replace,
+                "CachedCountBroadcast", new Equivalence(argument, seenBy));
+    }
+
+    /** A mutant of {@code BroadcastCore.java}, run as a {@code CachedCountBroadcast} (SAFETY or LIVENESS). */
     static Mutant core(String id, Impact impact, String description, String find, String replace) {
         return new Mutant(id, description, impact, "BroadcastCore.java", find, replace, "CachedCountBroadcast");
+    }
+
+    /** An equivalent mutant of {@code BroadcastCore.java}, run as a {@code CachedCountBroadcast}. */
+    static Mutant core(String id, String description, WhiteBox seenBy, String argument, String find, String replace) {
+        return new Mutant(id, description, Impact.EQUIVALENT, "BroadcastCore.java", find, replace,
+                "CachedCountBroadcast", new Equivalence(argument, seenBy));
     }
 
     /** The class name of the mutant as a Java identifier: {@code detach-forgets-count} gives {@code DetachForgetsCountMutant}. */

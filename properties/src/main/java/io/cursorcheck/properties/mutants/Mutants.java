@@ -2,9 +2,16 @@ package io.cursorcheck.properties.mutants;
 
 import static io.cursorcheck.properties.mutants.Mutant.Impact.LIVENESS;
 import static io.cursorcheck.properties.mutants.Mutant.Impact.SAFETY;
+import static io.cursorcheck.properties.mutants.Mutant.WhiteBox.CACHE;
+import static io.cursorcheck.properties.mutants.Mutant.WhiteBox.NONE;
+import static io.cursorcheck.properties.mutants.Mutant.WhiteBox.SCANS;
 
 import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.Variant;
+import io.cursorcheck.spi.Options;
+import io.cursorcheck.spi.Policy;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The catalogue of deliberately broken variants of {@code CachedCountBroadcast}. Each is the kind
@@ -46,6 +53,320 @@ public final class Mutants {
                     """
                             void evicted() {
                                 }"""));
+
+    /**
+     * The catalogue: the negative controls plus every other slip of SPEC section 2 we could think
+     * of, grouped by the part of the algorithm they break. The kill matrix
+     * ({@code properties/.../engine/KillMatrix}) runs each one and holds it to its impact: SAFETY
+     * and LIVENESS mutants must be caught black-box (answers, states, I1-I12 without I6),
+     * EQUIVALENT ones must not be, and must be caught by the white-box check they name, if any.
+     */
+    public static final List<Mutant> CATALOGUE = Stream.concat(CONTROLS.stream(), Stream.of(
+            // ---- the count's bookkeeping
+            Mutant.cachedCount("count-post-decrement", LIVENESS,
+                    "The count is decremented with a post-decrement, so the zero test sees the old value and the"
+                            + " last consumer to leave the minimum never triggers a trim.",
+                    "return --minCount;",
+                    "return minCount--;"),
+            Mutant.cachedCount("removal-decrements-any-cursor", LIVENESS,
+                    "Removing a consumer decrements the count whatever its cursor, so the count drops below the"
+                            + " consumers at the minimum; after a read that finds the broadcast errored it reaches 0"
+                            + " untrimmed and the next advance at the minimum has no count left (Node's count goes"
+                            + " negative and trimming stops; ours throws).",
+                    "if (r.cursor == cachedMin && decrementMinCount() == 0 && trimAllowed) {",
+                    "if (decrementMinCount() == 0 && trimAllowed) {"),
+            Mutant.core("errored-read-keeps-consumer", LIVENESS,
+                    "A read that finds the broadcast errored fails the consumer but leaves it attached, where it"
+                            + " holds the minimum and the count forever.",
+                    """
+                            r.error = Reason.of(error);
+                            removeConsumer(r, false);
+                            """,
+                    "r.error = Reason.of(error);"),
+            Mutant.cachedCount("first-attach-keeps-stale-minimum", LIVENESS,
+                    "The first consumer to attach sets the count to 1 but keeps the old cached minimum, which after"
+                            + " a DROP_OLDEST eviction with nobody attached is not its cursor.",
+                    "cachedMin = r.cursor;",
+                    ""),
+            Mutant.cachedCount("attach-compares-end",
+                    "Attach compares the cached minimum with end instead of the new consumer's cursor, so it"
+                            + " rescans whenever entries are retained.",
+                    SCANS,
+                    "With a consumer attached the cached minimum is bufferStart, which is the new cursor, so the"
+                            + " mutant either increments exactly as the real class does (empty buffer) or rescans and"
+                            + " gets the same minimum and count.",
+                    "} else if (r.cursor == cachedMin) {",
+                    "} else if (endPosition() == cachedMin) {"),
+            Mutant.cachedCount("attach-without-first-consumer-case",
+                    "Attach has no special case for the first consumer and relies on the general rule: increment"
+                            + " at the cached minimum, else rescan.",
+                    SCANS,
+                    "With nobody attached the count is always 0 (every removal, fail and cancel leaves it there),"
+                            + " so the general rule gives the first consumer a count of 1, or rescans to the same"
+                            + " answer when the cached minimum went stale.",
+                    """
+                            if (consumers.size() == 1) {
+                                cachedMin = r.cursor;
+                                minCount = 1;
+                            } else if (r.cursor == cachedMin) {
+                            """,
+                    "if (r.cursor == cachedMin) {"),
+            // ---- the recompute
+            Mutant.cachedCount("trim-trusts-stale-minimum", LIVENESS,
+                    "Trim skips the recompute when the count is 0 and trims to the stale cached minimum, which is"
+                            + " where the buffer already starts.",
+                    """
+                            if (minCount == 0) {
+                                recompute();
+                            }
+                            """,
+                    ""),
+            Mutant.core("scan-starts-at-max-sentinel",
+                    "scan() starts from Long.MAX_VALUE instead of end, the sentinel SPEC forbids.",
+                    NONE,
+                    "With a consumer attached every cursor is at most end, so the scan's answer is the same; with"
+                            + " none, its (MAX_VALUE, 0) is never used: trim returns early and the first attach"
+                            + " overwrites both fields.",
+                    "long min = endPosition();",
+                    "long min = Long.MAX_VALUE;"),
+            Mutant.core("scan-counts-consumers-above-minimum", LIVENESS,
+                    "scan() counts every consumer after the one holding the minimum, not just those at it, so the"
+                            + " count is too high and the minimum never moves.",
+                    """
+                            } else if (r.cursor == min) {
+                                count++;
+                            """,
+                    """
+                            } else {
+                                count++;
+                            """),
+            Mutant.cachedCount("removal-always-rescans",
+                    "Removing a consumer always rescans, whether or not it was the last at the minimum.",
+                    SCANS,
+                    "The rescan yields the very minimum and count the decrement would have kept, and the trim"
+                            + " that follows drops exactly what the real class drops: only the number of scans"
+                            + " grows.",
+                    """
+                            if (r.cursor == cachedMin && decrementMinCount() == 0 && trimAllowed) {
+                                trim();
+                            }
+                            """,
+                    """
+                            recompute();
+                            if (trimAllowed) {
+                                trim();
+                            }
+                            """),
+            // ---- trim arithmetic
+            Mutant.cachedCount("trim-drops-one-too-many", SAFETY,
+                    "Trim drops the entry at the new minimum too, which the slowest consumer has not read.",
+                    "dropBefore(cachedMin);",
+                    "dropBefore(cachedMin + 1);"),
+            Mutant.cachedCount("trim-drops-one-too-few", LIVENESS,
+                    "Trim stops one entry short of the new minimum, so an entry everyone has read stays buffered.",
+                    "dropBefore(cachedMin);",
+                    "dropBefore(cachedMin - 1);"),
+            Mutant.cachedCount("trim-to-end", SAFETY,
+                    "Trim drops everything up to end instead of up to the minimum, so consumers behind the fastest"
+                            + " lose their unread entries.",
+                    "dropBefore(cachedMin);",
+                    "dropBefore(endPosition());"),
+            Mutant.core("trim-forgets-bytes", LIVENESS,
+                    "Trim drops entries without subtracting their bytes, so the buffer looks full and the writer"
+                            + " is refused for bytes nobody holds.",
+                    "bufferedBytes -= buffer.removeBefore(newStart);",
+                    "buffer.removeBefore(newStart);"),
+            Mutant.cachedCount("trim-guard-inclusive",
+                    "Trim drops entries when the minimum is at or after bufferStart, instead of strictly after.",
+                    NONE,
+                    "Trim runs only when the last consumer at the minimum left it, so the new minimum is always"
+                            + " past bufferStart and the extra case (dropping nothing) never arises.",
+                    "if (cachedMin > bufferStart()) {",
+                    "if (cachedMin >= bufferStart()) {"),
+            // ---- DROP_OLDEST
+            Mutant.core("drop-oldest-moves-laggards-first", SAFETY,
+                    "DROP_OLDEST moves laggards to bufferStart before evicting, so they stay behind the entries"
+                            + " the eviction then drops.",
+                    """
+                            while (bufferedBytes >= budget && buffer.size() > 0) {
+                                bufferedBytes -= buffer.removeFirst();
+                            }
+                            long start = buffer.start();
+                            for (Reader r : consumers) {
+                                if (r.cursor < start) {
+                                    laggardMoving(r);
+                                    r.cursor = start;
+                                }
+                            }
+                            """,
+                    """
+                            long start = buffer.start();
+                            for (Reader r : consumers) {
+                                if (r.cursor < start) {
+                                    laggardMoving(r);
+                                    r.cursor = start;
+                                }
+                            }
+                            while (bufferedBytes >= budget && buffer.size() > 0) {
+                                bufferedBytes -= buffer.removeFirst();
+                            }
+                            """),
+            Mutant.cachedCount("drop-oldest-forgets-count",
+                    "DROP_OLDEST moves a laggard off the cached minimum without decrementing the count.",
+                    NONE,
+                    "The eviction recomputes minimum and count right after moving the laggards, before anything"
+                            + " reads them, so the skipped decrements are overwritten.",
+                    """
+                            if (r.cursor == cachedMin) {
+                                decrementMinCount();
+                            }
+                            """,
+                    ""),
+            Mutant.core("drop-oldest-evicts-while-above", SAFETY,
+                    "DROP_OLDEST evicts while bufferedBytes > budget instead of >=, so it stops at exactly the"
+                            + " budget and the new entry overshoots it.",
+                    "while (bufferedBytes >= budget && buffer.size() > 0) {",
+                    "while (bufferedBytes > budget && buffer.size() > 0) {"),
+            // ---- attach, detach, notify, end
+            Mutant.core("attach-at-end", SAFETY,
+                    "A consumer attaches at end instead of bufferStart, so a late joiner skips everything retained.",
+                    "Reader r = new Reader(this, consumersMade++, buffer.start());",
+                    "Reader r = new Reader(this, consumersMade++, buffer.end());"),
+            Mutant.cachedCount("errored-read-removal-trims",
+                    "A read that finds the broadcast errored removes its consumer and trims, where SPEC adjusts the"
+                            + " count without trimming.",
+                    NONE,
+                    "That consumer sits at end, so it is the last at the minimum only when nobody else is"
+                            + " attached, and then the retain guard stops the trim.",
+                    "if (r.cursor == cachedMin && decrementMinCount() == 0 && trimAllowed) {",
+                    "if (r.cursor == cachedMin && decrementMinCount() == 0) {"),
+            Mutant.core("detach-leaves-queued-reads", LIVENESS,
+                    "Detach settles the outstanding read but not the queued ones, which then never settle.",
+                    """
+                            settleQueued(r, Outcome.DONE);
+                            removeConsumer(r, true);
+                            completeEndIfDrained();
+                            """,
+                    """
+                            removeConsumer(r, true);
+                            completeEndIfDrained();
+                            """),
+            Mutant.core("notify-skips-queued-promotion", LIVENESS,
+                    "Notify serves the outstanding read but does not promote the next queued one, so that read is"
+                            + " never served.",
+                    """
+                            if (r.queuedReads() > 0) {
+                                r.outstanding = r.queued.removeFirst();
+                                waiters.add(r);
+                            }
+                            """,
+                    ""),
+            Mutant.core("notify-settles-before-advance", SAFETY,
+                    "Notify settles the read before it advances the cursor, so settlements caused by the advance"
+                            + " (a trim flushing queued writes) come out after it, in the wrong order.",
+                    """
+                            r.cursor = old + 1;
+                            advanced(old, Site.NOTIFY); // may trim, flush and re-enter before the settle below
+                            settleOutstanding(r, Outcome.data(old, size));
+                            """,
+                    """
+                            settleOutstanding(r, Outcome.data(old, size));
+                            r.cursor = old + 1;
+                            advanced(old, Site.NOTIFY);
+                            """),
+            Mutant.core("end-keeps-waiting-consumers", LIVENESS,
+                    "End settles a waiting consumer's reads with DONE but leaves it attached, holding the minimum,"
+                            + " so the buffer is never trimmed and the writer's end never completes.",
+                    "settleQueued(r, Outcome.DONE); removeConsumer(r, true); }",
+                    "settleQueued(r, Outcome.DONE); }"),
+            Mutant.core("end-completes-with-consumers", SAFETY,
+                    "The writer's end completes as soon as the broadcast ends, while consumers still drain what is"
+                            + " buffered.",
+                    "if (ended && consumers.isEmpty() && writerState == WriterState.CLOSING) {",
+                    "if (ended && writerState == WriterState.CLOSING) {"),
+            // ---- zero-size writes
+            Mutant.core("zero-size-write-stored", SAFETY,
+                    "A zero-size write is stored as an entry, which consumers then receive and the budget checks"
+                            + " refuse.",
+                    """
+                            if (size == 0) {
+                                return Offer.ACCEPTED; // I8: nothing stored, nobody notified
+                            }
+                            """,
+                    ""),
+            Mutant.core("zero-size-write-notifies",
+                    "A zero-size write notifies the waiting consumers although it stores nothing.",
+                    NONE,
+                    "A waiting consumer's cursor is at end, so with nothing appended notify serves nobody and"
+                            + " rebuilds the same waiting list, minus consumers that no longer wait.",
+                    """
+                            if (size == 0) {
+                                return Offer.ACCEPTED; // I8: nothing stored, nobody notified
+                            }
+                            """,
+                    """
+                            if (size == 0) {
+                                notifyWaiters();
+                                return Offer.ACCEPTED;
+                            }
+                            """),
+            // ---- the writer's queued writes
+            Mutant.core("flush-never-called", LIVENESS,
+                    "Trim drops entries but never flushes the queued writes, so a writer that was refused stays"
+                            + " queued for good.",
+                    """
+                            if (!queuedWrites.isEmpty() && bufferedBytes < budget) {
+                                flushQueuedWrites();
+                            }
+                            """,
+                    ""),
+            Mutant.core("flush-past-budget", SAFETY,
+                    "The flush appends every queued write once the buffer dips under budget, instead of offering"
+                            + " each and stopping at the first refused one.",
+                    "if (offer(w.size()) == Offer.REFUSED) {",
+                    """
+                            boolean refused = ended || cancelled;
+                            if (!refused) {
+                                buffer.addLast(w.size());
+                                bufferedBytes += w.size();
+                                notifyWaiters();
+                            }
+                            if (refused) {
+                            """),
+            Mutant.core("strict-allows-two-queued", SAFETY,
+                    "STRICT queues a second refused write instead of failing it with a backpressure error.",
+                    "if (policy == Policy.STRICT && !queuedWrites.isEmpty()) {",
+                    "if (policy == Policy.STRICT && queuedWrites.size() > 1) {"),
+            // ---- fail and cancel
+            Mutant.core("cancel-null-reason-as-none", SAFETY,
+                    "cancel(null) is treated as a cancel without a reason, so consumers see a clean DONE instead of"
+                            + " the failure they were given.",
+                    "return cancel(true, reason);",
+                    "return cancel(reason != null, reason);"),
+            Mutant.core("cancel-repeats", SAFETY,
+                    "A second cancel runs again instead of doing nothing: it replaces the error and removes the"
+                            + " consumers that attached since, before they read what is retained.",
+                    """
+                            if (cancelled) {
+                                return reply(op, Outcome.OK);
+                            }
+                            """,
+                    ""),
+            Mutant.cachedCount("fail-keeps-count",
+                    "fail and cancel remove every consumer but leave the count as it was, instead of 0.",
+                    NONE,
+                    "With nobody attached the count is never read, and the next attach is the first consumer,"
+                            + " which sets minimum and count afresh.",
+                    """
+                            void forgetMinimum() {
+                                minCount = 0;
+                            }
+                            """,
+                    """
+                            void forgetMinimum() {
+                            }
+                            """)
+    )).toList();
 
     /**
      * Racy twins of the thread-safe variants: single-threaded they behave exactly like the real
@@ -135,9 +456,24 @@ public final class Mutants {
                     "changed.signalAll(); // also wakes a STRICT put waiting for the queue, and any state change",
                     "", "LockedCountBroadcast"));
 
-    /** Every mutant. */
+    /** Every mutant: the catalogue (controls included), then the racy twins. */
     public static List<Mutant> all() {
-        return java.util.stream.Stream.concat(CONTROLS.stream(), RACY_TWINS.stream()).toList();
+        return Stream.concat(CATALOGUE.stream(), RACY_TWINS.stream()).toList();
+    }
+
+    /**
+     * The registry's real implementation a mutant patches: the variant whose broadcasts are of
+     * the mutant's entry class.
+     *
+     * @throws IllegalArgumentException if no variant has that class
+     */
+    public static Variant original(Mutant mutant) {
+        for (Variant v : Variant.values()) {
+            if (v.create(Options.of(1, Policy.STRICT)).getClass().getSimpleName().equals(mutant.entry())) {
+                return v;
+            }
+        }
+        throw new IllegalArgumentException("mutant " + mutant.id() + ": no variant is a " + mutant.entry());
     }
 
     /** The mutant with this id, or null. */

@@ -29,9 +29,11 @@ public final class ExplorePage {
                memory (the position each consumer must get next, its open reads, the pending writes and ends),
                for model and subject. Adding the checker's memory did not change a single state count in the
                gate's bound: for a correct pair it is a function of the broadcast state, as it should be.
-            3. **The cache is abstracted only where it cannot matter.** `cached-count`'s cached minimum and
-               count are part of its key, except when no consumer is attached: then trim returns before reading
-               them, and the first attach (or an eviction) sets them afresh, so their stale values are left out.
+            3. **Nothing is abstracted on the strength of the subject's own correctness.** Its cache is in the
+               key even with nobody attached (where the correct class never reads it), and so is every stale
+               entry of the waiting list (which the correct notify skips): a first version left both out,
+               and the gate then missed the catalogue's `first-attach-keeps-stale-minimum`, a class that
+               reads that stale cache. A key may only rest on what SPEC guarantees, never on what is checked.
             4. **Detached consumers** are kept as a sorted list of what their handles still answer (detached
                with or without an error), model and subject paired, not by number: a detached consumer
                takes part in no ordering, so two of them swapped on both sides change nothing, while a

@@ -1,10 +1,15 @@
 package io.cursorcheck.properties.engine;
 
+import java.nio.file.Path;
 import java.security.SecureRandom;
 
 /**
  * Settings of the lockstep gate in {@code mvn verify}: a fresh seed per run unless
  * {@code -Dcursorcheck.seed} pins one, and the sequence budget ({@code -Dcursorcheck.sequences}).
+ * Under PIT ({@code -Ppit}) the profile pins the seed, shrinks the budget, makes the random runs stop
+ * at their first failure ({@code -Dcursorcheck.failFast}) and sends their counterexamples to
+ * {@code target/} ({@code -Dcursorcheck.counterexamples}), so PIT's mutants fail them fast and leave
+ * {@code reports/} alone.
  */
 final class Gate {
 
@@ -25,6 +30,32 @@ final class Gate {
     /** Sequences for the conforming variants' lockstep property. */
     static long sequences() {
         return Long.getLong("cursorcheck.sequences", 5_000);
+    }
+
+    /** Sequences per mutant and stage for the kill matrix ({@code -Dcursorcheck.matrixSequences}). */
+    static long matrixSequences() {
+        return Long.getLong("cursorcheck.matrixSequences", 5_000);
+    }
+
+    /**
+     * Sequences per stage where an equivalent mutant must survive
+     * ({@code -Dcursorcheck.equivalentSequences}): fewer than {@link #matrixSequences()}, as those
+     * runs check our equivalence arguments rather than the suite, and would otherwise take most of
+     * the matrix's time; {@code bin/cursorcheck mutants} gives them the full budget.
+     */
+    static long equivalentSequences() {
+        return Long.getLong("cursorcheck.equivalentSequences", 2_000);
+    }
+
+    /** Whether random runs of conforming variants stop at their first failure. */
+    static boolean failFast() {
+        return Boolean.getBoolean("cursorcheck.failFast");
+    }
+
+    /** Where random runs write their counterexamples. */
+    static Path counterexamples() {
+        String dir = System.getProperty("cursorcheck.counterexamples");
+        return dir != null ? Path.of(dir) : Reports.dir().resolve("counterexamples");
     }
 
     static KnownFindings known() {

@@ -52,7 +52,7 @@ class LockstepProperties {
 
     private static RandomRun.Result run(Variant v, long sequences, boolean stopOnFailure) {
         RandomRun.Config config = new RandomRun.Config(v, Gate.seed(v.id()), sequences, Long.MAX_VALUE, Gate.MAX_STEPS,
-                Weights.DEFAULT, Gate.THREADS, stopOnFailure, Reports.dir().resolve("counterexamples"), Gate.known());
+                Weights.DEFAULT, Gate.THREADS, stopOnFailure || Gate.failFast(), Gate.counterexamples(), Gate.known());
         return RandomRun.run(config, new RandomRun.Progress());
     }
 }

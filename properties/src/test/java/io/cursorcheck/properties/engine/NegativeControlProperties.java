@@ -19,7 +19,7 @@ class NegativeControlProperties {
     @MethodSource("controls")
     void isCaughtAndShrunkToAtMostEightOperations(Mutant mutant) {
         Controls.Verdict v = Controls.run(mutant, Gate.seed(mutant.id()), 5_000, 60_000, Gate.MAX_STEPS,
-                Weights.DEFAULT, Gate.THREADS, Reports.dir().resolve("counterexamples"), Gate.known());
+                Weights.DEFAULT, Gate.THREADS, Gate.counterexamples(), Gate.known());
         assertThat(v.killed()).as("%s survived %d sequences", mutant.id(), v.result().sequences()).isTrue();
         assertThat(v.shrunkLength()).as("shrunk script of %s:%n%s", mutant.id(), v.caught().counterexample().script())
                 .isLessThanOrEqualTo(Campaign.CONTROL_MAX_LENGTH);

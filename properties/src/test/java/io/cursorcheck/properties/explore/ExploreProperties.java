@@ -6,6 +6,7 @@ import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.spi.Policy;
 import java.util.ArrayList;
@@ -19,8 +20,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The exhaustive gate: every conforming variant holds {@link Scope#gate} under every policy (no
  * failure of its own, only known findings against the model), and the explorer catches
- * {@code dirty-flag} and every negative control within that bound, with a counterexample no longer
- * than the shrinker's.
+ * {@code dirty-flag} and every non-equivalent mutant of the catalogue (the negative controls among
+ * them) within that bound, with a shortest counterexample.
  */
 class ExploreProperties {
 
@@ -49,7 +50,8 @@ class ExploreProperties {
 
     static Stream<BroadcastFactory> controls() {
         List<BroadcastFactory> controls = new ArrayList<>(List.of(Variant.DIRTY_FLAG));
-        Mutants.CONTROLS.forEach(m -> controls.add(Mutants.factory(m)));
+        Mutants.CATALOGUE.stream().filter(m -> m.impact() != Mutant.Impact.EQUIVALENT)
+                .forEach(m -> controls.add(Mutants.factory(m)));
         return controls.stream();
     }
 

@@ -1,0 +1,109 @@
+package io.cursorcheck.properties.engine;
+
+import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.spi.Broadcast;
+import io.cursorcheck.spi.ConsumerHandle;
+import io.cursorcheck.spi.Diagnostics;
+import io.cursorcheck.spi.Options;
+import io.cursorcheck.spi.Reply;
+import io.cursorcheck.spi.Snapshot;
+
+/**
+ * A subject seen from outside only: its broadcasts answer and report their state as usual, but
+ * hide their diagnostics ({@link Diagnostics#NONE}), so a lockstep run checks answers, states and
+ * I1 to I12 except I6. What such a run catches, a user of the broadcast could see; the kill matrix
+ * uses it to tell real bugs from equivalent mutants.
+ *
+ * <p>Its id is the subject's with {@link #SUFFIX}, which {@link Subjects#named} understands, so its
+ * counterexamples replay as they were found.
+ *
+ * @param subject the subject
+ */
+public record BlackBox(BroadcastFactory subject) implements BroadcastFactory {
+
+    /** What a black-box subject's id adds to its subject's. */
+    public static final String SUFFIX = "+black-box";
+
+    @Override
+    public String id() {
+        return subject.id() + SUFFIX;
+    }
+
+    @Override
+    public String description() {
+        return subject.description() + " (seen black-box: no I6, no scan count)";
+    }
+
+    @Override
+    public Broadcast create(Options options) {
+        return new Hidden(subject.create(options));
+    }
+
+    @Override
+    public String toString() {
+        return id();
+    }
+
+    /** Every call goes to the broadcast, except {@link #diagnostics()}. Handles pass through untouched. */
+    private record Hidden(Broadcast broadcast) implements Broadcast {
+        @Override
+        public Options options() {
+            return broadcast.options();
+        }
+
+        @Override
+        public ConsumerHandle attach() {
+            return broadcast.attach();
+        }
+
+        @Override
+        public Reply next(ConsumerHandle consumer) {
+            return broadcast.next(consumer);
+        }
+
+        @Override
+        public Reply detach(ConsumerHandle consumer) {
+            return broadcast.detach(consumer);
+        }
+
+        @Override
+        public Reply writeSync(int size) {
+            return broadcast.writeSync(size);
+        }
+
+        @Override
+        public Reply write(int size) {
+            return broadcast.write(size);
+        }
+
+        @Override
+        public Reply end() {
+            return broadcast.end();
+        }
+
+        @Override
+        public Reply fail(Object reason) {
+            return broadcast.fail(reason);
+        }
+
+        @Override
+        public Reply cancel() {
+            return broadcast.cancel();
+        }
+
+        @Override
+        public Reply cancel(Object reason) {
+            return broadcast.cancel(reason);
+        }
+
+        @Override
+        public Snapshot snapshot() {
+            return broadcast.snapshot();
+        }
+
+        @Override
+        public Diagnostics diagnostics() {
+            return Diagnostics.NONE;
+        }
+    }
+}
