@@ -56,7 +56,9 @@ final class ExplorePart implements Part {
         }
         Mutants.CATALOGUE.stream().filter(m -> m.impact() != Mutant.Impact.EQUIVALENT)
                 .forEach(m -> controls.add(Mutants.factory(m)));
-        ExploreRun.Result r = ExploreRun.run(holding, controls, scopes, 20_000_000, KnownFindings.load(
+        // Controls in the gate's scope whatever the bound: it is where the gate shows them caught (the
+        // deeper scope has no zero-size writes), and iterative deepening stops at their short failures.
+        ExploreRun.Result r = ExploreRun.run(holding, controls, scopes, Scope::gate, 20_000_000, KnownFindings.load(
                 Reports.dir().getParent()), Reports.dir().resolve("counterexamples"), log::println);
         Path page = Reports.dir().resolve("explore.md");
         Files.createDirectories(page.getParent());

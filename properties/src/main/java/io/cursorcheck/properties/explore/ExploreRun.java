@@ -56,15 +56,16 @@ public final class ExploreRun {
      *
      * @param holding   subjects that must hold the bound
      * @param controls  subjects the bound must catch
-     * @param scopes    the scope for each policy
+     * @param scopes    the scope for each policy, for the subjects that must hold
+     * @param controlScopes the scope for each policy in which the controls must be caught
      * @param stateLimit the most distinct states per exploration
      * @param known     the known findings against the model
      * @param counterexamples where counterexamples go, or null
      * @param log       progress
      */
     public static Result run(List<BroadcastFactory> holding, List<BroadcastFactory> controls,
-                             Function<Policy, Scope> scopes, long stateLimit, KnownFindings known, Path counterexamples,
-                             Consumer<String> log) {
+                             Function<Policy, Scope> scopes, Function<Policy, Scope> controlScopes, long stateLimit,
+                             KnownFindings known, Path counterexamples, Consumer<String> log) {
         List<Explorer.Result> bounds = new ArrayList<>();
         Map<String, Path> pages = new LinkedHashMap<>();
         for (BroadcastFactory subject : holding) {
@@ -81,7 +82,7 @@ public final class ExploreRun {
         }
         List<Control> caught = new ArrayList<>();
         for (BroadcastFactory control : controls) {
-            Control c = shortest(control, scopes, stateLimit, known, counterexamples, pages);
+            Control c = shortest(control, controlScopes, stateLimit, known, counterexamples, pages);
             int shrunk = shrunkLength(control, known);
             log.accept(String.format("explore control %s: %s; the shrinker's counterexample has %s operations",
                     control.id(), c.caught() == null ? "NOT caught" : "caught under " + c.policy() + " in "

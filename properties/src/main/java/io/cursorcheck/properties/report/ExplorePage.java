@@ -100,9 +100,11 @@ public final class ExplorePage {
         if (r.controls().isEmpty()) {
             return b.toString();
         }
-        b.append("## Negative controls: shortest vs shrunk\n\nEach control explored under every policy until it fails;"
-                + " its breadth-first counterexample is as short as any, so it can be no longer than the one the random"
-                + " engine's shrinker reaches (seed 20261129).\n\n");
+        b.append("## Negative controls: shortest vs shrunk\n\n`dirty-flag` and every non-equivalent mutant of the"
+                + " catalogue, explored in the gate's scope (2 consumers, budget 2, sizes {0,1,2}, up to 11 deep) one"
+                + " operation deeper at a time under every policy until one fails: its counterexample is as short as"
+                + " any, so it can be no longer than the one the random engine's shrinker reaches (seed 20261129,"
+                + " 1-minimal but not always minimum).\n\n");
         b.append("| control | caught under | by | explorer's length | shrinker's length | script |\n"
                 + "|---|---|---|---:|---:|---|\n");
         for (ExploreRun.Control c : r.controls()) {
