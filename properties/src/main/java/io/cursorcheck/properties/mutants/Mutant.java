@@ -39,6 +39,11 @@ public record Mutant(String id, String description, Impact impact, String file, 
         return new Mutant(id, description, impact, "CachedCountBroadcast.java", find, replace, "CachedCountBroadcast");
     }
 
+    /** A mutant of {@code WheelBroadcast.java}. */
+    static Mutant wheel(String id, Impact impact, String description, String find, String replace) {
+        return new Mutant(id, description, impact, "WheelBroadcast.java", find, replace, "WheelBroadcast");
+    }
+
     /** A mutant of {@code BroadcastCore.java}, run as a {@code CachedCountBroadcast}. */
     static Mutant core(String id, Impact impact, String description, String find, String replace) {
         return new Mutant(id, description, impact, "BroadcastCore.java", find, replace, "CachedCountBroadcast");
