@@ -1,5 +1,6 @@
 package io.cursorcheck.cli;
 
+import io.cursorcheck.bench.BenchRun;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.engine.Campaign;
@@ -38,9 +39,10 @@ public final class Main {
     static final String USAGE = """
             usage: bin/cursorcheck <command> [options]
 
-              campaign [--minutes N] [--seed S] [--threads N] [--skip stress,explore]
+              campaign [--minutes N] [--seed S] [--threads N] [--skip stress,explore,bench]
                   the verification campaign: lockstep over every variant and negative control (N minutes),
-                  then the jcstress gate and Lincheck (about 6 minutes); writes reports/index.md
+                  then the exhaustive bounds, the jcstress gate and Lincheck (about 6 minutes), then the quick
+                  benchmarks (a few minutes); writes reports/index.md
               stress [--mode gate|quick|default|tough] [--tests REGEX] [--repeat N] [--no-lincheck]
                   the jcstress tests of the thread-safe variants and their racy twins, then the
                   Lincheck checks; writes reports/stress/<date>-<mode>.md and reports/stress/lincheck.md
@@ -52,6 +54,9 @@ public final class Main {
                   regenerates and replays one random sequence from its seed
               variants [--mutants]
                   lists the variants (and the negative-control mutants)
+              bench [--quick] [--note TEXT]
+                  JMH benchmarks of every variant against two floors (quick: a few minutes; full: about an
+                  hour); writes reports/bench/index.md with charts and the issue's targets, met or not
               explore [--variant NAME --consumers N --depth D [--policy P] [--budget B] [--sizes 0,1,2]]
                   exhaustive breadth-first exploration; without --variant, every variant and control at the
                   gate's bound, writing reports/explore.md
@@ -88,6 +93,7 @@ public final class Main {
                 case "campaign" -> campaign(new Args(rest, Set.of("minutes", "seconds", "seed", "threads", "max-steps",
                         "weights", "skip"), Set.of()));
                 case "stress" -> stress(new Args(rest, Set.of("mode", "tests", "repeat"), Set.of("no-lincheck")));
+                case "bench" -> bench(new Args(rest, Set.of("note"), Set.of("quick")));
                 case "explore" -> explore(new Args(rest, Set.of("variant", "consumers", "depth", "policy", "budget",
                         "sizes", "limit"), Set.of("deep")));
                 default -> throw new Args.UsageError("unknown command '" + args.get(0) + "'");
@@ -209,8 +215,9 @@ public final class Main {
         int maxSteps = (int) a.number("max-steps", 60, 1);
         String skip = a.string("skip", "");
         for (String part : skip.split(",")) {
-            if (!part.isEmpty() && !part.equals("stress") && !part.equals("explore")) {
-                throw new Args.UsageError("--skip takes a comma-separated list of: stress, explore; was '" + skip + "'");
+            if (!part.isEmpty() && !part.equals("stress") && !part.equals("explore") && !part.equals("bench")) {
+                throw new Args.UsageError("--skip takes a comma-separated list of: stress, explore, bench; was '" + skip
+                        + "'");
             }
         }
         String command = "bin/cursorcheck campaign " + (a.has("seconds") ? "--seconds " + millis / 1000
@@ -224,6 +231,9 @@ public final class Main {
         }
         if (!skip.contains("stress")) {
             parts.add(new StressCommand(StressRun.Mode.GATE, null, 1, command, true));
+        }
+        if (!skip.contains("bench")) {
+            parts.add(new BenchCommand(BenchRun.quick(), command, "Run as a part of the campaign."));
         }
         return new CampaignCommand(parts, command, seed).run(out, err);
     }
@@ -287,6 +297,17 @@ public final class Main {
         } catch (IllegalArgumentException e) {
             throw new Args.UsageError("--policy must be one of " + Arrays.toString(Policy.values()) + ", was '" + name + "'");
         }
+    }
+
+    private int bench(Args a) throws Exception {
+        boolean quick = a.has("quick");
+        String note = a.string("note", "");
+        String command = "bin/cursorcheck bench" + (quick ? " --quick" : "")
+                + (note.isEmpty() ? "" : " --note '" + note.replace("'", "") + "'");
+        Part.Verdict v = new BenchCommand(quick ? BenchRun.quick() : BenchRun.full(), command, note).run(out);
+        out.println((v.passed() ? "bench done: " : "bench FAILED: ") + v.summary());
+        v.problems().forEach(p -> out.println("  PROBLEM: " + p));
+        return v.passed() ? 0 : 1;
     }
 
     private int stress(Args a) throws Exception {
