@@ -106,6 +106,20 @@ public final class BenchReport {
         return r == null ? Double.NaN : r.score();
     }
 
+    /**
+     * Whether a result's 99.9% confidence half-width is over half its score (or unknown): on a
+     * loaded machine, or with the quick profile's short iterations, such a number says little.
+     */
+    private boolean noisy(Pattern p, String target, int consumers) {
+        JmhJson.Result r = advance.get(p + "/" + target + "/" + consumers);
+        return r != null && (Double.isNaN(r.error()) || r.error() > 0.5 * r.score());
+    }
+
+    private String noiseNote(boolean noisy) {
+        return noisy ? " At least one of the two results is noisy (99.9% error over half the score): not a reliable"
+                + " verdict." : "";
+    }
+
     private TreeSet<Integer> consumers(Pattern p) {
         TreeSet<Integer> set = new TreeSet<>();
         advance.values().stream().filter(r -> key(r).equals(p.name()))
@@ -142,13 +156,16 @@ public final class BenchReport {
             double s = ns(Pattern.LOCKSTEP, slow, 4096);
             v.add(ratioAtLeast("cached-count at 4096 consumers, LOCKSTEP: >= 100x faster per advance than " + slow,
                     s, cc, 100, String.format(Locale.ROOT, "%s %s ns, cached-count %s ns", slow, f(s), f(cc)),
-                    slow + " " + WHY_SLOW.get(slow) + "; cached-count rescans once per round of 4096 advances"));
+                    slow + " " + WHY_SLOW.get(slow) + "; cached-count rescans once per round of 4096 advances."
+                            + noiseNote(noisy(Pattern.LOCKSTEP, slow, 4096) || noisy(Pattern.LOCKSTEP, "cached-count",
+                            4096))));
         }
         double api4096 = ns(Pattern.LOCKSTEP, BenchRun.TARGETS.get(1), 4096);
         v.add(ratioAtMost("cached-count at 4096 consumers, LOCKSTEP: within 2x of the API floor", cc, api4096, 2,
                 String.format(Locale.ROOT, "cached-count %s ns, API floor %s ns", f(cc), f(api4096)),
                 "its one scan per round of 4096 advances is amortised, but each advance still compares and"
-                        + " decrements the count"));
+                        + " decrements the count." + noiseNote(noisy(Pattern.LOCKSTEP, "cached-count", 4096)
+                        || noisy(Pattern.LOCKSTEP, Target.API, 4096))));
         v.add(everyPoint("wheel: within 2x of the API floor for every pattern and consumer count", List.of("wheel"),
                 null, 2.0));
         for (Pattern p : List.of(Pattern.CATCHUP, Pattern.JUMP)) {
@@ -158,6 +175,7 @@ public final class BenchReport {
                     ? "in JUMP the minimum moves once per 1024 advances of the jumping consumer, so cached-count"
                     + " rescans once per 1024 advances: O(1) amortised too, and the pattern cannot separate them"
                     : "the straggler alone at the minimum makes cached-count rescan 1024 consumers on every read";
+            why += "." + noiseNote(noisy(p, "cached-count", 1024) || noisy(p, "wheel", 1024));
             v.add(ratioAtLeast("wheel at 1024 consumers, " + p + ": >= 10x faster than cached-count", c, w, 10,
                     String.format(Locale.ROOT, "cached-count %s ns, wheel %s ns", f(c), f(w)), why));
         }
@@ -194,6 +212,7 @@ public final class BenchReport {
         String worstAt = "";
         List<String> over = new ArrayList<>();
         Map<String, Integer> overBy = new LinkedHashMap<>();
+        int noisyOver = 0;
         for (Pattern p : Pattern.values()) {
             for (int n : consumers(p)) {
                 if (only != null && !only.contains(n)) {
@@ -212,8 +231,10 @@ public final class BenchReport {
                         worstAt = t + " " + p + " n=" + n;
                     }
                     if (r > factor) {
-                        over.add(String.format(Locale.ROOT, "%s %s n=%d %.1fx", t, p, n, r));
+                        boolean noise = noisy(p, t, n) || noisy(p, Target.API, n);
+                        over.add(String.format(Locale.ROOT, "%s %s n=%d %.1fx%s", t, p, n, r, noise ? " (noisy)" : ""));
                         overBy.merge(t, 1, Integer::sum);
+                        noisyOver += noise ? 1 : 0;
                     }
                 }
             }
@@ -232,6 +253,10 @@ public final class BenchReport {
             why.append(", ... (").append(over.size() - 12).append(" more)");
         }
         why.append(". ");
+        if (noisyOver > 0) {
+            why.append(noisyOver).append(" of these ").append(over.size()).append(" points involve a noisy result"
+                    + " (99.9% error over half the score). ");
+        }
         overBy.keySet().forEach(t -> why.append(t).append(": ").append(WHY_SLOW.get(t)).append(". "));
         return new Verdict(target, measured, false, why.toString().trim());
     }
@@ -250,7 +275,7 @@ public final class BenchReport {
                 points++;
                 if (api / phys > worst) {
                     worst = api / phys;
-                    worstAt = p + " n=" + n;
+                    worstAt = p + " n=" + n + (noisy(p, Target.API, n) || noisy(p, Target.PHYSICAL, n) ? ", noisy" : "");
                 }
             }
         }

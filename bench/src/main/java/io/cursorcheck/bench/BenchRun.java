@@ -74,7 +74,7 @@ public final class BenchRun {
      * in CATCHUP; LOCKSTEP at 1024 and 4096 for the floors, the model, dirty-flag, cached-count
      * and wheel; the other patterns at 1024 for the floors, cached-count and wheel; the PR's
      * workload at 1 and 4 consumers. One fork, two warmup and three measurement iterations of
-     * 100 ms: enough for ratios of 10x and more, not for small differences.
+     * 200 ms: enough for ratios of 10x and more on a quiet machine, not for small differences.
      */
     public static Profile quick() {
         List<String> trackers = List.of(Target.PHYSICAL, Target.API, "cached-count", "wheel");
@@ -88,7 +88,7 @@ public final class BenchRun {
                 new Job("catchup-large", CATCHUP, trackers, List.of(1024), List.of(), List.of()),
                 new Job("stream", STREAM, List.of(Target.API, "dirty-flag", "cached-count", "wheel"), List.of(1, 4),
                         List.of(), List.of(1 << 20, 16 << 20))),
-                List.of("-f", "1", "-wi", "2", "-w", "100ms", "-i", "3", "-r", "100ms"));
+                List.of("-f", "1", "-wi", "2", "-w", "200ms", "-i", "3", "-r", "200ms"));
     }
 
     /**

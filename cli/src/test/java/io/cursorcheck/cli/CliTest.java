@@ -44,6 +44,8 @@ class CliTest {
         assertThat(err()).contains("gentle").contains("tough");
         assertThat(run("campaign", "--skip", "lunch")).isEqualTo(2);
         assertThat(err()).contains("--skip");
+        assertThat(run("bench", "--fast")).isEqualTo(2);
+        assertThat(err()).contains("--fast");
     }
 
     @Test
@@ -70,7 +72,8 @@ class CliTest {
     @Test
     void listsVariantsAndMutants() {
         assertThat(run("variants", "--mutants")).isZero();
-        assertThat(out()).contains("model", "cached-count", "dirty-flag", "detach-forgets-count");
+        assertThat(out()).contains("model", "cached-count", "dirty-flag", "wheel", "detach-forgets-count",
+                "wheel-advance-keeps-old-slot");
     }
 
     @Test
