@@ -335,8 +335,8 @@ public final class BenchReport {
         b.append("Single-threaded; ns per operation (one consumer advance, with its share of the writes the"
                 + " pattern needs), then bytes allocated per operation in parentheses. `floor-physical`: a cursor"
                 + " increment and a slot read on bare arrays. `floor-api`: the same calls through our API on"
-                + " `ApiFloorBroadcast`, which tracks nothing (the workload, which knows every cursor, trims it"
-                + " now and then); the gap between a variant and `floor-api` is exactly its tracking. A dash: not"
+                + " `ApiFloorBroadcast`, which tracks nothing (the workload, which knows every cursor, tells it where"
+                + " to trim wherever a tracker would trim, so the drop itself is timed for both); the gap between a variant and `floor-api` is exactly its tracking. A dash: not"
                 + " run in this profile (the model is O(consumers) per advance by design, and its JUMP, CHURN and"
                 + " CATCHUP setups are O(n^3), so the full profile runs it beyond 256 consumers only in LOCKSTEP,"
                 + " RANDOM and DROP_OLDEST_STALLED, and the quick profile beyond 4 only in LOCKSTEP).\n\n");

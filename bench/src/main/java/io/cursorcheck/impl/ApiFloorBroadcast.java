@@ -7,8 +7,9 @@ import io.cursorcheck.spi.Options;
  * The benchmarks' API floor: {@link BroadcastCore} with every tracking hook empty, so a read
  * costs exactly what the shared code costs (bounds check, ring read, cursor increment, the
  * reply) and nothing for the minimum. It never trims by itself; the benchmark's workload, which
- * knows every cursor by construction, calls {@link #trimTo} from time to time so that memory stays
- * bounded (the drop itself, O(1) per entry, is what any tracker pays too).
+ * knows every cursor by construction, calls {@link #trimTo} where a tracker's trim would drop
+ * entries, so memory stays bounded and the drop itself (O(1) per entry, what any tracker pays
+ * too) is timed for the floor as for the variants.
  *
  * <p>Not a conforming broadcast (it breaks I5 and I6 between those calls), so it is not in the
  * {@code Variant} registry. It lives in {@code bench/} under {@code impl}'s package only because
