@@ -346,6 +346,11 @@ public final class BenchReport {
                 continue;
             }
             b.append("### ").append(p).append("\n\n").append(p.description()).append(".\n\n");
+            if (p == Pattern.CATCHUP) {
+                b.append("Bytes per operation here include the untimed setup's: JMH's GC profiler counts the whole"
+                        + " iteration, and each catch-up of 256 reads follows 256 reads by each other consumer, so"
+                        + " subtract about (consumers - 1) times a LOCKSTEP read's bytes.\n\n");
+            }
             b.append("![").append(p).append("](").append(chartName(p)).append(")\n\n");
             b.append("| consumers |");
             BenchRun.TARGETS.forEach(t -> b.append(' ').append(t).append(" |"));
