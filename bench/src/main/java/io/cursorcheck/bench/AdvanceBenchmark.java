@@ -27,7 +27,7 @@ public class AdvanceBenchmark {
 
     /** A variant id of the registry, {@code floor-api} or {@code floor-physical}. */
     @Param({"floor-physical", "floor-api", "model", "cached-count", "locked-count", "published-cursor", "wheel",
-            "dirty-flag"})
+            "dirty-flag"}) // BenchRun.TARGETS: the floors and the registry (BenchRunTest keeps them in step)
     public String target;
 
     /** Attached consumers. */

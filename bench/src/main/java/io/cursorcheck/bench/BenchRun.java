@@ -1,5 +1,6 @@
 package io.cursorcheck.bench;
 
+import io.cursorcheck.properties.Variant;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -19,9 +20,10 @@ public final class BenchRun {
     private BenchRun() {
     }
 
-    /** The variants of the registry plus the two floors, in report order. */
-    public static final List<String> TARGETS = List.of(Target.PHYSICAL, Target.API, "model", "dirty-flag",
-            "cached-count", "locked-count", "published-cursor", "wheel");
+    /** The two floors, then every variant of the {@link Variant} registry in its order: the report's columns. */
+    public static final List<String> TARGETS = java.util.stream.Stream.concat(
+            java.util.stream.Stream.of(Target.PHYSICAL, Target.API),
+            java.util.Arrays.stream(Variant.values()).map(Variant::id)).toList();
 
     /** One JMH invocation: a benchmark regex and its parameters. */
     public record Job(String name, String benchmark, List<String> targets, List<Integer> consumers,

@@ -25,7 +25,7 @@ public class CatchupBenchmark {
 
     /** As in {@link AdvanceBenchmark#target}. */
     @Param({"floor-physical", "floor-api", "model", "cached-count", "locked-count", "published-cursor", "wheel",
-            "dirty-flag"})
+            "dirty-flag"}) // BenchRun.TARGETS: the floors and the registry (BenchRunTest keeps them in step)
     public String target;
 
     /** Attached consumers, the straggler included. */

@@ -35,7 +35,7 @@ public class StreamBenchmark {
     static final long BUDGET = 256 * 1024;
 
     /** A variant id of the registry or {@code floor-api}. */
-    @Param({"floor-api", "model", "cached-count", "locked-count", "published-cursor", "wheel", "dirty-flag"})
+    @Param({"floor-api", "model", "cached-count", "locked-count", "published-cursor", "wheel", "dirty-flag"}) // as TARGETS
     public String target;
 
     /** Attached consumers. */

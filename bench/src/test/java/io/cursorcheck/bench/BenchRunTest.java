@@ -23,6 +23,16 @@ class BenchRunTest {
     }
 
     @Test
+    void theBenchmarksDefaultsAreTheFloorsAndTheWholeRegistry() throws Exception {
+        for (Class<?> c : List.of(AdvanceBenchmark.class, CatchupBenchmark.class)) {
+            assertThat(c.getField("target").getAnnotation(org.openjdk.jmh.annotations.Param.class).value())
+                    .as("%s's target defaults", c.getSimpleName()).containsExactlyInAnyOrderElementsOf(BenchRun.TARGETS);
+        }
+        assertThat(StreamBenchmark.class.getField("target").getAnnotation(org.openjdk.jmh.annotations.Param.class)
+                .value()).containsExactlyInAnyOrderElementsOf(BenchRun.TARGETS.subList(1, BenchRun.TARGETS.size()));
+    }
+
+    @Test
     void aJmhCommandWritesJsonWithTheGcProfiler() {
         BenchRun.Profile quick = BenchRun.quick();
         List<String> c = BenchRun.command(quick, quick.jobs().get(0), Path.of("target/bench/x.json"));
