@@ -55,8 +55,8 @@ public final class Main {
               variants [--mutants]
                   lists the variants (and the negative-control mutants)
               bench [--quick] [--note TEXT]
-                  JMH benchmarks of every variant against two floors (quick: a few minutes; full: about an
-                  hour); writes reports/bench/index.md with charts and the issue's targets, met or not
+                  JMH benchmarks of every variant against two floors (quick: about 4 minutes; full: an estimated 80
+                  minutes); writes reports/bench/index.md with charts and the issue's targets, met or not
               explore [--variant NAME --consumers N --depth D [--policy P] [--budget B] [--sizes 0,1,2]]
                   exhaustive breadth-first exploration; without --variant, every variant and control at the
                   gate's bound, writing reports/explore.md
