@@ -4,6 +4,7 @@ import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.ConformanceCampaign;
 import io.cursorcheck.conformance.ExternalSubject;
 import io.cursorcheck.conformance.Release;
+import io.cursorcheck.bench.BenchRun;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.engine.Campaign;
@@ -44,12 +45,13 @@ public final class Main {
     static final String USAGE = """
             usage: bin/cursorcheck <command> [options]
 
-              campaign [--minutes N] [--seed S] [--threads N] [--skip mutants,explore,stress,conformance] [--pit]
+              campaign [--minutes N] [--seed S] [--threads N] [--skip mutants,explore,stress,conformance,bench] [--pit]
                   the verification campaign: lockstep over every variant and negative control (N minutes),
                   the kill matrix of the mutant catalogue (about a minute; with --pit, PIT on impl too: about
                   5 minutes more), exhaustive exploration at the deep bound (about 3 minutes), the jcstress
-                  gate and Lincheck (about 6 minutes), then conformance of Node.js 26.1.0, 26.2.0, 26.10.0,
-                  26.12.1 and Bun 1.4.5 (N/2 minutes each, at least 30 s); writes reports/index.md
+                  gate and Lincheck (about 6 minutes), conformance of Node.js 26.1.0, 26.2.0, 26.10.0,
+                  26.12.1 and Bun 1.4.5 (N/2 minutes each, at least 30 s), then the quick benchmarks (about
+                  4 minutes); writes reports/index.md
               stress [--mode gate|quick|default|tough] [--tests REGEX] [--repeat N] [--no-lincheck]
                   the jcstress tests of the thread-safe variants and their racy twins, then the
                   Lincheck checks; writes reports/stress/<date>-<mode>.md and reports/stress/lincheck.md
@@ -64,6 +66,9 @@ public final class Main {
                   impact; writes reports/mutants.md (with --pit, also PIT on impl: reports/pit.md)
               variants [--mutants]
                   lists the variants (and the mutants: the catalogue and the racy twins)
+              bench [--quick] [--note TEXT]
+                  JMH benchmarks of every variant against two floors (quick: about 4 minutes; full: an estimated 80
+                  minutes); writes reports/bench/index.md with charts and the issue's targets, met or not
               explore [--variant NAME --consumers N --depth D [--policy P] [--budget B] [--sizes 0,1,2]]
                   exhaustive breadth-first exploration; without --variant, every variant and control at the
                   gate's bound, writing reports/explore.md
@@ -110,6 +115,7 @@ public final class Main {
                 case "node", "bun" -> conformance(args.get(0), new Args(rest, Set.of("version", "seconds", "seed",
                         "max-steps"), Set.of()));
                 case "stress" -> stress(new Args(rest, Set.of("mode", "tests", "repeat"), Set.of("no-lincheck")));
+                case "bench" -> bench(new Args(rest, Set.of("note"), Set.of("quick")));
                 case "explore" -> explore(new Args(rest, Set.of("variant", "consumers", "depth", "policy", "budget",
                         "sizes", "limit"), Set.of("deep")), rest);
                 case "mutants" -> mutants(new Args(rest, Set.of("seed", "sequences", "threads", "max-steps", "only"),
@@ -240,9 +246,9 @@ public final class Main {
         int maxSteps = (int) a.number("max-steps", 60, 1);
         String skip = a.string("skip", "");
         List<String> skipped = skip.isEmpty() ? List.of() : Arrays.asList(skip.split(","));
-        if (!List.of("mutants", "explore", "stress", "conformance").containsAll(skipped)) {
-            throw new Args.UsageError("--skip takes a comma-separated list of: mutants, explore, stress, conformance;"
-                    + " was '" + skip + "'");
+        if (!List.of("mutants", "explore", "stress", "conformance", "bench").containsAll(skipped)) {
+            throw new Args.UsageError("--skip takes a comma-separated list of: mutants, explore, stress, conformance,"
+                    + " bench; was '" + skip + "'");
         }
         String command = "bin/cursorcheck campaign " + (a.has("seconds") ? "--seconds " + millis / 1000
                 : "--minutes " + millis / 60_000) + " --seed " + seed + (skip.isEmpty() ? "" : " --skip " + skip)
@@ -265,6 +271,9 @@ public final class Main {
         }
         if (!skipped.contains("conformance")) {
             parts.add(new ConformancePart(Release.CAMPAIGN, seed, Math.max(30_000, millis / 2), maxSteps, command));
+        }
+        if (!skipped.contains("bench")) {
+            parts.add(new BenchCommand(BenchRun.quick(), command, "Run as a part of the campaign."));
         }
         return new CampaignCommand(parts, command, seed).run(out, err);
     }
@@ -365,6 +374,17 @@ public final class Main {
         out.println("verdict: " + ConformanceCampaign.verdict(r) + "; report: " + Reports.relative(o.index()));
         o.problems().forEach(p -> out.println("  PROBLEM: " + p));
         return o.passed() ? 0 : 1;
+    }
+
+    private int bench(Args a) throws Exception {
+        boolean quick = a.has("quick");
+        String note = a.string("note", "");
+        String command = "bin/cursorcheck bench" + (quick ? " --quick" : "")
+                + (note.isEmpty() ? "" : " --note '" + note.replace("'", "") + "'");
+        Part.Verdict v = new BenchCommand(quick ? BenchRun.quick() : BenchRun.full(), command, note).run(out);
+        out.println((v.passed() ? "bench done: " : "bench FAILED: ") + v.summary());
+        v.problems().forEach(p -> out.println("  PROBLEM: " + p));
+        return v.passed() ? 0 : 1;
     }
 
     private int stress(Args a) throws Exception {

@@ -50,6 +50,8 @@ class CliTest {
         assertThat(err()).contains("latest");
         assertThat(run("node", "--version", "26.12.1", "--frobnicate")).isEqualTo(2);
         assertThat(err()).contains("--frobnicate");
+        assertThat(run("bench", "--fast")).isEqualTo(2);
+        assertThat(err()).contains("--fast");
     }
 
     @Test
@@ -76,7 +78,8 @@ class CliTest {
     @Test
     void listsVariantsAndMutants() {
         assertThat(run("variants", "--mutants")).isZero();
-        assertThat(out()).contains("model", "cached-count", "dirty-flag", "detach-forgets-count");
+        assertThat(out()).contains("model", "cached-count", "dirty-flag", "wheel", "detach-forgets-count",
+                "wheel-advance-keeps-old-slot");
     }
 
     @Test

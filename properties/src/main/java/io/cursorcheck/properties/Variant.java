@@ -4,6 +4,7 @@ import io.cursorcheck.impl.CachedCountBroadcast;
 import io.cursorcheck.impl.DirtyFlagBroadcast;
 import io.cursorcheck.impl.LockedCountBroadcast;
 import io.cursorcheck.impl.PublishedCursorBroadcast;
+import io.cursorcheck.impl.WheelBroadcast;
 import io.cursorcheck.model.ScanningModel;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.Options;
@@ -31,6 +32,9 @@ public enum Variant implements BroadcastFactory {
     /** Lock-free reads of retained entries, the rest under a lock. */
     PUBLISHED_CURSOR("published-cursor", "PublishedCursorBroadcast: thread-safe, consumers read retained entries"
             + " without the lock; atomic count, exclusive scans", PublishedCursorBroadcast::new, Conformance.CONFORMS),
+    /** Counts per buffered position: O(1) amortised tracking for every access pattern. */
+    WHEEL("wheel", "WheelBroadcast: a count of consumers per buffered position in a ring aligned with the buffer;"
+            + " the minimum walks forward over empty slots, never rescans", WheelBroadcast::new, Conformance.CONFORMS),
     /** Node up to 26.1.0. */
     DIRTY_FLAG("dirty-flag", "DirtyFlagBroadcast: cached minimum plus a dirty flag (Node up to 26.1.0),"
             + " expected to diverge from the model", DirtyFlagBroadcast::new, Conformance.DIVERGES);

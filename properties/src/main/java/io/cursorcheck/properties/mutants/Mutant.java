@@ -81,6 +81,12 @@ public record Mutant(String id, String description, Impact impact, String file, 
     }
 
     /** A mutant of {@code BroadcastCore.java}, run as a {@code CachedCountBroadcast} (SAFETY or LIVENESS). */
+    /** A mutant of {@code WheelBroadcast.java}. */
+    static Mutant wheel(String id, Impact impact, String description, String find, String replace) {
+        return new Mutant(id, description, impact, "WheelBroadcast.java", find, replace, "WheelBroadcast");
+    }
+
+    /** A mutant of {@code BroadcastCore.java}, run as a {@code CachedCountBroadcast}. */
     static Mutant core(String id, Impact impact, String description, String find, String replace) {
         return new Mutant(id, description, impact, "BroadcastCore.java", find, replace, "CachedCountBroadcast");
     }

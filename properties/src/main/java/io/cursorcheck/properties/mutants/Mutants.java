@@ -14,8 +14,9 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The catalogue of deliberately broken variants of {@code CachedCountBroadcast}. Each is the kind
- * of slip a careful engineer could make porting the algorithm, named for what it gets wrong.
+ * The catalogue of deliberately broken variants of {@code CachedCountBroadcast} and
+ * {@code WheelBroadcast} (the {@code wheel-} ones). Each is the kind of slip a careful engineer
+ * could make writing the algorithm, named for what it gets wrong.
  */
 public final class Mutants {
 
@@ -52,7 +53,30 @@ public final class Mutants {
                                 }""",
                     """
                             void evicted() {
-                                }"""));
+                                }"""),
+            Mutant.wheel("wheel-advance-keeps-old-slot", LIVENESS,
+                    "An advance counts the consumer at its new position but does not take it off the old one, so"
+                            + " the minimum's slot never empties and the buffer is never trimmed.",
+                    "int left = --counts[slot(old)];",
+                    "int left = counts[slot(old)];"),
+            Mutant.wheel("wheel-walks-before-counting", SAFETY,
+                    "An advance walks the minimum forward before it counts the consumer at its new position, so the"
+                            + " walk passes that occupied slot and trims entries the consumer has not read.",
+                    """
+                            occupy(old + 1);
+                                    if (old == cachedMin && left == 0) {
+                                        walkMinimum();
+                            """,
+                    """
+                            if (old == cachedMin && left == 0) {
+                                        walkMinimum();
+                                        occupy(old + 1);
+                            """),
+            Mutant.wheel("wheel-laggard-keeps-old-slot", LIVENESS,
+                    "DROP_OLDEST eviction counts a laggard at bufferStart but leaves its old slot counted, so the"
+                            + " minimum stays below bufferStart and the count at it is wrong (I6).",
+                    "--counts[slot(r.cursor)];\n        occupy(bufferStart());",
+                    "occupy(bufferStart());"));
 
     /**
      * The catalogue: the negative controls plus every other slip of SPEC section 2 we could think

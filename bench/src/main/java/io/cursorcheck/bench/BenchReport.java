@@ -1,0 +1,441 @@
+package io.cursorcheck.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Turns JMH's JSON results into {@code reports/bench/index.md} and one SVG chart per pattern:
+ * tables of ns per operation (and bytes allocated per operation, from JMH's GC profiler), the
+ * PR's workload in MiB/s, and the issue's targets, each met or not as computed from the run's own
+ * numbers (ratios within the same run: the absolute numbers depend on the machine and its load).
+ */
+public final class BenchReport {
+
+    /** The variants of the registry, in report order (the targets minus the floors). */
+    private static final List<String> VARIANTS = BenchRun.TARGETS.stream().filter(t -> !t.startsWith("floor")).toList();
+
+    private static final Map<String, String> WHY_SLOW = Map.of(
+            "model", "rescans every consumer wherever a minimum is needed (by design)",
+            "dirty-flag", "rescans every consumer on each read at or below the cached minimum",
+            "cached-count", "rescans every consumer each time the last consumer at the minimum leaves it",
+            "locked-count", "takes and releases a lock around every operation",
+            "published-cursor", "lock-free reads pay volatile accesses and an atomic count; exclusive sections a lock",
+            "wheel", "updates two slots per advance and walks the minimum over empty slots");
+
+    private final List<JmhJson.Result> results;
+    private final Map<String, JmhJson.Result> advance = new LinkedHashMap<>(); // pattern/target/n
+    private final Map<String, JmhJson.Result> stream = new LinkedHashMap<>(); // target/n/bytes
+
+    /**
+     * What the page says about how it was made.
+     *
+     * @param profile    quick or full
+     * @param command    the command that made it
+     * @param machine    cores, OS, JVM of the launching machine
+     * @param started    when the run started
+     * @param minutes    how long it took
+     * @param jmhCommand one JMH command line, as run
+     * @param note       a sentence on the conditions (e.g. the machine was shared), or empty
+     */
+    public record Context(String profile, String command, String machine, String started, double minutes,
+                          String jmhCommand, String note) {
+    }
+
+    /** One target of the issue, evaluated. */
+    public record Verdict(String target, String measured, Boolean met, String why) {
+    }
+
+    private BenchReport(List<JmhJson.Result> results) {
+        this.results = results;
+        for (JmhJson.Result r : results) {
+            if (r.benchmark().equals("AdvanceBenchmark.advance")) {
+                advance.put(r.param("pattern") + "/" + r.param("target") + "/" + r.param("consumers"), r);
+            } else if (r.benchmark().equals("CatchupBenchmark.catchup")) {
+                advance.put("CATCHUP/" + r.param("target") + "/" + r.param("consumers"), r);
+            } else if (r.benchmark().equals("StreamBenchmark.run")) {
+                stream.put(r.param("target") + "/" + r.param("consumers") + "/" + r.param("runBytes"), r);
+            }
+        }
+    }
+
+    /** Reads JMH JSON files. */
+    public static BenchReport read(List<Path> jsonFiles) throws IOException {
+        List<JmhJson.Result> all = new ArrayList<>();
+        for (Path f : jsonFiles) {
+            all.addAll(JmhJson.results(Files.readString(f, StandardCharsets.UTF_8)));
+        }
+        return new BenchReport(all);
+    }
+
+    /** Benchmarks read. */
+    public int size() {
+        return results.size();
+    }
+
+    /**
+     * Writes {@code index.md} and the charts into {@code dir}.
+     *
+     * @return the page
+     */
+    public Path write(Path dir, Context context) throws IOException {
+        Files.createDirectories(dir);
+        for (Pattern p : Pattern.values()) {
+            Files.writeString(dir.resolve(chartName(p)), Chart.svg(p + ": cost per operation", series(p)),
+                    StandardCharsets.UTF_8);
+        }
+        Path page = dir.resolve("index.md");
+        Files.writeString(page, markdown(context), StandardCharsets.UTF_8);
+        return page;
+    }
+
+    private static String chartName(Pattern p) {
+        return p.name().toLowerCase(Locale.ROOT).replace('_', '-') + ".svg";
+    }
+
+    /** ns per operation, NaN if not measured. */
+    double ns(Pattern p, String target, int consumers) {
+        JmhJson.Result r = advance.get(p + "/" + target + "/" + consumers);
+        return r == null ? Double.NaN : r.score();
+    }
+
+    /**
+     * Whether a result's 99.9% confidence half-width is over half its score (or unknown): on a
+     * loaded machine, or with the quick profile's short iterations, such a number says little.
+     */
+    private boolean noisy(Pattern p, String target, int consumers) {
+        JmhJson.Result r = advance.get(p + "/" + target + "/" + consumers);
+        return r != null && (Double.isNaN(r.error()) || r.error() > 0.5 * r.score());
+    }
+
+    private String noiseNote(boolean noisy) {
+        return noisy ? " At least one of the two results is noisy (99.9% error over half the score): not a reliable"
+                + " verdict." : "";
+    }
+
+    private TreeSet<Integer> consumers(Pattern p) {
+        TreeSet<Integer> set = new TreeSet<>();
+        advance.values().stream().filter(r -> key(r).equals(p.name()))
+                .forEach(r -> set.add(Integer.parseInt(r.param("consumers"))));
+        return set;
+    }
+
+    private static String key(JmhJson.Result r) {
+        return r.benchmark().startsWith("Catchup") ? "CATCHUP" : r.param("pattern");
+    }
+
+    private Map<String, List<double[]>> series(Pattern p) {
+        Map<String, List<double[]>> s = new LinkedHashMap<>();
+        for (String t : BenchRun.TARGETS) {
+            List<double[]> points = new ArrayList<>();
+            for (int n : consumers(p)) {
+                double v = ns(p, t, n);
+                if (!Double.isNaN(v) && v > 0) {
+                    points.add(new double[] {n, v});
+                }
+            }
+            s.put(t, points);
+        }
+        return s;
+    }
+
+    // ---------------------------------------------------------------- targets
+
+    /** The issue's targets, evaluated on this run's numbers. */
+    public List<Verdict> verdicts() {
+        List<Verdict> v = new ArrayList<>();
+        double cc = ns(Pattern.LOCKSTEP, "cached-count", 4096);
+        for (String slow : List.of("model", "dirty-flag")) {
+            double s = ns(Pattern.LOCKSTEP, slow, 4096);
+            v.add(ratioAtLeast("cached-count at 4096 consumers, LOCKSTEP: >= 100x faster per advance than " + slow,
+                    s, cc, 100, String.format(Locale.ROOT, "%s %s ns, cached-count %s ns", slow, f(s), f(cc)),
+                    slow + " " + WHY_SLOW.get(slow) + "; cached-count rescans once per round of 4096 advances."
+                            + noiseNote(noisy(Pattern.LOCKSTEP, slow, 4096) || noisy(Pattern.LOCKSTEP, "cached-count",
+                            4096))));
+        }
+        double api4096 = ns(Pattern.LOCKSTEP, BenchRun.TARGETS.get(1), 4096);
+        v.add(ratioAtMost("cached-count at 4096 consumers, LOCKSTEP: within 2x of the API floor", cc, api4096, 2,
+                String.format(Locale.ROOT, "cached-count %s ns, API floor %s ns", f(cc), f(api4096)),
+                "its one scan per round of 4096 advances is amortised, but each advance still compares and"
+                        + " decrements the count." + noiseNote(noisy(Pattern.LOCKSTEP, "cached-count", 4096)
+                        || noisy(Pattern.LOCKSTEP, Target.API, 4096))));
+        v.add(everyPoint("wheel: within 2x of the API floor for every pattern and consumer count", List.of("wheel"),
+                null, 2.0));
+        for (Pattern p : List.of(Pattern.CATCHUP, Pattern.JUMP)) {
+            double c = ns(p, "cached-count", 1024);
+            double w = ns(p, "wheel", 1024);
+            String why = p == Pattern.JUMP
+                    ? "in JUMP the minimum moves once per 1024 advances of the jumping consumer, so cached-count"
+                    + " rescans once per 1024 advances: O(1) amortised too, and the pattern cannot separate them"
+                    : "the straggler alone at the minimum makes cached-count rescan 1024 consumers on every read";
+            why += "." + noiseNote(noisy(p, "cached-count", 1024) || noisy(p, "wheel", 1024));
+            v.add(ratioAtLeast("wheel at 1024 consumers, " + p + ": >= 10x faster than cached-count", c, w, 10,
+                    String.format(Locale.ROOT, "cached-count %s ns, wheel %s ns", f(c), f(w)), why));
+        }
+        v.add(everyPoint("at 1 to 4 consumers, no variant more than 1.5x the API floor", VARIANTS, List.of(1, 2, 4),
+                1.5));
+        v.add(apiVersusPhysical());
+        return v;
+    }
+
+    private Verdict ratioAtLeast(String target, double slow, double fast, double factor, String numbers, String why) {
+        if (Double.isNaN(slow) || Double.isNaN(fast)) {
+            return new Verdict(target, "not measured in this profile", null, "");
+        }
+        double r = slow / fast;
+        boolean met = r >= factor;
+        return new Verdict(target, String.format(Locale.ROOT, "%.1fx (%s)", r, numbers), met,
+                met ? why : "measured " + String.format(Locale.ROOT, "%.1fx", r) + " < " + (int) factor + "x: " + why);
+    }
+
+    private Verdict ratioAtMost(String target, double value, double floor, double factor, String numbers, String why) {
+        if (Double.isNaN(value) || Double.isNaN(floor)) {
+            return new Verdict(target, "not measured in this profile", null, "");
+        }
+        double r = value / floor;
+        boolean met = r <= factor;
+        return new Verdict(target, String.format(Locale.ROOT, "%.2fx (%s)", r, numbers), met,
+                (met ? "" : String.format(Locale.ROOT, "%.2fx > %.1fx: ", r, factor)) + why);
+    }
+
+    /** Every measured point of {@code variants} (at {@code only} consumer counts, or all) against the API floor. */
+    private Verdict everyPoint(String target, List<String> variants, List<Integer> only, double factor) {
+        int points = 0;
+        double worst = 0;
+        String worstAt = "";
+        List<String> over = new ArrayList<>();
+        Map<String, Integer> overBy = new LinkedHashMap<>();
+        int noisyOver = 0;
+        for (Pattern p : Pattern.values()) {
+            for (int n : consumers(p)) {
+                if (only != null && !only.contains(n)) {
+                    continue;
+                }
+                double api = ns(p, Target.API, n);
+                for (String t : variants) {
+                    double v = ns(p, t, n);
+                    if (Double.isNaN(v) || Double.isNaN(api)) {
+                        continue;
+                    }
+                    points++;
+                    double r = v / api;
+                    if (r > worst) {
+                        worst = r;
+                        worstAt = t + " " + p + " n=" + n;
+                    }
+                    if (r > factor) {
+                        boolean noise = noisy(p, t, n) || noisy(p, Target.API, n);
+                        over.add(String.format(Locale.ROOT, "%s %s n=%d %.1fx%s", t, p, n, r, noise ? " (noisy)" : ""));
+                        overBy.merge(t, 1, Integer::sum);
+                        noisyOver += noise ? 1 : 0;
+                    }
+                }
+            }
+        }
+        if (points == 0) {
+            return new Verdict(target, "not measured in this profile", null, "");
+        }
+        String measured = String.format(Locale.ROOT, "%d points; worst %.2fx (%s); %d over %.1fx", points, worst,
+                worstAt, over.size(), factor);
+        if (over.isEmpty()) {
+            return new Verdict(target, measured, true, "");
+        }
+        StringBuilder why = new StringBuilder("over: ");
+        why.append(String.join(", ", over.size() > 12 ? over.subList(0, 12) : over));
+        if (over.size() > 12) {
+            why.append(", ... (").append(over.size() - 12).append(" more)");
+        }
+        why.append(". ");
+        if (noisyOver > 0) {
+            why.append(noisyOver).append(" of these ").append(over.size()).append(" points involve a noisy result"
+                    + " (99.9% error over half the score). ");
+        }
+        overBy.keySet().forEach(t -> why.append(t).append(": ").append(WHY_SLOW.get(t)).append(". "));
+        return new Verdict(target, measured, false, why.toString().trim());
+    }
+
+    private Verdict apiVersusPhysical() {
+        int points = 0;
+        double worst = 0;
+        String worstAt = "";
+        for (Pattern p : Pattern.values()) {
+            for (int n : consumers(p)) {
+                double api = ns(p, Target.API, n);
+                double phys = ns(p, Target.PHYSICAL, n);
+                if (Double.isNaN(api) || Double.isNaN(phys)) {
+                    continue;
+                }
+                points++;
+                if (api / phys > worst) {
+                    worst = api / phys;
+                    worstAt = p + " n=" + n + (noisy(p, Target.API, n) || noisy(p, Target.PHYSICAL, n) ? ", noisy" : "");
+                }
+            }
+        }
+        String target = "the API floor within 10x of the physical floor";
+        if (points == 0) {
+            return new Verdict(target, "not measured in this profile", null, "");
+        }
+        JmhJson.Result lock = advance.get("LOCKSTEP/" + Target.API + "/1");
+        String alloc = lock == null || Double.isNaN(lock.allocated()) ? "" : String.format(Locale.ROOT,
+                " At LOCKSTEP n=1 the API floor allocates %.0f B per operation, the physical floor none.",
+                lock.allocated());
+        return new Verdict(target, String.format(Locale.ROOT, "%d points; worst %.1fx (%s)", points, worst, worstAt),
+                worst <= 10, "The rest goes to the API itself, the same for every variant: an interface call, the"
+                + " handle check, the operation counter, the reply and outcome records (allocated unless escape"
+                + " analysis removes them), and the shared bookkeeping of BroadcastCore (detached and errored checks,"
+                + " the waiter and settlement lists)." + alloc);
+    }
+
+    // ---------------------------------------------------------------- the page
+
+    private String markdown(Context c) {
+        StringBuilder b = new StringBuilder("# Benchmarks: the cost of tracking the minimum cursor\n\n");
+        b.append("Made by `").append(c.command()).append("` (profile **").append(c.profile()).append("**, ")
+                .append(results.size()).append(" benchmarks, ")
+                .append(String.format(Locale.ROOT, "%.1f", c.minutes())).append(" minutes), started ")
+                .append(c.started()).append(". Every number on this page comes from that run; ratios compare"
+                        + " results of the same run.\n\n");
+        if (!c.note().isEmpty()) {
+            b.append("**Conditions**: ").append(c.note()).append("\n\n");
+        }
+        JmhJson.Result any = results.isEmpty() ? null : results.get(0);
+        b.append("| | |\n|---|---|\n");
+        b.append("| Machine | ").append(c.machine()).append(" |\n");
+        if (any != null) {
+            Map<String, String> h = any.header();
+            b.append("| JDK | ").append(h.getOrDefault("vmName", "?")).append(' ')
+                    .append(h.getOrDefault("vmVersion", "?")).append(" (").append(h.getOrDefault("jdkVersion", "?"))
+                    .append(") |\n");
+            b.append("| JMH | ").append(h.getOrDefault("jmhVersion", "?")).append(", ")
+                    .append(h.getOrDefault("forks", "?")).append(" fork(s), ")
+                    .append(h.getOrDefault("warmupIterations", "?")).append(" x ")
+                    .append(h.getOrDefault("warmupTime", "?")).append(" warmup, ")
+                    .append(h.getOrDefault("measurementIterations", "?")).append(" x ")
+                    .append(h.getOrDefault("measurementTime", "?")).append(" measurement, average time, `-prof gc`,"
+                            + " JVM args `").append(h.getOrDefault("jvmArgs", "?")).append("` |\n");
+        }
+        b.append("| A JMH command as run | `").append(c.jmhCommand()).append("` |\n\n");
+
+        b.append("## Targets\n\nComputed from this run's numbers (ratios of two results of the run).\n\n");
+        b.append("| target | measured | verdict | why |\n|---|---|---|---|\n");
+        for (Verdict v : verdicts()) {
+            b.append("| ").append(v.target()).append(" | ").append(v.measured()).append(" | ")
+                    .append(v.met() == null ? "not measured" : v.met() ? "met" : "**not met**").append(" | ")
+                    .append(v.why()).append(" |\n");
+        }
+        b.append("\n## Cost per operation, by access pattern\n\n");
+        b.append("Single-threaded; ns per operation (one consumer advance, with its share of the writes the"
+                + " pattern needs), then bytes allocated per operation in parentheses. `floor-physical`: a cursor"
+                + " increment and a slot read on bare arrays. `floor-api`: the same calls through our API on"
+                + " `ApiFloorBroadcast`, which tracks nothing (the workload, which knows every cursor, tells it where"
+                + " to trim wherever a tracker would trim, so the drop itself is timed for both); the gap between a variant and `floor-api` is exactly its tracking. A dash: not"
+                + " run in this profile (the model is O(consumers) per advance by design, and its JUMP, CHURN and"
+                + " CATCHUP setups are O(n^3), so the full profile runs it beyond 256 consumers only in LOCKSTEP,"
+                + " RANDOM and DROP_OLDEST_STALLED, and the quick profile beyond 4 only in LOCKSTEP).\n\n");
+        for (Pattern p : Pattern.values()) {
+            TreeSet<Integer> ns = consumers(p);
+            if (ns.isEmpty()) {
+                continue;
+            }
+            b.append("### ").append(p).append("\n\n").append(p.description()).append(".\n\n");
+            if (p == Pattern.CATCHUP) {
+                b.append("Bytes per operation here include the untimed setup's: JMH's GC profiler counts the whole"
+                        + " iteration, and each catch-up of 256 reads follows 256 reads by each other consumer, so"
+                        + " subtract about (consumers - 1) times a LOCKSTEP read's bytes.\n\n");
+            }
+            b.append("![").append(p).append("](").append(chartName(p)).append(")\n\n");
+            b.append("| consumers |");
+            BenchRun.TARGETS.forEach(t -> b.append(' ').append(t).append(" |"));
+            b.append("\n|---:|");
+            BenchRun.TARGETS.forEach(t -> b.append("---:|"));
+            b.append('\n');
+            for (int n : ns) {
+                b.append("| ").append(n).append(" |");
+                for (String t : BenchRun.TARGETS) {
+                    JmhJson.Result r = advance.get(p + "/" + t + "/" + n);
+                    b.append(' ').append(r == null ? "-" : cell(r)).append(" |");
+                }
+                b.append('\n');
+            }
+            b.append('\n');
+        }
+        streamSection(b);
+        b.append("## How to rerun\n\n");
+        b.append("```\nbin/cursorcheck bench --quick   # this page's quick profile, a few minutes\n"
+                + "bin/cursorcheck bench           # the full matrix, about 80 minutes on 2 cores\n```\n\n");
+        b.append("JMH's JSON and logs stay under `target/bench/`. A benchmark runs on its own too:"
+                + " `java -cp <classpath> org.openjdk.jmh.Main AdvanceBenchmark -p target=wheel -p pattern=JUMP`.\n");
+        return b.toString();
+    }
+
+    private void streamSection(StringBuilder b) {
+        if (stream.isEmpty()) {
+            return;
+        }
+        b.append("## The PR's workload, done right\n\n");
+        b.append("A writer pushes 1 MiB or 16 MiB per run in 64 KiB entries under STRICT with a 256 KiB budget; a"
+                + " refused `writeSync` is not counted: the consumers drain and the same entry is written again."
+                + " Each run checks that every consumer read every entry. MiB/s is MiB written per second, each"
+                + " delivered to every consumer. Entries are sizes only (the payload is opaque to the cursor"
+                + " logic), so this measures the bookkeeping per 64 KiB chunk, not memory bandwidth.\n\n");
+        List<String> targets = BenchRun.TARGETS.stream().filter(t -> stream.keySet().stream()
+                .anyMatch(k -> k.startsWith(t + "/"))).toList();
+        TreeSet<String> rows = new TreeSet<>((x, y) -> {
+            String[] a = x.split("/");
+            String[] c = y.split("/");
+            int cmp = Long.compare(Long.parseLong(a[1]), Long.parseLong(c[1]));
+            return cmp != 0 ? cmp : Integer.compare(Integer.parseInt(a[0]), Integer.parseInt(c[0]));
+        });
+        stream.values().forEach(r -> rows.add(r.param("consumers") + "/" + r.param("runBytes")));
+        b.append("| consumers | run |");
+        targets.forEach(t -> b.append(' ').append(t).append(" MiB/s |"));
+        b.append("\n|---:|---:|");
+        targets.forEach(t -> b.append("---:|"));
+        b.append('\n');
+        for (String row : rows) {
+            String[] a = row.split("/");
+            long bytes = Long.parseLong(a[1]);
+            b.append("| ").append(a[0]).append(" | ").append(bytes >> 20).append(" MiB |");
+            for (String t : targets) {
+                JmhJson.Result r = stream.get(t + "/" + row);
+                b.append(' ').append(r == null ? "-" : String.format(Locale.ROOT, "%,.0f",
+                        (bytes / 1048576.0) / (r.score() * unitSeconds(r.unit())))).append(" |");
+            }
+            b.append('\n');
+        }
+        b.append('\n');
+    }
+
+    private static double unitSeconds(String unit) {
+        return switch (unit) {
+            case "ns/op" -> 1e-9;
+            case "us/op" -> 1e-6;
+            case "ms/op" -> 1e-3;
+            case "s/op" -> 1;
+            default -> throw new IllegalArgumentException("unexpected unit " + unit);
+        };
+    }
+
+    private static String cell(JmhJson.Result r) {
+        String s = f(r.score());
+        if (!Double.isNaN(r.allocated())) {
+            s += String.format(Locale.ROOT, " (%.0f B)", r.allocated());
+        }
+        return s;
+    }
+
+    private static String f(double ns) {
+        if (Double.isNaN(ns)) {
+            return "?";
+        }
+        return ns >= 100 ? String.format(Locale.ROOT, "%,.0f", ns) : String.format(Locale.ROOT, "%.1f", ns);
+    }
+}

@@ -1,0 +1,161 @@
+package io.cursorcheck.bench;
+
+import io.cursorcheck.properties.Variant;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs the benchmarks: one JMH command line per job of a profile, each in a JVM of its own (JMH
+ * then forks one JVM per parameter combination), with JSON results under {@code target/bench/}.
+ * A profile is a list of jobs because the matrix is not a full cross product: the model is
+ * O(consumers) per advance by design, and its setups for JUMP, CHURN and CATCHUP are O(n^2)
+ * reads of O(n) each, so it runs at the largest counts only where a target needs it.
+ */
+public final class BenchRun {
+
+    private BenchRun() {
+    }
+
+    /** The two floors, then every variant of the {@link Variant} registry in its order: the report's columns. */
+    public static final List<String> TARGETS = java.util.stream.Stream.concat(
+            java.util.stream.Stream.of(Target.PHYSICAL, Target.API),
+            java.util.Arrays.stream(Variant.values()).map(Variant::id)).toList();
+
+    /** One JMH invocation: a benchmark regex and its parameters. */
+    public record Job(String name, String benchmark, List<String> targets, List<Integer> consumers,
+                      List<String> patterns, List<Integer> runBytes) {
+
+        /** The JMH arguments of this job, without the shared settings. */
+        List<String> args() {
+            List<String> a = new ArrayList<>(List.of(benchmark));
+            a.addAll(List.of("-p", "target=" + String.join(",", targets)));
+            a.addAll(List.of("-p", "consumers=" + String.join(",", consumers.stream().map(String::valueOf).toList())));
+            if (!patterns.isEmpty()) {
+                a.addAll(List.of("-p", "pattern=" + String.join(",", patterns)));
+            }
+            if (!runBytes.isEmpty()) {
+                a.addAll(List.of("-p", "runBytes=" + String.join(",", runBytes.stream().map(String::valueOf).toList())));
+            }
+            return a;
+        }
+
+        /** Benchmarks (parameter combinations, one fork each) in this job. */
+        int size() {
+            return targets.size() * consumers.size() * Math.max(1, patterns.size()) * Math.max(1, runBytes.size());
+        }
+    }
+
+    /**
+     * A profile: its jobs and JMH settings.
+     *
+     * @param name     quick or full
+     * @param jobs     what to run
+     * @param settings forks, warmup and measurement, shared by every job
+     */
+    public record Profile(String name, List<Job> jobs, List<String> settings) {
+
+        /** Benchmarks in the profile. */
+        public int size() {
+            return jobs.stream().mapToInt(Job::size).sum();
+        }
+    }
+
+    private static final String ADVANCE = "AdvanceBenchmark.advance";
+    private static final String CATCHUP = "CatchupBenchmark.catchup";
+    private static final String STREAM = "StreamBenchmark.run";
+    private static final List<String> OTHER_PATTERNS = List.of("RANDOM", "JUMP", "CHURN", "DROP_OLDEST_STALLED");
+    private static final List<String> STEADY = List.of("LOCKSTEP", "RANDOM", "JUMP", "CHURN", "DROP_OLDEST_STALLED");
+
+    /**
+     * The quick profile (a part of the campaign; about 120 benchmarks, a few minutes on 2 cores):
+     * every target at 1 and 4 consumers in LOCKSTEP, JUMP, CHURN and DROP_OLDEST_STALLED, and at 4
+     * in CATCHUP; LOCKSTEP at 1024 and 4096 for the floors, the model, dirty-flag, cached-count
+     * and wheel; the other patterns at 1024 for the floors, cached-count and wheel; the PR's
+     * workload at 1 and 4 consumers. One fork, two warmup and three measurement iterations of
+     * 200 ms: enough for ratios of 10x and more on a quiet machine, not for small differences.
+     */
+    public static Profile quick() {
+        List<String> trackers = List.of(Target.PHYSICAL, Target.API, "cached-count", "wheel");
+        return new Profile("quick", List.of(
+                new Job("advance-small", ADVANCE, TARGETS, List.of(1, 4), List.of("LOCKSTEP", "JUMP", "CHURN",
+                        "DROP_OLDEST_STALLED"), List.of()),
+                new Job("catchup-small", CATCHUP, TARGETS, List.of(4), List.of(), List.of()),
+                new Job("lockstep-large", ADVANCE, List.of(Target.PHYSICAL, Target.API, "model", "dirty-flag",
+                        "cached-count", "wheel"), List.of(1024, 4096), List.of("LOCKSTEP"), List.of()),
+                new Job("patterns-large", ADVANCE, trackers, List.of(1024), OTHER_PATTERNS, List.of()),
+                new Job("catchup-large", CATCHUP, trackers, List.of(1024), List.of(), List.of()),
+                new Job("stream", STREAM, List.of(Target.API, "dirty-flag", "cached-count", "wheel"), List.of(1, 4),
+                        List.of(), List.of(1 << 20, 16 << 20))),
+                List.of("-f", "1", "-wi", "2", "-w", "200ms", "-i", "3", "-r", "200ms"));
+    }
+
+    /**
+     * The full matrix: every target at every consumer count and pattern, except the model beyond
+     * 256 consumers in JUMP, CHURN and CATCHUP (setups of O(n^3)); the PR's workload at 1 to 256
+     * consumers. One fork, three warmup and five measurement iterations of one second.
+     */
+    public static Profile full() {
+        List<Integer> all = List.of(1, 2, 4, 16, 64, 256, 1024, 4096);
+        List<String> noModel = TARGETS.stream().filter(t -> !t.equals("model")).toList();
+        List<String> streamTargets = TARGETS.stream().filter(t -> !t.equals(Target.PHYSICAL)).toList();
+        return new Profile("full", List.of(
+                new Job("advance", ADVANCE, noModel, all, STEADY, List.of()),
+                new Job("advance-model", ADVANCE, List.of("model"), all, List.of("LOCKSTEP", "RANDOM",
+                        "DROP_OLDEST_STALLED"), List.of()),
+                new Job("advance-model-staggered", ADVANCE, List.of("model"), List.of(1, 2, 4, 16, 64, 256),
+                        List.of("JUMP", "CHURN"), List.of()),
+                new Job("catchup", CATCHUP, noModel, all, List.of(), List.of()),
+                new Job("catchup-model", CATCHUP, List.of("model"), List.of(1, 2, 4, 16, 64, 256), List.of(),
+                        List.of()),
+                new Job("stream", STREAM, streamTargets, List.of(1, 2, 4, 16, 64, 256), List.of(),
+                        List.of(1 << 20, 16 << 20))),
+                List.of("-f", "1", "-wi", "3", "-w", "1s", "-i", "5", "-r", "1s"));
+    }
+
+    /** The JMH command line of one job, as run and as printed in the report. */
+    public static List<String> command(Profile profile, Job job, Path json) {
+        List<String> c = new ArrayList<>(List.of("org.openjdk.jmh.Main"));
+        c.addAll(job.args());
+        c.addAll(profile.settings());
+        c.addAll(List.of("-jvmArgs", "-Xms512m -Xmx512m", "-prof", "gc", "-rf", "json", "-rff", json.toString()));
+        return c;
+    }
+
+    /**
+     * Runs every job of {@code profile} in turn, each JMH in a JVM of its own on {@code classpath};
+     * JMH's output goes to {@code dir/<job>.log}, results to {@code dir/<job>.json}.
+     *
+     * @return the JSON files written, in job order
+     * @throws IOException if a JVM cannot start or JMH fails (the log is named)
+     */
+    public static List<Path> run(Profile profile, Path dir, String classpath, PrintStream log)
+            throws IOException, InterruptedException {
+        Files.createDirectories(dir);
+        List<Path> results = new ArrayList<>();
+        int done = 0;
+        for (Job job : profile.jobs()) {
+            Path json = dir.resolve(job.name() + ".json");
+            Path out = dir.resolve(job.name() + ".log");
+            Files.deleteIfExists(json);
+            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Xmx256m", "-cp", classpath));
+            cmd.addAll(command(profile, job, json));
+            log.printf("bench: %s, %d benchmark(s) (%d of %d done); log %s%n", job.name(), job.size(), done,
+                    profile.size(), out);
+            long start = System.currentTimeMillis();
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+            int exit = p.waitFor();
+            if (exit != 0 || !Files.exists(json)) {
+                throw new IOException("JMH job " + job.name() + " failed (exit " + exit + "); see " + out);
+            }
+            done += job.size();
+            log.printf("bench: %s took %.0f s%n", job.name(), (System.currentTimeMillis() - start) / 1000.0);
+            results.add(json);
+        }
+        return results;
+    }
+}

@@ -1,0 +1,199 @@
+package io.cursorcheck.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads JMH's {@code -rf json} output: a small JSON parser (maps, lists, strings, numbers as
+ * {@code double}, booleans, null), and the fields of a result the report uses.
+ */
+final class JmhJson {
+
+    private JmhJson() {
+    }
+
+    /**
+     * One benchmark's result.
+     *
+     * @param benchmark the method's short name, e.g. {@code AdvanceBenchmark.advance}
+     * @param params    its parameters
+     * @param score     the primary metric
+     * @param error     its 99.9% error half-width (NaN with too few iterations)
+     * @param unit      the primary metric's unit
+     * @param allocated bytes allocated per operation ({@code gc.alloc.rate.norm}), NaN if absent
+     * @param header    JDK, VM and JMH settings of the run
+     */
+    record Result(String benchmark, Map<String, String> params, double score, double error, String unit,
+                  double allocated, Map<String, String> header) {
+
+        String param(String name) {
+            return params.getOrDefault(name, "");
+        }
+    }
+
+    /** The results of one JSON file. */
+    @SuppressWarnings("unchecked")
+    static List<Result> results(String json) {
+        List<Result> out = new ArrayList<>();
+        for (Object o : (List<Object>) new Parser(json).value()) {
+            Map<String, Object> m = (Map<String, Object>) o;
+            String full = (String) m.get("benchmark");
+            String[] parts = full.split("\\.");
+            String name = parts[parts.length - 2] + "." + parts[parts.length - 1];
+            Map<String, String> params = new LinkedHashMap<>();
+            Object p = m.get("params");
+            if (p instanceof Map<?, ?> pm) {
+                pm.forEach((k, v) -> params.put(String.valueOf(k), String.valueOf(v)));
+            }
+            Map<String, Object> primary = (Map<String, Object>) m.get("primaryMetric");
+            double allocated = Double.NaN;
+            Object secondary = m.get("secondaryMetrics");
+            if (secondary instanceof Map<?, ?> sm && sm.get("gc.alloc.rate.norm") instanceof Map<?, ?> norm) {
+                allocated = number(norm.get("score"));
+            }
+            Map<String, String> header = new LinkedHashMap<>();
+            for (String k : List.of("jmhVersion", "jdkVersion", "vmName", "vmVersion", "forks", "warmupIterations",
+                    "warmupTime", "measurementIterations", "measurementTime", "jvmArgs")) {
+                if (m.containsKey(k)) {
+                    header.put(k, String.valueOf(m.get(k)));
+                }
+            }
+            out.add(new Result(name, params, number(primary.get("score")), number(primary.get("scoreError")),
+                    String.valueOf(primary.get("scoreUnit")), allocated, header));
+        }
+        return out;
+    }
+
+    private static double number(Object o) {
+        if (o instanceof Double d) {
+            return d;
+        }
+        return Double.NaN; // JMH writes "NaN" as a string
+    }
+
+    private static final class Parser {
+        private final String s;
+        private int pos;
+
+        Parser(String s) {
+            this.s = s;
+        }
+
+        Object value() {
+            space();
+            char c = s.charAt(pos);
+            switch (c) {
+                case '{':
+                    return object();
+                case '[':
+                    return array();
+                case '"':
+                    return string();
+                case 't':
+                    pos += 4;
+                    return Boolean.TRUE;
+                case 'f':
+                    pos += 5;
+                    return Boolean.FALSE;
+                case 'n':
+                    pos += 4;
+                    return null;
+                default:
+                    int start = pos;
+                    while (pos < s.length() && "+-0123456789.eE".indexOf(s.charAt(pos)) >= 0) {
+                        pos++;
+                    }
+                    if (start == pos) {
+                        throw new IllegalArgumentException("unexpected '" + c + "' at " + pos);
+                    }
+                    return Double.parseDouble(s.substring(start, pos));
+            }
+        }
+
+        private Map<String, Object> object() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            pos++;
+            space();
+            if (s.charAt(pos) == '}') {
+                pos++;
+                return m;
+            }
+            while (true) {
+                space();
+                String k = string();
+                space();
+                expect(':');
+                m.put(k, value());
+                space();
+                if (s.charAt(pos) == ',') {
+                    pos++;
+                } else {
+                    expect('}');
+                    return m;
+                }
+            }
+        }
+
+        private List<Object> array() {
+            List<Object> l = new ArrayList<>();
+            pos++;
+            space();
+            if (s.charAt(pos) == ']') {
+                pos++;
+                return l;
+            }
+            while (true) {
+                l.add(value());
+                space();
+                if (s.charAt(pos) == ',') {
+                    pos++;
+                } else {
+                    expect(']');
+                    return l;
+                }
+            }
+        }
+
+        private String string() {
+            expect('"');
+            StringBuilder b = new StringBuilder();
+            while (s.charAt(pos) != '"') {
+                char c = s.charAt(pos++);
+                if (c == '\\') {
+                    char e = s.charAt(pos++);
+                    switch (e) {
+                        case 'n' -> b.append('\n');
+                        case 't' -> b.append('\t');
+                        case 'r' -> b.append('\r');
+                        case 'b' -> b.append('\b');
+                        case 'f' -> b.append('\f');
+                        case 'u' -> {
+                            b.append((char) Integer.parseInt(s.substring(pos, pos + 4), 16));
+                            pos += 4;
+                        }
+                        default -> b.append(e);
+                    }
+                } else {
+                    b.append(c);
+                }
+            }
+            pos++;
+            return b.toString();
+        }
+
+        private void expect(char c) {
+            if (s.charAt(pos) != c) {
+                throw new IllegalArgumentException("expected '" + c + "' at " + pos + ", found '" + s.charAt(pos) + "'");
+            }
+            pos++;
+        }
+
+        private void space() {
+            while (pos < s.length() && Character.isWhitespace(s.charAt(pos))) {
+                pos++;
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package io.cursorcheck.cli;
+
+import io.cursorcheck.bench.BenchReport;
+import io.cursorcheck.bench.BenchRun;
+import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.report.IndexPage;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code bin/cursorcheck bench [--quick]}: runs the JMH benchmarks of {@code bench/} (each job in a
+ * JVM of its own on this JVM's class path, JSON under {@code target/bench/<profile>/}) and writes
+ * {@code reports/bench/index.md} with its charts. The quick profile is a part of the campaign. The
+ * part passes when every benchmark ran and the page was written: the targets are measurements,
+ * reported met or not, never a verdict on the build (a loaded machine would fail it).
+ */
+final class BenchCommand implements Part {
+
+    private final BenchRun.Profile profile;
+    private final String command;
+    private final String note;
+
+    BenchCommand(BenchRun.Profile profile, String command, String note) {
+        this.profile = profile;
+        this.command = command;
+        this.note = note;
+    }
+
+    @Override
+    public String name() {
+        return "bench (JMH, " + profile.name() + ")";
+    }
+
+    @Override
+    public Verdict run(PrintStream log) throws IOException, InterruptedException {
+        long start = System.currentTimeMillis();
+        String started = Instant.now().toString().replaceAll("\\.\\d+Z$", "Z");
+        String loadBefore = loadAverage();
+        Path dir = SourceTree.root().resolve("target/bench/" + profile.name());
+        log.printf("bench: %s profile, %d benchmarks in %d JMH jobs (one fork each)%n", profile.name(),
+                profile.size(), profile.jobs().size());
+        List<Path> json = BenchRun.run(profile, dir, System.getProperty("java.class.path"), log);
+        BenchReport report = BenchReport.read(json);
+        double minutes = (System.currentTimeMillis() - start) / 60_000.0;
+        String conditions = conditions(loadBefore, loadAverage());
+        Path page = report.write(Reports.dir().resolve("bench"), new BenchReport.Context(profile.name(), command,
+                IndexPage.machine(), started, minutes, "java -cp <classpath> " + String.join(" ",
+                BenchRun.command(profile, profile.jobs().get(0), Path.of("target/bench", profile.name(),
+                        profile.jobs().get(0).name() + ".json"))), conditions));
+        List<String> problems = new ArrayList<>();
+        if (report.size() != profile.size()) {
+            problems.add("bench: " + report.size() + " of " + profile.size() + " benchmarks produced a result (see the"
+                    + " logs under " + SourceTree.root().relativize(dir) + ")");
+        }
+        List<BenchReport.Verdict> verdicts = report.verdicts();
+        long met = verdicts.stream().filter(v -> Boolean.TRUE.equals(v.met())).count();
+        long measured = verdicts.stream().filter(v -> v.met() != null).count();
+        String summary = String.format("%d benchmarks; targets met: %d of %d measured (%d in the issue)",
+                report.size(), met, measured, verdicts.size());
+        StringBuilder md = new StringBuilder("## Benchmarks (JMH, " + profile.name() + " profile)\n\n");
+        md.append(summary).append(". Full report with charts: [bench/index.md](bench/index.md).\n\n");
+        md.append("| target | measured | verdict |\n|---|---|---|\n");
+        for (BenchReport.Verdict v : verdicts) {
+            md.append("| ").append(v.target()).append(" | ").append(v.measured()).append(" | ")
+                    .append(v.met() == null ? "not measured" : v.met() ? "met" : "not met").append(" |\n");
+        }
+        problems.forEach(p -> md.append("\n- **").append(p).append("**"));
+        Map<String, Object> j = new LinkedHashMap<>();
+        j.put("profile", profile.name());
+        j.put("report", Reports.relative(page));
+        j.put("benchmarks", report.size());
+        j.put("targetsMet", met);
+        j.put("targetsMeasured", measured);
+        log.println("bench: report " + Reports.relative(page));
+        return new Verdict(problems.isEmpty(), summary, md.toString(), j, problems,
+                System.currentTimeMillis() - start);
+    }
+
+    private String conditions(String before, String after) {
+        String load = before.isEmpty() ? "" : "load average (1, 5, 15 min) " + before + " at the start, " + after
+                + " at the end, on " + Runtime.getRuntime().availableProcessors() + " cores.";
+        return (note.isEmpty() ? "" : note + " ") + load;
+    }
+
+    /** {@code /proc/loadavg}'s first three fields, or empty where there is none. */
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + ", " + f[1] + ", " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+    }
+}
