@@ -62,9 +62,11 @@ public final class WheelBroadcast extends BroadcastCore {
     @Override
     String trackingKey() {
         // Every non-zero count with its position (the window starting at cachedMin names each slot's
-        // position), the minimum while it is read, and the ring's size: all the hidden state there is.
+        // position), the minimum (even with nobody attached, where the correct class never reads it:
+        // the key must not assume the correctness the explorer checks) and the ring's size: all the
+        // hidden state there is.
         StringBuilder k = new StringBuilder(32);
-        k.append(consumers.isEmpty() ? "-" : Long.toString(cachedMin - bufferStart())).append(" n")
+        k.append(cachedMin - bufferStart()).append(" n")
                 .append(counts.length).append(" {");
         for (long p = cachedMin; p < cachedMin + counts.length; p++) {
             int c = counts[slot(p)];
@@ -90,7 +92,7 @@ public final class WheelBroadcast extends BroadcastCore {
 
     @Override
     void advanced(long old, Site site) {
-        int left = --counts[slot(old)];
+        int left = leave(old);
         occupy(old + 1);
         if (old == cachedMin && left == 0) {
             walkMinimum();
@@ -100,7 +102,7 @@ public final class WheelBroadcast extends BroadcastCore {
 
     @Override
     void removed(Reader r, boolean trimAllowed) {
-        int left = --counts[slot(r.cursor)];
+        int left = leave(r.cursor);
         if (r.cursor == cachedMin && left == 0 && !consumers.isEmpty()) {
             walkMinimum(); // even without a trim: I6 holds between operations
             if (trimAllowed) {
@@ -121,7 +123,7 @@ public final class WheelBroadcast extends BroadcastCore {
 
     @Override
     void laggardMoving(Reader r) {
-        --counts[slot(r.cursor)];
+        leave(r.cursor);
         occupy(bufferStart());
     }
 
@@ -146,6 +148,15 @@ public final class WheelBroadcast extends BroadcastCore {
 
     private int slot(long p) {
         return (int) p & (counts.length - 1);
+    }
+
+    /** One consumer fewer at {@code p}; returns how many are left there. */
+    private int leave(long p) {
+        int left = --counts[slot(p)];
+        if (left < 0) {
+            throw new ImpossibleStateException("the wheel's count at " + p + " would drop below 0");
+        }
+        return left;
     }
 
     /** One more consumer at {@code p >= cachedMin}; grows the ring if {@code p} is past its window. */

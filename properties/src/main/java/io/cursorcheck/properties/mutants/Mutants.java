@@ -57,7 +57,7 @@ public final class Mutants {
             Mutant.wheel("wheel-advance-keeps-old-slot", LIVENESS,
                     "An advance counts the consumer at its new position but does not take it off the old one, so"
                             + " the minimum's slot never empties and the buffer is never trimmed.",
-                    "int left = --counts[slot(old)];",
+                    "int left = leave(old);",
                     "int left = counts[slot(old)];"),
             Mutant.wheel("wheel-walks-before-counting", SAFETY,
                     "An advance walks the minimum forward before it counts the consumer at its new position, so the"
@@ -75,7 +75,7 @@ public final class Mutants {
             Mutant.wheel("wheel-laggard-keeps-old-slot", LIVENESS,
                     "DROP_OLDEST eviction counts a laggard at bufferStart but leaves its old slot counted, so the"
                             + " minimum stays below bufferStart and the count at it is wrong (I6).",
-                    "--counts[slot(r.cursor)];\n        occupy(bufferStart());",
+                    "leave(r.cursor);\n        occupy(bufferStart());",
                     "occupy(bufferStart());"));
 
     /**
