@@ -6,6 +6,7 @@ import io.cursorcheck.properties.engine.Generator;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.RandomRun;
+import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.engine.Shrinker;
 import io.cursorcheck.properties.engine.Weights;
 import java.io.IOException;
@@ -132,7 +133,7 @@ public final class Conformance {
         KnownFindings known = KnownFindings.load(root);
         Path dir = config.reports() == null ? null : config.reports().resolve("conformance").resolve(subject.id());
         if (dir != null) {
-            deleteTree(dir); // fresh output only
+            Reports.deleteTree(dir); // fresh output only
         }
         config.log().printf("%s: %s%n", subject.id(), subject.hello().summary());
 
@@ -234,14 +235,4 @@ public final class Conformance {
         return new Difference(cx.failure().signature(), kind, cx, shrunk.run(), replayed, hits, null, null);
     }
 
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
-    }
 }

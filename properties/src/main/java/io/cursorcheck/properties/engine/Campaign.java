@@ -91,7 +91,7 @@ public final class Campaign {
         Instant started = Instant.now();
         long start = System.currentTimeMillis();
         Path counterexamples = config.reports().resolve("counterexamples");
-        deleteTree(counterexamples); // fresh output only: files from an older run would mislead
+        Reports.deleteTree(counterexamples); // fresh output only: files from an older run would mislead
         KnownFindings known = KnownFindings.load(config.reports().getParent());
         List<String> problems = new ArrayList<>();
 
@@ -185,16 +185,5 @@ public final class Campaign {
         T result = part.get();
         config.log().printf("%-40s done in %.1f s%n", what, (System.currentTimeMillis() - t0) / 1000.0);
         return result;
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 }

@@ -20,4 +20,16 @@ public final class Reports {
         Path abs = file.toAbsolutePath().normalize();
         return abs.startsWith(root) ? root.relativize(abs).toString() : abs.toString();
     }
+
+    /** Deletes a directory and everything in it, if it exists: run output is replaced, never mixed. */
+    public static void deleteTree(Path dir) throws java.io.IOException {
+        if (!java.nio.file.Files.exists(dir)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> paths = java.nio.file.Files.walk(dir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                java.nio.file.Files.delete(p);
+            }
+        }
+    }
 }
