@@ -128,19 +128,34 @@ public final class Campaign {
 
         List<VariantPart> variants = new ArrayList<>();
         long remaining = Math.max(1_000, total - (System.currentTimeMillis() - start));
+        // The conforming variants share what the model leaves in proportion to their weight:
+        // cached-count, the PR's algorithm, two shares, every other one share (a variant must not
+        // inherit all the time the ones before it left, or the last ones get a second each).
+        int sharesLeft = 0;
+        for (Variant v : Variant.values()) {
+            sharesLeft += v.conformance() == Variant.Conformance.CONFORMS ? shares(v) : 0;
+        }
         for (Variant v : Variant.values()) {
             boolean diverges = v.conformance() == Variant.Conformance.DIVERGES;
+            long left = total - (System.currentTimeMillis() - start);
             long budget = switch (v.conformance()) {
                 case REFERENCE -> remaining / 5;
                 case DIVERGES -> Math.max(2_000, remaining / 10);
-                case CONFORMS -> Math.max(1_000, total - (System.currentTimeMillis() - start));
+                case CONFORMS -> Math.max(1_000, left * shares(v) / Math.max(1, sharesLeft));
             };
+            if (v.conformance() == Variant.Conformance.CONFORMS) {
+                sharesLeft -= shares(v);
+            }
             RandomRun.Config rc = new RandomRun.Config(v, seed ^ v.ordinal(), Long.MAX_VALUE, budget,
                     config.maxSteps(), config.weights(), config.threads(), diverges, counterexamples, known);
             RandomRun.Result r = timed(config, v.id(), () -> live(config, v.id(), rc));
             variants.add(judge(v, r, problems));
         }
         return new Result(config, started, System.currentTimeMillis() - start, variants, controls, findings, problems);
+    }
+
+    private static int shares(Variant v) {
+        return v == Variant.CACHED_COUNT ? 2 : 1;
     }
 
     private static RandomRun.Result live(Config config, String name, RandomRun.Config rc) {
