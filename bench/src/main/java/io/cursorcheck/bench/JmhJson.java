@@ -37,7 +37,7 @@ final class JmhJson {
     @SuppressWarnings("unchecked")
     static List<Result> results(String json) {
         List<Result> out = new ArrayList<>();
-        for (Object o : (List<Object>) new Parser(json).value()) {
+        for (Object o : (List<Object>) io.cursorcheck.properties.engine.Json.parse(json)) {
             Map<String, Object> m = (Map<String, Object>) o;
             String full = (String) m.get("benchmark");
             String[] parts = full.split("\\.");
@@ -67,133 +67,9 @@ final class JmhJson {
     }
 
     private static double number(Object o) {
-        if (o instanceof Double d) {
-            return d;
+        if (o instanceof Number n) {
+            return n.doubleValue();
         }
         return Double.NaN; // JMH writes "NaN" as a string
-    }
-
-    private static final class Parser {
-        private final String s;
-        private int pos;
-
-        Parser(String s) {
-            this.s = s;
-        }
-
-        Object value() {
-            space();
-            char c = s.charAt(pos);
-            switch (c) {
-                case '{':
-                    return object();
-                case '[':
-                    return array();
-                case '"':
-                    return string();
-                case 't':
-                    pos += 4;
-                    return Boolean.TRUE;
-                case 'f':
-                    pos += 5;
-                    return Boolean.FALSE;
-                case 'n':
-                    pos += 4;
-                    return null;
-                default:
-                    int start = pos;
-                    while (pos < s.length() && "+-0123456789.eE".indexOf(s.charAt(pos)) >= 0) {
-                        pos++;
-                    }
-                    if (start == pos) {
-                        throw new IllegalArgumentException("unexpected '" + c + "' at " + pos);
-                    }
-                    return Double.parseDouble(s.substring(start, pos));
-            }
-        }
-
-        private Map<String, Object> object() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            pos++;
-            space();
-            if (s.charAt(pos) == '}') {
-                pos++;
-                return m;
-            }
-            while (true) {
-                space();
-                String k = string();
-                space();
-                expect(':');
-                m.put(k, value());
-                space();
-                if (s.charAt(pos) == ',') {
-                    pos++;
-                } else {
-                    expect('}');
-                    return m;
-                }
-            }
-        }
-
-        private List<Object> array() {
-            List<Object> l = new ArrayList<>();
-            pos++;
-            space();
-            if (s.charAt(pos) == ']') {
-                pos++;
-                return l;
-            }
-            while (true) {
-                l.add(value());
-                space();
-                if (s.charAt(pos) == ',') {
-                    pos++;
-                } else {
-                    expect(']');
-                    return l;
-                }
-            }
-        }
-
-        private String string() {
-            expect('"');
-            StringBuilder b = new StringBuilder();
-            while (s.charAt(pos) != '"') {
-                char c = s.charAt(pos++);
-                if (c == '\\') {
-                    char e = s.charAt(pos++);
-                    switch (e) {
-                        case 'n' -> b.append('\n');
-                        case 't' -> b.append('\t');
-                        case 'r' -> b.append('\r');
-                        case 'b' -> b.append('\b');
-                        case 'f' -> b.append('\f');
-                        case 'u' -> {
-                            b.append((char) Integer.parseInt(s.substring(pos, pos + 4), 16));
-                            pos += 4;
-                        }
-                        default -> b.append(e);
-                    }
-                } else {
-                    b.append(c);
-                }
-            }
-            pos++;
-            return b.toString();
-        }
-
-        private void expect(char c) {
-            if (s.charAt(pos) != c) {
-                throw new IllegalArgumentException("expected '" + c + "' at " + pos + ", found '" + s.charAt(pos) + "'");
-            }
-            pos++;
-        }
-
-        private void space() {
-            while (pos < s.length() && Character.isWhitespace(s.charAt(pos))) {
-                pos++;
-            }
-        }
     }
 }

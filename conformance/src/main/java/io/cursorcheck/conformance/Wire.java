@@ -1,9 +1,8 @@
 package io.cursorcheck.conformance;
 
+import io.cursorcheck.properties.engine.Json;
 import io.cursorcheck.spi.SpecError;
-import java.util.List;
 import java.util.Map;
-import java.util.StringJoiner;
 
 /** The protocol's encoding on the Java side: requests as one-line JSON, reasons both ways. */
 final class Wire {
@@ -13,40 +12,7 @@ final class Wire {
 
     /** A request as one line of JSON (maps, lists, strings, numbers, booleans, null). */
     static String line(Object value) {
-        if (value == null) {
-            return "null";
-        }
-        if (value instanceof String s) {
-            StringBuilder b = new StringBuilder("\"");
-            for (char c : s.toCharArray()) {
-                switch (c) {
-                    case '"' -> b.append("\\\"");
-                    case '\\' -> b.append("\\\\");
-                    default -> {
-                        if (c < 0x20) {
-                            b.append(String.format("\\u%04x", (int) c));
-                        } else {
-                            b.append(c);
-                        }
-                    }
-                }
-            }
-            return b.append('"').toString();
-        }
-        if (value instanceof Number || value instanceof Boolean) {
-            return value.toString();
-        }
-        if (value instanceof Map<?, ?> map) {
-            StringJoiner j = new StringJoiner(",", "{", "}");
-            map.forEach((k, v) -> j.add(line(String.valueOf(k)) + ":" + line(v)));
-            return j.toString();
-        }
-        if (value instanceof List<?> list) {
-            StringJoiner j = new StringJoiner(",", "[", "]");
-            list.forEach(v -> j.add(line(v)));
-            return j.toString();
-        }
-        throw new IllegalArgumentException("cannot send " + value.getClass().getSimpleName() + " " + value);
+        return Json.line(value);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.cursorcheck.properties;
 
+import io.cursorcheck.spi.Outcome;
 import io.cursorcheck.spi.Reply;
 import io.cursorcheck.spi.Snapshot;
 import java.util.List;
@@ -66,6 +67,24 @@ public record Observation(Op op, Reply reply, int attachedId, Thrown thrown, Sna
         }
         return reply.settlements().isEmpty() ? reply.outcome().toString()
                 : reply.outcome() + " " + reply.settlements();
+    }
+
+    /**
+     * The answer for people, e.g. {@code ACCEPTED, settles #1 -> DATA@0(1B)}: the operation's
+     * outcome, then each settlement it caused, each outcome written by {@code outcome}.
+     */
+    public String render(java.util.function.Function<Outcome, String> outcome) {
+        if (thrown != null) {
+            return "throws " + thrown.type() + ": " + thrown.message();
+        }
+        if (reply == null) {
+            return "c" + attachedId;
+        }
+        StringBuilder b = new StringBuilder(outcome.apply(reply.outcome()));
+        for (io.cursorcheck.spi.Settlement s : reply.settlements()) {
+            b.append(", settles #").append(s.op()).append(" -> ").append(outcome.apply(s.outcome()));
+        }
+        return b.toString();
     }
 
     /** Whether two observations answer alike: same outcome, same settlements, same exception. */

@@ -62,20 +62,7 @@ public final class OutsideView {
 
     /** An answer in outside terms: {@code DATA} names its write, e.g. {@code DATA(#3, 2B)}. */
     public static String answer(Observation o) {
-        if (o == null) {
-            return "";
-        }
-        if (o.thrown() != null) {
-            return "throws " + o.thrown().type() + ": " + o.thrown().message();
-        }
-        if (o.reply() == null) {
-            return "c" + o.attachedId();
-        }
-        StringBuilder b = new StringBuilder(outcome(o.reply().outcome()));
-        for (Settlement s : o.reply().settlements()) {
-            b.append(", settles #").append(s.op()).append(" -> ").append(outcome(s.outcome()));
-        }
-        return b.toString();
+        return o == null ? "" : o.render(OutsideView::outcome);
     }
 
     /** One outcome in outside terms. */

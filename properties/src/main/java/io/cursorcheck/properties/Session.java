@@ -68,37 +68,11 @@ public final class Session {
     }
 
     /**
-     * The canonical name of this session's state: the broadcast's {@link Forkable#stateKey()}, what
-     * the invariant checker remembers ({@link InvariantChecker#appendKey}, since that too decides
-     * later verdicts), and the detached consumers' keys as a sorted list: they answer alike
-     * whatever their number and take no part in any ordering, so swapping two of them changes
-     * nothing. (A {@link io.cursorcheck.properties.engine.LockstepPair} sorts the two sides'
-     * detached consumers jointly instead, so a swap on one side only is not hidden.)
-     *
-     * @throws UnsupportedOperationException if the broadcast is not {@link Forkable}
-     */
-    public String stateKey() {
-        StringBuilder k = new StringBuilder(160);
-        appendKey(k);
-        String[] detached = new String[handles.size()];
-        int n = 0;
-        for (int i = 0; i < handles.size(); i++) {
-            String d = detachedKey(i);
-            if (d != null) {
-                detached[n++] = d;
-            }
-        }
-        java.util.Arrays.sort(detached, 0, n);
-        k.append(" |");
-        for (int i = 0; i < n; i++) {
-            k.append(' ').append(detached[i]);
-        }
-        return k.toString();
-    }
-
-    /**
-     * Appends the broadcast's key and the checker's memory: the state key without the detached
-     * consumers.
+     * Appends the canonical name of this session's state, without its detached consumers: the
+     * broadcast's {@link Forkable#stateKey()} and what the invariant checker remembers
+     * ({@link InvariantChecker#appendKey}, since that too decides later verdicts). The detached
+     * consumers ({@link #detachedKey}) are left to the caller, which pairs them across sessions
+     * ({@link io.cursorcheck.properties.engine.LockstepPair#stateKey()}).
      *
      * @throws UnsupportedOperationException if the broadcast is not {@link Forkable}
      */

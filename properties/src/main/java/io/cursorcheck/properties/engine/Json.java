@@ -22,6 +22,42 @@ public final class Json {
         return out.append('\n').toString();
     }
 
+    /** Renders a value on one line, without spaces (for line-based protocols). */
+    public static String line(Object value) {
+        StringBuilder out = new StringBuilder();
+        line(value, out);
+        return out.toString();
+    }
+
+    private static void line(Object value, StringBuilder out) {
+        if (value == null) {
+            out.append("null");
+        } else if (value instanceof String s) {
+            quote(s, out);
+        } else if (value instanceof Number || value instanceof Boolean) {
+            out.append(value);
+        } else if (value instanceof Map<?, ?> map) {
+            out.append('{');
+            int i = 0;
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                out.append(i++ == 0 ? "" : ",");
+                quote(String.valueOf(e.getKey()), out);
+                out.append(':');
+                line(e.getValue(), out);
+            }
+            out.append('}');
+        } else if (value instanceof List<?> list) {
+            out.append('[');
+            for (int i = 0; i < list.size(); i++) {
+                out.append(i == 0 ? "" : ",");
+                line(list.get(i), out);
+            }
+            out.append(']');
+        } else {
+            throw new IllegalArgumentException("cannot write " + value.getClass().getSimpleName() + " " + value);
+        }
+    }
+
     private static void write(Object value, StringBuilder out, String indent) {
         if (value == null) {
             out.append("null");
@@ -97,7 +133,8 @@ public final class Json {
 
     /**
      * Parses a document into {@link Map}s (insertion ordered), {@link List}s, {@link String}s,
-     * {@link Long}s, {@link Boolean}s and nulls.
+     * {@link Long}s (whole numbers), {@link Double}s (numbers with a fraction or an exponent),
+     * {@link Boolean}s and nulls.
      *
      * @throws IllegalArgumentException naming the offset of the first error
      */
@@ -142,10 +179,17 @@ public final class Json {
                 return Boolean.FALSE;
             } else if (c == '-' || Character.isDigit(c)) {
                 int start = pos++;
-                while (pos < s.length() && Character.isDigit(s.charAt(pos))) {
+                boolean whole = true;
+                while (pos < s.length() && "0123456789.eE+-".indexOf(s.charAt(pos)) >= 0) {
+                    whole &= Character.isDigit(s.charAt(pos));
                     pos++;
                 }
-                return Long.parseLong(s.substring(start, pos));
+                String number = s.substring(start, pos);
+                try {
+                    return whole ? (Object) Long.parseLong(number) : (Object) Double.parseDouble(number);
+                } catch (NumberFormatException e) {
+                    throw error("malformed number '" + number + "'");
+                }
             }
             throw error("unexpected '" + c + "'");
         }

@@ -1,7 +1,6 @@
 package io.cursorcheck.properties.report;
 
 import io.cursorcheck.properties.Observation;
-import io.cursorcheck.spi.Settlement;
 import io.cursorcheck.spi.Snapshot;
 import io.cursorcheck.spi.WriterState;
 import java.util.StringJoiner;
@@ -14,20 +13,7 @@ public final class Compact {
 
     /** An answer: the outcome, then what it settled, e.g. {@code ACCEPTED, settles #1 -> DATA@0(1B)}. */
     public static String answer(Observation o) {
-        if (o == null) {
-            return "";
-        }
-        if (o.thrown() != null) {
-            return "throws " + o.thrown().type() + ": " + o.thrown().message();
-        }
-        if (o.reply() == null) {
-            return "c" + o.attachedId();
-        }
-        StringBuilder b = new StringBuilder(o.reply().outcome().toString());
-        for (Settlement s : o.reply().settlements()) {
-            b.append(", settles #").append(s.op()).append(" -> ").append(s.outcome());
-        }
-        return b.toString();
+        return o == null ? "" : o.render(Object::toString);
     }
 
     /**

@@ -22,6 +22,14 @@ class JsonTest {
         m.put("nested", List.of(Map.of("a", 1L)));
         m.put("empty", Map.of());
         assertThat(Json.parse(Json.write(m))).isEqualTo(m);
+        assertThat(Json.parse(Json.line(m))).isEqualTo(m);
+        assertThat(Json.line(m)).doesNotContain("\n");
+    }
+
+    @Test
+    void readsWholeNumbersAsLongsAndOthersAsDoubles() {
+        assertThat(Json.parse("[0, -7, 2.5, -3e2, 1.5E-3]")).isEqualTo(List.of(0L, -7L, 2.5, -300.0, 0.0015));
+        assertThatThrownBy(() -> Json.parse("[1.2.3]")).hasMessageContaining("malformed number");
     }
 
     @Test
