@@ -2,6 +2,10 @@ package io.cursorcheck.properties.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cursorcheck.properties.Variant;
+import io.cursorcheck.properties.engine.Counterexample;
+import io.cursorcheck.properties.engine.KnownFindings;
+import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.mutants.SourceTree;
 import io.cursorcheck.spi.Invariant;
 import java.io.IOException;
@@ -123,5 +127,20 @@ class SpecLinksTest {
         assertThat(SpecLinks.slug("I11 no stranded read")).isEqualTo("i11-no-stranded-read");
         assertThat(SpecLinks.slug("ending the broadcast")).isEqualTo("ending-the-broadcast");
         assertThat(SpecLinks.slug("writeSync")).isEqualTo("writesync");
+    }
+
+    @Test
+    void aCounterexamplePageLinksToTheSpecFromWhereItIsWritten() throws IOException {
+        // A finding against the model: its page has the "following the spec" note and the broken invariant.
+        Path root = SourceTree.root();
+        KnownFindings.Finding finding = KnownFindings.load(root).all().stream()
+                .filter(f -> f.counterexample().signature().startsWith("MODEL_INVARIANT")).findFirst().orElseThrow();
+        Lockstep.Run run = Lockstep.run(Variant.MODEL, finding.counterexample().script());
+        Counterexample cx = new Counterexample("model", run.script(), null, 0, null, run.script().length(), 0,
+                run.failure(), "a known finding");
+        String page = CounterexamplePage.render(cx, run, "the model", "reports/counterexamples/model/x.json", null);
+        assertThat(page).contains("](../../../docs/spec.md)", "](../../../docs/spec.md#i");
+        assertThat(broken(page.replaceAll("\\]\\((?!\\.\\./\\.\\./\\.\\./docs/)[^)]*\\)", "]"),
+                root.resolve("reports/counterexamples/model"))).isEmpty();
     }
 }
