@@ -23,5 +23,5 @@ await tick();
 await a.return(); // a leaves: the trim flushes write 2, and notify's own trim ends the broadcast inside notify
 await read2;
 await tick();
-// Expected (SPEC, and Node's own promise: a write resolves iff its chunk was accepted):
+// Expected (cursorcheck's docs/spec.md, and Node's own promise: a write resolves iff its chunk was accepted):
 //   write 1: ok, b read 1: 1, write 2: ok, b read 2: 2, end() completes with 32768 bytes once b leaves.

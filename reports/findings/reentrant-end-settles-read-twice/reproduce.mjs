@@ -27,5 +27,5 @@ await turn();
 watch('c1 read C', c1.next());
 for (let i = 0; i < 5; i++) await turn();
 console.log(settled.join('\n'));
-console.log('Expected (SPEC I4): c1 reads entries 1, 2, 3 in order; both writes succeed; end completes with '
+console.log('Expected (spec I4): c1 reads entries 1, 2, 3 in order; both writes succeed; end completes with '
   + 3 * B + ' bytes.');

@@ -47,8 +47,8 @@ function smallestBudget() {
 }
 const minBudget = smallestBudget();
 
-// SPEC policy -> this release's backpressure option. The entry-count API has no 'unbounded'; its
-// 'block' queues any number of write() calls, which is what SPEC's UNBOUNDED does.
+// Policy of docs/spec.md -> this release's backpressure option. The entry-count API has no 'unbounded'; its
+// 'block' queues any number of write() calls, which is what the spec's UNBOUNDED does.
 const policyNames = flavour === 'budget'
   ? { STRICT: 'strict', UNBOUNDED: 'unbounded', DROP_OLDEST: 'drop-oldest', DROP_NEWEST: 'drop-newest' }
   : { STRICT: 'strict', UNBOUNDED: 'block', DROP_OLDEST: 'drop-oldest', DROP_NEWEST: 'drop-newest' };

@@ -1,5 +1,7 @@
 package io.cursorcheck.conformance;
 
+import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.report.SpecLinks;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -158,7 +160,8 @@ public final class ConformanceCampaign {
         }
         for (Differences.Kind k : seen) { // explanations link as from a release's page, one level deeper
             b.append("### ").append(k.id()).append(": ").append(k.title()).append("\n\n**").append(k.verdict())
-                    .append("**").append(k.invariant() == null ? "" : " (" + k.invariant() + ")").append(". ")
+                    .append("**").append(k.invariant() == null ? "" : " ([" + k.invariant() + "](" + SpecLinks.from(Reports
+                            .dir().resolve("conformance"), SpecLinks.anchorOf(k.invariant())) + "))").append(". ")
                     .append(k.explanation().replace("](../../findings/", "](../findings/")).append(" Seen on: ");
             List<String> on = new ArrayList<>();
             for (Conformance.Result r : results) {

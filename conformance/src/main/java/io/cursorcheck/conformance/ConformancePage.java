@@ -5,6 +5,7 @@ import io.cursorcheck.properties.OutsideView;
 import io.cursorcheck.properties.Probe;
 import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.report.Compact;
+import io.cursorcheck.properties.report.SpecLinks;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,13 +22,15 @@ final class ConformancePage {
     static String difference(Conformance.Difference d, ExternalSubject subject, Path json, Path mjs) {
         var cx = d.counterexample();
         var f = cx.failure();
+        Path here = json.toAbsolutePath().getParent(); // the page is written next to its JSON file
         StringBuilder b = new StringBuilder();
         b.append("# `").append(subject.id()).append("`: ").append(d.kind().title()).append("\n\n");
         b.append("| | |\n|---|---|\n");
         b.append("| Release | ").append(escape(subject.hello().summary())).append(" |\n");
         b.append("| Verdict | **").append(d.kind().verdict()).append("** |\n");
         if (d.kind().invariant() != null) {
-            b.append("| At stake | ").append(escape(d.kind().invariant())).append(" |\n");
+            b.append("| At stake | [").append(escape(d.kind().invariant())).append("](")
+                    .append(SpecLinks.from(here, SpecLinks.anchorOf(d.kind().invariant()))).append(") |\n");
         }
         b.append("| Signature | `").append(escape(d.signature())).append("` |\n");
         b.append("| Options | ").append(cx.script().options()).append(" |\n");
@@ -49,8 +52,9 @@ final class ConformancePage {
         }
         b.append("```\n\n## Step by step\n\n");
         b.append("Entries are named by the write that stored them (`DATA(#3, 1B)`: the entry written by operation #3,"
-                + " of size 1); settlements are listed in operation order. The model's state is SPEC's; the release"
-                + " shows only its probe (`consumerCount`, `canWrite`).\n\n");
+                + " of size 1); settlements are listed in operation order. The model's state is the one [the spec]("
+                + SpecLinks.from(here, "1-state") + ") describes; the release shows only its probe (`consumerCount`,"
+                + " `canWrite`).\n\n");
         b.append("| # | operation | model answer | ").append(subject.id()).append(" answer | model state | model probe | ")
                 .append(subject.id()).append(" probe |\n|---|---|---|---|---|---|---|\n");
         for (int i = 0; i < d.run().model().size(); i++) {

@@ -20,7 +20,7 @@ public final class Differences {
 
     /** Who is wrong about a difference. */
     public enum Verdict {
-        /** The release breaks a guarantee it gives (SPEC's invariants, its own docs or tests). */
+        /** The release breaks a guarantee it gives (the spec's invariants, its own docs or tests). */
         RELEASE_BREAKS_A_GUARANTEE,
         /** An older API or semantics that later releases changed on purpose: history, not a bug of the model. */
         EARLIER_SEMANTICS,
@@ -42,56 +42,56 @@ public final class Differences {
                 + " DONE and clears its resolver; back in notify, Node calls the cleared resolver: the TypeError"
                 + " `resolve is not a function` escapes into the flush loop, which rejects the write whose entry is"
                 + " already buffered, and end() completes with the bytes counted before that write. The model,"
-                + " following SPEC, flushes only when writes are queued, so the nested end never happens there and"
+                + " following the spec, flushes only when writes are queued, so the nested end never happens there and"
                 + " the read gets the entry. The same root cause as the known finding"
                 + " [reentrant-end-settles-read-twice](../../findings/reentrant-end-settles-read-twice/README.md),"
                 + " reached with a single queued write (where the model does not throw). Node breaks what it promises"
                 + " (every consumer sees every entry; a write's promise tells whether it landed)."),
         /** The subject process died or hung, or an operation threw. */
         CRASH("crash", "the subject crashed, hung, or an operation threw", Verdict.RELEASE_BREAKS_A_GUARANTEE,
-                "SPEC §2: no operation throws on valid input",
+                "spec §5: no operation throws on valid input",
                 "The release's process exited or stopped answering, or an operation threw synchronously."),
         /** Entry-count releases: end() completes at once. */
         END_AT_ONCE("end-at-once", "end() completes at once, without waiting for queued writes or consumers",
-                Verdict.EARLIER_SEMANTICS, "SPEC §2 end()",
+                Verdict.EARLIER_SEMANTICS, "spec §2 end()",
                 "In the entry-count API (Node up to 26.2, Bun 1.4.5) `end()` ends the broadcast at once and resolves"
                 + " with the bytes written so far: queued writes are never flushed (they stay pending), consumers"
                 + " that were waiting get DONE but stay attached (`consumerCount` does not drop), and an end after"
                 + " `fail()` completes instead of failing. Later releases wait for the queue and for the consumers"
-                + " (SPEC's CLOSING state). A change of semantics, not a slip of the model."),
+                + " (the spec's CLOSING state). A change of semantics, not a slip of the model."),
         /** Entry-count releases: return() leaves the consumer's waiting read unsettled. */
         DETACH_LEAVES_READ_OPEN("detach-leaves-read-open", "return() leaves the consumer's waiting read unsettled"
                 + " forever", Verdict.RELEASE_BREAKS_A_GUARANTEE, "I4: every read settles exactly once",
                 "`return()` on a consumer with a waiting `next()` clears the stored resolver without calling it, so"
                 + " that read's promise never settles: code awaiting it hangs. Later releases settle it with"
-                + " `{ done: true }`, as SPEC says."),
+                + " `{ done: true }`, as the spec says."),
         /** Entry-count releases: no retain guard. */
         NO_RETAIN_GUARD("no-retain-guard", "when the last consumer leaves, the buffer is trimmed to its end: late"
                 + " joiners miss retained entries", Verdict.EARLIER_SEMANTICS, "I7 retention",
                 "Without the retain guard of later releases, the trim that follows the last consumer's detach finds"
                 + " no consumer, takes the end of the buffer as the minimum, and drops everything (flushing queued"
                 + " writes, flipping `canWrite`). A consumer that attaches afterwards waits, or reads a later entry,"
-                + " where SPEC (I7) lets it read everything retained."),
+                + " where the spec (I7) lets it read everything retained."),
         /** Entry-count releases: STRICT allows highWaterMark queued writes. */
         STRICT_QUEUE_DEPTH("strict-queue-depth", "STRICT queues up to highWaterMark writes, not one",
-                Verdict.EARLIER_SEMANTICS, "SPEC §2 write(): STRICT allows one queued write",
+                Verdict.EARLIER_SEMANTICS, "spec §2 write(): STRICT allows one queued write",
                 "Under `strict` the entry-count writer rejects a `write()` with the backpressure error only once"
-                + " `highWaterMark` writes are already queued; SPEC (26.10 and later) allows one."),
+                + " `highWaterMark` writes are already queued; the spec (26.10 and later) allows one."),
         /** Entry-count releases: what reads and writes report after fail or cancel. */
         ERROR_REPORTING("error-reporting", "after fail() or cancel(), reads and writes report other errors",
-                Verdict.EARLIER_SEMANTICS, "SPEC §2 fail(), cancel(); I10",
+                Verdict.EARLIER_SEMANTICS, "spec §2 fail(), cancel(); I10",
                 "The entry-count releases keep one error for the whole broadcast and test it for truthiness: a later"
-                + " `next()` of any detached consumer fails with the broadcast's error (SPEC: only consumers that"
+                + " `next()` of any detached consumer fails with the broadcast's error (the spec: only consumers that"
                 + " the failure detached), a falsy reason (`null`, `0`) counts as no error (reads answer DONE), the"
                 + " writer has no errored state (`write()` after `fail()` rejects with \"Writer is closed\", not the"
                 + " reason), and `cancel(reason)` does not fail queued reads; Bun replaces a `null` reason of"
                 + " `fail()` with `Error: Failed`. Later releases keep each consumer's error and accept any value."),
         /** Node 26.1.0: the dirty-flag minimum. */
-        DIRTY_FLAG("dirty-flag", "the dirty-flag minimum (before PR #63322) trims later than SPEC",
+        DIRTY_FLAG("dirty-flag", "the dirty-flag minimum (before PR #63322) trims later than the spec",
                 Verdict.EARLIER_SEMANTICS, "I5 eager trim",
                 "Node 26.1.0 still has the dirty min-cursor flag that PR #63322 replaced: deliveries by notify and end"
                 + " move cursors without trimming, so the buffer holds entries every consumer has read, `canWrite`"
-                + " stays false, and writes queue where SPEC has room. A difference on 26.1.0 gets this verdict only"
+                + " stays false, and writes queue where the spec has room. A difference on 26.1.0 gets this verdict only"
                 + " if no other rule explains it and the suite's own port of that algorithm (the `dirty-flag`"
                 + " variant) also diverges from the model on the same script, at or before the same step."),
         /** Not matched by any rule below. */
@@ -128,7 +128,7 @@ public final class Differences {
             return verdict;
         }
 
-        /** The SPEC invariant or section at stake, or null. */
+        /** The invariant or section of the spec ({@code docs/spec.md}) at stake, or null. */
         public String invariant() {
             return invariant;
         }

@@ -9,7 +9,7 @@ import java.util.Map;
  * @param name             the implementation, e.g. {@code node}
  * @param version          its version, e.g. {@code 26.12.1}
  * @param api              {@code budget} (a byte budget) or {@code highWaterMark} (an entry count)
- * @param policies         SPEC's policy names mapped to the subject's own option values
+ * @param policies         the spec's policy names ({@code docs/spec.md}) mapped to the subject's own option values
  * @param overlappingReads a second read of a waiting consumer queues behind the first
  * @param writeQueueing    a refused {@code write()} waits and lands once there is room
  * @param minBudget        the smallest budget the subject accepts, in its own bytes

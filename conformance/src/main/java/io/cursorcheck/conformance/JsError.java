@@ -1,7 +1,7 @@
 package io.cursorcheck.conformance;
 
 /**
- * A failure reason from the external subject that is neither a user's reason nor one of SPEC's
+ * A failure reason from the external subject that is neither a user's reason nor one of the spec's
  * errors ({@link io.cursorcheck.spi.SpecError}): e.g. {@code TypeError: resolve is not a function}.
  *
  * @param text the error's name and message

@@ -17,7 +17,7 @@ final class Wire {
 
     /**
      * A reason as the protocol carries it: a user's reason as it is (string, integer, null);
-     * {@code {"spec": NAME}} for SPEC's own errors; {@code {"other": TEXT}} for anything else.
+     * {@code {"spec": NAME}} for the spec's own errors ({@code docs/spec.md} §5); {@code {"other": TEXT}} for anything else.
      */
     static Object reason(Object wire) {
         if (wire instanceof Long n && n == n.intValue()) {

@@ -21,7 +21,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 
 /**
- * SPEC section 2 minus the minimum-cursor tracking: reads and waiters, the writer with its
+ * Spec §2 ({@code docs/spec.md}) minus the minimum-cursor tracking: reads and waiters, the writer with its
  * queued writes, end, fail and cancel. A subclass tracks the minimum through the hooks
  * {@link #attached}, {@link #advanced}, {@link #removed}, {@link #trim}, {@link #laggardMoving},
  * {@link #evicted} and {@link #forgetMinimum}, which this class calls at exactly the points
@@ -32,7 +32,7 @@ import java.util.List;
  *
  * <p>Re-entrancy is part of the semantics: trim flushes queued writes, which notify waiters,
  * which advance cursors, which may trim again, all inside one operation. Nothing here defends
- * against that; a state SPEC says cannot happen throws {@link ImpossibleStateException}.
+ * against that; a state the spec says cannot happen throws {@link ImpossibleStateException}.
  *
  * <p>Single-threaded: one thread calls everything.
  */
@@ -187,12 +187,12 @@ abstract class BroadcastCore implements Forkable {
     abstract void advanced(long old, Site site);
 
     /**
-     * A consumer was just removed from {@link #consumers}; {@code trimAllowed} is false where SPEC
+     * A consumer was just removed from {@link #consumers}; {@code trimAllowed} is false where the spec
      * adjusts the count without trimming (a read that finds the broadcast errored).
      */
     abstract void removed(Reader r, boolean trimAllowed);
 
-    /** SPEC trim(): decide the new start and call {@link #dropBefore} if it moved. */
+    /** Spec trim: decide the new start and call {@link #dropBefore} if it moved. */
     abstract void trim();
 
     /** DROP_OLDEST eviction is about to drop entries and move laggards; nothing changed yet. */
@@ -218,7 +218,7 @@ abstract class BroadcastCore implements Forkable {
         return buffer.end();
     }
 
-    /** SPEC scan(): the smallest cursor and how many consumers sit at it, from {@code (end, 0)}. */
+    /** Spec scan: the smallest cursor and how many consumers sit at it, from {@code (end, 0)}. */
     final Scan scan() {
         scans++;
         long min = endPosition();
@@ -566,7 +566,7 @@ abstract class BroadcastCore implements Forkable {
         return getClass().getSimpleName() + "{" + snapshot() + "}";
     }
 
-    // ---------------------------------------------------------------- SPEC section 2 procedures
+    // ---------------------------------------------------------------- spec §2 procedures
 
     private void flushQueuedWrites() {
         while (!queuedWrites.isEmpty()) {
@@ -588,7 +588,7 @@ abstract class BroadcastCore implements Forkable {
         }
     }
 
-    /** SPEC write(size) at the broadcast level. */
+    /** Spec offer: a write at the broadcast level. */
     private Offer offer(int size) {
         if (ended || cancelled) {
             return Offer.REFUSED;
@@ -613,7 +613,7 @@ abstract class BroadcastCore implements Forkable {
         buffer.addLast(size);
         bufferedBytes += size;
         notifyWaiters();
-        // SPEC step 5 wakes drain waiters after an eviction; this operation set has none, and
+        // Node wakes drain waiters after an eviction (spec §2 offer, model note M2); this operation set has none, and
         // DROP_OLDEST never queues writes.
         return Offer.ACCEPTED;
     }
@@ -634,7 +634,7 @@ abstract class BroadcastCore implements Forkable {
         evicted();
     }
 
-    /** SPEC notify(): one entry per waiting consumer; the ones still waiting form the new list. */
+    /** Spec notify: one entry per waiting consumer; the ones still waiting form the new list. */
     private void notifyWaiters() {
         if (waiters.isEmpty()) {
             return;
@@ -662,7 +662,7 @@ abstract class BroadcastCore implements Forkable {
         }
     }
 
-    /** SPEC end(), broadcast side: runs once no write is queued. O(consumers). */
+    /** Spec §2, ending the broadcast: runs once no write is queued. O(consumers). */
     private void endBroadcast() {
         if (ended) {
             return;

@@ -6,7 +6,7 @@ import io.cursorcheck.spi.Options;
 
 /**
  * The broadcast of Node.js after PR #63322: a cached minimum cursor plus the count of consumers
- * sitting at it (SPEC section 2, exactly).
+ * sitting at it (spec §2 of {@code docs/spec.md}, exactly).
  *
  * <p>Fast path: an advance compares the consumer's <em>old</em> cursor with {@code cachedMin} and
  * decrements {@code minCount} when they match; nothing else happens until the count reaches 0.

@@ -5,7 +5,7 @@ import io.cursorcheck.spi.Options;
 
 /**
  * The broadcast of Node.js up to 26.1.0, before PR #63322: a cached minimum cursor and a
- * {@code dirty} flag (SPEC section 4), ported as it was, divergences included.
+ * {@code dirty} flag (spec §4 of {@code docs/spec.md}), ported as it was, divergences included.
  *
  * <p>Fast path: a read at or below the cached minimum sets the flag, and every read trims, which
  * rescans all consumers whenever the flag is set: under lockstep readers that is one

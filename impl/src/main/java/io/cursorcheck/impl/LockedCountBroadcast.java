@@ -21,7 +21,7 @@ import java.util.function.Supplier;
  * The cached-count broadcast behind one lock: the obviously correct thread-safe baseline.
  *
  * <p>Every operation runs {@link CachedCountBroadcast}'s code under a single
- * {@link ReentrantLock}, so each is atomic and the single-threaded semantics (SPEC section 2)
+ * {@link ReentrantLock}, so each is atomic and the single-threaded semantics (spec §2, {@code docs/spec.md})
  * hold as they are, in the order the lock is taken. The blocking methods wait on one condition of
  * that lock: a thread that needs an operation to settle registers its number under the lock, in
  * the same critical section that made it pending, and every settlement is routed to its waiter

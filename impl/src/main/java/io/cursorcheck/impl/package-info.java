@@ -2,7 +2,7 @@
  * Broadcast implementations: {@link io.cursorcheck.impl.CachedCountBroadcast} (Node after PR
  * #63322) and {@link io.cursorcheck.impl.DirtyFlagBroadcast} (Node up to 26.1.0).
  *
- * <p>Both share {@code BroadcastCore}, the part of SPEC section 2 that does not depend on how the
+ * <p>Both share {@code BroadcastCore}, the part of spec §2 ({@code docs/spec.md}) that does not depend on how the
  * minimum cursor is tracked, and differ only in the tracking hooks. This package depends on
  * {@code spi} only; deliberately broken variants never live here.
  */

@@ -20,12 +20,13 @@ import java.util.Deque;
 import java.util.List;
 
 /**
- * The reference: SPEC section 2 with no cache at all.
+ * The reference: spec §2 ({@code docs/spec.md}) with no cache at all.
  *
  * <p>Wherever the cached-count variant consults or updates its cached minimum, this model scans
  * every attached consumer instead; it trims after every advance (in next, notify and end) and
  * after every removal of a consumer. Plain lists, full scans, no shortcuts: every line here
- * should be checkable against a sentence of SPEC.md, and speed does not matter.
+ * should be checkable against a sentence of the spec, and speed does not matter. Where the spec
+ * records one of the model's choices as a model note (spec §7), the comment at that code names it.
  *
  * <p>Single-threaded: one thread calls everything.
  */
@@ -35,7 +36,7 @@ public final class ScanningModel implements Forkable {
 
     private final Options options;
 
-    // Broadcast state (SPEC section 1).
+    // Broadcast state (spec §1).
     private final List<Integer> buffer = new ArrayList<>(); // sizes of retained entries, oldest first
     private long bufferStart;
     private long bufferedBytes;
@@ -54,7 +55,7 @@ public final class ScanningModel implements Forkable {
     private final List<Long> pendingEnds = new ArrayList<>();
     private long bytesAccepted;
 
-    // Bookkeeping of the observation protocol (SPEC section 5).
+    // Bookkeeping of the observation protocol (spec §5).
     private long operations;
     private int consumersMade;
     private long scans;
@@ -456,9 +457,9 @@ public final class ScanningModel implements Forkable {
         return "ScanningModel{" + snapshot() + "}";
     }
 
-    // ---------------------------------------------------------------- SPEC section 2 procedures
+    // ---------------------------------------------------------------- spec §2 procedures
 
-    /** SPEC scan(): the smallest cursor of the attached consumers, starting from {@code end}. */
+    /** Spec scan: the smallest cursor of the attached consumers, starting from {@code end}. */
     private long minCursor() {
         scans++;
         long min = endPosition();
@@ -475,8 +476,8 @@ public final class ScanningModel implements Forkable {
     }
 
     /**
-     * SPEC trim(), with a fresh scan instead of the cache. Flushing queued writes re-enters
-     * offer, notify, advance and trim.
+     * Spec trim, with a fresh scan instead of the cache. Flushing queued writes re-enters
+     * offer, notify, advance and trim; it runs only when a write is queued (model note M1).
      */
     private void trim() {
         if (consumers.isEmpty()) {
@@ -515,7 +516,7 @@ public final class ScanningModel implements Forkable {
         }
     }
 
-    /** SPEC write(size) at the broadcast level; {@code writeOp} is the write operation offering it. */
+    /** Spec offer: a write at the broadcast level; {@code writeOp} is the write operation offering it. */
     private Offer offer(long writeOp, int size) {
         if (ended || cancelled) {
             return Offer.REFUSED;
@@ -547,13 +548,13 @@ public final class ScanningModel implements Forkable {
         bufferedBytes += size;
         writers.add(writeOp);
         notifyWaiters();
-        // SPEC step 5 wakes drain waiters once an eviction brought the buffer under budget; this
+        // Node wakes drain waiters once an eviction brought the buffer under budget (model note M2); this
         // operation set has no drain waiters, and DROP_OLDEST never queues writes.
         assert !evicted || queuedWrites.isEmpty();
         return Offer.ACCEPTED;
     }
 
-    /** SPEC notify(): one entry per waiting consumer; the ones still waiting form the new list. */
+    /** Spec notify: one entry per waiting consumer; the ones still waiting join the current list (model note M3). */
     private void notifyWaiters() {
         List<Consumer> taken = waiters;
         waiters = new ArrayList<>();
@@ -576,7 +577,7 @@ public final class ScanningModel implements Forkable {
         }
     }
 
-    /** SPEC end(), broadcast side: runs once no write is queued. */
+    /** Spec §2, ending the broadcast: runs once no write is queued; empties the waiting list (model note M5). */
     private void endBroadcast() {
         if (ended) {
             return;
@@ -638,7 +639,7 @@ public final class ScanningModel implements Forkable {
         completeEndIfDrained();
     }
 
-    /** Removes an attached consumer and trims (the model trims after every removal). */
+    /** Removes an attached consumer and trims (the model trims after every removal: model note M4). */
     private void remove(Consumer c) {
         consumers.remove(c);
         c.attached = false;

@@ -1,5 +1,5 @@
 /**
- * The reference model: {@link io.cursorcheck.model.ScanningModel}, SPEC section 2 with no cache.
+ * The reference model: {@link io.cursorcheck.model.ScanningModel}, spec §2 ({@code docs/spec.md}) with no cache.
  * It depends on {@code spi} only and shares no code with {@code impl}.
  */
 package io.cursorcheck.model;

@@ -36,7 +36,7 @@ public record Observation(Op op, Reply reply, int attachedId, Thrown thrown, Sna
      */
     public record Thrown(String type, String message, Throwable cause) {
 
-        /** Whether SPEC specifies this exception: an {@link IllegalArgumentException} for bad input. */
+        /** Whether the spec specifies this exception: an {@link IllegalArgumentException} for bad input. */
         public boolean specified() {
             return "IllegalArgumentException".equals(type);
         }

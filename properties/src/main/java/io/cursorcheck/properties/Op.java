@@ -3,7 +3,7 @@ package io.cursorcheck.properties;
 import io.cursorcheck.spi.Outcome;
 
 /**
- * One operation of a script, over the whole operation set of SPEC section 2.
+ * One operation of a script, over the whole operation set of spec §2 ({@code docs/spec.md}).
  *
  * <p>Consumers are named by their attach ordinal within the script: {@code c0} is the consumer
  * the first {@code attach()} made. Two special references exercise the error paths:

@@ -22,7 +22,7 @@ public record Probe(int consumers, Boolean canWrite) {
     }
 
     /**
-     * The probe SPEC gives for a snapshot: {@code canWrite} is null unless the writer is open and
+     * The probe the spec gives for a snapshot ({@code docs/spec.md} §5): {@code canWrite} is null unless the writer is open and
      * the broadcast has not ended, else {@code bufferedBytes < budget}.
      */
     public static Probe of(Snapshot s, Options options) {

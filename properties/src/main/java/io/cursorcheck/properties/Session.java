@@ -18,7 +18,7 @@ import java.util.List;
  * invariant on it (the model's session, run beside it, still does).
  *
  * <p>Exceptions thrown by an operation are caught and reported in the {@link Observation}; after
- * one that SPEC does not specify the broadcast's state is undefined and the session refuses
+ * one that the spec ({@code docs/spec.md}) does not specify the broadcast's state is undefined and the session refuses
  * further operations.
  *
  * <p>Single-threaded.
@@ -109,7 +109,7 @@ public final class Session {
         return handles.size();
     }
 
-    /** Whether an operation threw something SPEC does not specify; no further operation runs. */
+    /** Whether an operation threw something the spec does not specify; no further operation runs. */
     public boolean broken() {
         return broken;
     }

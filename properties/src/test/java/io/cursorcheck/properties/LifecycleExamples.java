@@ -209,7 +209,7 @@ class LifecycleExamples {
         cancelWithAReasonFailsOpenAndLaterReads(variant, 0);
     }
 
-    /** A reason counts as given whatever its value (SPEC cancel). */
+    /** A reason counts as given whatever its value (docs/spec.md, spec §2 cancel). */
     private static void cancelWithAReasonFailsOpenAndLaterReads(Variant variant, Object reason) {
         Scenario s = new Scenario(variant, ROOMY);
         int waiter = s.attach();

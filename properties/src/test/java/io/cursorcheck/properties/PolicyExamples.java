@@ -64,7 +64,7 @@ class PolicyExamples {
 
         s.writeSync(2).is(DISCARDED);
         s.write(3).is(DISCARDED); // write never queues under DROP_NEWEST
-        // "Accepted and discarded" (SPEC write step 3): the writer counts the discarded bytes as accepted.
+        // "Accepted and discarded" (docs/spec.md, spec §2 offer step 3): the writer counts the discarded bytes as accepted.
         s.state().buffer(0, 4).consumers(at(slow, 0), at(reader, 1, 1)).queued().writer(OPEN, 9);
 
         s.next(slow).is(data(0, 4)); // the trim makes room again

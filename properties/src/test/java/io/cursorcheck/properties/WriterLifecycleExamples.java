@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The writer's lifecycle edges: write, writeSync, end, fail and cancel after one another in every
- * ordered pair, each answer read off SPEC section 2 by hand, then what a consumer reads afterwards.
+ * ordered pair, each answer read off spec §2 ({@code docs/spec.md}) by hand, then what a consumer reads afterwards.
  */
 class WriterLifecycleExamples {
 

@@ -4,7 +4,7 @@ package io.cursorcheck.spi;
  * A broadcast buffer with its writer: one writer appends entries, every attached consumer reads
  * them in order through its own cursor, and entries behind the slowest cursor are trimmed.
  *
- * <p>The semantics are those of SPEC.md section 2 (Node.js {@code stream/iter} broadcast,
+ * <p>The semantics are those of spec §2, {@code docs/spec.md} (Node.js {@code stream/iter} broadcast,
  * 26.10 and later). Positions are absolute {@code long}s that never wrap; an entry has a byte
  * size and no payload.
  *
@@ -16,7 +16,7 @@ package io.cursorcheck.spi;
  * number. {@link #snapshot()}, {@link #options()} and {@link #diagnostics()} are queries, not
  * operations.
  *
- * <h2>Invariants (SPEC section 3), holding between operations</h2>
+ * <h2>Invariants (spec §3), holding between operations</h2>
  * <ul>
  * <li>I1 trimming safety: every attached consumer has {@code bufferStart <= cursor <= end}; no
  *     entry a consumer has not read is dropped, except by DROP_OLDEST eviction.</li>
@@ -44,7 +44,7 @@ package io.cursorcheck.spi;
  * A negative size, a null or foreign consumer handle fail with an
  * {@link IllegalArgumentException} naming the argument and its value (see {@link Arguments}),
  * before any state changes. Operations after detach, end, fail or cancel are not bad input:
- * SPEC gives their outcomes.
+ * the spec gives their outcomes.
  *
  * <p>Implementations are single-threaded unless their class comment says otherwise.
  */
@@ -137,7 +137,7 @@ public interface Broadcast {
     Reply cancel(Object reason);
 
     /**
-     * The comparable state of SPEC section 5.
+     * The comparable state of spec §5.
      *
      * @return a snapshot taken now
      */

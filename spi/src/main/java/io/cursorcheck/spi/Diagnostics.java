@@ -23,14 +23,14 @@ public interface Diagnostics {
 
     /**
      * The cached minimum and the count of consumers at it, for implementations that keep the
-     * SPEC section 1 cache and claim I6 for it; {@code null} for any other.
+     * cache of spec §1 ({@code docs/spec.md}) and claim I6 for it; {@code null} for any other.
      *
      * @return the cache, or null
      */
     MinCache minCache();
 
     /**
-     * How many full scans of the consumers ({@code scan()} in SPEC section 2) this broadcast has
+     * How many full scans of the consumers ({@code scan()} in spec §2) this broadcast has
      * made so far; -1 if it does not count them.
      *
      * @return the number of scans, or -1

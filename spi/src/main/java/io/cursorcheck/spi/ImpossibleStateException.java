@@ -1,7 +1,7 @@
 package io.cursorcheck.spi;
 
 /**
- * Thrown when a broadcast reaches a state SPEC says cannot happen: a read settled twice, a
+ * Thrown when a broadcast reaches a state the spec ({@code docs/spec.md}) says cannot happen: a read settled twice, a
  * negative minimum count, a cursor behind {@code bufferStart}.
  *
  * <p>Implementations throw it instead of papering over the state, so the suite sees it. It is

@@ -1,8 +1,9 @@
 package io.cursorcheck.spi;
 
 /**
- * The invariants of SPEC section 3, by ID. They hold between public operations; the IDs recur
- * in check names, stress outcomes and reports, so a failure points at the sentence it breaks.
+ * The invariants of spec §3 ({@code docs/spec.md}), by ID. They hold between public operations;
+ * the IDs recur in check names, stress outcomes and reports, so a failure points at the sentence
+ * it breaks, and {@link #anchor()} at its place in the spec.
  */
 public enum Invariant {
     /** Trimming safety. */
@@ -61,12 +62,22 @@ public enum Invariant {
     }
 
     /**
-     * The invariant as SPEC section 3 states it.
+     * The invariant as spec §3 states it.
      *
      * @return the sentence
      */
     public String sentence() {
         return sentence;
+    }
+
+    /**
+     * The invariant's anchor in {@code docs/spec.md}: its ID and title in lower case, joined by
+     * hyphens, e.g. {@code i6-cache-exactness} (the heading "I6 cache exactness" there).
+     *
+     * @return the anchor, without {@code #}
+     */
+    public String anchor() {
+        return (name() + " " + title).toLowerCase(java.util.Locale.ROOT).replace(' ', '-');
     }
 
     @Override

@@ -3,7 +3,7 @@ package io.cursorcheck.spi;
 import java.util.Objects;
 
 /**
- * What an operation answered, or what an earlier pending operation settled with (SPEC section 5).
+ * What an operation answered, or what an earlier pending operation settled with (spec §5, {@code docs/spec.md}).
  *
  * <p>One value type for every operation keeps comparison and printing uniform:
  * <pre>{@code

@@ -1,6 +1,6 @@
 package io.cursorcheck.spi;
 
-/** What a write does when the buffer holds {@code budget} bytes or more (SPEC section 2, write step 3). */
+/** What a write does when the buffer holds {@code budget} bytes or more ({@code docs/spec.md}, spec §2 offer step 3). */
 public enum Policy {
     /** Refuse the write; {@code write()} may queue one write, a second fails with a backpressure error. */
     STRICT,

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Everything SPEC section 5 makes comparable between two broadcasts, taken between operations.
+ * Everything spec §5 ({@code docs/spec.md}) makes comparable between two broadcasts, taken between operations.
  *
  * <p>Two broadcasts that answered the same operations alike must have equal snapshots: the
  * lockstep engine compares them with {@link #equals(Object)}.

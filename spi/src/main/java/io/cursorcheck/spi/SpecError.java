@@ -1,7 +1,7 @@
 package io.cursorcheck.spi;
 
 /**
- * The errors SPEC itself raises, used as failure reasons next to the user-supplied reasons of
+ * The errors the spec ({@code docs/spec.md} §5) itself raises, used as failure reasons next to the user-supplied reasons of
  * {@code fail} and {@code cancel}.
  */
 public enum SpecError {

@@ -1,6 +1,6 @@
 package io.cursorcheck.spi;
 
-/** The writer's lifecycle state (SPEC section 1). */
+/** The writer's lifecycle state (spec §1, {@code docs/spec.md}). */
 public enum WriterState {
     /** Accepting writes. */
     OPEN,

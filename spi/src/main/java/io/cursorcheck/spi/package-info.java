@@ -1,5 +1,5 @@
 /**
- * The contract every broadcast of this suite fulfils: the operations of SPEC section 2,
+ * The contract every broadcast of this suite fulfils: the operations of spec §2 ({@code docs/spec.md}),
  * their {@link io.cursorcheck.spi.Outcome outcomes}, the {@link io.cursorcheck.spi.Settlement
  * settlements} an operation causes, a comparable {@link io.cursorcheck.spi.Snapshot}, and the
  * numbered {@link io.cursorcheck.spi.Invariant invariants} I1 to I12.

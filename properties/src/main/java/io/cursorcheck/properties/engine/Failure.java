@@ -25,13 +25,13 @@ public record Failure(Kind kind, int step, String signature, String detail, Obse
 
     /** Who is blamed. */
     public enum Kind {
-        /** The model broke an invariant: a finding about the semantics (SPEC, and so Node). */
-        MODEL_INVARIANT("the model itself breaks an invariant (a finding about SPEC)"),
-        /** The model threw something SPEC does not specify: a finding about the semantics. */
-        MODEL_THREW("the model itself throws (a finding about SPEC)"),
+        /** The model broke an invariant: a finding about the semantics (docs/spec.md, and so Node). */
+        MODEL_INVARIANT("the model itself breaks an invariant (a finding about the spec)"),
+        /** The model threw something the spec does not specify: a finding about the semantics. */
+        MODEL_THREW("the model itself throws (a finding about the spec)"),
         /** The subject answered or ended up differently from the model. */
         DIVERGENCE("the subject diverges from the model"),
-        /** The subject threw something SPEC does not specify, the model did not. */
+        /** The subject threw something the spec does not specify, the model did not. */
         SUBJECT_THREW("the subject throws where the model does not"),
         /** The subject agreed with the model on everything observable but broke an invariant. */
         SUBJECT_INVARIANT("the subject breaks an invariant the model keeps"),

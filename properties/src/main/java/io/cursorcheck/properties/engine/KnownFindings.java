@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The findings against the model (and so against SPEC's algorithm) that we know of, each kept in
+ * The findings against the model (and so against the algorithm of {@code docs/spec.md}) that we know of, each kept in
  * {@code reports/findings/<name>/} with its counterexample and an explanation. A random run
  * expects exactly these: a finding with another signature is new and fails the run.
  */

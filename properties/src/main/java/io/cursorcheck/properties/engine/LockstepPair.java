@@ -16,7 +16,7 @@ import java.util.Objects;
 /**
  * The model and a subject side by side: applies one operation to both and says whether, and on
  * whom, it failed. The order of the checks is the engine's definition of blame: the model throwing
- * or breaking an invariant (a finding about SPEC), then the subject throwing, the answers
+ * or breaking an invariant (a finding about the spec, {@code docs/spec.md}), then the subject throwing, the answers
  * differing, the states differing, the subject breaking an invariant, and last, for a
  * {@link ScanCheck} subject, the subject scanning more or less often than its reference
  * implementation, which runs the same operations beside it.

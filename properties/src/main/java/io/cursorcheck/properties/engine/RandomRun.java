@@ -34,7 +34,7 @@ public final class RandomRun {
      * @param reportDir     where counterexamples go ({@code reports/counterexamples}), or null for none
      * @param known         the known findings against the model
      * @param subjectOnly   skip findings against the model (neither shrunk nor reported): for runs that
-     *                      judge a subject, not SPEC, such as the kill matrix's
+     *                      judge a subject, not the spec, such as the kill matrix's
      */
     public record Config(BroadcastFactory subject, long seed, long sequences, long millis, int maxSteps, Weights weights,
                          int threads, boolean stopOnFailure, Path reportDir, KnownFindings known, boolean subjectOnly) {

@@ -7,7 +7,7 @@ import io.cursorcheck.spi.Options;
 /**
  * A subject with the scan-count check on: besides running in lockstep with the model, it runs
  * beside a reference implementation (for a mutant, the real class it patches), and after every
- * operation both must have called SPEC's {@code scan()} equally often
+ * operation both must have called the spec's {@code scan()} ({@code docs/spec.md} §2) equally often
  * ({@link io.cursorcheck.spi.Diagnostics#scans()}). A mismatch is a
  * {@link Failure.Kind#SUBJECT_SCANS} failure.
  *

@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
  * attached; {@code next(c)} and {@code detach(c)} for every consumer attached so far (detached ones
  * included); {@code writeSync(s)} and {@code write(s)} for every size; {@code end()};
  * {@code fail("e1")} and {@code fail(null)}; {@code cancel()}, {@code cancel("e2")} and
- * {@code cancel(null)}. One non-null reason is enough: SPEC treats every reason alike, whatever its
+ * {@code cancel(null)}. One non-null reason is enough: the spec treats every reason alike, whatever its
  * value; a null reason is a reason too, and easy to confuse with none (a mutant of the catalogue does).
  *
  * @param policy    the backpressure policy

@@ -79,7 +79,7 @@ public final class Mutants {
                     "occupy(bufferStart());"));
 
     /**
-     * The catalogue: the negative controls plus every other slip of SPEC section 2 we could think
+     * The catalogue: the negative controls plus every other slip of spec §2 ({@code docs/spec.md}) we could think
      * of, grouped by the part of the algorithm they break. The kill matrix
      * ({@code properties/.../engine/KillMatrix}) runs each one and holds it to its impact: SAFETY
      * and LIVENESS mutants must be caught black-box (answers, states, I1-I12 without I6),
@@ -146,7 +146,7 @@ public final class Mutants {
                             """,
                     ""),
             Mutant.core("scan-starts-at-max-sentinel",
-                    "scan() starts from Long.MAX_VALUE instead of end, the sentinel SPEC forbids.",
+                    "scan() starts from Long.MAX_VALUE instead of end, the sentinel the spec forbids.",
                     NONE,
                     "With a consumer attached every cursor is at most end, so the scan's answer is the same; with"
                             + " none, its (MAX_VALUE, 0) is never used: trim returns early and the first attach"
@@ -257,7 +257,7 @@ public final class Mutants {
                     "Reader r = new Reader(this, consumersMade++, buffer.start());",
                     "Reader r = new Reader(this, consumersMade++, buffer.end());"),
             Mutant.cachedCount("errored-read-removal-trims",
-                    "A read that finds the broadcast errored removes its consumer and trims, where SPEC adjusts the"
+                    "A read that finds the broadcast errored removes its consumer and trims, where the spec adjusts the"
                             + " count without trimming.",
                     NONE,
                     "That consumer sits at end, so it is the last at the minimum only when nobody else is"

@@ -5,12 +5,15 @@ import io.cursorcheck.properties.Violation;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.Failure;
 import io.cursorcheck.properties.engine.Lockstep;
+import io.cursorcheck.properties.mutants.SourceTree;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
  * The Markdown page of one counterexample, written to be read cold: what failed and why it
  * matters, the script, a step table with model and subject side by side and the first difference
- * marked, the invariant with its sentence, how to replay it, and a regression test to paste.
+ * marked, the invariant with its sentence and its link into {@code docs/spec.md}, how to replay it,
+ * and a regression test to paste.
  */
 public final class CounterexamplePage {
 
@@ -23,16 +26,19 @@ public final class CounterexamplePage {
      * @param cx          the counterexample
      * @param run         the lockstep run of its script
      * @param description one sentence about the subject
-     * @param jsonPath    the counterexample file's path as the replay command should name it
+     * @param jsonPath    the counterexample file's path as the replay command should name it; the
+     *                    page is written next to it, and its links to the spec are relative to there
      */
     public static String render(Counterexample cx, Lockstep.Run run, String description, String jsonPath,
                                 String knownFinding) {
         Failure f = cx.failure();
+        Path here = SourceTree.root().resolve(jsonPath).getParent(); // the page sits next to its JSON file
         StringBuilder b = new StringBuilder();
         b.append("# `").append(cx.subject()).append("`: ").append(f.title()).append("\n\n");
         b.append(f.kind().againstModel()
-                ? "> **A finding about the semantics**: the reference model, following SPEC.md as written, breaks an"
-                + " invariant SPEC promises. The subject does the same; the problem is in the algorithm, not in a port.\n\n"
+                ? "> **A finding about the semantics**: the reference model, following [the spec](" + SpecLinks.from(here,
+                (String) null) + ") as written, breaks an invariant the spec promises. The subject does the same; the"
+                + " problem is in the algorithm, not in a port.\n\n"
                 : "> `" + cx.subject() + "` fails: " + f.kind().meaning() + ".\n\n");
         b.append("| | |\n|---|---|\n");
         b.append("| Subject | `").append(cx.subject()).append("`: ").append(escape(description)).append(" |\n");
@@ -40,8 +46,9 @@ public final class CounterexamplePage {
         b.append("| Failure | ").append(f.kind()).append(" at step ").append(f.step()).append(" of ")
                 .append(cx.script().length()).append(" |\n");
         for (Violation v : f.violations()) {
-            b.append("| Invariant | **").append(v.invariant().name()).append(" ").append(v.invariant().title())
-                    .append("**: \"").append(v.invariant().sentence()).append("\" |\n");
+            b.append("| Invariant | **[").append(v.invariant().name()).append(" ").append(v.invariant().title())
+                    .append("](").append(SpecLinks.from(here, v.invariant())).append(")**: \"")
+                    .append(v.invariant().sentence()).append("\" |\n");
         }
         b.append("| Found by | ").append(cx.source() != null ? cx.source() : cx.seed() == null ? "a fixed script"
                 : "random sequence, seed `" + Long.toUnsignedString(cx.seed()) + "` (" + cx.original()
@@ -88,7 +95,8 @@ public final class CounterexamplePage {
 
         b.append("## What went wrong\n\n").append(escapeText(f.detail())).append("\n\n");
         for (Violation v : f.violations()) {
-            b.append("- **").append(v.invariant().name()).append(" ").append(v.invariant().title()).append("** (SPEC §3: \"")
+            b.append("- **").append(v.invariant().name()).append(" ").append(v.invariant().title()).append("** ([spec §3](")
+                    .append(SpecLinks.from(here, v.invariant())).append("): \"")
                     .append(v.invariant().sentence()).append("\"): ").append(escapeText(v.detail())).append('\n');
         }
         if (!f.violations().isEmpty()) {
@@ -98,7 +106,8 @@ public final class CounterexamplePage {
             b.append("What is at stake: at this step the subject also breaks\n\n");
             for (Violation v : f.subject().violations()) {
                 b.append("- **").append(v.invariant().name()).append(" ").append(v.invariant().title())
-                        .append("** (SPEC §3: \"").append(v.invariant().sentence()).append("\"): ")
+                        .append("** ([spec §3](").append(SpecLinks.from(here, v.invariant())).append("): \"")
+                        .append(v.invariant().sentence()).append("\"): ")
                         .append(escapeText(v.detail())).append('\n');
             }
             b.append('\n');

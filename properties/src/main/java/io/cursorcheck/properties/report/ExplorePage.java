@@ -9,7 +9,10 @@ import java.util.Map;
 /** {@code reports/explore.md}: the bounds proved, the findings' shortest scripts, the controls. */
 public final class ExplorePage {
 
-    /** Why merging states by their key loses no behaviour: the premises, each with what it rests on. */
+    /**
+     * Why merging states by their key loses no behaviour: the premises, each with what it rests on;
+     * {@code %1$s} is the link to {@code docs/spec.md}.
+     */
     static final String DEDUPLICATION = """
             ## Why merging states is sound
 
@@ -18,7 +21,7 @@ public final class ExplorePage {
             is built to make that true, on these premises:
 
             1. **Translation.** Positions are written relative to `bufferStart` and operation numbers by rank
-               among the pending ones. Nothing in SPEC compares a position or a number with a constant; the
+               among the pending ones. Nothing in [the spec](%1$s) compares a position or a number with a constant; the
                checks compare them only with each other, so shifting all of them alike changes no verdict.
                The writer's running byte total (what `end()` completes with) is left out for the same reason:
                the snapshots compared after every step make it equal on both sides in every state that passed,
@@ -33,7 +36,7 @@ public final class ExplorePage {
                key even with nobody attached (where the correct class never reads it), and so is every stale
                entry of the waiting list (which the correct notify skips): a first version left both out,
                and the gate then missed the catalogue's `first-attach-keeps-stale-minimum`, a class that
-               reads that stale cache. A key may only rest on what SPEC guarantees, never on what is checked.
+               reads that stale cache. A key may only rest on what [the spec](%1$s) guarantees, never on what is checked.
             4. **Detached consumers** are kept as a sorted list of what their handles still answer (detached
                with or without an error), model and subject paired, not by number: a detached consumer
                takes part in no ordering, so two of them swapped on both sides change nothing, while a
@@ -59,7 +62,7 @@ public final class ExplorePage {
                         + " deduplicated by an exact canonical key of both sides, so a failure found is a shortest one"
                         + " |\n\n");
         b.append(markdownSection(r));
-        b.append(DEDUPLICATION);
+        b.append(DEDUPLICATION.formatted(SpecLinks.from(Reports.dir(), (String) null))); // the page is written under reports/
         return b.toString();
     }
 

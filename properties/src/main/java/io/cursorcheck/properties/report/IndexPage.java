@@ -67,7 +67,9 @@ public final class IndexPage {
         }
         b.append(any ? "\n" : "None.\n\n");
 
-        b.append("### Known findings against SPEC's algorithm\n\nEach is replayed from its committed counterexample:\n\n");
+        b.append("### Known findings against the spec's algorithm\n\n[The spec](").append(SpecLinks.from(Reports.dir(),
+                "2-operations")).append(")'s algorithm, followed faithfully, breaks an invariant in each. Each is"
+                + " replayed from its committed counterexample:\n\n"); // the index is written under reports/
         b.append("| finding | signature | replay |\n|---|---|---|\n");
         for (Campaign.FindingPart f : r.findings()) {
             b.append("| [").append(f.finding().name()).append("](findings/").append(f.finding().name())

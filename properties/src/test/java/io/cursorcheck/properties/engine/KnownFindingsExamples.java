@@ -9,8 +9,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every known finding against SPEC's algorithm still reproduces, on the model and on
- * {@code cached-count} alike, with its recorded signature. When SPEC or the algorithm is fixed,
+ * Every known finding against the spec's algorithm ({@code docs/spec.md}) still reproduces, on the model and on
+ * {@code cached-count} alike, with its recorded signature. When the spec or the algorithm is fixed,
  * these fail: update reports/findings then.
  */
 class KnownFindingsExamples {

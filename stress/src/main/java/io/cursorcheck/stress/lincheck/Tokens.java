@@ -71,7 +71,7 @@ final class Tokens {
         return b.toString();
     }
 
-    /** What SPEC's I6 says the cache must hold: {@code scan()} over the attached consumers, from {@code (end, 0)}. */
+    /** What I6 of {@code docs/spec.md} says the cache must hold: {@code scan()} over the attached consumers, from {@code (end, 0)}. */
     static Diagnostics.MinCache scan(Snapshot s) {
         long min = s.end();
         int count = 0;
