@@ -42,6 +42,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>nesting deeper than {@link #MAX_DEPTH} is an error (our documents nest a few levels;
  *       deeper input is hostile or broken, and must not exhaust the stack).</li>
  * </ul>
+ *
+ * <p>Writing: a double that is not finite is written as the string {@code "NaN"},
+ * {@code "Infinity"} or {@code "-Infinity"}, since JSON has no such numbers (JMH does the same).
  */
 public final class Json {
 

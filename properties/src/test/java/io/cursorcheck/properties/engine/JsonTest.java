@@ -50,6 +50,11 @@ class JsonTest {
     }
 
     @Test
+    void writesNumbersJsonHasNotAsStrings() {
+        assertThat(Json.line(List.of(Double.NaN, Double.NEGATIVE_INFINITY, 0.5))).isEqualTo("[\"NaN\",\"-Infinity\",0.5]");
+    }
+
+    @Test
     void refusesToWriteWhatIsNotJson() {
         assertThatThrownBy(() -> Json.write(Map.of("when", new Object())))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("$.when")
