@@ -44,6 +44,8 @@ public final class Conformance {
      * every further shape is still shrunk, replayed and classified, and counted on the pages.
      */
     static final int PAGES_PER_KIND = 3;
+    /** Sequences stopped by a protocol error that are logged one by one; the release's page counts them all. */
+    static final int LOGGED_PROTOCOL_ERRORS = 5;
     /** Time all shrinks of a release may spend together, at least (or half the run's time if more). */
     static final long SHRINKING_MILLIS = 30_000;
 
@@ -156,6 +158,7 @@ public final class Conformance {
         Map<String, Long> seeds = new LinkedHashMap<>();
         long sequences = 0;
         long operations = 0;
+        long brokenSequences = 0;
         for (long i = 0; i < config.sequences() && System.currentTimeMillis() < deadline; i++) {
             long seed = RandomRun.sequenceSeed(config.seed(), i);
             Lockstep.Run run = Lockstep.explore(subject, generator, seed, config.maxSteps(), null);
@@ -166,8 +169,11 @@ public final class Conformance {
             }
             Failure f = run.failure();
             if (SubjectProtocolError.causedBy(f)) { // a broken adapter or subject: reported, never shrunk or counted
-                config.log().printf("  %s: sequence %d (seed %d) stopped at a protocol error: %s%n", subject.id(), i,
-                        seed, f.subject().thrown().message());
+                if (++brokenSequences <= LOGGED_PROTOCOL_ERRORS) {
+                    config.log().printf("  %s: sequence %d (seed %d) stopped at a protocol error%s: %s%n", subject.id(),
+                            i, seed, brokenSequences == LOGGED_PROTOCOL_ERRORS ? " (the last one logged; the page counts"
+                                    + " them all)" : "", f.subject().thrown().message());
+                }
                 continue;
             }
             KnownFindings.Finding k = f.kind().againstModel() ? known.matching(f) : null;
