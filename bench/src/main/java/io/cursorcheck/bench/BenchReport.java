@@ -66,11 +66,19 @@ public final class BenchReport {
         }
     }
 
-    /** Reads JMH JSON files. */
+    /**
+     * Reads JMH JSON files.
+     *
+     * @throws IllegalArgumentException naming the file, if one is not JMH's JSON
+     */
     public static BenchReport read(List<Path> jsonFiles) throws IOException {
         List<JmhJson.Result> all = new ArrayList<>();
         for (Path f : jsonFiles) {
-            all.addAll(JmhJson.results(Files.readString(f, StandardCharsets.UTF_8)));
+            try {
+                all.addAll(JmhJson.results(Files.readString(f, StandardCharsets.UTF_8)));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(f + ": " + e.getMessage(), e);
+            }
         }
         return new BenchReport(all);
     }

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads JMH's {@code -rf json} output: a small JSON parser (maps, lists, strings, numbers as
- * {@code double}, booleans, null), and the fields of a result the report uses.
+ * Reads JMH's {@code -rf json} output (through {@link io.cursorcheck.properties.engine.Json}): the
+ * fields of a result the report uses.
  */
 final class JmhJson {
 
@@ -33,21 +33,36 @@ final class JmhJson {
         }
     }
 
-    /** The results of one JSON file. */
-    @SuppressWarnings("unchecked")
+    /**
+     * The results of one JSON file.
+     *
+     * @throws IllegalArgumentException if it is not JSON, or not JMH's list of results (naming the
+     *                                  result and the field)
+     */
     static List<Result> results(String json) {
+        if (!(io.cursorcheck.properties.engine.Json.parse(json) instanceof List<?> list)) {
+            throw new IllegalArgumentException("JMH's JSON must be a list of results");
+        }
         List<Result> out = new ArrayList<>();
-        for (Object o : (List<Object>) io.cursorcheck.properties.engine.Json.parse(json)) {
-            Map<String, Object> m = (Map<String, Object>) o;
-            String full = (String) m.get("benchmark");
+        for (int i = 0; i < list.size(); i++) {
+            if (!(list.get(i) instanceof Map<?, ?> m)) {
+                throw new IllegalArgumentException("JMH's result " + i + " is not an object");
+            }
+            String full = text(m, "benchmark", i);
             String[] parts = full.split("\\.");
+            if (parts.length < 2) {
+                throw new IllegalArgumentException("JMH's result " + i + ": \"benchmark\" must be Class.method, was '"
+                        + full + "'");
+            }
             String name = parts[parts.length - 2] + "." + parts[parts.length - 1];
             Map<String, String> params = new LinkedHashMap<>();
             Object p = m.get("params");
             if (p instanceof Map<?, ?> pm) {
                 pm.forEach((k, v) -> params.put(String.valueOf(k), String.valueOf(v)));
             }
-            Map<String, Object> primary = (Map<String, Object>) m.get("primaryMetric");
+            if (!(m.get("primaryMetric") instanceof Map<?, ?> primary)) {
+                throw new IllegalArgumentException("JMH's result " + i + " (" + full + ") has no \"primaryMetric\" object");
+            }
             double allocated = Double.NaN;
             Object secondary = m.get("secondaryMetrics");
             if (secondary instanceof Map<?, ?> sm && sm.get("gc.alloc.rate.norm") instanceof Map<?, ?> norm) {
@@ -64,6 +79,13 @@ final class JmhJson {
                     String.valueOf(primary.get("scoreUnit")), allocated, header));
         }
         return out;
+    }
+
+    private static String text(Map<?, ?> m, String field, int index) {
+        if (!(m.get(field) instanceof String s)) {
+            throw new IllegalArgumentException("JMH's result " + index + " has no \"" + field + "\" string");
+        }
+        return s;
     }
 
     private static double number(Object o) {

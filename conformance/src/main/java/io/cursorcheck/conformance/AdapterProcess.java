@@ -1,6 +1,5 @@
 package io.cursorcheck.conformance;
 
-import io.cursorcheck.properties.engine.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -14,55 +13,80 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * One running external subject: a process that speaks the cursorcheck-subject protocol on its
  * standard input and output, one JSON object a line each way.
  *
- * <p>A request waits {@link #TIMEOUT_MILLIS} at most for its answer. A process that exits, or
- * does not answer in time (a hang), is killed, and the request throws {@link SubjectCrash}
- * with what it printed on standard error last; the next sequence starts a new process.
+ * <p>What the process prints is untrusted: lines are cut at {@link BoundedLines#MAX_LINE_BYTES}
+ * and queued at most {@link #QUEUED_LINES} deep (a flooding process blocks on its own output), and
+ * every answer is checked ({@link Answer}). A request waits for its answer {@code answerMillis}
+ * (the process's first answer at least {@link #TIMEOUT_MILLIS}, which covers its start). Then:
+ * <ul>
+ *   <li>no answer in time, an answer that breaks the protocol, its output closed while the
+ *       process lives on, or an exit with code 0: a {@link SubjectProtocolError};</li>
+ *   <li>an exit with another code or by a signal: a {@link SubjectCrash}, with what it printed
+ *       on standard error last.</li>
+ * </ul>
+ * Either way the process is killed ({@link #dead()}), and the next sequence starts a new one.
+ * Each protocol error is also handed to a listener, so that the run reports every one, wherever
+ * it happened (a random sequence, a shrink, a replay).
  *
  * <p>One thread uses a process at a time.
  */
 final class AdapterProcess implements AutoCloseable {
 
-    /** How long one answer may take. Node answers in well under a millisecond. */
+    /** How long one answer may take by default. Node answers in well under a millisecond. */
     static final long TIMEOUT_MILLIS = 10_000;
+
+    /** Lines read ahead of the requests at most. */
+    static final int QUEUED_LINES = 16;
 
     private static final Object EOF = new Object();
 
     private final Process process;
     private final Writer in;
-    private final BlockingQueue<Object> lines = new LinkedBlockingQueue<>();
+    private final BlockingQueue<Object> lines = new LinkedBlockingQueue<>(QUEUED_LINES);
     private final Deque<String> stderr = new ArrayDeque<>();
+    private final Thread out;
+    private final long answerMillis;
+    private final Consumer<SubjectProtocolError> onProtocolError;
+    private boolean answered;
     private boolean dead;
 
     /**
      * Starts the process.
      *
-     * @param command the command line, e.g. {@code [node, --experimental-stream-iter, adapter.mjs]}
+     * @param command         the command line, e.g. {@code [node, --experimental-stream-iter, adapter.mjs]}
+     * @param answerMillis    how long one answer may take
+     * @param onProtocolError told of every protocol error, before it is thrown
      */
-    AdapterProcess(List<String> command) throws IOException {
+    AdapterProcess(List<String> command, long answerMillis, Consumer<SubjectProtocolError> onProtocolError)
+            throws IOException {
+        this.answerMillis = answerMillis;
+        this.onProtocolError = onProtocolError;
         process = new ProcessBuilder(command).start();
         in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
-        Thread out = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                    StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) {
-                    lines.add(line);
+        out = new Thread(() -> {
+            try {
+                BoundedLines reader = new BoundedLines(process.getInputStream());
+                for (BoundedLines.Line line; (line = reader.next()) != null; ) {
+                    lines.put(line);
                 }
+                lines.put(EOF);
             } catch (IOException e) {
-                // the process is gone; EOF below says so
+                lines.offer(EOF); // the process is gone
+            } catch (InterruptedException e) {
+                // closed: nobody reads any more
             }
-            lines.add(EOF);
         }, "adapter-stdout");
         Thread err = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getErrorStream(),
                     StandardCharsets.UTF_8))) {
                 for (String line; (line = r.readLine()) != null; ) {
                     synchronized (stderr) {
-                        stderr.addLast(line);
+                        stderr.addLast(line.length() > 500 ? line.substring(0, 500) + "..." : line);
                         if (stderr.size() > 20) {
                             stderr.removeFirst();
                         }
@@ -78,7 +102,7 @@ final class AdapterProcess implements AutoCloseable {
         err.start();
     }
 
-    /** Whether the process crashed or hung and was killed. */
+    /** Whether the process crashed, hung or broke the protocol, and was killed. */
     boolean dead() {
         return dead;
     }
@@ -86,51 +110,96 @@ final class AdapterProcess implements AutoCloseable {
     /**
      * Sends one request and waits for its answer.
      *
-     * @throws SubjectCrash if the process exits or does not answer in time
-     * @throws IllegalStateException if the adapter answers with a protocol error
+     * @throws SubjectCrash         if the process exits with a code other than 0 or by a signal
+     * @throws SubjectProtocolError if it breaks the protocol or does not answer in time
      */
-    @SuppressWarnings("unchecked")
-    Map<String, Object> request(Map<String, Object> request) {
+    Answer request(Map<String, Object> request) {
+        String sent = Wire.line(request);
         if (dead) {
-            throw new SubjectCrash("the adapter process is dead");
+            throw new SubjectCrash("the subject process is dead; cannot send " + sent);
         }
-        Object line;
+        Object line = lines.poll();
+        if (line instanceof BoundedLines.Line early) {
+            throw broken(new SubjectProtocolError(sent, shown(early), "a line that answers nothing, printed before"
+                    + " this request was sent; expected one line per request, after it"));
+        }
         try {
-            in.write(Wire.line(request));
-            in.write('\n');
-            in.flush();
-            line = lines.poll(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+            if (line == null) {
+                in.write(sent);
+                in.write('\n');
+                in.flush();
+                long wait = answered ? answerMillis : Math.max(answerMillis, TIMEOUT_MILLIS);
+                line = lines.poll(wait, TimeUnit.MILLISECONDS);
+                if (line == null) {
+                    throw broken(new SubjectProtocolError(sent, null, "did not answer within " + wait + " ms"
+                            + " (a hang, or silence); expected one line"));
+                }
+            }
         } catch (IOException e) {
-            line = EOF;
+            line = EOF; // it closed its input: it exited, or is about to
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for the adapter", e);
-        }
-        if (line == null || line == EOF) {
             kill();
-            String why = line == null ? "did not answer " + Wire.line(request) + " within " + TIMEOUT_MILLIS / 1000
-                    + " s (a hang)" : "exited" + exitCode() + " while answering " + Wire.line(request);
-            throw new SubjectCrash("the subject process " + why + stderrTail());
+            throw new IllegalStateException("interrupted while waiting for the subject", e);
         }
-        Object parsed = Json.parse((String) line);
-        if (!(parsed instanceof Map)) {
-            throw new IllegalStateException("the adapter answered " + line + " to " + Wire.line(request));
+        if (line == EOF) {
+            throw ended(sent);
         }
-        Map<String, Object> answer = (Map<String, Object>) parsed;
-        if (answer.containsKey("error")) {
-            throw new IllegalStateException("protocol error: the adapter answered " + line + " to "
-                    + Wire.line(request));
+        answered = true;
+        if (line instanceof BoundedLines.TooLong t) {
+            throw broken(new SubjectProtocolError(sent, shown(t), "a line of " + t.bytes() + " bytes; expected at"
+                    + " most " + BoundedLines.MAX_LINE_BYTES + " bytes a line"));
         }
-        return answer;
+        if (line instanceof BoundedLines.NotUtf8 n) {
+            throw broken(new SubjectProtocolError(sent, shown(n), "not UTF-8; expected a line of UTF-8 text"));
+        }
+        try {
+            return Answer.parse(sent, ((BoundedLines.Text) line).text());
+        } catch (SubjectProtocolError e) {
+            throw broken(e);
+        }
     }
 
-    private String exitCode() {
+    /**
+     * Kills the process and reports a protocol error found in an answer (by whoever read it).
+     *
+     * @return the error, to throw
+     */
+    SubjectProtocolError broken(SubjectProtocolError e) {
+        kill();
+        onProtocolError.accept(e);
+        return e;
+    }
+
+    /** The process's output ended before it answered: a crash, or a protocol error if it exited cleanly. */
+    private RuntimeException ended(String sent) {
+        Integer code = exitCode();
+        if (code != null && code != 0) {
+            kill();
+            return new SubjectCrash("the subject process exited with code " + code + (code > 128 ? " (signal "
+                    + (code - 128) + ")" : "") + " while answering " + sent + stderrTail());
+        }
+        return broken(new SubjectProtocolError(sent, null, (code == null ? "closed its output without answering,"
+                + " and lives on" : "exited with code 0 without answering") + "; expected one line" + stderrTail()));
+    }
+
+    /** The exit code, once the process has exited (waiting a little), or null if it lives on. */
+    private Integer exitCode() {
         try {
-            return process.waitFor(2, TimeUnit.SECONDS) ? " with code " + process.exitValue() : "";
+            return process.waitFor(2, TimeUnit.SECONDS) ? process.exitValue() : null;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return "";
+            return null;
         }
+    }
+
+    private static String shown(BoundedLines.Line line) {
+        if (line instanceof BoundedLines.Text t) {
+            return SubjectProtocolError.quote(t.text());
+        } else if (line instanceof BoundedLines.TooLong t) {
+            return SubjectProtocolError.quote(t.head()) + " (" + t.bytes() + " bytes in all)";
+        }
+        return SubjectProtocolError.quote(((BoundedLines.NotUtf8) line).shown());
     }
 
     private String stderrTail() {
@@ -149,6 +218,7 @@ final class AdapterProcess implements AutoCloseable {
     private void kill() {
         dead = true;
         process.destroyForcibly();
+        out.interrupt(); // the reader may be blocked on a full queue
     }
 
     @Override
@@ -166,6 +236,7 @@ final class AdapterProcess implements AutoCloseable {
                 process.destroyForcibly();
             }
         }
+        out.interrupt();
         dead = true;
     }
 }

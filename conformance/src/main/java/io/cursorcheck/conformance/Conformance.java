@@ -44,6 +44,8 @@ public final class Conformance {
      * every further shape is still shrunk, replayed and classified, and counted on the pages.
      */
     static final int PAGES_PER_KIND = 3;
+    /** Sequences stopped by a protocol error that are logged one by one; the release's page counts them all. */
+    static final int LOGGED_PROTOCOL_ERRORS = 5;
     /** Time all shrinks of a release may spend together, at least (or half the run's time if more). */
     static final long SHRINKING_MILLIS = 30_000;
 
@@ -86,6 +88,10 @@ public final class Conformance {
      * @param agrees  whether the release answered like the model at every step before the finding's
      */
     public record KnownReplay(KnownFindings.Finding finding, Lockstep.Run run, boolean agrees) {
+        /** Whether the replay stopped at a protocol error: then it says nothing about the release. */
+        public boolean protocolError() {
+            return SubjectProtocolError.ended(run);
+        }
     }
 
     /**
@@ -102,10 +108,12 @@ public final class Conformance {
      * @param restarts    subject processes restarted after a crash or hang
      * @param signatures  every difference signature seen, with the sequences that ended in it (those past
      *                    {@code differences} were not shrunk: the time for shrinking ran out)
+     * @param protocolErrors the subject's protocol errors, anywhere in the run (sequences, shrinks,
+     *                    replays): a broken adapter or subject, never a difference; any fails the run
      */
     public record Result(Release release, Hello hello, long sequences, long operations, long millis,
                          List<Difference> differences, List<KnownReplay> known, Map<String, Long> knownHits,
-                         int restarts, Map<String, Long> signatures) {
+                         int restarts, Map<String, Long> signatures, ExternalSubject.ProtocolErrors protocolErrors) {
 
         /** Differences whose verdict is not yet decided: they need a look. */
         public List<Difference> unclassified() {
@@ -150,6 +158,7 @@ public final class Conformance {
         Map<String, Long> seeds = new LinkedHashMap<>();
         long sequences = 0;
         long operations = 0;
+        long brokenSequences = 0;
         for (long i = 0; i < config.sequences() && System.currentTimeMillis() < deadline; i++) {
             long seed = RandomRun.sequenceSeed(config.seed(), i);
             Lockstep.Run run = Lockstep.explore(subject, generator, seed, config.maxSteps(), null);
@@ -159,6 +168,14 @@ public final class Conformance {
                 continue;
             }
             Failure f = run.failure();
+            if (SubjectProtocolError.causedBy(f)) { // a broken adapter or subject: reported, never shrunk or counted
+                if (++brokenSequences <= LOGGED_PROTOCOL_ERRORS) {
+                    config.log().printf("  %s: sequence %d (seed %d) stopped at a protocol error%s: %s%n", subject.id(),
+                            i, seed, brokenSequences == LOGGED_PROTOCOL_ERRORS ? " (the last one logged; the page counts"
+                                    + " them all)" : "", f.subject().thrown().message());
+                }
+                continue;
+            }
             KnownFindings.Finding k = f.kind().againstModel() ? known.matching(f) : null;
             if (k != null) {
                 knownHits.merge(k.name(), 1L, Long::sum);
@@ -186,7 +203,8 @@ public final class Conformance {
             differences.add(d);
         }
         Result result = new Result(config.release(), subject.hello(), sequences, operations,
-                System.currentTimeMillis() - start, differences, replays, knownHits, subject.restarts(), hits);
+                System.currentTimeMillis() - start, differences, replays, knownHits, subject.restarts(), hits,
+                subject.protocolErrors());
         if (dir != null) {
             Files.writeString(dir.resolve("index.md"), ConformancePage.version(result), StandardCharsets.UTF_8);
         }

@@ -17,8 +17,9 @@ import java.util.Map;
  * Checks several releases in turn and writes {@code reports/conformance/index.md}: per release the
  * sequences and operations run, the differences found by kind (with links) and the verdict.
  *
- * <p>The run fails (a problem is listed) when a difference on a byte-budget release (26.10 and
- * later) is of no known kind, when a shrunk
+ * <p>The run fails (a problem is listed) when the subject broke the protocol even once (a broken
+ * adapter or subject: {@link SubjectProtocolError}), when a difference on a byte-budget release
+ * (26.10 and later) is of no known kind, when a shrunk
  * difference does not fail the same way on replay, or when a known finding against the model
  * no longer behaves on a release as recorded in {@code reports/findings}.
  */
@@ -70,6 +71,11 @@ public final class ConformanceCampaign {
     /** The expectations a release's result did not meet. */
     public static List<String> problems(Conformance.Result r) {
         List<String> p = new ArrayList<>();
+        if (r.protocolErrors().count() > 0) {
+            p.add(r.release().id() + ": " + r.protocolErrors().count() + " protocol error(s): the adapter or the"
+                    + " subject broke the cursorcheck-subject protocol (not a difference of semantics); the first: "
+                    + r.protocolErrors().first().get(0));
+        }
         for (Conformance.Difference d : r.differences()) {
             // Differences of the entry-count API (before 26.10) are expected; those are listed as UNDECIDED on the
             // pages when no rule explains them. From the byte-budget API on, every difference must be explained.
@@ -83,7 +89,7 @@ public final class ConformanceCampaign {
         }
         if (FINDINGS_CONFIRMED_ON.contains(r.release().id())) {
             for (Conformance.KnownReplay k : r.known()) {
-                if (!k.agrees()) {
+                if (!k.agrees() && !k.protocolError()) { // a protocol error is listed above
                     p.add(r.release().id() + ": known finding " + k.finding().name() + " was confirmed on this release,"
                             + " but the release now differs from the model before the finding's step");
                 }
@@ -94,6 +100,14 @@ public final class ConformanceCampaign {
 
     /** One line: what the release is, measured against the model. */
     public static String verdict(Conformance.Result r) {
+        if (r.protocolErrors().count() == 0) {
+            return semantics(r);
+        }
+        return "BROKEN PROTOCOL: " + r.protocolErrors().count() + " protocol error(s) of the adapter or subject; "
+                + (r.differences().isEmpty() ? "no difference in the sequences that kept to the protocol" : semantics(r));
+    }
+
+    private static String semantics(Conformance.Result r) {
         if (r.differences().isEmpty()) {
             return "conforms: no difference in " + r.sequences() + " sequences"
                     + (r.knownHits().isEmpty() ? "" : " (besides the known findings against the model, which it shares)");
@@ -146,7 +160,7 @@ public final class ConformanceCampaign {
         b.append('\n');
         if (!problems.isEmpty()) {
             b.append("## Problems\n\n");
-            problems.forEach(p -> b.append("- ").append(ConformancePage.escape(p)).append('\n'));
+            problems.forEach(p -> b.append("- ").append(ConformancePage.literal(p)).append('\n'));
             b.append('\n');
         }
         b.append("## Kinds of difference\n\n");

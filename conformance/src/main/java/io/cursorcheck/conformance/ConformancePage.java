@@ -89,6 +89,19 @@ final class ConformancePage {
                         + " shrunk, replayed and classified (a page for the first %d of each kind); %d subject process"
                         + " restart(s).%n%n", r.sequences(), r.operations(), r.millis() / 1000.0, r.differences().size(),
                 Conformance.PAGES_PER_KIND, r.restarts()));
+        if (r.protocolErrors().count() > 0) {
+            b.append("## Protocol errors\n\n**").append(r.protocolErrors().count()).append(" protocol error(s)**: the"
+                    + " adapter or the subject broke the cursorcheck-subject protocol (README, \"Checking an external"
+                    + " subject: the protocol\"). That is a broken adapter or subject, not a difference of semantics:"
+                    + " no such sequence was shrunk, classified or counted above, each process that broke the"
+                    + " protocol was replaced by a fresh one, and the run's verdict fails.");
+            if (r.protocolErrors().count() > r.protocolErrors().first().size()) {
+                b.append(" The first ").append(r.protocolErrors().first().size()).append(":");
+            }
+            b.append("\n\n");
+            r.protocolErrors().first().forEach(e -> b.append("- ").append(literal(e)).append('\n'));
+            b.append('\n');
+        }
         if (!r.differences().isEmpty()) {
             b.append("| kind | verdict | shapes | sequences | pages |\n|---|---|---:|---:|---|\n");
             Map<Differences.Kind, List<Conformance.Difference>> byKind = new LinkedHashMap<>();
@@ -124,18 +137,44 @@ final class ConformancePage {
         b.append("## Known findings against the model, replayed here\n\n");
         for (Conformance.KnownReplay k : r.known()) {
             b.append("- [").append(k.finding().name()).append("](../../findings/").append(k.finding().name())
-                    .append("/README.md): ").append(k.agrees() ? "the release answers like the model up to the step where"
-                            + " the model fails (" + k.run().failure().signature() + "); there the release answers "
-                            + OutsideView.answer(OutsideView.ordered(k.run().subject().get(k.run().failure().step())))
-                            : "the release differs before the finding's step").append(r.knownHits().containsKey(
+                    .append("/README.md): ").append(replayed(k)).append(r.knownHits().containsKey(
                             k.finding().name()) ? "; hit by " + r.knownHits().get(k.finding().name())
                             + " random sequence(s)" : "").append('\n');
         }
         return b.toString();
     }
 
+    /** What the replay of a known finding showed about the release. */
+    private static String replayed(Conformance.KnownReplay k) {
+        if (k.protocolError()) {
+            return "the replay stopped at a protocol error (above), so it shows nothing about the release";
+        }
+        if (!k.agrees()) {
+            return "the release differs before the finding's step";
+        }
+        return "the release answers like the model up to the step where the model fails ("
+                + k.run().failure().signature() + "); there the release answers "
+                + OutsideView.answer(OutsideView.ordered(k.run().subject().get(k.run().failure().step())));
+    }
+
     private static String bold(String s, boolean on) {
         return on && !s.isEmpty() ? "**" + escape(s) + "**" : escape(s);
+    }
+
+    /**
+     * Text from outside (a subject's line) shown as it is: every character Markdown gives a meaning
+     * to is escaped, so a line can neither format the page nor break the list it stands in.
+     */
+    static String literal(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 16);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if ("\\`*_[]<>|#!{}()~&".indexOf(c) >= 0) {
+                b.append('\\');
+            }
+            b.append(c == '\n' || c == '\r' ? ' ' : c);
+        }
+        return b.toString();
     }
 
     static String escape(String s) {

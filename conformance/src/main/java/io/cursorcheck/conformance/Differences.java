@@ -47,10 +47,13 @@ public final class Differences {
                 + " [reentrant-end-settles-read-twice](../../findings/reentrant-end-settles-read-twice/README.md),"
                 + " reached with a single queued write (where the model does not throw). Node breaks what it promises"
                 + " (every consumer sees every entry; a write's promise tells whether it landed)."),
-        /** The subject process died or hung, or an operation threw. */
-        CRASH("crash", "the subject crashed, hung, or an operation threw", Verdict.RELEASE_BREAKS_A_GUARANTEE,
+        /** The subject process died (an exit code other than 0, or a signal), or an operation threw. */
+        CRASH("crash", "the subject's process died, or an operation threw", Verdict.RELEASE_BREAKS_A_GUARANTEE,
                 "spec §5: no operation throws on valid input",
-                "The release's process exited or stopped answering, or an operation threw synchronously."),
+                "The release's process died while answering (an exit code other than 0, or a signal), or an"
+                + " operation threw synchronously. (Silence, a hang, a clean exit without an answer or a line that"
+                + " breaks the protocol is a protocol error instead: a broken adapter, reported apart, never a"
+                + " difference.)"),
         /** Entry-count releases: end() completes at once. */
         END_AT_ONCE("end-at-once", "end() completes at once, without waiting for queued writes or consumers",
                 Verdict.EARLIER_SEMANTICS, "spec §2 end()",

@@ -9,9 +9,11 @@ import io.cursorcheck.spi.Reply;
 import io.cursorcheck.spi.Settlement;
 import io.cursorcheck.spi.Snapshot;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * One broadcast of an external subject: each operation is one request to its process, and the
@@ -25,12 +27,27 @@ final class ExternalBroadcast implements Broadcast, Probe.Source {
 
     private final AdapterProcess process;
     private final Options options;
+    private final RuntimeException broken; // the reset's failure, thrown by the first operation; else null
     private long operations;
     private Probe probe = new Probe(0, true);
 
     ExternalBroadcast(AdapterProcess process, Options options) {
+        this(process, options, null);
+    }
+
+    private ExternalBroadcast(AdapterProcess process, Options options, RuntimeException broken) {
         this.process = process;
         this.options = options;
+        this.broken = broken;
+    }
+
+    /**
+     * A broadcast whose reset failed (a crash or a protocol error): its first operation throws
+     * that failure, so the lockstep run reports it at step 0 like any other, and the next
+     * sequence starts a new process.
+     */
+    static ExternalBroadcast failed(AdapterProcess process, Options options, RuntimeException failure) {
+        return new ExternalBroadcast(process, options, failure);
     }
 
     private record Consumer(ExternalBroadcast owner, int id) implements ConsumerHandle {
@@ -47,53 +64,58 @@ final class ExternalBroadcast implements Broadcast, Probe.Source {
 
     @Override
     public ConsumerHandle attach() {
-        Map<String, Object> answer = call(request("attach"));
-        Map<?, ?> outcome = (Map<?, ?>) answer.get("outcome");
-        return new Consumer(this, ((Number) outcome.get("consumer")).intValue());
+        return call(request("attach"), answer -> {
+            Answer.Fields outcome = answer.object("outcome");
+            String kind = outcome.text("kind");
+            if (!kind.equals("ATTACHED")) {
+                throw outcome.error("kind", "is '" + kind + "'; expected ATTACHED, the answer to attach");
+            }
+            return new Consumer(this, (int) outcome.whole("consumer", 0, Integer.MAX_VALUE));
+        });
     }
 
     @Override
     public Reply next(ConsumerHandle consumer) {
-        return reply(call(on("next", consumer)));
+        return call(on("next", consumer), ExternalBroadcast::reply);
     }
 
     @Override
     public Reply detach(ConsumerHandle consumer) {
-        return reply(call(on("detach", consumer)));
+        return call(on("detach", consumer), ExternalBroadcast::reply);
     }
 
     @Override
     public Reply writeSync(int size) {
-        return reply(call(sized("writeSync", size)));
+        return call(sized("writeSync", size), ExternalBroadcast::reply);
     }
 
     @Override
     public Reply write(int size) {
-        return reply(call(sized("write", size)));
+        return call(sized("write", size), ExternalBroadcast::reply);
     }
 
     @Override
     public Reply end() {
-        return reply(call(request("end")));
+        return call(request("end"), ExternalBroadcast::reply);
     }
 
     @Override
     public Reply fail(Object reason) {
         Map<String, Object> r = request("fail");
         r.put("reason", reason);
-        return reply(call(r));
+        return call(r, ExternalBroadcast::reply);
     }
 
     @Override
     public Reply cancel() {
-        return reply(call(request("cancel")));
+        return call(request("cancel"), ExternalBroadcast::reply);
     }
 
     @Override
     public Reply cancel(Object reason) {
         Map<String, Object> r = request("cancel");
         r.put("reason", reason);
-        return reply(call(r));
+        return call(r, ExternalBroadcast::reply);
     }
 
     /** An external subject shows no snapshot. */
@@ -131,39 +153,54 @@ final class ExternalBroadcast implements Broadcast, Probe.Source {
         return r;
     }
 
-    /** Sends one operation; checks its number; records its probe; throws what it threw. */
-    private Map<String, Object> call(Map<String, Object> request) {
+    /**
+     * Sends one operation, checks the answer's number and fields, records its probe, throws what
+     * the operation threw, and decodes the rest. Every field the protocol requires is checked
+     * here: a missing or ill-typed one is a {@link SubjectProtocolError} (the process is replaced),
+     * never a finding.
+     */
+    private <T> T call(Map<String, Object> request, Function<Answer.Fields, T> decode) {
+        if (broken != null) {
+            throw broken;
+        }
         long op = operations++;
-        Map<String, Object> answer = process.request(request);
-        Object number = answer.get("op");
-        if (!(number instanceof Number n) || n.longValue() != op) {
-            throw new IllegalStateException("protocol error: " + request + " is operation #" + op
-                    + ", the adapter numbered it " + number);
+        Answer answer = process.request(request);
+        try {
+            Answer.Fields f = answer.fields();
+            long number = f.whole("op", 0, Long.MAX_VALUE);
+            if (number != op) {
+                throw f.error("op", "is " + number + "; expected " + op + ", this operation's number since the reset");
+            }
+            Answer.Fields p = f.object("probe");
+            probe = new Probe((int) p.whole("consumers", 0, Integer.MAX_VALUE), p.flagOrNull("canWrite"));
+            if (f.has("threw")) {
+                Answer.Fields t = f.object("threw");
+                throw new JsException(t.text("name"), t.text("message"));
+            }
+            return decode.apply(f);
+        } catch (SubjectProtocolError e) {
+            throw process.broken(e);
         }
-        if (answer.get("probe") instanceof Map<?, ?> p) {
-            probe = new Probe(((Number) p.get("consumers")).intValue(), (Boolean) p.get("canWrite"));
-        }
-        if (answer.get("threw") instanceof Map<?, ?> t) {
-            throw new JsException(String.valueOf(t.get("name")), String.valueOf(t.get("message")));
-        }
-        return answer;
     }
 
-    private static Reply reply(Map<String, Object> answer) {
+    private static Reply reply(Answer.Fields answer) {
         List<Settlement> settled = new ArrayList<>();
-        for (Object o : (List<?>) answer.get("settled")) {
-            Map<?, ?> s = (Map<?, ?>) o;
-            settled.add(new Settlement(((Number) s.get("op")).longValue(), outcome((Map<?, ?>) s.get("outcome"))));
+        for (Answer.Fields s : answer.objects("settled")) {
+            settled.add(new Settlement(s.whole("op", 0, Long.MAX_VALUE), outcome(s.object("outcome"))));
         }
-        return new Reply(((Number) answer.get("op")).longValue(), outcome((Map<?, ?>) answer.get("outcome")), settled);
+        return new Reply(answer.whole("op", 0, Long.MAX_VALUE), outcome(answer.object("outcome")), settled);
     }
 
-    private static Outcome outcome(Map<?, ?> o) {
-        Outcome.Kind kind = Outcome.Kind.valueOf(String.valueOf(o.get("kind")));
+    private static Outcome outcome(Answer.Fields o) {
+        String name = o.text("kind");
+        Outcome.Kind kind = Arrays.stream(Outcome.Kind.values()).filter(k -> k.name().equals(name)).findFirst()
+                .orElseThrow(() -> o.error("kind", "is '" + name + "'; expected one of "
+                        + Arrays.toString(Outcome.Kind.values())));
         return switch (kind) {
-            case DATA -> Outcome.data(((Number) o.get("write")).longValue(), ((Number) o.get("size")).intValue());
-            case COMPLETED -> Outcome.completed(((Number) o.get("bytes")).longValue());
-            case FAILED -> Outcome.failed(Wire.reason(o.get("reason")));
+            case DATA -> Outcome.data(o.whole("write", -1, Long.MAX_VALUE), // -1: an entry too small to name its write
+                    (int) o.whole("size", 0, Integer.MAX_VALUE));
+            case COMPLETED -> Outcome.completed(o.whole("bytes", 0, Long.MAX_VALUE));
+            case FAILED -> Outcome.failed(Wire.reason(o, "reason"));
             default -> new Outcome(kind, 0, 0, null);
         };
     }

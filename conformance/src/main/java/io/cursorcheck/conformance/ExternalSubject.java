@@ -20,8 +20,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Observable only ({@link BroadcastFactory.Capabilities}): it shows answers, settlements and
  * a probe, no snapshot. One long-lived process per thread; {@link #create} starts a fresh
- * broadcast in it with a {@code reset}; a process that crashed or hung is replaced by a new one
- * at the next {@code create}, and {@link #restarts()} counts those.
+ * broadcast in it with a {@code reset}; a process that crashed, hung or broke the protocol is
+ * replaced by a new one at the next {@code create}, and {@link #restarts()} counts those.
+ * {@link #protocolErrors()} keeps every protocol error seen ({@link SubjectProtocolError}): a run
+ * must report them, since they are a broken adapter or subject, not findings.
  */
 public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
 
@@ -33,8 +35,26 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
     private final String id;
     private final List<String> command;
     private final Hello hello;
+    private final long answerMillis;
     private final Map<Thread, AdapterProcess> processes = new ConcurrentHashMap<>();
     private final AtomicInteger restarts = new AtomicInteger();
+    private final List<String> protocolErrors = new ArrayList<>(); // the first MAX_KEPT; guarded by itself
+    private long protocolErrorCount; // guarded by protocolErrors
+
+    /** Protocol errors kept with their messages; the rest are counted. */
+    static final int MAX_KEPT = 20;
+
+    /**
+     * Protocol errors a run saw.
+     *
+     * @param count how many
+     * @param first the messages of the first ones (at most {@value ExternalSubject#MAX_KEPT}), each
+     *              naming the request, the line and what was expected
+     */
+    public record ProtocolErrors(long count, List<String> first) {
+        /** None. */
+        public static final ProtocolErrors NONE = new ProtocolErrors(0, List.of());
+    }
 
     /**
      * Starts the subject once and reads its handshake.
@@ -44,15 +64,25 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
      * @throws IOException if it cannot be started or does not speak the protocol
      */
     public ExternalSubject(String id, List<String> command) throws IOException {
+        this(id, command, AdapterProcess.TIMEOUT_MILLIS);
+    }
+
+    /**
+     * As {@link #ExternalSubject(String, List)}, with another time an answer may take (a process's
+     * first answer may take {@link AdapterProcess#TIMEOUT_MILLIS} at least, for its start).
+     */
+    ExternalSubject(String id, List<String> command, long answerMillis) throws IOException {
         this.id = id;
         this.command = List.copyOf(command);
+        this.answerMillis = answerMillis;
         Map<String, Object> hi = new LinkedHashMap<>();
-        hi.put("protocol", "cursorcheck-subject");
-        hi.put("version", 1);
-        try (AdapterProcess p = new AdapterProcess(command)) {
+        hi.put("protocol", Hello.PROTOCOL);
+        hi.put("version", Hello.VERSION);
+        try (AdapterProcess p = new AdapterProcess(command, answerMillis, e -> { })) {
             this.hello = Hello.of(p.request(hi));
-        } catch (RuntimeException e) {
-            throw new IOException(id + " does not speak the cursorcheck-subject protocol: " + e.getMessage(), e);
+        } catch (SubjectProtocolError | SubjectCrash e) {
+            throw new IOException(id + " does not speak the cursorcheck-subject protocol: its handshake failed: "
+                    + e.getMessage(), e);
         }
     }
 
@@ -67,9 +97,25 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
         return hello;
     }
 
-    /** Processes started again after a crash or a hang. */
+    /** Processes started again after a crash, a hang or a protocol error. */
     public int restarts() {
         return restarts.get();
+    }
+
+    /** The protocol errors seen so far, by any thread. */
+    public ProtocolErrors protocolErrors() {
+        synchronized (protocolErrors) {
+            return new ProtocolErrors(protocolErrorCount, List.copyOf(protocolErrors));
+        }
+    }
+
+    private void record(SubjectProtocolError e) {
+        synchronized (protocolErrors) {
+            protocolErrorCount++;
+            if (protocolErrors.size() < MAX_KEPT) {
+                protocolErrors.add(e.getMessage());
+            }
+        }
     }
 
     @Override
@@ -87,6 +133,13 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
         return new Capabilities(true, hello.unitSizes(), hello.overlappingReads());
     }
 
+    /**
+     * A fresh broadcast in this thread's process (started anew if it is dead). If the reset
+     * fails, the broadcast's first operation throws that failure: the lockstep run reports it
+     * like any other, and the sequence after it gets a new process.
+     *
+     * @throws UncheckedIOException if the process cannot be started
+     */
     @Override
     public Broadcast create(Options options) {
         AdapterProcess p = processes.get(Thread.currentThread());
@@ -95,7 +148,7 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
                 restarts.incrementAndGet();
             }
             try {
-                p = new AdapterProcess(command);
+                p = new AdapterProcess(command, answerMillis, this::record);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot start " + command, e);
             }
@@ -105,7 +158,18 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
         reset.put("op", "reset");
         reset.put("budget", options.budget());
         reset.put("policy", options.policy().name());
-        p.request(reset);
+        try {
+            Answer answer = p.request(reset);
+            try {
+                if (!answer.fields().flag("reset")) {
+                    throw answer.fields().error("reset", "is false; expected true");
+                }
+            } catch (SubjectProtocolError e) {
+                throw p.broken(e);
+            }
+        } catch (SubjectProtocolError | SubjectCrash e) {
+            return ExternalBroadcast.failed(p, options, e);
+        }
         return new ExternalBroadcast(p, options);
     }
 

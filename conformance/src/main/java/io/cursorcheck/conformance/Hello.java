@@ -1,5 +1,7 @@
 package io.cursorcheck.conformance;
 
+import io.cursorcheck.spi.Policy;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -18,15 +20,43 @@ import java.util.Map;
 public record Hello(String name, String version, String api, Map<String, String> policies, boolean overlappingReads,
                     boolean writeQueueing, long minBudget, boolean unitSizes) {
 
-    @SuppressWarnings("unchecked")
-    static Hello of(Map<String, Object> m) {
-        Map<String, Object> impl = (Map<String, Object>) m.get("implementation");
+    /** The protocol's name, which the handshake's answer repeats. */
+    static final String PROTOCOL = "cursorcheck-subject";
+    /** The protocol's version, which the handshake's answer repeats. */
+    static final long VERSION = 1;
+
+    /**
+     * Reads the handshake's answer; every field is required and checked.
+     *
+     * @throws SubjectProtocolError naming the first field that is missing or wrong, and what it must be
+     */
+    static Hello of(Answer answer) {
+        Answer.Fields m = answer.fields();
+        String protocol = m.text("protocol");
+        if (!protocol.equals(PROTOCOL)) {
+            throw m.error("protocol", "is '" + protocol + "'; expected '" + PROTOCOL + "'");
+        }
+        m.whole("version", VERSION, VERSION);
+        Answer.Fields impl = m.object("implementation");
+        String name = impl.text("name");
+        String version = impl.text("version");
+        String api = m.text("api");
+        if (!api.equals("budget") && !api.equals("highWaterMark")) {
+            throw m.error("api", "is '" + api + "'; expected 'budget' or 'highWaterMark'");
+        }
+        Answer.Fields p = m.object("policies");
         Map<String, String> policies = new LinkedHashMap<>();
-        ((Map<String, Object>) m.get("policies")).forEach((k, v) -> policies.put(k, String.valueOf(v)));
-        return new Hello(String.valueOf(impl.get("name")), String.valueOf(impl.get("version")),
-                String.valueOf(m.get("api")), policies, Boolean.TRUE.equals(m.get("overlappingReads")),
-                Boolean.TRUE.equals(m.get("writeQueueing")), ((Number) m.get("minBudget")).longValue(),
-                Boolean.TRUE.equals(m.get("unitSizes")));
+        for (String policy : p.names()) {
+            if (Arrays.stream(Policy.values()).noneMatch(x -> x.name().equals(policy))) {
+                throw p.error(policy, "names no policy of SPEC; expected keys among " + Arrays.toString(Policy.values()));
+            }
+            policies.put(policy, p.text(policy));
+        }
+        if (policies.isEmpty()) {
+            throw m.error("policies", "is empty; expected at least one of " + Arrays.toString(Policy.values()));
+        }
+        return new Hello(name, version, api, policies, m.flag("overlappingReads"), m.flag("writeQueueing"),
+                m.whole("minBudget", 1, Long.MAX_VALUE), m.flag("unitSizes"));
     }
 
     /** One line for reports. */

@@ -94,6 +94,7 @@ class NodeConformanceTest {
             Conformance.Result r = Conformance.run(new Conformance.Config(Release.NEWEST_NODE, seed("lossy"), 5_000, 2_000,
                     60, null, new PrintStream(System.out, true)), lossy, binary);
             assertThat(r.differences()).as("the lossy broadcast must be caught").isNotEmpty();
+            assertThat(r.protocolErrors().count()).as("the adapter kept to the protocol").isZero();
             Conformance.Difference d = r.differences().get(0);
             System.out.printf("lossy broadcast caught: %s, shrunk %d -> %d: %s%n", d.signature(),
                     d.counterexample().original(), d.counterexample().script().length(),
@@ -115,6 +116,7 @@ class NodeConformanceTest {
             Conformance.Result r = Conformance.run(new Conformance.Config(Release.NEWEST_NODE, seed("crashing"), 5_000,
                     300, 60, null, new PrintStream(System.out, true)), crashing, binary);
             assertThat(r.differences()).as("the crash must be caught").isNotEmpty();
+            assertThat(r.protocolErrors().count()).as("a crash is no protocol error").isZero();
             Conformance.Difference d = r.differences().get(0);
             System.out.printf("crash caught: %s, shrunk %d -> %d: %s; %d restart(s)%n", d.signature(),
                     d.counterexample().original(), d.counterexample().script().length(),

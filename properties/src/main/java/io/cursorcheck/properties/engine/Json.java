@@ -1,294 +1,232 @@
 package io.cursorcheck.properties.engine;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.jr.ob.JSON;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The small JSON subset our report and counterexample files use: objects (kept in insertion
- * order), arrays, strings, integers, booleans and null. Written here to keep the dependency list
- * to what the project chose (README explains).
+ * Every JSON document the project reads or writes: counterexamples, the reports' JSON, the
+ * external-subject protocol, JMH's results. A thin facade over jackson-jr, which does all the
+ * parsing and writing; this class only fixes the value types and the rules for untrusted input.
+ *
+ * <p>Values are {@link Map}s (insertion ordered, {@link String} keys), {@link List}s,
+ * {@link String}s, {@link Long}s (whole numbers), {@link Double}s (numbers with a fraction or an
+ * exponent), {@link Boolean}s and null.
+ *
+ * <p>Input may come from another process (a subject of the conformance check, JMH) or from a
+ * file a person edited, so reading is strict and every error is an
+ * {@link IllegalArgumentException} that says what is wrong and where:
+ * <ul>
+ *   <li>only standard JSON: no comments, no single quotes, no unquoted control characters, no
+ *       {@code NaN}, and nothing after the value but white space;</li>
+ *   <li>a key twice in one object is an error (a second value must not silently win);</li>
+ *   <li>a whole number outside a {@code long} is an error, never wrapped or rounded (no field
+ *       of ours needs more); so is a decimal beyond a {@code double}'s range;</li>
+ *   <li>nesting deeper than {@link #MAX_DEPTH} is an error (our documents nest a few levels;
+ *       deeper input is hostile or broken, and must not exhaust the stack).</li>
+ * </ul>
+ *
+ * <p>Writing: a double that is not finite is written as the string {@code "NaN"},
+ * {@code "Infinity"} or {@code "-Infinity"}, since JSON has no such numbers (JMH does the same).
  */
 public final class Json {
+
+    /** Objects and arrays nested deeper than this are refused. */
+    public static final int MAX_DEPTH = 100;
+
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+            .build();
+
+    /** Two-space indentation, {@code "key": value}, one array element a line, {@code {}} and {@code []} when empty. */
+    private static final DefaultPrettyPrinter PRETTY_PRINTER = new DefaultPrettyPrinter(Separators.createDefaultInstance()
+            .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+            .withObjectEmptySeparator("")
+            .withArrayEmptySeparator(""))
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+            .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+
+    private static final JSON LINE = JSON.builder(FACTORY)
+            .enable(JSON.Feature.WRITE_NULL_PROPERTIES, JSON.Feature.FAIL_ON_DUPLICATE_MAP_KEYS,
+                    JSON.Feature.PRESERVE_FIELD_ORDERING)
+            .disable(JSON.Feature.USE_DEFERRED_MAPS, JSON.Feature.USE_BIG_DECIMAL_FOR_FLOATS,
+                    JSON.Feature.READ_JSON_ARRAYS_AS_JAVA_ARRAYS)
+            .build();
+
+    private static final JSON PRETTY = LINE.with(PRETTY_PRINTER);
 
     private Json() {
     }
 
-    /** Renders a value: {@link Map}, {@link List}, {@link String}, {@link Number}, {@link Boolean} or null. */
+    /**
+     * Renders a value as an indented document ending with a newline: for files people read.
+     *
+     * @throws IllegalArgumentException if the value holds anything but the types of this class
+     *                                  (other {@link Number}s are written as they are)
+     */
     public static String write(Object value) {
-        StringBuilder out = new StringBuilder();
-        write(value, out, "");
-        return out.append('\n').toString();
-    }
-
-    /** Renders a value on one line, without spaces (for line-based protocols). */
-    public static String line(Object value) {
-        StringBuilder out = new StringBuilder();
-        line(value, out);
-        return out.toString();
-    }
-
-    private static void line(Object value, StringBuilder out) {
-        if (value == null) {
-            out.append("null");
-        } else if (value instanceof String s) {
-            quote(s, out);
-        } else if (value instanceof Number || value instanceof Boolean) {
-            out.append(value);
-        } else if (value instanceof Map<?, ?> map) {
-            out.append('{');
-            int i = 0;
-            for (Map.Entry<?, ?> e : map.entrySet()) {
-                out.append(i++ == 0 ? "" : ",");
-                quote(String.valueOf(e.getKey()), out);
-                out.append(':');
-                line(e.getValue(), out);
-            }
-            out.append('}');
-        } else if (value instanceof List<?> list) {
-            out.append('[');
-            for (int i = 0; i < list.size(); i++) {
-                out.append(i == 0 ? "" : ",");
-                line(list.get(i), out);
-            }
-            out.append(']');
-        } else {
-            throw new IllegalArgumentException("cannot write " + value.getClass().getSimpleName() + " " + value);
-        }
-    }
-
-    private static void write(Object value, StringBuilder out, String indent) {
-        if (value == null) {
-            out.append("null");
-        } else if (value instanceof String s) {
-            quote(s, out);
-        } else if (value instanceof Number || value instanceof Boolean) {
-            out.append(value);
-        } else if (value instanceof Map<?, ?> map) {
-            if (map.isEmpty()) {
-                out.append("{}");
-                return;
-            }
-            out.append("{\n");
-            String inner = indent + "  ";
-            int i = 0;
-            for (Map.Entry<?, ?> e : map.entrySet()) {
-                out.append(inner);
-                quote(String.valueOf(e.getKey()), out);
-                out.append(": ");
-                write(e.getValue(), out, inner);
-                out.append(++i < map.size() ? ",\n" : "\n");
-            }
-            out.append(indent).append('}');
-        } else if (value instanceof List<?> list) {
-            boolean flat = list.stream().noneMatch(v -> v instanceof Map || v instanceof List);
-            if (list.isEmpty()) {
-                out.append("[]");
-                return;
-            }
-            String inner = indent + "  ";
-            out.append(flat ? "[" : "[\n");
-            for (int i = 0; i < list.size(); i++) {
-                if (!flat) {
-                    out.append(inner);
-                } else if (i > 0) {
-                    out.append(' ');
-                }
-                write(list.get(i), out, inner);
-                if (i + 1 < list.size()) {
-                    out.append(',');
-                }
-                if (!flat) {
-                    out.append('\n');
-                }
-            }
-            out.append(flat ? "]" : indent + "]");
-        } else {
-            throw new IllegalArgumentException("cannot write " + value.getClass().getName() + " as JSON");
-        }
-    }
-
-    private static void quote(String s, StringBuilder out) {
-        out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        out.append('"');
+        return render(PRETTY, value) + "\n";
     }
 
     /**
-     * Parses a document into {@link Map}s (insertion ordered), {@link List}s, {@link String}s,
-     * {@link Long}s (whole numbers), {@link Double}s (numbers with a fraction or an exponent),
-     * {@link Boolean}s and nulls.
+     * Renders a value on one line, without spaces: for line-based protocols (a newline inside a
+     * string is escaped, so the line never breaks).
      *
-     * @throws IllegalArgumentException naming the offset of the first error
+     * @throws IllegalArgumentException as {@link #write}
      */
-    public static Object parse(String text) {
-        Parser p = new Parser(text);
-        Object value = p.value();
-        p.skipSpace();
-        if (p.pos != text.length()) {
-            throw p.error("trailing characters");
-        }
-        return value;
+    public static String line(Object value) {
+        return render(LINE, value);
     }
 
-    private static final class Parser {
-        final String s;
-        int pos;
-
-        Parser(String s) {
-            this.s = s;
+    private static String render(JSON json, Object value) {
+        try {
+            return json.asString(writable(value, "$"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot render JSON", e); // a String target: never expected
         }
+    }
 
-        Object value() {
-            skipSpace();
-            if (pos >= s.length()) {
-                throw error("unexpected end");
-            }
-            char c = s.charAt(pos);
-            if (c == '{') {
-                return object();
-            } else if (c == '[') {
-                return array();
-            } else if (c == '"') {
-                return string();
-            } else if (s.startsWith("null", pos)) {
-                pos += 4;
-                return null;
-            } else if (s.startsWith("true", pos)) {
-                pos += 4;
-                return Boolean.TRUE;
-            } else if (s.startsWith("false", pos)) {
-                pos += 5;
-                return Boolean.FALSE;
-            } else if (c == '-' || Character.isDigit(c)) {
-                int start = pos++;
-                boolean whole = true;
-                while (pos < s.length() && "0123456789.eE+-".indexOf(s.charAt(pos)) >= 0) {
-                    whole &= Character.isDigit(s.charAt(pos));
-                    pos++;
-                }
-                String number = s.substring(start, pos);
-                try {
-                    return whole ? (Object) Long.parseLong(number) : (Object) Double.parseDouble(number);
-                } catch (NumberFormatException e) {
-                    throw error("malformed number '" + number + "'");
-                }
-            }
-            throw error("unexpected '" + c + "'");
+    /**
+     * A copy that jackson-jr writes as plain JSON: maps with string keys, lists, strings, numbers,
+     * booleans, null. Anything else is refused here, so that no object is ever written through
+     * jackson-jr's bean introspection by accident.
+     */
+    private static Object writable(Object value, String path) {
+        if (value == null || value instanceof String || value instanceof Boolean) {
+            return value;
         }
-
-        Map<String, Object> object() {
-            Map<String, Object> map = new LinkedHashMap<>();
-            pos++;
-            skipSpace();
-            if (peek() == '}') {
-                pos++;
-                return map;
-            }
-            while (true) {
-                skipSpace();
-                String key = string();
-                skipSpace();
-                expect(':');
-                map.put(key, value());
-                skipSpace();
-                if (peek() == ',') {
-                    pos++;
-                } else {
-                    expect('}');
-                    return map;
-                }
-            }
+        if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte
+                || value instanceof Double || value instanceof Float || value instanceof BigInteger
+                || value instanceof BigDecimal) {
+            return value;
         }
-
-        List<Object> array() {
-            List<Object> list = new ArrayList<>();
-            pos++;
-            skipSpace();
-            if (peek() == ']') {
-                pos++;
-                return list;
+        if (value instanceof AtomicLong || value instanceof AtomicInteger) {
+            return ((Number) value).longValue();
+        }
+        if (value instanceof Map<?, ?> map) {
+            Map<String, Object> copy = new LinkedHashMap<>();
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                String key = String.valueOf(e.getKey());
+                copy.put(key, writable(e.getValue(), path + "." + key));
             }
-            while (true) {
-                list.add(value());
-                skipSpace();
-                if (peek() == ',') {
-                    pos++;
-                } else {
-                    expect(']');
-                    return list;
-                }
+            return copy;
+        }
+        if (value instanceof List<?> list) {
+            List<Object> copy = new ArrayList<>(list.size());
+            for (int i = 0; i < list.size(); i++) {
+                copy.add(writable(list.get(i), path + "[" + i + "]"));
+            }
+            return copy;
+        }
+        throw new IllegalArgumentException("cannot write " + value.getClass().getName() + " as JSON (at " + path
+                + "): only maps, lists, strings, numbers, booleans and null");
+    }
+
+    /**
+     * Parses one document (see the class comment for the types and the rules).
+     *
+     * @throws IllegalArgumentException naming the problem and its line and column, or the path of
+     *                                  a number that is out of range
+     */
+    public static Object parse(String text) {
+        if (text == null) {
+            throw new IllegalArgumentException("JSON: no text (null)");
+        }
+        if (text.isBlank()) {
+            throw new IllegalArgumentException("JSON: no value: the text is empty" + (text.isEmpty() ? "" : " but for white space"));
+        }
+        JsonParser p = null;
+        try {
+            p = FACTORY.createParser(text);
+            Object value = LINE.anyFrom(p);
+            if (p.nextToken() != null) {
+                throw new IllegalArgumentException("JSON: more after the value: " + p.currentToken().asString()
+                        + where(p.currentTokenLocation()));
+            }
+            return typed(value, "$");
+        } catch (JsonProcessingException e) {
+            // A limit of StreamReadConstraints (nesting depth, number length) comes without a location.
+            JsonLocation at = e.getLocation() != null || p == null ? e.getLocation() : p.currentLocation();
+            throw new IllegalArgumentException("JSON: " + e.getOriginalMessage() + where(at), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read JSON from a String", e); // never expected
+        } finally {
+            closeQuietly(p);
+        }
+    }
+
+    private static void closeQuietly(JsonParser p) {
+        if (p != null) {
+            try {
+                p.close();
+            } catch (IOException e) {
+                // a parser over a String holds nothing to release
             }
         }
+    }
 
-        String string() {
-            expect('"');
-            StringBuilder b = new StringBuilder();
-            while (true) {
-                if (pos >= s.length()) {
-                    throw error("unterminated string");
-                }
-                char c = s.charAt(pos++);
-                if (c == '"') {
-                    return b.toString();
-                }
-                if (c != '\\') {
-                    b.append(c);
-                    continue;
-                }
-                char e = s.charAt(pos++);
-                switch (e) {
-                    case 'n' -> b.append('\n');
-                    case 'r' -> b.append('\r');
-                    case 't' -> b.append('\t');
-                    case 'u' -> {
-                        b.append((char) Integer.parseInt(s.substring(pos, pos + 4), 16));
-                        pos += 4;
-                    }
-                    default -> b.append(e);
-                }
+    private static String where(JsonLocation at) {
+        if (at == null || at.getLineNr() < 1) {
+            return "";
+        }
+        return " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+    }
+
+    /**
+     * jackson-jr's values in this class's types: whole numbers as {@link Long}, decimals as
+     * {@link Double}, maps copied in their order; out-of-range numbers refused, by path.
+     */
+    private static Object typed(Object value, String path) {
+        if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
+            return ((Number) value).longValue();
+        }
+        if (value instanceof BigInteger big) {
+            throw new IllegalArgumentException("JSON: the number " + abbreviated(big.toString()) + " at " + path
+                    + " is out of range: whole numbers must lie within " + Long.MIN_VALUE + " .. " + Long.MAX_VALUE);
+        }
+        if (value instanceof Float || value instanceof Double || value instanceof BigDecimal) {
+            double d = ((Number) value).doubleValue();
+            if (Double.isInfinite(d) || Double.isNaN(d)) {
+                throw new IllegalArgumentException("JSON: the number at " + path + " is out of range: beyond a double's"
+                        + " largest magnitude (" + Double.MAX_VALUE + ")");
             }
+            return d;
         }
-
-        char peek() {
-            if (pos >= s.length()) {
-                throw error("unexpected end");
+        if (value instanceof Map<?, ?> map) {
+            Map<String, Object> copy = new LinkedHashMap<>();
+            map.forEach((k, v) -> copy.put((String) k, typed(v, path + "." + k)));
+            return copy;
+        }
+        if (value instanceof List<?> list) {
+            List<Object> copy = new ArrayList<>(list.size());
+            for (int i = 0; i < list.size(); i++) {
+                copy.add(typed(list.get(i), path + "[" + i + "]"));
             }
-            return s.charAt(pos);
+            return copy;
         }
+        return value; // String, Long, Boolean, null
+    }
 
-        void expect(char c) {
-            if (peek() != c) {
-                throw error("expected '" + c + "'");
-            }
-            pos++;
-        }
-
-        void skipSpace() {
-            while (pos < s.length() && Character.isWhitespace(s.charAt(pos))) {
-                pos++;
-            }
-        }
-
-        IllegalArgumentException error(String what) {
-            return new IllegalArgumentException("JSON: " + what + " at offset " + pos);
-        }
+    private static String abbreviated(String number) {
+        return number.length() <= 40 ? number : number.substring(0, 20) + "..." + number.substring(number.length() - 10)
+                + " (" + number.length() + " characters)";
     }
 }
