@@ -51,7 +51,8 @@ class LockstepProperties {
     }
 
     private static RandomRun.Result run(Variant v, long sequences, boolean stopOnFailure) {
-        RandomRun.Config config = new RandomRun.Config(v, Gate.seed(v.id()), sequences, Long.MAX_VALUE, Gate.MAX_STEPS,
+        long seed = Gate.seed("LockstepProperties", v.id(), Gate.check(v.id(), sequences));
+        RandomRun.Config config = new RandomRun.Config(v, seed, sequences, Long.MAX_VALUE, Gate.MAX_STEPS,
                 Weights.DEFAULT, Gate.THREADS, stopOnFailure || Gate.failFast(), Gate.counterexamples(), Gate.known());
         return RandomRun.run(config, new RandomRun.Progress());
     }
