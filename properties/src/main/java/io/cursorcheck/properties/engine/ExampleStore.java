@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -218,10 +219,24 @@ public final class ExampleStore {
         if (Files.exists(file)) {
             return null;
         }
+        // Written aside and moved into place: an interrupted run never leaves half a file that would
+        // stop the next run (files() lists only *.json, so a stray .tmp is ignored).
+        Path aside = null;
         try {
-            cx.write(file);
+            Files.createDirectories(file.getParent());
+            aside = Files.createTempFile(file.getParent(), "." + cx.slug() + "-", ".tmp");
+            cx.write(aside);
+            Files.move(aside, file, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot store the example " + file, e);
+            UncheckedIOException failure = new UncheckedIOException("cannot store the example " + file, e);
+            try {
+                if (aside != null) {
+                    Files.deleteIfExists(aside);
+                }
+            } catch (IOException cleanup) {
+                failure.addSuppressed(cleanup);
+            }
+            throw failure;
         }
         return file;
     }

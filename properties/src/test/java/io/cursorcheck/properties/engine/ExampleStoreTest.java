@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,6 +54,9 @@ class ExampleStoreTest {
         Path file = first.stored().get(0);
         assertThat(file).startsWith(store.dirOf(CONTROL.id())).hasFileName(
                 first.result().subjectFailures().get(0).counterexample().slug() + ".json");
+        try (Stream<Path> entries = Files.list(store.dirOf(CONTROL.id()))) {
+            assertThat(entries.toList()).as("written aside and moved into place").containsExactly(file);
+        }
         // The counterexample file format: what bin/cursorcheck replay FILE reads.
         assertThat(Counterexample.read(file).script())
                 .isEqualTo(first.result().subjectFailures().get(0).counterexample().script());

@@ -21,35 +21,48 @@ import java.util.Set;
  */
 final class DepthFirstExplorer {
 
-    private final BroadcastFactory subject;
     private final Scope scope;
+    private final long stateLimit;
     private final Set<String> seen = new HashSet<>();
     private final List<Op> path = new ArrayList<>();
 
-    private DepthFirstExplorer(BroadcastFactory subject, Scope scope) {
-        this.subject = subject;
+    private DepthFirstExplorer(Scope scope, long stateLimit) {
         this.scope = scope;
+        this.stateLimit = stateLimit;
     }
 
     /**
-     * The first failure of the subject a depth-first search of {@code scope} reaches, or null if
-     * none is within the bound. Findings against the model end their branch, as in {@link Explorer}.
+     * What a depth-first search did.
+     *
+     * @param found  the first failure of the subject it reached, or null
+     * @param states distinct states it reached
      */
-    static Explorer.Found first(BroadcastFactory subject, Scope scope) {
-        DepthFirstExplorer dfs = new DepthFirstExplorer(subject, scope);
+    record Result(Explorer.Found found, long states) {
+    }
+
+    /**
+     * The first failure of the subject a depth-first search of {@code scope} reaches, if any is
+     * within the bound and the search reaches it before {@code stateLimit} distinct states.
+     * Findings against the model end their branch, as in {@link Explorer}.
+     */
+    static Result first(BroadcastFactory subject, Scope scope, long stateLimit) {
+        DepthFirstExplorer dfs = new DepthFirstExplorer(scope, stateLimit);
         LockstepPair root = new LockstepPair(subject, scope.options());
         dfs.seen.add(root.stateKey());
         List<Op> failing = dfs.search(root, 0);
         if (failing == null) {
-            return null;
+            return new Result(null, dfs.seen.size());
         }
         Lockstep.Run run = Lockstep.run(subject, new Script(scope.options(), failing));
-        return new Explorer.Found(run.failure(), run, null);
+        return new Result(new Explorer.Found(run.failure(), run, null), dfs.seen.size());
     }
 
     /** Depth-first from {@code pair}, which {@code depth} operations reached; the failing path, or null. */
     private List<Op> search(LockstepPair pair, int depth) {
         for (Op op : scope.operations(pair.consumers())) {
+            if (seen.size() >= stateLimit) {
+                return null;
+            }
             LockstepPair child = pair.fork();
             Failure f = child.step(depth, op);
             path.add(op);

@@ -147,7 +147,9 @@ class ExploreProperties {
      * The pins' negative control: a depth-first explorer of the same scope catches every control
      * too, but not always with a shortest script, and the pin check must reject at least one of its
      * lengths. Each control counts with its shortest depth-first failure over every policy, the
-     * most favourable reading of a depth-first search.
+     * most favourable reading of a depth-first search; each search stops after
+     * {@value #DEPTH_FIRST_STATES} states, so a policy that never shows the control (UNBOUNDED has
+     * about 37,000 states at this bound) costs little.
      */
     @Test
     void aDepthFirstExplorerFailsThePins() {
@@ -155,8 +157,11 @@ class ExploreProperties {
         List<String> rejected = new ArrayList<>();
         controls().forEach(control -> {
             Explorer.Found best = null;
+            long states = 0;
             for (Policy policy : Policy.values()) {
-                Explorer.Found f = DepthFirstExplorer.first(control, Scope.gate(policy));
+                DepthFirstExplorer.Result r = DepthFirstExplorer.first(control, Scope.gate(policy), DEPTH_FIRST_STATES);
+                states += r.states();
+                Explorer.Found f = r.found();
                 if (f != null && (best == null || f.run().script().length() < best.run().script().length())) {
                     best = f;
                 }
@@ -165,8 +170,9 @@ class ExploreProperties {
             assertThat(best).as("%s caught depth-first within the gate's bound", control.id()).isNotNull();
             assertThat(best.againstSubject()).isTrue();
             String mismatch = pinMismatch(control.id(), best.run().script().length());
-            System.out.printf("depth-first caught %s in %d operations (pinned shortest %d)%s%n", control.id(),
-                    best.run().script().length(), SHORTEST.get(control.id()), mismatch == null ? "" : ": REJECTED");
+            System.out.printf("depth-first caught %s in %d operations (pinned shortest %d; %,d states)%s%n",
+                    control.id(), best.run().script().length(), SHORTEST.get(control.id()), states,
+                    mismatch == null ? "" : ": REJECTED");
             if (mismatch != null) {
                 rejected.add(mismatch);
             }
@@ -175,6 +181,8 @@ class ExploreProperties {
                 (System.currentTimeMillis() - start) / 1000.0);
         assertThat(rejected).as("lengths of a depth-first explorer the pin check rejects").isNotEmpty();
     }
+
+    private static final int DEPTH_FIRST_STATES = 3_000;
 
     @Test
     void theKnownFindingsAreFoundWithTheirShortestScripts() {
