@@ -4,6 +4,7 @@ import io.cursorcheck.impl.ApiFloorBroadcast;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.ConsumerHandle;
+import io.cursorcheck.spi.ImpossibleStateException;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Outcome;
 import io.cursorcheck.spi.Reply;
@@ -154,7 +155,10 @@ abstract class Target {
 
         @Override
         void trimHint(long slowest) {
-            start = Math.max(start, Math.min(slowest, end));
+            if (slowest > end) { // as ApiFloorBroadcast.trimTo: no cursor can be past end
+                throw new ImpossibleStateException("the workload trims to " + slowest + ", past the end " + end);
+            }
+            start = Math.max(start, slowest); // below start: the DROP_OLDEST ring already dropped more
         }
     }
 }

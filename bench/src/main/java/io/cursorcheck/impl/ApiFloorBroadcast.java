@@ -1,6 +1,7 @@
 package io.cursorcheck.impl;
 
 import io.cursorcheck.spi.Diagnostics;
+import io.cursorcheck.spi.ImpossibleStateException;
 import io.cursorcheck.spi.Options;
 
 /**
@@ -33,10 +34,16 @@ public final class ApiFloorBroadcast extends BroadcastCore {
      * guarantees no attached consumer is behind it.
      *
      * @param position the slowest cursor, as the workload knows it
+     * @throws ImpossibleStateException if {@code position} is past end, where no cursor can be: the
+     *                                  workload lost track of its consumers
      */
     public void trimTo(long position) {
-        if (position > bufferStart()) {
-            dropBefore(Math.min(position, endPosition()));
+        if (position > endPosition()) {
+            throw new ImpossibleStateException("the workload trims to " + position + ", past the end " + endPosition()
+                    + " where no cursor can be");
+        }
+        if (position > bufferStart()) { // below it: a DROP_OLDEST eviction already dropped more
+            dropBefore(position);
         }
     }
 

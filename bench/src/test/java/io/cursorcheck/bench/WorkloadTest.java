@@ -1,7 +1,11 @@
 package io.cursorcheck.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.cursorcheck.spi.ImpossibleStateException;
+import io.cursorcheck.spi.Options;
+import io.cursorcheck.spi.Policy;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -60,6 +64,26 @@ class WorkloadTest {
             long refusals = b.run(); // throws unless every consumer read every entry
             assertThat(refusals).as(target).isPositive();
             assertThat(b.run()).isGreaterThan(refusals);
+        }
+    }
+
+    /**
+     * The floors trust the workload's slowest cursor, so a trim past end (a workload that lost count
+     * of its consumers) throws instead of being clamped to end; a trim to end is fine.
+     */
+    @Test
+    void theFloorsRefuseATrimPastEnd() {
+        for (String name : List.of(Target.API, Target.PHYSICAL)) {
+            Target t = Target.create(name, Options.of(1 << 20, Policy.STRICT), 1);
+            t.attach(0);
+            t.write(1, BH);
+            t.write(1, BH);
+            t.next(0, BH);
+            t.trimHint(1);
+            t.next(0, BH);
+            t.trimHint(2);
+            assertThatThrownBy(() -> t.trimHint(3)).as(name).isInstanceOf(ImpossibleStateException.class)
+                    .hasMessageContaining("past the end 2");
         }
     }
 }

@@ -10,6 +10,7 @@ import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.engine.Campaign;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.CounterexampleWriter;
+import io.cursorcheck.properties.engine.ExampleStore;
 import io.cursorcheck.properties.engine.Generator;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Lockstep;
@@ -159,7 +160,8 @@ public final class Main {
         RandomRun.Config config = new RandomRun.Config(subject, seed, runs, millis, maxSteps, weights, threads, true,
                 Reports.dir().resolve("counterexamples"), known);
         RandomRun.Progress progress = new RandomRun.Progress();
-        RandomRun.Result r = ProgressLine.during(err, subject.id(), progress, millis, () -> RandomRun.run(config, progress));
+        RandomRun.Result r = ProgressLine.during(err, subject.id(), progress, millis,
+                () -> ExampleStore.standard().run(config, progress, out::println)).result(); // stored examples first
         out.printf("%,d sequences, %,d operations in %.1f s: %,.0f ops/s (%,.0f per thread)%n", r.sequences(),
                 r.operations(), r.millis() / 1000.0, r.operationsPerSecond(), r.operationsPerSecond() / threads);
         for (RandomRun.Found f : r.found()) {
@@ -167,7 +169,8 @@ public final class Main {
             String tag = f.isKnownFinding() ? "known finding " + f.known().name()
                     : cx.failure().kind().againstModel() ? "NEW FINDING against the model" : "FAILURE";
             out.printf("%s: %s, shrunk from %d to %d operations (sequence seed %s)%n  %s%n  replay: bin/cursorcheck replay %s%n",
-                    tag, cx.failure().title(), cx.original(), cx.script().length(), Long.toUnsignedString(cx.seed()),
+                    tag, cx.failure().title(), cx.original(), cx.script().length(),
+                    cx.seed() == null ? "none: a stored example" : Long.toUnsignedString(cx.seed()),
                     Reports.relative(f.page()), Reports.relative(f.json()));
         }
         List<String> low = r.coverage().belowFloor();

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.Failure;
+import io.cursorcheck.properties.engine.GateSeed;
 import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.mutants.SourceTree;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,11 +29,12 @@ class NodeConformanceTest {
         binary = Release.NEWEST_NODE.install(System.out);
     }
 
+    /** The gate's seed (fixed unless -Dcursorcheck.seed says otherwise), printed with the command that replays it. */
     private static long seed(String test) {
-        String pinned = System.getProperty("cursorcheck.seed");
-        long seed = pinned != null ? Long.parseLong(pinned) : new SecureRandom().nextLong() & Long.MAX_VALUE;
-        System.out.printf("%s: seed %d (repeat: mvn verify -Dcursorcheck.seed=%d)%n", test, seed, seed);
-        return seed;
+        GateSeed.Seed seed = GateSeed.get();
+        System.out.printf("%s: %s; replay: %s (the sequences repeat; their number depends on the time)%n", test,
+                seed.describe(), GateSeed.mavenCommand("conformance", "NodeConformanceTest", seed.value()));
+        return seed.value();
     }
 
     private static Conformance.Config config(long seed) {

@@ -644,6 +644,8 @@ abstract class BroadcastCore implements Forkable {
         for (int i = 0; i < taken.size(); i++) {
             Reader r = taken.get(i);
             if (r.outstanding == NO_READ) {
+                // A stale entry, and reachable: a consumer that detached while it waited stays listed
+                // until the next notify (ReadExamples#detachSettlesOpenReadsDoneInOrder reaches it).
                 continue;
             }
             if (r.cursor < buffer.end()) {
@@ -669,8 +671,13 @@ abstract class BroadcastCore implements Forkable {
         }
         ended = true;
         for (Reader r : new ArrayList<>(consumers)) {
-            if (r.outstanding == NO_READ || !consumers.contains(r)) {
-                continue; // not waiting: it drains what is left later; or removed meanwhile
+            if (!consumers.contains(r)) {
+                // Only this loop removes consumers here, each in its own turn: end runs with no write
+                // queued, so no trim below can flush, notify or detach anyone else.
+                throw new ImpossibleStateException(r + " left the consumers while end() was serving the others");
+            }
+            if (r.outstanding == NO_READ) {
+                continue; // not waiting: it drains what is left later
             }
             if (r.cursor < buffer.end()) {
                 long old = r.cursor;

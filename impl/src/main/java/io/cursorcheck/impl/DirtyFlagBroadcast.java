@@ -1,6 +1,7 @@
 package io.cursorcheck.impl;
 
 import io.cursorcheck.spi.Diagnostics;
+import io.cursorcheck.spi.ImpossibleStateException;
 import io.cursorcheck.spi.Options;
 
 /**
@@ -79,7 +80,7 @@ public final class DirtyFlagBroadcast extends BroadcastCore {
             case END:
                 break; // 26.1.0's end delivered without touching the flag
             default:
-                throw new IllegalStateException("unknown site " + site);
+                throw new ImpossibleStateException("unknown site " + site);
         }
     }
 

@@ -484,7 +484,11 @@ public final class ScanningModel implements Forkable {
             return; // I7: retained data waits for late joiners
         }
         long min = minCursor();
-        if (min <= bufferStart) {
+        if (min < bufferStart) {
+            // I1: eviction moves laggards to bufferStart in the same step, so no cursor is ever behind it.
+            throw new ImpossibleStateException("a cursor is " + (bufferStart - min) + " behind bufferStart " + bufferStart);
+        }
+        if (min == bufferStart) {
             return;
         }
         while (bufferStart < min) {
@@ -550,7 +554,10 @@ public final class ScanningModel implements Forkable {
         notifyWaiters();
         // Node wakes drain waiters once an eviction brought the buffer under budget (model note M2); this
         // operation set has no drain waiters, and DROP_OLDEST never queues writes.
-        assert !evicted || queuedWrites.isEmpty();
+        if (evicted && !queuedWrites.isEmpty()) {
+            // Only STRICT and UNBOUNDED queue writes, and only DROP_OLDEST evicts.
+            throw new ImpossibleStateException("DROP_OLDEST evicted with " + queuedWrites.size() + " write(s) queued");
+        }
         return Offer.ACCEPTED;
     }
 
@@ -560,6 +567,8 @@ public final class ScanningModel implements Forkable {
         waiters = new ArrayList<>();
         for (Consumer c : taken) {
             if (c.outstanding == NO_READ) {
+                // A stale entry, and reachable: a consumer that detached while it waited stays listed
+                // until the next notify (ReadExamples#detachSettlesOpenReadsDoneInOrder reaches it).
                 continue;
             }
             if (c.cursor < endPosition()) {
@@ -584,8 +593,13 @@ public final class ScanningModel implements Forkable {
         }
         ended = true;
         for (Consumer c : new ArrayList<>(consumers)) {
-            if (!c.attached || c.outstanding == NO_READ) {
-                continue; // removed meanwhile, or not waiting: it drains what is left later
+            if (!c.attached) {
+                // Only this loop removes consumers here, each in its own turn: end runs with no write
+                // queued, so no trim below can flush, notify or detach anyone else.
+                throw new ImpossibleStateException(c + " left the consumers while end() was serving the others");
+            }
+            if (c.outstanding == NO_READ) {
+                continue; // not waiting: it drains what is left later
             }
             if (c.cursor < endPosition()) {
                 long position = c.cursor;

@@ -158,9 +158,11 @@ public final class Campaign {
         return v == Variant.CACHED_COUNT ? 2 : 1;
     }
 
+    /** A random run with a live line; a conforming variant replays its stored examples first ({@link ExampleStore}). */
     private static RandomRun.Result live(Config config, String name, RandomRun.Config rc) {
         RandomRun.Progress progress = new RandomRun.Progress();
-        return ProgressLine.during(config.log(), name, progress, rc.millis(), () -> RandomRun.run(rc, progress));
+        return ProgressLine.during(config.log(), name, progress, rc.millis(),
+                () -> ExampleStore.standard().run(rc, progress, config.log()::println).result());
     }
 
     private static VariantPart judge(Variant v, RandomRun.Result r, List<String> problems) {

@@ -212,7 +212,7 @@ public final class RandomRun {
         picked.sort((a, b) -> Long.compare(a.index(), b.index()));
         List<Found> ordered = new ArrayList<>();
         for (Candidate c : picked) {
-            ordered.add(report(config, c.run(), c.seed(), c.millisToFind()));
+            ordered.add(report(config, c.run(), c.seed(), null, c.millisToFind()));
         }
         return new Result(config, progress.sequences(), progress.operations(), System.currentTimeMillis() - start, total,
                 List.copyOf(ordered));
@@ -222,10 +222,16 @@ public final class RandomRun {
     private record Candidate(long index, Lockstep.Run run, long seed, long millisToFind) {
     }
 
-    private static Found report(Config config, Lockstep.Run run, long seed, long millisToFind) {
+    /**
+     * Shrinks a failing run of the config's subject and writes it as a counterexample.
+     *
+     * @param seed   the sequence seed that found it, or null
+     * @param source how it was found when not by that seed's sequence, or null
+     */
+    static Found report(Config config, Lockstep.Run run, Long seed, String source, long millisToFind) {
         Shrinker.Result shrunk = new Shrinker(config.subject(), 20_000, 20_000).shrink(run);
         Counterexample cx = new Counterexample(config.subject().id(), shrunk.script(), seed, config.maxSteps(),
-                config.weights().toString(), shrunk.original(), shrunk.evaluations(), shrunk.run().failure(), null);
+                config.weights().toString(), shrunk.original(), shrunk.evaluations(), shrunk.run().failure(), source);
         KnownFindings.Finding known = cx.failure().kind().againstModel() && config.known() != null
                 ? config.known().matching(cx.failure()) : null;
         Path[] files = config.reportDir() == null ? new Path[2]

@@ -1,15 +1,16 @@
 package io.cursorcheck.properties.engine;
 
 import java.nio.file.Path;
-import java.security.SecureRandom;
 
 /**
- * Settings of the lockstep gate in {@code mvn verify}: a fresh seed per run unless
- * {@code -Dcursorcheck.seed} pins one, and the sequence budget ({@code -Dcursorcheck.sequences}).
+ * Settings of the lockstep gate in {@code mvn verify}: the seed ({@link GateSeed}: fixed by
+ * default, so a red gate is red again on rerun; {@code -Dcursorcheck.seed=S} pins another,
+ * {@code -Dcursorcheck.seed=fresh} draws one), and the sequence budget ({@code -Dcursorcheck.sequences}).
  * Under PIT ({@code -Ppit}) the profile pins the seed, shrinks the budget, makes the random runs stop
  * at their first failure ({@code -Dcursorcheck.failFast}) and sends their counterexamples to
- * {@code target/} ({@code -Dcursorcheck.counterexamples}), so PIT's mutants fail them fast and leave
- * {@code reports/} alone.
+ * {@code target/} ({@code -Dcursorcheck.counterexamples}) and their stored examples too
+ * ({@code -Dcursorcheck.examples}), so PIT's mutants fail them fast and leave {@code reports/} and
+ * the example store alone.
  */
 final class Gate {
 
@@ -19,12 +20,22 @@ final class Gate {
     private Gate() {
     }
 
-    /** The seed for this run, printed with the command that repeats it. */
-    static long seed(String test) {
-        String pinned = System.getProperty("cursorcheck.seed");
-        long seed = pinned != null ? Long.parseLong(pinned) : new SecureRandom().nextLong() & Long.MAX_VALUE;
-        System.out.printf("%s: seed %d (repeat: mvn verify -Dcursorcheck.seed=%d)%n", test, seed, seed);
-        return seed;
+    /**
+     * This run's seed, printed with the commands that replay {@code part} of {@code testClass}.
+     *
+     * @param checkCommand the launcher command that runs the same sequences, or null where none does
+     */
+    static long seed(String testClass, String part, String checkCommand) {
+        GateSeed.Seed seed = GateSeed.get();
+        System.out.printf("%s: %s; replay: %s%s%n", part, seed.describe(),
+                GateSeed.mavenCommand("properties", testClass, seed.value()),
+                checkCommand == null ? "" : ", or " + checkCommand);
+        return seed.value();
+    }
+
+    /** The launcher command that runs the same sequences as a gate run of {@code subject} on this seed. */
+    static String check(String subject, long sequences) {
+        return GateSeed.checkCommand(subject, GateSeed.get().value(), sequences, MAX_STEPS, THREADS);
     }
 
     /** Sequences for the conforming variants' lockstep property. */

@@ -17,7 +17,8 @@ class KillMatrixProperties {
 
     @Test
     void everyMutantIsCaughtAsItsImpactSays() throws Exception {
-        long seed = Gate.seed("kill matrix");
+        // No launcher command replays it exactly: bin/cursorcheck mutants gives equivalent mutants more sequences.
+        long seed = Gate.seed("KillMatrixProperties", "kill matrix", null);
         KillMatrix.Config config = new KillMatrix.Config(seed, Gate.matrixSequences(),
                 Gate.equivalentSequences(), Gate.MAX_STEPS,
                 Weights.DEFAULT, Gate.THREADS, Gate.counterexamples(), Gate.known());
@@ -25,8 +26,8 @@ class KillMatrixProperties {
                 "  %-36s %-10s %-11s %-34s %3s ops, sequence %,6d, %5.2f s%n", row.mutant().id(), row.mutant().impact(),
                 row.killed() ? row.stage().label() : "-", row.caughtBy(),
                 row.killed() ? String.valueOf(row.shrunkLength()) : "-", row.sequences(), row.millis() / 1000.0));
-        Path page = MutantsPage.write(result, Reports.dir(), "mvn verify -Dcursorcheck.seed=" + seed
-                + " (or bin/cursorcheck mutants --seed " + seed + " --sequences " + config.sequences() + ")");
+        Path page = MutantsPage.write(result, Reports.dir(), GateSeed.mavenCommand("properties", "KillMatrixProperties",
+                seed) + " (or bin/cursorcheck mutants --seed " + seed + " --sequences " + config.sequences() + ")");
         System.out.printf("kill matrix: %s; %.1f s; %s%n", MutantsPage.summary(result), result.millis() / 1000.0,
                 Reports.relative(page));
         assertThat(result.problems()).as("mutants not caught as their impact says (%s)", Reports.relative(page))

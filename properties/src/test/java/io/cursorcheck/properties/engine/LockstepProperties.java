@@ -13,7 +13,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The lockstep gate: random sequences of the whole operation set, model and subject side by
- * side, every invariant checked on both after every step.
+ * side, every invariant checked on both after every step; a conforming variant's stored examples
+ * ({@link ExampleStore}) first.
  */
 class LockstepProperties {
 
@@ -51,8 +52,11 @@ class LockstepProperties {
     }
 
     private static RandomRun.Result run(Variant v, long sequences, boolean stopOnFailure) {
-        RandomRun.Config config = new RandomRun.Config(v, Gate.seed(v.id()), sequences, Long.MAX_VALUE, Gate.MAX_STEPS,
+        long seed = Gate.seed("LockstepProperties", v.id(), Gate.check(v.id(), sequences));
+        RandomRun.Config config = new RandomRun.Config(v, seed, sequences, Long.MAX_VALUE, Gate.MAX_STEPS,
                 Weights.DEFAULT, Gate.THREADS, stopOnFailure || Gate.failFast(), Gate.counterexamples(), Gate.known());
-        return RandomRun.run(config, new RandomRun.Progress());
+        // The store replays the variant's stored examples first (a fresh clone has none; a conforming
+        // variant fails one only if it is broken) and keeps its new failures for the next run.
+        return ExampleStore.standard().run(config, new RandomRun.Progress(), System.out::println).result();
     }
 }

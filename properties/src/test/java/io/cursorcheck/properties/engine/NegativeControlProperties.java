@@ -18,7 +18,8 @@ class NegativeControlProperties {
     @ParameterizedTest
     @MethodSource("controls")
     void isCaughtAndShrunkToAtMostEightOperations(Mutant mutant) {
-        Controls.Verdict v = Controls.run(mutant, Gate.seed(mutant.id()), 5_000, 60_000, Gate.MAX_STEPS,
+        long seed = Gate.seed("NegativeControlProperties", mutant.id(), Gate.check(mutant.id(), 5_000));
+        Controls.Verdict v = Controls.run(mutant, seed, 5_000, 60_000, Gate.MAX_STEPS,
                 Weights.DEFAULT, Gate.THREADS, Gate.counterexamples(), Gate.known());
         assertThat(v.killed()).as("%s survived %d sequences", mutant.id(), v.result().sequences()).isTrue();
         assertThat(v.shrunkLength()).as("shrunk script of %s:%n%s", mutant.id(), v.caught().counterexample().script())

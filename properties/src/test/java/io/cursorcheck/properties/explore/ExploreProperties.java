@@ -11,7 +11,10 @@ import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.spi.Policy;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,11 +24,78 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The exhaustive gate: every conforming variant holds {@link Scope#gate} under every policy (no
  * failure of its own, only known findings against the model), and the explorer catches
  * {@code dirty-flag} and every non-equivalent mutant of the catalogue (the negative controls among
- * them) within that bound, with a shortest counterexample.
+ * them) within that bound, with a shortest counterexample: exactly as long as the length pinned for
+ * it in {@link #SHORTEST}. A depth-first explorer of the same scope is the pins' negative control.
  */
 class ExploreProperties {
 
     private static final KnownFindings KNOWN = KnownFindings.load(Reports.dir().getParent());
+
+    /**
+     * The minimum length of a counterexample of each control within the gate's bound, over every
+     * policy. Measured with the breadth-first explorer (iterative deepening, so no depth below it
+     * fails under any policy), and cross-checked on 2026-12-01 with full explorations one operation
+     * shallower under every policy, which find no failure, for {@code dirty-flag},
+     * {@code detach-forgets-count}, {@code first-attach-keeps-stale-minimum}, {@code trim-to-end},
+     * {@code notify-skips-queued-promotion}, {@code flush-past-budget}, {@code removal-decrements-any-cursor},
+     * {@code scan-counts-consumers-above-minimum} and {@code notify-settles-before-advance}; the
+     * lengths 1 ({@code writeSync(0)}, {@code cancel(null)}) are minimal by hand. A change of the
+     * catalogue, the scope or the explorer that moves one of these is a change to look at, not to
+     * re-pin blindly.
+     */
+    static final Map<String, Integer> SHORTEST = pins(
+            "dirty-flag", 3,
+            "detach-forgets-count", 3,
+            "advance-compares-new-cursor", 3,
+            "trim-without-retain-guard", 3,
+            "drop-oldest-keeps-stale-minimum", 3,
+            "wheel-advance-keeps-old-slot", 3,
+            "wheel-walks-before-counting", 3,
+            "wheel-laggard-keeps-old-slot", 3,
+            "count-post-decrement", 3,
+            "removal-decrements-any-cursor", 6,
+            "errored-read-keeps-consumer", 3,
+            "first-attach-keeps-stale-minimum", 4,
+            "trim-trusts-stale-minimum", 3,
+            "scan-counts-consumers-above-minimum", 7,
+            "trim-drops-one-too-many", 3,
+            "trim-drops-one-too-few", 3,
+            "trim-to-end", 4,
+            "trim-forgets-bytes", 3,
+            "drop-oldest-moves-laggards-first", 3,
+            "drop-oldest-evicts-while-above", 2,
+            "attach-at-end", 2,
+            "detach-leaves-queued-reads", 4,
+            "notify-skips-queued-promotion", 5,
+            "notify-settles-before-advance", 8,
+            "end-keeps-waiting-consumers", 3,
+            "end-completes-with-consumers", 2,
+            "zero-size-write-stored", 1,
+            "flush-never-called", 4,
+            "flush-past-budget", 5,
+            "strict-allows-two-queued", 3,
+            "cancel-null-reason-as-none", 1,
+            "cancel-repeats", 2);
+
+    private static Map<String, Integer> pins(Object... idsAndLengths) {
+        Map<String, Integer> pins = new LinkedHashMap<>();
+        for (int i = 0; i < idsAndLengths.length; i += 2) {
+            pins.put((String) idsAndLengths[i], (Integer) idsAndLengths[i + 1]);
+        }
+        return Collections.unmodifiableMap(pins);
+    }
+
+    /**
+     * The pin check: null if a counterexample of {@code length} operations is as short as
+     * {@link #SHORTEST} says the control's shortest is, else what is wrong.
+     */
+    static String pinMismatch(String control, int length) {
+        Integer pinned = SHORTEST.get(control);
+        if (pinned == null) {
+            return control + " has no pinned length: measure it and add it to SHORTEST";
+        }
+        return pinned == length ? null : control + ": " + length + " operations, but its shortest is " + pinned;
+    }
 
     static Stream<Variant> conforming() {
         return Arrays.stream(Variant.values()).filter(v -> v.conformance() == Variant.Conformance.CONFORMS);
@@ -65,7 +135,54 @@ class ExploreProperties {
         assertThat(best.run().failure().step()).isEqualTo(best.run().script().length() - 1);
         System.out.printf("explore caught %s under %s: %s in %d operations: %s%n", control.id(), c.policy(),
                 best.failure().title(), best.run().script().length(), String.join("; ", best.run().script().lines()));
+        assertThat(pinMismatch(control.id(), best.run().script().length())).as("the pinned shortest length").isNull();
     }
+
+    @Test
+    void everyControlHasAPinnedLengthAndEveryPinAControl() {
+        assertThat(SHORTEST.keySet()).containsExactlyElementsOf(controls().map(BroadcastFactory::id).toList());
+    }
+
+    /**
+     * The pins' negative control: a depth-first explorer of the same scope catches every control
+     * too, but not always with a shortest script, and the pin check must reject at least one of its
+     * lengths. Each control counts with its shortest depth-first failure over every policy, the
+     * most favourable reading of a depth-first search; each search stops after
+     * {@value #DEPTH_FIRST_STATES} states, so a policy that never shows the control (UNBOUNDED has
+     * about 37,000 states at this bound) costs little.
+     */
+    @Test
+    void aDepthFirstExplorerFailsThePins() {
+        long start = System.currentTimeMillis();
+        List<String> rejected = new ArrayList<>();
+        controls().forEach(control -> {
+            Explorer.Found best = null;
+            long states = 0;
+            for (Policy policy : Policy.values()) {
+                DepthFirstExplorer.Result r = DepthFirstExplorer.first(control, Scope.gate(policy), DEPTH_FIRST_STATES);
+                states += r.states();
+                Explorer.Found f = r.found();
+                if (f != null && (best == null || f.run().script().length() < best.run().script().length())) {
+                    best = f;
+                }
+            }
+            // A control the depth-first search misses is an error of the control, not a catch.
+            assertThat(best).as("%s caught depth-first within the gate's bound", control.id()).isNotNull();
+            assertThat(best.againstSubject()).isTrue();
+            String mismatch = pinMismatch(control.id(), best.run().script().length());
+            System.out.printf("depth-first caught %s in %d operations (pinned shortest %d; %,d states)%s%n",
+                    control.id(), best.run().script().length(), SHORTEST.get(control.id()), states,
+                    mismatch == null ? "" : ": REJECTED");
+            if (mismatch != null) {
+                rejected.add(mismatch);
+            }
+        });
+        System.out.printf("depth-first: the pins reject %d of %d lengths (%.1f s)%n", rejected.size(), SHORTEST.size(),
+                (System.currentTimeMillis() - start) / 1000.0);
+        assertThat(rejected).as("lengths of a depth-first explorer the pin check rejects").isNotEmpty();
+    }
+
+    private static final int DEPTH_FIRST_STATES = 3_000;
 
     @Test
     void theKnownFindingsAreFoundWithTheirShortestScripts() {

@@ -17,15 +17,16 @@ import io.cursorcheck.spi.Options;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Test;
+import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A fork continues exactly as the original would: the explorer's soundness rests on it. For random
  * scripts, fork the pair midway, run the rest on both, and compare every observation and both
- * state keys; a fork must not share state with its original (the negative control shares its
- * entry ring, and is caught).
+ * state keys; a fork must not share state with its original (the negative controls share the entry
+ * ring, the consumers' open reads and the wait queue, one each, and are caught).
  */
 class ForkTest {
 
@@ -35,14 +36,39 @@ class ForkTest {
         forkAndCompare(variant);
     }
 
-    /** The negative control: a fork that shares its entry ring with the original must be caught. */
-    @Test
-    void aForkSharingItsBufferIsCaught() {
-        Mutant sharing = new Mutant("fork-shares-buffer", "The copy constructor shares the entry ring instead of"
-                + " copying it, so the fork and its original write into one buffer.", Mutant.Impact.SAFETY,
-                "BroadcastCore.java", "this.buffer = other.buffer.copy();", "this.buffer = other.buffer;",
+    /**
+     * The negative controls: a copy constructor that shares a part of the state with the original
+     * instead of copying it must be caught by the same check the real classes pass, each for its
+     * own part: the entry ring, the consumers' open reads, the wait queue.
+     */
+    static Stream<Mutant> sharingForks() {
+        return Stream.of(
+                sharing("fork-shares-buffer", "The copy constructor shares the entry ring instead of copying it, so the"
+                        + " fork and its original write into one buffer.",
+                        "this.buffer = other.buffer.copy();", "this.buffer = other.buffer;"),
+                sharing("fork-shares-open-reads", "The copy of a consumer shares its queue of open reads with the"
+                        + " original consumer's (a shallow copy), so a read queued or settled on one side is queued or"
+                        + " settled on both.",
+                        "c.queued = new ArrayDeque<>(r.queued);", "c.queued = r.queued;"),
+                sharing("fork-shares-waiters", "The fork's wait queue holds the original's consumers instead of their"
+                        + " copies, so the fork's notify serves the original's consumers and not its own.",
+                        "waiters.add(copies.computeIfAbsent(r, this::copyOf));", "waiters.add(r);"));
+    }
+
+    private static Mutant sharing(String id, String description, String find, String replace) {
+        return new Mutant(id, description, Mutant.Impact.SAFETY, "BroadcastCore.java", find, replace,
                 "CachedCountBroadcast");
-        assertThatThrownBy(() -> forkAndCompare(Mutants.factory(sharing))).isInstanceOf(AssertionError.class);
+    }
+
+    @ParameterizedTest
+    @MethodSource("sharingForks")
+    void aForkSharingStateWithItsOriginalIsCaught(Mutant sharing) {
+        // Compiled outside the check: a patch that does not apply or compile is an error of the
+        // control, not a catch. Only the comparison of fork and original throws AssertionError.
+        BroadcastFactory factory = Mutants.factory(sharing);
+        assertThatThrownBy(() -> forkAndCompare(factory)).isInstanceOf(AssertionError.class)
+                .satisfies(e -> System.out.printf("%s caught: %s%n", sharing.id(),
+                        e.getMessage().strip().replaceAll("\\s+", " ")));
     }
 
     private static void forkAndCompare(BroadcastFactory variant) {
