@@ -105,6 +105,23 @@ class CliTest {
     }
 
     @Test
+    void anUnexpectedExceptionIsAnInternalErrorInOneLineWithItsTraceInAFile() throws Exception {
+        Main main = new Main(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true,
+                StandardCharsets.UTF_8));
+        picocli.CommandLine cli = main.commandLine();
+        ErrorHandler handler = new ErrorHandler(new PrintStream(err, true, StandardCharsets.UTF_8), List.of("check"));
+        int exit = handler.handleExecutionException(new NullPointerException("a bug"),
+                cli.getSubcommands().get("check"), null);
+        assertThat(exit).isEqualTo(2);
+        assertThat(err().lines().toList()).singleElement().asString().startsWith("cursorcheck: internal error in check")
+                .contains("a bug").contains("the full trace is in target/cursorcheck-error.log")
+                .doesNotContain("Exception").doesNotContain("\tat ");
+        java.nio.file.Path log = io.cursorcheck.properties.mutants.SourceTree.root().resolve("target/cursorcheck-error.log");
+        assertThat(java.nio.file.Files.readString(log)).contains("java.lang.NullPointerException: a bug")
+                .contains("at io.cursorcheck.cli.CliTest");
+    }
+
+    @Test
     void listsVariantsAndMutants() {
         assertThat(run("variants", "--mutants")).isZero();
         assertThat(out()).contains("model", "cached-count", "dirty-flag", "wheel", "detach-forgets-count",

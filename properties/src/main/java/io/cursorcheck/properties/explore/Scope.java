@@ -5,6 +5,7 @@ import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Policy;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
@@ -37,7 +38,7 @@ public record Scope(Policy policy, long budget, List<Integer> sizes, int consume
         if (policy == null) {
             throw new IllegalArgumentException("scope: policy must not be null");
         }
-        if (sizes == null || sizes.isEmpty() || sizes.contains(null)) {
+        if (sizes == null || sizes.isEmpty() || sizes.stream().anyMatch(Objects::isNull)) { // List.of(..).contains(null) throws
             throw new IllegalArgumentException("scope: sizes must hold at least one size and no null, was " + sizes);
         }
         sizes = List.copyOf(sizes);
