@@ -18,6 +18,9 @@ import java.util.Locale;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.TypeConversionException;
@@ -63,7 +66,7 @@ final class ErrorHandler implements IParameterExceptionHandler, IExecutionExcept
         }
         String log = traceTo(ex);
         if (ex instanceof IOException io) {
-            err.println("cursorcheck: " + command.getCommandName() + " could not read or write a file: " + describe(io)
+            err.println("cursorcheck: " + command.getCommandName() + " stopped on an input/output error: " + describe(io)
                     + "; " + log);
         } else {
             err.println("cursorcheck: internal error in " + command.getCommandName() + " (a bug in cursorcheck, not"
@@ -110,8 +113,35 @@ final class ErrorHandler implements IParameterExceptionHandler, IExecutionExcept
                     : "'" + ex.getValue() + "' is not a valid value";
             return Usage.name(ex.getArgSpec()) + ": " + why;
         }
+        if (ex instanceof MissingParameterException missing) {
+            List<String> given = givenWith(missing);
+            String m = oneLine(ex.getMessage()).replaceFirst("^Error: ", "").replaceFirst("^M", "m");
+            return given.isEmpty() ? m : String.join(" and ", given) + (given.size() > 1 ? " need " : " needs ")
+                    + m.replaceFirst("^missing required (argument|option)\\S*: ", "");
+        }
         String m = oneLine(ex.getMessage()).replaceFirst("^Error: ", "");
         return m.isEmpty() ? m : m.substring(0, 1).toLowerCase(Locale.ROOT) + m.substring(1);
+    }
+
+    /**
+     * The options given that belong to the group of a missing required option ({@code explore
+     * --depth 3} without {@code --variant}), so the answer says why it is required; empty if none.
+     */
+    private static List<String> givenWith(MissingParameterException ex) {
+        ParseResult parsed = ex.getCommandLine().getParseResult();
+        if (parsed == null || ex.getMissing() == null) {
+            return List.of();
+        }
+        List<String> given = new java.util.ArrayList<>();
+        for (ArgSpec missing : ex.getMissing()) {
+            for (ArgSpec matched : parsed.matchedArgs()) {
+                if (missing.group() != null && matched.group() == missing.group() && matched instanceof OptionSpec o
+                        && !given.contains(o.longestName())) {
+                    given.add(o.longestName());
+                }
+            }
+        }
+        return given;
     }
 
     private static List<String> commands(CommandLine top) {

@@ -147,12 +147,13 @@ class BadInputCliTest {
                 // conflicting or incomplete combinations
                 bad("check --variant model --seconds 5 --runs 5", "--seconds", "--runs"),
                 bad("campaign --minutes 5 --seconds 60", "--minutes", "--seconds"),
-                bad("explore --depth 3", "--variant"),
+                bad("explore --depth 3", "--depth needs --variant"),
+                bad("explore --consumers 3 --sizes 1", "--consumers and --sizes need --variant"),
                 bad("explore --deep --variant cached-count", "--deep", "--variant"),
                 bad("replay", "FILE", "--variant"),
                 bad("replay a.json b.json", "'b.json'"),
-                bad("replay --variant model", "--seed"),
-                bad("replay --seed 5", "--variant"),
+                bad("replay --variant model", "--variant needs --seed"),
+                bad("replay --seed 5", "--seed needs --variant"),
                 bad("replay no/such/file.json", "replay no/such/file.json", "no such file")));
         // replay files: each message names the file, then the field or step
         t.add(new Bad(List.of("replay", files.toString()), List.of("replay " + files, "directory")));
