@@ -56,7 +56,7 @@ final class ErrorHandler implements IParameterExceptionHandler, IExecutionExcept
             return usage(ex.getMessage(), command);
         }
         if (ex instanceof MissingToolException) {
-            err.println("cursorcheck: " + ex.getMessage());
+            err.println("cursorcheck: " + oneLine(ex.getMessage()));
             return EXIT;
         }
         if (ex instanceof InterruptedException) {
@@ -76,7 +76,7 @@ final class ErrorHandler implements IParameterExceptionHandler, IExecutionExcept
     }
 
     private int usage(String message, CommandLine command) {
-        err.println("cursorcheck: " + message);
+        err.println("cursorcheck: " + oneLine(message));
         boolean top = command == null || command.getParent() == null;
         err.println("run 'bin/cursorcheck help" + (top ? "" : " " + command.getCommandName()) + "' for usage");
         return EXIT;

@@ -144,7 +144,8 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
         try {
             doc = Json.parse(text);
         } catch (RuntimeException e) { // whatever the parser throws on bad text: truncated, not JSON at all
-            throw new IllegalArgumentException(file + ": not JSON (truncated or malformed): " + e.getMessage(), e);
+            String why = e.getMessage() == null ? "" : ": " + e.getMessage().strip().replaceAll("\\s*\\R\\s*", " ");
+            throw new IllegalArgumentException(file + ": not JSON (truncated or malformed)" + why, e);
         }
         try {
             return stored(doc);
