@@ -42,7 +42,7 @@ final class MutantsCommand implements Part {
         for (String id : ids.split(",")) {
             Mutant m = Mutants.named(id.strip());
             if (m == null || !Mutants.CATALOGUE.contains(m)) {
-                throw new Args.UsageError("--only: '" + id.strip() + "' is not in the catalogue; see"
+                throw new UsageError("--only: '" + id.strip() + "' is not in the catalogue; see"
                         + " 'bin/cursorcheck variants --mutants'");
             }
             chosen.add(m);

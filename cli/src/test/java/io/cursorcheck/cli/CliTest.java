@@ -59,9 +59,9 @@ class CliTest {
         assertThat(run("explore", "--variant", "cached-count", "--depth", "0")).isEqualTo(2);
         assertThat(err()).contains("--depth");
         assertThat(run("explore", "--variant", "cached-count", "--policy", "lossy")).isEqualTo(2);
-        assertThat(err()).contains("lossy").contains("DROP_OLDEST");
+        assertThat(err()).contains("lossy").contains("drop-oldest");
         assertThat(run("explore", "--variant", "cached-count", "--sizes", "1,x")).isEqualTo(2);
-        assertThat(err()).contains("--sizes").contains("1,x");
+        assertThat(err()).contains("--sizes").contains("'x'");
         assertThat(run("explore", "--variant", "cached-count", "--sizes", "1,-1")).isEqualTo(2);
         assertThat(err()).contains("sizes");
     }
@@ -73,6 +73,52 @@ class CliTest {
         assertThat(out()).contains("holds").contains("depth  5").contains("per CPU second");
         assertThat(run("explore", "--variant", "dirty-flag", "--consumers", "2", "--depth", "7")).isEqualTo(1);
         assertThat(out()).contains("FAILURE").contains("(shortest)").contains("replay: bin/cursorcheck replay");
+    }
+
+    @Test
+    void helpIsTheUsageGeneratedFromTheDeclarationsAndExitsZero() {
+        assertThat(run("help")).isZero();
+        assertThat(out()).contains("usage: bin/cursorcheck COMMAND").contains("campaign", "stress", "check", "replay",
+                "mutants", "variants", "bench", "explore", "node", "bun").contains("Exit codes");
+        assertThat(run("help", "check")).isZero();
+        assertThat(out()).contains("usage: bin/cursorcheck check --variant=NAME").contains("--threads=N")
+                .contains("1 to 1024");
+        assertThat(run("explore", "--help")).isZero();
+        assertThat(out()).contains("--depth=D").contains("default: 10; 1 to 1000");
+        assertThat(err()).isEmpty();
+    }
+
+    @Test
+    void noCommandPrintsTheUsageAndExitsTwo() {
+        assertThat(run()).isEqualTo(2);
+        assertThat(err()).contains("usage: bin/cursorcheck COMMAND");
+        assertThat(out()).isEmpty();
+    }
+
+    @Test
+    void optionsTakeTheirValueEitherWayWithUnderscoresNegativeAndHexSeeds() {
+        assertThat(run("replay", "--variant=cached-count", "--seed", "-5", "--max-steps=1_0")).isZero();
+        assertThat(out()).contains("sequence seed " + Long.toUnsignedString(-5)).contains("up to 10 operations");
+        assertThat(run("replay", "--variant", "cached-count", "--seed", "0xff", "--max-steps", "3")).isZero();
+        assertThat(out()).contains("sequence seed 255");
+        assertThat(err()).isEmpty();
+    }
+
+    @Test
+    void anUnexpectedExceptionIsAnInternalErrorInOneLineWithItsTraceInAFile() throws Exception {
+        Main main = new Main(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true,
+                StandardCharsets.UTF_8));
+        picocli.CommandLine cli = main.commandLine();
+        ErrorHandler handler = new ErrorHandler(new PrintStream(err, true, StandardCharsets.UTF_8), List.of("check"));
+        int exit = handler.handleExecutionException(new NullPointerException("a bug"),
+                cli.getSubcommands().get("check"), null);
+        assertThat(exit).isEqualTo(2);
+        assertThat(err().lines().toList()).singleElement().asString().startsWith("cursorcheck: internal error in check")
+                .contains("a bug").contains("the full trace is in target/cursorcheck-error.log")
+                .doesNotContain("Exception").doesNotContain("\tat ");
+        java.nio.file.Path log = io.cursorcheck.properties.mutants.SourceTree.root().resolve("target/cursorcheck-error.log");
+        assertThat(java.nio.file.Files.readString(log)).contains("java.lang.NullPointerException: a bug")
+                .contains("at io.cursorcheck.cli.CliTest");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.cursorcheck.conformance;
 
 import io.cursorcheck.properties.mutants.SourceTree;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -74,16 +75,49 @@ public record Release(String runtime, String version) {
     }
 
     /**
+     * Checks, before anything runs, that the release can run here: it is installed already, or
+     * npm is on the {@code PATH} to install it.
+     *
+     * @throws MissingToolException saying that npm is needed and how to get it
+     */
+    public void requireInstallable() throws MissingToolException {
+        if (!Files.isExecutable(binary()) && npmOn(System.getenv("PATH")) == null) {
+            throw new MissingToolException("npm is needed to install " + id() + " (npm install " + npmPackage()
+                    + " under " + SourceTree.root().relativize(directory()) + "), and there is no npm on the PATH;"
+                    + " install it, e.g. with 'apt-get install npm', or install Node.js from nodejs.org, which"
+                    + " comes with npm");
+        }
+    }
+
+    /** The {@code npm} executable in one of the directories of {@code path}, or null. */
+    static Path npmOn(String path) {
+        if (path == null) {
+            return null;
+        }
+        for (String dir : path.split(File.pathSeparator)) {
+            if (!dir.isEmpty()) {
+                Path npm = Path.of(dir, "npm");
+                if (Files.isExecutable(npm) && !Files.isDirectory(npm)) {
+                    return npm;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
      * Installs the release with {@code npm install} unless it is there already.
      *
      * @return the executable
-     * @throws IOException if npm is missing or fails
+     * @throws MissingToolException if it is not installed and there is no npm to install it
+     * @throws IOException          if npm fails
      */
     public Path install(PrintStream log) throws IOException, InterruptedException {
         Path binary = binary();
         if (Files.isExecutable(binary)) {
             return binary;
         }
+        requireInstallable(); // else ProcessBuilder's "Cannot run program" would be all the user sees
         Files.createDirectories(directory());
         log.printf("installing %s (npm install %s) ...%n", id(), npmPackage());
         Path npmLog = directory().resolve("npm.log");

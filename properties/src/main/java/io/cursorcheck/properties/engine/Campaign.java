@@ -41,6 +41,18 @@ public final class Campaign {
      */
     public record Config(long millis, long seed, int threads, int maxSteps, Weights weights, Path reports,
                          PrintStream log) {
+        /**
+         * Checks the bounds, naming the field and its value.
+         *
+         * @throws IllegalArgumentException if {@code millis}, {@code threads} or {@code maxSteps} is below 1
+         */
+        public Config {
+            if (millis < 1 || threads < 1 || maxSteps < 1) {
+                String field = millis < 1 ? "millis" : threads < 1 ? "threads" : "maxSteps";
+                long value = millis < 1 ? millis : threads < 1 ? threads : maxSteps;
+                throw new IllegalArgumentException("campaign: " + field + " must be >= 1, was " + value);
+            }
+        }
     }
 
     /**

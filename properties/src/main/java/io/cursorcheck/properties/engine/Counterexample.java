@@ -2,6 +2,7 @@ package io.cursorcheck.properties.engine;
 
 import io.cursorcheck.properties.Observation;
 import io.cursorcheck.properties.Violation;
+import io.cursorcheck.spi.Options;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -115,33 +116,127 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
     }
 
     /**
-     * Reads a counterexample file.
+     * Reads a counterexample file, checking every field replay uses.
      *
-     * @throws IllegalArgumentException naming the file and what is wrong with it
+     * @throws java.nio.file.NoSuchFileException if there is no such file
+     * @throws IOException                       if it cannot be read
+     * @throws IllegalArgumentException          naming the file and the field or step that is wrong:
+     *                                           a directory, an empty, truncated or non-JSON file, a
+     *                                           document that is not an object, a missing or mistyped
+     *                                           field, a bad seed or policy, a script that names a
+     *                                           consumer it never attached
      */
-    @SuppressWarnings("unchecked")
     public static Stored read(Path file) throws IOException {
-        Object doc = Json.parse(Files.readString(file, StandardCharsets.UTF_8));
+        if (Files.isDirectory(file)) {
+            throw new IllegalArgumentException(file + ": is a directory, not a counterexample file");
+        }
+        String text;
         try {
-            Map<String, Object> m = (Map<String, Object>) doc;
-            if (!FORMAT.equals(m.get("format"))) {
-                throw new IllegalArgumentException("format is " + m.get("format") + ", expected " + FORMAT);
-            }
-            Map<String, Object> options = (Map<String, Object>) m.get("options");
-            Script script = Script.parse(Script.parseOptions("budget=" + options.get("budget") + ", policy="
-                    + options.get("policy")), (List<String>) m.get("operations"));
-            Map<String, Object> found = (Map<String, Object>) m.getOrDefault("foundBy", Map.of());
-            Object seed = found.get("seed");
-            Object maxSteps = found.get("maxSteps");
-            Map<String, Object> failure = (Map<String, Object>) m.getOrDefault("failure", Map.of());
-            return new Stored((String) m.get("subject"), script,
-                    seed == null ? null : Long.parseUnsignedLong(seed.toString()),
-                    maxSteps == null ? 0 : ((Number) maxSteps).intValue(), (String) found.get("weights"),
-                    (String) failure.get("signature"));
-        } catch (ClassCastException | NullPointerException e) {
-            throw new IllegalArgumentException(file + " is not a counterexample file: " + e.getMessage(), e);
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IllegalArgumentException(file + ": not UTF-8 text, so not a counterexample file", e);
+        }
+        if (text.isBlank()) {
+            throw new IllegalArgumentException(file + ": is empty; a counterexample file is a JSON object with format "
+                    + FORMAT);
+        }
+        Object doc;
+        try {
+            doc = Json.parse(text);
+        } catch (RuntimeException e) { // whatever the parser throws on bad text: truncated, not JSON at all
+            String why = e.getMessage() == null ? "" : ": " + e.getMessage().strip().replaceAll("\\s*\\R\\s*", " ");
+            throw new IllegalArgumentException(file + ": not JSON (truncated or malformed)" + why, e);
+        }
+        try {
+            return stored(doc);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
         }
+    }
+
+    private static Stored stored(Object doc) {
+        Map<?, ?> m = object(doc, null);
+        if (!FORMAT.equals(m.get("format"))) {
+            throw new IllegalArgumentException("field 'format' must be \"" + FORMAT + "\", was " + shown(m.get("format")));
+        }
+        Object subject = m.get("subject");
+        if (!(subject instanceof String s) || s.isBlank()) {
+            throw new IllegalArgumentException("field 'subject' must name a variant, mutant or release, was "
+                    + shown(subject));
+        }
+        Map<?, ?> options = object(m.get("options"), "options");
+        Object budget = options.get("budget");
+        if (!(budget instanceof Long b) || b < 1) {
+            throw new IllegalArgumentException("field 'options.budget' must be a whole number >= 1, was " + shown(budget));
+        }
+        Object policy = options.get("policy");
+        if (!(policy instanceof String p)) {
+            throw new IllegalArgumentException("field 'options.policy' must be a policy name, was " + shown(policy));
+        }
+        Options parsed;
+        try {
+            parsed = Options.of(b, Script.policy(p));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("field 'options.policy': " + e.getMessage(), e);
+        }
+        Object operations = m.get("operations");
+        if (!(operations instanceof List<?> lines) || lines.stream().anyMatch(l -> !(l instanceof String))) {
+            throw new IllegalArgumentException("field 'operations' must be a list of operation lines (strings), was "
+                    + shown(operations));
+        }
+        Script script = Script.parse(parsed, lines.stream().map(String.class::cast).toList());
+        Map<?, ?> found = m.get("foundBy") == null ? Map.of() : object(m.get("foundBy"), "foundBy");
+        Map<?, ?> failure = m.get("failure") == null ? Map.of() : object(m.get("failure"), "failure");
+        return new Stored(s, script, seed(found.get("seed")), maxSteps(found.get("maxSteps")),
+                string(found.get("weights"), "foundBy.weights"), string(failure.get("signature"), "failure.signature"));
+    }
+
+    private static Map<?, ?> object(Object value, String field) {
+        if (value instanceof Map<?, ?> map) {
+            return map;
+        }
+        if (field == null) {
+            throw new IllegalArgumentException("a counterexample file is a JSON object with format " + FORMAT
+                    + ", this one holds " + (value instanceof List ? "an array" : shown(value)));
+        }
+        throw new IllegalArgumentException("field '" + field + "' must be an object, was "
+                + (value == null ? "missing" : shown(value)));
+    }
+
+    private static Long seed(Object value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return value instanceof Long l ? l : Long.parseUnsignedLong(String.valueOf(value));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("field 'foundBy.seed' must be an unsigned 64-bit number, was "
+                    + shown(value), e);
+        }
+    }
+
+    private static int maxSteps(Object value) {
+        if (value == null) {
+            return 0;
+        }
+        if (!(value instanceof Long n) || n < 0 || n > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("field 'foundBy.maxSteps' must be a whole number from 0 to "
+                    + Integer.MAX_VALUE + ", was " + shown(value));
+        }
+        return n.intValue();
+    }
+
+    private static String string(Object value, String field) {
+        if (value != null && !(value instanceof String)) {
+            throw new IllegalArgumentException("field '" + field + "' must be a string, was " + shown(value));
+        }
+        return (String) value;
+    }
+
+    /** A value as the file has it, briefly: strings quoted, long ones cut. */
+    private static String shown(Object value) {
+        String s = value instanceof String str ? "\"" + str + "\"" : value instanceof Map ? "an object"
+                : value instanceof List ? "a list" : String.valueOf(value);
+        return s.length() > 60 ? s.substring(0, 57) + "..." : s;
     }
 }

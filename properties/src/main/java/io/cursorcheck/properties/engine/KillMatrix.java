@@ -96,8 +96,12 @@ public final class KillMatrix {
                          int threads, Path reportDir, KnownFindings known) {
         /** Checks the bounds. */
         public Config {
-            if (sequences < 1 || equivalentSequences < 1 || maxSteps < 1 || threads < 1) {
-                throw new IllegalArgumentException("sequences, equivalentSequences, maxSteps and threads must be >= 1");
+            long[] values = {sequences, equivalentSequences, maxSteps, threads};
+            String[] fields = {"sequences", "equivalentSequences", "maxSteps", "threads"};
+            for (int i = 0; i < values.length; i++) {
+                if (values[i] < 1) {
+                    throw new IllegalArgumentException("kill matrix: " + fields[i] + " must be >= 1, was " + values[i]);
+                }
             }
         }
 

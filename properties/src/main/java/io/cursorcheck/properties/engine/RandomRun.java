@@ -38,10 +38,21 @@ public final class RandomRun {
      */
     public record Config(BroadcastFactory subject, long seed, long sequences, long millis, int maxSteps, Weights weights,
                          int threads, boolean stopOnFailure, Path reportDir, KnownFindings known, boolean subjectOnly) {
-        /** Checks the bounds. */
+        /**
+         * Checks the bounds, naming the field and its value.
+         *
+         * @throws IllegalArgumentException if sequences, millis, maxSteps or threads is below 1
+         */
         public Config {
-            if (sequences < 1 || millis < 1 || maxSteps < 1 || threads < 1) {
-                throw new IllegalArgumentException("sequences, millis, maxSteps and threads must be >= 1");
+            atLeastOne("sequences", sequences);
+            atLeastOne("millis", millis);
+            atLeastOne("maxSteps", maxSteps);
+            atLeastOne("threads", threads);
+        }
+
+        private static void atLeastOne(String field, long value) {
+            if (value < 1) {
+                throw new IllegalArgumentException("random run: " + field + " must be >= 1, was " + value);
             }
         }
 
@@ -141,7 +152,8 @@ public final class RandomRun {
     /** Runs, reporting live counts to {@code progress}. */
     public static Result run(Config config, Progress progress) {
         long start = System.currentTimeMillis();
-        long deadline = config.millis() == Long.MAX_VALUE ? Long.MAX_VALUE : start + config.millis();
+        // Saturating: a long run (a year of millis) must not wrap the deadline into the past and end at once.
+        long deadline = config.millis() > Long.MAX_VALUE - start ? Long.MAX_VALUE : start + config.millis();
         AtomicLong nextIndex = new AtomicLong();
         AtomicBoolean stop = new AtomicBoolean();
         // Per signature the failing sequence with the lowest index, whichever thread ran it first:

@@ -4,12 +4,14 @@ import io.cursorcheck.properties.Op;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Policy;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * A sequence of operations with the options of the broadcast it runs on: the unit the engine
@@ -29,6 +31,7 @@ import java.util.regex.Pattern;
 public record Script(Options options, List<Op> ops) {
 
     private static final Pattern CALL = Pattern.compile("(?:c\\d+\\s*=\\s*)?(\\w+)\\((.*)\\)\\s*;?");
+    private static final Pattern ATTACH_NAME = Pattern.compile("c(\\d+)\\s*=");
 
     /** Copies the list. */
     public Script {
@@ -143,14 +146,47 @@ public record Script(Options options, List<Op> ops) {
         }
     }
 
-    /** Parses printed lines (blank lines and {@code //} comments are skipped). */
+    /**
+     * Parses printed lines (blank lines and {@code //} comments are skipped) into a script that
+     * can run: every {@code next(cN)} and {@code detach(cN)} names a consumer attached at an
+     * earlier step, and an attach that names its consumer names the one it makes (consumers are
+     * numbered in attach order).
+     *
+     * @throws IllegalArgumentException naming the step (numbered from 0, as traces print it) and
+     *                                  its line
+     */
     public static Script parse(Options options, List<String> lines) {
         List<Op> ops = new ArrayList<>();
+        int attached = 0;
         for (String line : lines) {
-            String s = line.strip();
-            if (!s.isEmpty() && !s.startsWith("//")) {
-                ops.add(parseOp(s));
+            if (line == null) {
+                throw new IllegalArgumentException("step " + ops.size() + ": null is not an operation");
             }
+            String s = line.strip();
+            if (s.isEmpty() || s.startsWith("//")) {
+                continue;
+            }
+            String where = "step " + ops.size() + ", " + s + ": ";
+            Op op;
+            try {
+                op = parseOp(s);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("step " + ops.size() + ": " + e.getMessage(), e);
+            }
+            if (op instanceof Op.Attach) {
+                Matcher named = ATTACH_NAME.matcher(s);
+                if (named.lookingAt() && !named.group(1).equals(String.valueOf(attached))) {
+                    throw new IllegalArgumentException(where + "this attach makes c" + attached
+                            + " (consumers are named in attach order)");
+                }
+                attached++;
+            } else if (op.consumer() >= attached) {
+                // Replaying it would reach for a handle that does not exist (an IndexOutOfBounds deep in a session).
+                throw new IllegalArgumentException(where + "consumer c" + op.consumer() + " was never attached"
+                        + (attached == 0 ? " (no attach before this step)"
+                        : " (attached before this step: c0" + (attached > 1 ? " to c" + (attached - 1) : "") + ")"));
+            }
+            ops.add(op);
         }
         return new Script(options, ops);
     }
@@ -160,13 +196,39 @@ public record Script(Options options, List<Op> ops) {
         return parse(options, text.lines().toList());
     }
 
-    /** Parses {@code budget=4, policy=STRICT} as {@link Options#toString()} prints it. */
+    /**
+     * Parses {@code budget=4, policy=STRICT} as {@link Options#toString()} prints it.
+     *
+     * @throws IllegalArgumentException naming the part that is not understood
+     */
     public static Options parseOptions(String text) {
         Matcher m = Pattern.compile("budget=(\\d+),\\s*policy=(\\w+)").matcher(text.strip());
         if (!m.matches()) {
             throw new IllegalArgumentException("options must look like 'budget=4, policy=STRICT', was '" + text + "'");
         }
-        return Options.of(Long.parseLong(m.group(1)), Policy.valueOf(m.group(2)));
+        long budget;
+        try {
+            budget = Long.parseLong(m.group(1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("budget must be a whole number from 1 to " + Long.MAX_VALUE + ", was "
+                    + m.group(1));
+        }
+        return Options.of(budget, policy(m.group(2)));
+    }
+
+    /**
+     * The policy of that name, as SPEC writes it ({@code STRICT}, {@code DROP_OLDEST}, ...).
+     *
+     * @throws IllegalArgumentException naming the value and the policies
+     */
+    public static Policy policy(String name) {
+        for (Policy p : Policy.values()) {
+            if (p.name().equals(name)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("policy must be one of " + Arrays.stream(Policy.values()).map(Enum::name)
+                .collect(Collectors.joining(", ")) + ", was '" + name + "'");
     }
 
     private static Op noArg(String line, String arg, Op op) {

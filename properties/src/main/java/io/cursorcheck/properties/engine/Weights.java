@@ -25,22 +25,43 @@ public record Weights(int attach, int next, int detach, int writeSync, int write
     /** The defaults: long open phases with frequent reads and writes, rarer lifecycle ends. */
     public static final Weights DEFAULT = new Weights(8, 34, 5, 18, 22, 2, 1, 1, 8, 2);
 
-    /** Checks that weights are non-negative and that something can be drawn. */
+    /**
+     * The largest operation weight: eight of them sum to at most 8,000,000, so {@link #total()}
+     * cannot wrap (two weights of 2,000,000,000 once summed to a negative bound and crashed the
+     * generator inside a lockstep worker).
+     */
+    public static final int MAX_WEIGHT = 1_000_000;
+
+    /**
+     * Checks each weight against its range, naming the field and its value.
+     *
+     * @throws IllegalArgumentException for an operation weight outside 0..{@link #MAX_WEIGHT}, a
+     *                                  percentage outside 0..100, or weights that cannot draw an attach
+     */
     public Weights {
+        // The message is built from the parameters: the fields are not assigned yet here, so
+        // this.toString() would print every weight as 0.
+        String[] names = {"attach", "next", "detach", "writeSync", "write", "end", "fail", "cancel"};
         int[] all = {attach, next, detach, writeSync, write, end, fail, cancel};
-        int sum = 0;
-        for (int w : all) {
-            if (w < 0) {
-                throw new IllegalArgumentException("weights must be >= 0, got " + this);
+        long sum = 0;
+        for (int i = 0; i < all.length; i++) {
+            if (all[i] < 0 || all[i] > MAX_WEIGHT) {
+                throw new IllegalArgumentException("weight " + names[i] + " must be from 0 to " + MAX_WEIGHT + ", was "
+                        + all[i]);
             }
-            sum += w;
+            sum += all[i];
         }
-        if (sum == 0 || attach == 0) {
-            throw new IllegalArgumentException("attach and at least one other weight must be > 0");
+        if (attach == 0 || sum == attach) {
+            throw new IllegalArgumentException("weight attach and at least one other operation weight must be > 0, was"
+                    + " attach=" + attach + " and " + (sum - attach) + " for the others");
         }
-        if (detachedRef < 0 || detachedRef > 100 || badInput < 0 || badInput > 100) {
-            throw new IllegalArgumentException("detachedRef and badInput are percentages, got "
-                    + detachedRef + " and " + badInput);
+        percentage("detachedRef", detachedRef);
+        percentage("badInput", badInput);
+    }
+
+    private static void percentage(String name, int value) {
+        if (value < 0 || value > 100) {
+            throw new IllegalArgumentException(name + " is a percentage from 0 to 100, was " + value);
         }
     }
 
@@ -53,7 +74,8 @@ public record Weights(int attach, int next, int detach, int writeSync, int write
      * These weights with some overridden, from {@code name=value} pairs separated by commas,
      * e.g. {@code next=40,fail=0,badInput=5}.
      *
-     * @throws IllegalArgumentException naming the pair that is not understood
+     * @throws IllegalArgumentException naming the pair that is not understood, or the weight and
+     *                                  its value when it is out of range
      */
     public Weights with(String spec) {
         Map<String, Integer> w = asMap();
@@ -63,14 +85,24 @@ public record Weights(int attach, int next, int detach, int writeSync, int write
             }
             String[] kv = pair.split("=", 2);
             if (kv.length != 2 || !w.containsKey(kv[0].strip())) {
-                throw new IllegalArgumentException("--weights: '" + pair.strip() + "' is not name=value with a name in "
-                        + w.keySet());
+                throw new IllegalArgumentException("'" + pair.strip() + "' is not name=value with a name in "
+                        + String.join(", ", w.keySet()));
             }
+            String name = kv[0].strip();
+            String text = kv[1].strip();
+            long value;
             try {
-                w.put(kv[0].strip(), Integer.parseInt(kv[1].strip()));
+                value = Long.parseLong(text);
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--weights: '" + pair.strip() + "' needs a whole number", e);
+                throw new IllegalArgumentException("weight " + name + " must be a whole number, was '" + text + "'");
             }
+            // Range-checked as a long, so that 4294967298 is refused rather than wrapped to 2.
+            long max = name.equals("detachedRef") || name.equals("badInput") ? 100 : MAX_WEIGHT;
+            if (value < 0 || value > max) {
+                throw new IllegalArgumentException((max == 100 ? name + " is a percentage from 0 to 100"
+                        : "weight " + name + " must be from 0 to " + MAX_WEIGHT) + ", was " + text);
+            }
+            w.put(name, (int) value);
         }
         return new Weights(w.get("attach"), w.get("next"), w.get("detach"), w.get("writeSync"), w.get("write"),
                 w.get("end"), w.get("fail"), w.get("cancel"), w.get("detachedRef"), w.get("badInput"));

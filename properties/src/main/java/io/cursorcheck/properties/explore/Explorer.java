@@ -133,9 +133,13 @@ public final class Explorer {
      * @param stopOnSubjectFailure stop at the end of the level where the subject first fails
      * @param known       the known findings against the model, or null
      * @param progress    told after each level, or null
+     * @throws IllegalArgumentException if {@code stateLimit} is below 1
      */
     public static Result explore(BroadcastFactory subject, Scope scope, long stateLimit, boolean stopOnSubjectFailure,
                                  KnownFindings known, Consumer<Level> progress) {
+        if (stateLimit < 1) {
+            throw new IllegalArgumentException("explore: stateLimit must be >= 1, was " + stateLimit);
+        }
         long start = System.currentTimeMillis();
         long cpuStart = cpuNanos();
         LockstepPair root = new LockstepPair(subject, scope.options());

@@ -5,6 +5,7 @@ import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Policy;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
@@ -26,11 +27,34 @@ import java.util.stream.Collectors;
  */
 public record Scope(Policy policy, long budget, List<Integer> sizes, int consumers, int depth) {
 
-    /** Checks the bounds. */
+    /**
+     * Checks the bounds, naming the field and its value. The messages use the parameters only:
+     * the fields are not assigned yet, and {@link #toString()} would read a null {@code sizes}.
+     *
+     * @throws IllegalArgumentException for a null policy or sizes, a budget, consumers or depth
+     *                                  below 1, no size, or a negative size
+     */
     public Scope {
+        if (policy == null) {
+            throw new IllegalArgumentException("scope: policy must not be null");
+        }
+        if (sizes == null || sizes.isEmpty() || sizes.stream().anyMatch(Objects::isNull)) { // List.of(..).contains(null) throws
+            throw new IllegalArgumentException("scope: sizes must hold at least one size and no null, was " + sizes);
+        }
         sizes = List.copyOf(sizes);
-        if (consumers < 1 || depth < 1 || sizes.isEmpty() || sizes.stream().anyMatch(s -> s < 0)) {
-            throw new IllegalArgumentException("a scope needs consumers >= 1, depth >= 1 and sizes >= 0, was " + this);
+        for (int size : sizes) {
+            if (size < 0) {
+                throw new IllegalArgumentException("scope: sizes must be >= 0, was " + sizes + " (" + size + ")");
+            }
+        }
+        if (budget < 1) {
+            throw new IllegalArgumentException("scope: budget must be >= 1, was " + budget);
+        }
+        if (consumers < 1) {
+            throw new IllegalArgumentException("scope: consumers must be >= 1, was " + consumers);
+        }
+        if (depth < 1) {
+            throw new IllegalArgumentException("scope: depth must be >= 1, was " + depth);
         }
     }
 

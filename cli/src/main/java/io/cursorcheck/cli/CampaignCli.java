@@ -1,0 +1,109 @@
+package io.cursorcheck.cli;
+
+import io.cursorcheck.bench.BenchRun;
+import io.cursorcheck.conformance.MissingToolException;
+import io.cursorcheck.conformance.Release;
+import io.cursorcheck.properties.engine.Campaign;
+import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.engine.Weights;
+import io.cursorcheck.properties.explore.Scope;
+import io.cursorcheck.properties.mutants.Mutants;
+import io.cursorcheck.stress.StressRun;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code bin/cursorcheck campaign}: the verification campaign, part after part; writes {@code reports/index.md}. */
+@Command(name = "campaign", sortOptions = false, sortSynopsis = false, description = "the verification campaign:"
+        + " lockstep over every variant and negative control (N minutes), the kill matrix of the mutant catalogue"
+        + " (about a minute; with --pit, PIT on impl too: about 5 minutes more), exhaustive exploration at the deep"
+        + " bound (about 3 minutes), the jcstress gate and Lincheck (about 6 minutes), conformance of Node.js 26.1.0,"
+        + " 26.2.0, 26.10.0, 26.12.1 and Bun 1.4.5 (N/2 minutes each, at least 30 s), then the quick benchmarks"
+        + " (about 4 minutes); writes reports/index.md; exit 1 if an expectation was not met")
+final class CampaignCli extends CliCommand {
+
+    @ArgGroup(exclusive = true)
+    Length length;
+
+    /** How long the lockstep part runs. */
+    static final class Length {
+        @Option(names = "--minutes", paramLabel = "N", description = "lockstep minutes (default: 3)")
+        @Range(min = 1, max = Range.YEAR_MINUTES)
+        Long minutes;
+
+        @Option(names = "--seconds", paramLabel = "N", description = "lockstep seconds instead, for short runs")
+        @Range(min = 10, max = Range.YEAR_SECONDS)
+        Long seconds;
+    }
+
+    @Option(names = "--seed", paramLabel = "S", converter = Converters.Seed.class,
+            description = "the campaign's seed; each part derives its own (default: a fresh one, printed)")
+    Long seed;
+
+    @Option(names = "--threads", paramLabel = "N", description = "worker threads (default: one per core)")
+    @Range(min = 1, max = Range.MAX_THREADS)
+    Integer threads;
+
+    @Option(names = "--max-steps", paramLabel = "N", description = "operations per random sequence at most")
+    @Range(min = 1, max = Range.MAX_STEPS)
+    int maxSteps = 60;
+
+    @Option(names = "--weights", paramLabel = "W", converter = Converters.WeightsSpec.class,
+            description = "the lockstep part's generator weights, as name=value pairs over the defaults")
+    Weights weights = Weights.DEFAULT;
+
+    @Option(names = "--skip", paramLabel = "PART", split = ",", converter = Converters.CampaignPart.class,
+            completionCandidates = Converters.CampaignParts.class,
+            description = "leave parts out, separated by commas: ${COMPLETION-CANDIDATES}")
+    List<String> skipped = new ArrayList<>();
+
+    @Option(names = "--pit", description = "run PIT on impl too (about 5 minutes more)")
+    boolean pit;
+
+    @Override
+    int run() throws Exception {
+        long millis = length != null && length.seconds != null ? Math.multiplyExact(length.seconds, 1000)
+                : Math.multiplyExact(length != null && length.minutes != null ? length.minutes : 3, 60_000);
+        boolean inSeconds = length != null && length.seconds != null;
+        long seed = Converters.Seed.orFresh(this.seed);
+        int threads = this.threads != null ? this.threads : Runtime.getRuntime().availableProcessors();
+        String skip = String.join(",", skipped);
+        if (!skipped.contains("conformance")) { // refused now, not after the parts before it ran
+            for (Release release : Release.CAMPAIGN) {
+                try {
+                    release.requireInstallable();
+                } catch (MissingToolException e) {
+                    throw new MissingToolException(e.getMessage() + "; or leave the part out with --skip conformance");
+                }
+            }
+        }
+        String command = "bin/cursorcheck campaign " + (inSeconds ? "--seconds " + millis / 1000
+                : "--minutes " + millis / 60_000) + " --seed " + seed + (skip.isEmpty() ? "" : " --skip " + skip)
+                + (pit ? " --pit" : "");
+        out.printf("campaign: lockstep %.1f min, seed %d, %d thread(s)%s; writing %s%n", millis / 60_000.0, seed,
+                threads, skip.isEmpty() ? ", then the jcstress gate" : "", Reports.relative(Reports.dir()));
+        List<Part> parts = new ArrayList<>();
+        parts.add(new LockstepPart(new Campaign.Config(millis, seed, threads, maxSteps, weights, Reports.dir(), err)));
+        if (!skipped.contains("mutants")) {
+            parts.add(new MutantsCommand(seed, Main.MATRIX_SEQUENCES, maxSteps, threads, Mutants.CATALOGUE, command));
+        }
+        if (pit) {
+            parts.add(new PitCommand()); // about 5 minutes more: opt-in
+        }
+        if (!skipped.contains("explore")) {
+            parts.add(new ExplorePart(Scope::campaign, command));
+        }
+        if (!skipped.contains("stress")) {
+            parts.add(new StressCommand(StressRun.Mode.GATE, null, 1, command, true));
+        }
+        if (!skipped.contains("conformance")) {
+            parts.add(new ConformancePart(Release.CAMPAIGN, seed, Math.max(30_000, millis / 2), maxSteps, command));
+        }
+        if (!skipped.contains("bench")) {
+            parts.add(new BenchCommand(BenchRun.quick(), command, "Run as a part of the campaign."));
+        }
+        return new CampaignCommand(parts, command, seed).run(out, err);
+    }
+}

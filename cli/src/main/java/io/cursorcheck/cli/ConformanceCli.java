@@ -1,0 +1,62 @@
+package io.cursorcheck.cli;
+
+import io.cursorcheck.conformance.Conformance;
+import io.cursorcheck.conformance.ConformanceCampaign;
+import io.cursorcheck.conformance.Release;
+import io.cursorcheck.properties.engine.Reports;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bin/cursorcheck node} and {@code bun}: one release's {@code node:stream/iter} broadcast
+ * in lockstep with the model through the subject protocol. The runtime is the command's name.
+ */
+abstract class ConformanceCli extends CliCommand {
+
+    @Option(names = "--version", required = true, paramLabel = "V", description = "the release, e.g. 26.12.1 (node) or"
+            + " 1.4.5 (bun); installed from npm under target/runtimes/ the first time")
+    String version;
+
+    @Option(names = "--seconds", paramLabel = "N", description = "seconds of random sequences")
+    @Range(min = 1, max = Range.YEAR_SECONDS)
+    long seconds = 60;
+
+    @Option(names = "--seed", paramLabel = "S", converter = Converters.Seed.class,
+            description = "the run's seed (default: a fresh one, printed)")
+    Long seed;
+
+    @Option(names = "--max-steps", paramLabel = "N", description = "operations per sequence at most")
+    @Range(min = 1, max = Range.MAX_STEPS)
+    int maxSteps = 60;
+
+    @Override
+    int run() throws Exception {
+        String runtime = spec.name();
+        Release release;
+        try {
+            release = new Release(runtime, version);
+        } catch (IllegalArgumentException e) {
+            throw new UsageError("--version: " + e.getMessage());
+        }
+        release.requireInstallable(); // npm, before anything runs
+        long seed = Converters.Seed.orFresh(this.seed);
+        long millis = Math.multiplyExact(seconds, 1000);
+        String command = "bin/cursorcheck " + runtime + " --version " + release.version() + " --seconds " + millis / 1000
+                + " --seed " + seed;
+        out.printf("%s: seed %d, %d s, up to %d operations per sequence%n  rerun exactly: %s%n", release.id(), seed,
+                millis / 1000, maxSteps, command);
+        ConformanceCampaign.Outcome o = ConformanceCampaign.run(List.of(release), seed, millis, maxSteps, Reports.dir(),
+                err, command);
+        Conformance.Result r = o.results().get(0);
+        out.printf("%,d sequences, %,d operations in %.1f s%n", r.sequences(), r.operations(), r.millis() / 1000.0);
+        for (Conformance.Difference d : r.differences()) {
+            out.printf("%s [%s]: %s, shrunk from %d to %d operations%n  %s%n", d.kind().id(), d.kind().verdict(),
+                    d.signature(), d.counterexample().original(), d.counterexample().script().length(),
+                    d.page() == null ? "" : Reports.relative(d.page()));
+        }
+        r.knownHits().forEach((name, n) -> out.printf("known finding %s: hit by %d sequence(s)%n", name, n));
+        out.println("verdict: " + ConformanceCampaign.verdict(r) + "; report: " + Reports.relative(o.index()));
+        o.problems().forEach(p -> out.println("  PROBLEM: " + p));
+        return o.passed() ? 0 : 1;
+    }
+}

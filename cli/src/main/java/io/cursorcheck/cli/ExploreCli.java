@@ -1,0 +1,132 @@
+package io.cursorcheck.cli;
+
+import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.engine.Counterexample;
+import io.cursorcheck.properties.engine.CounterexampleWriter;
+import io.cursorcheck.properties.engine.KnownFindings;
+import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.explore.ExploreRun;
+import io.cursorcheck.properties.explore.Explorer;
+import io.cursorcheck.properties.explore.Scope;
+import io.cursorcheck.properties.report.ExplorePage;
+import io.cursorcheck.spi.Policy;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bin/cursorcheck explore}: exhaustive breadth-first exploration, of every variant and
+ * control at a fixed bound, or of one variant at any bound.
+ */
+@Command(name = "explore", sortOptions = false, sortSynopsis = false, description = "exhaustive breadth-first"
+        + " exploration; without --variant, every conforming variant under every policy and every negative control at"
+        + " the gate's bound (--deep: the campaign's), writing reports/explore.md; with --variant, any bound, a line of"
+        + " progress per depth, every failure written as a shortest counterexample, and reports/explore-NAME.md;"
+        + " exit 1 if a bound does not hold or a control escapes")
+final class ExploreCli extends CliCommand {
+
+    @Option(names = "--deep", description = "every variant at the campaign's deeper bound instead of the gate's")
+    boolean deep;
+
+    @ArgGroup(exclusive = false)
+    Bound bound;
+
+    /** One variant at a chosen bound: the bound's options need the variant. */
+    static final class Bound {
+        @Option(names = "--variant", required = true, paramLabel = "NAME", converter = Converters.Subject.class,
+                description = "the variant or mutant to explore")
+        BroadcastFactory subject;
+
+        @Option(names = "--consumers", paramLabel = "N", defaultValue = "2", description = "attaches in all")
+        @Range(min = 1, max = 100)
+        int consumers;
+
+        @Option(names = "--depth", paramLabel = "D", defaultValue = "10", description = "operations deep")
+        @Range(min = 1, max = 1_000)
+        int depth;
+
+        @Option(names = "--policy", paramLabel = "P", converter = Converters.PolicyName.class,
+                completionCandidates = Converters.PolicyNames.class,
+                description = "one policy: ${COMPLETION-CANDIDATES} (default: each in turn)")
+        Policy policy;
+
+        @Option(names = "--budget", paramLabel = "B", defaultValue = "2", description = "the byte budget")
+        @Range(min = 1, max = 1_000_000_000)
+        long budget;
+
+        @Option(names = "--sizes", paramLabel = "S", split = ",", defaultValue = "0,1,2",
+                description = "the entry sizes writes use, separated by commas")
+        @Range(min = 0, max = 1_000_000_000)
+        List<Integer> sizes;
+
+        @Option(names = "--limit", paramLabel = "N", defaultValue = "20_000_000",
+                description = "stop, incomplete, beyond N distinct states")
+        @Range(min = 1, max = Long.MAX_VALUE)
+        long limit;
+    }
+
+    @Override
+    int run() throws Exception {
+        if (deep && bound != null) {
+            throw new UsageError("--deep explores every variant at the campaign's bound; with --variant "
+                    + bound.subject.id() + ", give the bound itself (--consumers, --depth, ...)");
+        }
+        if (bound == null) {
+            String command = "bin/cursorcheck explore" + (deep ? " --deep" : "");
+            Part.Verdict v = new ExplorePart(deep ? Scope::campaign : Scope::gate, command).run(out);
+            out.println((v.passed() ? "explore passed: " : "explore FAILED: ") + v.summary());
+            v.problems().forEach(p -> out.println("  PROBLEM: " + p));
+            return v.passed() ? 0 : 1;
+        }
+        Bound a = bound;
+        BroadcastFactory subject = a.subject;
+        List<Policy> policies = a.policy != null ? List.of(a.policy) : List.of(Policy.values());
+        List<Scope> scopes = new ArrayList<>();
+        for (Policy p : policies) { // built before anything runs: a scope the library refuses is a usage error
+            try {
+                scopes.add(new Scope(p, a.budget, a.sizes, a.consumers, a.depth));
+            } catch (IllegalArgumentException e) {
+                throw new UsageError(e.getMessage());
+            }
+        }
+        KnownFindings known = KnownFindings.load(Reports.dir().getParent());
+        boolean holds = true;
+        List<Explorer.Result> bounds = new java.util.ArrayList<>();
+        java.util.Map<String, Path> pages = new java.util.LinkedHashMap<>();
+        for (Scope scope : scopes) {
+            out.printf("explore %s: %s%n", subject.id(), scope);
+            Explorer.Result r = Explorer.explore(subject, scope, a.limit, false, known, level -> out.printf(
+                    "  depth %2d: %,10d states %,12d transitions %,9d new at this depth  %6.1f s %,9.0f states/s"
+                            + " (%,.0f per CPU second)%n",
+                    level.depth(), level.states(), level.transitions(), level.frontier(), level.millis() / 1000.0,
+                    level.states() * 1000.0 / Math.max(1, level.millis()),
+                    level.states() * 1000.0 / Math.max(1, level.cpuMillis())));
+            out.printf("  %s: %,d states, %,d transitions, depth %d%s in %.1f s (%,.0f states/s; %,.0f per CPU second)%n",
+                    r.holds() ? "holds" : "DOES NOT HOLD", r.states(), r.transitions(), r.depth(),
+                    r.complete() ? "" : " (incomplete)", r.millis() / 1000.0, r.statesPerSecond(), r.statesPerCpuSecond());
+            for (Explorer.Found f : r.found()) {
+                Counterexample cx = new Counterexample(subject.id(), f.run().script(), null, 0, null,
+                        f.run().script().length(), 0, f.failure(), "exhaustive breadth-first exploration of " + scope
+                        + ": shortest by construction");
+                Path[] files = CounterexampleWriter.write(cx, f.run(), subject.description(), f.known(),
+                        Reports.dir().resolve("counterexamples"));
+                pages.put(subject.id() + " " + f.failure().signature(), files[1]);
+                out.printf("  %s: %s in %d operations (shortest)%n    %s%n    replay: bin/cursorcheck replay %s%n",
+                        f.known() != null ? "known finding " + f.known().name() : f.againstSubject() ? "FAILURE"
+                                : "NEW FINDING against the model", f.failure().title(), f.run().script().length(),
+                        Reports.relative(files[1]), Reports.relative(files[0]));
+            }
+            holds &= r.holds();
+            bounds.add(r);
+        }
+        Path page = Reports.dir().resolve("explore-" + subject.id() + ".md");
+        java.nio.file.Files.createDirectories(page.getParent());
+        java.nio.file.Files.writeString(page, ExplorePage.markdown(new ExploreRun.Result(bounds, List.of(), pages),
+                "bin/cursorcheck explore " + String.join(" ", words())));
+        out.println("report: " + Reports.relative(page));
+        return holds ? 0 : 1;
+    }
+}

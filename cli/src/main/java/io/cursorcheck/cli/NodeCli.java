@@ -1,0 +1,10 @@
+package io.cursorcheck.cli;
+
+import picocli.CommandLine.Command;
+
+/** {@code bin/cursorcheck node}: conformance of a Node.js release. */
+@Command(name = "node", sortOptions = false, sortSynopsis = false, description = "conformance: that Node.js release's"
+        + " node:stream/iter broadcast (installed from npm under target/runtimes) in lockstep with the model through"
+        + " the subject protocol; writes reports/conformance/<release>/; exit 1 if a difference is of no known kind")
+final class NodeCli extends ConformanceCli {
+}

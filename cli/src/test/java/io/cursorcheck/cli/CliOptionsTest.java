@@ -1,0 +1,97 @@
+package io.cursorcheck.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+
+/**
+ * The declarations themselves: every numeric option states its range ({@link Range}), and the
+ * ranges keep each command's arithmetic exact. A new option without a range fails here, before a
+ * user finds that it wraps.
+ */
+class CliOptionsTest {
+
+    private static final Set<Class<?>> WHOLE_NUMBERS = Set.of(int.class, Integer.class, long.class, Long.class);
+
+    /** Every numeric option of {@code command} and its subcommands that has no range, as "command --option". */
+    static List<String> unranged(CommandLine command) {
+        List<String> missing = new ArrayList<>();
+        for (OptionSpec o : command.getCommandSpec().options()) {
+            boolean numeric = WHOLE_NUMBERS.contains(o.type()) || o.isMultiValue()
+                    && o.auxiliaryTypes().length > 0 && WHOLE_NUMBERS.contains(o.auxiliaryTypes()[0]);
+            boolean seed = o.longestName().equals("--seed"); // every 64-bit value is a seed: its converter is its range
+            if (numeric && !seed && RangeCheck.of(o) == null) {
+                missing.add(command.getCommandName() + " " + o.longestName());
+            }
+        }
+        command.getSubcommands().values().forEach(sub -> missing.addAll(unranged(sub)));
+        return missing;
+    }
+
+    private static CommandLine cli() {
+        PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream());
+        return new Main(nowhere, nowhere).commandLine();
+    }
+
+    @Test
+    void everyNumericOptionStatesItsRange() {
+        CommandLine cli = cli();
+        assertThat(unranged(cli)).isEmpty();
+        // and the rule looked at the options it should: these are numeric and ranged
+        assertThat(cli.getSubcommands().get("check").getCommandSpec().findOption("--threads").type())
+                .isEqualTo(Integer.class);
+        assertThat(RangeCheck.of(cli.getSubcommands().get("explore").getCommandSpec().findOption("--sizes"))).isNotNull();
+    }
+
+    /** A command with an option that has no range: the control the rule must catch. */
+    @Command(name = "unranged")
+    static final class Unranged implements Runnable {
+        @Option(names = "--count")
+        long count;
+
+        @Option(names = "--sizes", split = ",")
+        List<Integer> sizes;
+
+        @Option(names = "--depth")
+        @Range(min = 1, max = 10)
+        int depth;
+
+        @Override
+        public void run() {
+        }
+    }
+
+    @Test
+    void theRuleCatchesANumericOptionWithoutARange() {
+        assertThat(unranged(new CommandLine(new Unranged()))).containsExactly("unranged --count", "unranged --sizes");
+    }
+
+    @Test
+    void theLargestValuesKeepTheArithmeticExact() {
+        // the products the commands compute from their options, at the top of each range
+        assertThat(Math.multiplyExact(Range.YEAR_SECONDS, 1000)).isPositive();
+        assertThat(Math.multiplyExact(Range.YEAR_MINUTES, 60_000)).isPositive();
+        // int options fit an int
+        CommandLine cli = cli();
+        for (CommandLine sub : cli.getSubcommands().values()) {
+            for (OptionSpec o : sub.getCommandSpec().options()) {
+                Range r = RangeCheck.of(o);
+                boolean isInt = o.type() == int.class || o.type() == Integer.class
+                        || o.isMultiValue() && o.auxiliaryTypes()[0] == Integer.class;
+                if (r != null && isInt) {
+                    assertThat(r.max()).as("%s %s", sub.getCommandName(), o.longestName()).isLessThanOrEqualTo(Integer.MAX_VALUE);
+                    assertThat(r.min()).as("%s %s", sub.getCommandName(), o.longestName()).isGreaterThanOrEqualTo(Integer.MIN_VALUE);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package io.cursorcheck.properties.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.cursorcheck.properties.Variant;
+import io.cursorcheck.properties.explore.Explorer;
+import io.cursorcheck.properties.explore.Scope;
+import io.cursorcheck.spi.Options;
+import io.cursorcheck.spi.Policy;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The library refuses bad input itself, with an IllegalArgumentException that names the field
+ * (or file and step) and the value, so that a library user gets the answer the command line gives;
+ * never a NullPointerException, a wrapped number or a message about other fields.
+ */
+class InputValidationTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void weightsNameTheWeightAndItsValue() {
+        assertThatThrownBy(() -> Weights.DEFAULT.with("next=-5")).isExactlyInstanceOf(IllegalArgumentException.class)
+                .hasMessage("weight next must be from 0 to 1000000, was -5");
+        assertThatThrownBy(() -> new Weights(8, -5, 5, 18, 22, 2, 1, 1, 8, 2))
+                .hasMessage("weight next must be from 0 to 1000000, was -5"); // not every weight printed as 0
+        assertThatThrownBy(() -> Weights.DEFAULT.with("next=2000000000,write=2000000000"))
+                .hasMessageContaining("next").hasMessageContaining("2000000000");
+        assertThatThrownBy(() -> Weights.DEFAULT.with("write=4294967298")).hasMessageContaining("4294967298");
+        assertThatThrownBy(() -> Weights.DEFAULT.with("badInput=101")).hasMessageContaining("badInput")
+                .hasMessageContaining("101");
+        assertThatThrownBy(() -> Weights.DEFAULT.with("attach=0")).hasMessageContaining("attach=0");
+        assertThatThrownBy(() -> Weights.DEFAULT.with("nxt=5")).hasMessageContaining("'nxt=5'");
+    }
+
+    /** The control for the bound: the largest weights are accepted, and their total draws without wrapping. */
+    @Test
+    void theLargestWeightsDrawEveryOperation() {
+        Weights max = Weights.DEFAULT.with(String.join(",", Arrays.stream(new String[] {"attach", "next", "detach",
+                "writeSync", "write", "end", "fail", "cancel"}).map(n -> n + "=" + Weights.MAX_WEIGHT).toList()));
+        assertThat(max.total()).isEqualTo(8 * Weights.MAX_WEIGHT);
+        Lockstep.Run run = Lockstep.explore(Variant.CACHED_COUNT, new Generator(max, Variant.CACHED_COUNT.capabilities()),
+                new Random(1).nextLong(), 200, null);
+        assertThat(run.script().length()).isPositive();
+    }
+
+    @Test
+    void aScopeNamesTheBoundAndItsValue() {
+        assertThatThrownBy(() -> new Scope(Policy.STRICT, 2, List.of(-1, 2), 2, 3))
+                .isExactlyInstanceOf(IllegalArgumentException.class).hasMessageContaining("sizes")
+                .hasMessageContaining("-1");
+        assertThatThrownBy(() -> new Scope(Policy.STRICT, 2, List.of(1), 0, 3)).hasMessage(
+                "scope: consumers must be >= 1, was 0");
+        assertThatThrownBy(() -> new Scope(Policy.STRICT, 2, List.of(1), 2, 0)).hasMessage("scope: depth must be >= 1, was 0");
+        assertThatThrownBy(() -> new Scope(Policy.STRICT, 0, List.of(1), 2, 3)).hasMessage("scope: budget must be >= 1, was 0");
+        assertThatThrownBy(() -> new Scope(Policy.STRICT, 2, List.of(), 2, 3)).hasMessageContaining("sizes");
+        assertThatThrownBy(() -> new Scope(null, 2, List.of(1), 2, 3)).hasMessageContaining("policy");
+        assertThatThrownBy(() -> Explorer.explore(Variant.CACHED_COUNT, Scope.gate(Policy.STRICT), 0, false, null, null))
+                .hasMessage("explore: stateLimit must be >= 1, was 0");
+    }
+
+    @Test
+    void runConfigsNameTheFieldAndItsValue() {
+        assertThatThrownBy(() -> new RandomRun.Config(Variant.MODEL, 1, 1, 1000, 60, Weights.DEFAULT, 0, true, null,
+                null)).hasMessage("random run: threads must be >= 1, was 0");
+        assertThatThrownBy(() -> new Campaign.Config(-60_000, 1, 1, 60, Weights.DEFAULT, dir, System.err))
+                .hasMessage("campaign: millis must be >= 1, was -60000");
+    }
+
+    @Test
+    void aScriptNamesTheStepThatReadsAConsumerNeverAttached() {
+        Options o = Options.of(2, Policy.STRICT);
+        assertThatThrownBy(() -> Script.parse(o, List.of("c0 = attach()", "write(1)", "next(c0)", "next(c2)")))
+                .hasMessage("step 3, next(c2): consumer c2 was never attached (attached before this step: c0)");
+        assertThatThrownBy(() -> Script.parse(o, List.of("detach(c0)", "c0 = attach()")))
+                .hasMessageStartingWith("step 0, detach(c0): consumer c0 was never attached");
+        assertThatThrownBy(() -> Script.parse(o, List.of("c1 = attach()"))).hasMessageContaining("step 0")
+                .hasMessageContaining("c0");
+        assertThatThrownBy(() -> Script.parse(o, List.of("c0 = attach()", "launch()"))).hasMessageStartingWith("step 1: ")
+                .hasMessageContaining("launch");
+        assertThatThrownBy(() -> Script.parseOptions("budget=99999999999999999999, policy=STRICT"))
+                .hasMessageContaining("99999999999999999999");
+        assertThatThrownBy(() -> Script.parseOptions("budget=2, policy=LOSSY")).hasMessageContaining("'LOSSY'")
+                .hasMessageContaining("DROP_OLDEST");
+        // the control: what the engine writes parses back
+        assertThat(Script.parse(o, List.of("c0 = attach()", "c1 = attach()", "next(c1)", "next(foreign)", "detach(null)"))
+                .length()).isEqualTo(5);
+    }
+
+    @Test
+    void aCounterexampleFileIsReadOnlyWhenEveryFieldIsRight() throws IOException {
+        Path array = write("array.json", "[1, 2]");
+        assertThatThrownBy(() -> Counterexample.read(array)).isExactlyInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith(array + ": ").hasMessageContaining("an array");
+        assertThatThrownBy(() -> Counterexample.read(dir)).hasMessageStartingWith(dir + ": is a directory");
+        Path empty = write("empty.json", "");
+        assertThatThrownBy(() -> Counterexample.read(empty)).hasMessageStartingWith(empty + ": is empty");
+        Path truncated = write("truncated.json", "{\"format\": \"cursorcheck-counterexample/1\", \"subj");
+        assertThatThrownBy(() -> Counterexample.read(truncated)).hasMessageStartingWith(truncated + ": not JSON");
+        String head = "{\"format\": \"cursorcheck-counterexample/1\", \"subject\": \"cached-count\", ";
+        Path noOptions = write("no-options.json", head + "\"operations\": []}");
+        assertThatThrownBy(() -> Counterexample.read(noOptions)).hasMessage(noOptions
+                + ": field 'options' must be an object, was missing");
+        String ops = "\"options\": {\"budget\": 2, \"policy\": \"STRICT\"}, \"operations\": [\"c0 = attach()\"]";
+        Path seed = write("seed.json", head + ops + ", \"foundBy\": {\"seed\": \"-1x\"}}");
+        assertThatThrownBy(() -> Counterexample.read(seed)).hasMessageContaining("field 'foundBy.seed'")
+                .hasMessageContaining("-1x");
+        Path nullSubject = write("null-subject.json", head.replace("\"cached-count\"", "null") + ops + "}");
+        assertThatThrownBy(() -> Counterexample.read(nullSubject)).hasMessageContaining("field 'subject'")
+                .hasMessageContaining("null");
+        Path unattached = write("unattached.json", head + ops.replace("[\"c0 = attach()\"]",
+                "[\"c0 = attach()\", \"write(1)\", \"next(c0)\", \"next(c2)\"]") + "}");
+        assertThatThrownBy(() -> Counterexample.read(unattached)).hasMessageStartingWith(unattached
+                + ": step 3, next(c2): consumer c2 was never attached");
+        // the control: a file as the engine writes it reads back whole
+        Path good = write("good.json", head + ops + ", \"foundBy\": {\"seed\": \"18446744073709551615\", \"maxSteps\": 60,"
+                + " \"weights\": null}, \"failure\": {\"signature\": \"DIVERGENCE\"}}");
+        Counterexample.Stored stored = Counterexample.read(good);
+        assertThat(stored.subject()).isEqualTo("cached-count");
+        assertThat(stored.seed()).isEqualTo(-1L);
+        assertThat(stored.maxSteps()).isEqualTo(60);
+        assertThat(stored.signature()).isEqualTo("DIVERGENCE");
+        assertThat(stored.script().lines()).containsExactly("c0 = attach()");
+    }
+
+    private Path write(String name, String text) throws IOException {
+        return Files.writeString(dir.resolve(name), text, StandardCharsets.UTF_8);
+    }
+}
