@@ -9,21 +9,19 @@ import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.engine.Campaign;
 import io.cursorcheck.properties.engine.Counterexample;
-import io.cursorcheck.properties.engine.CounterexampleWriter;
 import io.cursorcheck.properties.engine.Generator;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.ProgressLine;
 import io.cursorcheck.properties.engine.RandomRun;
+import io.cursorcheck.properties.engine.ReportLock;
+import io.cursorcheck.properties.engine.ReportRun;
 import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.engine.Subjects;
 import io.cursorcheck.properties.engine.Weights;
-import io.cursorcheck.properties.explore.ExploreRun;
-import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Scope;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
-import io.cursorcheck.properties.report.ExplorePage;
 import io.cursorcheck.properties.report.Trace;
 import io.cursorcheck.spi.Policy;
 import io.cursorcheck.stress.StressRun;
@@ -122,6 +120,9 @@ public final class Main {
                         Set.of("pit")));
                 default -> throw new Args.UsageError("unknown command '" + args.get(0) + "'");
             };
+        } catch (ReportLock.Busy e) {
+            err.println("cursorcheck: " + e.getMessage());
+            return 2;
         } catch (Args.UsageError | IllegalArgumentException e) {
             err.println("cursorcheck: " + e.getMessage());
             err.println("run 'bin/cursorcheck help' for usage");
@@ -140,7 +141,7 @@ public final class Main {
         }
     }
 
-    private int check(Args a) {
+    private int check(Args a) throws Exception {
         BroadcastFactory subject = subject(a);
         if (a.has("seconds") && a.has("runs")) {
             throw new Args.UsageError("give --seconds or --runs, not both");
@@ -155,11 +156,13 @@ public final class Main {
                 a.has("runs") ? runs + " sequences" : millis / 1000 + " s", maxSteps, threads);
         out.printf("  rerun exactly: bin/cursorcheck check --variant %s --seed %d %s --max-steps %d --weights %s%n",
                 subject.id(), seed, a.has("runs") ? "--runs " + runs : "--seconds " + millis / 1000, maxSteps, weights);
-        KnownFindings known = KnownFindings.load(Reports.dir().getParent());
-        RandomRun.Config config = new RandomRun.Config(subject, seed, runs, millis, maxSteps, weights, threads, true,
-                Reports.dir().resolve("counterexamples"), known);
-        RandomRun.Progress progress = new RandomRun.Progress();
-        RandomRun.Result r = ProgressLine.during(err, subject.id(), progress, millis, () -> RandomRun.run(config, progress));
+        KnownFindings known = KnownFindings.load(io.cursorcheck.properties.mutants.SourceTree.root());
+        RandomRun.Result r = ReportRun.write(Reports.dir(), "bin/cursorcheck check --variant " + subject.id(), err, run -> {
+            RandomRun.Config config = new RandomRun.Config(subject, seed, runs, millis, maxSteps, weights, threads, true,
+                    run.dir().resolve("counterexamples"), known);
+            RandomRun.Progress progress = new RandomRun.Progress();
+            return ProgressLine.during(err, subject.id(), progress, millis, () -> RandomRun.run(config, progress));
+        });
         out.printf("%,d sequences, %,d operations in %.1f s: %,.0f ops/s (%,.0f per thread)%n", r.sequences(),
                 r.operations(), r.millis() / 1000.0, r.operationsPerSecond(), r.operationsPerSecond() / threads);
         for (RandomRun.Found f : r.found()) {
@@ -282,7 +285,7 @@ public final class Main {
         if (!a.has("variant")) {
             boolean deep = a.has("deep");
             String command = "bin/cursorcheck explore" + (deep ? " --deep" : "");
-            Part.Verdict v = new ExplorePart(deep ? Scope::campaign : Scope::gate, command).run(out);
+            Part.Verdict v = new ExplorePart(deep ? Scope::campaign : Scope::gate, command).runAlone(out, command);
             out.println((v.passed() ? "explore passed: " : "explore FAILED: ") + v.summary());
             v.problems().forEach(p -> out.println("  PROBLEM: " + p));
             return v.passed() ? 0 : 1;
@@ -301,43 +304,10 @@ public final class Main {
         long budget = a.number("budget", 2, 1);
         long limit = a.number("limit", 20_000_000, 1);
         List<Policy> policies = a.has("policy") ? List.of(policy(a.string("policy", null))) : List.of(Policy.values());
-        KnownFindings known = KnownFindings.load(Reports.dir().getParent());
-        boolean holds = true;
-        List<Explorer.Result> bounds = new java.util.ArrayList<>();
-        java.util.Map<String, Path> pages = new java.util.LinkedHashMap<>();
-        for (Policy p : policies) {
-            Scope scope = new Scope(p, budget, sizes, consumers, depth);
-            out.printf("explore %s: %s%n", subject.id(), scope);
-            Explorer.Result r = Explorer.explore(subject, scope, limit, false, known, level -> out.printf(
-                    "  depth %2d: %,10d states %,12d transitions %,9d new at this depth  %6.1f s %,9.0f states/s"
-                            + " (%,.0f per CPU second)%n",
-                    level.depth(), level.states(), level.transitions(), level.frontier(), level.millis() / 1000.0,
-                    level.states() * 1000.0 / Math.max(1, level.millis()),
-                    level.states() * 1000.0 / Math.max(1, level.cpuMillis())));
-            out.printf("  %s: %,d states, %,d transitions, depth %d%s in %.1f s (%,.0f states/s; %,.0f per CPU second)%n",
-                    r.holds() ? "holds" : "DOES NOT HOLD", r.states(), r.transitions(), r.depth(),
-                    r.complete() ? "" : " (incomplete)", r.millis() / 1000.0, r.statesPerSecond(), r.statesPerCpuSecond());
-            for (Explorer.Found f : r.found()) {
-                Counterexample cx = new Counterexample(subject.id(), f.run().script(), null, 0, null,
-                        f.run().script().length(), 0, f.failure(), "exhaustive breadth-first exploration of " + scope
-                        + ": shortest by construction");
-                Path[] files = CounterexampleWriter.write(cx, f.run(), subject.description(), f.known(),
-                        Reports.dir().resolve("counterexamples"));
-                pages.put(subject.id() + " " + f.failure().signature(), files[1]);
-                out.printf("  %s: %s in %d operations (shortest)%n    %s%n    replay: bin/cursorcheck replay %s%n",
-                        f.known() != null ? "known finding " + f.known().name() : f.againstSubject() ? "FAILURE"
-                                : "NEW FINDING against the model", f.failure().title(), f.run().script().length(),
-                        Reports.relative(files[1]), Reports.relative(files[0]));
-            }
-            holds &= r.holds();
-            bounds.add(r);
-        }
-        Path page = Reports.dir().resolve("explore-" + subject.id() + ".md");
-        java.nio.file.Files.createDirectories(page.getParent());
-        java.nio.file.Files.writeString(page, ExplorePage.markdown(new ExploreRun.Result(bounds, List.of(), pages),
-                "bin/cursorcheck explore " + String.join(" ", words)));
-        out.println("report: " + Reports.relative(page));
-        return holds ? 0 : 1;
+        String command = "bin/cursorcheck explore " + String.join(" ", words);
+        Part.Verdict v = new ExploreBoundCommand(subject, policies, budget, sizes, consumers, depth, limit, command)
+                .runAlone(out, command);
+        return v.passed() ? 0 : 1;
     }
 
     private static Policy policy(String name) {
@@ -361,8 +331,8 @@ public final class Main {
                 + " --seed " + seed;
         out.printf("%s: seed %d, %d s, up to %d operations per sequence%n  rerun exactly: %s%n", release.id(), seed,
                 millis / 1000, maxSteps, command);
-        ConformanceCampaign.Outcome o = ConformanceCampaign.run(List.of(release), seed, millis, maxSteps, Reports.dir(),
-                err, command);
+        ConformanceCampaign.Outcome o = ReportRun.write(Reports.dir(), command, err, run -> ConformanceCampaign.run(
+                List.of(release), seed, millis, maxSteps, run, err, command));
         Conformance.Result r = o.results().get(0);
         out.printf("%,d sequences, %,d operations in %.1f s%n", r.sequences(), r.operations(), r.millis() / 1000.0);
         for (Conformance.Difference d : r.differences()) {
@@ -381,7 +351,7 @@ public final class Main {
         String note = a.string("note", "");
         String command = "bin/cursorcheck bench" + (quick ? " --quick" : "")
                 + (note.isEmpty() ? "" : " --note '" + note.replace("'", "") + "'");
-        Part.Verdict v = new BenchCommand(quick ? BenchRun.quick() : BenchRun.full(), command, note).run(out);
+        Part.Verdict v = new BenchCommand(quick ? BenchRun.quick() : BenchRun.full(), command, note).runAlone(out, command);
         out.println((v.passed() ? "bench done: " : "bench FAILED: ") + v.summary());
         v.problems().forEach(p -> out.println("  PROBLEM: " + p));
         return v.passed() ? 0 : 1;
@@ -395,7 +365,7 @@ public final class Main {
         String command = "bin/cursorcheck stress --mode " + mode.name().toLowerCase()
                 + (filter == null ? "" : " --tests " + filter) + (repeat > 1 ? " --repeat " + repeat : "")
                 + (lincheck ? "" : " --no-lincheck");
-        Part.Verdict v = new StressCommand(mode, filter, repeat, command, lincheck).run(out);
+        Part.Verdict v = new StressCommand(mode, filter, repeat, command, lincheck).runAlone(out, command);
         out.println((v.passed() ? "stress passed: " : "stress FAILED: ") + v.summary());
         v.problems().forEach(p -> out.println("  PROBLEM: " + p));
         return v.passed() ? 0 : 1;
@@ -415,11 +385,13 @@ public final class Main {
         if (a.has("pit")) {
             parts.add(new PitCommand());
         }
-        boolean passed = true;
-        for (Part part : parts) {
-            Part.Verdict v = part.run(out);
-            passed &= v.passed();
-        }
+        boolean passed = ReportRun.write(Reports.dir(), command, out, run -> {
+            boolean all = true;
+            for (Part part : parts) {
+                all &= part.run(out, run).passed();
+            }
+            return all;
+        });
         return passed ? 0 : 1;
     }
 

@@ -23,7 +23,7 @@ class LockstepProperties {
 
     @ParameterizedTest
     @MethodSource("conforming")
-    void agreesWithTheModelAndKeepsEveryInvariant(Variant variant) {
+    void agreesWithTheModelAndKeepsEveryInvariant(Variant variant) throws Exception {
         RandomRun.Result r = run(variant, Gate.sequences(), false);
         assertThat(r.subjectFailures()).as("%s failures (reports written)", variant)
                 .extracting(f -> f.counterexample().failure().title() + " " + Reports.relative(f.page()))
@@ -44,15 +44,17 @@ class LockstepProperties {
         RandomRun.Found f = r.subjectFailures().get(0);
         assertThat(f.counterexample().failure().kind()).isEqualTo(Failure.Kind.DIVERGENCE);
         assertThat(f.counterexample().script().length()).as("shrunk length").isLessThanOrEqualTo(8);
-        assertThat(Files.readString(f.page())).contains("## Script", "## Step by step", "**⚠**", "## Regression test");
-        assertThat(Counterexample.read(f.json()).script()).isEqualTo(f.counterexample().script());
+        assertThat(Files.readString(Reports.published(f.page()))).contains("## Script", "## Step by step", "**⚠**",
+                "## Regression test");
+        assertThat(Counterexample.read(Reports.published(f.json())).script()).isEqualTo(f.counterexample().script());
         System.out.printf("dirty-flag caught: %s, shrunk %d -> %d: %s%n", f.counterexample().failure().title(),
                 f.counterexample().original(), f.counterexample().script().length(), Reports.relative(f.page()));
     }
 
-    private static RandomRun.Result run(Variant v, long sequences, boolean stopOnFailure) {
-        RandomRun.Config config = new RandomRun.Config(v, Gate.seed(v.id()), sequences, Long.MAX_VALUE, Gate.MAX_STEPS,
-                Weights.DEFAULT, Gate.THREADS, stopOnFailure || Gate.failFast(), Gate.counterexamples(), Gate.known());
-        return RandomRun.run(config, new RandomRun.Progress());
+    private static RandomRun.Result run(Variant v, long sequences, boolean stopOnFailure) throws Exception {
+        long seed = Gate.seed(v.id());
+        return Gate.writingReports("LockstepProperties " + v.id(), run -> RandomRun.run(new RandomRun.Config(v, seed,
+                sequences, Long.MAX_VALUE, Gate.MAX_STEPS, Weights.DEFAULT, Gate.THREADS, stopOnFailure || Gate.failFast(),
+                Gate.counterexamples(run), Gate.known()), new RandomRun.Progress()));
     }
 }

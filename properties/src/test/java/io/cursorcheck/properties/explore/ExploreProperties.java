@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ExploreProperties {
 
-    private static final KnownFindings KNOWN = KnownFindings.load(Reports.dir().getParent());
+    private static final KnownFindings KNOWN = KnownFindings.load(io.cursorcheck.properties.mutants.SourceTree.root());
 
     static Stream<Variant> conforming() {
         return Arrays.stream(Variant.values()).filter(v -> v.conformance() == Variant.Conformance.CONFORMS);
