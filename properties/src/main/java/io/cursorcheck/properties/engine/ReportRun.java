@@ -12,6 +12,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -193,26 +194,19 @@ public final class ReportRun implements AutoCloseable {
             files = walk.filter(Files::isRegularFile).map(staging::relativize)
                     .filter(f -> whole.stream().noneMatch(f::startsWith)).toList();
         }
-        List<Path> data = files.stream().filter(f -> !isPage(f)).sorted().toList();
-        List<Path> pages = files.stream().filter(ReportRun::isPage).sorted(PAGES_LAST).toList();
+        List<Path> wholeDirs = List.copyOf(whole);
         List<String> done = new ArrayList<>();
         Path current = null;
         try {
-            for (Path f : data) {
-                current = f;
-                moveFile(f);
-                done.add(f.toString());
-            }
-            int n = 0;
-            for (Path w : whole) {
-                current = w;
-                replaceDirectory(w, n++);
-                done.add(w + "/");
-            }
-            for (Path f : pages) {
-                current = f;
-                moveFile(f);
-                done.add(f.toString());
+            for (Path p : publishingOrder(files, wholeDirs)) {
+                current = p;
+                if (wholeDirs.contains(p)) {
+                    replaceDirectory(p, wholeDirs.indexOf(p));
+                    done.add(p + "/");
+                } else {
+                    moveFile(p);
+                    done.add(p.toString());
+                }
             }
         } catch (IOException | RuntimeException e) {
             state = State.BROKEN;
@@ -224,6 +218,21 @@ public final class ReportRun implements AutoCloseable {
         deleteTree(staging);
         deleteTree(old);
         state = State.COMMITTED;
+    }
+
+    /**
+     * The order in which {@link #commit()} moves what a run wrote: first the files that are not pages,
+     * then the whole directories, then the pages, deepest first and each directory's {@code index.md}
+     * after its other pages; so that a page is in place only once what it links to is.
+     *
+     * @param files the files written outside the whole directories, relative to the staging directory
+     * @param whole the whole directories, relative to it
+     */
+    static List<Path> publishingOrder(Collection<Path> files, Collection<Path> whole) {
+        List<Path> order = new ArrayList<>(files.stream().filter(f -> !isPage(f)).sorted().toList());
+        order.addAll(whole);
+        order.addAll(files.stream().filter(ReportRun::isPage).sorted(PAGES_LAST).toList());
+        return order;
     }
 
     /** Whether {@link #commit()} published the run. */
@@ -290,6 +299,7 @@ public final class ReportRun implements AutoCloseable {
     private void replaceDirectory(Path relative, int n) throws IOException {
         Path target = reports.resolve(relative);
         Files.createDirectories(target.getParent());
+        Files.createDirectories(staging.resolve(relative)); // before the old one moves: the new one must be there
         if (Files.exists(target)) {
             // Journal first: a run that dies after the next move leaves the old one where the next run finds it.
             Files.createDirectories(old);
