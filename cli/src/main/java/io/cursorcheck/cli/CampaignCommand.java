@@ -32,8 +32,7 @@ final class CampaignCommand {
 
     /**
      * Runs the parts in one {@link ReportRun}: every page and counterexample goes to its staging
-     * directory, and the campaign's report (counterexamples/ replaced whole, index.md last) is
-     * published only once every part has run. An interrupted or failed campaign leaves the previous
+     * directory, and the campaign's report (index.md last) is published only once every part has run. An interrupted or failed campaign leaves the previous
      * report whole. Exit code 0 if every part passed, 1 otherwise.
      */
     int run(PrintStream out, PrintStream log) throws Exception {
@@ -42,8 +41,9 @@ final class CampaignCommand {
 
     private int run(PrintStream out, PrintStream log, ReportRun run) throws Exception {
         Instant started = Instant.now();
-        // A campaign's counterexamples are its own: files of an older run would mislead.
-        run.wholeDirectory("counterexamples");
+        // counterexamples/ is merged, not replaced: the pages of other runs (explore --variant, mutants) link to
+        // their counterexamples there, and a file's name is a hash of its subject and script, so a file never
+        // changes meaning. The index links exactly this campaign's.
         List<Part.Verdict> verdicts = new ArrayList<>();
         for (Part part : parts) {
             out.println("campaign: " + part.name() + " ...");

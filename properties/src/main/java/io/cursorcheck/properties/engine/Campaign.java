@@ -88,8 +88,7 @@ public final class Campaign {
     public static Result run(Config config) throws IOException {
         Instant started = Instant.now();
         long start = System.currentTimeMillis();
-        // Fresh output only (files from an older run would mislead): the caller's ReportRun replaces
-        // counterexamples/ whole when it publishes.
+        // config.reports() is a run's staging directory: nothing here is published before the run is complete.
         Path counterexamples = config.reports().resolve("counterexamples");
         KnownFindings known = KnownFindings.load(SourceTree.root());
         List<String> problems = new ArrayList<>();

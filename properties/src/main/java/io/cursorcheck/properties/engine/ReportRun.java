@@ -29,8 +29,8 @@ import java.util.stream.Stream;
  * <ul>
  *   <li>A file replaces its old version by one rename: a reader sees the old file or the new one,
  *       never a half-written one.</li>
- *   <li>A directory declared {@linkplain #wholeDirectory whole} (a campaign's counterexamples, one
- *       release's conformance folder) replaces the old one by renames: the old one is moved aside
+ *   <li>A directory declared {@linkplain #wholeDirectory whole} (one release's conformance folder,
+ *       the benchmark pages) replaces the old one by renames: the old one is moved aside
  *       (noted in a journal), the new one moved in, and only then the old one deleted. A run that
  *       dies between the two renames is repaired by the next run, which moves the old one back.
  *       Every other directory is merged: the run's files are added, the others stay.</li>
