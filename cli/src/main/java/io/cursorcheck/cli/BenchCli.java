@@ -20,7 +20,7 @@ final class BenchCli extends CliCommand {
     int run() throws Exception {
         String command = "bin/cursorcheck bench" + (quick ? " --quick" : "")
                 + (note.isEmpty() ? "" : " --note '" + note.replace("'", "") + "'");
-        Part.Verdict v = new BenchCommand(quick ? BenchRun.quick() : BenchRun.full(), command, note).run(out);
+        Part.Verdict v = new BenchCommand(quick ? BenchRun.quick() : BenchRun.full(), command, note).runAlone(out, command);
         out.println((v.passed() ? "bench done: " : "bench FAILED: ") + v.summary());
         v.problems().forEach(p -> out.println("  PROBLEM: " + p));
         return v.passed() ? 0 : 1;

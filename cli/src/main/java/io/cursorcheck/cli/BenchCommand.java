@@ -2,6 +2,7 @@ package io.cursorcheck.cli;
 
 import io.cursorcheck.bench.BenchReport;
 import io.cursorcheck.bench.BenchRun;
+import io.cursorcheck.properties.engine.ReportRun;
 import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.mutants.SourceTree;
 import io.cursorcheck.properties.report.IndexPage;
@@ -40,7 +41,7 @@ final class BenchCommand implements Part {
     }
 
     @Override
-    public Verdict run(PrintStream log) throws IOException, InterruptedException {
+    public Verdict run(PrintStream log, ReportRun reports) throws IOException, InterruptedException {
         long start = System.currentTimeMillis();
         String started = Instant.now().toString().replaceAll("\\.\\d+Z$", "Z");
         String loadBefore = loadAverage();
@@ -51,7 +52,7 @@ final class BenchCommand implements Part {
         BenchReport report = BenchReport.read(json);
         double minutes = (System.currentTimeMillis() - start) / 60_000.0;
         String conditions = conditions(loadBefore, loadAverage());
-        Path page = report.write(Reports.dir().resolve("bench"), new BenchReport.Context(profile.name(), command,
+        Path page = report.write(reports.wholeDirectory("bench"), new BenchReport.Context(profile.name(), command,
                 IndexPage.machine(), started, minutes, "java -cp <classpath> " + String.join(" ",
                 BenchRun.command(profile, profile.jobs().get(0), Path.of("target/bench", profile.name(),
                         profile.jobs().get(0).name() + ".json"))), conditions));

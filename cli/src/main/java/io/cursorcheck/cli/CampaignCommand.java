@@ -1,6 +1,7 @@
 package io.cursorcheck.cli;
 
 import io.cursorcheck.properties.engine.Json;
+import io.cursorcheck.properties.engine.ReportRun;
 import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.report.IndexPage;
 import java.io.PrintStream;
@@ -29,20 +30,30 @@ final class CampaignCommand {
         this.seed = seed;
     }
 
-    /** Runs the parts; exit code 0 if every part passed, 1 otherwise. */
+    /**
+     * Runs the parts in one {@link ReportRun}: every page and counterexample goes to its staging
+     * directory, and the campaign's report (index.md last) is published only once every part has run. An interrupted or failed campaign leaves the previous
+     * report whole. Exit code 0 if every part passed, 1 otherwise.
+     */
     int run(PrintStream out, PrintStream log) throws Exception {
+        return ReportRun.write(Reports.dir(), command, log, run -> run(out, log, run));
+    }
+
+    private int run(PrintStream out, PrintStream log, ReportRun run) throws Exception {
         Instant started = Instant.now();
+        // counterexamples/ is merged, not replaced: the pages of other runs (explore --variant, mutants) link to
+        // their counterexamples there, and a file's name is a hash of its subject and script, so a file never
+        // changes meaning. The index links exactly this campaign's.
         List<Part.Verdict> verdicts = new ArrayList<>();
         for (Part part : parts) {
             out.println("campaign: " + part.name() + " ...");
-            Part.Verdict v = part.run(log);
+            Part.Verdict v = part.run(log, run);
             verdicts.add(v);
             out.printf("campaign: %s %s in %.0f s: %s%n", part.name(), v.passed() ? "passed" : "FAILED",
                     v.millis() / 1000.0, v.summary());
         }
         boolean passed = verdicts.stream().allMatch(Part.Verdict::passed);
-        Path reports = Reports.dir();
-        Files.createDirectories(reports);
+        Path reports = run.dir();
         Files.writeString(reports.resolve("index.md"), markdown(started, verdicts, passed), StandardCharsets.UTF_8);
         Files.writeString(reports.resolve("index.json"), Json.write(json(started, verdicts, passed)),
                 StandardCharsets.UTF_8);

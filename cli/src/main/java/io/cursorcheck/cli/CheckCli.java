@@ -6,8 +6,10 @@ import io.cursorcheck.properties.engine.ExampleStore;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.ProgressLine;
 import io.cursorcheck.properties.engine.RandomRun;
+import io.cursorcheck.properties.engine.ReportRun;
 import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.engine.Weights;
+import io.cursorcheck.properties.mutants.SourceTree;
 import java.util.List;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -53,7 +55,7 @@ final class CheckCli extends CliCommand {
     Weights weights = Weights.DEFAULT;
 
     @Override
-    int run() {
+    int run() throws Exception {
         boolean byRuns = length != null && length.runs != null;
         long seed = Converters.Seed.orFresh(this.seed);
         long runs = byRuns ? length.runs : Long.MAX_VALUE;
@@ -64,12 +66,14 @@ final class CheckCli extends CliCommand {
                 byRuns ? runs + " sequences" : millis / 1000 + " s", maxSteps, threads);
         out.printf("  rerun exactly: bin/cursorcheck check --variant %s --seed %d %s --max-steps %d --weights %s%n",
                 subject.id(), seed, byRuns ? "--runs " + runs : "--seconds " + millis / 1000, maxSteps, weights);
-        KnownFindings known = KnownFindings.load(Reports.dir().getParent());
-        RandomRun.Config config = new RandomRun.Config(subject, seed, runs, millis, maxSteps, weights, threads, true,
-                Reports.dir().resolve("counterexamples"), known);
-        RandomRun.Progress progress = new RandomRun.Progress();
-        RandomRun.Result r = ProgressLine.during(err, subject.id(), progress, millis,
-                () -> ExampleStore.standard().run(config, progress, out::println)).result(); // stored examples first
+        KnownFindings known = KnownFindings.load(SourceTree.root());
+        RandomRun.Result r = ReportRun.write(Reports.dir(), "bin/cursorcheck check --variant " + subject.id(), err, run -> {
+            RandomRun.Config config = new RandomRun.Config(subject, seed, runs, millis, maxSteps, weights, threads, true,
+                    run.dir().resolve("counterexamples"), known);
+            RandomRun.Progress progress = new RandomRun.Progress();
+            return ProgressLine.during(err, subject.id(), progress, millis,
+                    () -> ExampleStore.standard().run(config, progress, out::println)).result(); // stored examples first
+        });
         out.printf("%,d sequences, %,d operations in %.1f s: %,.0f ops/s (%,.0f per thread)%n", r.sequences(),
                 r.operations(), r.millis() / 1000.0, r.operationsPerSecond(), r.operationsPerSecond() / threads);
         for (RandomRun.Found f : r.found()) {

@@ -3,6 +3,7 @@ package io.cursorcheck.cli;
 import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.ConformanceCampaign;
 import io.cursorcheck.conformance.Release;
+import io.cursorcheck.properties.engine.ReportRun;
 import io.cursorcheck.properties.engine.Reports;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -45,8 +46,8 @@ abstract class ConformanceCli extends CliCommand {
                 + " --seed " + seed;
         out.printf("%s: seed %d, %d s, up to %d operations per sequence%n  rerun exactly: %s%n", release.id(), seed,
                 millis / 1000, maxSteps, command);
-        ConformanceCampaign.Outcome o = ConformanceCampaign.run(List.of(release), seed, millis, maxSteps, Reports.dir(),
-                err, command);
+        ConformanceCampaign.Outcome o = ReportRun.write(Reports.dir(), command, err, run -> ConformanceCampaign.run(
+                List.of(release), seed, millis, maxSteps, run, err, command));
         Conformance.Result r = o.results().get(0);
         out.printf("%,d sequences, %,d operations in %.1f s%n", r.sequences(), r.operations(), r.millis() / 1000.0);
         for (Conformance.Difference d : r.differences()) {

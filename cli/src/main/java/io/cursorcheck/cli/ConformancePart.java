@@ -3,7 +3,7 @@ package io.cursorcheck.cli;
 import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.ConformanceCampaign;
 import io.cursorcheck.conformance.Release;
-import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.engine.ReportRun;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,9 +35,9 @@ final class ConformancePart implements Part {
     }
 
     @Override
-    public Verdict run(PrintStream log) throws Exception {
+    public Verdict run(PrintStream log, ReportRun reports) throws Exception {
         long t0 = System.currentTimeMillis();
-        ConformanceCampaign.Outcome o = ConformanceCampaign.run(releases, seed, millisEach, maxSteps, Reports.dir(), log,
+        ConformanceCampaign.Outcome o = ConformanceCampaign.run(releases, seed, millisEach, maxSteps, reports, log,
                 command);
         StringBuilder md = new StringBuilder("## Conformance (Node.js, Bun)\n\n");
         md.append("| release | sequences | operations | shapes of difference | verdict |\n|---|---:|---:|---:|---|\n");

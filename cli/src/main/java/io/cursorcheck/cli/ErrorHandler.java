@@ -1,6 +1,8 @@
 package io.cursorcheck.cli;
 
 import io.cursorcheck.conformance.MissingToolException;
+import io.cursorcheck.properties.engine.ExampleStore;
+import io.cursorcheck.properties.engine.ReportLock;
 import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.mutants.SourceTree;
 import java.io.IOException;
@@ -55,7 +57,8 @@ final class ErrorHandler implements IParameterExceptionHandler, IExecutionExcept
         if (ex instanceof UsageError) {
             return usage(ex.getMessage(), command);
         }
-        if (ex instanceof MissingToolException) {
+        if (ex instanceof MissingToolException || ex instanceof ReportLock.Busy
+                || ex instanceof ExampleStore.UnreadableExample) { // setup, not usage: no usage hint
             err.println("cursorcheck: " + oneLine(ex.getMessage()));
             return EXIT;
         }

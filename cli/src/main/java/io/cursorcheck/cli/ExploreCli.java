@@ -1,17 +1,8 @@
 package io.cursorcheck.cli;
 
 import io.cursorcheck.properties.BroadcastFactory;
-import io.cursorcheck.properties.engine.Counterexample;
-import io.cursorcheck.properties.engine.CounterexampleWriter;
-import io.cursorcheck.properties.engine.KnownFindings;
-import io.cursorcheck.properties.engine.Reports;
-import io.cursorcheck.properties.explore.ExploreRun;
-import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Scope;
-import io.cursorcheck.properties.report.ExplorePage;
 import io.cursorcheck.spi.Policy;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -76,7 +67,7 @@ final class ExploreCli extends CliCommand {
         }
         if (bound == null) {
             String command = "bin/cursorcheck explore" + (deep ? " --deep" : "");
-            Part.Verdict v = new ExplorePart(deep ? Scope::campaign : Scope::gate, command).run(out);
+            Part.Verdict v = new ExplorePart(deep ? Scope::campaign : Scope::gate, command).runAlone(out, command);
             out.println((v.passed() ? "explore passed: " : "explore FAILED: ") + v.summary());
             v.problems().forEach(p -> out.println("  PROBLEM: " + p));
             return v.passed() ? 0 : 1;
@@ -84,49 +75,16 @@ final class ExploreCli extends CliCommand {
         Bound a = bound;
         BroadcastFactory subject = a.subject;
         List<Policy> policies = a.policy != null ? List.of(a.policy) : List.of(Policy.values());
-        List<Scope> scopes = new ArrayList<>();
-        for (Policy p : policies) { // built before anything runs: a scope the library refuses is a usage error
+        for (Policy p : policies) { // checked before anything runs: a scope the library refuses is a usage error
             try {
-                scopes.add(new Scope(p, a.budget, a.sizes, a.consumers, a.depth));
+                new Scope(p, a.budget, a.sizes, a.consumers, a.depth);
             } catch (IllegalArgumentException e) {
                 throw new UsageError(e.getMessage());
             }
         }
-        KnownFindings known = KnownFindings.load(Reports.dir().getParent());
-        boolean holds = true;
-        List<Explorer.Result> bounds = new java.util.ArrayList<>();
-        java.util.Map<String, Path> pages = new java.util.LinkedHashMap<>();
-        for (Scope scope : scopes) {
-            out.printf("explore %s: %s%n", subject.id(), scope);
-            Explorer.Result r = Explorer.explore(subject, scope, a.limit, false, known, level -> out.printf(
-                    "  depth %2d: %,10d states %,12d transitions %,9d new at this depth  %6.1f s %,9.0f states/s"
-                            + " (%,.0f per CPU second)%n",
-                    level.depth(), level.states(), level.transitions(), level.frontier(), level.millis() / 1000.0,
-                    level.states() * 1000.0 / Math.max(1, level.millis()),
-                    level.states() * 1000.0 / Math.max(1, level.cpuMillis())));
-            out.printf("  %s: %,d states, %,d transitions, depth %d%s in %.1f s (%,.0f states/s; %,.0f per CPU second)%n",
-                    r.holds() ? "holds" : "DOES NOT HOLD", r.states(), r.transitions(), r.depth(),
-                    r.complete() ? "" : " (incomplete)", r.millis() / 1000.0, r.statesPerSecond(), r.statesPerCpuSecond());
-            for (Explorer.Found f : r.found()) {
-                Counterexample cx = new Counterexample(subject.id(), f.run().script(), null, 0, null,
-                        f.run().script().length(), 0, f.failure(), "exhaustive breadth-first exploration of " + scope
-                        + ": shortest by construction");
-                Path[] files = CounterexampleWriter.write(cx, f.run(), subject.description(), f.known(),
-                        Reports.dir().resolve("counterexamples"));
-                pages.put(subject.id() + " " + f.failure().signature(), files[1]);
-                out.printf("  %s: %s in %d operations (shortest)%n    %s%n    replay: bin/cursorcheck replay %s%n",
-                        f.known() != null ? "known finding " + f.known().name() : f.againstSubject() ? "FAILURE"
-                                : "NEW FINDING against the model", f.failure().title(), f.run().script().length(),
-                        Reports.relative(files[1]), Reports.relative(files[0]));
-            }
-            holds &= r.holds();
-            bounds.add(r);
-        }
-        Path page = Reports.dir().resolve("explore-" + subject.id() + ".md");
-        java.nio.file.Files.createDirectories(page.getParent());
-        java.nio.file.Files.writeString(page, ExplorePage.markdown(new ExploreRun.Result(bounds, List.of(), pages),
-                "bin/cursorcheck explore " + String.join(" ", words())));
-        out.println("report: " + Reports.relative(page));
-        return holds ? 0 : 1;
+        String command = "bin/cursorcheck explore " + String.join(" ", words());
+        Part.Verdict v = new ExploreBoundCommand(subject, policies, a.budget, a.sizes, a.consumers, a.depth, a.limit,
+                command).runAlone(out, command);
+        return v.passed() ? 0 : 1;
     }
 }

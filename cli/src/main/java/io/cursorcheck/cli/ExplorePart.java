@@ -3,7 +3,9 @@ package io.cursorcheck.cli;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.engine.KnownFindings;
+import io.cursorcheck.properties.engine.ReportRun;
 import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.mutants.SourceTree;
 import io.cursorcheck.properties.explore.ExploreRun;
 import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Scope;
@@ -43,7 +45,7 @@ final class ExplorePart implements Part {
     }
 
     @Override
-    public Verdict run(PrintStream log) throws IOException {
+    public Verdict run(PrintStream log, ReportRun reports) throws IOException {
         long start = System.currentTimeMillis();
         List<BroadcastFactory> holding = new ArrayList<>();
         List<BroadcastFactory> controls = new ArrayList<>();
@@ -59,8 +61,8 @@ final class ExplorePart implements Part {
         // Controls in the gate's scope whatever the bound: it is where the gate shows them caught (the
         // deeper scope has no zero-size writes), and iterative deepening stops at their short failures.
         ExploreRun.Result r = ExploreRun.run(holding, controls, scopes, Scope::gate, 20_000_000, KnownFindings.load(
-                Reports.dir().getParent()), Reports.dir().resolve("counterexamples"), log::println);
-        Path page = Reports.dir().resolve("explore.md");
+                SourceTree.root()), reports.dir().resolve("counterexamples"), log::println);
+        Path page = reports.dir().resolve("explore.md");
         Files.createDirectories(page.getParent());
         Files.writeString(page, ExplorePage.markdown(r, command), StandardCharsets.UTF_8);
         List<String> problems = new ArrayList<>();

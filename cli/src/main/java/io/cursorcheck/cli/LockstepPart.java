@@ -2,7 +2,7 @@ package io.cursorcheck.cli;
 
 import io.cursorcheck.properties.engine.Campaign;
 import io.cursorcheck.properties.report.IndexPage;
-import java.io.IOException;
+import io.cursorcheck.properties.engine.ReportRun;
 import java.io.PrintStream;
 
 /** The lockstep part of the campaign: every variant against the model, controls, known findings. */
@@ -20,8 +20,10 @@ final class LockstepPart implements Part {
     }
 
     @Override
-    public Verdict run(PrintStream log) throws IOException {
-        Campaign.Result r = Campaign.run(config);
+    public Verdict run(PrintStream log, ReportRun reports) throws Exception {
+        Campaign.Config c = config;
+        Campaign.Result r = Campaign.run(new Campaign.Config(c.millis(), c.seed(), c.threads(), c.maxSteps(), c.weights(),
+                reports.dir(), c.log()));
         for (Campaign.VariantPart p : r.variants()) {
             log.printf("  %-17s %,12d ops %,10.0f ops/s  %s%n", p.variant().id(), p.result().operations(),
                     p.result().operationsPerSecond(), p.verdict());

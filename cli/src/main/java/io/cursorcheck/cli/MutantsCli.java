@@ -1,5 +1,7 @@
 package io.cursorcheck.cli;
 
+import io.cursorcheck.properties.engine.ReportRun;
+import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.mutants.Mutant;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,11 +49,13 @@ final class MutantsCli extends CliCommand {
         if (pit) {
             parts.add(new PitCommand());
         }
-        boolean passed = true;
-        for (Part part : parts) {
-            Part.Verdict v = part.run(out);
-            passed &= v.passed();
-        }
+        boolean passed = ReportRun.write(Reports.dir(), command, out, run -> {
+            boolean all = true;
+            for (Part part : parts) {
+                all &= part.run(out, run).passed();
+            }
+            return all;
+        });
         return passed ? 0 : 1;
     }
 }

@@ -2,7 +2,9 @@ package io.cursorcheck.cli;
 
 import io.cursorcheck.properties.engine.KillMatrix;
 import io.cursorcheck.properties.engine.KnownFindings;
+import io.cursorcheck.properties.engine.ReportRun;
 import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.mutants.SourceTree;
 import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
@@ -22,13 +24,18 @@ import java.util.Map;
  */
 final class MutantsCommand implements Part {
 
-    private final KillMatrix.Config config;
+    private final long seed;
+    private final long sequences;
+    private final int maxSteps;
+    private final int threads;
     private final List<Mutant> mutants;
     private final String command;
 
     MutantsCommand(long seed, long sequences, int maxSteps, int threads, List<Mutant> mutants, String command) {
-        this.config = new KillMatrix.Config(seed, sequences, sequences, maxSteps, Weights.DEFAULT, threads,
-                Reports.dir().resolve("counterexamples"), KnownFindings.load(Reports.dir().getParent()));
+        this.seed = seed;
+        this.sequences = sequences;
+        this.maxSteps = maxSteps;
+        this.threads = threads;
         this.mutants = mutants;
         this.command = command;
     }
@@ -56,13 +63,15 @@ final class MutantsCommand implements Part {
     }
 
     @Override
-    public Verdict run(PrintStream log) throws IOException {
+    public Verdict run(PrintStream log, ReportRun reports) throws IOException {
+        KillMatrix.Config config = new KillMatrix.Config(seed, sequences, sequences, maxSteps, Weights.DEFAULT, threads,
+                reports.dir().resolve("counterexamples"), KnownFindings.load(SourceTree.root()));
         log.printf("kill matrix: %d mutants, seed %d, %,d sequences per stage, %d at a time%n", mutants.size(),
                 config.seed(), config.sequences(), config.threads());
         KillMatrix.Result r = KillMatrix.run(config, mutants, row -> log.printf("  %-36s %-10s %s%n",
                 row.mutant().id(), row.mutant().impact(), row.killed() ? row.caughtBy() + " (" + row.stage().label()
                         + "), " + row.shrunkLength() + " operations" : "not caught"));
-        Path page = MutantsPage.write(r, Reports.dir(), command);
+        Path page = MutantsPage.write(r, reports.dir(), command);
         log.print(table(r));
         r.problems().forEach(p -> log.println("  PROBLEM: " + p));
         log.printf("kill matrix %s in %.1f s: %s; report %s%n", r.passed() ? "passed" : "FAILED", r.millis() / 1000.0,

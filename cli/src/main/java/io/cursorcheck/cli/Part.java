@@ -1,5 +1,7 @@
 package io.cursorcheck.cli;
 
+import io.cursorcheck.properties.engine.ReportRun;
+import io.cursorcheck.properties.engine.Reports;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
@@ -13,8 +15,21 @@ interface Part {
     /** Its name in the campaign's summary table. */
     String name();
 
-    /** Runs it, logging progress to {@code log}. */
-    Verdict run(PrintStream log) throws Exception;
+    /**
+     * Runs it, logging progress to {@code log} and writing its files into {@code reports.dir()}, the
+     * run's staging copy of the reports directory (published when the whole run is complete).
+     */
+    Verdict run(PrintStream log, ReportRun reports) throws Exception;
+
+    /**
+     * Runs it as a command of its own: in a {@link ReportRun} of the reports directory, published when
+     * the part returns, given up (the previous report kept whole) if it throws or is interrupted.
+     *
+     * @param command the command line, shown to another run that finds the reports directory locked
+     */
+    default Verdict runAlone(PrintStream log, String command) throws Exception {
+        return ReportRun.write(Reports.dir(), command, log, run -> run(log, run));
+    }
 
     /**
      * What a part did.

@@ -1,6 +1,7 @@
 package io.cursorcheck.cli;
 
 import io.cursorcheck.properties.engine.Json;
+import io.cursorcheck.properties.engine.ReportRun;
 import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.mutants.SourceTree;
 import java.io.IOException;
@@ -32,7 +33,7 @@ final class PitCommand implements Part {
     }
 
     @Override
-    public Verdict run(PrintStream log) throws IOException, InterruptedException {
+    public Verdict run(PrintStream log, ReportRun reports) throws IOException, InterruptedException {
         Path root = SourceTree.root();
         Path mavenLog = root.resolve("target/pit.log");
         Files.createDirectories(mavenLog.getParent());
@@ -62,10 +63,10 @@ final class PitCommand implements Part {
             arguments.add(m.detected() ? null : equivalents.argument(m, line));
         }
         PitPage.Run run = new PitPage.Run(mutations, sources, arguments, command, millis);
-        Path page = Reports.dir().resolve("pit.md");
+        Path page = reports.dir().resolve("pit.md");
         Files.createDirectories(page.getParent());
         Files.writeString(page, PitPage.markdown(run), StandardCharsets.UTF_8);
-        Files.writeString(Reports.dir().resolve("pit.json"), Json.write(PitPage.json(run)), StandardCharsets.UTF_8);
+        Files.writeString(reports.dir().resolve("pit.json"), Json.write(PitPage.json(run)), StandardCharsets.UTF_8);
         List<String> problems = new ArrayList<>();
         for (int i : run.unexplained()) {
             PitMutations.Mutation m = mutations.get(i);

@@ -32,7 +32,7 @@ final class StressCli extends CliCommand {
         String command = "bin/cursorcheck stress --mode " + mode.name().toLowerCase()
                 + (filter == null ? "" : " --tests " + filter) + (repeat > 1 ? " --repeat " + repeat : "")
                 + (lincheck ? "" : " --no-lincheck");
-        Part.Verdict v = new StressCommand(mode, filter, repeat, command, lincheck).run(out);
+        Part.Verdict v = new StressCommand(mode, filter, repeat, command, lincheck).runAlone(out, command);
         out.println((v.passed() ? "stress passed: " : "stress FAILED: ") + v.summary());
         v.problems().forEach(p -> out.println("  PROBLEM: " + p));
         return v.passed() ? 0 : 1;

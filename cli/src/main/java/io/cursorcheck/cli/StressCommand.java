@@ -1,5 +1,6 @@
 package io.cursorcheck.cli;
 
+import io.cursorcheck.properties.engine.ReportRun;
 import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.mutants.SourceTree;
 import io.cursorcheck.properties.report.IndexPage;
@@ -46,7 +47,7 @@ final class StressCommand implements Part {
 
     /** Runs jcstress {@code repeat} times, then Lincheck once, and writes the reports; the verdict is every run's. */
     @Override
-    public Verdict run(PrintStream log) throws IOException, InterruptedException {
+    public Verdict run(PrintStream log, ReportRun reports) throws IOException, InterruptedException {
         long start = System.currentTimeMillis();
         List<StressRun.Result> runs = new ArrayList<>();
         for (int i = 1; i <= repeat; i++) {
@@ -58,13 +59,13 @@ final class StressCommand implements Part {
             log.printf("stress: run %d took %d s: %d tests, %d real failures, twins caught %s%n", i,
                     r.duration().toSeconds(), r.tests().size(), r.realFailures().size(), r.twinsCaught());
         }
-        Path report = Reports.dir().resolve("stress/" + LocalDate.now() + "-" + mode.name().toLowerCase()
+        Path report = reports.dir().resolve("stress/" + LocalDate.now() + "-" + mode.name().toLowerCase()
                 + (repeat > 1 ? "-x" + repeat : "") + ".md");
         Files.createDirectories(report.getParent());
         Files.writeString(report, StressReport.markdown(runs, command, IndexPage.machine()), StandardCharsets.UTF_8);
 
         List<LincheckRun.Check> lincheck = List.of();
-        Path lincheckReport = Reports.dir().resolve("stress/lincheck.md");
+        Path lincheckReport = reports.dir().resolve("stress/lincheck.md");
         if (withLincheck) {
             log.println("stress: Lincheck, model checking and stress against the model (about 3 minutes)...");
             lincheck = LincheckRun.all(SourceTree.root().resolve("target/lincheck"));
@@ -107,8 +108,8 @@ final class StressCommand implements Part {
                 .filter(LincheckRun.Check::asExpected).count(), lincheck.size()) : "");
         StringBuilder md = new StringBuilder("## Stress: jcstress" + (withLincheck ? " and Lincheck" : "") + "\n\n");
         md.append(problems.isEmpty() ? "Every expectation of this part was met. " : "**FAILED**. ")
-                .append(summary).append(". Full report: [").append(Reports.relative(report).replaceFirst("^reports/", ""))
-                .append("](").append(Reports.relative(report).replaceFirst("^reports/", "")).append(").\n\n");
+                .append(summary).append(". Full report: [").append(Reports.link(reports.dir(), report))
+                .append("](").append(Reports.link(reports.dir(), report)).append(").\n\n");
         md.append("| test | subject | verdict | samples |\n|---|---|---|---:|\n");
         for (StressRun.TestVerdict t : first.tests()) {
             md.append("| ").append(t.test()).append(" | ").append(t.subject()).append(" | ")
@@ -118,8 +119,8 @@ final class StressCommand implements Part {
         }
         md.append('\n');
         if (withLincheck) {
-            md.append("Lincheck ([").append(Reports.relative(lincheckReport).replaceFirst("^reports/", "")).append("](")
-                    .append(Reports.relative(lincheckReport).replaceFirst("^reports/", ""))
+            md.append("Lincheck ([").append(Reports.link(reports.dir(), lincheckReport)).append("](")
+                    .append(Reports.link(reports.dir(), lincheckReport))
                     .append("), with the interleavings it printed):\n\n| subject | strategy | verdict | time |\n"
                             + "|---|---|---|---:|\n");
             for (LincheckRun.Check c : lincheck) {

@@ -6,7 +6,6 @@ import io.cursorcheck.properties.engine.Generator;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.RandomRun;
-import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.engine.Shrinker;
 import io.cursorcheck.properties.engine.Weights;
 import java.io.IOException;
@@ -57,7 +56,8 @@ public final class Conformance {
      * @param millis    time for random sequences (shrinking included)
      * @param sequences sequences at most
      * @param maxSteps  operations per sequence at most
-     * @param reports   the {@code reports/} directory, or null to write nothing
+     * @param reports   the directory to write {@code conformance/<release>/} into (a run's staging copy of
+     *                  {@code reports/}), or null to write nothing
      * @param log       where progress goes
      */
     public record Config(Release release, long seed, long millis, long sequences, int maxSteps, Path reports,
@@ -137,11 +137,12 @@ public final class Conformance {
             InterruptedException {
         long start = System.currentTimeMillis();
         long deadline = start + config.millis();
-        Path root = io.cursorcheck.properties.mutants.SourceTree.root();
-        KnownFindings known = KnownFindings.load(root);
+        KnownFindings known = KnownFindings.load(io.cursorcheck.properties.mutants.SourceTree.root());
+        // config.reports() is a run's staging directory: the caller's ReportRun replaces this folder whole
+        // when it publishes, so nothing of an older run is deleted before this one is complete.
         Path dir = config.reports() == null ? null : config.reports().resolve("conformance").resolve(subject.id());
         if (dir != null) {
-            Reports.deleteTree(dir); // fresh output only
+            Files.createDirectories(dir); // the page is written whatever the run finds, even no difference
         }
         config.log().printf("%s: %s%n", subject.id(), subject.hello().summary());
 

@@ -1,11 +1,8 @@
 package io.cursorcheck.conformance;
 
-import io.cursorcheck.properties.engine.Reports;
-import io.cursorcheck.properties.report.SpecLinks;
+import io.cursorcheck.properties.engine.ReportRun;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Checks several releases in turn and writes {@code reports/conformance/index.md}: per release the
- * sequences and operations run, the differences found by kind (with links) and the verdict.
+ * Checks several releases in turn and writes {@code reports/conformance/index.md} ({@link ConformanceIndex}):
+ * per release the sequences and operations run, the differences found by kind (with links) and the verdict.
  *
  * <p>The run fails (a problem is listed) when the subject broke the protocol even once (a broken
  * adapter or subject: {@link SubjectProtocolError}), when a difference on a byte-budget release
@@ -45,26 +42,39 @@ public final class ConformanceCampaign {
     private ConformanceCampaign() {
     }
 
-    /** Runs every release for {@code millisEach}, seeds derived from {@code seed}. */
-    public static Outcome run(List<Release> releases, long seed, long millisEach, int maxSteps, Path reports,
+    /**
+     * Runs every release for {@code millisEach}, seeds derived from {@code seed}, writing into a
+     * {@link ReportRun}: each release's folder {@code conformance/<release>/} is replaced whole, and
+     * {@code conformance/index.md} keeps the rows of the releases this run did not check.
+     *
+     * @param reports the run to write into, or null to write nothing
+     */
+    public static Outcome run(List<Release> releases, long seed, long millisEach, int maxSteps, ReportRun reports,
                               PrintStream log, String command) throws IOException, InterruptedException {
         Instant started = Instant.now();
+        // Read first: an index this version cannot read stops the run before it spends its time.
+        Map<String, ConformanceIndex.Row> rows = reports == null ? Map.of()
+                : ConformanceIndex.read(reports.reports().resolve("conformance"));
         List<Conformance.Result> results = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         for (Release release : releases) {
-            Conformance.Result r = Conformance.run(new Conformance.Config(release, seed ^ release.id().hashCode(),
-                    millisEach, Long.MAX_VALUE, maxSteps, reports, log));
+            if (reports != null) {
+                reports.wholeDirectory("conformance/" + release.id()); // fresh: pages of shapes no longer seen go
+            }
+            long releaseSeed = seed ^ release.id().hashCode();
+            Conformance.Result r = Conformance.run(new Conformance.Config(release, releaseSeed, millisEach,
+                    Long.MAX_VALUE, maxSteps, reports == null ? null : reports.dir(), log));
             results.add(r);
-            problems.addAll(problems(r));
+            List<String> mine = problems(r);
+            problems.addAll(mine);
+            if (reports != null) {
+                rows = new LinkedHashMap<>(rows);
+                rows.put(release.id(), ConformanceIndex.row(r, mine, started, command, seed));
+            }
             log.printf("%s: %,d sequences, %,d operations, %d difference(s), verdict: %s%n", release.id(), r.sequences(),
                     r.operations(), r.differences().size(), verdict(r));
         }
-        Path index = null;
-        if (reports != null) {
-            index = reports.resolve("conformance/index.md");
-            Files.createDirectories(index.getParent());
-            Files.writeString(index, index(results, problems, started, command, seed), StandardCharsets.UTF_8);
-        }
+        Path index = reports == null ? null : ConformanceIndex.write(reports.dir().resolve("conformance"), rows);
         return new Outcome(results, problems, index);
     }
 
@@ -118,73 +128,5 @@ public final class ConformanceCampaign {
         return "differs: " + r.differences().size() + " shape(s) in " + kinds.size() + " kind(s), " + broken
                 + " breaking a guarantee, " + earlier + " earlier semantics" + (r.unclassified().isEmpty() ? ""
                 : ", " + r.unclassified().size() + " shape(s) UNDECIDED");
-    }
-
-    private static String index(List<Conformance.Result> results, List<String> problems, Instant started,
-                                String command, long seed) {
-        StringBuilder b = new StringBuilder("# Conformance: Node.js and Bun against the model\n\n");
-        b.append("Each release's `node:stream/iter` broadcast ran random operation sequences in lockstep with"
-                + " `ScanningModel`, through the JavaScript adapter (`conformance/src/main/js/broadcast-adapter.mjs`) and"
-                + " the cursorcheck-subject protocol (README, \"Checking an external subject\"). Only what a user can"
-                + " observe is compared: each operation's answer, the earlier operations it settled, and the probe"
-                + " (`consumerCount`, `canWrite`). Every kind of difference is shrunk, replayed on the same release, and"
-                + " written with a standalone reproduction.\n\n");
-        b.append("| | |\n|---|---|\n| Started | ").append(started.toString().replaceAll("\\.\\d+Z$", "Z"))
-                .append(" |\n| Command | `").append(command).append("` |\n| Seed | `").append(seed).append("` |\n\n");
-        b.append("| release | API | sequences | operations | time | differences | verdict |\n"
-                + "|---|---|---:|---:|---:|---|---|\n");
-        for (Conformance.Result r : results) {
-            // One entry per kind, its shapes numbered: dirty-flag (1, 2, 3)
-            Map<Differences.Kind, List<Conformance.Difference>> byKind = new LinkedHashMap<>();
-            r.differences().forEach(d -> byKind.computeIfAbsent(d.kind(), k -> new ArrayList<>()).add(d));
-            StringBuilder links = new StringBuilder();
-            for (Map.Entry<Differences.Kind, List<Conformance.Difference>> e : byKind.entrySet()) {
-                if (links.length() > 0) {
-                    links.append("; ");
-                }
-                List<String> pages = new ArrayList<>();
-                for (Conformance.Difference d : e.getValue()) {
-                    if (d.page() != null) {
-                        pages.add("[" + (pages.size() + 1) + "](" + r.release().id() + "/" + d.page().getFileName() + ")");
-                    }
-                }
-                links.append(e.getKey().id()).append(" (").append(e.getValue().size()).append(" shape(s)")
-                        .append(pages.isEmpty() ? "" : ": " + String.join(", ", pages)).append(')');
-            }
-            b.append("| [").append(r.release().id()).append("](").append(r.release().id()).append("/index.md) | ")
-                    .append(r.hello().api()).append(" | ").append(String.format("%,d", r.sequences())).append(" | ")
-                    .append(String.format("%,d", r.operations())).append(" | ")
-                    .append(String.format("%.0f s", r.millis() / 1000.0)).append(" | ")
-                    .append(links.length() == 0 ? "none" : links).append(" | ").append(verdict(r)).append(" |\n");
-        }
-        b.append('\n');
-        if (!problems.isEmpty()) {
-            b.append("## Problems\n\n");
-            problems.forEach(p -> b.append("- ").append(ConformancePage.literal(p)).append('\n'));
-            b.append('\n');
-        }
-        b.append("## Kinds of difference\n\n");
-        List<Differences.Kind> seen = new ArrayList<>();
-        for (Conformance.Result r : results) {
-            for (Conformance.Difference d : r.differences()) {
-                if (!seen.contains(d.kind())) {
-                    seen.add(d.kind());
-                }
-            }
-        }
-        for (Differences.Kind k : seen) { // explanations link as from a release's page, one level deeper
-            b.append("### ").append(k.id()).append(": ").append(k.title()).append("\n\n**").append(k.verdict())
-                    .append("**").append(k.invariant() == null ? "" : " ([" + k.invariant() + "](" + SpecLinks.from(Reports
-                            .dir().resolve("conformance"), SpecLinks.anchorOf(k.invariant())) + "))").append(". ")
-                    .append(k.explanation().replace("](../../findings/", "](../findings/")).append(" Seen on: ");
-            List<String> on = new ArrayList<>();
-            for (Conformance.Result r : results) {
-                if (r.differences().stream().anyMatch(d -> d.kind() == k)) {
-                    on.add(r.release().id());
-                }
-            }
-            b.append(String.join(", ", on)).append(".\n\n");
-        }
-        return b.toString();
     }
 }

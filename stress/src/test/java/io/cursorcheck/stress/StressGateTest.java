@@ -2,6 +2,7 @@ package io.cursorcheck.stress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cursorcheck.properties.engine.ReportRun;
 import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.mutants.SourceTree;
 import io.cursorcheck.properties.report.IndexPage;
@@ -28,9 +29,10 @@ class StressGateTest {
         StressRun.Result r = StressRun.run(StressRun.Mode.GATE, null, StressRun.workDir(root, StressRun.Mode.GATE), root,
                 Duration.ofMinutes(20));
         Path report = Reports.dir().resolve("stress/" + LocalDate.now() + "-gate.md");
-        Files.createDirectories(report.getParent());
-        Files.writeString(report, StressReport.markdown(List.of(r), "mvn verify (StressGateTest)", IndexPage.machine()),
-                StandardCharsets.UTF_8);
+        ReportRun.write(Reports.dir(), "mvn verify (StressGateTest)", System.err, run -> Files.writeString(
+                Files.createDirectories(run.staged(report).getParent()).resolve(report.getFileName()),
+                StressReport.markdown(List.of(r), "mvn verify (StressGateTest)", IndexPage.machine()),
+                StandardCharsets.UTF_8));
         System.out.printf("jcstress gate: %d tests in %d s, report %s%n", r.tests().size(), r.duration().toSeconds(),
                 Reports.relative(report));
 

@@ -3,16 +3,14 @@ package io.cursorcheck.properties.engine;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
+import io.cursorcheck.properties.mutants.SourceTree;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 
 /**
  * The verification campaign: every variant of the registry in lockstep with the model, every
@@ -36,7 +34,7 @@ public final class Campaign {
      * @param threads  worker threads
      * @param maxSteps operations per random sequence at most
      * @param weights  the generator's weights
-     * @param reports  the reports directory
+     * @param reports  the directory to write into: a run's staging copy of the reports directory
      * @param log      where progress goes
      */
     public record Config(long millis, long seed, int threads, int maxSteps, Weights weights, Path reports,
@@ -102,9 +100,9 @@ public final class Campaign {
     public static Result run(Config config) throws IOException {
         Instant started = Instant.now();
         long start = System.currentTimeMillis();
+        // config.reports() is a run's staging directory: nothing here is published before the run is complete.
         Path counterexamples = config.reports().resolve("counterexamples");
-        Reports.deleteTree(counterexamples); // fresh output only: files from an older run would mislead
-        KnownFindings known = KnownFindings.load(config.reports().getParent());
+        KnownFindings known = KnownFindings.load(SourceTree.root());
         List<String> problems = new ArrayList<>();
 
         List<FindingPart> findings = new ArrayList<>();

@@ -40,6 +40,22 @@ import java.util.stream.Stream;
  */
 public final class ExampleStore {
 
+    /**
+     * A stored example that cannot be replayed (not a counterexample file, or one of another
+     * subject): bad input in the store, named with its file, not a bug of the run.
+     */
+    public static final class UnreadableExample extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        UnreadableExample(String message, Throwable cause) {
+            super(message, cause);
+        }
+
+        UnreadableExample(String message) {
+            super(message);
+        }
+    }
+
     /** The system property that moves the store. */
     public static final String PROPERTY = "cursorcheck.examples";
 
@@ -247,11 +263,11 @@ public final class ExampleStore {
         try {
             example = Counterexample.read(file);
         } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException("stored example " + Reports.relative(file) + " is not a readable"
+            throw new UnreadableExample("stored example " + Reports.relative(file) + " is not a readable"
                     + " counterexample file (" + e.getMessage() + "); fix it or delete it", e);
         }
         if (!subject.equals(example.subject())) {
-            throw new IllegalArgumentException("stored example " + Reports.relative(file) + " is an example of '"
+            throw new UnreadableExample("stored example " + Reports.relative(file) + " is an example of '"
                     + example.subject() + "', not of '" + subject + "' whose examples it sits with; move it or"
                     + " delete it");
         }

@@ -3,33 +3,61 @@ package io.cursorcheck.properties.engine;
 import io.cursorcheck.properties.mutants.SourceTree;
 import java.nio.file.Path;
 
-/** Where reports go, and how to name a report file in a command a user can paste. */
+/**
+ * Where reports go, and how to name a report file in a command a user can paste or in a link.
+ *
+ * <p>A run writes into a staging copy of the reports directory ({@link ReportRun}); the names it prints
+ * and the links it writes are those its files will have once the run is published, so this class
+ * maps a staged path to its published place ({@link #published}) before naming it.
+ */
 public final class Reports {
+
+    /** The system property that points the reports directory elsewhere (tests write to a temporary one). */
+    public static final String DIR_PROPERTY = "cursorcheck.reports";
+
+    /** The folder, directly under the reports directory, that holds the runs' staging directories. */
+    public static final String STAGING = ".staging";
 
     private Reports() {
     }
 
-    /** The project's {@code reports/} directory. */
+    /** The reports directory: {@code -Dcursorcheck.reports} if set, else the project's {@code reports/}. */
     public static Path dir() {
-        return SourceTree.root().resolve("reports");
+        String dir = System.getProperty(DIR_PROPERTY);
+        return dir != null && !dir.isBlank() ? Path.of(dir).toAbsolutePath().normalize()
+                : SourceTree.root().resolve("reports");
     }
 
-    /** A path relative to the project root when it is inside it, absolute otherwise. */
+    /**
+     * Where a file written into a run's staging directory lands when the run is published:
+     * {@code <reports>/.staging/<run>/a/b} becomes {@code <reports>/a/b}; any other path is returned as it is.
+     */
+    public static Path published(Path file) {
+        Path abs = file.toAbsolutePath().normalize();
+        for (int i = 0; i + 1 < abs.getNameCount(); i++) {
+            if (abs.getName(i).toString().equals(STAGING)) {
+                Path before = abs.getRoot().resolve(i == 0 ? Path.of("") : abs.subpath(0, i));
+                return i + 2 < abs.getNameCount() ? before.resolve(abs.subpath(i + 2, abs.getNameCount())) : before;
+            }
+        }
+        return abs;
+    }
+
+    /**
+     * A file's published path relative to the project root when it is inside it, absolute otherwise:
+     * how a command a user can paste names it.
+     */
     public static String relative(Path file) {
         Path root = SourceTree.root();
-        Path abs = file.toAbsolutePath().normalize();
+        Path abs = published(file);
         return abs.startsWith(root) ? root.relativize(abs).toString() : abs.toString();
     }
 
-    /** Deletes a directory and everything in it, if it exists: run output is replaced, never mixed. */
-    public static void deleteTree(Path dir) throws java.io.IOException {
-        if (!java.nio.file.Files.exists(dir)) {
-            return;
-        }
-        try (java.util.stream.Stream<Path> paths = java.nio.file.Files.walk(dir)) {
-            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                java.nio.file.Files.delete(p);
-            }
-        }
+    /**
+     * A relative link from a page in {@code fromDir} to {@code target}, both taken at their published
+     * places, with forward slashes as Markdown wants them.
+     */
+    public static String link(Path fromDir, Path target) {
+        return published(fromDir).relativize(published(target)).toString().replace('\\', '/');
     }
 }

@@ -130,7 +130,7 @@ public final class ExplorePage {
         if (page == null) {
             return "`" + script + "`";
         }
-        String rel = Reports.relative(page).replaceFirst("^reports/", "");
-        return "[" + script + "](" + rel + ")";
+        // Explore pages sit at the top of the reports directory, as does the campaign's index that embeds them.
+        return "[" + script + "](" + Reports.link(Reports.dir(), page) + ")";
     }
 }

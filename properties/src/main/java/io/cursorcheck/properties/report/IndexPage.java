@@ -62,7 +62,7 @@ public final class IndexPage {
                         .append(f.known() == null ? (f.counterexample().failure().kind().againstModel() ? "**new**" : "")
                                 : "[" + f.known().name() + "](findings/" + f.known().name() + "/README.md)")
                         .append(" | [").append(f.counterexample().slug()).append("](")
-                        .append(link(f.page())).append(") |\n");
+                        .append(link(r, f.page())).append(") |\n");
             }
         }
         b.append(any ? "\n" : "None.\n\n");
@@ -90,7 +90,7 @@ public final class IndexPage {
                         .append(String.format("%,d", v.result().sequences())).append(" | ")
                         .append(String.format("%.2f s", f.millisToFind() / 1000.0)).append(" | [")
                         .append(String.join("; ", f.counterexample().script().lines())).append("](")
-                        .append(link(f.page())).append(") |\n");
+                        .append(link(r, f.page())).append(") |\n");
             } else {
                 b.append("**survived** | | ").append(v.result().sequences()).append(" | | |\n");
             }
@@ -159,7 +159,7 @@ public final class IndexPage {
             List<Object> found = new java.util.ArrayList<>();
             for (RandomRun.Found f : p.result().found()) {
                 found.add(Map.of("signature", f.counterexample().failure().signature(), "length",
-                        f.counterexample().script().length(), "file", link(f.json()),
+                        f.counterexample().script().length(), "file", link(r, f.json()),
                         "knownFinding", f.known() == null ? "" : f.known().name()));
             }
             v.put("counterexamples", found);
@@ -187,11 +187,8 @@ public final class IndexPage {
         return m;
     }
 
-    private static String link(java.nio.file.Path file) {
-        if (file == null) {
-            return "";
-        }
-        String rel = Reports.relative(file);
-        return rel.startsWith("reports/") ? rel.substring("reports/".length()) : rel;
+    /** A link from the campaign's index page (at the top of the reports directory the run wrote) to a file. */
+    private static String link(Campaign.Result r, java.nio.file.Path file) {
+        return file == null ? "" : Reports.link(r.config().reports(), file);
     }
 }

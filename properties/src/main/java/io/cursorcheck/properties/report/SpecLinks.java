@@ -1,8 +1,8 @@
 package io.cursorcheck.properties.report;
 
+import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.mutants.SourceTree;
 import io.cursorcheck.spi.Invariant;
-import java.io.File;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.Locale;
@@ -41,8 +41,8 @@ public final class SpecLinks {
      */
     public static String from(Path dir, String anchor) {
         Path root = SourceTree.root();
-        Path from = root.resolve(dir).toAbsolutePath().normalize();
-        String relative = from.relativize(root.resolve(PATH)).toString().replace(File.separatorChar, '/');
+        // From where the page will be published, not from the run's staging directory it is written to.
+        String relative = Reports.link(root.resolve(dir), root.resolve(PATH));
         return anchor == null ? relative : relative + "#" + anchor;
     }
 

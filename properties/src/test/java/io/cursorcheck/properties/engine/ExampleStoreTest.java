@@ -121,7 +121,7 @@ class ExampleStoreTest {
                 "{\"format\": \"cursorcheck-counterexample/1\", \"subject\": \"cached-count\"}", "not json at all")) {
             Path file = Files.writeString(dir.resolve("broken.json"), content, StandardCharsets.UTF_8);
             assertThatThrownBy(() -> store.run(config(Variant.CACHED_COUNT, 1, 10), new RandomRun.Progress(), log::add))
-                    .as("%s", content).isExactlyInstanceOf(IllegalArgumentException.class)
+                    .as("%s", content).isExactlyInstanceOf(ExampleStore.UnreadableExample.class)
                     .hasMessageContaining(Reports.relative(file)).hasMessageContaining("fix it or delete it");
         }
         // A well-formed example of another subject, among cached-count's.
@@ -130,7 +130,7 @@ class ExampleStoreTest {
         Path other = dir.resolve("broken.json");
         caught.counterexample().write(other);
         assertThatThrownBy(() -> store.run(config(Variant.CACHED_COUNT, 1, 10), new RandomRun.Progress(), log::add))
-                .isExactlyInstanceOf(IllegalArgumentException.class).hasMessageContaining(Reports.relative(other))
+                .isExactlyInstanceOf(ExampleStore.UnreadableExample.class).hasMessageContaining(Reports.relative(other))
                 .hasMessageContaining("'" + CONTROL.id() + "'");
     }
 

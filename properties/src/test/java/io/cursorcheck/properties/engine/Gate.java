@@ -1,5 +1,6 @@
 package io.cursorcheck.properties.engine;
 
+import io.cursorcheck.properties.mutants.SourceTree;
 import java.nio.file.Path;
 
 /**
@@ -63,13 +64,31 @@ final class Gate {
         return Boolean.getBoolean("cursorcheck.failFast");
     }
 
-    /** Where random runs write their counterexamples. */
-    static Path counterexamples() {
+    /**
+     * Runs a test that writes counterexamples (or other pages) into the reports directory: through a
+     * {@link ReportRun}, so that its files are published only once the test's run is complete and a
+     * concurrent {@code bin/cursorcheck} run is never mixed with it; or, when
+     * {@code -Dcursorcheck.counterexamples} is set (PIT), straight into that directory, without the
+     * lock, leaving {@code reports/} alone.
+     *
+     * @param test what runs, for the lock's message
+     * @param body the test's run, given the reports directory to write into
+     */
+    static <T> T writingReports(String test, ReportRun.Body<T> body) throws Exception {
         String dir = System.getProperty("cursorcheck.counterexamples");
-        return dir != null ? Path.of(dir) : Reports.dir().resolve("counterexamples");
+        if (dir != null) {
+            return body.write(null);
+        }
+        return ReportRun.write(Reports.dir(), "mvn verify (" + test + ")", System.err, body);
+    }
+
+    /** Where random runs write their counterexamples: in {@code run}'s staging directory, or the PIT override. */
+    static Path counterexamples(ReportRun run) {
+        String dir = System.getProperty("cursorcheck.counterexamples");
+        return dir != null || run == null ? Path.of(dir) : run.dir().resolve("counterexamples");
     }
 
     static KnownFindings known() {
-        return KnownFindings.load(Reports.dir().getParent());
+        return KnownFindings.load(SourceTree.root());
     }
 }

@@ -24,7 +24,7 @@ class LockstepProperties {
 
     @ParameterizedTest
     @MethodSource("conforming")
-    void agreesWithTheModelAndKeepsEveryInvariant(Variant variant) {
+    void agreesWithTheModelAndKeepsEveryInvariant(Variant variant) throws Exception {
         RandomRun.Result r = run(variant, Gate.sequences(), false);
         assertThat(r.subjectFailures()).as("%s failures (reports written)", variant)
                 .extracting(f -> f.counterexample().failure().title() + " " + Reports.relative(f.page()))
@@ -45,18 +45,20 @@ class LockstepProperties {
         RandomRun.Found f = r.subjectFailures().get(0);
         assertThat(f.counterexample().failure().kind()).isEqualTo(Failure.Kind.DIVERGENCE);
         assertThat(f.counterexample().script().length()).as("shrunk length").isLessThanOrEqualTo(8);
-        assertThat(Files.readString(f.page())).contains("## Script", "## Step by step", "**⚠**", "## Regression test");
-        assertThat(Counterexample.read(f.json()).script()).isEqualTo(f.counterexample().script());
+        assertThat(Files.readString(Reports.published(f.page()))).contains("## Script", "## Step by step", "**⚠**",
+                "## Regression test");
+        assertThat(Counterexample.read(Reports.published(f.json())).script()).isEqualTo(f.counterexample().script());
         System.out.printf("dirty-flag caught: %s, shrunk %d -> %d: %s%n", f.counterexample().failure().title(),
                 f.counterexample().original(), f.counterexample().script().length(), Reports.relative(f.page()));
     }
 
-    private static RandomRun.Result run(Variant v, long sequences, boolean stopOnFailure) {
+    private static RandomRun.Result run(Variant v, long sequences, boolean stopOnFailure) throws Exception {
         long seed = Gate.seed("LockstepProperties", v.id(), Gate.check(v.id(), sequences));
-        RandomRun.Config config = new RandomRun.Config(v, seed, sequences, Long.MAX_VALUE, Gate.MAX_STEPS,
-                Weights.DEFAULT, Gate.THREADS, stopOnFailure || Gate.failFast(), Gate.counterexamples(), Gate.known());
         // The store replays the variant's stored examples first (a fresh clone has none; a conforming
         // variant fails one only if it is broken) and keeps its new failures for the next run.
-        return ExampleStore.standard().run(config, new RandomRun.Progress(), System.out::println).result();
+        return Gate.writingReports("LockstepProperties " + v.id(), run -> ExampleStore.standard().run(
+                new RandomRun.Config(v, seed, sequences, Long.MAX_VALUE, Gate.MAX_STEPS, Weights.DEFAULT, Gate.THREADS,
+                        stopOnFailure || Gate.failFast(), Gate.counterexamples(run), Gate.known()),
+                new RandomRun.Progress(), System.out::println).result());
     }
 }

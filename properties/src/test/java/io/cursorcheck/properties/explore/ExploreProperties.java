@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ExploreProperties {
 
-    private static final KnownFindings KNOWN = KnownFindings.load(Reports.dir().getParent());
+    private static final KnownFindings KNOWN = KnownFindings.load(io.cursorcheck.properties.mutants.SourceTree.root());
 
     /**
      * The minimum length of a counterexample of each control within the gate's bound, over every

@@ -2,6 +2,7 @@ package io.cursorcheck.stress.lincheck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cursorcheck.properties.engine.ReportRun;
 import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.mutants.SourceTree;
 import io.cursorcheck.properties.report.IndexPage;
@@ -22,9 +23,9 @@ class LincheckTest {
     void realVariantsAreLinearizableAndEveryTwinIsCaught() throws Exception {
         List<LincheckRun.Check> checks = LincheckRun.all(SourceTree.root().resolve("target/lincheck"));
         Path report = Reports.dir().resolve("stress/lincheck.md");
-        Files.createDirectories(report.getParent());
-        Files.writeString(report, LincheckRun.markdown(checks, "mvn verify (LincheckTest)", IndexPage.machine()),
-                StandardCharsets.UTF_8);
+        ReportRun.write(Reports.dir(), "mvn verify (LincheckTest)", System.err, run -> Files.writeString(
+                Files.createDirectories(run.staged(report).getParent()).resolve(report.getFileName()),
+                LincheckRun.markdown(checks, "mvn verify (LincheckTest)", IndexPage.machine()), StandardCharsets.UTF_8));
         for (LincheckRun.Check c : checks) {
             System.out.printf("lincheck %-30s %-15s %s in %.1f s%n", c.subject(), c.strategy(),
                     c.failed() ? "failed" : "passed", c.millis() / 1000.0);

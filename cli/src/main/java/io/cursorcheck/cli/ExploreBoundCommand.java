@@ -1,0 +1,104 @@
+package io.cursorcheck.cli;
+
+import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.engine.Counterexample;
+import io.cursorcheck.properties.engine.CounterexampleWriter;
+import io.cursorcheck.properties.engine.KnownFindings;
+import io.cursorcheck.properties.engine.ReportRun;
+import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.explore.ExploreRun;
+import io.cursorcheck.properties.explore.Explorer;
+import io.cursorcheck.properties.explore.Scope;
+import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.report.ExplorePage;
+import io.cursorcheck.spi.Policy;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code bin/cursorcheck explore --variant NAME ...}: one subject explored at a bound of the user's
+ * choosing, under each policy asked, with a line of progress per depth; every failure written as a
+ * shortest counterexample, and {@code reports/explore-NAME.md}.
+ */
+final class ExploreBoundCommand implements Part {
+
+    private final BroadcastFactory subject;
+    private final List<Policy> policies;
+    private final long budget;
+    private final List<Integer> sizes;
+    private final int consumers;
+    private final int depth;
+    private final long stateLimit;
+    private final String command;
+
+    ExploreBoundCommand(BroadcastFactory subject, List<Policy> policies, long budget, List<Integer> sizes, int consumers,
+                        int depth, long stateLimit, String command) {
+        this.subject = subject;
+        this.policies = policies;
+        this.budget = budget;
+        this.sizes = sizes;
+        this.consumers = consumers;
+        this.depth = depth;
+        this.stateLimit = stateLimit;
+        this.command = command;
+    }
+
+    @Override
+    public String name() {
+        return "explore " + subject.id();
+    }
+
+    @Override
+    public Verdict run(PrintStream out, ReportRun reports) throws IOException {
+        long start = System.currentTimeMillis();
+        KnownFindings known = KnownFindings.load(SourceTree.root());
+        List<Explorer.Result> bounds = new ArrayList<>();
+        Map<String, Path> pages = new LinkedHashMap<>();
+        List<String> problems = new ArrayList<>();
+        for (Policy p : policies) {
+            Scope scope = new Scope(p, budget, sizes, consumers, depth);
+            out.printf("explore %s: %s%n", subject.id(), scope);
+            Explorer.Result r = Explorer.explore(subject, scope, stateLimit, false, known, level -> out.printf(
+                    "  depth %2d: %,10d states %,12d transitions %,9d new at this depth  %6.1f s %,9.0f states/s"
+                            + " (%,.0f per CPU second)%n",
+                    level.depth(), level.states(), level.transitions(), level.frontier(), level.millis() / 1000.0,
+                    level.states() * 1000.0 / Math.max(1, level.millis()),
+                    level.states() * 1000.0 / Math.max(1, level.cpuMillis())));
+            out.printf("  %s: %,d states, %,d transitions, depth %d%s in %.1f s (%,.0f states/s; %,.0f per CPU second)%n",
+                    r.holds() ? "holds" : "DOES NOT HOLD", r.states(), r.transitions(), r.depth(),
+                    r.complete() ? "" : " (incomplete)", r.millis() / 1000.0, r.statesPerSecond(), r.statesPerCpuSecond());
+            for (Explorer.Found f : r.found()) {
+                Counterexample cx = new Counterexample(subject.id(), f.run().script(), null, 0, null,
+                        f.run().script().length(), 0, f.failure(), "exhaustive breadth-first exploration of " + scope
+                        + ": shortest by construction");
+                Path[] files = CounterexampleWriter.write(cx, f.run(), subject.description(), f.known(),
+                        reports.dir().resolve("counterexamples"));
+                pages.put(subject.id() + " " + f.failure().signature(), files[1]);
+                out.printf("  %s: %s in %d operations (shortest)%n    %s%n    replay: bin/cursorcheck replay %s%n",
+                        f.known() != null ? "known finding " + f.known().name() : f.againstSubject() ? "FAILURE"
+                                : "NEW FINDING against the model", f.failure().title(), f.run().script().length(),
+                        Reports.relative(files[1]), Reports.relative(files[0]));
+            }
+            if (!r.holds()) {
+                problems.add("explore: " + subject.id() + " does not hold " + scope + (r.complete() ? "" : " (incomplete)"));
+            }
+            bounds.add(r);
+        }
+        Path page = reports.dir().resolve("explore-" + subject.id() + ".md");
+        Files.writeString(page, ExplorePage.markdown(new ExploreRun.Result(bounds, List.of(), pages), command),
+                StandardCharsets.UTF_8);
+        out.println("report: " + Reports.relative(page));
+        String summary = String.format("%d bound(s), %d hold", bounds.size(),
+                bounds.stream().filter(Explorer.Result::holds).count());
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("report", Reports.relative(page));
+        return new Verdict(problems.isEmpty(), summary, "", json, problems, System.currentTimeMillis() - start);
+    }
+}

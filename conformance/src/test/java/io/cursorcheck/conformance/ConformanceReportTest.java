@@ -1,0 +1,103 @@
+package io.cursorcheck.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.cursorcheck.properties.engine.ReportRun;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a conformance run writes: one release's run replaces that release's folder and its row of
+ * {@code conformance/index.md}, keeps the other releases' rows, and writes the release's page even
+ * when it finds no difference (the regression of {@code node --version 26.12.1 --seconds 2} after a
+ * longer run: a {@code NoSuchFileException} and the release's folder gone).
+ */
+class ConformanceReportTest {
+
+    @TempDir
+    Path reports;
+
+    private static ConformanceIndex.Row row(String release, String kind, String page) {
+        return new ConformanceIndex.Row(release, "highWaterMark", 100, 2_000, 30_000,
+                kind == null ? List.of() : List.of(new ConformanceIndex.KindCell(kind, 1, List.of(page))),
+                "differs: 1 shape(s)", List.of(), "2026-11-30T10:00:00Z", "bin/cursorcheck bun --version 1.4.5", 42);
+    }
+
+    private void write(String relative, String text) throws IOException {
+        Path file = reports.resolve(relative);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aRunOfOneReleaseReplacesItsRowAndKeepsTheOthers() throws IOException {
+        Path conformance = reports.resolve("conformance");
+        write("conformance/bun-1.4.5/index.md", "# bun\n");
+        write("conformance/node-26.1.0/index.md", "# node 26.1.0\n");
+        Map<String, ConformanceIndex.Row> rows = new LinkedHashMap<>();
+        rows.put("bun-1.4.5", row("bun-1.4.5", "end-at-once", "end-at-once-abc.md"));
+        rows.put("node-26.1.0", row("node-26.1.0", "dirty-flag", "dirty-flag-def.md"));
+        rows.put("node-26.2.0", row("node-26.2.0", null, null)); // its folder is gone: its links would not resolve
+        ConformanceIndex.write(conformance, rows);
+
+        Map<String, ConformanceIndex.Row> read = ConformanceIndex.read(conformance);
+        assertThat(read).containsOnlyKeys("bun-1.4.5", "node-26.1.0");
+        assertThat(read.get("bun-1.4.5")).isEqualTo(rows.get("bun-1.4.5"));
+        read.put("node-26.12.1", row("node-26.12.1", null, null));
+        Path page = ConformanceIndex.write(conformance, read);
+        String md = Files.readString(page);
+        assertThat(md).contains("[node-26.1.0](node-26.1.0/index.md)", "[node-26.12.1](node-26.12.1/index.md)",
+                "[bun-1.4.5](bun-1.4.5/index.md)", "[1](bun-1.4.5/end-at-once-abc.md)", "### end-at-once",
+                "### dirty-flag", "bin/cursorcheck bun --version 1.4.5");
+        assertThat(md.indexOf("[node-26.1.0]")).as("node by version, then bun").isLessThan(md.indexOf("[node-26.12.1]"));
+        assertThat(md.indexOf("[node-26.12.1]")).isLessThan(md.indexOf("[bun-1.4.5]"));
+    }
+
+    @Test
+    void anIndexThisVersionCannotReadIsNamed() throws IOException {
+        write("conformance/index.json", "[1, 2]\n");
+        assertThatThrownBy(() -> ConformanceIndex.read(reports.resolve("conformance"))).isInstanceOf(IOException.class)
+                .hasMessageContaining("index.json").hasMessageContaining("is not a conformance index");
+    }
+
+    /**
+     * The regression, on the real newest Node: a previous run left a difference page and another
+     * release's row; a run that finds no difference (no time for random sequences: only the known
+     * findings are replayed) must still write the release's page, replace the folder whole (the old
+     * page goes) and keep the other row.
+     */
+    @Test
+    void aRunThatFindsNoDifferenceStillWritesItsPage() throws Exception {
+        Release.NEWEST_NODE.install(System.out);
+        String id = Release.NEWEST_NODE.id();
+        write("conformance/" + id + "/index.md", "# the longer run\n[1](nested-end-in-notify-abc.md)\n");
+        write("conformance/" + id + "/nested-end-in-notify-abc.md", "# a difference of the longer run\n");
+        write("conformance/bun-1.4.5/index.md", "# bun\n");
+        ConformanceIndex.write(reports.resolve("conformance"), Map.of("bun-1.4.5", row("bun-1.4.5", null, null)));
+
+        PrintStream log = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        ConformanceCampaign.Outcome o = ReportRun.write(reports, "test", log, run -> ConformanceCampaign.run(
+                List.of(Release.NEWEST_NODE), 1, 0, 60, run, log, "bin/cursorcheck node --version 26.12.1 --seconds 0"));
+
+        Conformance.Result r = o.results().get(0);
+        assertThat(r.sequences()).as("no time for random sequences").isZero();
+        assertThat(r.differences()).isEmpty();
+        assertThat(r.known()).as("the known findings were replayed").isNotEmpty();
+        Path folder = reports.resolve("conformance").resolve(id);
+        assertThat(folder.resolve("index.md")).isRegularFile();
+        assertThat(Files.readString(folder.resolve("index.md"))).contains("# Conformance: " + id);
+        assertThat(folder.resolve("nested-end-in-notify-abc.md")).as("the folder is replaced whole").doesNotExist();
+        String index = Files.readString(reports.resolve("conformance/index.md"));
+        assertThat(index).contains("[" + id + "](" + id + "/index.md)", "[bun-1.4.5](bun-1.4.5/index.md)",
+                "bin/cursorcheck node --version 26.12.1 --seconds 0");
+    }
+}

@@ -1,0 +1,380 @@
+package io.cursorcheck.properties.engine;
+
+import io.cursorcheck.properties.mutants.SourceTree;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+/**
+ * One run's writing of a reports directory, so that no run loses a report: the run writes into a
+ * fresh staging directory, {@code <reports>/.staging/<run>/}, laid out as the reports directory
+ * itself, and {@link #commit()} moves what it wrote into place only once it is complete.
+ *
+ * <p>What commit does, and the invariant each step protects:
+ * <ul>
+ *   <li>A file replaces its old version by one rename: a reader sees the old file or the new one,
+ *       never a half-written one.</li>
+ *   <li>A directory declared {@linkplain #wholeDirectory whole} (one release's conformance folder,
+ *       the benchmark pages) replaces the old one by renames: the old one is moved aside
+ *       (noted in a journal), the new one moved in, and only then the old one deleted. A run that
+ *       dies between the two renames is repaired by the next run, which moves the old one back.
+ *       Every other directory is merged: the run's files are added, the others stay.</li>
+ *   <li>Pages are moved last, deepest first and each directory's {@code index.md} after its other
+ *       pages, so that a page is in place only once the files it links to are.</li>
+ * </ul>
+ *
+ * <p>A run that is interrupted (Ctrl-C: a shutdown hook), fails, or is closed without a commit
+ * replaces nothing and says so: the previous report is whole, the partial output stays in the
+ * staging directory until the next run removes it. Commit and the shutdown hook exclude each
+ * other, so Ctrl-C during a commit lets the commit finish.
+ *
+ * <p>The run holds the directory's {@link ReportLock} from {@link #open} to {@link #close}: while it
+ * is held every other staging directory is a dead run's, which {@code open} removes.
+ */
+public final class ReportRun implements AutoCloseable {
+
+    private static final String JOURNAL = "journal";
+    private static final String OLD_SUFFIX = ".old";
+    private static final AtomicInteger SERIAL = new AtomicInteger();
+
+    private enum State { OPEN, COMMITTED, ABORTED, BROKEN }
+
+    /**
+     * What a run writes.
+     *
+     * @param <T> what it returns
+     */
+    @FunctionalInterface
+    public interface Body<T> {
+        /**
+         * Writes the run's files into {@code run.dir()}.
+         *
+         * @param run the open run
+         * @return the caller's result
+         * @throws Exception anything the run throws: nothing is published then
+         */
+        T write(ReportRun run) throws Exception;
+    }
+
+    private final Path reports;
+    private final Path staging;
+    private final Path old;
+    private final ReportLock lock;
+    private final PrintStream log;
+    private final Set<Path> whole = new LinkedHashSet<>();
+    private final Thread hook;
+    private State state = State.OPEN;
+
+    private ReportRun(Path reports, Path staging, ReportLock lock, PrintStream log) {
+        this.reports = reports;
+        this.staging = staging;
+        this.old = staging.resolveSibling(staging.getFileName() + OLD_SUFFIX);
+        this.lock = lock;
+        this.log = log;
+        this.hook = new Thread(this::interrupted, "cursorcheck report run " + staging.getFileName());
+    }
+
+    /**
+     * Locks a reports directory, removes what dead runs left, and opens a fresh staging directory.
+     *
+     * @param reports the reports directory ({@link Reports#dir()})
+     * @param command what this run is (shown to a run that finds the directory locked)
+     * @param log     where the run says what it kept or removed
+     * @throws ReportLock.Busy if another run writes the directory
+     */
+    public static ReportRun open(Path reports, String command, PrintStream log) throws IOException {
+        Path dir = reports.toAbsolutePath().normalize();
+        ReportLock lock = ReportLock.acquire(dir, command);
+        try {
+            Path stagingRoot = dir.resolve(Reports.STAGING);
+            cleanDeadRuns(dir, stagingRoot, log);
+            String id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
+                    + ProcessHandle.current().pid() + "-" + SERIAL.incrementAndGet();
+            Path staging = stagingRoot.resolve(id);
+            Files.createDirectories(staging);
+            ReportRun run = new ReportRun(dir, staging, lock, log);
+            Runtime.getRuntime().addShutdownHook(run.hook);
+            return run;
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Opens a run, lets {@code body} write it, and publishes it when the body returns; if the body
+     * throws, nothing is published, the run says so, and the exception goes on.
+     */
+    public static <T> T write(Path reports, String command, PrintStream log, Body<T> body) throws Exception {
+        try (ReportRun run = open(reports, command, log)) {
+            T result;
+            try {
+                result = body.write(run);
+            } catch (Exception | Error e) {
+                run.abort("the run failed (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
+                        + ")");
+                throw e;
+            }
+            run.commit();
+            return result;
+        }
+    }
+
+    /** The staging directory: write here as if it were the reports directory. */
+    public Path dir() {
+        return staging;
+    }
+
+    /** The reports directory this run publishes into. */
+    public Path reports() {
+        return reports;
+    }
+
+    /** Where a file of the reports directory is written in this run: {@code reports/a/b} gives {@code staging/a/b}. */
+    public Path staged(Path published) {
+        Path abs = published.toAbsolutePath().normalize();
+        if (!abs.startsWith(reports)) {
+            throw new IllegalArgumentException(abs + " is not in the reports directory " + reports);
+        }
+        return staging.resolve(reports.relativize(abs));
+    }
+
+    /**
+     * Declares that a directory of the report is replaced whole by what this run writes there (an
+     * empty one if it writes nothing), instead of merged, and creates it in the staging directory.
+     *
+     * @param relative the directory, relative to the reports directory, e.g. {@code counterexamples}
+     * @return the directory to write into
+     */
+    public synchronized Path wholeDirectory(String relative) throws IOException {
+        Path rel = Path.of(relative).normalize();
+        if (rel.isAbsolute() || rel.toString().isEmpty() || rel.startsWith("..") || rel.startsWith(Reports.STAGING)) {
+            throw new IllegalArgumentException("a directory inside the reports directory, was '" + relative + "'");
+        }
+        for (Path w : whole) {
+            if (!w.equals(rel) && (w.startsWith(rel) || rel.startsWith(w))) {
+                throw new IllegalArgumentException(rel + " and " + w + " are nested; declare one of them");
+            }
+        }
+        whole.add(rel);
+        Path dir = staging.resolve(rel);
+        Files.createDirectories(dir);
+        return dir;
+    }
+
+    /**
+     * Publishes what the run wrote (see the class comment for the order), then removes the staging
+     * directory.
+     *
+     * @throws IllegalStateException if the run was interrupted or aborted, or is already published
+     * @throws IOException           if a move fails; the message says what is in place and where the rest is
+     */
+    public synchronized void commit() throws IOException {
+        if (state != State.OPEN) {
+            throw new IllegalStateException("the run in " + display(staging) + " is " + state.name().toLowerCase()
+                    + "; it cannot be published");
+        }
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(staging)) {
+            files = walk.filter(Files::isRegularFile).map(staging::relativize)
+                    .filter(f -> whole.stream().noneMatch(f::startsWith)).toList();
+        }
+        List<Path> wholeDirs = List.copyOf(whole);
+        List<String> done = new ArrayList<>();
+        Path current = null;
+        try {
+            for (Path p : publishingOrder(files, wholeDirs)) {
+                current = p;
+                if (wholeDirs.contains(p)) {
+                    replaceDirectory(p, wholeDirs.indexOf(p));
+                    done.add(p + "/");
+                } else {
+                    moveFile(p);
+                    done.add(p.toString());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            state = State.BROKEN;
+            throw new IOException("publishing the report failed at " + current + " (" + e.getMessage() + "); in place: "
+                    + (done.isEmpty() ? "nothing" : String.join(", ", done)) + "; the rest is in " + display(staging)
+                    + (Files.exists(old) ? " and what it replaced in " + display(old) : "")
+                    + " (the next run restores a replaced directory that is missing)", e);
+        }
+        deleteTree(staging);
+        deleteTree(old);
+        state = State.COMMITTED;
+    }
+
+    /**
+     * The order in which {@link #commit()} moves what a run wrote: first the files that are not pages,
+     * then the whole directories, then the pages, deepest first and each directory's {@code index.md}
+     * after its other pages; so that a page is in place only once what it links to is.
+     *
+     * @param files the files written outside the whole directories, relative to the staging directory
+     * @param whole the whole directories, relative to it
+     */
+    static List<Path> publishingOrder(Collection<Path> files, Collection<Path> whole) {
+        List<Path> order = new ArrayList<>(files.stream().filter(f -> !isPage(f)).sorted().toList());
+        order.addAll(whole);
+        order.addAll(files.stream().filter(ReportRun::isPage).sorted(PAGES_LAST).toList());
+        return order;
+    }
+
+    /** Whether {@link #commit()} published the run. */
+    public synchronized boolean committed() {
+        return state == State.COMMITTED;
+    }
+
+    /**
+     * Gives the run up: nothing is published; says so, and where the partial output is.
+     *
+     * @param why what happened, e.g. "interrupted"
+     */
+    public synchronized void abort(String why) {
+        if (state != State.OPEN) {
+            return;
+        }
+        state = State.ABORTED;
+        boolean empty;
+        try (Stream<Path> walk = Files.walk(staging)) {
+            empty = walk.noneMatch(Files::isRegularFile);
+        } catch (IOException e) {
+            empty = false;
+        }
+        if (empty) {
+            try {
+                deleteTree(staging);
+            } catch (IOException e) {
+                empty = false;
+            }
+        }
+        log.println("cursorcheck: " + why + ": nothing in " + display(reports) + "/ was replaced, the previous"
+                + " report is whole; " + (empty ? "this run had written nothing yet"
+                : "this run's partial output is in " + display(staging) + "/ (the next run removes it)"));
+        log.flush();
+    }
+
+    /** Gives the run up if it was not published, and releases the lock. */
+    @Override
+    public void close() {
+        abort("the run ended before its report was complete");
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // The JVM is shutting down: the hook runs (or ran) and sees the state.
+        }
+        lock.close();
+    }
+
+    /** The shutdown hook: Ctrl-C (or System.exit) before the commit. */
+    private void interrupted() {
+        abort("interrupted before the run was complete");
+    }
+
+    private void moveFile(Path relative) throws IOException {
+        Path target = reports.resolve(relative);
+        Files.createDirectories(target.getParent());
+        if (Files.isDirectory(target)) {
+            throw new IOException(display(target) + " is a directory");
+        }
+        // rename(2) over the old file: a reader sees one version or the other, never half of one.
+        Files.move(staging.resolve(relative), target, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private void replaceDirectory(Path relative, int n) throws IOException {
+        Path target = reports.resolve(relative);
+        Files.createDirectories(target.getParent());
+        Files.createDirectories(staging.resolve(relative)); // before the old one moves: the new one must be there
+        if (Files.exists(target)) {
+            // Journal first: a run that dies after the next move leaves the old one where the next run finds it.
+            Files.createDirectories(old);
+            Files.writeString(old.resolve(JOURNAL), n + "\t" + relative + "\n", StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.SYNC);
+            Files.move(target, old.resolve(String.valueOf(n)), StandardCopyOption.ATOMIC_MOVE);
+        }
+        Files.move(staging.resolve(relative), target, StandardCopyOption.ATOMIC_MOVE);
+        deleteTree(old.resolve(String.valueOf(n)));
+    }
+
+    /**
+     * Removes what dead runs left under {@code .staging}: first moves back any replaced directory whose
+     * replacement never arrived, then deletes the rest. Called with the lock held, so no live run is there.
+     */
+    private static void cleanDeadRuns(Path reports, Path stagingRoot, PrintStream log) throws IOException {
+        if (!Files.isDirectory(stagingRoot)) {
+            return;
+        }
+        List<Path> left;
+        try (Stream<Path> list = Files.list(stagingRoot)) {
+            left = list.sorted().toList();
+        }
+        for (Path dead : left) {
+            Path journal = dead.resolve(JOURNAL);
+            if (dead.getFileName().toString().endsWith(OLD_SUFFIX) && Files.isRegularFile(journal)) {
+                for (String line : Files.readAllLines(journal, StandardCharsets.UTF_8)) {
+                    String[] f = line.split("\t", 2);
+                    if (f.length < 2) {
+                        continue;
+                    }
+                    Path saved = dead.resolve(f[0]);
+                    Path target = reports.resolve(f[1]);
+                    if (Files.exists(saved) && !Files.exists(target)) {
+                        Files.createDirectories(target.getParent());
+                        Files.move(saved, target, StandardCopyOption.ATOMIC_MOVE);
+                        log.println("cursorcheck: restored " + display(target) + "/, which a run that stopped while"
+                                + " publishing had moved aside");
+                    }
+                }
+            }
+            deleteTree(dead);
+            if (!dead.getFileName().toString().endsWith(OLD_SUFFIX)) {
+                log.println("cursorcheck: removed " + display(dead) + "/, the partial output of a run that did not"
+                        + " finish");
+            }
+        }
+    }
+
+    /** Markdown pages go last; deeper ones first, and in a directory its index after its other pages. */
+    private static final Comparator<Path> PAGES_LAST = Comparator.<Path>comparingInt(Path::getNameCount).reversed()
+            .thenComparing(p -> p.getFileName().toString().equals("index.md"))
+            .thenComparing(Path::toString);
+
+    private static boolean isPage(Path p) {
+        return p.getFileName().toString().endsWith(".md");
+    }
+
+    /** A path as the user should read it: relative to the project root when inside it (not mapped out of staging). */
+    private static String display(Path p) {
+        Path root = SourceTree.root();
+        Path abs = p.toAbsolutePath().normalize();
+        return abs.startsWith(root) ? root.relativize(abs).toString() : abs.toString();
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+}

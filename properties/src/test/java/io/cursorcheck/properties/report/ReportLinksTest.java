@@ -1,0 +1,121 @@
+package io.cursorcheck.properties.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cursorcheck.properties.mutants.SourceTree;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The link walker, its control (a page with a broken link and one with a broken anchor are caught;
+ * links that resolve are not), and the walk of the report pages committed under {@code reports/},
+ * which a clone must be able to follow: no link to a missing, ignored or uncommitted file, none out
+ * of the repository.
+ */
+class ReportLinksTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aBrokenFileLinkAndABrokenAnchorAreCaught() throws IOException {
+        write("index.md", """
+                # Verification campaign
+
+                [a page](sub/page.md), [its section](sub/page.md#why-merging-states-is-sound),
+                [here](#verification-campaign), [a data file](sub/data.json), [a folder](sub),
+                [the web](https://example.org/missing), `[code](not/a/link.md)`
+
+                | a | table |
+                |---|---|
+                | [in a cell](sub/page.md#step-by-step-2) | x |
+                """);
+        write("sub/page.md", """
+                # Page
+                ## Why merging states is sound
+                ## Step by step
+                ## Step by step
+                ## Step by step
+                <a id="kept"></a>
+                [up](../index.md#verification-campaign) [kept](#kept)
+                """);
+        write("sub/data.json", "{}\n");
+        assertThat(ReportLinks.check(dir)).as("links that resolve").isEmpty();
+
+        write("broken-file.md", "# Broken\n\nSee [the index](index.md) and [the counterexample](counterexamples/x/gone.md).\n");
+        write("broken-anchor.md", "# Broken\n\nSee [a section](sub/page.md#no-such-section) and [here](#nowhere).\n");
+        List<ReportLinks.Broken> broken = ReportLinks.check(dir);
+        assertThat(broken).extracting(b -> dir.relativize(b.page()) + " " + b.link()).containsExactlyInAnyOrder(
+                "broken-file.md counterexamples/x/gone.md", "broken-anchor.md sub/page.md#no-such-section",
+                "broken-anchor.md #nowhere");
+        assertThat(broken).filteredOn(b -> b.link().endsWith("gone.md")).singleElement().extracting(
+                ReportLinks.Broken::why).isEqualTo("no such file");
+        assertThat(broken).filteredOn(b -> b.link().endsWith("no-such-section")).singleElement().extracting(
+                ReportLinks.Broken::why).asString().contains("no heading or anchor");
+    }
+
+    @Test
+    void aLinkOutOfTheBoundaryOrToAFileAbsentFromAClusterIsCaught() throws IOException {
+        write("repo/README.md", "[spec](../shared/SPEC.md) [kept](kept.md) [ignored](ignored.md) [abs](/etc/hosts)\n");
+        write("shared/SPEC.md", "# Spec\n");
+        write("repo/kept.md", "# Kept\n");
+        write("repo/ignored.md", "# Ignored\n");
+        Path repo = dir.resolve("repo");
+        List<ReportLinks.Broken> broken = ReportLinks.check(List.of(repo.resolve("README.md")), repo,
+                p -> p.getFileName().toString().equals("kept.md"));
+        assertThat(broken).extracting(ReportLinks.Broken::link, ReportLinks.Broken::why).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("../shared/SPEC.md", "leaves " + repo.toAbsolutePath().normalize()),
+                org.assertj.core.groups.Tuple.tuple("ignored.md", "not in a clone (ignored or not committed)"),
+                org.assertj.core.groups.Tuple.tuple("/etc/hosts", "an absolute path: a page must link relatively"));
+    }
+
+    /**
+     * The pages committed under {@code reports/} (README, findings, conformance findings, runs) link
+     * only to what a clone has. README.md at the root is not walked here yet: it links to
+     * {@code ../shared/SPEC.md} and to the ignored {@code reports/conformance/index.md} until issue 12's
+     * sections 5 and 6 move the spec in and rewrite those links.
+     */
+    @Test
+    void theCommittedReportPagesLinkOnlyToWhatACloneHas() throws Exception {
+        Path root = SourceTree.root();
+        Set<Path> tracked = tracked(root);
+        List<Path> pages = new ArrayList<>();
+        pages.add(root.resolve("reports/README.md"));
+        for (String d : List.of("reports/findings", "reports/conformance-findings", "reports/runs")) {
+            ReportLinks.pages(root.resolve(d)).stream().filter(tracked::contains).forEach(pages::add);
+        }
+        assertThat(pages).as("committed pages to walk").hasSizeGreaterThan(5);
+        assertThat(ReportLinks.check(pages, root, tracked::contains)).as("broken links of committed pages").isEmpty();
+    }
+
+    /** The files git tracks, and every folder above them. */
+    private static Set<Path> tracked(Path root) throws IOException, InterruptedException {
+        Process git = new ProcessBuilder("git", "ls-files", "-z").directory(root.toFile()).start();
+        String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(git.waitFor()).as("git ls-files in %s", root).isZero();
+        Set<Path> tracked = new HashSet<>();
+        for (String f : out.split("\0")) {
+            if (f.isEmpty()) {
+                continue;
+            }
+            for (Path p = root.resolve(f).normalize(); p != null && p.startsWith(root); p = p.getParent()) {
+                tracked.add(p);
+            }
+        }
+        return tracked;
+    }
+
+    private void write(String relative, String text) throws IOException {
+        Path file = dir.resolve(relative);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+    }
+}
