@@ -165,7 +165,7 @@ public final class Json {
         } catch (JsonProcessingException e) {
             // A limit of StreamReadConstraints (nesting depth, number length) comes without a location.
             JsonLocation at = e.getLocation() != null || p == null ? e.getLocation() : p.currentLocation();
-            throw new IllegalArgumentException("JSON: " + e.getOriginalMessage() + where(at), e);
+            throw new IllegalArgumentException("JSON: " + plain(e.getOriginalMessage()) + where(at), e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read JSON from a String", e); // never expected
         } finally {
@@ -181,6 +181,15 @@ public final class Json {
                 // a parser over a String holds nothing to release
             }
         }
+    }
+
+    /**
+     * jackson's message without its description of the source, which says nothing to a reader
+     * ("[Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); line: 1, column: 1]").
+     */
+    static String plain(String message) {
+        return message == null ? "malformed" : message.replaceAll("\\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]",
+                "line $1, column $2");
     }
 
     private static String where(JsonLocation at) {

@@ -21,6 +21,16 @@ import org.junit.jupiter.params.provider.CsvSource;
 class JsonTest {
 
     @Test
+    void aTruncatedDocumentIsNamedInWordsWithoutJacksonsSourceDescription() {
+        assertThatThrownBy(() -> Json.parse("{\"subject\": \"cached-count\""))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Unexpected end-of-input")
+                .hasMessageContaining("line 1, column 1")
+                .hasMessageNotContaining("Source:")
+                .hasMessageNotContaining("StreamReadFeature");
+    }
+
+    @Test
     void roundTrips() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("text", "quote \" backslash \\ newline \n tab \t é \b \f \u0001 \u2028 \uD83D\uDE00");
