@@ -126,8 +126,7 @@ public final class ReportRun implements AutoCloseable {
             try {
                 result = body.write(run);
             } catch (Exception | Error e) {
-                run.abort("the run failed (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
-                        + ")");
+                run.abort("the run stopped on an error, reported next"); // the caller reports the exception itself
                 throw e;
             }
             run.commit();

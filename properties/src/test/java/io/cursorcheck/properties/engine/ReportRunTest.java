@@ -79,7 +79,7 @@ class ReportRunTest {
             throw new IllegalStateException("the subject crashed");
         })).isInstanceOf(IllegalStateException.class).hasMessage("the subject crashed");
         assertThat(tree(reports)).as("the previous report").isEqualTo(before);
-        assertThat(said.toString(StandardCharsets.UTF_8)).contains("the run failed (the subject crashed)")
+        assertThat(said.toString(StandardCharsets.UTF_8)).contains("the run stopped on an error, reported next")
                 .contains("nothing in").contains("was replaced, the previous report is whole")
                 .contains("partial output is in").contains(Reports.STAGING);
         List<Path> left = Files.list(reports.resolve(Reports.STAGING)).toList();
