@@ -78,7 +78,12 @@ public record CheckOutcome(Status status, String reason, String output) {
     public static CheckOutcome error(String reason, Throwable thrown) {
         StringWriter trace = new StringWriter();
         thrown.printStackTrace(new PrintWriter(trace));
-        return error(reason + ": " + oneLine(thrown), trace.toString());
+        Throwable root = thrown;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return error(reason + ": " + oneLine(thrown) + (root == thrown ? "" : ", caused by " + oneLine(root)),
+                trace.toString());
     }
 
     /**

@@ -28,9 +28,9 @@ class LincheckTest {
 
     /** Twins whose scene throws during setup: errors, never catches. */
     static final List<LincheckRun.Planned> CONTROLS = List.of(
-            new LincheckRun.Planned("split-last-read with a scene whose first operation throws",
+            new LincheckRun.Planned("split-last-read/first-operation-throws",
                     ThrowingScenes.FirstOperationThrows.class, "split-last-read", LincheckRun.Strategy.MODEL_CHECKING),
-            new LincheckRun.Planned("split-last-read with a scene whose constructor throws",
+            new LincheckRun.Planned("split-last-read/constructor-throws",
                     ThrowingScenes.ConstructorThrows.class, "split-last-read", LincheckRun.Strategy.MODEL_CHECKING));
 
     @Test
@@ -72,6 +72,8 @@ class LincheckTest {
                 });
         assertThat(controls.get(0).outcome().reason()).as("the first-operation control is told apart from a catch"
                 + " by the exception among Lincheck's invalid results").contains("threw").contains("IllegalStateException");
+        assertThat(controls.get(1).outcome().reason()).as("the constructor control names the exception behind Lincheck's")
+                .contains("setup error").contains("IllegalStateException");
         List<LincheckRun.Check> withControls = new ArrayList<>(checks);
         withControls.addAll(controls);
         LincheckVerdict controlled = LincheckVerdict.of(withControls);

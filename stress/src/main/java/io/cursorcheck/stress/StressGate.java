@@ -1,0 +1,148 @@
+package io.cursorcheck.stress;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.openjdk.jcstress.annotations.Mode;
+
+/**
+ * The jcstress gate's grading of one run against the pairs the tests declare
+ * ({@link DeclaredTests}). It passes only when
+ * <ul>
+ * <li>every expected (test, subject) pair ran, each with at least its floor of samples
+ *     ({@link #MIN_SAMPLES_CONTINUOUS}, {@link #MIN_SAMPLES_TERMINATION});</li>
+ * <li>every run of every pair completed normally (an error is no verdict, for a twin as for a real
+ *     variant);</li>
+ * <li>no test of a real variant saw a forbidden outcome;</li>
+ * <li>every racy twin saw a forbidden outcome in a test that declares it as a subject (a pair whose
+ *     subject is that twin), not merely somewhere;</li>
+ * <li>nothing ran that the gate does not expect (the list of declared pairs is complete).</li>
+ * </ul>
+ * {@code StressGateTest} and {@code bin/cursorcheck stress} both grade with {@link #grade}. Stateless.
+ */
+public final class StressGate {
+
+    /**
+     * The fewest samples a continuous pair must have. The gate's settings (one fork, jcstress'
+     * quick preset, two runs per test) gave every continuous pair 0.8 to 2.9 million samples on a
+     * quiet 2-core machine (2026-11-29) and at least 0.39 million under a load of 9 to 13 on 2 cores
+     * (2026-12-01, six builds at once); a pair that barely executed (a fork that died early, a run cut
+     * to a few iterations) has a few thousand. 100,000 leaves a margin of about 4 under that heavy load
+     * and 8 or more on a quiet machine, and is still 20 times what a run that barely started gives.
+     */
+    public static final long MIN_SAMPLES_CONTINUOUS = 100_000;
+
+    /**
+     * The fewest samples a termination pair must have unless it saw a forbidden outcome. Each
+     * sample is one whole trial (an actor blocks, a signal frees it); the gate's settings gave
+     * 1,087 and 1,202 on a quiet 2-core machine and at least 250 under a load of 9 to 13. jcstress
+     * ends a termination run at its first forbidden (stale) sample, so a caught twin has one sample
+     * per run; for such a pair the forbidden outcome itself shows it ran.
+     */
+    public static final long MIN_SAMPLES_TERMINATION = 50;
+
+    /**
+     * A pair that ran with fewer samples than its floor.
+     *
+     * @param pair    the pair
+     * @param samples its samples over all runs
+     * @param floor   the floor it missed
+     */
+    public record UnderSampled(DeclaredTests.Pair pair, long samples, long floor) {
+    }
+
+    /**
+     * The grade of one run.
+     *
+     * @param expected     the pairs the run had to run (those its test filter selects)
+     * @param missing      expected pairs that did not run
+     * @param underSampled expected pairs that ran with too few samples
+     * @param errors       tests with a run that did not complete normally
+     * @param realFailures tests of real variants that saw a forbidden outcome
+     * @param twinsCaught  for each racy twin an expected pair declares, whether a pair of its own caught it
+     * @param unexpected   tests that ran but are no expected pair
+     */
+    public record Grade(List<DeclaredTests.Pair> expected, List<DeclaredTests.Pair> missing,
+                        List<UnderSampled> underSampled, List<StressRun.TestVerdict> errors,
+                        List<StressRun.TestVerdict> realFailures, Map<String, Boolean> twinsCaught,
+                        List<String> unexpected) {
+
+        /** The racy twins no pair of their own caught. */
+        public List<String> uncaughtTwins() {
+            return twinsCaught.entrySet().stream().filter(e -> !e.getValue()).map(Map.Entry::getKey).toList();
+        }
+
+        /** Whether the run passes the gate. */
+        public boolean passed() {
+            return !expected.isEmpty() && missing.isEmpty() && underSampled.isEmpty() && errors.isEmpty()
+                    && realFailures.isEmpty() && uncaughtTwins().isEmpty() && unexpected.isEmpty();
+        }
+
+        /** One line per reason the run fails the gate, each naming its pair or twin; empty when it passes. */
+        public List<String> problems() {
+            List<String> problems = new ArrayList<>();
+            if (expected.isEmpty()) {
+                problems.add("no declared jcstress test was selected: the run proves nothing");
+            }
+            missing.forEach(p -> problems.add("missing pair " + p.shortName() + ": declared, but it did not run"));
+            underSampled.forEach(u -> problems.add(String.format("under-sampled pair %s: %,d samples, the floor is %,d",
+                    u.pair().shortName(), u.samples(), u.floor())));
+            errors.forEach(t -> problems.add("error in " + t.test() + "." + t.subject() + ": " + String.join("; ", t.errors())));
+            realFailures.forEach(t -> problems.add("real variant " + t.test() + "." + t.subject()
+                    + " saw a forbidden outcome"));
+            uncaughtTwins().forEach(twin -> problems.add("racy twin " + twin
+                    + " was not caught by a test of its own: a green run would mean nothing"));
+            unexpected.forEach(name -> problems.add("test " + name + " ran but is no declared pair the gate expects"));
+            return problems;
+        }
+    }
+
+    private StressGate() {
+    }
+
+    /** The floor of samples for a pair of this mode. */
+    public static long floor(Mode mode) {
+        return mode == Mode.Termination ? MIN_SAMPLES_TERMINATION : MIN_SAMPLES_CONTINUOUS;
+    }
+
+    /**
+     * Grades the tests of one run against the pairs it had to run.
+     *
+     * @param expected the declared pairs the run selected ({@link DeclaredTests#matching})
+     * @param tests    what ran, graded per test ({@link StressRun.Result#tests()})
+     */
+    public static Grade grade(List<DeclaredTests.Pair> expected, List<StressRun.TestVerdict> tests) {
+        Map<String, StressRun.TestVerdict> ran = new LinkedHashMap<>();
+        tests.forEach(t -> ran.put(t.name(), t));
+        Set<String> expectedNames = new HashSet<>();
+        List<DeclaredTests.Pair> missing = new ArrayList<>();
+        List<UnderSampled> underSampled = new ArrayList<>();
+        Map<String, Boolean> twinsCaught = new TreeMap<>();
+        for (DeclaredTests.Pair p : expected) {
+            expectedNames.add(p.name());
+            StressRun.TestVerdict t = ran.get(p.name());
+            if (p.twin()) {
+                twinsCaught.merge(p.twinId(), t != null && t.caught(), Boolean::logicalOr);
+            }
+            if (t == null) {
+                missing.add(p);
+                continue;
+            }
+            // A termination run ends at its first forbidden sample: then that sample shows it ran.
+            boolean exempt = p.mode() == Mode.Termination && t.forbiddenSeen();
+            if (!exempt && t.samples() < floor(p.mode())) {
+                underSampled.add(new UnderSampled(p, t.samples(), floor(p.mode())));
+            }
+        }
+        List<StressRun.TestVerdict> errors = tests.stream().filter(t -> !t.errors().isEmpty()).toList();
+        List<StressRun.TestVerdict> realFailures = tests.stream().filter(t -> !t.twin() && t.forbiddenSeen()).toList();
+        List<String> unexpected = tests.stream().map(StressRun.TestVerdict::name).filter(n -> !expectedNames.contains(n))
+                .toList();
+        return new Grade(List.copyOf(expected), List.copyOf(missing), List.copyOf(underSampled), errors, realFailures,
+                twinsCaught, unexpected);
+    }
+}
