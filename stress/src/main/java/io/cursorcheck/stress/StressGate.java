@@ -27,23 +27,25 @@ import org.openjdk.jcstress.annotations.Mode;
 public final class StressGate {
 
     /**
-     * The fewest samples a continuous pair must have. The gate's settings (one fork, jcstress'
-     * quick preset, two runs per test) gave every continuous pair 0.8 to 2.9 million samples on a
-     * quiet 2-core machine (2026-11-29) and at least 0.39 million under a load of 9 to 13 on 2 cores
-     * (2026-12-01, six builds at once); a pair that barely executed (a fork that died early, a run cut
-     * to a few iterations) has a few thousand. 100,000 leaves a margin of about 4 under that heavy load
-     * and 8 or more on a quiet machine, and is still 20 times what a run that barely started gives.
+     * The fewest samples a continuous pair must have. jcstress' quick preset, as the gate runs it,
+     * gives each pair two runs of 5 iterations of 200 ms, so one iteration yields about a tenth of
+     * a pair's samples. Measured with the gate's settings on 2 cores: on a quiet machine (the tables
+     * in the tests' class comments, 2026-11-29) every continuous pair had 1.3 to 3.0 million samples;
+     * under a load average of 7 to 14 (2026-12-01, several builds at once) 0.73 to 2.6 million, median
+     * 1.15 million. 100,000 fails a pair that ran for about one iteration or less, and a healthy run
+     * clears it 7 times over under that load, 13 times on a quiet machine.
      */
     public static final long MIN_SAMPLES_CONTINUOUS = 100_000;
 
     /**
      * The fewest samples a termination pair must have unless it saw a forbidden outcome. Each
-     * sample is one whole trial (an actor blocks, a signal frees it); the gate's settings gave
-     * 1,087 and 1,202 on a quiet 2-core machine and at least 250 under a load of 9 to 13. jcstress
-     * ends a termination run at its first forbidden (stale) sample, so a caught twin has one sample
-     * per run; for such a pair the forbidden outcome itself shows it ran.
+     * sample is one whole trial (an actor blocks, a signal frees it); the gate's settings gave the
+     * real variants 1,087 and 1,202 on a quiet 2-core machine and 1,469 and 1,470 under a load average
+     * of 7 to 14: 100 leaves a margin of ten. jcstress ends a termination run at its first forbidden
+     * (stale) sample, so a caught twin has one sample per run; for such a pair the forbidden outcome
+     * itself shows it ran.
      */
-    public static final long MIN_SAMPLES_TERMINATION = 50;
+    public static final long MIN_SAMPLES_TERMINATION = 100;
 
     /**
      * A pair that ran with fewer samples than its floor.
@@ -110,6 +112,14 @@ public final class StressGate {
     }
 
     /**
+     * Whether a pair that ran needs no floor: a termination run ends at its first forbidden sample,
+     * and then that sample shows it ran.
+     */
+    public static boolean exemptFromFloor(DeclaredTests.Pair pair, StressRun.TestVerdict ran) {
+        return pair.mode() == Mode.Termination && ran.forbiddenSeen();
+    }
+
+    /**
      * Grades the tests of one run against the pairs it had to run.
      *
      * @param expected the declared pairs the run selected ({@link DeclaredTests#matching})
@@ -132,9 +142,7 @@ public final class StressGate {
                 missing.add(p);
                 continue;
             }
-            // A termination run ends at its first forbidden sample: then that sample shows it ran.
-            boolean exempt = p.mode() == Mode.Termination && t.forbiddenSeen();
-            if (!exempt && t.samples() < floor(p.mode())) {
+            if (!exemptFromFloor(p, t) && t.samples() < floor(p.mode())) {
                 underSampled.add(new UnderSampled(p, t.samples(), floor(p.mode())));
             }
         }

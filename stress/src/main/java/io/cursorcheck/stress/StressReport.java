@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.Mode;
 
 /**
  * {@code reports/stress/<date>-<mode>.md}: the command, JVM and machine, the gate's findings (missing
@@ -62,7 +63,8 @@ public final class StressReport {
                         .append(" of ").append(t.runs()).append(" | ").append(String.format("%,d", t.samples()))
                         .append(" | ");
             }
-            b.append(String.format("%,d", StressGate.floor(p.mode()))).append(" |\n");
+            b.append(t != null && StressGate.exemptFromFloor(p, t) ? "none: a stale sample ended each run"
+                    : String.format("%,d", StressGate.floor(p.mode()))).append(" |\n");
         }
         b.append('\n');
 
@@ -131,7 +133,6 @@ public final class StressReport {
         StressRun.Result first = runs.get(0);
         long twins = first.expected().stream().filter(DeclaredTests.Pair::twin).map(DeclaredTests.Pair::twinId)
                 .distinct().count();
-        long[] samples = first.tests().stream().mapToLong(StressRun.TestVerdict::samples).sorted().toArray();
         b.append("## The gate\n\nIt expects every (test, subject) pair the `@JCStressTest` classes declare")
                 .append(first.filter() == null ? "" : " that the filter `" + first.filter() + "` selects").append(": ")
                 .append(first.expected().size()).append(" pairs, ").append(twins).append(" racy twins. Each pair must run"
@@ -140,11 +141,8 @@ public final class StressReport {
                 .append(" (termination tests, unless a forbidden outcome ended the run); every run must complete"
                         + " normally; no real variant may see a forbidden outcome; every twin must see one in a test that"
                         + " declares it as a subject. ");
-        if (samples.length > 0) {
-            b.append(String.format("Samples per pair in the first run: min %,d, median %,d, max %,d.",
-                    samples[0], samples[samples.length / 2], samples[samples.length - 1]));
-        }
-        b.append("\n\n");
+        b.append("Samples per pair in the first run: continuous tests ").append(spread(first, Mode.Continuous))
+                .append("; termination tests ").append(spread(first, Mode.Termination)).append(".\n\n");
         for (int i = 0; i < runs.size(); i++) {
             StressGate.Grade g = grades.get(i);
             String run = runs.size() > 1 ? "Run " + (i + 1) + ": " : "";
@@ -166,6 +164,16 @@ public final class StressReport {
             }
         }
         b.append('\n');
+    }
+
+    /** Min, median and max samples of the expected pairs of one mode that ran, or {@code none}. */
+    static String spread(StressRun.Result r, Mode mode) {
+        Map<String, StressRun.TestVerdict> ran = new LinkedHashMap<>();
+        r.tests().forEach(t -> ran.put(t.name(), t));
+        long[] samples = r.expected().stream().filter(p -> p.mode() == mode && ran.containsKey(p.name()))
+                .mapToLong(p -> ran.get(p.name()).samples()).sorted().toArray();
+        return samples.length == 0 ? "none" : String.format("min %,d, median %,d, max %,d (%d pairs)", samples[0],
+                samples[samples.length / 2], samples[samples.length - 1], samples.length);
     }
 
     private static void list(StringBuilder b, String heading, List<String> items) {
