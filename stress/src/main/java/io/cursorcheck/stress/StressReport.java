@@ -10,7 +10,8 @@ import org.openjdk.jcstress.annotations.Mode;
 
 /**
  * {@code reports/stress/<date>-<mode>.md}: the command, JVM and machine, the gate's findings (missing
- * pairs, under-sampled pairs, uncaught twins, errors, each by name), a verdict per test and subject, each test's outcome table (counts and frequencies, summed over forks and JVM
+ * pairs, under-sampled pairs, uncaught twins, errors, each by name), a verdict per declared test and
+ * subject, each test's outcome table (counts and frequencies, summed over forks and JVM
  * configurations), and how reliably each racy twin was caught when the run was repeated.
  */
 public final class StressReport {
@@ -84,7 +85,8 @@ public final class StressReport {
         }
         b.append('\n');
         b.append("Per test: in how many runs each twin's test caught it (a forbidden outcome, every run of the test"
-                + " complete; a twin counts as caught in a run when any test that declares it as a subject did).\n\n| test | twin | caught in |\n|---|---|---|\n");
+                + " complete; a twin counts as caught in a run when any test that declares it as a subject did).\n\n"
+                + "| test | twin | caught in |\n|---|---|---|\n");
         Map<String, Integer> perTest = new TreeMap<>();
         for (StressRun.Result r : runs) {
             for (StressRun.TestVerdict t : r.tests()) {
