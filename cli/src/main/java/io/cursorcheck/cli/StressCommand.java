@@ -7,6 +7,7 @@ import io.cursorcheck.properties.report.IndexPage;
 import io.cursorcheck.stress.StressReport;
 import io.cursorcheck.stress.StressRun;
 import io.cursorcheck.stress.lincheck.LincheckRun;
+import io.cursorcheck.stress.lincheck.LincheckVerdict;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -56,8 +57,9 @@ final class StressCommand implements Part {
                     mode == StressRun.Mode.GATE ? "about 3 minutes on 2 cores" : "long");
             StressRun.Result r = StressRun.run(mode, filter, work, SourceTree.root(), Duration.ofHours(12));
             runs.add(r);
-            log.printf("stress: run %d took %d s: %d tests, %d real failures, twins caught %s%n", i,
-                    r.duration().toSeconds(), r.tests().size(), r.realFailures().size(), r.twinsCaught());
+            log.printf("stress: run %d took %d s: %d of %d declared pairs ran, %d real failures, twins caught %s%s%n", i,
+                    r.duration().toSeconds(), r.tests().size(), r.expected().size(), r.realFailures().size(),
+                    r.twinsCaught(), r.passed() ? "" : "; FAILED the gate");
         }
         Path report = reports.dir().resolve("stress/" + LocalDate.now() + "-" + mode.name().toLowerCase()
                 + (repeat > 1 ? "-x" + repeat : "") + ".md");
@@ -72,29 +74,23 @@ final class StressCommand implements Part {
             Files.writeString(lincheckReport, LincheckRun.markdown(lincheck, command, IndexPage.machine()),
                     StandardCharsets.UTF_8);
             for (LincheckRun.Check c : lincheck) {
-                log.printf("stress: lincheck %-28s %-15s %s%n", c.subject(), c.strategy(),
-                        c.twin() ? (c.failed() ? "twin caught" : "twin NOT caught") : c.failed() ? "FAILED" : "passed");
+                log.printf("stress: lincheck %-28s %-15s %-7s %s%n", c.subject(), c.strategy(), c.status(),
+                        c.outcome().reason());
             }
         }
 
         List<String> problems = new ArrayList<>();
-        for (StressRun.Result r : runs) {
+        for (int i = 0; i < runs.size(); i++) {
+            StressRun.Result r = runs.get(i);
+            String run = runs.size() > 1 ? "run " + (i + 1) + ": " : "";
             if (r.tests().isEmpty()) {
-                problems.add("jcstress ran no test (exit " + r.exitCode() + "); see " + r.log());
+                problems.add(run + "jcstress ran no test (exit " + r.exitCode() + "); see " + r.log());
             }
-            r.realFailures().forEach(t -> problems.add(t.name() + " saw a forbidden outcome or failed to run"));
-            r.twinsCaught().forEach((twin, caught) -> {
-                if (!caught) {
-                    problems.add("racy twin " + twin + " was not caught: a green run would mean nothing");
-                }
-            });
+            r.grade().problems().forEach(p -> problems.add(run + p));
         }
-        for (LincheckRun.Check c : lincheck) {
-            if (!c.asExpected()) {
-                problems.add("Lincheck " + c.strategy() + " on " + c.subject()
-                        + (c.twin() ? ": the twin was not caught" : ": not linearizable") + " (see "
-                        + Reports.relative(lincheckReport) + ")");
-            }
+        if (withLincheck) {
+            LincheckVerdict.of(lincheck).problems().forEach(p -> problems.add(p + " (see "
+                    + Reports.relative(lincheckReport) + ")"));
         }
         StressRun.Result first = runs.get(0);
         long real = first.tests().stream().filter(t -> !t.twin()).count();
@@ -113,8 +109,8 @@ final class StressCommand implements Part {
         md.append("| test | subject | verdict | samples |\n|---|---|---|---:|\n");
         for (StressRun.TestVerdict t : first.tests()) {
             md.append("| ").append(t.test()).append(" | ").append(t.subject()).append(" | ")
-                    .append(t.twin() ? (t.failed() ? "twin caught" : "twin not caught here")
-                            : t.failed() ? "**FAILED**" : "passed")
+                    .append(!t.errors().isEmpty() ? "**ERROR**" : t.twin() ? (t.caught() ? "twin caught" : "twin not caught here")
+                            : t.forbiddenSeen() ? "**FAILED**" : "passed")
                     .append(" | ").append(String.format("%,d", t.samples())).append(" |\n");
         }
         md.append('\n');
@@ -126,8 +122,7 @@ final class StressCommand implements Part {
             for (LincheckRun.Check c : lincheck) {
                 md.append("| ").append(c.twin() ? "twin `" + c.subject() + "`" : c.subject()).append(" | ")
                         .append(c.strategy()).append(" | ")
-                        .append(c.twin() ? (c.failed() ? "twin caught" : "**twin not caught**")
-                                : c.failed() ? "**FAILED**" : "passed")
+                        .append(c.verdict())
                         .append(" | ").append(String.format("%.0f s", c.millis() / 1000.0)).append(" |\n");
             }
             md.append('\n');

@@ -6,9 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.Mode;
 
 /**
- * {@code reports/stress/<date>-<mode>.md}: the command, JVM and machine, a verdict per test and
+ * {@code reports/stress/<date>-<mode>.md}: the command, JVM and machine, the gate's findings (missing
+ * pairs, under-sampled pairs, uncaught twins, errors, each by name), a verdict per declared test and
  * subject, each test's outcome table (counts and frequencies, summed over forks and JVM
  * configurations), and how reliably each racy twin was caught when the run was repeated.
  */
@@ -21,11 +23,13 @@ public final class StressReport {
     public static String markdown(List<StressRun.Result> runs, String command, String machine) {
         StressRun.Result first = runs.get(0);
         StringBuilder b = new StringBuilder();
-        boolean passed = runs.stream().allMatch(StressRun.Result::passed);
+        List<StressGate.Grade> grades = runs.stream().map(StressRun.Result::grade).toList();
+        boolean passed = grades.stream().allMatch(StressGate.Grade::passed);
         b.append("# Stress run: ").append(first.mode().name().toLowerCase()).append("\n\n");
-        b.append(passed ? "**Passed**: every test of a real variant saw only acceptable outcomes, and every racy twin"
-                + " was caught" + (runs.size() > 1 ? " in every run" : "") + ".\n\n"
-                : "**FAILED**: see the verdicts below.\n\n");
+        b.append(passed ? "**Passed**: every declared (test, subject) pair ran with at least its floor of samples, every"
+                + " test of a real variant saw only acceptable outcomes, and every racy twin was caught by a test of its"
+                + " own" + (runs.size() > 1 ? ", in every run" : "") + ".\n\n"
+                : "**FAILED**: see the gate's findings below.\n\n");
         b.append("| | |\n|---|---|\n");
         b.append("| Started | ").append(first.started().toString().replaceAll("\\.\\d+Z$", "Z")).append(" |\n");
         b.append("| Command | `").append(command).append("` |\n");
@@ -40,14 +44,28 @@ public final class StressReport {
         b.append("| jcstress report | `").append(first.html()).append("` (and its console log `").append(first.log())
                 .append("`) |\n\n");
 
-        b.append("## Verdicts\n\n| test | subject | verdict | runs with a forbidden outcome | samples |\n"
-                + "|---|---|---|---:|---:|\n");
-        for (StressRun.TestVerdict t : first.tests()) {
-            String verdict = t.twin() ? (t.failed() ? "caught (as it must be)" : "not caught here")
-                    : t.failed() ? "**FAILED**" : "passed";
-            b.append("| ").append(t.test()).append(" | ").append(t.subject()).append(" | ").append(verdict).append(" | ")
-                    .append(t.failedRuns()).append(" of ").append(t.runs()).append(" | ")
-                    .append(String.format("%,d", t.samples())).append(" |\n");
+        gate(b, runs, grades);
+
+        b.append("## Verdicts\n\n| test | subject | verdict | runs with a forbidden outcome | samples | floor |\n"
+                + "|---|---|---|---:|---:|---:|\n");
+        Map<String, StressRun.TestVerdict> ran = new LinkedHashMap<>();
+        first.tests().forEach(t -> ran.put(t.name(), t));
+        for (DeclaredTests.Pair p : first.expected()) {
+            StressRun.TestVerdict t = ran.get(p.name());
+            b.append("| ").append(p.test()).append(" | ").append(p.subject()).append(" | ");
+            if (t == null) {
+                b.append("**MISSING** (did not run) | | | ");
+            } else {
+                String verdict = !t.errors().isEmpty() ? "**ERROR**"
+                        : t.twin() ? (t.caught() ? "caught (as it must be)" : "not caught here")
+                        : t.forbiddenSeen() ? "**FAILED**" : "passed";
+                boolean thin = first.grade().underSampled().stream().anyMatch(u -> u.pair().equals(p));
+                b.append(verdict).append(thin ? ", **under-sampled**" : "").append(" | ").append(t.failedRuns())
+                        .append(" of ").append(t.runs()).append(" | ").append(String.format("%,d", t.samples()))
+                        .append(" | ");
+            }
+            b.append(t != null && StressGate.exemptFromFloor(p, t) ? "none: a stale sample ended each run"
+                    : String.format("%,d", StressGate.floor(p.mode()))).append(" |\n");
         }
         b.append('\n');
 
@@ -55,8 +73,8 @@ public final class StressReport {
                 + " `RACY_TWINS`); single-threaded it behaves like the real one, so only these tests can see it.\n\n");
         b.append("| twin | bug | caught in |\n|---|---|---|\n");
         Map<String, Integer> caught = new TreeMap<>();
-        for (StressRun.Result r : runs) {
-            r.twinsCaught().forEach((twin, yes) -> caught.merge(twin, yes ? 1 : 0, Integer::sum));
+        for (StressGate.Grade g : grades) {
+            g.twinsCaught().forEach((twin, yes) -> caught.merge(twin, yes ? 1 : 0, Integer::sum));
         }
         for (Mutant m : StressRun.twins()) {
             if (!caught.containsKey(m.id())) {
@@ -66,13 +84,14 @@ public final class StressReport {
                     .append(caught.get(m.id())).append(" of ").append(runs.size()).append(" run(s) |\n");
         }
         b.append('\n');
-        b.append("Per test: in how many runs each twin's test saw a forbidden outcome (a twin counts as caught in a"
-                + " run when any of its tests did).\n\n| test | twin | caught in |\n|---|---|---|\n");
+        b.append("Per test: in how many runs each twin's test caught it (a forbidden outcome, every run of the test"
+                + " complete; a twin counts as caught in a run when any test that declares it as a subject did).\n\n"
+                + "| test | twin | caught in |\n|---|---|---|\n");
         Map<String, Integer> perTest = new TreeMap<>();
         for (StressRun.Result r : runs) {
             for (StressRun.TestVerdict t : r.tests()) {
                 if (t.twin()) {
-                    perTest.merge(t.test() + " | `" + t.twinId() + "`", t.failed() ? 1 : 0, Integer::sum);
+                    perTest.merge(t.test() + " | `" + t.twinId() + "`", t.caught() ? 1 : 0, Integer::sum);
                 }
             }
         }
@@ -106,5 +125,63 @@ public final class StressReport {
             }
         });
         return b.toString();
+    }
+
+    /**
+     * The gate's findings: what it expects, its floors, and by name every missing pair, under-sampled
+     * pair, uncaught twin, error and real failure of each run.
+     */
+    private static void gate(StringBuilder b, List<StressRun.Result> runs, List<StressGate.Grade> grades) {
+        StressRun.Result first = runs.get(0);
+        long twins = first.expected().stream().filter(DeclaredTests.Pair::twin).map(DeclaredTests.Pair::twinId)
+                .distinct().count();
+        b.append("## The gate\n\nIt expects every (test, subject) pair the `@JCStressTest` classes declare")
+                .append(first.filter() == null ? "" : " that the filter `" + first.filter() + "` selects").append(": ")
+                .append(first.expected().size()).append(" pairs, ").append(twins).append(" racy twins. Each pair must run"
+                        + " with at least ").append(String.format("%,d", StressGate.MIN_SAMPLES_CONTINUOUS))
+                .append(" samples (continuous tests) or ").append(String.format("%,d", StressGate.MIN_SAMPLES_TERMINATION))
+                .append(" (termination tests, unless a forbidden outcome ended the run); every run must complete"
+                        + " normally; no real variant may see a forbidden outcome; every twin must see one in a test that"
+                        + " declares it as a subject. ");
+        b.append("Samples per pair in the first run: continuous tests ").append(spread(first, Mode.Continuous))
+                .append("; termination tests ").append(spread(first, Mode.Termination)).append(".\n\n");
+        for (int i = 0; i < runs.size(); i++) {
+            StressGate.Grade g = grades.get(i);
+            String run = runs.size() > 1 ? "Run " + (i + 1) + ": " : "";
+            if (g.passed()) {
+                b.append("- ").append(run).append("every expectation met.\n");
+                continue;
+            }
+            list(b, run + "missing pairs (declared, did not run)", g.missing().stream().map(DeclaredTests.Pair::shortName).toList());
+            list(b, run + "under-sampled pairs", g.underSampled().stream().map(u -> String.format("%s (%,d samples, floor %,d)",
+                    u.pair().shortName(), u.samples(), u.floor())).toList());
+            list(b, run + "uncaught twins", g.uncaughtTwins());
+            list(b, run + "errors (a run did not complete normally)", g.errors().stream()
+                    .map(t -> t.test() + "." + t.subject() + ": " + String.join("; ", t.errors())).toList());
+            list(b, run + "real variants with a forbidden outcome", g.realFailures().stream()
+                    .map(t -> t.test() + "." + t.subject()).toList());
+            list(b, run + "tests that ran but are not expected", g.unexpected());
+            if (g.expected().isEmpty()) {
+                b.append("- **").append(run).append("no declared test was selected**\n");
+            }
+        }
+        b.append('\n');
+    }
+
+    /** Min, median and max samples of the expected pairs of one mode that ran, or {@code none}. */
+    static String spread(StressRun.Result r, Mode mode) {
+        Map<String, StressRun.TestVerdict> ran = new LinkedHashMap<>();
+        r.tests().forEach(t -> ran.put(t.name(), t));
+        long[] samples = r.expected().stream().filter(p -> p.mode() == mode && ran.containsKey(p.name()))
+                .mapToLong(p -> ran.get(p.name()).samples()).sorted().toArray();
+        return samples.length == 0 ? "none" : String.format("min %,d, median %,d, max %,d (%d pairs)", samples[0],
+                samples[samples.length / 2], samples[samples.length - 1], samples.length);
+    }
+
+    private static void list(StringBuilder b, String heading, List<String> items) {
+        if (!items.isEmpty()) {
+            b.append("- **").append(heading).append("**: ").append(String.join(", ", items).replace("|", "\\|"))
+                    .append('\n');
+        }
     }
 }

@@ -23,10 +23,10 @@ import org.openjdk.jcstress.infra.grading.TestGrading;
 
 /**
  * Runs the jcstress tests of this module in a child JVM (jcstress forks its own JVMs from it),
- * reads the binary results it leaves under {@code target/}, and grades them our way: a test of a
- * real variant passes when no forbidden outcome was seen and nothing failed to run; a racy twin is
- * caught when at least one of its tests saw a forbidden outcome (a twin the settings never catch
- * makes a green run meaningless).
+ * reads the binary results it leaves under {@code target/}, and sums them per test; {@link StressGate}
+ * grades the run against the pairs the tests declare: every pair ran with enough samples, no real
+ * variant saw a forbidden outcome, and every racy twin was caught by a test of its own (a twin the
+ * settings never catch makes a green run meaningless).
  */
 public final class StressRun {
 
@@ -106,11 +106,7 @@ public final class StressRun {
 
         /** The twin's mutant id ({@code PlainCountDecrementTwin} gives {@code plain-count-decrement}), or null. */
         public String twinId() {
-            if (!twin()) {
-                return null;
-            }
-            String camel = subject().substring(0, subject().length() - "Twin".length());
-            return camel.replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase();
+            return twin() ? DeclaredTests.twinId(subject()) : null;
         }
 
         /** Samples over all runs. */
@@ -118,9 +114,23 @@ public final class StressRun {
             return outcomes.stream().mapToLong(Observed::count).sum();
         }
 
+        /** Whether a forbidden outcome was seen (or one the test did not list, which jcstress grades as a failure). */
+        public boolean forbiddenSeen() {
+            return outcomes.stream().anyMatch(o -> o.count() > 0
+                    && (o.expect() == Expect.FORBIDDEN || o.expect() == Expect.UNKNOWN));
+        }
+
         /** Whether a forbidden outcome was seen, or a run failed. */
         public boolean failed() {
             return failedRuns > 0;
+        }
+
+        /**
+         * Whether this test caught its racy twin: every run completed normally and a forbidden
+         * outcome was seen. A run that errs (a subject that cannot be built, a crashed fork) is no catch.
+         */
+        public boolean caught() {
+            return twin() && errors.isEmpty() && forbiddenSeen();
         }
     }
 
@@ -133,33 +143,32 @@ public final class StressRun {
      * @param started  when it started
      * @param duration how long it took
      * @param exitCode jcstress' exit code
-     * @param tests    every test, graded
+     * @param expected the declared pairs the filter selects: what had to run
+     * @param tests    every test that ran, graded
      * @param html     jcstress' own HTML report
      * @param log      jcstress' console output
      */
     public record Result(Mode mode, String filter, List<String> command, Instant started, Duration duration, int exitCode,
-                         List<TestVerdict> tests, Path html, Path log) {
+                         List<DeclaredTests.Pair> expected, List<TestVerdict> tests, Path html, Path log) {
 
-        /** Tests of real variants that saw a forbidden outcome or did not run cleanly. */
+        /** The gate's grade of this run ({@link StressGate#grade}). */
+        public StressGate.Grade grade() {
+            return StressGate.grade(expected, tests);
+        }
+
+        /** Tests of real variants that saw a forbidden outcome. */
         public List<TestVerdict> realFailures() {
-            return tests.stream().filter(t -> !t.twin() && t.failed()).toList();
+            return grade().realFailures();
         }
 
-        /** For each racy twin tested, whether at least one of its tests caught it. */
+        /** For each racy twin the selected tests declare, whether a test of its own caught it. */
         public Map<String, Boolean> twinsCaught() {
-            Map<String, Boolean> caught = new TreeMap<>();
-            for (TestVerdict t : tests) {
-                if (t.twin()) {
-                    boolean realFailure = t.errors().stream().anyMatch(e -> e.startsWith("status "));
-                    caught.merge(t.twinId(), t.failed() && !realFailure, Boolean::logicalOr);
-                }
-            }
-            return caught;
+            return grade().twinsCaught();
         }
 
-        /** Whether every real test passed and every twin was caught. */
+        /** Whether the run passes the gate. */
         public boolean passed() {
-            return !tests.isEmpty() && realFailures().isEmpty() && !twinsCaught().containsValue(Boolean.FALSE);
+            return grade().passed();
         }
     }
 
@@ -224,8 +233,8 @@ public final class StressRun {
         }
         List<String> shown = new ArrayList<>(command);
         shown.set(2, "<the stress module's classpath>");
-        return new Result(mode, filter, shown, started, took, p.exitValue(), grade(raw), workDir.resolve("html/index.html"),
-                log);
+        return new Result(mode, filter, shown, started, took, p.exitValue(), DeclaredTests.matching(filter), grade(raw),
+                workDir.resolve("html/index.html"), log);
     }
 
     /** Sums each test's runs: outcomes by id, and how many runs failed. */

@@ -2,8 +2,10 @@
  * jcstress tests of the thread-safe broadcasts ({@code *Stress}), each probing one race of
  * concurrent cursor updates, each outcome naming the invariant it guards; every test runs against
  * {@code LockedCountBroadcast}, {@code PublishedCursorBroadcast} and a racy twin that the test must
- * catch. {@link io.cursorcheck.stress.StressRun} runs them and grades the results;
- * {@link io.cursorcheck.stress.StressReport} writes the report.
+ * catch. {@link io.cursorcheck.stress.StressRun} runs them and sums the results;
+ * {@link io.cursorcheck.stress.StressGate} grades a run against every pair that
+ * {@link io.cursorcheck.stress.DeclaredTests} finds declared; {@link io.cursorcheck.stress.StressReport}
+ * writes the report.
  *
  * <p>Why each test repeats a short nested class per subject: jcstress only sees the actors, arbiter
  * and outcomes declared on the annotated class itself (inherited actors are not found), so each

@@ -13,18 +13,26 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.Mode;
 
 /**
  * The jcstress gate of {@code mvn verify}: every test in the gate's settings (one fork, one JVM
- * configuration), about 3 minutes on 2 cores. Every test of a real variant must see only
- * acceptable outcomes, and every racy twin a test uses must be caught by at least one of its
- * tests: the settings are shown to catch the controls in the same run that passes the real
- * variants.
+ * configuration), about 3.5 minutes on 2 cores, graded by {@link StressGate}: every (test,
+ * subject) pair the {@code @JCStressTest} classes declare ran with at least its floor of samples,
+ * every run completed, no real variant saw a forbidden outcome, and every racy twin saw one in a
+ * test that declares it. The settings are shown to catch the twins in the same run that passes
+ * the real variants.
+ *
+ * <p>The gate's own negative controls grade the same result, changed, without running jcstress
+ * again: with any one pair dropped, with any one pair's samples cut below its floor, and with any
+ * one twin's forbidden outcomes taken out of its own tests (they may remain elsewhere). Each must
+ * fail, naming that pair or twin.
  */
 class StressGateTest {
 
     @Test
-    void realVariantsPassAndEveryRacyTwinIsCaught() throws Exception {
+    void everyDeclaredPairRanRealVariantsPassEveryTwinIsCaughtAndTheGradingCanFail() throws Exception {
         Path root = SourceTree.root();
         StressRun.Result r = StressRun.run(StressRun.Mode.GATE, null, StressRun.workDir(root, StressRun.Mode.GATE), root,
                 Duration.ofMinutes(20));
@@ -33,15 +41,71 @@ class StressGateTest {
                 Files.createDirectories(run.staged(report).getParent()).resolve(report.getFileName()),
                 StressReport.markdown(List.of(r), "mvn verify (StressGateTest)", IndexPage.machine()),
                 StandardCharsets.UTF_8));
-        System.out.printf("jcstress gate: %d tests in %d s, report %s%n", r.tests().size(), r.duration().toSeconds(),
-                Reports.relative(report));
+        System.out.printf("jcstress gate: %d of %d declared pairs ran in %d s; samples per pair: continuous %s;"
+                        + " termination %s; report %s%n", r.tests().size(), r.expected().size(), r.duration().toSeconds(),
+                StressReport.spread(r, Mode.Continuous), StressReport.spread(r, Mode.Termination), Reports.relative(report));
+        for (StressRun.TestVerdict t : r.tests()) {
+            System.out.printf("jcstress %-28s %-32s %,12d samples%s%n", t.test(), t.subject(), t.samples(),
+                    t.twin() ? (t.caught() ? ", caught" : ", not caught here") : t.forbiddenSeen() ? ", FAILED" : "");
+        }
 
-        assertThat(r.tests()).as("jcstress ran no test; see %s", r.log()).isNotEmpty();
-        assertThat(r.realFailures()).as("tests of real variants with a forbidden outcome (see %s)", report)
-                .extracting(StressRun.TestVerdict::name).isEmpty();
-        assertThat(r.twinsCaught()).as("racy twins tested (TwinCoverageTest checks every twin is tested somewhere)")
-                .isNotEmpty();
-        r.twinsCaught().forEach((twin, caught) ->
-                assertThat(caught).as("racy twin %s caught (see %s)", twin, report).isTrue());
+        StressGate.Grade grade = r.grade();
+        assertThat(r.expected()).as("the declared pairs").isEqualTo(DeclaredTests.all()).isNotEmpty();
+        assertThat(grade.problems()).as("the jcstress gate (see %s and %s)", report, r.log()).isEmpty();
+        assertThat(grade.passed()).isTrue();
+        assertThat(grade.twinsCaught()).as("racy twins the tests declare").isNotEmpty().doesNotContainValue(false);
+
+        for (DeclaredTests.Pair dropped : r.expected()) {
+            StressGate.Grade g = StressGate.grade(r.expected(), without(r.tests(), dropped));
+            assertThat(g.passed()).as("the grade without %s", dropped.shortName()).isFalse();
+            assertThat(g.missing()).containsExactly(dropped);
+            assertThat(g.problems()).anySatisfy(p -> assertThat(p).contains("missing pair " + dropped.shortName()));
+        }
+        for (DeclaredTests.Pair thinned : r.expected()) {
+            StressRun.TestVerdict t = find(r.tests(), thinned);
+            if (StressGate.exemptFromFloor(thinned, t)) {
+                continue; // its stale sample ended the run: exempt from the floor by design
+            }
+            StressGate.Grade g = StressGate.grade(r.expected(), replaced(r.tests(), cut(t, StressGate.floor(thinned.mode()) - 1)));
+            assertThat(g.passed()).as("the grade with %s cut below its floor", thinned.shortName()).isFalse();
+            assertThat(g.underSampled()).extracting(StressGate.UnderSampled::pair).containsExactly(thinned);
+            assertThat(g.problems()).anySatisfy(p -> assertThat(p).contains("under-sampled pair " + thinned.shortName()));
+        }
+        for (String twin : grade.twinsCaught().keySet()) {
+            List<StressRun.TestVerdict> cleared = r.tests().stream()
+                    .map(t -> twin.equals(t.twinId()) ? acceptableOnly(t) : t).toList();
+            StressGate.Grade g = StressGate.grade(r.expected(), cleared);
+            assertThat(g.passed()).as("the grade with twin %s uncaught in its own tests", twin).isFalse();
+            assertThat(g.uncaughtTwins()).containsExactly(twin);
+            assertThat(g.problems()).anySatisfy(p -> assertThat(p).contains("racy twin " + twin + " was not caught"));
+        }
+    }
+
+    private static StressRun.TestVerdict find(List<StressRun.TestVerdict> tests, DeclaredTests.Pair pair) {
+        return tests.stream().filter(t -> t.name().equals(pair.name())).findFirst().orElseThrow();
+    }
+
+    private static List<StressRun.TestVerdict> without(List<StressRun.TestVerdict> tests, DeclaredTests.Pair pair) {
+        return tests.stream().filter(t -> !t.name().equals(pair.name())).toList();
+    }
+
+    private static List<StressRun.TestVerdict> replaced(List<StressRun.TestVerdict> tests, StressRun.TestVerdict with) {
+        return tests.stream().map(t -> t.name().equals(with.name()) ? with : t).toList();
+    }
+
+    /** The test with its outcome counts scaled down to at most {@code total} samples. */
+    private static StressRun.TestVerdict cut(StressRun.TestVerdict t, long total) {
+        double scale = (double) total / t.samples();
+        List<StressRun.Observed> fewer = t.outcomes().stream()
+                .map(o -> new StressRun.Observed(o.id(), o.expect(), (long) Math.floor(o.count() * scale), o.description()))
+                .toList();
+        return new StressRun.TestVerdict(t.name(), t.runs(), t.failedRuns(), t.errors(), fewer);
+    }
+
+    /** The test with its forbidden outcomes taken out, as if the twin had behaved in it. */
+    private static StressRun.TestVerdict acceptableOnly(StressRun.TestVerdict t) {
+        List<StressRun.Observed> acceptable = t.outcomes().stream()
+                .filter(o -> o.expect() == Expect.ACCEPTABLE || o.expect() == Expect.ACCEPTABLE_INTERESTING).toList();
+        return new StressRun.TestVerdict(t.name(), t.runs(), 0, t.errors(), acceptable);
     }
 }

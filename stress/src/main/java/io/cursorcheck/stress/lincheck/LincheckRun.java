@@ -8,11 +8,13 @@ import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.jetbrains.kotlinx.lincheck.Actor;
 import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
+import org.jetbrains.lincheck.LincheckAssertionError;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Options;
 import org.jetbrains.lincheck.datastructures.StressOptions;
@@ -20,8 +22,13 @@ import org.jetbrains.lincheck.datastructures.StressOptions;
 /**
  * Runs the Lincheck checks: both thread-safe variants against {@link BroadcastScene.Model} (the
  * sequential specification on the model), with model checking and with stress, and the racy twins,
- * which must fail; keeps what Lincheck prints for every failure (the scenario, the results, and for
- * model checking the interleaving).
+ * which Lincheck must catch; keeps what Lincheck prints for every failure (the scenario, the results,
+ * and for model checking the interleaving).
+ *
+ * <p>Every check ends {@link CheckOutcome.Status#PASSED}, {@link CheckOutcome.Status#CAUGHT} (a failed
+ * linearizability check) or {@link CheckOutcome.Status#ERROR} (no verdict: a crash, a missing result,
+ * a setup error, a scene that throws, a hang); {@link LincheckVerdict} grades them, and an error never
+ * counts as a twin's catch.
  *
  * <p>Every check runs in a JVM of its own. A twin's JVM has the twin's shadow jar first on its class
  * path ({@link MutantCompiler#writeShadowJar}), so there the twin <em>is</em>
@@ -55,41 +62,65 @@ public final class LincheckRun {
     /**
      * One check's result.
      *
-     * @param subject  {@code Locked}, {@code Published}, or a twin's id
+     * @param subject  {@code Locked}, {@code Published}, a twin's id, or a control's name
      * @param strategy model checking or stress
-     * @param twin     whether the subject is a racy twin, expected to fail
+     * @param twin     whether the subject is a racy twin, which must be caught
      * @param settings the options, in words
      * @param millis   how long it took, JVM start included
-     * @param failed   whether Lincheck reported a non-linearizable execution (or any error)
-     * @param output   what Lincheck printed for the failure, or null
+     * @param outcome  passed, caught or error, with the reason and what Lincheck printed
      */
-    public record Check(String subject, Strategy strategy, boolean twin, String settings, long millis, boolean failed,
-                        String output) {
-        /** Whether the outcome is the expected one: a real variant passed, a twin was caught. */
+    public record Check(String subject, Strategy strategy, boolean twin, String settings, long millis,
+                        CheckOutcome outcome) {
+
+        /** The check's status. */
+        public CheckOutcome.Status status() {
+            return outcome.status();
+        }
+
+        /** Whether the status is the one the subject needs: a real variant passed, a twin was caught. */
         public boolean asExpected() {
-            return twin == failed;
+            return status() == (twin ? CheckOutcome.Status.CAUGHT : CheckOutcome.Status.PASSED);
+        }
+
+        /** The subject as reports name it: {@code Published}, or {@code twin `split-last-read`}. */
+        public String label() {
+            return twin ? "twin `" + subject + "`" : subject;
+        }
+
+        /** The verdict in words, errors marked apart from catches; a hang says it is one. */
+        public String verdict() {
+            return switch (status()) {
+                case PASSED -> twin ? "**twin NOT caught** (linearizable)" : "passed";
+                case CAUGHT -> twin ? "caught: not linearizable (as it must be)" : "**NOT linearizable**";
+                case ERROR -> outcome.hung() ? "**ERROR: hung** (no verdict)" : "**ERROR** (no verdict)";
+            };
         }
     }
 
     /**
      * A check to run.
      *
+     * @param subject  what reports call it: the scene's name or the twin's id
      * @param scene    the {@link BroadcastScene} subclass the JVM runs
      * @param twin     the racy twin shadowing the real class in that JVM, or null
      * @param strategy model checking or stress
      */
-    record Planned(String scene, String twin, Strategy strategy) {
+    record Planned(String subject, Class<? extends BroadcastScene> scene, String twin, Strategy strategy) {
+
+        Planned(Class<? extends BroadcastScene> scene, String twin, Strategy strategy) {
+            this(twin != null ? twin : scene.getSimpleName(), scene, twin, strategy);
+        }
     }
 
     /** The checks of a run: real variants both ways; each twin the way that shows it. */
     static final List<Planned> PLAN = List.of(
-            new Planned("Locked", null, Strategy.MODEL_CHECKING),
-            new Planned("Locked", null, Strategy.STRESS),
-            new Planned("Published", null, Strategy.MODEL_CHECKING),
-            new Planned("Published", null, Strategy.STRESS),
-            new Planned("Published", "split-last-read", Strategy.MODEL_CHECKING),
-            new Planned("Published", "plain-count-decrement", Strategy.MODEL_CHECKING),
-            new Planned("Published", "cursor-published-before-read", Strategy.MODEL_CHECKING));
+            new Planned(BroadcastScene.Locked.class, null, Strategy.MODEL_CHECKING),
+            new Planned(BroadcastScene.Locked.class, null, Strategy.STRESS),
+            new Planned(BroadcastScene.Published.class, null, Strategy.MODEL_CHECKING),
+            new Planned(BroadcastScene.Published.class, null, Strategy.STRESS),
+            new Planned(BroadcastScene.Published.class, "split-last-read", Strategy.MODEL_CHECKING),
+            new Planned(BroadcastScene.Published.class, "plain-count-decrement", Strategy.MODEL_CHECKING),
+            new Planned(BroadcastScene.Published.class, "cursor-published-before-read", Strategy.MODEL_CHECKING));
 
     /** The racy twins the plan checks. */
     public static java.util.Set<String> twins() {
@@ -103,6 +134,8 @@ public final class LincheckRun {
     /** Stress: generated scenarios and runs per scenario. */
     static final int STRESS_ITERATIONS = 10;
     static final int STRESS_INVOCATIONS = 1_000;
+    /** How long one check's JVM may run before it is killed (an error, not a verdict). */
+    static final Duration CHECK_TIMEOUT = Duration.ofMinutes(20);
 
     private LincheckRun() {
     }
@@ -112,38 +145,62 @@ public final class LincheckRun {
         Files.createDirectories(work);
         List<Check> checks = new ArrayList<>();
         for (Planned p : PLAN) {
-            checks.add(run(p, work));
+            checks.add(check(p, work));
         }
         return checks;
     }
 
-    private static Check run(Planned p, Path work) throws IOException, InterruptedException {
-        String name = p.twin() != null ? p.twin() : p.scene();
+    /**
+     * Runs one check in a JVM of its own. Whatever goes wrong short of Lincheck's verdict (the
+     * twin's shadow jar cannot be built, the JVM does not start, leaves no result, or runs out of
+     * time) comes back as an {@link CheckOutcome.Status#ERROR} check with what it printed.
+     */
+    static Check check(Planned p, Path work) throws IOException, InterruptedException {
+        Files.createDirectories(work);
+        String name = p.subject().replaceAll("[^A-Za-z0-9-]", "_") + "-" + p.strategy();
+        Path result = work.resolve(name + ".result");
+        Path log = work.resolve(name + ".log");
+        Files.deleteIfExists(result);
+        Files.deleteIfExists(log);
+        long start = System.currentTimeMillis();
+        CheckOutcome outcome = outcome(p, work, result, log);
+        return new Check(p.subject(), p.strategy(), p.twin() != null, settings(p.strategy()),
+                System.currentTimeMillis() - start, outcome);
+    }
+
+    private static CheckOutcome outcome(Planned p, Path work, Path result, Path log)
+            throws IOException, InterruptedException {
         String classpath = System.getProperty("java.class.path");
         if (p.twin() != null) {
-            Path jar = MutantCompiler.writeShadowJar(Mutants.named(p.twin()), work.resolve(p.twin() + ".jar"));
-            classpath = jar + File.pathSeparator + classpath;
+            try {
+                Path jar = MutantCompiler.writeShadowJar(Mutants.named(p.twin()), work.resolve(p.twin() + ".jar"));
+                classpath = jar + File.pathSeparator + classpath;
+            } catch (RuntimeException e) { // the patch does not apply, does not compile, or the jar cannot be written
+                return CheckOutcome.error("setup error: cannot build the shadow jar of twin " + p.twin(), e);
+            }
         }
-        Path result = work.resolve(name + "-" + p.strategy() + ".result");
-        Path log = work.resolve(name + "-" + p.strategy() + ".log");
-        Files.deleteIfExists(result);
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classpath,
-                LincheckRun.class.getName(), p.scene(), p.strategy().name(), result.toString());
-        long start = System.currentTimeMillis();
-        Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        if (!child.waitFor(20, TimeUnit.MINUTES)) {
-            child.destroyForcibly();
+        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                classpath, LincheckRun.class.getName(), p.scene().getName(), p.strategy().name(), result.toString());
+        Process child;
+        try {
+            child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        } catch (IOException e) {
+            return CheckOutcome.error("the check's JVM did not start", e);
         }
-        long millis = System.currentTimeMillis() - start;
-        String settings = settings(p.strategy());
+        if (!child.waitFor(CHECK_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+            child.destroyForcibly().waitFor();
+            return CheckOutcome.error("the check's JVM did not finish in " + CHECK_TIMEOUT.toMinutes()
+                    + " minutes and was killed", readLog(log));
+        }
         if (!Files.exists(result)) {
-            return new Check(name, p.strategy(), p.twin() != null, settings, millis, true,
-                    "the check's JVM ended without a result; its output:\n" + Files.readString(log));
+            return CheckOutcome.error("the check's JVM exited (code " + child.exitValue() + ") without a result",
+                    readLog(log));
         }
-        List<String> lines = Files.readAllLines(result, StandardCharsets.UTF_8);
-        boolean failed = lines.get(0).equals("failed");
-        String output = failed ? String.join("\n", lines.subList(1, lines.size())) : null;
-        return new Check(name, p.strategy(), p.twin() != null, settings, millis, failed, output);
+        return CheckOutcome.parse(Files.readAllLines(result, StandardCharsets.UTF_8));
+    }
+
+    private static String readLog(Path log) throws IOException {
+        return Files.exists(log) ? new String(Files.readAllBytes(log), StandardCharsets.UTF_8) : "(no output)";
     }
 
     private static String settings(Strategy s) {
@@ -153,16 +210,26 @@ public final class LincheckRun {
     }
 
     /**
-     * The check's own JVM: {@code LincheckRun SCENE STRATEGY RESULT_FILE} runs one check and writes
-     * {@code passed}, or {@code failed} and what Lincheck printed, to the result file.
+     * The check's own JVM: {@code LincheckRun SCENE_CLASS STRATEGY RESULT_FILE} runs one check and
+     * writes its {@link CheckOutcome} to the result file. Anything thrown on the way, from a scene
+     * class that does not load to a constructor that throws, is written as an error.
      */
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) throws IOException {
         if (args.length != 3) {
-            System.err.println("usage: LincheckRun Locked|Published MODEL_CHECKING|STRESS RESULT_FILE");
+            System.err.println("usage: LincheckRun SCENE_CLASS MODEL_CHECKING|STRESS RESULT_FILE");
             System.exit(2);
         }
-        Class<?> scene = Class.forName(BroadcastScene.class.getName() + "$" + args[0]);
-        Strategy strategy = Strategy.valueOf(args[1]);
+        CheckOutcome outcome;
+        try {
+            outcome = runCheck(Class.forName(args[0]), Strategy.valueOf(args[1]));
+        } catch (Throwable t) { // a setup error of any kind: no verdict, and the gate must hear of it
+            outcome = CheckOutcome.error("setup error: the check did not reach a verdict", t);
+        }
+        Files.writeString(Path.of(args[2]), outcome.serialize(), StandardCharsets.UTF_8);
+        System.exit(0); // Lincheck leaves threads behind
+    }
+
+    private static CheckOutcome runCheck(Class<?> scene, Strategy strategy) {
         Options<?, ?> options = strategy == Strategy.MODEL_CHECKING
                 ? new ModelCheckingOptions().iterations(MC_ITERATIONS).invocationsPerIteration(MC_INVOCATIONS)
                 : new StressOptions().iterations(STRESS_ITERATIONS).invocationsPerIteration(STRESS_INVOCATIONS);
@@ -171,15 +238,15 @@ public final class LincheckRun {
         for (ExecutionScenario s : targetedScenarios()) {
             options.addCustomScenario(s);
         }
-        String outcome;
         try {
             options.check(scene);
-            outcome = "passed\n";
-        } catch (AssertionError | RuntimeException e) {
-            outcome = "failed\n" + e.getMessage();
+            return CheckOutcome.passed();
+        } catch (LincheckAssertionError e) {
+            // The typed failure behind Lincheck's report. Its accessor is Kotlin-internal (public in
+            // the bytecode); Lincheck is pinned, and an upgrade that drops it breaks the build, not
+            // the verdict.
+            return CheckOutcome.of(e.getFailure$lincheck(), e.getMessage(), strategy);
         }
-        Files.writeString(Path.of(args[2]), outcome, StandardCharsets.UTF_8);
-        System.exit(0); // Lincheck leaves threads behind
     }
 
     /** The scenarios that put a known race in the parallel part (see the class comment). */
@@ -207,35 +274,89 @@ public final class LincheckRun {
         throw new IllegalArgumentException("BroadcastScene has no operation " + operation);
     }
 
-    /** The Markdown page, {@code reports/stress/lincheck.md}. */
+    /** The Markdown page, {@code reports/stress/lincheck.md}, for a run without controls of the gate itself. */
     public static String markdown(List<Check> checks, String command, String machine) {
+        return markdown(checks, List.of(), command, machine);
+    }
+
+    /**
+     * The Markdown page, {@code reports/stress/lincheck.md}: the gate's verdict over {@code checks},
+     * a row per check with its status, the errors (with what the JVM or Lincheck printed) apart from
+     * the catches (with the interleavings), and the controls of the gate itself, if any: checks that
+     * must end in an error and make the gate fail.
+     */
+    public static String markdown(List<Check> checks, List<Check> controls, String command, String machine) {
         StringBuilder b = new StringBuilder("# Lincheck: linearizability against the model\n\n");
-        boolean ok = checks.stream().allMatch(Check::asExpected);
-        b.append(ok ? "**Passed**: both thread-safe variants are linearizable with respect to `ScanningModel` in every"
-                + " check, and every racy twin was caught.\n\n" : "**FAILED**: see the checks marked below.\n\n");
+        LincheckVerdict verdict = LincheckVerdict.of(checks);
+        if (verdict.passed()) {
+            b.append("**Passed**: both thread-safe variants are linearizable with respect to `ScanningModel` in every"
+                    + " check, every racy twin was caught by a failed linearizability check, and no check ended in an"
+                    + " error.\n\n");
+        } else {
+            b.append("**FAILED**:\n\n");
+            verdict.problems().forEach(p -> b.append("- ").append(p).append('\n'));
+            b.append('\n');
+        }
         b.append("| | |\n|---|---|\n| Command | `").append(command).append("` |\n| Machine | ").append(machine)
                 .append(" |\n| Sequential specification | `BroadcastScene.Model` (`ScanningModel`; its cache is `scan()`,"
                         + " what I6 demands) |\n| Operations | `writeSync(1..2)`, `write(1..2)`, `nextC0`, `nextC1` (each"
                         + " consumer read by one thread at a time), `detachC1`, `state()`; STRICT, budget 2 |\n"
                         + "| Twins | each runs in a JVM whose class path starts with its shadow jar: the real class with"
                         + " one patch, loaded under the real name |\n\n");
-        b.append("| subject | strategy | settings | time | verdict |\n|---|---|---|---:|---|\n");
+        b.append("Every check ends in one of three statuses. **PASSED**: Lincheck found every execution linearizable."
+                + " **CAUGHT**: Lincheck reported invalid execution results (its `IncorrectResultsFailure`), every"
+                + " operation having returned, with the interleaving under model checking; the only way a twin"
+                + " counts as caught. **ERROR**: no verdict (the JVM did not start or left no result, a timeout, a"
+                + " setup error, an operation of the scene threw, or Lincheck reported something else, such as an"
+                + " unexpected exception or a hang); it fails the gate for a twin as for a real variant. An error"
+                + " marked *hung* is Lincheck's own invocation timeout, which heavy load can trigger on a correct"
+                + " variant: it is not a non-linearizable run, and a rerun on a quieter machine tells.\n\n");
+        table(b, checks);
+        details(b, checks, "");
+        if (!controls.isEmpty()) {
+            List<Check> all = new ArrayList<>(checks);
+            all.addAll(controls);
+            LincheckVerdict withControls = LincheckVerdict.of(all);
+            boolean bites = !withControls.passed() && withControls.errors().containsAll(controls);
+            b.append("## Negative controls of the gate itself\n\nRacy twins whose scene throws during setup. Each must end"
+                    + " in an ERROR, never a catch, and the gate's verdict over the checks above plus these controls"
+                    + " must be a failure. Here that verdict is **").append(withControls.passed() ? "PASSED" : "FAILED")
+                    .append("**").append(bites ? ", because of the controls' errors, as it must be"
+                            : ", which is WRONG: the gate does not tell an error from a catch").append(".\n\n");
+            table(b, controls);
+            details(b, controls, "control ");
+        }
+        return b.toString();
+    }
+
+    private static void table(StringBuilder b, List<Check> checks) {
+        b.append("| subject | strategy | settings | time | status | verdict | reason |\n|---|---|---|---:|---|---|---|\n");
         for (Check c : checks) {
-            b.append("| ").append(c.twin() ? "twin `" + c.subject() + "`" : c.subject()).append(" | ")
-                    .append(c.strategy()).append(" | ").append(c.settings()).append(" | ")
-                    .append(String.format("%.1f s", c.millis() / 1000.0)).append(" | ")
-                    .append(c.twin() ? (c.failed() ? "caught (as it must be)" : "**NOT caught**")
-                            : c.failed() ? "**FAILED**" : "passed")
+            b.append("| ").append(c.label()).append(" | ").append(c.strategy()).append(" | ").append(c.settings())
+                    .append(" | ").append(String.format("%.1f s", c.millis() / 1000.0)).append(" | ").append(c.status())
+                    .append(" | ").append(c.verdict()).append(" | ").append(c.outcome().reason().replace("|", "\\|"))
                     .append(" |\n");
         }
         b.append('\n');
+    }
+
+    /** Errors first, each under its own heading, then what Lincheck printed for each catch. */
+    private static void details(StringBuilder b, List<Check> checks, String prefix) {
         for (Check c : checks) {
-            if (c.output() != null) {
-                b.append("## ").append(c.subject()).append(", ").append(c.strategy()).append(c.twin()
-                        ? ": what Lincheck printed when it caught the twin\n\n"
-                        : ": what Lincheck printed\n\n").append("```\n").append(c.output().strip()).append("\n```\n\n");
+            if (c.status() == CheckOutcome.Status.ERROR) {
+                b.append("## ").append(prefix).append(c.subject()).append(", ").append(c.strategy())
+                        .append(c.outcome().hung() ? ": ERROR (hung), no verdict\n\n" : ": ERROR, no verdict\n\n")
+                        .append(c.outcome().reason()).append("\n\n```\n").append(c.outcome().output().strip())
+                        .append("\n```\n\n");
             }
         }
-        return b.toString();
+        for (Check c : checks) {
+            if (c.status() == CheckOutcome.Status.CAUGHT) {
+                b.append("## ").append(prefix).append(c.subject()).append(", ").append(c.strategy())
+                        .append(c.twin() ? ": what Lincheck printed when it caught the twin\n\n"
+                                : ": NOT linearizable, what Lincheck printed\n\n")
+                        .append("```\n").append(c.outcome().output().strip()).append("\n```\n\n");
+            }
+        }
     }
 }
