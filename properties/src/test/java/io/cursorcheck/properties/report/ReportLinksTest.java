@@ -78,17 +78,18 @@ class ReportLinksTest {
     }
 
     /**
-     * The pages committed under {@code reports/} (README, findings, conformance findings, runs) link
-     * only to what a clone has. README.md at the root is not walked here yet: it links to
-     * {@code ../shared/SPEC.md} and to the ignored {@code reports/conformance/index.md} until issue 12's
-     * sections 5 and 6 move the spec in and rewrite those links.
+     * The committed pages (README.md, docs/, and under {@code reports/} the README, findings,
+     * conformance findings and runs) link only to what a clone has: nothing missing, ignored,
+     * uncommitted or outside the repository.
      */
     @Test
-    void theCommittedReportPagesLinkOnlyToWhatACloneHas() throws Exception {
+    void theCommittedPagesLinkOnlyToWhatACloneHas() throws Exception {
         Path root = SourceTree.root();
         Set<Path> tracked = tracked(root);
         List<Path> pages = new ArrayList<>();
+        pages.add(root.resolve("README.md"));
         pages.add(root.resolve("reports/README.md"));
+        ReportLinks.pages(root.resolve("docs")).stream().filter(tracked::contains).forEach(pages::add);
         for (String d : List.of("reports/findings", "reports/conformance-findings", "reports/runs")) {
             ReportLinks.pages(root.resolve(d)).stream().filter(tracked::contains).forEach(pages::add);
         }
