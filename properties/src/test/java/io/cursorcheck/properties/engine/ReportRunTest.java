@@ -244,16 +244,63 @@ class ReportRunTest {
 
     @Test
     void namesAndLinksAreThoseOfThePublishedFiles() throws IOException {
-        try (ReportRun run = ReportRun.open(reports, "test", log)) {
-            Path staged = run.dir().resolve("counterexamples/v/x.md");
-            assertThat(Reports.published(staged)).isEqualTo(reports.toAbsolutePath().normalize()
-                    .resolve("counterexamples/v/x.md"));
-            assertThat(Reports.link(run.dir(), staged)).isEqualTo("counterexamples/v/x.md");
-            assertThat(Reports.link(run.dir().resolve("conformance"), staged)).isEqualTo("../counterexamples/v/x.md");
-            assertThat(run.staged(reports.resolve("stress/a.md"))).isEqualTo(run.dir().resolve("stress/a.md"));
-            assertThat(Reports.published(reports.resolve("plain.md"))).isEqualTo(reports.resolve("plain.md")
-                    .toAbsolutePath().normalize());
+        withReportsDir(reports, () -> {
+            try (ReportRun run = ReportRun.open(reports, "test", log)) {
+                Path staged = run.dir().resolve("counterexamples/v/x.md");
+                assertThat(Reports.published(staged)).isEqualTo(reports.toAbsolutePath().normalize()
+                        .resolve("counterexamples/v/x.md"));
+                assertThat(Reports.link(run.dir(), staged)).isEqualTo("counterexamples/v/x.md");
+                assertThat(Reports.link(run.dir().resolve("conformance"), staged)).isEqualTo("../counterexamples/v/x.md");
+                assertThat(run.staged(reports.resolve("stress/a.md"))).isEqualTo(run.dir().resolve("stress/a.md"));
+                assertThat(Reports.published(reports.resolve("plain.md"))).isEqualTo(reports.resolve("plain.md")
+                        .toAbsolutePath().normalize());
+                assertThat(Reports.published(run.dir())).as("the staging directory itself")
+                        .isEqualTo(reports.toAbsolutePath().normalize());
+            }
+        });
+    }
+
+    /**
+     * Only the reports directory's own staging folder maps to the reports directory: a checkout under
+     * a folder that happens to be named {@code .staging} keeps its paths, and a link from a staged page
+     * into the checkout is the one the published page needs.
+     */
+    @Test
+    void onlyTheReportsDirectorysOwnStagingFolderIsMapped() throws IOException {
+        Path checkout = reports.resolve(Reports.STAGING).resolve("checkout");
+        Path dir = checkout.resolve("reports");
+        withReportsDir(dir, () -> {
+            Path spec = checkout.resolve("docs/spec.md");
+            assertThat(Reports.published(spec)).as("a file of the checkout, not of a run").isEqualTo(spec);
+            Path run = dir.resolve(Reports.STAGING).resolve("20260101-000000-1-1");
+            assertThat(Reports.published(run.resolve("counterexamples/v/x.md")))
+                    .isEqualTo(dir.resolve("counterexamples/v/x.md"));
+            assertThat(Reports.link(run, spec)).isEqualTo("../docs/spec.md");
+            assertThat(Reports.link(run.resolve("counterexamples/v"), spec)).isEqualTo("../../../docs/spec.md");
+            Path other = reports.resolve("elsewhere").resolve(Reports.STAGING).resolve("r/a.md");
+            assertThat(Reports.published(other)).as("another directory's .staging folder").isEqualTo(other);
+        });
+    }
+
+    /** Runs {@code body} with {@code -Dcursorcheck.reports} pointing at {@code dir}, then restores it. */
+    private static void withReportsDir(Path dir, IoBody body) throws IOException {
+        String previous = System.getProperty(Reports.DIR_PROPERTY);
+        System.setProperty(Reports.DIR_PROPERTY, dir.toString());
+        try {
+            body.run();
+        } finally {
+            if (previous == null) {
+                System.clearProperty(Reports.DIR_PROPERTY);
+            } else {
+                System.setProperty(Reports.DIR_PROPERTY, previous);
+            }
         }
+    }
+
+    /** A test body that may throw an IOException. */
+    @FunctionalInterface
+    private interface IoBody {
+        void run() throws IOException;
     }
 
     /** A child run and its standard output, read up to its READY line. */
