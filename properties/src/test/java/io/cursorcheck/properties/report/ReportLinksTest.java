@@ -62,9 +62,28 @@ class ReportLinksTest {
                 ReportLinks.Broken::why).asString().contains("no heading or anchor");
     }
 
+    /**
+     * A link with more {@code ..} than its page has folders above it is broken even when dropping the
+     * extra ones (what {@link Path#normalize()} does at {@code /}) lands on a file that exists: a link
+     * computed from a directory too deep must not pass because the pages sit near the root.
+     */
+    @Test
+    void aLinkThatClimbsAboveTheFilesystemRootIsBrokenNotClamped() throws IOException {
+        Path target = write("pages/docs/spec.md", "# Spec\n");
+        Path pages = dir.resolve("pages").toAbsolutePath().normalize();
+        String exact = "docs/spec.md";
+        String clamped = "../".repeat(pages.getNameCount() + 2) + pages.getRoot().relativize(target.toAbsolutePath()
+                .normalize()).toString().replace('\\', '/');
+        write("pages/index.md", "[spec](" + exact + ") [the same, from too deep](" + clamped + ")\n");
+        assertThat(pages.resolve(clamped).normalize()).as("what normalize() makes of it").isEqualTo(target);
+        assertThat(ReportLinks.check(pages)).extracting(ReportLinks.Broken::link, ReportLinks.Broken::why)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(clamped, "climbs above the filesystem root"));
+    }
+
     @Test
     void aLinkOutOfTheBoundaryOrToAFileAbsentFromAClusterIsCaught() throws IOException {
-        write("repo/README.md", "[spec](../shared/SPEC.md) [kept](kept.md) [ignored](ignored.md) [abs](/etc/hosts)\n");
+        write("repo/README.md", "[spec](../shared/SPEC.md) [kept](kept.md) [ignored](ignored.md) [abs](/etc/hosts)"
+                + " [out and back](../repo/kept.md)\n");
         write("shared/SPEC.md", "# Spec\n");
         write("repo/kept.md", "# Kept\n");
         write("repo/ignored.md", "# Ignored\n");
@@ -74,7 +93,8 @@ class ReportLinksTest {
         assertThat(broken).extracting(ReportLinks.Broken::link, ReportLinks.Broken::why).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("../shared/SPEC.md", "leaves " + repo.toAbsolutePath().normalize()),
                 org.assertj.core.groups.Tuple.tuple("ignored.md", "not in a clone (ignored or not committed)"),
-                org.assertj.core.groups.Tuple.tuple("/etc/hosts", "an absolute path: a page must link relatively"));
+                org.assertj.core.groups.Tuple.tuple("/etc/hosts", "an absolute path: a page must link relatively"),
+                org.assertj.core.groups.Tuple.tuple("../repo/kept.md", "leaves " + repo.toAbsolutePath().normalize()));
     }
 
     /**
@@ -114,9 +134,9 @@ class ReportLinksTest {
         return tracked;
     }
 
-    private void write(String relative, String text) throws IOException {
+    private Path write(String relative, String text) throws IOException {
         Path file = dir.resolve(relative);
         Files.createDirectories(file.getParent());
-        Files.writeString(file, text, StandardCharsets.UTF_8);
+        return Files.writeString(file, text, StandardCharsets.UTF_8);
     }
 }
