@@ -209,6 +209,46 @@ class ReportRunTest {
         assertThat(said.toString(StandardCharsets.UTF_8)).contains("restored").contains("counterexamples");
     }
 
+    /**
+     * A move that fails between the two renames of a whole directory (the old one moved aside, the new
+     * one not moved in): commit puts the old one back before it throws, so the index that links into
+     * it never points at a missing folder, not even until the next run.
+     */
+    @Test
+    void aFailedPublishPutsTheDirectoryItMovedAsideBackAtOnce() throws IOException {
+        ReportRun.Mover failsMovingIn = (from, to) -> {
+            Path dir = reports.toAbsolutePath().normalize();
+            if (to.equals(dir.resolve("counterexamples")) && from.startsWith(dir.resolve(Reports.STAGING))) {
+                throw new IOException("no space left on device (a test's failing move)");
+            }
+            Files.move(from, to, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        };
+        Path staging;
+        try (ReportRun run = ReportRun.open(reports, "test", log, failsMovingIn)) {
+            staging = run.dir();
+            write(run.wholeDirectory("counterexamples"), "w/new.md", "# new counterexample\n");
+            write(run.dir(), "index.md", "# new index\n[new](counterexamples/w/new.md)\n");
+            Throwable failed = org.assertj.core.api.Assertions.catchThrowable(run::commit);
+            assertThat(tree(reports)).as("the previous report, right after the failed commit").isEqualTo(before);
+            assertThat(failed).isInstanceOf(IOException.class)
+                    .hasMessageContaining("publishing the report failed at counterexamples")
+                    .hasMessageContaining("no space left on device")
+                    .hasMessageContaining("in place from this run: nothing")
+                    .hasMessageContaining("put back the previous").hasMessageContaining("which had been moved aside")
+                    .hasMessageContaining("the rest of this run is in");
+            assertThat(run.committed()).isFalse();
+        }
+        assertThat(tree(reports)).as("the previous report after close").isEqualTo(before);
+        assertThat(staging.resolve("counterexamples/w/new.md")).as("this run's output, kept for a look").exists();
+        assertThat(staging.resolveSibling(staging.getFileName() + ".old")).as("nothing left aside").doesNotExist();
+
+        said.reset();
+        ReportRun.open(reports, "the next run", log).close();
+        assertThat(said.toString(StandardCharsets.UTF_8)).as("nothing was left for the next run to restore")
+                .doesNotContain("restored").contains("removed");
+        assertThat(tree(reports)).isEqualTo(before);
+    }
+
     @Test
     void pagesArePublishedLastDeepestFirstAndEachIndexAfterItsSiblings() {
         List<Path> files = Stream.of("index.md", "index.json", "explore.md", "conformance/index.md",
