@@ -65,7 +65,7 @@ final class MutantsCommand implements Part {
     @Override
     public Verdict run(PrintStream log, ReportRun reports) throws IOException {
         KillMatrix.Config config = new KillMatrix.Config(seed, sequences, sequences, maxSteps, Weights.DEFAULT, threads,
-                reports.dir().resolve("counterexamples"), KnownFindings.load(SourceTree.root()));
+                KillMatrix.counterexamples(reports, mutants), KnownFindings.load(SourceTree.root()));
         log.printf("kill matrix: %d mutants, seed %d, %,d sequences per stage, %d at a time%n", mutants.size(),
                 config.seed(), config.sequences(), config.threads());
         KillMatrix.Result r = KillMatrix.run(config, mutants, row -> log.printf("  %-36s %-10s %s%n",

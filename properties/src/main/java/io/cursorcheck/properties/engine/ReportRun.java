@@ -33,7 +33,8 @@ import java.util.stream.Stream;
  *       the benchmark pages) replaces the old one by renames: the old one is moved aside
  *       (noted in a journal), the new one moved in, and only then the old one deleted. If the second
  *       rename fails, commit moves the old one back at once; a run that dies between the two renames
- *       is repaired by the next run, which moves the old one back.
+ *       is repaired by the next run, which moves the old one back. A whole directory the run left
+ *       empty only removes the old one.
  *       Every other directory is merged: the run's files are added, the others stay.</li>
  *   <li>Pages are moved last, deepest first and each directory's {@code index.md} after its other
  *       pages, so that a page is in place only once the files it links to are.</li>
@@ -172,8 +173,9 @@ public final class ReportRun implements AutoCloseable {
     }
 
     /**
-     * Declares that a directory of the report is replaced whole by what this run writes there (an
-     * empty one if it writes nothing), instead of merged, and creates it in the staging directory.
+     * Declares that a directory of the report is replaced whole by what this run writes there, instead
+     * of merged, and creates it in the staging directory. If the run writes nothing there, the old
+     * directory is removed and none is published in its place.
      *
      * @param relative the directory, relative to the reports directory, e.g. {@code counterexamples}
      * @return the directory to write into
@@ -324,7 +326,11 @@ public final class ReportRun implements AutoCloseable {
     private void replaceDirectory(Path relative, int n) throws IOException {
         Path target = reports.resolve(relative);
         Files.createDirectories(target.getParent());
-        Files.createDirectories(staging.resolve(relative)); // before the old one moves: the new one must be there
+        Path fresh = Files.createDirectories(staging.resolve(relative)); // before the old one moves: it must be there
+        boolean empty;
+        try (Stream<Path> inside = Files.list(fresh)) {
+            empty = inside.findAny().isEmpty();
+        }
         if (Files.exists(target)) {
             // Journal first: a run that dies after the next move leaves the old one where the next run finds it.
             Files.createDirectories(old);
@@ -332,7 +338,9 @@ public final class ReportRun implements AutoCloseable {
                     StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.SYNC);
             mover.move(target, old.resolve(String.valueOf(n)));
         }
-        mover.move(staging.resolve(relative), target);
+        if (!empty) { // an empty folder of a run says nothing: the old one goes, and nothing takes its place
+            mover.move(fresh, target);
+        }
         deleteTree(old.resolve(String.valueOf(n)));
     }
 

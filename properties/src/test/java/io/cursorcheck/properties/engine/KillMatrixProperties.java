@@ -23,7 +23,8 @@ class KillMatrixProperties {
         Path page = Gate.writingReports("KillMatrixProperties", run -> {
             KillMatrix.Config config = new KillMatrix.Config(seed, Gate.matrixSequences(),
                     Gate.equivalentSequences(), Gate.MAX_STEPS,
-                    Weights.DEFAULT, Gate.THREADS, Gate.counterexamples(run), Gate.known());
+                    Weights.DEFAULT, Gate.THREADS, run == null ? Gate.counterexamples(null)
+                    : KillMatrix.counterexamples(run, Mutants.CATALOGUE), Gate.known());
             matrix[0] = KillMatrix.run(config, Mutants.CATALOGUE, row -> System.out.printf(
                     "  %-36s %-10s %-11s %-34s %3s ops, sequence %,6d, %5.2f s%n", row.mutant().id(), row.mutant().impact(),
                     row.killed() ? row.stage().label() : "-", row.caughtBy(),

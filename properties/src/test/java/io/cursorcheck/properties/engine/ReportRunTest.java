@@ -71,6 +71,20 @@ class ReportRunTest {
     }
 
     @Test
+    void aWholeDirectoryLeftEmptyRemovesTheOldOneAndPublishesNoFolder() throws IOException {
+        try (ReportRun run = ReportRun.open(reports, "test", log)) {
+            run.wholeDirectory("counterexamples/v");
+            run.wholeDirectory("counterexamples/never-written");
+            write(run.dir(), "index.md", "# new index\n");
+            run.commit();
+        }
+        assertThat(tree(reports)).doesNotContainKeys("counterexamples/v/old.md", "counterexamples/v/old.json")
+                .containsEntry("index.md", "# new index\n").containsEntry("explore.md", "# old explore\n");
+        assertThat(reports.resolve("counterexamples/v")).as("the old folder, replaced by nothing").doesNotExist();
+        assertThat(reports.resolve("counterexamples/never-written")).as("no empty folder").doesNotExist();
+    }
+
+    @Test
     void aRunThatFailsReplacesNothingAndSaysWhereItsPartialOutputIs() throws IOException {
         assertThatThrownBy(() -> ReportRun.write(reports, "test", log, run -> {
             Path cx = run.wholeDirectory("counterexamples");
