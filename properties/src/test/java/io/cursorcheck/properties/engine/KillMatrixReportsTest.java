@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
+import io.cursorcheck.properties.report.MutantsPage;
+import io.cursorcheck.properties.report.ReportLinks;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -52,6 +54,41 @@ class KillMatrixReportsTest {
         assertThat(reports.resolve(scans)).as("the white-box stage did not run: no folder, the older one gone")
                 .doesNotExist();
         assertThat(reports.resolve(control)).as("the mutant's own folder is not the matrix's").exists();
+    }
+
+    /**
+     * The kill matrix page links each caught mutant's script to its counterexample page where both
+     * are published, whether the page is rendered for the staging directory or for the reports
+     * directory itself: a link between a published page and a staged file would name the staging
+     * directory.
+     */
+    @Test
+    void theMutantsPageLinksEachScriptWhereItsPageIsPublished() throws Exception {
+        String previous = System.getProperty(Reports.DIR_PROPERTY);
+        System.setProperty(Reports.DIR_PROPERTY, reports.toString()); // the published places are under it
+        try {
+            PrintStream log = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+            String[] pages = new String[2];
+            KillMatrix.Result result = ReportRun.write(Reports.dir(), "test", log, run -> {
+                KillMatrix.Result r = KillMatrix.run(new KillMatrix.Config(7, 300, 300, 60, Weights.DEFAULT, 1,
+                        KillMatrix.counterexamples(run, List.of(MUTANT)), null), List.of(MUTANT), row -> { });
+                pages[0] = MutantsPage.markdown(r, "test", run.dir());
+                pages[1] = MutantsPage.markdown(r, "test", Reports.dir());
+                return r;
+            });
+            String link = "counterexamples/" + MUTANT.id() + BlackBox.SUFFIX + "/"
+                    + result.rows().get(0).caught().page().getFileName();
+            assertThat(reports.resolve(link)).as("the counterexample page, published").isRegularFile();
+            assertThat(ReportLinks.links(pages[0])).as("rendered for the staging directory").contains(link);
+            assertThat(ReportLinks.links(pages[1])).as("rendered for the reports directory").contains(link)
+                    .noneMatch(l -> l.contains(Reports.STAGING));
+        } finally {
+            if (previous == null) {
+                System.clearProperty(Reports.DIR_PROPERTY);
+            } else {
+                System.setProperty(Reports.DIR_PROPERTY, previous);
+            }
+        }
     }
 
     @Test
