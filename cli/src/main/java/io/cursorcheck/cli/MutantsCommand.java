@@ -74,8 +74,9 @@ final class MutantsCommand implements Part {
         Path page = MutantsPage.write(r, reports.dir(), command);
         log.print(table(r));
         r.problems().forEach(p -> log.println("  PROBLEM: " + p));
-        log.printf("kill matrix %s in %.1f s: %s; report %s%n", r.passed() ? "passed" : "FAILED", r.millis() / 1000.0,
-                MutantsPage.summary(r), Reports.relative(page));
+        log.printf("kill matrix %s in %.1f s: %s%n", r.passed() ? "passed" : "FAILED", r.millis() / 1000.0,
+                MutantsPage.summary(r));
+        reports.whenPublished(log, "kill matrix: report " + Reports.relative(page));
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("report", Reports.relative(page));
         json.put("summary", MutantsPage.summary(r));

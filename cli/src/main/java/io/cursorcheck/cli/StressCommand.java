@@ -134,7 +134,10 @@ final class StressCommand implements Part {
         json.put("report", Reports.relative(report));
         json.put("twinsCaught", first.twinsCaught());
         json.put("realFailures", first.realFailures().stream().map(StressRun.TestVerdict::name).toList());
-        log.println("stress: report " + Reports.relative(report));
+        reports.whenPublished(log, "stress: report " + Reports.relative(report));
+        if (withLincheck) {
+            reports.whenPublished(log, "stress: Lincheck report " + Reports.relative(lincheckReport));
+        }
         return new Verdict(problems.isEmpty(), summary, md.toString(), json, problems,
                 System.currentTimeMillis() - start);
     }

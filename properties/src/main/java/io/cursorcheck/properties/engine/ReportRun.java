@@ -90,6 +90,7 @@ public final class ReportRun implements AutoCloseable {
     private final PrintStream log;
     private final Mover mover;
     private final Set<Path> whole = new LinkedHashSet<>();
+    private final List<Runnable> afterPublishing = new ArrayList<>();
     private final Thread hook;
     private State state = State.OPEN;
 
@@ -246,6 +247,7 @@ public final class ReportRun implements AutoCloseable {
         deleteTree(staging);
         deleteTree(old);
         state = State.COMMITTED;
+        afterPublishing.forEach(Runnable::run);
     }
 
     /**
@@ -261,6 +263,24 @@ public final class ReportRun implements AutoCloseable {
         order.addAll(whole);
         order.addAll(files.stream().filter(ReportRun::isPage).sorted(PAGES_LAST).toList());
         return order;
+    }
+
+    /**
+     * Says {@code line} on {@code out} once the run is published, after its last file is in place: a
+     * path of the report (a page, a command that replays a counterexample) names a file that is there
+     * only then, and never if the run is given up, which then says none of its lines.
+     *
+     * @param out  where to say it
+     * @param line the line, e.g. {@code "report: reports/explore-dirty-flag.md"}
+     */
+    public synchronized void whenPublished(PrintStream out, String line) {
+        if (state != State.OPEN) {
+            throw new IllegalStateException("the run in " + display(staging) + " is " + state.name().toLowerCase());
+        }
+        afterPublishing.add(() -> {
+            out.println(line);
+            out.flush();
+        });
     }
 
     /** Whether {@link #commit()} published the run. */

@@ -85,6 +85,29 @@ class ReportRunTest {
     }
 
     @Test
+    void linesAboutTheReportAreSaidOnceItIsPublishedAndNeverIfItIsGivenUp() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
+        try (ReportRun run = ReportRun.open(reports, "test", log)) {
+            write(run.dir(), "explore.md", "# new explore\n");
+            run.whenPublished(print, "report: explore.md");
+            run.whenPublished(print, "  replay: bin/cursorcheck replay x.json");
+            assertThat(out.toString(StandardCharsets.UTF_8)).as("before the commit").isEmpty();
+            run.commit();
+            assertThat(out.toString(StandardCharsets.UTF_8)).as("after it, in order")
+                    .isEqualTo("report: explore.md\n  replay: bin/cursorcheck replay x.json\n");
+            assertThatThrownBy(() -> run.whenPublished(print, "late")).isInstanceOf(IllegalStateException.class);
+        }
+        out.reset();
+        try (ReportRun run = ReportRun.open(reports, "test", log)) {
+            write(run.dir(), "explore.md", "# newer explore\n");
+            run.whenPublished(print, "report: explore.md");
+            run.abort("given up");
+        }
+        assertThat(out.toString(StandardCharsets.UTF_8)).as("a run given up").isEmpty();
+    }
+
+    @Test
     void aRunThatFailsReplacesNothingAndSaysWhereItsPartialOutputIs() throws IOException {
         assertThatThrownBy(() -> ReportRun.write(reports, "test", log, run -> {
             Path cx = run.wholeDirectory("counterexamples");
