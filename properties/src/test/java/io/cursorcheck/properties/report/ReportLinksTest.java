@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -99,22 +101,74 @@ class ReportLinksTest {
 
     /**
      * The committed pages (README.md, docs/, and under {@code reports/} the README, findings,
-     * conformance findings and runs) link only to what a clone has: nothing missing, ignored,
-     * uncommitted or outside the repository.
+     * conformance findings, runs and stress runs) link only to what a clone has: nothing missing,
+     * ignored, uncommitted or outside the repository.
      */
     @Test
     void theCommittedPagesLinkOnlyToWhatACloneHas() throws Exception {
         Path root = SourceTree.root();
         Set<Path> tracked = tracked(root);
+        List<Path> pages = committedPages(root, tracked);
+        assertThat(pages).as("committed pages to walk").hasSizeGreaterThan(5)
+                .contains(root.resolve("reports/stress/2026-11-29-gate-x10.md"));
+        assertThat(ReportLinks.check(pages, root, tracked::contains)).as("broken links of committed pages").isEmpty();
+    }
+
+    /**
+     * Nor does their text name a file outside the repository: a command line or a report path that a
+     * run printed with its absolute path (its checkout's, on its machine) is shown relative to the
+     * project root.
+     */
+    @Test
+    void theCommittedPagesNameNoAbsolutePath() throws Exception {
+        Path root = SourceTree.root();
+        List<String> found = new ArrayList<>();
+        for (Path page : committedPages(root, tracked(root))) {
+            absolutePaths(Files.readString(page, StandardCharsets.UTF_8))
+                    .forEach(p -> found.add(root.relativize(page) + ": " + p));
+        }
+        assertThat(found).as("absolute paths in committed pages").isEmpty();
+    }
+
+    @Test
+    void anAbsolutePathIsFoundAndARelativeOneOrAnAddressIsNot() {
+        // The control of the check above, on the kinds of text the committed pages hold.
+        assertThat(absolutePaths("""
+                | jcstress | `org.openjdk.jcstress.Main -r /work/main/target/stress/html -jvmArgs -Dcursorcheck.root=/work/main` |
+                See [the page](/home/u/cursorcheck/reports/x.md), `reports/stress/x.md`, ../docs/spec.md,
+                https://github.com/org/repo/blob/main/x.md and <https://example.org/a/b>; writes to /dev/null.
+                """)).containsExactly("/work/main/target/stress/html", "/work/main", "/home/u/cursorcheck/reports/x.md");
+    }
+
+    /** Folders a page may name by their absolute path: the system's own, which are the same on every machine. */
+    private static final List<String> SYSTEM = List.of("/dev/", "/proc/", "/sys/");
+
+    /**
+     * The absolute file paths a text names: a {@code /}, at the start of a word, a code span, a link's
+     * destination or an option's value, then two or more names. An address ({@code https://...}) is
+     * not one: its slashes follow a colon or a slash.
+     */
+    private static List<String> absolutePaths(String text) {
+        Matcher m = Pattern.compile("(?<=^|[\\s`(\\[=\"'<])/[A-Za-z0-9_.+-]+(?:/[A-Za-z0-9_.+-]*)+").matcher(text);
+        List<String> found = new ArrayList<>();
+        while (m.find()) {
+            if (SYSTEM.stream().noneMatch(m.group()::startsWith)) {
+                found.add(m.group());
+            }
+        }
+        return found;
+    }
+
+    /** The pages the repository holds: README.md, docs/, and the committed ones under reports/. */
+    private static List<Path> committedPages(Path root, Set<Path> tracked) throws IOException {
         List<Path> pages = new ArrayList<>();
         pages.add(root.resolve("README.md"));
         pages.add(root.resolve("reports/README.md"));
         ReportLinks.pages(root.resolve("docs")).stream().filter(tracked::contains).forEach(pages::add);
-        for (String d : List.of("reports/findings", "reports/conformance-findings", "reports/runs")) {
+        for (String d : List.of("reports/findings", "reports/conformance-findings", "reports/runs", "reports/stress")) {
             ReportLinks.pages(root.resolve(d)).stream().filter(tracked::contains).forEach(pages::add);
         }
-        assertThat(pages).as("committed pages to walk").hasSizeGreaterThan(5);
-        assertThat(ReportLinks.check(pages, root, tracked::contains)).as("broken links of committed pages").isEmpty();
+        return pages;
     }
 
     /** The files git tracks, and every folder above them. */
