@@ -80,7 +80,7 @@ final class BenchCommand implements Part {
         j.put("benchmarks", report.size());
         j.put("targetsMet", met);
         j.put("targetsMeasured", measured);
-        log.println("bench: report " + Reports.relative(page));
+        reports.whenPublished(log, "bench: report " + Reports.relative(page));
         return new Verdict(problems.isEmpty(), summary, md.toString(), j, problems,
                 System.currentTimeMillis() - start);
     }

@@ -3,7 +3,6 @@ package io.cursorcheck.cli;
 import io.cursorcheck.bench.BenchRun;
 import io.cursorcheck.conformance.MissingToolException;
 import io.cursorcheck.conformance.Release;
-import io.cursorcheck.properties.engine.Campaign;
 import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.properties.explore.Scope;
@@ -85,7 +84,7 @@ final class CampaignCli extends CliCommand {
         out.printf("campaign: lockstep %.1f min, seed %d, %d thread(s)%s; writing %s%n", millis / 60_000.0, seed,
                 threads, skip.isEmpty() ? ", then the jcstress gate" : "", Reports.relative(Reports.dir()));
         List<Part> parts = new ArrayList<>();
-        parts.add(new LockstepPart(new Campaign.Config(millis, seed, threads, maxSteps, weights, Reports.dir(), err)));
+        parts.add(new LockstepPart(millis, seed, threads, maxSteps, weights, err));
         if (!skipped.contains("mutants")) {
             parts.add(new MutantsCommand(seed, Main.MATRIX_SEQUENCES, maxSteps, threads, Mutants.CATALOGUE, command));
         }

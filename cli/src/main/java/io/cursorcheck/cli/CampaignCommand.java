@@ -57,10 +57,11 @@ final class CampaignCommand {
         Files.writeString(reports.resolve("index.md"), markdown(started, verdicts, passed), StandardCharsets.UTF_8);
         Files.writeString(reports.resolve("index.json"), Json.write(json(started, verdicts, passed)),
                 StandardCharsets.UTF_8);
+        // Said once the campaign is published, after the parts' report lines: problems name counterexample pages.
         for (Part.Verdict v : verdicts) {
-            v.problems().forEach(p -> out.println("  PROBLEM: " + p));
+            v.problems().forEach(p -> run.whenPublished(out, "  PROBLEM: " + p));
         }
-        out.println((passed ? "campaign passed" : "campaign FAILED") + "; report: "
+        run.whenPublished(out, (passed ? "campaign passed" : "campaign FAILED") + "; report: "
                 + Reports.relative(reports.resolve("index.md")));
         return passed ? 0 : 1;
     }

@@ -81,10 +81,12 @@ final class ExploreBoundCommand implements Part {
                 Path[] files = CounterexampleWriter.write(cx, f.run(), subject.description(), f.known(),
                         reports.dir().resolve("counterexamples"));
                 pages.put(subject.id() + " " + f.failure().signature(), files[1]);
-                out.printf("  %s: %s in %d operations (shortest)%n    %s%n    replay: bin/cursorcheck replay %s%n",
+                out.printf("  %s: %s in %d operations (shortest)%n",
                         f.known() != null ? "known finding " + f.known().name() : f.againstSubject() ? "FAILURE"
-                                : "NEW FINDING against the model", f.failure().title(), f.run().script().length(),
-                        Reports.relative(files[1]), Reports.relative(files[0]));
+                                : "NEW FINDING against the model", f.failure().title(), f.run().script().length());
+                // Its page and replay command name files that are there once the run is published.
+                reports.whenPublished(out, "counterexample (" + p + "): " + Reports.relative(files[1]));
+                reports.whenPublished(out, "  replay: bin/cursorcheck replay " + Reports.relative(files[0]));
             }
             if (!r.holds()) {
                 problems.add("explore: " + subject.id() + " does not hold " + scope + (r.complete() ? "" : " (incomplete)"));
@@ -94,7 +96,7 @@ final class ExploreBoundCommand implements Part {
         Path page = reports.dir().resolve("explore-" + subject.id() + ".md");
         Files.writeString(page, ExplorePage.markdown(new ExploreRun.Result(bounds, List.of(), pages), command),
                 StandardCharsets.UTF_8);
-        out.println("report: " + Reports.relative(page));
+        reports.whenPublished(out, "report: " + Reports.relative(page));
         String summary = String.format("%d bound(s), %d hold", bounds.size(),
                 bounds.stream().filter(Explorer.Result::holds).count());
         Map<String, Object> json = new LinkedHashMap<>();

@@ -85,7 +85,7 @@ final class ExplorePart implements Part {
         json.put("bounds", r.bounds().stream().map(x -> Map.of("subject", x.subject(), "scope", x.scope().toString(),
                 "states", x.states(), "holds", x.holds(), "statesPerSecond", Math.round(x.statesPerSecond()),
                 "statesPerCpuSecond", Math.round(x.statesPerCpuSecond()))).toList());
-        log.println("explore: report " + Reports.relative(page));
+        reports.whenPublished(log, "explore: report " + Reports.relative(page));
         return new Verdict(problems.isEmpty(), summary, "## Exhaustive exploration\n\nFull report: [explore.md](explore.md)."
                 + "\n\n" + ExplorePage.markdownSection(r).replace("\n## ", "\n### ").replaceFirst("^## ", "### "),
                 json, problems, System.currentTimeMillis() - start);

@@ -3,15 +3,32 @@ package io.cursorcheck.cli;
 import io.cursorcheck.properties.engine.Campaign;
 import io.cursorcheck.properties.report.IndexPage;
 import io.cursorcheck.properties.engine.ReportRun;
+import io.cursorcheck.properties.engine.Weights;
 import java.io.PrintStream;
 
 /** The lockstep part of the campaign: every variant against the model, controls, known findings. */
 final class LockstepPart implements Part {
 
-    private final Campaign.Config config;
+    private final long millis;
+    private final long seed;
+    private final int threads;
+    private final int maxSteps;
+    private final Weights weights;
+    private final PrintStream progress;
 
-    LockstepPart(Campaign.Config config) {
-        this.config = config;
+    /**
+     * The part's settings, as {@link Campaign.Config} takes them but for the reports directory, which
+     * is the run's staging directory, known only when the part runs.
+     *
+     * @param progress where the campaign's progress lines go
+     */
+    LockstepPart(long millis, long seed, int threads, int maxSteps, Weights weights, PrintStream progress) {
+        this.millis = millis;
+        this.seed = seed;
+        this.threads = threads;
+        this.maxSteps = maxSteps;
+        this.weights = weights;
+        this.progress = progress;
     }
 
     @Override
@@ -21,9 +38,8 @@ final class LockstepPart implements Part {
 
     @Override
     public Verdict run(PrintStream log, ReportRun reports) throws Exception {
-        Campaign.Config c = config;
-        Campaign.Result r = Campaign.run(new Campaign.Config(c.millis(), c.seed(), c.threads(), c.maxSteps(), c.weights(),
-                reports.dir(), c.log()));
+        Campaign.Result r = Campaign.run(new Campaign.Config(millis, seed, threads, maxSteps, weights, reports.dir(),
+                progress));
         for (Campaign.VariantPart p : r.variants()) {
             log.printf("  %-17s %,12d ops %,10.0f ops/s  %s%n", p.variant().id(), p.result().operations(),
                     p.result().operationsPerSecond(), p.verdict());

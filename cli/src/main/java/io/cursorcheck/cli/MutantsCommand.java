@@ -65,7 +65,7 @@ final class MutantsCommand implements Part {
     @Override
     public Verdict run(PrintStream log, ReportRun reports) throws IOException {
         KillMatrix.Config config = new KillMatrix.Config(seed, sequences, sequences, maxSteps, Weights.DEFAULT, threads,
-                reports.dir().resolve("counterexamples"), KnownFindings.load(SourceTree.root()));
+                KillMatrix.counterexamples(reports, mutants), KnownFindings.load(SourceTree.root()));
         log.printf("kill matrix: %d mutants, seed %d, %,d sequences per stage, %d at a time%n", mutants.size(),
                 config.seed(), config.sequences(), config.threads());
         KillMatrix.Result r = KillMatrix.run(config, mutants, row -> log.printf("  %-36s %-10s %s%n",
@@ -74,8 +74,9 @@ final class MutantsCommand implements Part {
         Path page = MutantsPage.write(r, reports.dir(), command);
         log.print(table(r));
         r.problems().forEach(p -> log.println("  PROBLEM: " + p));
-        log.printf("kill matrix %s in %.1f s: %s; report %s%n", r.passed() ? "passed" : "FAILED", r.millis() / 1000.0,
-                MutantsPage.summary(r), Reports.relative(page));
+        log.printf("kill matrix %s in %.1f s: %s%n", r.passed() ? "passed" : "FAILED", r.millis() / 1000.0,
+                MutantsPage.summary(r));
+        reports.whenPublished(log, "kill matrix: report " + Reports.relative(page));
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("report", Reports.relative(page));
         json.put("summary", MutantsPage.summary(r));

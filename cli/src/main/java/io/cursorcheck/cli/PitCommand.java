@@ -74,8 +74,9 @@ final class PitCommand implements Part {
                     + m.method() + "), " + m.description() + ": " + sources.get(i));
         }
         String summary = PitPage.summary(run);
-        log.println(summary + "; report " + Reports.relative(page));
+        log.println(summary);
         problems.forEach(x -> log.println("  PROBLEM: " + x));
+        reports.whenPublished(log, "pit: report " + Reports.relative(page));
         Map<String, Object> json = new LinkedHashMap<>(PitPage.json(run));
         json.remove("survivors");
         json.put("report", Reports.relative(page));

@@ -23,7 +23,8 @@ import java.util.Map;
 /**
  * {@code bin/cursorcheck stress}: the jcstress campaign, then the Lincheck checks. Writes
  * {@code reports/stress/<date>-<mode>.md} and {@code reports/stress/lincheck.md}; jcstress' raw files
- * stay under {@code target/stress/}, Lincheck's logs under {@code target/lincheck/}.
+ * stay under {@code target/stress/}, Lincheck's logs under {@code target/lincheck/<run>/}, a folder of
+ * each run's own ({@link LincheckRun#newWorkDir}).
  */
 final class StressCommand implements Part {
 
@@ -70,7 +71,9 @@ final class StressCommand implements Part {
         Path lincheckReport = reports.dir().resolve("stress/lincheck.md");
         if (withLincheck) {
             log.println("stress: Lincheck, model checking and stress against the model (about 3 minutes)...");
-            lincheck = LincheckRun.all(SourceTree.root().resolve("target/lincheck"));
+            Path work = LincheckRun.newWorkDir(SourceTree.root()); // not shared with a concurrent LincheckTest
+            log.println("stress: Lincheck's logs in " + SourceTree.root().relativize(work));
+            lincheck = LincheckRun.all(work);
             Files.writeString(lincheckReport, LincheckRun.markdown(lincheck, command, IndexPage.machine()),
                     StandardCharsets.UTF_8);
             for (LincheckRun.Check c : lincheck) {
@@ -134,7 +137,10 @@ final class StressCommand implements Part {
         json.put("report", Reports.relative(report));
         json.put("twinsCaught", first.twinsCaught());
         json.put("realFailures", first.realFailures().stream().map(StressRun.TestVerdict::name).toList());
-        log.println("stress: report " + Reports.relative(report));
+        reports.whenPublished(log, "stress: report " + Reports.relative(report));
+        if (withLincheck) {
+            reports.whenPublished(log, "stress: Lincheck report " + Reports.relative(lincheckReport));
+        }
         return new Verdict(problems.isEmpty(), summary, md.toString(), json, problems,
                 System.currentTimeMillis() - start);
     }

@@ -1,10 +1,12 @@
 package io.cursorcheck.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.groups.Tuple.tuple;
 
 import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.mutants.SourceTree;
 import io.cursorcheck.properties.report.ReportLinks;
+import io.cursorcheck.properties.report.SpecLinks;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -12,7 +14,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,35 +29,64 @@ import org.junit.jupiter.api.Test;
  * matrix of two mutants, a short campaign (its index links counterexamples, findings and the
  * parts' pages), and a two-second conformance run of the newest Node (release page, index, known
  * findings; Node is installed from npm under {@code target/runtimes} if missing, as
- * {@code NodeConformanceTest} does). They write into a temporary reports directory
- * ({@code -Dcursorcheck.reports}) holding links to the committed {@code findings/} and
- * {@code conformance-findings/} that pages link to. The walk's control on this real output: one
- * counterexample page the campaign's index links to is removed, and exactly that link is reported.
+ * {@code NodeConformanceTest} does).
+ *
+ * <p>The runs write into a scratch copy of the project's layout ({@code -Dcursorcheck.root}): its
+ * folders are links to the real ones, but {@code reports/} is fresh (with links to the committed
+ * folders that pages link to), and so are {@code target/} (but for the Node runtimes) and the
+ * example store. So the pages sit at the depth they have in production and contain the links they
+ * contain there ({@code ../docs/spec.md}), and the walk stays inside the scratch root: a link that
+ * climbs out of it is broken, never clamped.
+ *
+ * <p>Two controls on this real output: one counterexample page the campaign's index links to is
+ * removed, and exactly that link is reported; and a copy of the index whose spec links are computed
+ * from the run's staging directory (two levels too deep, the regression {@link Reports#link} guards
+ * against) is reported broken.
  */
 class ReportPagesTest {
 
+    /** What the scratch root leaves out of the project: what runs write, and git's own. */
+    private static final Set<String> NOT_SHARED = Set.of("reports", "target", ".cursorcheck", ".git");
+
+    private static Path root;
     private static Path reports;
-    private static String previous;
+    private static final Map<String, String> PREVIOUS = new HashMap<>();
 
     @BeforeAll
-    static void temporaryReports() throws IOException {
-        reports = Files.createTempDirectory("cursorcheck-reports");
-        Path committed = SourceTree.root().resolve("reports");
-        for (String kept : List.of("findings", "conformance-findings")) {
-            Files.createSymbolicLink(reports.resolve(kept), committed.resolve(kept));
+    static void scratchProject() throws IOException {
+        Path real = SourceTree.root();
+        root = Files.createTempDirectory("cursorcheck-project").toAbsolutePath().normalize();
+        try (Stream<Path> top = Files.list(real)) {
+            for (Path p : top.toList()) {
+                if (!NOT_SHARED.contains(p.getFileName().toString())) {
+                    Files.createSymbolicLink(root.resolve(p.getFileName()), p);
+                }
+            }
         }
-        previous = System.getProperty(Reports.DIR_PROPERTY);
-        System.setProperty(Reports.DIR_PROPERTY, reports.toString());
+        reports = Files.createDirectories(root.resolve("reports"));
+        for (String kept : List.of("README.md", "findings", "conformance-findings", "runs")) {
+            Files.createSymbolicLink(reports.resolve(kept), real.resolve("reports").resolve(kept));
+        }
+        Path runtimes = Files.createDirectories(real.resolve("target/runtimes")); // Node, installed once
+        Files.createSymbolicLink(Files.createDirectories(root.resolve("target")).resolve("runtimes"), runtimes);
+        for (String property : List.of("cursorcheck.root", Reports.DIR_PROPERTY)) {
+            PREVIOUS.put(property, System.getProperty(property));
+        }
+        System.setProperty("cursorcheck.root", root.toString());
+        System.clearProperty(Reports.DIR_PROPERTY); // reports/ under the scratch root, as in production
+        assertThat(Reports.dir()).isEqualTo(reports);
     }
 
     @AfterAll
     static void restore() throws IOException {
-        if (previous == null) {
-            System.clearProperty(Reports.DIR_PROPERTY);
-        } else {
-            System.setProperty(Reports.DIR_PROPERTY, previous);
-        }
-        try (Stream<Path> walk = Files.walk(reports)) {
+        PREVIOUS.forEach((property, value) -> {
+            if (value == null) {
+                System.clearProperty(property);
+            } else {
+                System.setProperty(property, value);
+            }
+        });
+        try (Stream<Path> walk = Files.walk(root)) {
             for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(p); // the symbolic links go, not what they point at
             }
@@ -87,14 +121,33 @@ class ReportPagesTest {
             assertThat(cx.filter(p -> p.toString().endsWith(".md")).count()).as("counterexample pages").isPositive();
         }
         assertThat(reports.resolve(Reports.STAGING)).as("every run published").isEmptyDirectory();
-        assertThat(ReportLinks.check(reports)).as("broken links of the pages the runs wrote").isEmpty();
-
-        // The control, on the same output: a counterexample the index links to goes, and its link is caught.
         Path index = reports.resolve("index.md");
+        String spec = "../" + SpecLinks.PATH;
+        assertThat(ReportLinks.links(Files.readString(index))).as("the index's spec link, as in production")
+                .contains(spec + "#2-operations");
+        assertThat(ReportLinks.check(reports, root)).as("broken links of the pages the runs wrote").isEmpty();
+
+        // Control 1: the index with its spec links computed from a staging directory instead of the published
+        // place, two levels too deep. Each of them climbs out of the project and is caught; nothing else is.
+        String tooDeep = reports.resolve(Reports.STAGING).resolve("a-run").relativize(root.resolve(SpecLinks.PATH))
+                .toString().replace('\\', '/');
+        assertThat(tooDeep).isEqualTo("../../" + spec);
+        Path staged = reports.resolve("index-linked-from-staging.md");
+        Files.writeString(staged, Files.readString(index).replace("](" + spec, "](" + tooDeep));
+        List<ReportLinks.Broken> broken = ReportLinks.check(reports, root);
+        assertThat(broken).as("the index's copy linked from the staging directory").isNotEmpty().allSatisfy(b -> {
+            assertThat(b.page()).isEqualTo(staged);
+            assertThat(b.link()).startsWith(tooDeep);
+            assertThat(b.why()).isEqualTo("leaves " + root);
+        });
+        assertThat(broken).extracting(ReportLinks.Broken::link).contains(tooDeep + "#2-operations");
+        Files.delete(staged);
+
+        // Control 2, on the same output: a counterexample the index links to goes, and its link is caught.
         String link = ReportLinks.links(Files.readString(index)).stream()
                 .filter(l -> l.startsWith("counterexamples/")).findFirst().orElseThrow();
         Files.delete(reports.resolve(link));
-        assertThat(ReportLinks.check(reports)).extracting(ReportLinks.Broken::page, ReportLinks.Broken::link)
-                .contains(org.assertj.core.groups.Tuple.tuple(index, link));
+        assertThat(ReportLinks.check(reports, root)).extracting(ReportLinks.Broken::page, ReportLinks.Broken::link)
+                .contains(tuple(index, link));
     }
 }

@@ -3,6 +3,7 @@ package io.cursorcheck.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.report.ReportLinks;
 import io.cursorcheck.properties.report.SpecLinks;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,7 +15,7 @@ class DifferencesTest {
 
     @Test
     void everyKindAtStakeLinksToAnAnchorOfTheSpec() throws IOException {
-        Set<String> anchors = SpecLinks.anchors(Files.readString(SourceTree.root().resolve(SpecLinks.PATH)));
+        Set<String> anchors = ReportLinks.anchors(Files.readString(SourceTree.root().resolve(SpecLinks.PATH)));
         for (Differences.Kind k : Differences.Kind.values()) {
             if (k.invariant() == null) {
                 continue;

@@ -1,10 +1,13 @@
 package io.cursorcheck.stress;
 
 import io.cursorcheck.properties.mutants.Mutant;
+import io.cursorcheck.properties.mutants.SourceTree;
+import java.io.File;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import org.openjdk.jcstress.annotations.Expect;
 import org.openjdk.jcstress.annotations.Mode;
 
@@ -17,6 +20,17 @@ import org.openjdk.jcstress.annotations.Mode;
 public final class StressReport {
 
     private StressReport() {
+    }
+
+    /**
+     * A path or a command line as a page shows it: relative to the project root, whose absolute path
+     * (this checkout's, on this machine) a committed page must not name; the root itself, the value
+     * of {@code -Dcursorcheck.root}, shows as {@code <project root>}.
+     */
+    static String underRoot(String text) {
+        String root = SourceTree.root().toString();
+        return text.replaceAll("=" + Pattern.quote(root) + "(?=\\s|$)", "=<project root>")
+                .replace(root + File.separator, "");
     }
 
     /** The page for one or more runs with the same settings (more than one: a reliability measurement). */
@@ -33,15 +47,16 @@ public final class StressReport {
         b.append("| | |\n|---|---|\n");
         b.append("| Started | ").append(first.started().toString().replaceAll("\\.\\d+Z$", "Z")).append(" |\n");
         b.append("| Command | `").append(command).append("` |\n");
-        b.append("| jcstress | `").append(String.join(" ", first.command().subList(3, first.command().size())))
-                .append("` |\n");
+        b.append("| jcstress | `").append(underRoot(String.join(" ", first.command().subList(3,
+                first.command().size())))).append("` |\n");
         b.append("| JVM | ").append(System.getProperty("java.vm.name")).append(' ').append(System.getProperty("java.version"))
                 .append(" |\n");
         b.append("| Machine | ").append(machine).append(" |\n");
         b.append("| Runs | ").append(runs.size()).append(", ")
                 .append(String.format("%.0f s", runs.stream().mapToLong(r -> r.duration().toSeconds()).sum() * 1.0))
                 .append(" in all |\n");
-        b.append("| jcstress report | `").append(first.html()).append("` (and its console log `").append(first.log())
+        b.append("| jcstress report | `").append(underRoot(first.html().toString())).append("` (and its console log `")
+                .append(underRoot(first.log().toString()))
                 .append("`) |\n\n");
 
         gate(b, runs, grades);

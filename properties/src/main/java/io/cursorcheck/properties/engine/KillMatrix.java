@@ -5,11 +5,8 @@ import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.spi.Invariant;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -17,7 +14,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * The kill matrix: every mutant of the catalogue through the lockstep engine, in two stages, the
@@ -74,6 +70,14 @@ public final class KillMatrix {
         BroadcastFactory subject(BroadcastFactory mutant) {
             return this == BLACK_BOX ? new BlackBox(mutant) : Subjects.scanChecked(mutant);
         }
+
+        /**
+         * The id of {@link #subject} for {@code mutant} without compiling it, which names the folder of
+         * the counterexamples directory this stage writes into.
+         */
+        String subjectId(Mutant mutant) {
+            return mutant.id() + (this == BLACK_BOX ? BlackBox.SUFFIX : ScanCheck.SUFFIX);
+        }
     }
 
     /**
@@ -89,7 +93,7 @@ public final class KillMatrix {
      * @param maxSteps  operations per sequence at most
      * @param weights   the generator's weights
      * @param threads   mutants run side by side
-     * @param reportDir where counterexamples go ({@code reports/counterexamples}), or null
+     * @param reportDir where counterexamples go, or null: in a report run, {@link #counterexamples}
      * @param known     the known findings against the model
      */
     public record Config(long seed, long sequences, long equivalentSequences, int maxSteps, Weights weights,
@@ -189,9 +193,6 @@ public final class KillMatrix {
      */
     public static Result run(Config config, List<Mutant> mutants, Consumer<Row> progress) {
         long start = System.currentTimeMillis();
-        if (config.reportDir() != null) {
-            mutants.forEach(m -> forget(config.reportDir(), m)); // fresh output only: older files would mislead
-        }
         ExecutorService pool = Executors.newFixedThreadPool(config.threads(), r -> {
             Thread t = new Thread(r, "kill-matrix");
             t.setDaemon(true);
@@ -221,6 +222,28 @@ public final class KillMatrix {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * Where the matrix writes its counterexamples in a report run: the run's {@code counterexamples/},
+     * with each stage's folder of each mutant ({@code <id>+black-box}, {@code <id>+scans}) declared
+     * {@linkplain ReportRun#wholeDirectory whole}. Published, those folders hold this run's
+     * counterexamples only: an older run's, of a script the mutant no longer shrinks to, would sit
+     * beside them and mislead, and a stage that caught nothing leaves no folder. The mutant's own
+     * folder ({@code <id>}) is not the matrix's: the campaign's negative controls and
+     * {@code check --variant <id>} write there.
+     *
+     * @param run     the open report run
+     * @param mutants the mutants the matrix runs
+     * @return the directory to give {@link Config} as {@code reportDir}
+     */
+    public static Path counterexamples(ReportRun run, List<Mutant> mutants) throws IOException {
+        for (Mutant m : mutants) {
+            for (Stage stage : Stage.values()) {
+                run.wholeDirectory("counterexamples/" + stage.subjectId(m));
+            }
+        }
+        return run.dir().resolve("counterexamples");
     }
 
     /** The seed a mutant runs with in a matrix seeded {@code seed}. */
@@ -319,22 +342,5 @@ public final class KillMatrix {
         boolean cache = f.kind() == Failure.Kind.SUBJECT_INVARIANT
                 && f.violations().stream().anyMatch(v -> v.invariant() == Invariant.I6);
         return cache ? Mutant.WhiteBox.CACHE : null;
-    }
-
-    /** Deletes the counterexamples an earlier run wrote for this mutant, at every stage. */
-    private static void forget(Path reportDir, Mutant mutant) {
-        for (String id : List.of(mutant.id(), mutant.id() + BlackBox.SUFFIX, mutant.id() + ScanCheck.SUFFIX)) {
-            Path dir = reportDir.resolve(id);
-            if (!Files.exists(dir)) {
-                continue;
-            }
-            try (Stream<Path> paths = Files.walk(dir)) {
-                for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot clear " + dir, e);
-            }
-        }
     }
 }

@@ -31,8 +31,10 @@ import java.util.stream.Stream;
  *       never a half-written one.</li>
  *   <li>A directory declared {@linkplain #wholeDirectory whole} (one release's conformance folder,
  *       the benchmark pages) replaces the old one by renames: the old one is moved aside
- *       (noted in a journal), the new one moved in, and only then the old one deleted. A run that
- *       dies between the two renames is repaired by the next run, which moves the old one back.
+ *       (noted in a journal), the new one moved in, and only then the old one deleted. If the second
+ *       rename fails, commit moves the old one back at once; a run that dies between the two renames
+ *       is repaired by the next run, which moves the old one back. A whole directory the run left
+ *       empty only removes the old one.
  *       Every other directory is merged: the run's files are added, the others stay.</li>
  *   <li>Pages are moved last, deepest first and each directory's {@code index.md} after its other
  *       pages, so that a page is in place only once the files it links to are.</li>
@@ -53,6 +55,16 @@ public final class ReportRun implements AutoCloseable {
     private static final AtomicInteger SERIAL = new AtomicInteger();
 
     private enum State { OPEN, COMMITTED, ABORTED, BROKEN }
+
+    /** How commit moves a file or directory into place; tests make one move fail. */
+    @FunctionalInterface
+    interface Mover {
+        /** Renames {@code from} to {@code to} in one step. */
+        void move(Path from, Path to) throws IOException;
+    }
+
+    /** rename(2): a reader sees one version or the other, never half of one. */
+    private static final Mover RENAME = (from, to) -> Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
 
     /**
      * What a run writes.
@@ -76,16 +88,19 @@ public final class ReportRun implements AutoCloseable {
     private final Path old;
     private final ReportLock lock;
     private final PrintStream log;
+    private final Mover mover;
     private final Set<Path> whole = new LinkedHashSet<>();
+    private final List<Runnable> afterPublishing = new ArrayList<>();
     private final Thread hook;
     private State state = State.OPEN;
 
-    private ReportRun(Path reports, Path staging, ReportLock lock, PrintStream log) {
+    private ReportRun(Path reports, Path staging, ReportLock lock, PrintStream log, Mover mover) {
         this.reports = reports;
         this.staging = staging;
         this.old = staging.resolveSibling(staging.getFileName() + OLD_SUFFIX);
         this.lock = lock;
         this.log = log;
+        this.mover = mover;
         this.hook = new Thread(this::interrupted, "cursorcheck report run " + staging.getFileName());
     }
 
@@ -98,6 +113,11 @@ public final class ReportRun implements AutoCloseable {
      * @throws ReportLock.Busy if another run writes the directory
      */
     public static ReportRun open(Path reports, String command, PrintStream log) throws IOException {
+        return open(reports, command, log, RENAME);
+    }
+
+    /** {@link #open(Path, String, PrintStream)} with the moves of commit made by {@code mover}. */
+    static ReportRun open(Path reports, String command, PrintStream log, Mover mover) throws IOException {
         Path dir = reports.toAbsolutePath().normalize();
         ReportLock lock = ReportLock.acquire(dir, command);
         try {
@@ -107,7 +127,7 @@ public final class ReportRun implements AutoCloseable {
                     + ProcessHandle.current().pid() + "-" + SERIAL.incrementAndGet();
             Path staging = stagingRoot.resolve(id);
             Files.createDirectories(staging);
-            ReportRun run = new ReportRun(dir, staging, lock, log);
+            ReportRun run = new ReportRun(dir, staging, lock, log, mover);
             Runtime.getRuntime().addShutdownHook(run.hook);
             return run;
         } catch (IOException | RuntimeException e) {
@@ -154,8 +174,9 @@ public final class ReportRun implements AutoCloseable {
     }
 
     /**
-     * Declares that a directory of the report is replaced whole by what this run writes there (an
-     * empty one if it writes nothing), instead of merged, and creates it in the staging directory.
+     * Declares that a directory of the report is replaced whole by what this run writes there, instead
+     * of merged, and creates it in the staging directory. If the run writes nothing there, the old
+     * directory is removed and none is published in its place.
      *
      * @param relative the directory, relative to the reports directory, e.g. {@code counterexamples}
      * @return the directory to write into
@@ -181,7 +202,8 @@ public final class ReportRun implements AutoCloseable {
      * directory.
      *
      * @throws IllegalStateException if the run was interrupted or aborted, or is already published
-     * @throws IOException           if a move fails; the message says what is in place and where the rest is
+     * @throws IOException           if a move fails: a directory it had moved aside is put back at once, and
+     *                               the message says so, what of this run is in place, and where the rest is
      */
     public synchronized void commit() throws IOException {
         if (state != State.OPEN) {
@@ -209,14 +231,23 @@ public final class ReportRun implements AutoCloseable {
             }
         } catch (IOException | RuntimeException e) {
             state = State.BROKEN;
-            throw new IOException("publishing the report failed at " + current + " (" + e.getMessage() + "); in place: "
-                    + (done.isEmpty() ? "nothing" : String.join(", ", done)) + "; the rest is in " + display(staging)
-                    + (Files.exists(old) ? " and what it replaced in " + display(old) : "")
-                    + " (the next run restores a replaced directory that is missing)", e);
+            // A whole directory moved aside whose replacement did not arrive: put it back now, not at the next
+            // run, so that no page (an index linking conformance/<release>/) points at a missing folder meanwhile.
+            Restored back = restore(reports, old);
+            if (back.failed().isEmpty()) {
+                deleteQuietly(old);
+            }
+            throw new IOException("publishing the report failed at " + current + " (" + e.getMessage() + "); in place"
+                    + " from this run: " + (done.isEmpty() ? "nothing" : String.join(", ", done))
+                    + (back.restored().isEmpty() ? "" : "; put back the previous " + String.join(", ", back.restored())
+                    + ", which had been moved aside") + "; the rest of this run is in " + display(staging)
+                    + (back.failed().isEmpty() ? "" : "; could not put back " + String.join(", ", back.failed())
+                    + ": it is in " + display(old) + " and the next run restores it"), e);
         }
         deleteTree(staging);
         deleteTree(old);
         state = State.COMMITTED;
+        afterPublishing.forEach(Runnable::run);
     }
 
     /**
@@ -232,6 +263,24 @@ public final class ReportRun implements AutoCloseable {
         order.addAll(whole);
         order.addAll(files.stream().filter(ReportRun::isPage).sorted(PAGES_LAST).toList());
         return order;
+    }
+
+    /**
+     * Says {@code line} on {@code out} once the run is published, after its last file is in place: a
+     * path of the report (a page, a command that replays a counterexample) names a file that is there
+     * only then, and never if the run is given up, which then says none of its lines.
+     *
+     * @param out  where to say it
+     * @param line the line, e.g. {@code "report: reports/explore-dirty-flag.md"}
+     */
+    public synchronized void whenPublished(PrintStream out, String line) {
+        if (state != State.OPEN) {
+            throw new IllegalStateException("the run in " + display(staging) + " is " + state.name().toLowerCase());
+        }
+        afterPublishing.add(() -> {
+            out.println(line);
+            out.flush();
+        });
     }
 
     /** Whether {@link #commit()} published the run. */
@@ -291,22 +340,27 @@ public final class ReportRun implements AutoCloseable {
         if (Files.isDirectory(target)) {
             throw new IOException(display(target) + " is a directory");
         }
-        // rename(2) over the old file: a reader sees one version or the other, never half of one.
-        Files.move(staging.resolve(relative), target, StandardCopyOption.ATOMIC_MOVE);
+        mover.move(staging.resolve(relative), target); // over the old file, in one rename
     }
 
     private void replaceDirectory(Path relative, int n) throws IOException {
         Path target = reports.resolve(relative);
         Files.createDirectories(target.getParent());
-        Files.createDirectories(staging.resolve(relative)); // before the old one moves: the new one must be there
+        Path fresh = Files.createDirectories(staging.resolve(relative)); // before the old one moves: it must be there
+        boolean empty;
+        try (Stream<Path> inside = Files.list(fresh)) {
+            empty = inside.findAny().isEmpty();
+        }
         if (Files.exists(target)) {
             // Journal first: a run that dies after the next move leaves the old one where the next run finds it.
             Files.createDirectories(old);
             Files.writeString(old.resolve(JOURNAL), n + "\t" + relative + "\n", StandardCharsets.UTF_8,
                     StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.SYNC);
-            Files.move(target, old.resolve(String.valueOf(n)), StandardCopyOption.ATOMIC_MOVE);
+            mover.move(target, old.resolve(String.valueOf(n)));
         }
-        Files.move(staging.resolve(relative), target, StandardCopyOption.ATOMIC_MOVE);
+        if (!empty) { // an empty folder of a run says nothing: the old one goes, and nothing takes its place
+            mover.move(fresh, target);
+        }
         deleteTree(old.resolve(String.valueOf(n)));
     }
 
@@ -323,21 +377,14 @@ public final class ReportRun implements AutoCloseable {
             left = list.sorted().toList();
         }
         for (Path dead : left) {
-            Path journal = dead.resolve(JOURNAL);
-            if (dead.getFileName().toString().endsWith(OLD_SUFFIX) && Files.isRegularFile(journal)) {
-                for (String line : Files.readAllLines(journal, StandardCharsets.UTF_8)) {
-                    String[] f = line.split("\t", 2);
-                    if (f.length < 2) {
-                        continue;
-                    }
-                    Path saved = dead.resolve(f[0]);
-                    Path target = reports.resolve(f[1]);
-                    if (Files.exists(saved) && !Files.exists(target)) {
-                        Files.createDirectories(target.getParent());
-                        Files.move(saved, target, StandardCopyOption.ATOMIC_MOVE);
-                        log.println("cursorcheck: restored " + display(target) + "/, which a run that stopped while"
-                                + " publishing had moved aside");
-                    }
+            if (dead.getFileName().toString().endsWith(OLD_SUFFIX)) {
+                Restored back = restore(reports, dead);
+                back.restored().forEach(r -> log.println("cursorcheck: restored " + r + ", which a run that stopped"
+                        + " while publishing had moved aside"));
+                if (!back.failed().isEmpty()) {
+                    throw new IOException("cannot restore " + String.join(", ", back.failed()) + " from "
+                            + display(dead) + ", which a run that stopped while publishing had moved aside; move it"
+                            + " back by hand");
                 }
             }
             deleteTree(dead);
@@ -345,6 +392,63 @@ public final class ReportRun implements AutoCloseable {
                 log.println("cursorcheck: removed " + display(dead) + "/, the partial output of a run that did not"
                         + " finish");
             }
+        }
+    }
+
+    /**
+     * What {@link #restore} did.
+     *
+     * @param restored the directories put back, as the user reads them ({@code reports/conformance/x/})
+     * @param failed   those that could not be, with why
+     */
+    private record Restored(List<String> restored, List<String> failed) {
+    }
+
+    /**
+     * Moves back every directory that a run's journal in {@code aside} says it moved aside, and whose
+     * place in the reports directory is still empty (its replacement never arrived). A directory whose
+     * replacement did arrive was deleted from {@code aside} after it, so it is not there to move back.
+     */
+    private static Restored restore(Path reports, Path aside) {
+        List<String> restored = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        Path journal = aside.resolve(JOURNAL);
+        if (!Files.isRegularFile(journal)) {
+            return new Restored(restored, failed);
+        }
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(journal, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            failed.add("the directories listed in " + display(journal) + " (" + e.getMessage() + ")");
+            return new Restored(restored, failed);
+        }
+        for (String line : lines) {
+            String[] f = line.split("\t", 2);
+            if (f.length < 2) {
+                continue;
+            }
+            Path saved = aside.resolve(f[0]);
+            Path target = reports.resolve(f[1]);
+            if (Files.exists(saved) && !Files.exists(target)) {
+                try {
+                    Files.createDirectories(target.getParent());
+                    RENAME.move(saved, target);
+                    restored.add(display(target) + "/");
+                } catch (IOException e) {
+                    failed.add(display(target) + "/ (" + e.getMessage() + ")");
+                }
+            }
+        }
+        return new Restored(restored, failed);
+    }
+
+    /** Deletes a tree if it can; what is left the next run removes. */
+    private static void deleteQuietly(Path dir) {
+        try {
+            deleteTree(dir);
+        } catch (IOException e) {
+            // Left for the next run's cleanDeadRuns, which restores what is missing and deletes the rest.
         }
     }
 

@@ -30,17 +30,20 @@ public final class Reports {
 
     /**
      * Where a file written into a run's staging directory lands when the run is published:
-     * {@code <reports>/.staging/<run>/a/b} becomes {@code <reports>/a/b}; any other path is returned as it is.
+     * {@code <reports>/.staging/<run>/a/b} becomes {@code <reports>/a/b}, where {@code <reports>} is
+     * {@link #dir()}; any other path is returned as it is (absolute and normalized). Only the reports
+     * directory's own staging folder is mapped: a checkout that happens to sit under a folder named
+     * {@code .staging} keeps its paths.
      */
     public static Path published(Path file) {
         Path abs = file.toAbsolutePath().normalize();
-        for (int i = 0; i + 1 < abs.getNameCount(); i++) {
-            if (abs.getName(i).toString().equals(STAGING)) {
-                Path before = abs.getRoot().resolve(i == 0 ? Path.of("") : abs.subpath(0, i));
-                return i + 2 < abs.getNameCount() ? before.resolve(abs.subpath(i + 2, abs.getNameCount())) : before;
-            }
+        Path reports = dir();
+        Path staging = reports.resolve(STAGING);
+        if (!abs.startsWith(staging) || abs.getNameCount() == staging.getNameCount()) {
+            return abs;
         }
-        return abs;
+        Path run = staging.resolve(abs.getName(staging.getNameCount()));
+        return reports.resolve(run.relativize(abs).toString());
     }
 
     /**

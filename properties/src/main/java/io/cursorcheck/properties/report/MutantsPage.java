@@ -188,7 +188,6 @@ public final class MutantsPage {
         if (page == null) {
             return script;
         }
-        return "[" + script + "](" + reports.toAbsolutePath().normalize().relativize(page.toAbsolutePath().normalize())
-                + ")";
+        return "[" + script + "](" + Reports.link(reports, page) + ")"; // between published places
     }
 }

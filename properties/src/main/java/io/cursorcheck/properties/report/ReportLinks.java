@@ -29,8 +29,9 @@ import org.commonmark.renderer.html.HtmlRenderer;
 
 /**
  * Walks every link of Markdown pages and lists those that do not resolve: a relative link to a file
- * that is not there, or an {@code #anchor} that is no heading (nor {@code <a id>}) of its page.
- * Links with a scheme ({@code https:}, {@code mailto:}) are not followed.
+ * that is not there, a link whose {@code ..} climb above the filesystem root or the given boundary
+ * (never clamped, as {@link Path#normalize()} would), or an {@code #anchor} that is no heading (nor
+ * {@code <a id>}) of its page. Links with a scheme ({@code https:}, {@code mailto:}) are not followed.
  *
  * <p>Pages are parsed with commonmark, so links in code spans and code blocks are not links, and
  * heading anchors are those commonmark's heading-anchor extension gives, which follow GitHub's rule
@@ -74,6 +75,14 @@ public final class ReportLinks {
     }
 
     /**
+     * The broken links of every page under {@code dir}, a file counting as there when it exists, every
+     * link having to stay inside {@code boundary} (the project root a run's pages are published under).
+     */
+    public static List<Broken> check(Path dir, Path boundary) throws IOException {
+        return check(pages(dir), boundary, Files::exists);
+    }
+
+    /**
      * The broken links of some pages.
      *
      * @param pages     the pages
@@ -111,10 +120,11 @@ public final class ReportLinks {
             if (file.startsWith("/")) {
                 return "an absolute path: a page must link relatively";
             }
-            target = page.getParent().resolve(decode(file)).normalize();
-            if (inside != null && !target.startsWith(inside)) {
-                return "leaves " + inside;
+            Resolved resolved = resolve(page.getParent(), decode(file), inside);
+            if (resolved.why() != null) {
+                return resolved.why();
             }
+            target = resolved.path();
             if (!available.test(target)) {
                 return Files.exists(target) ? "not in a clone (ignored or not committed)" : "no such file";
             }
@@ -126,6 +136,41 @@ public final class ReportLinks {
             }
         }
         return null;
+    }
+
+    /** Where a relative link leads, or why it leads nowhere. */
+    private record Resolved(Path path, String why) {
+    }
+
+    /**
+     * Follows a relative link's path from {@code dir} one segment at a time, the way a browser or
+     * GitHub reads it: a {@code ..} that would climb above the filesystem root or above
+     * {@code boundary} makes the link broken. {@link Path#normalize()} would instead drop the extra
+     * {@code ..} at the root, so that a link computed from a directory two levels too deep could still
+     * land on the right file when the pages sit near {@code /}.
+     */
+    private static Resolved resolve(Path dir, String relative, Path boundary) {
+        Path at = dir;
+        for (String segment : relative.split("/", -1)) {
+            if (segment.isEmpty() || segment.equals(".")) {
+                continue;
+            }
+            if (segment.equals("..")) {
+                if (boundary != null && at.equals(boundary)) {
+                    return new Resolved(null, "leaves " + boundary);
+                }
+                if (at.getParent() == null) {
+                    return new Resolved(null, "climbs above the filesystem root");
+                }
+                at = at.getParent();
+            } else {
+                at = at.resolve(segment);
+            }
+        }
+        if (boundary != null && !at.startsWith(boundary)) {
+            return new Resolved(null, "leaves " + boundary);
+        }
+        return new Resolved(at, null);
     }
 
     /** The destinations of every link and image of a page, in order. */

@@ -4,9 +4,7 @@ import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.mutants.SourceTree;
 import io.cursorcheck.spi.Invariant;
 import java.nio.file.Path;
-import java.util.LinkedHashSet;
 import java.util.Locale;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -27,7 +25,6 @@ public final class SpecLinks {
     private static final Pattern INVARIANT = Pattern.compile("\\bI(1[0-2]|[1-9])\\b");
     private static final Pattern OPERATION = Pattern.compile("§2 (\\w+)\\(\\)");
     private static final Pattern SECTION = Pattern.compile("§([1-7])");
-    private static final Pattern HEADING = Pattern.compile("(?m)^#{1,6} (.+)$");
 
     private SpecLinks() {
     }
@@ -86,31 +83,5 @@ public final class SpecLinks {
             anchor = SECTIONS[Integer.parseInt(m.group(1)) - 1];
         }
         return anchor;
-    }
-
-    /**
-     * The anchor GitHub gives a Markdown heading: lower case, punctuation other than hyphens and
-     * underscores removed, spaces turned into hyphens.
-     *
-     * @param heading the heading's text, without the leading {@code #}s
-     * @return the anchor without {@code #}
-     */
-    public static String slug(String heading) {
-        return heading.strip().toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
-    }
-
-    /**
-     * The anchors of a Markdown text's headings, as GitHub makes them ({@link #slug}).
-     *
-     * @param markdown the text
-     * @return the anchors, in the order of the headings
-     */
-    public static Set<String> anchors(String markdown) {
-        Set<String> anchors = new LinkedHashSet<>();
-        Matcher m = HEADING.matcher(markdown);
-        while (m.find()) {
-            anchors.add(slug(m.group(1)));
-        }
-        return anchors;
     }
 }

@@ -18,6 +18,9 @@ final class Gate {
     static final int MAX_STEPS = 60;
     static final int THREADS = 2;
 
+    /** The PIT profile's override of where counterexamples go. */
+    private static final String COUNTEREXAMPLES = "cursorcheck.counterexamples";
+
     private Gate() {
     }
 
@@ -65,27 +68,45 @@ final class Gate {
     }
 
     /**
+     * Where a gate test writes.
+     *
+     * @param run             its report run, or null under PIT, which writes straight into the override
+     * @param dir             where its pages go: the run's staging directory, or the override's parent under PIT
+     * @param counterexamples where its random runs write counterexamples: {@code counterexamples/} of
+     *                        {@code dir}, or the override under PIT
+     */
+    record Output(ReportRun run, Path dir, Path counterexamples) {
+    }
+
+    /**
+     * A gate test's writing.
+     *
+     * @param <T> what it returns
+     */
+    @FunctionalInterface
+    interface Writer<T> {
+        /** Writes into {@code output}. */
+        T write(Output output) throws Exception;
+    }
+
+    /**
      * Runs a test that writes counterexamples (or other pages) into the reports directory: through a
      * {@link ReportRun}, so that its files are published only once the test's run is complete and a
      * concurrent {@code bin/cursorcheck} run is never mixed with it; or, when
      * {@code -Dcursorcheck.counterexamples} is set (PIT), straight into that directory, without the
-     * lock, leaving {@code reports/} alone.
+     * lock, leaving {@code reports/} alone. Either way the body is told where to write, never null.
      *
      * @param test what runs, for the lock's message
-     * @param body the test's run, given the reports directory to write into
+     * @param body the test's run
      */
-    static <T> T writingReports(String test, ReportRun.Body<T> body) throws Exception {
-        String dir = System.getProperty("cursorcheck.counterexamples");
-        if (dir != null) {
-            return body.write(null);
+    static <T> T writingReports(String test, Writer<T> body) throws Exception {
+        String pit = System.getProperty(COUNTEREXAMPLES);
+        if (pit != null && !pit.isBlank()) {
+            Path counterexamples = Path.of(pit).toAbsolutePath().normalize();
+            return body.write(new Output(null, counterexamples.getParent(), counterexamples));
         }
-        return ReportRun.write(Reports.dir(), "mvn verify (" + test + ")", System.err, body);
-    }
-
-    /** Where random runs write their counterexamples: in {@code run}'s staging directory, or the PIT override. */
-    static Path counterexamples(ReportRun run) {
-        String dir = System.getProperty("cursorcheck.counterexamples");
-        return dir != null || run == null ? Path.of(dir) : run.dir().resolve("counterexamples");
+        return ReportRun.write(Reports.dir(), "mvn verify (" + test + ")", System.err,
+                run -> body.write(new Output(run, run.dir(), run.dir().resolve("counterexamples"))));
     }
 
     static KnownFindings known() {

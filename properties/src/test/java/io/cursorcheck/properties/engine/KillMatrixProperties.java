@@ -20,15 +20,16 @@ class KillMatrixProperties {
         // No launcher command replays it exactly: bin/cursorcheck mutants gives equivalent mutants more sequences.
         long seed = Gate.seed("KillMatrixProperties", "kill matrix", null);
         KillMatrix.Result[] matrix = new KillMatrix.Result[1];
-        Path page = Gate.writingReports("KillMatrixProperties", run -> {
+        Path page = Gate.writingReports("KillMatrixProperties", out -> {
             KillMatrix.Config config = new KillMatrix.Config(seed, Gate.matrixSequences(),
                     Gate.equivalentSequences(), Gate.MAX_STEPS,
-                    Weights.DEFAULT, Gate.THREADS, Gate.counterexamples(run), Gate.known());
+                    Weights.DEFAULT, Gate.THREADS, out.run() == null ? out.counterexamples()
+                    : KillMatrix.counterexamples(out.run(), Mutants.CATALOGUE), Gate.known());
             matrix[0] = KillMatrix.run(config, Mutants.CATALOGUE, row -> System.out.printf(
                     "  %-36s %-10s %-11s %-34s %3s ops, sequence %,6d, %5.2f s%n", row.mutant().id(), row.mutant().impact(),
                     row.killed() ? row.stage().label() : "-", row.caughtBy(),
                     row.killed() ? String.valueOf(row.shrunkLength()) : "-", row.sequences(), row.millis() / 1000.0));
-            return MutantsPage.write(matrix[0], run == null ? Gate.counterexamples(null).getParent() : run.dir(),
+            return MutantsPage.write(matrix[0], out.dir(),
                     GateSeed.mavenCommand("properties", "KillMatrixProperties", seed) + " (or bin/cursorcheck mutants"
                             + " --seed " + seed + " --sequences " + config.sequences() + ")");
         });

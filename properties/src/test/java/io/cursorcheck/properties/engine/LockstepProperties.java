@@ -56,9 +56,9 @@ class LockstepProperties {
         long seed = Gate.seed("LockstepProperties", v.id(), Gate.check(v.id(), sequences));
         // The store replays the variant's stored examples first (a fresh clone has none; a conforming
         // variant fails one only if it is broken) and keeps its new failures for the next run.
-        return Gate.writingReports("LockstepProperties " + v.id(), run -> ExampleStore.standard().run(
+        return Gate.writingReports("LockstepProperties " + v.id(), out -> ExampleStore.standard().run(
                 new RandomRun.Config(v, seed, sequences, Long.MAX_VALUE, Gate.MAX_STEPS, Weights.DEFAULT, Gate.THREADS,
-                        stopOnFailure || Gate.failFast(), Gate.counterexamples(run), Gate.known()),
+                        stopOnFailure || Gate.failFast(), out.counterexamples(), Gate.known()),
                 new RandomRun.Progress(), System.out::println).result());
     }
 }

@@ -19,8 +19,8 @@ class NegativeControlProperties {
     @MethodSource("controls")
     void isCaughtAndShrunkToAtMostEightOperations(Mutant mutant) throws Exception {
         long seed = Gate.seed("NegativeControlProperties", mutant.id(), Gate.check(mutant.id(), 5_000));
-        Controls.Verdict v = Gate.writingReports("NegativeControlProperties " + mutant.id(), run -> Controls.run(mutant,
-                seed, 5_000, 60_000, Gate.MAX_STEPS, Weights.DEFAULT, Gate.THREADS, Gate.counterexamples(run),
+        Controls.Verdict v = Gate.writingReports("NegativeControlProperties " + mutant.id(), out -> Controls.run(mutant,
+                seed, 5_000, 60_000, Gate.MAX_STEPS, Weights.DEFAULT, Gate.THREADS, out.counterexamples(),
                 Gate.known()));
         assertThat(v.killed()).as("%s survived %d sequences", mutant.id(), v.result().sequences()).isTrue();
         assertThat(v.shrunkLength()).as("shrunk script of %s:%n%s", mutant.id(), v.caught().counterexample().script())

@@ -71,6 +71,43 @@ class ReportRunTest {
     }
 
     @Test
+    void aWholeDirectoryLeftEmptyRemovesTheOldOneAndPublishesNoFolder() throws IOException {
+        try (ReportRun run = ReportRun.open(reports, "test", log)) {
+            run.wholeDirectory("counterexamples/v");
+            run.wholeDirectory("counterexamples/never-written");
+            write(run.dir(), "index.md", "# new index\n");
+            run.commit();
+        }
+        assertThat(tree(reports)).doesNotContainKeys("counterexamples/v/old.md", "counterexamples/v/old.json")
+                .containsEntry("index.md", "# new index\n").containsEntry("explore.md", "# old explore\n");
+        assertThat(reports.resolve("counterexamples/v")).as("the old folder, replaced by nothing").doesNotExist();
+        assertThat(reports.resolve("counterexamples/never-written")).as("no empty folder").doesNotExist();
+    }
+
+    @Test
+    void linesAboutTheReportAreSaidOnceItIsPublishedAndNeverIfItIsGivenUp() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
+        try (ReportRun run = ReportRun.open(reports, "test", log)) {
+            write(run.dir(), "explore.md", "# new explore\n");
+            run.whenPublished(print, "report: explore.md");
+            run.whenPublished(print, "  replay: bin/cursorcheck replay x.json");
+            assertThat(out.toString(StandardCharsets.UTF_8)).as("before the commit").isEmpty();
+            run.commit();
+            assertThat(out.toString(StandardCharsets.UTF_8)).as("after it, in order")
+                    .isEqualTo("report: explore.md\n  replay: bin/cursorcheck replay x.json\n");
+            assertThatThrownBy(() -> run.whenPublished(print, "late")).isInstanceOf(IllegalStateException.class);
+        }
+        out.reset();
+        try (ReportRun run = ReportRun.open(reports, "test", log)) {
+            write(run.dir(), "explore.md", "# newer explore\n");
+            run.whenPublished(print, "report: explore.md");
+            run.abort("given up");
+        }
+        assertThat(out.toString(StandardCharsets.UTF_8)).as("a run given up").isEmpty();
+    }
+
+    @Test
     void aRunThatFailsReplacesNothingAndSaysWhereItsPartialOutputIs() throws IOException {
         assertThatThrownBy(() -> ReportRun.write(reports, "test", log, run -> {
             Path cx = run.wholeDirectory("counterexamples");
@@ -209,6 +246,46 @@ class ReportRunTest {
         assertThat(said.toString(StandardCharsets.UTF_8)).contains("restored").contains("counterexamples");
     }
 
+    /**
+     * A move that fails between the two renames of a whole directory (the old one moved aside, the new
+     * one not moved in): commit puts the old one back before it throws, so the index that links into
+     * it never points at a missing folder, not even until the next run.
+     */
+    @Test
+    void aFailedPublishPutsTheDirectoryItMovedAsideBackAtOnce() throws IOException {
+        ReportRun.Mover failsMovingIn = (from, to) -> {
+            Path dir = reports.toAbsolutePath().normalize();
+            if (to.equals(dir.resolve("counterexamples")) && from.startsWith(dir.resolve(Reports.STAGING))) {
+                throw new IOException("no space left on device (a test's failing move)");
+            }
+            Files.move(from, to, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        };
+        Path staging;
+        try (ReportRun run = ReportRun.open(reports, "test", log, failsMovingIn)) {
+            staging = run.dir();
+            write(run.wholeDirectory("counterexamples"), "w/new.md", "# new counterexample\n");
+            write(run.dir(), "index.md", "# new index\n[new](counterexamples/w/new.md)\n");
+            Throwable failed = org.assertj.core.api.Assertions.catchThrowable(run::commit);
+            assertThat(tree(reports)).as("the previous report, right after the failed commit").isEqualTo(before);
+            assertThat(failed).isInstanceOf(IOException.class)
+                    .hasMessageContaining("publishing the report failed at counterexamples")
+                    .hasMessageContaining("no space left on device")
+                    .hasMessageContaining("in place from this run: nothing")
+                    .hasMessageContaining("put back the previous").hasMessageContaining("which had been moved aside")
+                    .hasMessageContaining("the rest of this run is in");
+            assertThat(run.committed()).isFalse();
+        }
+        assertThat(tree(reports)).as("the previous report after close").isEqualTo(before);
+        assertThat(staging.resolve("counterexamples/w/new.md")).as("this run's output, kept for a look").exists();
+        assertThat(staging.resolveSibling(staging.getFileName() + ".old")).as("nothing left aside").doesNotExist();
+
+        said.reset();
+        ReportRun.open(reports, "the next run", log).close();
+        assertThat(said.toString(StandardCharsets.UTF_8)).as("nothing was left for the next run to restore")
+                .doesNotContain("restored").contains("removed");
+        assertThat(tree(reports)).isEqualTo(before);
+    }
+
     @Test
     void pagesArePublishedLastDeepestFirstAndEachIndexAfterItsSiblings() {
         List<Path> files = Stream.of("index.md", "index.json", "explore.md", "conformance/index.md",
@@ -244,16 +321,63 @@ class ReportRunTest {
 
     @Test
     void namesAndLinksAreThoseOfThePublishedFiles() throws IOException {
-        try (ReportRun run = ReportRun.open(reports, "test", log)) {
-            Path staged = run.dir().resolve("counterexamples/v/x.md");
-            assertThat(Reports.published(staged)).isEqualTo(reports.toAbsolutePath().normalize()
-                    .resolve("counterexamples/v/x.md"));
-            assertThat(Reports.link(run.dir(), staged)).isEqualTo("counterexamples/v/x.md");
-            assertThat(Reports.link(run.dir().resolve("conformance"), staged)).isEqualTo("../counterexamples/v/x.md");
-            assertThat(run.staged(reports.resolve("stress/a.md"))).isEqualTo(run.dir().resolve("stress/a.md"));
-            assertThat(Reports.published(reports.resolve("plain.md"))).isEqualTo(reports.resolve("plain.md")
-                    .toAbsolutePath().normalize());
+        withReportsDir(reports, () -> {
+            try (ReportRun run = ReportRun.open(reports, "test", log)) {
+                Path staged = run.dir().resolve("counterexamples/v/x.md");
+                assertThat(Reports.published(staged)).isEqualTo(reports.toAbsolutePath().normalize()
+                        .resolve("counterexamples/v/x.md"));
+                assertThat(Reports.link(run.dir(), staged)).isEqualTo("counterexamples/v/x.md");
+                assertThat(Reports.link(run.dir().resolve("conformance"), staged)).isEqualTo("../counterexamples/v/x.md");
+                assertThat(run.staged(reports.resolve("stress/a.md"))).isEqualTo(run.dir().resolve("stress/a.md"));
+                assertThat(Reports.published(reports.resolve("plain.md"))).isEqualTo(reports.resolve("plain.md")
+                        .toAbsolutePath().normalize());
+                assertThat(Reports.published(run.dir())).as("the staging directory itself")
+                        .isEqualTo(reports.toAbsolutePath().normalize());
+            }
+        });
+    }
+
+    /**
+     * Only the reports directory's own staging folder maps to the reports directory: a checkout under
+     * a folder that happens to be named {@code .staging} keeps its paths, and a link from a staged page
+     * into the checkout is the one the published page needs.
+     */
+    @Test
+    void onlyTheReportsDirectorysOwnStagingFolderIsMapped() throws IOException {
+        Path checkout = reports.resolve(Reports.STAGING).resolve("checkout");
+        Path dir = checkout.resolve("reports");
+        withReportsDir(dir, () -> {
+            Path spec = checkout.resolve("docs/spec.md");
+            assertThat(Reports.published(spec)).as("a file of the checkout, not of a run").isEqualTo(spec);
+            Path run = dir.resolve(Reports.STAGING).resolve("20260101-000000-1-1");
+            assertThat(Reports.published(run.resolve("counterexamples/v/x.md")))
+                    .isEqualTo(dir.resolve("counterexamples/v/x.md"));
+            assertThat(Reports.link(run, spec)).isEqualTo("../docs/spec.md");
+            assertThat(Reports.link(run.resolve("counterexamples/v"), spec)).isEqualTo("../../../docs/spec.md");
+            Path other = reports.resolve("elsewhere").resolve(Reports.STAGING).resolve("r/a.md");
+            assertThat(Reports.published(other)).as("another directory's .staging folder").isEqualTo(other);
+        });
+    }
+
+    /** Runs {@code body} with {@code -Dcursorcheck.reports} pointing at {@code dir}, then restores it. */
+    private static void withReportsDir(Path dir, IoBody body) throws IOException {
+        String previous = System.getProperty(Reports.DIR_PROPERTY);
+        System.setProperty(Reports.DIR_PROPERTY, dir.toString());
+        try {
+            body.run();
+        } finally {
+            if (previous == null) {
+                System.clearProperty(Reports.DIR_PROPERTY);
+            } else {
+                System.setProperty(Reports.DIR_PROPERTY, previous);
+            }
         }
+    }
+
+    /** A test body that may throw an IOException. */
+    @FunctionalInterface
+    private interface IoBody {
+        void run() throws IOException;
     }
 
     /** A child run and its standard output, read up to its READY line. */

@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -140,7 +142,26 @@ public final class LincheckRun {
     private LincheckRun() {
     }
 
-    /** Runs every planned check, each in a JVM of its own; {@code work} keeps the shadow jars and logs. */
+    /**
+     * A fresh work directory for one run of the checks, {@code target/lincheck/<time>-<pid>-<random>/}
+     * under the project root. A check's result and log files have fixed names in it
+     * ({@code <subject>-<strategy>.result}), deleted before the check and read after; two runs sharing
+     * a folder (the gate's {@code LincheckTest} and a {@code bin/cursorcheck stress} in the same
+     * checkout) would delete or read each other's.
+     *
+     * @param root the project root
+     * @return the new, empty directory
+     */
+    public static Path newWorkDir(Path root) throws IOException {
+        Path base = Files.createDirectories(root.resolve("target/lincheck"));
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        return Files.createTempDirectory(base, stamp + "-" + ProcessHandle.current().pid() + "-");
+    }
+
+    /**
+     * Runs every planned check, each in a JVM of its own; {@code work} keeps the shadow jars and logs,
+     * and must be this run's alone ({@link #newWorkDir}).
+     */
     public static List<Check> all(Path work) throws IOException, InterruptedException {
         Files.createDirectories(work);
         List<Check> checks = new ArrayList<>();

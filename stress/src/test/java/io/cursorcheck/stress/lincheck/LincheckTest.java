@@ -36,7 +36,8 @@ class LincheckTest {
 
     @Test
     void realVariantsAreLinearizableEveryTwinIsCaughtAndAnErrorIsNoCatch() throws Exception {
-        Path work = SourceTree.root().resolve("target/lincheck");
+        Path work = LincheckRun.newWorkDir(SourceTree.root()); // this run's alone: file names are fixed in it
+        System.out.println("lincheck: shadow jars, results and logs in " + work);
         List<LincheckRun.Check> checks = LincheckRun.all(work);
         List<LincheckRun.Check> controls = new ArrayList<>();
         for (LincheckRun.Planned p : CONTROLS) {
