@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Scope;
+import io.cursorcheck.properties.mutants.Mutant;
+import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Policy;
 import java.io.IOException;
@@ -75,6 +77,28 @@ class InputValidationTest {
                 null)).hasMessage("random run: threads must be >= 1, was 0");
         assertThatThrownBy(() -> new Campaign.Config(-60_000, 1, 1, 60, Weights.DEFAULT, dir, System.err))
                 .hasMessage("campaign: millis must be >= 1, was -60000");
+    }
+
+    /**
+     * A kill matrix over no mutant would catch nothing and pass: refused, and a result of no row
+     * does not pass. The control: a matrix of one mutant runs and passes as its impact says.
+     */
+    @Test
+    void aKillMatrixOverNoMutantIsRefusedAndWouldNotPass() {
+        KillMatrix.Config config = new KillMatrix.Config(1, 200, 200, 60, Weights.DEFAULT, 1, null,
+                KnownFindings.load(io.cursorcheck.properties.mutants.SourceTree.root()));
+        assertThatThrownBy(() -> KillMatrix.run(config, List.of(), row -> { }))
+                .isExactlyInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("kill matrix: no mutant to run");
+        Mutant control = Mutants.CONTROLS.get(0);
+        assertThatThrownBy(() -> KillMatrix.run(config, List.of(control, control), row -> { }))
+                .isExactlyInstanceOf(IllegalArgumentException.class).hasMessageContaining("listed twice")
+                .hasMessageContaining(control.id());
+        KillMatrix.Result none = new KillMatrix.Result(config, List.of(), 0);
+        assertThat(none.passed()).isFalse();
+        assertThat(none.problems()).singleElement().asString().contains("ran no mutant");
+        KillMatrix.Result one = KillMatrix.run(config, List.of(control), row -> { });
+        assertThat(one.rows()).hasSize(1);
+        assertThat(one.passed()).as("%s", one.problems()).isTrue();
     }
 
     @Test
