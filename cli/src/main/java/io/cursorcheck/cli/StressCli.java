@@ -1,5 +1,6 @@
 package io.cursorcheck.cli;
 
+import io.cursorcheck.stress.DeclaredTests;
 import io.cursorcheck.stress.StressRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -28,6 +29,11 @@ final class StressCli extends CliCommand {
 
     @Override
     int run() throws Exception {
+        if (filter != null && DeclaredTests.matching(filter).isEmpty()) { // nothing would run: a usage error, not a failure
+            throw new UsageError("--tests: '" + filter + "' matches no declared jcstress test; a test is named like "
+                    + DeclaredTests.all().get(0).name() + ", and the tests are " + String.join(", ",
+                    DeclaredTests.all().stream().map(DeclaredTests.Pair::test).distinct().toList()));
+        }
         boolean lincheck = !noLincheck;
         String command = "bin/cursorcheck stress --mode " + mode.name().toLowerCase()
                 + (filter == null ? "" : " --tests " + filter) + (repeat > 1 ? " --repeat " + repeat : "")

@@ -144,6 +144,17 @@ class BadInputCliTest {
                 bad("bun --version latest", "--version", "'latest'"),
                 bad("node --version 26.12.1 --frobnicate", "'--frobnicate'"),
                 bad("mutants --only nope", "--only", "'nope'"),
+                // selections that select nothing: a run over none would pass having checked nothing
+                bad("mutants --only ,", "--only", "','", "names no mutant"),
+                bad("mutants --only=", "--only", "''", "names no mutant"),
+                bad("mutants --only detach-forgets-count,,advance-compares-new-cursor", "--only",
+                        "'detach-forgets-count,,advance-compares-new-cursor'", "empty id"),
+                bad("mutants --only detach-forgets-count,detach-forgets-count", "--only", "detach-forgets-count twice"),
+                bad("stress --tests NoSuchStress", "--tests", "'NoSuchStress'", "matches no declared jcstress test",
+                        "CountRaceStress"),
+                bad("campaign --skip ,", "--skip", "','", "names nothing"),
+                bad("campaign --skip stress,,bench", "--skip", "''"),
+                bad("explore --variant cached-count --sizes ,", "--sizes", "','", "names nothing"),
                 // conflicting or incomplete combinations
                 bad("check --variant model --seconds 5 --runs 5", "--seconds", "--runs"),
                 bad("campaign --minutes 5 --seconds 60", "--minutes", "--seconds"),

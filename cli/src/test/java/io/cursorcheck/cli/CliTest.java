@@ -121,6 +121,16 @@ class CliTest {
                 .contains("at io.cursorcheck.cli.CliTest");
     }
 
+    /** A stress part of no run would have nothing to judge (it failed on runs.get(0)): refused up front. */
+    @Test
+    void aStressPartOfNoRunIsRefused() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new StressCommand(
+                io.cursorcheck.stress.StressRun.Mode.GATE, null, 0, "bin/cursorcheck stress", false))
+                .isExactlyInstanceOf(IllegalArgumentException.class).hasMessage("stress: repeat must be >= 1, was 0");
+        assertThat(new StressCommand(io.cursorcheck.stress.StressRun.Mode.GATE, null, 1, "bin/cursorcheck stress", false)
+                .name()).isEqualTo("stress (jcstress)"); // the control: one run is accepted
+    }
+
     @Test
     void listsVariantsAndMutants() {
         assertThat(run("variants", "--mutants")).isZero();
