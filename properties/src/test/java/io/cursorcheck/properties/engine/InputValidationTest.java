@@ -80,6 +80,39 @@ class InputValidationTest {
     }
 
     /**
+     * A time budget of "no limit" (Long.MAX_VALUE) or a year must not wrap the deadline into the
+     * past; the control is an ordinary budget, which ends where it says.
+     */
+    @Test
+    void aDeadlineSaturatesInsteadOfWrapping() {
+        long now = System.currentTimeMillis();
+        assertThat(Deadline.after(now, Long.MAX_VALUE)).isEqualTo(Long.MAX_VALUE);
+        assertThat(Deadline.after(Long.MAX_VALUE - 5, 10)).isEqualTo(Long.MAX_VALUE);
+        assertThat(Deadline.after(now, 1_000)).isEqualTo(now + 1_000);
+        assertThat(Deadline.after(now, 0)).isEqualTo(now);
+        assertThatThrownBy(() -> Deadline.after(now, -1)).isExactlyInstanceOf(IllegalArgumentException.class)
+                .hasMessage("a time budget must be >= 0 ms, was -1");
+    }
+
+    /** A shrinker with no budget would return the failure unshrunk as if it had tried: refused, naming the bound. */
+    @Test
+    void aShrinkerNamesItsBoundAndShrinksWithoutATimeLimit() {
+        assertThatThrownBy(() -> new Shrinker(Variant.DIRTY_FLAG, 0, 1_000)).isExactlyInstanceOf(
+                IllegalArgumentException.class).hasMessage("shrinker: maxEvaluations must be >= 1, was 0");
+        assertThatThrownBy(() -> new Shrinker(Variant.DIRTY_FLAG, 10, -1))
+                .hasMessage("shrinker: maxMillis must be >= 1, was -1");
+        Lockstep.Run failing = null;
+        for (long seed = 1; failing == null; seed++) {
+            Lockstep.Run run = Lockstep.explore(Variant.DIRTY_FLAG, new Generator(Weights.DEFAULT,
+                    Variant.DIRTY_FLAG.capabilities()), seed, 60, null);
+            failing = run.failed() ? run : null;
+        }
+        Shrinker.Result r = new Shrinker(Variant.DIRTY_FLAG, 50_000, Long.MAX_VALUE).shrink(failing);
+        assertThat(r.complete()).as("no time limit: it shrinks to a fixed point instead of stopping at once").isTrue();
+        assertThat(r.script().length()).isLessThan(failing.script().length());
+    }
+
+    /**
      * A kill matrix over no mutant would catch nothing and pass: refused, and a result of no row
      * does not pass. The control: a matrix of one mutant runs and passes as its impact says.
      */
