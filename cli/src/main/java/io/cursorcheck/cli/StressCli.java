@@ -9,7 +9,8 @@ import picocli.CommandLine.Option;
 @Command(name = "stress", sortOptions = false, sortSynopsis = false, description = "the jcstress tests of the"
         + " thread-safe variants and their racy twins, then the Lincheck checks; writes"
         + " reports/stress/<date>-<mode>.md and reports/stress/lincheck.md; exit 1 if a real variant saw a forbidden"
-        + " outcome or a racy twin was not caught")
+        + " outcome, a racy twin was not caught, a declared test did not run or ran too few samples, or a check ended"
+        + " in an error")
 final class StressCli extends CliCommand {
 
     @Option(names = "--mode", paramLabel = "M", defaultValue = "gate", converter = Converters.StressMode.class,
