@@ -193,6 +193,8 @@ class BadInputCliTest {
         t.add(badFile("unknown-subject.json", counterexample("\"teleport\"", ok, attach), "field 'subject'", "'teleport'"));
         t.add(badFile("bad-release.json", counterexample("\"node-latest\"", ok, attach), "field 'subject'", "'latest'"));
         t.add(badFile("no-operations.json", counterexample("\"cached-count\"", ok, "null"), "field 'operations'"));
+        t.add(badFile("empty-operations.json", counterexample("\"cached-count\"", ok, "[]"), "field 'operations'",
+                "is empty"));
         t.add(badFile("operation-number.json", counterexample("\"cached-count\"", ok, "[\"c0 = attach()\", 5]"),
                 "field 'operations'"));
         t.add(badFile("unattached.json", counterexample("\"cached-count\"", ok,

@@ -169,6 +169,9 @@ class InputValidationTest {
         assertThatThrownBy(() -> Counterexample.read(noOptions)).hasMessage(noOptions
                 + ": field 'options' must be an object, was missing");
         String ops = "\"options\": {\"budget\": 2, \"policy\": \"STRICT\"}, \"operations\": [\"c0 = attach()\"]";
+        Path none = write("none.json", head + ops.replace("[\"c0 = attach()\"]", "[]") + "}");
+        assertThatThrownBy(() -> Counterexample.read(none)).hasMessage(none + ": field 'operations' is empty; a"
+                + " counterexample fails at one of its operations, so it has at least one");
         Path seed = write("seed.json", head + ops + ", \"foundBy\": {\"seed\": \"-1x\"}}");
         assertThatThrownBy(() -> Counterexample.read(seed)).hasMessageContaining("field 'foundBy.seed'")
                 .hasMessageContaining("-1x");
