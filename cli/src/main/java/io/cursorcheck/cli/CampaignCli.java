@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code bin/cursorcheck campaign}: the verification campaign, part after part; writes {@code reports/index.md}. */
@@ -23,35 +24,32 @@ import picocli.CommandLine.Option;
         + " (about 4 minutes); writes reports/index.md; exit 1 if an expectation was not met")
 final class CampaignCli extends CliCommand {
 
+    /** How long the lockstep part runs (initialised, so that the default applies). */
     @ArgGroup(exclusive = true)
-    Length length;
+    Length length = new Length();
 
     /** How long the lockstep part runs. */
     static final class Length {
-        @Option(names = "--minutes", paramLabel = "N", description = "lockstep minutes (default: 3)")
+        @Option(names = "--minutes", paramLabel = "N", defaultValue = "3", description = "lockstep minutes")
         @Range(min = 1, max = Range.YEAR_MINUTES)
-        Long minutes;
+        long minutes;
 
         @Option(names = "--seconds", paramLabel = "N", description = "lockstep seconds instead, for short runs")
         @Range(min = 10, max = Range.YEAR_SECONDS)
         Long seconds;
     }
 
-    @Option(names = "--seed", paramLabel = "S", converter = Converters.Seed.class,
-            description = "the campaign's seed; each part derives its own (default: a fresh one, printed)")
-    Long seed;
+    @Mixin
+    SeedOption seedOption;
 
-    @Option(names = "--threads", paramLabel = "N", description = "worker threads (default: one per core)")
-    @Range(min = 1, max = Range.MAX_THREADS)
-    Integer threads;
+    @Mixin
+    ThreadsOption threadsOption;
 
-    @Option(names = "--max-steps", paramLabel = "N", description = "operations per random sequence at most")
-    @Range(min = 1, max = Range.MAX_STEPS)
-    int maxSteps = 60;
+    @Mixin
+    MaxStepsOption maxStepsOption;
 
-    @Option(names = "--weights", paramLabel = "W", converter = Converters.WeightsSpec.class,
-            description = "the lockstep part's generator weights, as name=value pairs over the defaults")
-    Weights weights = Weights.DEFAULT;
+    @Mixin
+    WeightsOption weightsOption;
 
     @Option(names = "--skip", paramLabel = "PART", split = ",", converter = Converters.CampaignPart.class,
             completionCandidates = Converters.CampaignParts.class,
@@ -63,11 +61,12 @@ final class CampaignCli extends CliCommand {
 
     @Override
     int run() throws Exception {
-        long millis = length != null && length.seconds != null ? Math.multiplyExact(length.seconds, 1000)
-                : Math.multiplyExact(length != null && length.minutes != null ? length.minutes : 3, 60_000);
-        boolean inSeconds = length != null && length.seconds != null;
-        long seed = Converters.Seed.orFresh(this.seed);
-        int threads = this.threads != null ? this.threads : Runtime.getRuntime().availableProcessors();
+        boolean inSeconds = length.seconds != null;
+        long millis = inSeconds ? Math.multiplyExact(length.seconds, 1000) : Math.multiplyExact(length.minutes, 60_000);
+        long seed = seedOption.orFresh();
+        int threads = threadsOption.orOnePerCore();
+        int maxSteps = maxStepsOption.maxSteps;
+        Weights weights = weightsOption.weights;
         String skip = String.join(",", skipped);
         if (!skipped.contains("conformance")) { // refused now, not after the parts before it ran
             for (Release release : Release.CAMPAIGN) {
@@ -79,10 +78,12 @@ final class CampaignCli extends CliCommand {
             }
         }
         String command = "bin/cursorcheck campaign " + (inSeconds ? "--seconds " + millis / 1000
-                : "--minutes " + millis / 60_000) + " --seed " + seed + (skip.isEmpty() ? "" : " --skip " + skip)
-                + (pit ? " --pit" : "");
-        out.printf("campaign: lockstep %.1f min, seed %d, %d thread(s)%s; writing %s%n", millis / 60_000.0, seed,
-                threads, skip.isEmpty() ? ", then the jcstress gate" : "", Reports.relative(Reports.dir()));
+                : "--minutes " + millis / 60_000) + " --seed " + seed
+                + (maxSteps != MaxStepsOption.DEFAULT ? " --max-steps " + maxSteps : "")
+                + (weights.equals(Weights.DEFAULT) ? "" : " --weights " + weights)
+                + (skip.isEmpty() ? "" : " --skip " + skip) + (pit ? " --pit" : "");
+        String header = String.format("campaign: lockstep %.1f min, seed %d, %d thread(s)%s; writing %s", millis / 60_000.0,
+                seed, threads, skip.isEmpty() ? ", then the jcstress gate" : "", Reports.relative(Reports.dir()));
         List<Part> parts = new ArrayList<>();
         parts.add(new LockstepPart(millis, seed, threads, maxSteps, weights, err));
         if (!skipped.contains("mutants")) {
@@ -103,6 +104,6 @@ final class CampaignCli extends CliCommand {
         if (!skipped.contains("bench")) {
             parts.add(new BenchCommand(BenchRun.quick(), command, "Run as a part of the campaign."));
         }
-        return new CampaignCommand(parts, command, seed).run(out, err);
+        return new CampaignCommand(parts, command, seed).run(header, out, err);
     }
 }

@@ -34,9 +34,15 @@ final class CampaignCommand {
      * Runs the parts in one {@link ReportRun}: every page and counterexample goes to its staging
      * directory, and the campaign's report (index.md last) is published only once every part has run. An interrupted or failed campaign leaves the previous
      * report whole. Exit code 0 if every part passed, 1 otherwise.
+     *
+     * @param header the campaign's first line, printed once the reports' lock is taken: a campaign
+     *               refused because another run holds it prints nothing but that
      */
-    int run(PrintStream out, PrintStream log) throws Exception {
-        return ReportRun.write(Reports.dir(), command, log, run -> run(out, log, run));
+    int run(String header, PrintStream out, PrintStream log) throws Exception {
+        return ReportRun.write(Reports.dir(), command, log, run -> {
+            out.println(header);
+            return run(out, log, run);
+        });
     }
 
     private int run(PrintStream out, PrintStream log, ReportRun run) throws Exception {

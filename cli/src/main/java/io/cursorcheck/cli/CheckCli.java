@@ -13,6 +13,7 @@ import io.cursorcheck.properties.mutants.SourceTree;
 import java.util.List;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code bin/cursorcheck check}: random lockstep runs of one variant or mutant against the model. */
@@ -24,50 +25,50 @@ final class CheckCli extends CliCommand {
             description = "the variant or mutant to check (bin/cursorcheck variants --mutants lists them)")
     BroadcastFactory subject;
 
+    /** How long the check runs: a time or a number of sequences (initialised, so that the default applies). */
     @ArgGroup(exclusive = true)
-    Length length;
+    Length length = new Length();
 
     /** How long the check runs: a time or a number of sequences. */
     static final class Length {
-        @Option(names = "--seconds", paramLabel = "N", description = "run for N seconds (default: 10)")
+        @Option(names = "--seconds", paramLabel = "N", defaultValue = "10", description = "run for N seconds")
         @Range(min = 1, max = Range.YEAR_SECONDS)
-        Long seconds;
+        long seconds;
 
         @Option(names = "--runs", paramLabel = "N", description = "run N sequences, however long they take")
         @Range(min = 1, max = Long.MAX_VALUE)
         Long runs;
     }
 
-    @Option(names = "--seed", paramLabel = "S", converter = Converters.Seed.class,
-            description = "the run's seed (default: a fresh one, printed)")
-    Long seed;
+    @Mixin
+    SeedOption seedOption;
 
-    @Option(names = "--max-steps", paramLabel = "N", description = "operations per sequence at most")
-    @Range(min = 1, max = Range.MAX_STEPS)
-    int maxSteps = 60;
+    @Mixin
+    MaxStepsOption maxStepsOption;
 
-    @Option(names = "--threads", paramLabel = "N", description = "worker threads (default: one per core)")
-    @Range(min = 1, max = Range.MAX_THREADS)
-    Integer threads;
+    @Mixin
+    ThreadsOption threadsOption;
 
-    @Option(names = "--weights", paramLabel = "W", converter = Converters.WeightsSpec.class,
-            description = "generator weights as name=value pairs over the defaults, e.g. next=40,fail=0,badInput=5")
-    Weights weights = Weights.DEFAULT;
+    @Mixin
+    WeightsOption weightsOption;
 
     @Override
     int run() throws Exception {
-        boolean byRuns = length != null && length.runs != null;
-        long seed = Converters.Seed.orFresh(this.seed);
+        boolean byRuns = length.runs != null;
+        long seed = seedOption.orFresh();
         long runs = byRuns ? length.runs : Long.MAX_VALUE;
-        long millis = byRuns ? Long.MAX_VALUE
-                : Math.multiplyExact(length != null && length.seconds != null ? length.seconds : 10, 1000);
-        int threads = this.threads != null ? this.threads : Runtime.getRuntime().availableProcessors();
-        out.printf("check %s: seed %d, %s, up to %d operations per sequence, %d thread(s)%n", subject.id(), seed,
-                byRuns ? runs + " sequences" : millis / 1000 + " s", maxSteps, threads);
-        out.printf("  rerun exactly: bin/cursorcheck check --variant %s --seed %d %s --max-steps %d --weights %s%n",
+        long millis = byRuns ? Long.MAX_VALUE : Math.multiplyExact(length.seconds, 1000);
+        int maxSteps = maxStepsOption.maxSteps;
+        int threads = threadsOption.orOnePerCore();
+        Weights weights = weightsOption.weights;
+        String command = String.format("bin/cursorcheck check --variant %s --seed %d %s --max-steps %d --weights %s",
                 subject.id(), seed, byRuns ? "--runs " + runs : "--seconds " + millis / 1000, maxSteps, weights);
         KnownFindings known = KnownFindings.load(SourceTree.root());
-        RandomRun.Result r = ReportRun.write(Reports.dir(), "bin/cursorcheck check --variant " + subject.id(), err, run -> {
+        // The report's lock first: a run refused because another holds it prints nothing but that.
+        RandomRun.Result r = ReportRun.write(Reports.dir(), command, err, run -> {
+            out.printf("check %s: seed %d, %s, up to %d operations per sequence, %d thread(s)%n", subject.id(), seed,
+                    byRuns ? runs + " sequences" : millis / 1000 + " s", maxSteps, threads);
+            out.println("  rerun exactly: " + command);
             RandomRun.Config config = new RandomRun.Config(subject, seed, runs, millis, maxSteps, weights, threads, true,
                     run.dir().resolve("counterexamples"), known);
             RandomRun.Progress progress = new RandomRun.Progress();

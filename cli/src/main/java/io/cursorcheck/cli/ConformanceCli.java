@@ -6,6 +6,7 @@ import io.cursorcheck.conformance.Release;
 import io.cursorcheck.properties.engine.ReportRun;
 import io.cursorcheck.properties.engine.Reports;
 import java.util.List;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -22,13 +23,11 @@ abstract class ConformanceCli extends CliCommand {
     @Range(min = 1, max = Range.YEAR_SECONDS)
     long seconds = 60;
 
-    @Option(names = "--seed", paramLabel = "S", converter = Converters.Seed.class,
-            description = "the run's seed (default: a fresh one, printed)")
-    Long seed;
+    @Mixin
+    SeedOption seedOption;
 
-    @Option(names = "--max-steps", paramLabel = "N", description = "operations per sequence at most")
-    @Range(min = 1, max = Range.MAX_STEPS)
-    int maxSteps = 60;
+    @Mixin
+    MaxStepsOption maxStepsOption;
 
     @Override
     int run() throws Exception {
@@ -40,14 +39,17 @@ abstract class ConformanceCli extends CliCommand {
             throw new UsageError("--version: " + e.getMessage());
         }
         release.requireInstallable(); // npm, before anything runs
-        long seed = Converters.Seed.orFresh(this.seed);
+        long seed = seedOption.orFresh();
+        int maxSteps = maxStepsOption.maxSteps;
         long millis = Math.multiplyExact(seconds, 1000);
         String command = "bin/cursorcheck " + runtime + " --version " + release.version() + " --seconds " + millis / 1000
-                + " --seed " + seed;
-        out.printf("%s: seed %d, %d s, up to %d operations per sequence%n  rerun exactly: %s%n", release.id(), seed,
-                millis / 1000, maxSteps, command);
-        ConformanceCampaign.Outcome o = ReportRun.write(Reports.dir(), command, err, run -> ConformanceCampaign.run(
-                List.of(release), seed, millis, maxSteps, run, err, command));
+                + " --seed " + seed + (maxSteps != MaxStepsOption.DEFAULT ? " --max-steps " + maxSteps : "");
+        // The report's lock first: a run refused because another holds it prints nothing but that.
+        ConformanceCampaign.Outcome o = ReportRun.write(Reports.dir(), command, err, run -> {
+            out.printf("%s: seed %d, %d s, up to %d operations per sequence%n  rerun exactly: %s%n", release.id(), seed,
+                    millis / 1000, maxSteps, command);
+            return ConformanceCampaign.run(List.of(release), seed, millis, maxSteps, run, err, command);
+        });
         Conformance.Result r = o.results().get(0);
         out.printf("%,d sequences, %,d operations in %.1f s%n", r.sequences(), r.operations(), r.millis() / 1000.0);
         for (Conformance.Difference d : r.differences()) {

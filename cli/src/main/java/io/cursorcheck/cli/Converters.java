@@ -50,18 +50,23 @@ final class Converters {
         }
     }
 
-    /** A seed: decimal (negative, or unsigned up to 2^64 - 1) or hex with {@code 0x}. */
+    /**
+     * A seed: decimal (negative, or unsigned up to 2^64 - 1) or hex with {@code 0x}, with optional
+     * {@code _} separators as every number of the command line ({@code 20_261_201}, {@code 0xdead_beef}).
+     */
     static final class Seed implements ITypeConverter<Long> {
         @Override
         public Long convert(String text) {
+            String digits = text.replace("_", "");
             try {
-                if (text.startsWith("0x")) {
-                    return Long.parseUnsignedLong(text.substring(2), 16);
+                if (digits.startsWith("0x")) {
+                    return Long.parseUnsignedLong(digits.substring(2), 16);
                 }
-                return text.startsWith("-") ? Long.parseLong(text) : Long.parseUnsignedLong(text);
+                return digits.startsWith("-") ? Long.parseLong(digits) : Long.parseUnsignedLong(digits);
             } catch (NumberFormatException e) {
                 throw new TypeConversionException("'" + text + "' is not a 64-bit seed (decimal from "
-                        + Long.MIN_VALUE + " to " + Long.toUnsignedString(-1) + ", or hex with 0x)");
+                        + Long.MIN_VALUE + " to " + Long.toUnsignedString(-1) + ", or hex with 0x; _ may separate"
+                        + " digits)");
             }
         }
 

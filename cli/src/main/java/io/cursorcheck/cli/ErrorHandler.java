@@ -1,6 +1,7 @@
 package io.cursorcheck.cli;
 
 import io.cursorcheck.conformance.MissingToolException;
+import io.cursorcheck.conformance.UnreadableIndexException;
 import io.cursorcheck.properties.engine.ExampleStore;
 import io.cursorcheck.properties.engine.ReportLock;
 import io.cursorcheck.properties.engine.Reports;
@@ -58,7 +59,8 @@ final class ErrorHandler implements IParameterExceptionHandler, IExecutionExcept
             return usage(ex.getMessage(), command);
         }
         if (ex instanceof MissingToolException || ex instanceof ReportLock.Busy
-                || ex instanceof ExampleStore.UnreadableExample) { // setup, not usage: no usage hint
+                || ex instanceof ExampleStore.UnreadableExample
+                || ex instanceof UnreadableIndexException) { // setup, not usage: no usage hint
             err.println("cursorcheck: " + oneLine(ex.getMessage()));
             return EXIT;
         }

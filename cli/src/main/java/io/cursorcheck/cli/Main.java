@@ -75,6 +75,7 @@ public final class Main implements Callable<Integer> {
         cl.setExecutionStrategy(parsed -> {
             if (!helpRequested(parsed)) {
                 RangeCheck.check(parsed); // before anything runs
+                ListOptionCheck.check(parsed);
             }
             return new CommandLine.RunLast().execute(parsed);
         });

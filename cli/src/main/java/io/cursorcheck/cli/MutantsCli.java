@@ -6,6 +6,7 @@ import io.cursorcheck.properties.mutants.Mutant;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code bin/cursorcheck mutants}: the kill matrix over the mutant catalogue (and PIT). */
@@ -14,21 +15,18 @@ import picocli.CommandLine.Option;
         + " PIT on impl: reports/pit.md); exit 1 if a mutant was not caught as its impact says")
 final class MutantsCli extends CliCommand {
 
-    @Option(names = "--seed", paramLabel = "S", converter = Converters.Seed.class,
-            description = "the matrix's seed (default: a fresh one, printed)")
-    Long seed;
+    @Mixin
+    SeedOption seedOption;
 
     @Option(names = "--sequences", paramLabel = "N", description = "sequences per mutant and stage")
     @Range(min = 1, max = Long.MAX_VALUE)
     long sequences = Main.MATRIX_SEQUENCES;
 
-    @Option(names = "--threads", paramLabel = "N", description = "mutants at a time (default: one per core)")
-    @Range(min = 1, max = Range.MAX_THREADS)
-    Integer threads;
+    @Mixin
+    ThreadsOption threadsOption;
 
-    @Option(names = "--max-steps", paramLabel = "N", description = "operations per sequence at most")
-    @Range(min = 1, max = Range.MAX_STEPS)
-    int maxSteps = 60;
+    @Mixin
+    MaxStepsOption maxStepsOption;
 
     @Option(names = "--only", paramLabel = "ID,...", description = "only these mutants of the catalogue")
     String only;
@@ -38,18 +36,20 @@ final class MutantsCli extends CliCommand {
 
     @Override
     int run() throws Exception {
-        long seed = Converters.Seed.orFresh(this.seed);
-        int threads = this.threads != null ? this.threads : Runtime.getRuntime().availableProcessors();
+        long seed = seedOption.orFresh();
+        int threads = threadsOption.orOnePerCore();
+        int maxSteps = maxStepsOption.maxSteps;
         List<Mutant> selected = MutantsCommand.select(only); // an unknown id is refused before anything runs
         String command = "bin/cursorcheck mutants --seed " + seed + " --sequences " + sequences
-                + (maxSteps != 60 ? " --max-steps " + maxSteps : "") + (only == null ? "" : " --only " + only);
-        out.println(command);
+                + (maxSteps != MaxStepsOption.DEFAULT ? " --max-steps " + maxSteps : "")
+                + (only == null ? "" : " --only " + only);
         List<Part> parts = new ArrayList<>();
         parts.add(new MutantsCommand(seed, sequences, maxSteps, threads, selected, command));
         if (pit) {
             parts.add(new PitCommand());
         }
         boolean passed = ReportRun.write(Reports.dir(), command, out, run -> {
+            out.println(command); // once the reports' lock is taken: a refused run prints nothing but that
             boolean all = true;
             for (Part part : parts) {
                 all &= part.run(out, run).passed();

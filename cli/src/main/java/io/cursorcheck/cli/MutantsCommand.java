@@ -40,17 +40,31 @@ final class MutantsCommand implements Part {
         this.command = command;
     }
 
-    /** The catalogue, or the mutants named in a comma-separated list. */
+    /**
+     * The catalogue, or the mutants named in a comma-separated list.
+     *
+     * @throws UsageError naming {@code --only} and its value if the list names no mutant (a matrix over
+     *                    none would pass having checked nothing), has an empty id, names a mutant twice
+     *                    or names one that is not in the catalogue
+     */
     static List<Mutant> select(String ids) {
         if (ids == null) {
             return Mutants.CATALOGUE;
         }
         List<Mutant> chosen = new ArrayList<>();
-        for (String id : ids.split(",")) {
+        for (String id : ids.split(",", -1)) {
+            if (id.isBlank()) {
+                throw new UsageError("--only: '" + ids + "' " + (ids.replace(",", "").isBlank() ? "names no mutant"
+                        : "has an empty id") + "; give catalogue ids separated by commas (see 'bin/cursorcheck"
+                        + " variants --mutants')");
+            }
             Mutant m = Mutants.named(id.strip());
             if (m == null || !Mutants.CATALOGUE.contains(m)) {
                 throw new UsageError("--only: '" + id.strip() + "' is not in the catalogue; see"
                         + " 'bin/cursorcheck variants --mutants'");
+            }
+            if (chosen.contains(m)) {
+                throw new UsageError("--only: '" + ids + "' names " + m.id() + " twice");
             }
             chosen.add(m);
         }

@@ -5,6 +5,8 @@ import picocli.CommandLine.Command;
 /** {@code bin/cursorcheck node}: conformance of a Node.js release. */
 @Command(name = "node", sortOptions = false, sortSynopsis = false, description = "conformance: that Node.js release's"
         + " node:stream/iter broadcast (installed from npm under target/runtimes) in lockstep with the model through"
-        + " the subject protocol; writes reports/conformance/<release>/; exit 1 if a difference is of no known kind")
+        + " the subject protocol; writes reports/conformance/<release>/ and that release's row of"
+        + " reports/conformance/index.md; exit 1 if a byte-budget release shows a difference no rule explains, or the"
+        + " subject broke the protocol")
 final class NodeCli extends ConformanceCli {
 }

@@ -48,7 +48,8 @@ final class ReplayCli extends CliCommand {
                 description = "the sequence seed, as a failure prints it")
         Long seed;
 
-        @Option(names = "--max-steps", paramLabel = "N", defaultValue = "60",
+        // Not a MaxStepsOption mixin: picocli lets no mixin into an argument group; the same default and range.
+        @Option(names = "--max-steps", paramLabel = "N", defaultValue = "" + MaxStepsOption.DEFAULT,
                 description = "operations in the sequence at most")
         @Range(min = 1, max = Range.MAX_STEPS)
         int maxSteps;

@@ -1,5 +1,6 @@
 package io.cursorcheck.cli;
 
+import io.cursorcheck.stress.DeclaredTests;
 import io.cursorcheck.stress.StressRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -8,7 +9,8 @@ import picocli.CommandLine.Option;
 @Command(name = "stress", sortOptions = false, sortSynopsis = false, description = "the jcstress tests of the"
         + " thread-safe variants and their racy twins, then the Lincheck checks; writes"
         + " reports/stress/<date>-<mode>.md and reports/stress/lincheck.md; exit 1 if a real variant saw a forbidden"
-        + " outcome or a racy twin was not caught")
+        + " outcome, a racy twin was not caught, a declared test did not run or ran too few samples, or a check ended"
+        + " in an error")
 final class StressCli extends CliCommand {
 
     @Option(names = "--mode", paramLabel = "M", defaultValue = "gate", converter = Converters.StressMode.class,
@@ -28,6 +30,11 @@ final class StressCli extends CliCommand {
 
     @Override
     int run() throws Exception {
+        if (filter != null && DeclaredTests.matching(filter).isEmpty()) { // nothing would run: a usage error, not a failure
+            throw new UsageError("--tests: '" + filter + "' matches no declared jcstress test; a test is named like "
+                    + DeclaredTests.all().get(0).name() + ", and the tests are " + String.join(", ",
+                    DeclaredTests.all().stream().map(DeclaredTests.Pair::test).distinct().toList()));
+        }
         boolean lincheck = !noLincheck;
         String command = "bin/cursorcheck stress --mode " + mode.name().toLowerCase()
                 + (filter == null ? "" : " --tests " + filter) + (repeat > 1 ? " --repeat " + repeat : "")

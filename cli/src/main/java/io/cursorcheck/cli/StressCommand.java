@@ -34,7 +34,15 @@ final class StressCommand implements Part {
     private final String command;
     private final boolean withLincheck;
 
+    /**
+     * A stress part.
+     *
+     * @throws IllegalArgumentException if {@code repeat} is below 1: no run would leave nothing to judge
+     */
     StressCommand(StressRun.Mode mode, String filter, int repeat, String command, boolean withLincheck) {
+        if (repeat < 1) {
+            throw new IllegalArgumentException("stress: repeat must be >= 1, was " + repeat);
+        }
         this.mode = mode;
         this.filter = filter;
         this.repeat = repeat;

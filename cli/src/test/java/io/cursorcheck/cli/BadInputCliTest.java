@@ -144,6 +144,17 @@ class BadInputCliTest {
                 bad("bun --version latest", "--version", "'latest'"),
                 bad("node --version 26.12.1 --frobnicate", "'--frobnicate'"),
                 bad("mutants --only nope", "--only", "'nope'"),
+                // selections that select nothing: a run over none would pass having checked nothing
+                bad("mutants --only ,", "--only", "','", "names no mutant"),
+                bad("mutants --only=", "--only", "''", "names no mutant"),
+                bad("mutants --only detach-forgets-count,,advance-compares-new-cursor", "--only",
+                        "'detach-forgets-count,,advance-compares-new-cursor'", "empty id"),
+                bad("mutants --only detach-forgets-count,detach-forgets-count", "--only", "detach-forgets-count twice"),
+                bad("stress --tests NoSuchStress", "--tests", "'NoSuchStress'", "matches no declared jcstress test",
+                        "CountRaceStress"),
+                bad("campaign --skip ,", "--skip", "','", "names nothing"),
+                bad("campaign --skip stress,,bench", "--skip", "''"),
+                bad("explore --variant cached-count --sizes ,", "--sizes", "','", "names nothing"),
                 // conflicting or incomplete combinations
                 bad("check --variant model --seconds 5 --runs 5", "--seconds", "--runs"),
                 bad("campaign --minutes 5 --seconds 60", "--minutes", "--seconds"),
@@ -182,6 +193,8 @@ class BadInputCliTest {
         t.add(badFile("unknown-subject.json", counterexample("\"teleport\"", ok, attach), "field 'subject'", "'teleport'"));
         t.add(badFile("bad-release.json", counterexample("\"node-latest\"", ok, attach), "field 'subject'", "'latest'"));
         t.add(badFile("no-operations.json", counterexample("\"cached-count\"", ok, "null"), "field 'operations'"));
+        t.add(badFile("empty-operations.json", counterexample("\"cached-count\"", ok, "[]"), "field 'operations'",
+                "is empty"));
         t.add(badFile("operation-number.json", counterexample("\"cached-count\"", ok, "[\"c0 = attach()\", 5]"),
                 "field 'operations'"));
         t.add(badFile("unattached.json", counterexample("\"cached-count\"", ok,
@@ -270,6 +283,91 @@ class BadInputCliTest {
                     .as("%s answered:%n%s%s", line, o.out(), o.err()).isEmpty();
         }
         assertThat(installed).doesNotExist();
+    }
+
+    /**
+     * A run refused because another run holds the reports directory prints that one line and
+     * nothing else: no "rerun exactly" or header on standard output before the refusal (the lock
+     * is taken first). Every command that writes reports is tried while a lock is held.
+     */
+    @Test
+    void aRunRefusedForTheReportsLockPrintsOnlyThatLine() throws Exception {
+        Path reports = files.resolve("locked-reports");
+        List<List<String>> lines = new ArrayList<>(List.of(
+                List.of("check", "--variant", "model", "--runs", "1", "--seed", "1"),
+                List.of("mutants", "--only", "detach-forgets-count", "--sequences", "1", "--seed", "1"),
+                List.of("campaign", "--seconds", "10", "--seed", "1", "--skip", "mutants,explore,stress,conformance,bench"),
+                List.of("explore"),
+                List.of("stress", "--tests", "CountRaceStress", "--no-lincheck")));
+        if (installable(io.cursorcheck.conformance.Release.NEWEST_NODE)) { // else npm's absence is said first
+            lines.add(List.of("node", "--version", io.cursorcheck.conformance.Release.NEWEST_NODE.version(), "--seconds",
+                    "1", "--seed", "1"));
+        }
+        withReports(reports, () -> {
+            try (io.cursorcheck.properties.engine.ReportLock held = io.cursorcheck.properties.engine.ReportLock.acquire(
+                    reports, "a test holding the lock")) {
+                assertThat(held.holder()).contains("a test holding the lock");
+                for (List<String> line : lines) {
+                    Outcome o = run(line);
+                    assertThat(problems(o, List.of("is being written by", "a test holding the lock")))
+                            .as("%s answered:%n%s%s", line, o.out(), o.err()).isEmpty();
+                }
+            }
+        });
+    }
+
+    /**
+     * A conformance index that is not one (here a JSON array) stops the run with one line naming
+     * the file and what is wrong with it, not Java's cast message, and replaces nothing.
+     */
+    @Test
+    void anUnreadableConformanceIndexIsNamedWithoutJavaText() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(installable(io.cursorcheck.conformance.Release.NEWEST_NODE),
+                "npm or an installed " + io.cursorcheck.conformance.Release.NEWEST_NODE.id());
+        Path reports = files.resolve("bad-index-reports");
+        Files.createDirectories(reports.resolve("conformance"));
+        Files.writeString(reports.resolve("conformance/index.json"), "[1, 2]\n", StandardCharsets.UTF_8);
+        withReports(reports, () -> {
+            Outcome o = run(List.of("node", "--version", io.cursorcheck.conformance.Release.NEWEST_NODE.version(),
+                    "--seconds", "1", "--seed", "1"));
+            assertThat(o.exit()).isEqualTo(2);
+            String all = o.out() + o.err();
+            assertThat(all).doesNotContain("Exception", "java.", "input/output error", "full trace");
+            assertThat(STACK_FRAME.matcher(all).find()).isFalse();
+            List<String> err = o.err().lines().toList();
+            assertThat(err.get(err.size() - 1)).isEqualTo("cursorcheck: " + reports.resolve("conformance/index.json")
+                    + " is not a conformance index: an index is a JSON object with a list 'releases', this one holds a"
+                    + " list; move it away to start a new one");
+            assertThat(Files.readString(reports.resolve("conformance/index.json"))).isEqualTo("[1, 2]\n");
+        });
+    }
+
+    private static boolean installable(io.cursorcheck.conformance.Release release) {
+        try {
+            release.requireInstallable();
+            return true;
+        } catch (io.cursorcheck.conformance.MissingToolException e) {
+            return false;
+        }
+    }
+
+    /** Runs {@code body} with the reports directory moved to {@code reports}, then moves it back. */
+    private static void withReports(Path reports, org.junit.jupiter.api.function.Executable body) throws Exception {
+        String previous = System.getProperty(io.cursorcheck.properties.engine.Reports.DIR_PROPERTY);
+        System.setProperty(io.cursorcheck.properties.engine.Reports.DIR_PROPERTY, reports.toString());
+        try {
+            body.execute();
+        } catch (Exception | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        } finally {
+            if (previous == null) {
+                System.clearProperty(io.cursorcheck.properties.engine.Reports.DIR_PROPERTY);
+            } else {
+                System.setProperty(io.cursorcheck.properties.engine.Reports.DIR_PROPERTY, previous);
+            }
+        }
     }
 
     private static Outcome run(List<String> args) {

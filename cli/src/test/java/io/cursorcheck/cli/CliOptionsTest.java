@@ -75,6 +75,73 @@ class CliOptionsTest {
         assertThat(unranged(new CommandLine(new Unranged()))).containsExactly("unranged --count", "unranged --sizes");
     }
 
+    /** Every option of {@code command} and its subcommands whose description writes a constant default by hand. */
+    static List<String> handWrittenDefaults(CommandLine command) {
+        List<String> found = new ArrayList<>();
+        for (OptionSpec o : command.getCommandSpec().options()) {
+            if (String.join(" ", o.description()).matches("(?s).*default: ?[0-9].*")) {
+                found.add(command.getCommandName() + " " + o.longestName());
+            }
+        }
+        command.getSubcommands().values().forEach(sub -> found.addAll(handWrittenDefaults(sub)));
+        return found;
+    }
+
+    /**
+     * A constant default is declared ({@code defaultValue} or the field's initial value), and the
+     * help prints it from there: written by hand in a description, it could drift from the one the
+     * command uses.
+     */
+    @Test
+    void noDescriptionWritesAConstantDefaultByHand() {
+        assertThat(handWrittenDefaults(cli())).isEmpty();
+        CommandLine check = cli().getSubcommands().get("check");
+        assertThat(check.getCommandSpec().findOption("--seconds").defaultValue()).isEqualTo("10");
+        assertThat(check.getCommandSpec().findOption("--max-steps").defaultValue())
+                .isEqualTo(String.valueOf(MaxStepsOption.DEFAULT));
+    }
+
+    /** The control: an option whose description says its default itself. */
+    @Command(name = "by-hand")
+    static final class ByHand implements Runnable {
+        @Option(names = "--seconds", description = "run for N seconds (default: 10)")
+        long seconds = 10;
+
+        @Option(names = "--threads", description = "worker threads (default: one per core)")
+        Integer threads;
+
+        @Override
+        public void run() {
+        }
+    }
+
+    @Test
+    void theRuleCatchesADefaultWrittenByHand() {
+        assertThat(handWrittenDefaults(new CommandLine(new ByHand()))).containsExactly("by-hand --seconds");
+    }
+
+    /**
+     * The shared options are declared once, in mixins: each command that takes one has the same
+     * declaration (the same description, converter and range), not a copy that could drift.
+     */
+    @Test
+    void theSharedOptionsAreDeclaredOnce() {
+        CommandLine cli = cli();
+        for (String option : List.of("--seed", "--threads", "--max-steps", "--weights")) {
+            List<String> descriptions = new ArrayList<>();
+            List<Object> declarations = new ArrayList<>();
+            for (CommandLine sub : cli.getSubcommands().values()) {
+                OptionSpec o = sub.getCommandSpec().findOption(option);
+                if (o != null && !sub.getCommandName().equals("replay")) { // replay's are in a group: no mixin there
+                    descriptions.add(String.join(" ", o.description()));
+                    declarations.add(((java.lang.reflect.Field) o.userObject()).getDeclaringClass());
+                }
+            }
+            assertThat(declarations).as(option).hasSizeGreaterThanOrEqualTo(2).allMatch(c -> c == declarations.get(0));
+            assertThat(descriptions).as(option).allMatch(d -> d.equals(descriptions.get(0)));
+        }
+    }
+
     @Test
     void theLargestValuesKeepTheArithmeticExact() {
         // the products the commands compute from their options, at the top of each range

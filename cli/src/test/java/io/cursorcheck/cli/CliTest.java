@@ -85,6 +85,20 @@ class CliTest {
                 .contains("1 to 1024");
         assertThat(run("explore", "--help")).isZero();
         assertThat(out()).contains("--depth=D").contains("default: 10; 1 to 1000");
+        // defaults and ranges come from the declarations, each written once (mixins for the shared options)
+        assertThat(run("help", "check")).isZero();
+        assertThat(out()).contains("run for N seconds (default: 10; 1 to 31536000)",
+                "operations per random sequence at most (default: 60; 1 to 100000)", "worker threads (default: one per"
+                        + " core; 1 to 1024)");
+        assertThat(run("help", "campaign")).isZero();
+        assertThat(out()).contains("lockstep minutes (default: 3; 1 to 525600)");
+        // the exit-1 conditions as README states them (the help wraps its lines: compared word by word)
+        assertThat(run("help", "stress")).isZero();
+        assertThat(out().replaceAll("\\s+", " ")).contains("exit 1 if a real variant saw a forbidden outcome, a racy"
+                + " twin was not caught, a declared test did not run or ran too few samples, or a check ended in an error");
+        assertThat(run("help", "node")).isZero();
+        assertThat(out().replaceAll("\\s+", " ")).contains("exit 1 if a byte-budget release shows a difference no rule"
+                + " explains, or the subject broke the protocol");
         assertThat(err()).isEmpty();
     }
 
@@ -101,6 +115,10 @@ class CliTest {
         assertThat(out()).contains("sequence seed " + Long.toUnsignedString(-5)).contains("up to 10 operations");
         assertThat(run("replay", "--variant", "cached-count", "--seed", "0xff", "--max-steps", "3")).isZero();
         assertThat(out()).contains("sequence seed 255");
+        assertThat(run("replay", "--variant", "cached-count", "--seed", "20_261_201", "--max-steps", "3")).isZero();
+        assertThat(out()).contains("sequence seed 20261201");
+        assertThat(run("replay", "--variant", "cached-count", "--seed", "0xdead_beef", "--max-steps", "3")).isZero();
+        assertThat(out()).contains("sequence seed " + 0xdeadbeefL);
         assertThat(err()).isEmpty();
     }
 
@@ -119,6 +137,16 @@ class CliTest {
         java.nio.file.Path log = io.cursorcheck.properties.mutants.SourceTree.root().resolve("target/cursorcheck-error.log");
         assertThat(java.nio.file.Files.readString(log)).contains("java.lang.NullPointerException: a bug")
                 .contains("at io.cursorcheck.cli.CliTest");
+    }
+
+    /** A stress part of no run would have nothing to judge (it failed on runs.get(0)): refused up front. */
+    @Test
+    void aStressPartOfNoRunIsRefused() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new StressCommand(
+                io.cursorcheck.stress.StressRun.Mode.GATE, null, 0, "bin/cursorcheck stress", false))
+                .isExactlyInstanceOf(IllegalArgumentException.class).hasMessage("stress: repeat must be >= 1, was 0");
+        assertThat(new StressCommand(io.cursorcheck.stress.StressRun.Mode.GATE, null, 1, "bin/cursorcheck stress", false)
+                .name()).isEqualTo("stress (jcstress)"); // the control: one run is accepted
     }
 
     @Test

@@ -1,18 +1,19 @@
 package io.cursorcheck.conformance;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
@@ -21,11 +22,15 @@ import java.util.function.Consumer;
  *
  * <p>What the process prints is untrusted: lines are cut at {@link BoundedLines#MAX_LINE_BYTES}
  * and queued at most {@link #QUEUED_LINES} deep (a flooding process blocks on its own output), and
- * every answer is checked ({@link Answer}). A request waits for its answer {@code answerMillis}
- * (the process's first answer at least {@link #TIMEOUT_MILLIS}, which covers its start). Then:
+ * every answer is checked ({@link Answer}); of its standard error only the last
+ * {@link StreamTail#CAPACITY} bytes are kept, however much it prints, line ends or not. A request
+ * is written by a thread of its own, so that a process that stops reading its input cannot block
+ * the run: the request must be written and answered within {@code answerMillis} (the process's
+ * first answer at least {@link #TIMEOUT_MILLIS}, which covers its start). Then:
  * <ul>
- *   <li>no answer in time, an answer that breaks the protocol, its output closed while the
- *       process lives on, or an exit with code 0: a {@link SubjectProtocolError};</li>
+ *   <li>a request not taken in time (its input is full), no answer in time, an answer that breaks
+ *       the protocol, its output closed while the process lives on, or an exit with code 0: a
+ *       {@link SubjectProtocolError};</li>
  *   <li>an exit with another code or by a signal: a {@link SubjectCrash}, with what it printed
  *       on standard error last.</li>
  * </ul>
@@ -48,8 +53,15 @@ final class AdapterProcess implements AutoCloseable {
     private final Process process;
     private final Writer in;
     private final BlockingQueue<Object> lines = new LinkedBlockingQueue<>(QUEUED_LINES);
-    private final Deque<String> stderr = new ArrayDeque<>();
+    private final StreamTail stderr = new StreamTail();
     private final Thread out;
+    private final Thread err;
+    /** Writes the requests: a write into a full pipe blocks until the process reads, or dies. */
+    private final ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "adapter-stdin");
+        t.setDaemon(true);
+        return t;
+    });
     private final long answerMillis;
     private final Consumer<SubjectProtocolError> onProtocolError;
     private boolean answered;
@@ -81,21 +93,7 @@ final class AdapterProcess implements AutoCloseable {
                 // closed: nobody reads any more
             }
         }, "adapter-stdout");
-        Thread err = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getErrorStream(),
-                    StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) {
-                    synchronized (stderr) {
-                        stderr.addLast(line.length() > 500 ? line.substring(0, 500) + "..." : line);
-                        if (stderr.size() > 20) {
-                            stderr.removeFirst();
-                        }
-                    }
-                }
-            } catch (IOException e) {
-                // the process is gone
-            }
-        }, "adapter-stderr");
+        err = new Thread(() -> stderr.drain(process.getErrorStream()), "adapter-stderr");
         out.setDaemon(true);
         err.setDaemon(true);
         out.start();
@@ -125,18 +123,32 @@ final class AdapterProcess implements AutoCloseable {
         }
         try {
             if (line == null) {
-                in.write(sent);
-                in.write('\n');
-                in.flush();
                 long wait = answered ? answerMillis : Math.max(answerMillis, TIMEOUT_MILLIS);
-                line = lines.poll(wait, TimeUnit.MILLISECONDS);
+                long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wait);
+                Future<?> written = writer.submit(() -> {
+                    in.write(sent);
+                    in.write('\n');
+                    in.flush();
+                    return null;
+                });
+                try {
+                    written.get(wait, TimeUnit.MILLISECONDS);
+                    line = lines.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+                } catch (TimeoutException e) {
+                    throw broken(new SubjectProtocolError(sent, null, "did not read it within " + wait + " ms: the"
+                            + " request could not be written whole (the process stopped reading its input, or hangs);"
+                            + " expected it to read every request"));
+                } catch (ExecutionException e) {
+                    if (!(e.getCause() instanceof IOException)) {
+                        throw new IllegalStateException("cannot write to the subject", e.getCause());
+                    }
+                    line = EOF; // it closed its input: it exited, or is about to
+                }
                 if (line == null) {
                     throw broken(new SubjectProtocolError(sent, null, "did not answer within " + wait + " ms"
                             + " (a hang, or silence); expected one line"));
                 }
             }
-        } catch (IOException e) {
-            line = EOF; // it closed its input: it exited, or is about to
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             kill();
@@ -204,20 +216,21 @@ final class AdapterProcess implements AutoCloseable {
 
     private String stderrTail() {
         try {
-            Thread.sleep(50); // let the stderr reader catch up with a crash's last words
+            // Let the stderr reader catch up with a crash's last words: to the end of the stream if the
+            // process has exited (its last bytes may still be in the pipe), else a moment.
+            err.join(process.isAlive() ? 50 : 1_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        synchronized (stderr) {
-            List<String> tail = stderr.stream().filter(l -> !l.contains("ExperimentalWarning")
-                    && !l.contains("--trace-warnings")).toList();
-            return tail.isEmpty() ? "" : "; its last words: " + String.join(" / ", tail);
-        }
+        List<String> tail = stderr.lines().stream().filter(l -> !l.contains("ExperimentalWarning")
+                && !l.contains("--trace-warnings")).toList();
+        return tail.isEmpty() ? "" : "; its last words: " + String.join(" / ", tail);
     }
 
     private void kill() {
         dead = true;
-        process.destroyForcibly();
+        process.destroyForcibly(); // a write blocked on the full pipe fails now, and the writer's thread ends
+        writer.shutdownNow();
         out.interrupt(); // the reader may be blocked on a full queue
     }
 
@@ -236,6 +249,7 @@ final class AdapterProcess implements AutoCloseable {
                 process.destroyForcibly();
             }
         }
+        writer.shutdownNow();
         out.interrupt();
         dead = true;
     }

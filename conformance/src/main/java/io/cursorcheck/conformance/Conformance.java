@@ -1,6 +1,7 @@
 package io.cursorcheck.conformance;
 
 import io.cursorcheck.properties.engine.Counterexample;
+import io.cursorcheck.properties.engine.Deadline;
 import io.cursorcheck.properties.engine.Failure;
 import io.cursorcheck.properties.engine.Generator;
 import io.cursorcheck.properties.engine.KnownFindings;
@@ -53,8 +54,9 @@ public final class Conformance {
      *
      * @param release   the release
      * @param seed      the run's seed
-     * @param millis    time for random sequences (shrinking included)
-     * @param sequences sequences at most
+     * @param millis    time for random sequences, 0 for none (only the known findings are replayed);
+     *                  {@code Long.MAX_VALUE}: until {@code sequences} are done
+     * @param sequences sequences at most, 0 for none; {@code Long.MAX_VALUE}: until the time is up
      * @param maxSteps  operations per sequence at most
      * @param reports   the directory to write {@code conformance/<release>/} into (a run's staging copy of
      *                  {@code reports/}), or null to write nothing
@@ -62,6 +64,30 @@ public final class Conformance {
      */
     public record Config(Release release, long seed, long millis, long sequences, int maxSteps, Path reports,
                          PrintStream log) {
+        /**
+         * Checks the fields, naming the field and its value (the command line checks its options the
+         * same way; a library caller gets the same answer).
+         *
+         * @throws IllegalArgumentException if release or log is null, millis or sequences is negative,
+         *                                  or maxSteps is below 1
+         */
+        public Config {
+            if (release == null) {
+                throw new IllegalArgumentException("conformance: release must be given, was null");
+            }
+            if (log == null) {
+                throw new IllegalArgumentException("conformance: log must be given, was null");
+            }
+            if (millis < 0) {
+                throw new IllegalArgumentException("conformance: millis must be >= 0, was " + millis);
+            }
+            if (sequences < 0) {
+                throw new IllegalArgumentException("conformance: sequences must be >= 0, was " + sequences);
+            }
+            if (maxSteps < 1) {
+                throw new IllegalArgumentException("conformance: maxSteps must be >= 1, was " + maxSteps);
+            }
+        }
     }
 
     /**
@@ -136,7 +162,7 @@ public final class Conformance {
     public static Result run(Config config, ExternalSubject subject, Path binary) throws IOException,
             InterruptedException {
         long start = System.currentTimeMillis();
-        long deadline = start + config.millis();
+        long deadline = Deadline.after(start, config.millis()); // saturating: Long.MAX_VALUE must not wrap
         KnownFindings known = KnownFindings.load(io.cursorcheck.properties.mutants.SourceTree.root());
         // config.reports() is a run's staging directory: the caller's ReportRun replaces this folder whole
         // when it publishes, so nothing of an older run is deleted before this one is complete.
@@ -192,7 +218,7 @@ public final class Conformance {
 
         List<Difference> differences = new ArrayList<>();
         Map<Differences.Kind, Integer> written = new LinkedHashMap<>();
-        long shrinkDeadline = System.currentTimeMillis() + Math.max(SHRINKING_MILLIS, config.millis() / 2);
+        long shrinkDeadline = Deadline.after(System.currentTimeMillis(), Math.max(SHRINKING_MILLIS, config.millis() / 2));
         for (Map.Entry<String, Lockstep.Run> e : firsts.entrySet()) {
             if (System.currentTimeMillis() > shrinkDeadline) {
                 config.log().printf("  %s: %d more signature(s) not shrunk (time for shrinking ran out)%n", subject.id(),

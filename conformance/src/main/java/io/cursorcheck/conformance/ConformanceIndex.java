@@ -4,6 +4,7 @@ import io.cursorcheck.properties.engine.Json;
 import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.report.SpecLinks;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,7 +75,12 @@ final class ConformanceIndex {
      * Reads the rows of {@code index.json} in a conformance folder; none if there is no such file.
      * A row whose release folder has no page any more is left out: its links would not resolve.
      *
-     * @throws IOException naming the file if it is not an index this class wrote
+     * <p>The file may have been edited by hand or left by another version, so every field is
+     * checked before it is used (a release id names a folder, so it must be a release's id).
+     *
+     * @throws UnreadableIndexException naming the file (as a user can paste it) and the field and its
+     *                                  value, if it is not an index this class wrote
+     * @throws IOException              if it cannot be read at all
      */
     static Map<String, Row> read(Path dir) throws IOException {
         Path file = dir.resolve("index.json");
@@ -83,35 +89,142 @@ final class ConformanceIndex {
             return rows;
         }
         try {
-            Map<?, ?> doc = (Map<?, ?>) Json.parse(Files.readString(file, StandardCharsets.UTF_8));
-            for (Object o : (List<?>) doc.get("releases")) {
-                Map<?, ?> m = (Map<?, ?>) o;
-                List<KindCell> kinds = new ArrayList<>();
-                for (Object k : (List<?>) m.get("differences")) {
-                    Map<?, ?> km = (Map<?, ?>) k;
-                    kinds.add(new KindCell((String) km.get("kind"), number(km.get("shapes")),
-                            ((List<?>) km.get("pages")).stream().map(String.class::cast).toList()));
-                }
-                Row row = new Row((String) m.get("release"), (String) m.get("api"), number(m.get("sequences")),
-                        number(m.get("operations")), number(m.get("millis")), kinds, (String) m.get("verdict"),
-                        ((List<?>) m.get("problems")).stream().map(String.class::cast).toList(),
-                        (String) m.get("started"), (String) m.get("command"), number(m.get("seed")));
-                if (row.release() == null) {
-                    throw new IllegalArgumentException("a row without its release");
-                }
+            for (Row row : rows(parse(file))) {
                 if (Files.exists(dir.resolve(row.release()).resolve("index.md"))) {
                     rows.put(row.release(), row);
                 }
             }
-        } catch (RuntimeException e) { // ClassCastException, NullPointerException, IllegalArgumentException
-            throw new IOException(file + " is not a conformance index (" + e.getMessage() + "); move it away to start"
-                    + " a new one", e);
+        } catch (IllegalArgumentException e) {
+            throw new UnreadableIndexException(Reports.relative(file) + " is not a conformance index: " + e.getMessage()
+                    + "; move it away to start a new one", e);
         }
         return rows;
     }
 
-    private static long number(Object o) {
-        return ((Number) o).longValue();
+    /** The document, or an IllegalArgumentException saying why the text is none. */
+    private static Object parse(Path file) throws IOException {
+        if (Files.isDirectory(file)) {
+            throw new IllegalArgumentException("it is a directory");
+        }
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (CharacterCodingException e) {
+            throw new IllegalArgumentException("it is not UTF-8 text", e);
+        }
+        if (text.isBlank()) {
+            throw new IllegalArgumentException("it is empty");
+        }
+        try {
+            return Json.parse(text);
+        } catch (IllegalArgumentException e) { // says what and where: "JSON: Unexpected end-of-input at line 3, ..."
+            throw new IllegalArgumentException("not JSON (truncated or malformed): " + e.getMessage()
+                    .replaceAll("\\s*\\R\\s*", " "), e);
+        }
+    }
+
+    /** The rows of a parsed document, each field checked. */
+    private static List<Row> rows(Object doc) {
+        if (!(doc instanceof Map<?, ?> m)) {
+            throw new IllegalArgumentException("an index is a JSON object with a list 'releases', this one holds "
+                    + shown(doc));
+        }
+        Object releases = m.get("releases");
+        if (!(releases instanceof List<?> list)) {
+            throw new IllegalArgumentException("field 'releases' must be a list, was " + shown(releases));
+        }
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            Row row = row(list.get(i), "releases[" + i + "]");
+            if (rows.stream().anyMatch(r -> r.release().equals(row.release()))) { // a second row must not silently win
+                throw new IllegalArgumentException("field 'releases[" + i + "].release': " + row.release()
+                        + " has a row already");
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    private static Row row(Object value, String at) {
+        Map<?, ?> m = object(value, at);
+        String release = string(m, at, "release");
+        try {
+            Release.parse(release); // it names a folder: nothing but a release's id may
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("field '" + at + ".release': " + e.getMessage(), e);
+        }
+        Object differences = m.get("differences");
+        if (!(differences instanceof List<?> cells)) {
+            throw new IllegalArgumentException("field '" + at + ".differences' must be a list, was " + shown(differences));
+        }
+        List<KindCell> kinds = new ArrayList<>();
+        for (int k = 0; k < cells.size(); k++) {
+            String cellAt = at + ".differences[" + k + "]";
+            Map<?, ?> cell = object(cells.get(k), cellAt);
+            List<String> pages = strings(cell, cellAt, "pages");
+            for (String page : pages) {
+                if (page.isBlank() || page.contains("/") || page.contains("\\")) { // a file in the release's folder
+                    throw new IllegalArgumentException("field '" + cellAt + ".pages' must hold file names, was "
+                            + shown(page));
+                }
+            }
+            kinds.add(new KindCell(string(cell, cellAt, "kind"), count(cell, cellAt, "shapes"), pages));
+        }
+        return new Row(release, string(m, at, "api"), count(m, at, "sequences"), count(m, at, "operations"),
+                count(m, at, "millis"), List.copyOf(kinds), string(m, at, "verdict"), strings(m, at, "problems"),
+                string(m, at, "started"), string(m, at, "command"), seed(m, at));
+    }
+
+    private static Map<?, ?> object(Object value, String at) {
+        if (!(value instanceof Map<?, ?> m)) {
+            throw new IllegalArgumentException("field '" + at + "' must be an object, was " + shown(value));
+        }
+        return m;
+    }
+
+    private static String string(Map<?, ?> m, String at, String field) {
+        Object value = m.get(field);
+        if (!(value instanceof String s)) {
+            throw new IllegalArgumentException("field '" + at + "." + field + "' must be a string, was " + shown(value));
+        }
+        return s;
+    }
+
+    private static List<String> strings(Map<?, ?> m, String at, String field) {
+        Object value = m.get(field);
+        if (!(value instanceof List<?> list) || list.stream().anyMatch(e -> !(e instanceof String))) {
+            throw new IllegalArgumentException("field '" + at + "." + field + "' must be a list of strings, was "
+                    + shown(value));
+        }
+        return list.stream().map(String.class::cast).toList();
+    }
+
+    private static long count(Map<?, ?> m, String at, String field) {
+        Object value = m.get(field);
+        if (!(value instanceof Long n) || n < 0) {
+            throw new IllegalArgumentException("field '" + at + "." + field + "' must be a whole number >= 0, was "
+                    + shown(value));
+        }
+        return n;
+    }
+
+    private static long seed(Map<?, ?> m, String at) {
+        Object value = m.get("seed");
+        if (!(value instanceof Long n)) {
+            throw new IllegalArgumentException("field '" + at + ".seed' must be a whole number (a 64-bit seed), was "
+                    + shown(value));
+        }
+        return n;
+    }
+
+    /** A value as the file has it, briefly: strings quoted, long ones cut, a missing field said so. */
+    private static String shown(Object value) {
+        if (value == null) {
+            return "missing or null";
+        }
+        String s = value instanceof String str ? "\"" + str + "\"" : value instanceof Map ? "an object"
+                : value instanceof List ? "a list" : String.valueOf(value);
+        return s.length() > 60 ? s.substring(0, 57) + "..." : s;
     }
 
     /** Writes {@code index.json} and {@code index.md} of these rows into a conformance folder. */

@@ -48,7 +48,7 @@ public record Hello(String name, String version, String api, Map<String, String>
         Map<String, String> policies = new LinkedHashMap<>();
         for (String policy : p.names()) {
             if (Arrays.stream(Policy.values()).noneMatch(x -> x.name().equals(policy))) {
-                throw p.error(policy, "names no policy of SPEC; expected keys among " + Arrays.toString(Policy.values()));
+                throw p.error(policy, "names no policy of the spec (docs/spec.md); expected keys among " + Arrays.toString(Policy.values()));
             }
             policies.put(policy, p.text(policy));
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cursorcheck.properties.engine.ReportRun;
+import io.cursorcheck.properties.engine.Reports;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -62,11 +63,54 @@ class ConformanceReportTest {
         assertThat(md.indexOf("[node-26.12.1]")).isLessThan(md.indexOf("[bun-1.4.5]"));
     }
 
+    /**
+     * Every bad shape of {@code index.json} is named with the file (as a user can paste it), the
+     * field and the value, in a message without Java exception text; the control is the file the
+     * writer makes, which reads back.
+     */
     @Test
-    void anIndexThisVersionCannotReadIsNamed() throws IOException {
-        write("conformance/index.json", "[1, 2]\n");
-        assertThatThrownBy(() -> ConformanceIndex.read(reports.resolve("conformance"))).isInstanceOf(IOException.class)
-                .hasMessageContaining("index.json").hasMessageContaining("is not a conformance index");
+    void anIndexThisVersionCannotReadIsNamedWithItsFieldAndValue() throws IOException {
+        Path conformance = reports.resolve("conformance");
+        write("conformance/bun-1.4.5/index.md", "# bun\n");
+        ConformanceIndex.write(conformance, Map.of("bun-1.4.5", row("bun-1.4.5", "end-at-once", "end-at-once-abc.md")));
+        String good = Files.readString(conformance.resolve("index.json"));
+        assertThat(ConformanceIndex.read(conformance)).containsOnlyKeys("bun-1.4.5"); // the control
+
+        Map<String, List<String>> bad = new LinkedHashMap<>();
+        bad.put("[1, 2]", List.of("a JSON object with a list 'releases'", "a list"));
+        bad.put("", List.of("empty"));
+        bad.put(good.substring(0, good.length() / 2), List.of("not JSON"));
+        bad.put("{\"releases\": 5}", List.of("field 'releases'", "5"));
+        bad.put("{\"releases\": [7]}", List.of("field 'releases[0]'", "7"));
+        bad.put(good.replaceFirst("\"sequences\": 100,\\s*", ""), List.of("field 'releases[0].sequences'",
+                "missing"));
+        bad.put(good.replace("\"sequences\": 100", "\"sequences\": \"many\""),
+                List.of("field 'releases[0].sequences'", "\"many\""));
+        bad.put(good.replace("\"millis\": 30000", "\"millis\": -1"), List.of("field 'releases[0].millis'", "-1"));
+        bad.put(good.replace("\"seed\": 42", "\"seed\": 4.5"), List.of("field 'releases[0].seed'", "4.5"));
+        bad.put(good.replace("\"release\": \"bun-1.4.5\"", "\"release\": \"../../etc\""),
+                List.of("field 'releases[0].release'", "'../../etc'"));
+        bad.put(good.replace("\"release\": \"bun-1.4.5\"", "\"release\": null"),
+                List.of("field 'releases[0].release'", "missing"));
+        bad.put(good.replace("\"shapes\": 1", "\"shapes\": []"),
+                List.of("field 'releases[0].differences[0].shapes'", "a list"));
+        bad.put(good.replace("\"end-at-once-abc.md\"", "\"../x.md\""),
+                List.of("field 'releases[0].differences[0].pages'", "\"../x.md\""));
+        bad.put(good.replace("\"problems\": []", "\"problems\": [3]"), List.of("field 'releases[0].problems'"));
+        bad.put(good.replace("\"releases\": [", "\"releases\": [" + good.substring(good.indexOf("{", 1),
+                good.lastIndexOf("}", good.lastIndexOf("]"))  + 1) + ","), List.of("bun-1.4.5 has a row already"));
+        for (Map.Entry<String, List<String>> e : bad.entrySet()) {
+            assertThat(e.getKey()).as("the bad text differs from the good one").isNotEqualTo(good);
+            write("conformance/index.json", e.getKey());
+            assertThatThrownBy(() -> ConformanceIndex.read(conformance)).as("%s", e.getKey())
+                    .isExactlyInstanceOf(UnreadableIndexException.class)
+                    .hasMessageStartingWith(Reports.relative(conformance.resolve("index.json")) + " is not a conformance"
+                            + " index: ")
+                    .hasMessageContaining(e.getValue().get(0))
+                    .hasMessageContaining(e.getValue().get(e.getValue().size() - 1))
+                    .hasMessageEndingWith("; move it away to start a new one")
+                    .satisfies(x -> assertThat(x.getMessage()).doesNotContain("Exception", "java.", "class "));
+        }
     }
 
     /**

@@ -22,6 +22,8 @@ import java.util.regex.Pattern;
  *       are the cases of {@link #misbehave});</li>
  *   <li>{@code --always MODE}: every operation is answered so;</li>
  *   <li>{@code --reset MODE}: the reset of a {@code DROP_NEWEST} broadcast is answered so;</li>
+ *   <li>{@code --deaf after-hello}: after answering the handshake, it never reads its input again
+ *       (and exits with code 0 after {@link #DEAF_MILLIS}, so that nothing waits for it forever);</li>
  *   <li>{@code --hello-drop FIELD}, {@code --hello-set FIELD=JSON}, {@code --hello-raw LINE}: the
  *       handshake's answer without a field, with another value, or replaced.</li>
  * </ul>
@@ -29,6 +31,15 @@ import java.util.regex.Pattern;
  * starts fast.
  */
 public final class FakeSubject {
+
+    /** How long a deaf fake lives on without reading: far beyond any answer timeout of the tests. */
+    static final long DEAF_MILLIS = 20_000;
+
+    /** Bytes the {@code stderr-flood} misbehaviour prints on standard error before its last words. */
+    static final int FLOOD_BYTES = 16 << 20;
+
+    /** What the {@code stderr-flood} misbehaviour prints last, on the same line as the flood. */
+    static final String LAST_WORDS = "fake subject: the last words after the flood";
 
     private static final Pattern OP = Pattern.compile("\"op\":\"([a-zA-Z]+)\"");
     private static final Pattern REASON = Pattern.compile("\"reason\":\"misbehave:([a-z0-9-]+)\"");
@@ -39,6 +50,7 @@ public final class FakeSubject {
     private String helloRaw;
     private String always;
     private String badReset;
+    private boolean deaf;
     private long op;
     private int consumers;
 
@@ -61,6 +73,7 @@ public final class FakeSubject {
                 case "--hello-drop" -> hello.remove(value);
                 case "--hello-set" -> hello.put(value.substring(0, value.indexOf('=')), value.substring(value.indexOf('=') + 1));
                 case "--hello-raw" -> helloRaw = value;
+                case "--deaf" -> deaf = value.equals("after-hello");
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -86,6 +99,10 @@ public final class FakeSubject {
         for (String line; (line = in.readLine()) != null; ) {
             if (line.contains("\"protocol\"")) {
                 answer(helloRaw != null ? helloRaw : hello());
+                if (deaf) { // never reads again: a request larger than the pipe cannot be written whole
+                    Thread.sleep(DEAF_MILLIS);
+                    System.exit(0);
+                }
                 continue;
             }
             Matcher m = OP.matcher(line);
@@ -173,6 +190,16 @@ public final class FakeSubject {
                 System.exit(0);
             }
             case "exit-0" -> System.exit(0);
+            case "stderr-flood" -> { // megabytes on standard error without a line end, then its last words, then a crash
+                java.io.FileOutputStream err = new java.io.FileOutputStream(java.io.FileDescriptor.err);
+                byte[] chunk = "e".repeat(1 << 16).getBytes(StandardCharsets.US_ASCII);
+                for (int sent = 0; sent < FLOOD_BYTES; sent += chunk.length) {
+                    err.write(chunk);
+                }
+                err.write((" " + LAST_WORDS + "\n").getBytes(StandardCharsets.US_ASCII));
+                err.flush();
+                System.exit(70);
+            }
             case "crash" -> {
                 System.err.println("fake subject: crashing on purpose");
                 System.exit(70);

@@ -13,7 +13,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -131,6 +133,54 @@ class ProtocolErrorTest {
         assertThat(fake.restarts()).isEqualTo(restartsBefore + 1);
     }
 
+    /**
+     * A process that prints megabytes on standard error without ending its line: only the end of
+     * what it printed is kept (its last words, which a crash report needs), the report stays short,
+     * and the next sequence runs on a fresh process.
+     */
+    @Test
+    void aFloodOnStandardErrorKeepsOnlyItsEndForTheCrashReport() {
+        int restartsBefore = fake.restarts();
+        Lockstep.Run run = Lockstep.run(fake, misbehaving("stderr-flood"));
+        assertThat(run.failed()).isTrue();
+        assertThat(run.failure().subject().thrown().type()).isEqualTo("SubjectCrash");
+        String message = run.failure().subject().thrown().message();
+        assertThat(message).contains("exited with code 70", "its last words: ...eee", FakeSubject.LAST_WORDS);
+        assertThat(message.length()).as("the flood is not in the report").isLessThan(2 * StreamTail.SHOWN_CHARS);
+        assertThat(Lockstep.run(fake, BEHAVES).failed()).isFalse();
+        assertThat(fake.restarts()).isEqualTo(restartsBefore + 1);
+    }
+
+    /**
+     * A process that stops reading its input: a request larger than the pipe cannot be written
+     * whole, and must not block the run forever. It is a protocol error naming the request, within
+     * the answer timeout. (Without the writer's own thread the write blocked until the fake gave up
+     * after {@link FakeSubject#DEAF_MILLIS} and exited, reported as a clean exit without an answer.)
+     */
+    @Test
+    void aSubjectThatStopsReadingItsInputIsAProtocolErrorNamingTheRequest() throws Exception {
+        List<SubjectProtocolError> reported = new java.util.ArrayList<>();
+        AdapterProcess p = new AdapterProcess(FakeSubject.command("--deaf", "after-hello"), ANSWER_MILLIS,
+                reported::add);
+        try {
+            Map<String, Object> hello = new LinkedHashMap<>();
+            hello.put("protocol", Hello.PROTOCOL);
+            hello.put("version", Hello.VERSION);
+            p.request(hello); // answered; from now on the fake reads nothing
+            Map<String, Object> large = new LinkedHashMap<>();
+            large.put("op", "fail");
+            large.put("reason", "r".repeat(4 << 20)); // far beyond a pipe's buffer (64 KiB on Linux)
+            assertThatThrownBy(() -> p.request(large)).isExactlyInstanceOf(SubjectProtocolError.class)
+                    .hasMessageStartingWith("protocol error: to {\"op\":\"fail\",\"reason\":\"rrr")
+                    .hasMessageContaining("the subject did not read it within " + ANSWER_MILLIS + " ms")
+                    .hasMessageContaining("expected it to read every request");
+            assertThat(reported).as("reported to the run").hasSize(1);
+            assertThat(p.dead()).as("killed, so the next sequence gets a fresh process").isTrue();
+        } finally {
+            p.close();
+        }
+    }
+
     /** A bad answer to a reset surfaces at the sequence's first operation, and the next sequence gets a fresh process. */
     @Test
     void aBadAnswerToAResetIsAProtocolErrorAtTheFirstOperation() throws Exception {
@@ -157,7 +207,7 @@ class ProtocolErrorTest {
         "--hello-drop | implementation                     | the field implementation is missing; expected an object",
         "--hello-set  | implementation={\"version\":\"1\"} | the field implementation.name is missing; expected a string",
         "--hello-set  | api=\"bytes\"                      | the field api is 'bytes'; expected 'budget' or 'highWaterMark'",
-        "--hello-set  | policies={\"FAST\":\"fast\"}       | the field policies.FAST names no policy of SPEC",
+        "--hello-set  | policies={\"FAST\":\"fast\"}       | the field policies.FAST names no policy of the spec (docs/spec.md)",
         "--hello-set  | policies={}                        | the field policies is empty",
         "--hello-set  | unitSizes=null                     | the field unitSizes is null; expected true or false",
         "--hello-drop | overlappingReads                   | the field overlappingReads is missing; expected true or false",

@@ -123,8 +123,8 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
      * @throws IllegalArgumentException          naming the file and the field or step that is wrong:
      *                                           a directory, an empty, truncated or non-JSON file, a
      *                                           document that is not an object, a missing or mistyped
-     *                                           field, a bad seed or policy, a script that names a
-     *                                           consumer it never attached
+     *                                           field, a bad seed or policy, no operation, a script that
+     *                                           names a consumer it never attached
      */
     public static Stored read(Path file) throws IOException {
         if (Files.isDirectory(file)) {
@@ -183,6 +183,10 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
         if (!(operations instanceof List<?> lines) || lines.stream().anyMatch(l -> !(l instanceof String))) {
             throw new IllegalArgumentException("field 'operations' must be a list of operation lines (strings), was "
                     + shown(operations));
+        }
+        if (lines.isEmpty()) { // a failure happens at an operation: a replay of none would pass having run nothing
+            throw new IllegalArgumentException("field 'operations' is empty; a counterexample fails at one of its"
+                    + " operations, so it has at least one");
         }
         Script script = Script.parse(parsed, lines.stream().map(String.class::cast).toList());
         Map<?, ?> found = m.get("foundBy") == null ? Map.of() : object(m.get("foundBy"), "foundBy");

@@ -7,6 +7,7 @@ import io.cursorcheck.spi.Invariant;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -168,8 +169,14 @@ public final class KillMatrix {
      * @param millis wall-clock time
      */
     public record Result(Config config, List<Row> rows, long millis) {
-        /** Every expectation not met, in words; empty if the matrix passed. */
+        /**
+         * Every expectation not met, in words; empty if the matrix passed. A matrix of no mutant
+         * has one: it caught nothing, so it must not pass.
+         */
         public List<String> problems() {
+            if (rows.isEmpty()) {
+                return List.of("the kill matrix ran no mutant: it proves nothing");
+            }
             return rows.stream().flatMap(r -> r.problems().stream()).toList();
         }
 
@@ -190,8 +197,19 @@ public final class KillMatrix {
     /**
      * Runs the matrix over {@code mutants}, reporting each row to {@code progress} as it is done
      * (from the worker threads, one call at a time).
+     *
+     * @throws IllegalArgumentException if {@code mutants} is empty or names a mutant twice: a matrix
+     *                                  over none would pass having checked nothing
      */
     public static Result run(Config config, List<Mutant> mutants, Consumer<Row> progress) {
+        if (mutants.isEmpty()) {
+            throw new IllegalArgumentException("kill matrix: no mutant to run; a matrix over none would pass having"
+                    + " checked nothing");
+        }
+        if (new HashSet<>(mutants).size() != mutants.size()) {
+            throw new IllegalArgumentException("kill matrix: a mutant is listed twice in " + mutants.stream()
+                    .map(Mutant::id).toList());
+        }
         long start = System.currentTimeMillis();
         ExecutorService pool = Executors.newFixedThreadPool(config.threads(), r -> {
             Thread t = new Thread(r, "kill-matrix");

@@ -152,8 +152,7 @@ public final class RandomRun {
     /** Runs, reporting live counts to {@code progress}. */
     public static Result run(Config config, Progress progress) {
         long start = System.currentTimeMillis();
-        // Saturating: a long run (a year of millis) must not wrap the deadline into the past and end at once.
-        long deadline = config.millis() > Long.MAX_VALUE - start ? Long.MAX_VALUE : start + config.millis();
+        long deadline = Deadline.after(start, config.millis()); // saturating: a year of millis must not wrap
         AtomicLong nextIndex = new AtomicLong();
         AtomicBoolean stop = new AtomicBoolean();
         // Per signature the failing sequence with the lowest index, whichever thread ran it first:

@@ -38,9 +38,16 @@ public final class Shrinker {
     /**
      * @param subject        what the script runs against, with the model
      * @param maxEvaluations most lockstep runs to spend
-     * @param maxMillis      most wall-clock time to spend
+     * @param maxMillis      most wall-clock time to spend ({@code Long.MAX_VALUE}: no limit)
+     * @throws IllegalArgumentException if either bound is below 1
      */
     public Shrinker(BroadcastFactory subject, int maxEvaluations, long maxMillis) {
+        if (maxEvaluations < 1) {
+            throw new IllegalArgumentException("shrinker: maxEvaluations must be >= 1, was " + maxEvaluations);
+        }
+        if (maxMillis < 1) {
+            throw new IllegalArgumentException("shrinker: maxMillis must be >= 1, was " + maxMillis);
+        }
         this.subject = subject;
         this.maxEvaluations = maxEvaluations;
         this.maxMillis = maxMillis;
@@ -76,7 +83,7 @@ public final class Shrinker {
     private final class Search {
         final Failure target;
         final int original;
-        final long deadline = System.currentTimeMillis() + maxMillis;
+        final long deadline = Deadline.after(System.currentTimeMillis(), maxMillis); // Long.MAX_VALUE: no limit
         final Map<Script, Lockstep.Run> tried = new HashMap<>();
         int evaluations;
         boolean bounded;

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Scope;
+import io.cursorcheck.properties.mutants.Mutant;
+import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Policy;
 import java.io.IOException;
@@ -77,6 +79,61 @@ class InputValidationTest {
                 .hasMessage("campaign: millis must be >= 1, was -60000");
     }
 
+    /**
+     * A time budget of "no limit" (Long.MAX_VALUE) or a year must not wrap the deadline into the
+     * past; the control is an ordinary budget, which ends where it says.
+     */
+    @Test
+    void aDeadlineSaturatesInsteadOfWrapping() {
+        long now = System.currentTimeMillis();
+        assertThat(Deadline.after(now, Long.MAX_VALUE)).isEqualTo(Long.MAX_VALUE);
+        assertThat(Deadline.after(Long.MAX_VALUE - 5, 10)).isEqualTo(Long.MAX_VALUE);
+        assertThat(Deadline.after(now, 1_000)).isEqualTo(now + 1_000);
+        assertThat(Deadline.after(now, 0)).isEqualTo(now);
+        assertThatThrownBy(() -> Deadline.after(now, -1)).isExactlyInstanceOf(IllegalArgumentException.class)
+                .hasMessage("a time budget must be >= 0 ms, was -1");
+    }
+
+    /** A shrinker with no budget would return the failure unshrunk as if it had tried: refused, naming the bound. */
+    @Test
+    void aShrinkerNamesItsBoundAndShrinksWithoutATimeLimit() {
+        assertThatThrownBy(() -> new Shrinker(Variant.DIRTY_FLAG, 0, 1_000)).isExactlyInstanceOf(
+                IllegalArgumentException.class).hasMessage("shrinker: maxEvaluations must be >= 1, was 0");
+        assertThatThrownBy(() -> new Shrinker(Variant.DIRTY_FLAG, 10, -1))
+                .hasMessage("shrinker: maxMillis must be >= 1, was -1");
+        Lockstep.Run failing = null;
+        for (long seed = 1; failing == null; seed++) {
+            Lockstep.Run run = Lockstep.explore(Variant.DIRTY_FLAG, new Generator(Weights.DEFAULT,
+                    Variant.DIRTY_FLAG.capabilities()), seed, 60, null);
+            failing = run.failed() ? run : null;
+        }
+        Shrinker.Result r = new Shrinker(Variant.DIRTY_FLAG, 50_000, Long.MAX_VALUE).shrink(failing);
+        assertThat(r.complete()).as("no time limit: it shrinks to a fixed point instead of stopping at once").isTrue();
+        assertThat(r.script().length()).isLessThan(failing.script().length());
+    }
+
+    /**
+     * A kill matrix over no mutant would catch nothing and pass: refused, and a result of no row
+     * does not pass. The control: a matrix of one mutant runs and passes as its impact says.
+     */
+    @Test
+    void aKillMatrixOverNoMutantIsRefusedAndWouldNotPass() {
+        KillMatrix.Config config = new KillMatrix.Config(1, 200, 200, 60, Weights.DEFAULT, 1, null,
+                KnownFindings.load(io.cursorcheck.properties.mutants.SourceTree.root()));
+        assertThatThrownBy(() -> KillMatrix.run(config, List.of(), row -> { }))
+                .isExactlyInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("kill matrix: no mutant to run");
+        Mutant control = Mutants.CONTROLS.get(0);
+        assertThatThrownBy(() -> KillMatrix.run(config, List.of(control, control), row -> { }))
+                .isExactlyInstanceOf(IllegalArgumentException.class).hasMessageContaining("listed twice")
+                .hasMessageContaining(control.id());
+        KillMatrix.Result none = new KillMatrix.Result(config, List.of(), 0);
+        assertThat(none.passed()).isFalse();
+        assertThat(none.problems()).singleElement().asString().contains("ran no mutant");
+        KillMatrix.Result one = KillMatrix.run(config, List.of(control), row -> { });
+        assertThat(one.rows()).hasSize(1);
+        assertThat(one.passed()).as("%s", one.problems()).isTrue();
+    }
+
     @Test
     void aScriptNamesTheStepThatReadsAConsumerNeverAttached() {
         Options o = Options.of(2, Policy.STRICT);
@@ -112,6 +169,9 @@ class InputValidationTest {
         assertThatThrownBy(() -> Counterexample.read(noOptions)).hasMessage(noOptions
                 + ": field 'options' must be an object, was missing");
         String ops = "\"options\": {\"budget\": 2, \"policy\": \"STRICT\"}, \"operations\": [\"c0 = attach()\"]";
+        Path none = write("none.json", head + ops.replace("[\"c0 = attach()\"]", "[]") + "}");
+        assertThatThrownBy(() -> Counterexample.read(none)).hasMessage(none + ": field 'operations' is empty; a"
+                + " counterexample fails at one of its operations, so it has at least one");
         Path seed = write("seed.json", head + ops + ", \"foundBy\": {\"seed\": \"-1x\"}}");
         assertThatThrownBy(() -> Counterexample.read(seed)).hasMessageContaining("field 'foundBy.seed'")
                 .hasMessageContaining("-1x");
