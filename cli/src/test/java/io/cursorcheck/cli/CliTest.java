@@ -98,7 +98,8 @@ class CliTest {
                 + " twin was not caught, a declared test did not run or ran too few samples, or a check ended in an error");
         assertThat(run("help", "node")).isZero();
         assertThat(out().replaceAll("\\s+", " ")).contains("exit 1 if a byte-budget release shows a difference no rule"
-                + " explains, or the subject broke the protocol");
+                + " explains, a shrunk difference does not fail the same way on replay, a known finding no longer behaves"
+                + " as recorded on a release it was confirmed on, or the subject broke the protocol");
         assertThat(err()).isEmpty();
     }
 
