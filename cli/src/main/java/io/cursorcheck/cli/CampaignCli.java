@@ -18,10 +18,11 @@ import picocli.CommandLine.Option;
 /** {@code bin/cursorcheck campaign}: the verification campaign, part after part; writes {@code reports/index.md}. */
 @Command(name = "campaign", sortOptions = false, sortSynopsis = false, description = "the verification campaign:"
         + " lockstep over every variant and negative control (N minutes), the kill matrix of the mutant catalogue"
-        + " (about a minute; with --pit, PIT on impl too: about 5 minutes more), exhaustive exploration at the deep"
-        + " bound (about 3 minutes), the jcstress gate and Lincheck (about 6 minutes), conformance of Node.js 26.1.0,"
+        + " (under a minute; with --pit, PIT on impl too: about 5 minutes more), exhaustive exploration at the deep"
+        + " bound (under a minute), the jcstress gate and Lincheck (about 3.5 minutes), conformance of Node.js 26.1.0,"
         + " 26.2.0, 26.10.0, 26.12.1 and Bun 1.4.5 (N/2 minutes each, at least 30 s), then the quick benchmarks"
-        + " (about 4 minutes); writes reports/index.md; exit 1 if an expectation was not met")
+        + " (about 3 minutes); about 17 minutes in all on 2 cores; writes reports/index.md; exit 1 if an expectation"
+        + " was not met")
 final class CampaignCli extends CliCommand {
 
     /** How long the lockstep part runs (initialised, so that the default applies). */

@@ -63,7 +63,7 @@ final class StressCommand implements Part {
         for (int i = 1; i <= repeat; i++) {
             Path work = StressRun.workDir(SourceTree.root(), mode);
             log.printf("stress: jcstress %s run %d of %d (%s)...%n", mode.name().toLowerCase(), i, repeat,
-                    mode == StressRun.Mode.GATE ? "about 3 minutes on 2 cores" : "long");
+                    mode == StressRun.Mode.GATE ? "about 2.5 minutes on 2 cores" : "long");
             StressRun.Result r = StressRun.run(mode, filter, work, SourceTree.root(), Duration.ofHours(12));
             runs.add(r);
             log.printf("stress: run %d took %d s: %d of %d declared pairs ran, %d real failures, twins caught %s%s%n", i,
@@ -78,7 +78,7 @@ final class StressCommand implements Part {
         List<LincheckRun.Check> lincheck = List.of();
         Path lincheckReport = reports.dir().resolve("stress/lincheck.md");
         if (withLincheck) {
-            log.println("stress: Lincheck, model checking and stress against the model (about 3 minutes)...");
+            log.println("stress: Lincheck, model checking and stress against the model (about 1 minute)...");
             Path work = LincheckRun.newWorkDir(SourceTree.root()); // not shared with a concurrent LincheckTest
             log.println("stress: Lincheck's logs in " + SourceTree.root().relativize(work));
             lincheck = LincheckRun.all(work);

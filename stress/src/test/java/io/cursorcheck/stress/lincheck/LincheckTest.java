@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Lincheck in {@code mvn verify}: both thread-safe variants linearizable against the model under
  * model checking and stress, every racy twin caught by a failed linearizability check, no check in
- * error (about 3 minutes on 2 cores). Writes {@code reports/stress/lincheck.md} with the
+ * error (about 1 minute on 2 cores, 2026-12-01). Writes {@code reports/stress/lincheck.md} with the
  * interleavings Lincheck printed.
  *
  * <p>The gate's own negative control runs in the same test: the twin {@code split-last-read} with a
