@@ -1,10 +1,7 @@
 package io.cursorcheck.cli;
 
-import io.cursorcheck.conformance.MissingToolException;
-import io.cursorcheck.conformance.UnreadableIndexException;
-import io.cursorcheck.properties.engine.ExampleStore;
-import io.cursorcheck.properties.engine.ReportLock;
 import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.engine.SetupProblem;
 import io.cursorcheck.properties.mutants.SourceTree;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -58,9 +55,7 @@ final class ErrorHandler implements IParameterExceptionHandler, IExecutionExcept
         if (ex instanceof UsageError) {
             return usage(ex.getMessage(), command);
         }
-        if (ex instanceof MissingToolException || ex instanceof ReportLock.Busy
-                || ex instanceof ExampleStore.UnreadableExample
-                || ex instanceof UnreadableIndexException) { // setup, not usage: no usage hint
+        if (ex instanceof SetupProblem) { // setup, not usage: no usage hint
             err.println("cursorcheck: " + oneLine(ex.getMessage()));
             return EXIT;
         }

@@ -1,12 +1,13 @@
 package io.cursorcheck.conformance;
 
+import io.cursorcheck.properties.engine.SetupProblem;
 import java.io.IOException;
 
 /**
  * A tool the run needs is not on this machine (npm, to install a release): a setup error, not a
  * failure of the subject. Its message says what is missing and how to get it.
  */
-public final class MissingToolException extends IOException {
+public final class MissingToolException extends IOException implements SetupProblem {
 
     private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,6 @@
 package io.cursorcheck.conformance;
 
+import io.cursorcheck.properties.engine.SetupProblem;
 import java.io.IOException;
 
 /**
@@ -7,7 +8,7 @@ import java.io.IOException;
  * truncated, or of another version): bad input on disk, named with its file and the field that is
  * wrong, not a bug of the run. The run stops before it spends its time, and replaces nothing.
  */
-public final class UnreadableIndexException extends IOException {
+public final class UnreadableIndexException extends IOException implements SetupProblem {
 
     private static final long serialVersionUID = 1L;
 

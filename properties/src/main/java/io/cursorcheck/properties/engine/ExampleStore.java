@@ -44,7 +44,7 @@ public final class ExampleStore {
      * A stored example that cannot be replayed (not a counterexample file, or one of another
      * subject): bad input in the store, named with its file, not a bug of the run.
      */
-    public static final class UnreadableExample extends IllegalArgumentException {
+    public static final class UnreadableExample extends IllegalArgumentException implements SetupProblem {
         private static final long serialVersionUID = 1L;
 
         UnreadableExample(String message, Throwable cause) {

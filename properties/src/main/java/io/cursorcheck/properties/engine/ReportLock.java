@@ -53,7 +53,7 @@ public final class ReportLock implements AutoCloseable {
     /**
      * Another run holds the reports directory.
      */
-    public static final class Busy extends RuntimeException {
+    public static final class Busy extends RuntimeException implements SetupProblem {
         private static final long serialVersionUID = 1L;
 
         private Busy(String message) {
