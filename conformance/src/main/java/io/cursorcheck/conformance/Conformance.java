@@ -61,9 +61,21 @@ public final class Conformance {
      * @param reports   the directory to write {@code conformance/<release>/} into (a run's staging copy of
      *                  {@code reports/}), or null to write nothing
      * @param log       where progress goes
+     * @param shrinkMillis time all shrinks of the release may spend together; {@link #DEFAULT_SHRINKING}: at least
+     *                  {@value Conformance#SHRINKING_MILLIS} ms, or half of {@code millis} if more
      */
     public record Config(Release release, long seed, long millis, long sequences, int maxSteps, Path reports,
-                         PrintStream log) {
+                         PrintStream log, long shrinkMillis) {
+
+        /** The shrinking time of {@link #Config(Release, long, long, long, int, Path, PrintStream)}. */
+        public static final long DEFAULT_SHRINKING = -1;
+
+        /** A config with the default shrinking time. */
+        public Config(Release release, long seed, long millis, long sequences, int maxSteps, Path reports,
+                      PrintStream log) {
+            this(release, seed, millis, sequences, maxSteps, reports, log, DEFAULT_SHRINKING);
+        }
+
         /**
          * Checks the fields, naming the field and its value (the command line checks its options the
          * same way; a library caller gets the same answer).
@@ -71,6 +83,11 @@ public final class Conformance {
          * @throws IllegalArgumentException if release or log is null, millis or sequences is negative,
          *                                  or maxSteps is below 1
          */
+        /** The time all shrinks may spend together. */
+        public long shrinking() {
+            return shrinkMillis == DEFAULT_SHRINKING ? Math.max(SHRINKING_MILLIS, millis / 2) : shrinkMillis;
+        }
+
         public Config {
             if (release == null) {
                 throw new IllegalArgumentException("conformance: release must be given, was null");
@@ -86,6 +103,9 @@ public final class Conformance {
             }
             if (maxSteps < 1) {
                 throw new IllegalArgumentException("conformance: maxSteps must be >= 1, was " + maxSteps);
+            }
+            if (shrinkMillis < 0 && shrinkMillis != DEFAULT_SHRINKING) {
+                throw new IllegalArgumentException("conformance: shrinkMillis must be >= 0, was " + shrinkMillis);
             }
         }
     }
@@ -136,10 +156,12 @@ public final class Conformance {
      *                    {@code differences} were not shrunk: the time for shrinking ran out)
      * @param protocolErrors the subject's protocol errors, anywhere in the run (sequences, shrinks,
      *                    replays): a broken adapter or subject, never a difference; any fails the run
+     * @param findings    each known finding against the model, judged on this release
      */
     public record Result(Release release, Hello hello, long sequences, long operations, long millis,
                          List<Difference> differences, List<KnownReplay> known, Map<String, Long> knownHits,
-                         int restarts, Map<String, Long> signatures, ExternalSubject.ProtocolErrors protocolErrors) {
+                         int restarts, Map<String, Long> signatures, ExternalSubject.ProtocolErrors protocolErrors,
+                         List<FindingOnRelease> findings) {
 
         /** Differences whose verdict is not yet decided: they need a look. */
         public List<Difference> unclassified() {
@@ -218,7 +240,7 @@ public final class Conformance {
 
         List<Difference> differences = new ArrayList<>();
         Map<Differences.Kind, Integer> written = new LinkedHashMap<>();
-        long shrinkDeadline = Deadline.after(System.currentTimeMillis(), Math.max(SHRINKING_MILLIS, config.millis() / 2));
+        long shrinkDeadline = Deadline.after(System.currentTimeMillis(), config.shrinking());
         for (Map.Entry<String, Lockstep.Run> e : firsts.entrySet()) {
             if (System.currentTimeMillis() > shrinkDeadline) {
                 config.log().printf("  %s: %d more signature(s) not shrunk (time for shrinking ran out)%n", subject.id(),
@@ -231,7 +253,7 @@ public final class Conformance {
         }
         Result result = new Result(config.release(), subject.hello(), sequences, operations,
                 System.currentTimeMillis() - start, differences, replays, knownHits, subject.restarts(), hits,
-                subject.protocolErrors());
+                subject.protocolErrors(), List.of()); // TODO(#13): the known findings judged on the release
         if (dir != null) {
             Files.writeString(dir.resolve("index.md"), ConformancePage.version(result), StandardCharsets.UTF_8);
         }
