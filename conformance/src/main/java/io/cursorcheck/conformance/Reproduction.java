@@ -277,7 +277,8 @@ final class Reproduction {
                     + "; " + s.probe() + ")");
         }
         return new Check(output, true, "it shows the difference at step #" + failingStep + " (the release's "
-                + String.join(" and ", differs) + " differ from the model's), as the run saw it");
+                + String.join(" and ", differs) + (differs.size() == 1 ? " differs" : " differ")
+                + " from the model's), as the run saw it");
     }
 
     /**
