@@ -113,8 +113,8 @@ final class Reproduction {
                   if (release.answer !== model.answer) differs.push('answer');
                   if (release.consumerCount !== model.consumerCount || release.canWrite !== model.canWrite) differs.push('probe');
                   console.log(`#${n} ${what}${differs.length ? `   <- differs: ${differs.join(', ')}` : ''}`);
-                  console.log(`    release: ${release.answer.padEnd(40)} ${showProbe(release)}`);
-                  console.log(`    model:   ${model.answer.padEnd(40)} ${showProbe(model)}`);
+                  console.log(`    release: ${release.answer.padEnd(40)}   probe: ${showProbe(release)}`);
+                  console.log(`    model:   ${model.answer.padEnd(40)}   probe: ${showProbe(model)}`);
                   return { step: n, differs, release, model };
                 };
 
