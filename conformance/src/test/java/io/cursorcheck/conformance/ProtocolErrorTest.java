@@ -219,6 +219,8 @@ class ProtocolErrorTest {
         "--hello-set  | unsupported=[{\"op\":\"cancel\"}] | the field unsupported[0].why is missing; expected a string",
         "--hello-set  | unsupported=[{\"op\":\"cancel\",\"why\":\" \"}] | the field unsupported[0].why is empty; expected why the API cannot express cancel",
         "--hello-set  | unsupported=[{\"op\":\"next\",\"why\":\"pull only\"}] | the field unsupported[0].op is 'next'; an API without",
+        "--hello-set  | unsupported=[{\"op\":\"end\",\"why\":\"a\"},{\"op\":\"end\",\"why\":\"b\"}] | the field unsupported[1].op is 'end', listed twice",
+        "--hello-set  | unsupported=[{\"op\":\"write\",\"why\":\"a\"},{\"op\":\"writeSync\",\"why\":\"b\"}] | the field unsupported lists both write and writeSync",
         "--hello-set  | protocol=\"other\"                 | the field protocol is 'other'; expected 'cursorcheck-subject'",
         "--hello-set  | version=1                          | the field version is 1; expected the number 2",
         "--hello-raw  | hello                              | not JSON",
