@@ -59,6 +59,29 @@ class ReplayCommandTest {
                 Long.toUnsignedString(gate.caught().counterexample().seed())));
     }
 
+    /**
+     * A conformance counterexample replays on its release and shows the release's real answers,
+     * settlements and probe at each step, next to the model's (it printed "(undefined: the operation
+     * threw)" on every step, since a release has no snapshot). The control is the failing step: the
+     * release's answer there is marked as differing from the model's.
+     */
+    @Test
+    void aConformanceCounterexampleShowsTheReleasesRealAnswersAndProbes() {
+        String file = "reports/conformance-findings/nested-end-in-notify/counterexample.json";
+        assertThat(run("bin/cursorcheck replay " + Reports.dir().getParent().resolve(file))).isEqualTo(1);
+        String text = out.toString(StandardCharsets.UTF_8);
+        System.out.println(text);
+        assertThat(text).doesNotContain("undefined").contains("subject: node-26.12.1", "shows no state");
+        assertThat(text).contains("#3   write(1)              \n       model:    QUEUED\n       subject:  (same)\n");
+        assertThat(text).containsPattern("#7 {3}detach\\(c0\\) +<-- DIVERGENCE\n");
+        assertThat(text).contains("       model:    DONE, settles #3 -> ACCEPTED, settles #6 -> DATA(#3, 1B)\n",
+                "       subject:  DONE, settles #3 -> FAILED(TypeError: resolve is not a function), settles #5 ->"
+                        + " COMPLETED(1B), settles #6 -> DONE   <-- differs\n");
+        assertThat(text).contains("       probe:    consumers=2 canWrite=false\n       subject:  (same)\n");
+        assertThat(text).containsPattern("probe: {4}consumers=1 canWrite=null\n {7}subject: {2}consumers=0"
+                + " canWrite=null {3}<-- differs");
+    }
+
     private static KnownFindings known() {
         return KnownFindings.load(Reports.dir().getParent());
     }

@@ -109,7 +109,9 @@ final class Answer {
         }
 
         private SubjectProtocolError wrongType(String name, Object value, String expected) {
-            return error(name, (value == null ? "is null" : "is a " + type(value) + " "
+            String type = type(value);
+            String article = type.startsWith("a") || type.startsWith("o") ? "an " : "a ";
+            return error(name, (value == null ? "is null" : "is " + article + type + " "
                     + SubjectProtocolError.quote(Json.line(value))) + "; expected " + expected);
         }
 

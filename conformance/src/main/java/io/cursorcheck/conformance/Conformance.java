@@ -7,6 +7,7 @@ import io.cursorcheck.properties.engine.Generator;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.RandomRun;
+import io.cursorcheck.properties.engine.Script;
 import io.cursorcheck.properties.engine.Shrinker;
 import io.cursorcheck.properties.engine.Weights;
 import java.io.IOException;
@@ -39,11 +40,6 @@ public final class Conformance {
     static final int SHRINK_RUNS = 3_000;
     /** Time one shrink may spend. */
     static final long SHRINK_MILLIS = 8_000;
-    /**
-     * Shapes of difference written out (page, counterexample, reproduction) per kind and release;
-     * every further shape is still shrunk, replayed and classified, and counted on the pages.
-     */
-    static final int PAGES_PER_KIND = 3;
     /** Sequences stopped by a protocol error that are logged one by one; the release's page counts them all. */
     static final int LOGGED_PROTOCOL_ERRORS = 5;
     /** Time all shrinks of a release may spend together, at least (or half the run's time if more). */
@@ -119,11 +115,13 @@ public final class Conformance {
      * @param run            the lockstep run of the shrunk script
      * @param replayed       whether replaying the shrunk script against the release gave the same failure
      * @param hits           sequences that ended in this signature
-     * @param page           its Markdown page, or null when not written (enough of its kind were)
-     * @param nodeOutput     what the standalone reproduction printed on the release
+     * @param page           its Markdown page (that of an earlier shape whose shrunk script is the same), or
+     *                       null when the run writes nothing
+     * @param reproduction   the standalone reproduction run on the release: what it printed and whether it shows
+     *                       the difference; null when the run writes nothing
      */
     public record Difference(String signature, Differences.Kind kind, Counterexample counterexample, Lockstep.Run run,
-                             boolean replayed, long hits, Path page, String nodeOutput) {
+                             boolean replayed, long hits, Path page, Reproduction.Check reproduction) {
     }
 
     /**
@@ -157,11 +155,17 @@ public final class Conformance {
      * @param protocolErrors the subject's protocol errors, anywhere in the run (sequences, shrinks,
      *                    replays): a broken adapter or subject, never a difference; any fails the run
      * @param findings    each known finding against the model, judged on this release
+     * @param patterns    for each pattern a run must make ({@link Patterns}), the random sequences that contained it
      */
     public record Result(Release release, Hello hello, long sequences, long operations, long millis,
                          List<Difference> differences, List<KnownReplay> known, Map<String, Long> knownHits,
                          int restarts, Map<String, Long> signatures, ExternalSubject.ProtocolErrors protocolErrors,
-                         List<FindingOnRelease> findings) {
+                         List<FindingOnRelease> findings, Map<Patterns.Pattern, Long> patterns) {
+
+        /** The patterns no sequence made, in a run long enough to need them all: a blind spot of the run. */
+        public List<Patterns.Pattern> missingPatterns() {
+            return Patterns.missing(sequences, patterns);
+        }
 
         /** Differences whose verdict is not yet decided: they need a look. */
         public List<Difference> unclassified() {
@@ -180,8 +184,30 @@ public final class Conformance {
         }
     }
 
+    /**
+     * The generator's weights for a subject: {@link #WEIGHTS}, with weight 0 for each operation its
+     * API cannot express (the handshake lists them, each with why). No other weight depends on the
+     * subject: every pattern is drawn on every release.
+     */
+    public static Weights weights(Hello hello) {
+        Weights w = WEIGHTS;
+        for (Hello.Unsupported u : hello.unsupported()) {
+            w = w.with(u.op() + "=0");
+        }
+        return w;
+    }
+
     /** Checks a subject; {@code binary} runs the reproductions. */
     public static Result run(Config config, ExternalSubject subject, Path binary) throws IOException,
+            InterruptedException {
+        return run(config, subject, binary, new Generator(weights(subject.hello()), subject.capabilities()));
+    }
+
+    /**
+     * Checks a subject with this generator (a test double may hide a pattern, to show that the run's
+     * coverage check catches it); {@code binary} runs the reproductions.
+     */
+    static Result run(Config config, ExternalSubject subject, Path binary, Generator generator) throws IOException,
             InterruptedException {
         long start = System.currentTimeMillis();
         long deadline = Deadline.after(start, config.millis()); // saturating: Long.MAX_VALUE must not wrap
@@ -200,7 +226,7 @@ public final class Conformance {
             replays.add(new KnownReplay(f, run, agreesBefore(subject, run)));
         }
 
-        Generator generator = new Generator(WEIGHTS, subject.capabilities());
+        Patterns patterns = new Patterns();
         Map<String, Long> hits = new LinkedHashMap<>();
         Map<String, Long> knownHits = new LinkedHashMap<>();
         Map<String, Lockstep.Run> firsts = new LinkedHashMap<>();
@@ -213,6 +239,7 @@ public final class Conformance {
             Lockstep.Run run = Lockstep.explore(subject, generator, seed, config.maxSteps(), null);
             sequences++;
             operations += run.script().length();
+            patterns.count(run);
             if (!run.failed()) {
                 continue;
             }
@@ -239,7 +266,7 @@ public final class Conformance {
         }
 
         List<Difference> differences = new ArrayList<>();
-        Map<Differences.Kind, Integer> written = new LinkedHashMap<>();
+        Map<Script, Difference> written = new LinkedHashMap<>(); // shrunk script -> the shape whose page shows it
         long shrinkDeadline = Deadline.after(System.currentTimeMillis(), config.shrinking());
         for (Map.Entry<String, Lockstep.Run> e : firsts.entrySet()) {
             if (System.currentTimeMillis() > shrinkDeadline) {
@@ -248,12 +275,13 @@ public final class Conformance {
                 break;
             }
             Difference d = report(config, subject, binary, dir, e.getValue(), seeds.get(e.getKey()),
-                    hits.get(e.getKey()), written);
+                    hits.get(e.getKey()), generator.weights(), written);
             differences.add(d);
         }
         Result result = new Result(config.release(), subject.hello(), sequences, operations,
                 System.currentTimeMillis() - start, differences, replays, knownHits, subject.restarts(), hits,
-                subject.protocolErrors(), List.of()); // TODO(#13): the known findings judged on the release
+                subject.protocolErrors(), List.of(), // TODO(#13): the known findings judged on the release
+                patterns.counts());
         if (dir != null) {
             Files.writeString(dir.resolve("index.md"), ConformancePage.version(result), StandardCharsets.UTF_8);
         }
@@ -272,10 +300,10 @@ public final class Conformance {
     }
 
     private static Difference report(Config config, ExternalSubject subject, Path binary, Path dir, Lockstep.Run found,
-                                     long seed, long hits, Map<Differences.Kind, Integer> written)
+                                     long seed, long hits, Weights weights, Map<Script, Difference> written)
             throws IOException, InterruptedException {
         Shrinker.Result shrunk = new Shrinker(subject, SHRINK_RUNS, SHRINK_MILLIS).shrink(found);
-        Counterexample cx = new Counterexample(subject.id(), shrunk.script(), seed, config.maxSteps(), WEIGHTS.toString(),
+        Counterexample cx = new Counterexample(subject.id(), shrunk.script(), seed, config.maxSteps(), weights.toString(),
                 shrunk.original(), shrunk.evaluations(), shrunk.run().failure(), null);
         Lockstep.Run again = Lockstep.run(subject, shrunk.script());
         boolean replayed = again.failed() && again.failure().signature().equals(cx.failure().signature())
@@ -283,23 +311,33 @@ public final class Conformance {
         Differences.Kind kind = Differences.classify(subject.hello(), cx, shrunk.run());
         config.log().printf("  %s: %s shrunk %d -> %d operations (%s)%s%n", subject.id(), kind.id(), cx.original(),
                 cx.script().length(), cx.failure().signature(), replayed ? "" : "; NOT REPRODUCED on replay");
-        Path page = null;
-        String output = null;
-        // Every undecided shape gets its page: a person must look at each.
-        if (dir != null && (written.merge(kind, 1, Integer::sum) <= PAGES_PER_KIND || kind == Differences.Kind.UNCLASSIFIED)) {
-            String slug = kind.id() + "-" + cx.slug().substring(cx.slug().lastIndexOf('-') + 1);
-            Path json = dir.resolve(slug + ".json");
-            cx.write(json);
-            Path mjs = dir.resolve(slug + ".mjs");
-            Reproduction.write(mjs, Reproduction.of(subject.id() + ": " + kind.title(), shrunk.run(), subject.hello(),
-                    cx.failure().step()));
-            output = Reproduction.run(binary, mjs);
-            page = dir.resolve(slug + ".md");
-            Difference d = new Difference(cx.failure().signature(), kind, cx, shrunk.run(), replayed, hits, page, output);
-            Files.writeString(page, ConformancePage.difference(d, subject, json, mjs), StandardCharsets.UTF_8);
-            return d;
+        if (dir == null) {
+            return new Difference(cx.failure().signature(), kind, cx, shrunk.run(), replayed, hits, null, null);
         }
-        return new Difference(cx.failure().signature(), kind, cx, shrunk.run(), replayed, hits, null, null);
+        // Every distinct shrunk script gets its page, its counterexample and its reproduction, run on the release:
+        // a different symptom of a kind is a different script. Only an exact repeat shares the earlier page.
+        Difference same = written.get(cx.script());
+        if (same != null) {
+            config.log().printf("  %s: the same shrunk script as %s%n", subject.id(), same.page().getFileName());
+            return new Difference(cx.failure().signature(), kind, cx, shrunk.run(), replayed, hits, same.page(),
+                    same.reproduction());
+        }
+        String slug = kind.id() + "-" + cx.slug().substring(cx.slug().lastIndexOf('-') + 1);
+        Path json = dir.resolve(slug + ".json");
+        cx.write(json);
+        Path mjs = dir.resolve(slug + ".mjs");
+        Reproduction.write(mjs, Reproduction.of(subject.id() + ": " + kind.title(), shrunk.run(), subject.hello(),
+                cx.failure().step()));
+        Reproduction.Check check = Reproduction.check(binary, mjs, shrunk.run(), cx.failure().step());
+        if (!check.shows()) {
+            config.log().printf("  %s: the reproduction %s does NOT show the difference: %s%n", subject.id(),
+                    mjs.getFileName(), check.why());
+        }
+        Path page = dir.resolve(slug + ".md");
+        Difference d = new Difference(cx.failure().signature(), kind, cx, shrunk.run(), replayed, hits, page, check);
+        Files.writeString(page, ConformancePage.difference(d, subject, json, mjs), StandardCharsets.UTF_8);
+        written.put(cx.script(), d);
+        return d;
     }
 
 }

@@ -17,8 +17,11 @@ import java.util.Map;
  * <p>The run fails (a problem is listed) when the subject broke the protocol even once (a broken
  * adapter or subject: {@link SubjectProtocolError}), when a difference on a byte-budget release
  * (26.10 and later) is of no known kind, when a shrunk
- * difference does not fail the same way on replay, or when a known finding against the model
- * no longer behaves on a release as recorded in {@code reports/findings}.
+ * difference does not fail the same way on replay, when a standalone reproduction does not show its
+ * difference on the release (it crashed, timed out, or answered as the model), when a run of at least
+ * {@value Patterns#MIN_SEQUENCES} sequences never made one of the {@link Patterns} (a blind spot), or
+ * when a known finding against the model no longer behaves on a release as recorded in
+ * {@code reports/findings}.
  */
 public final class ConformanceCampaign {
 
@@ -96,6 +99,14 @@ public final class ConformanceCampaign {
             if (!d.replayed()) {
                 p.add(r.release().id() + ": the shrunk difference " + d.signature() + " did not fail the same way on replay");
             }
+            if (d.reproduction() != null && !d.reproduction().shows()) {
+                p.add(r.release().id() + ": the standalone reproduction of " + d.signature() + " (" + d.page()
+                        + ") does not show the difference: " + d.reproduction().why());
+            }
+        }
+        for (Patterns.Pattern missing : r.missingPatterns()) {
+            p.add(r.release().id() + ": a blind spot of the run: in " + r.sequences() + " random sequences not one made "
+                    + missing.title() + " (" + missing.meaning() + "), which the spec covers on every release");
         }
         if (FINDINGS_CONFIRMED_ON.contains(r.release().id())) {
             for (Conformance.KnownReplay k : r.known()) {

@@ -71,8 +71,13 @@ final class ConformancePage {
         }
         b.append("\n").append(escape(f.detail())).append("\n\n");
         b.append("## Standalone reproduction\n\n`").append(mjs.getFileName()).append("` does the same with `node:stream/iter`"
-                + " alone. What it printed on ").append(subject.id()).append(":\n\n```\n").append(d.nodeOutput())
-                .append("\n```\n");
+                + " alone and prints, at every step, the release's answer, the settlements and the probe next to the"
+                + " model's; its last line says whether the failing step differs. It was run on ").append(subject.id())
+                .append(" right after it was written: ");
+        Reproduction.Check check = d.reproduction();
+        b.append(check.shows() ? "**it reproduces**: " + escape(check.why())
+                : "**it does NOT reproduce** (an error of the run): " + escape(check.why())).append(".\n\n");
+        b.append("What it printed:\n\n```\n").append(check.output().replace("```", "` ` `")).append("\n```\n");
         return b.toString();
     }
 
@@ -86,9 +91,17 @@ final class ConformancePage {
         b.append("# Conformance: ").append(r.release().id()).append("\n\n");
         b.append(escape(r.hello().summary())).append(".\n\n");
         b.append(String.format("%,d random sequences, %,d operations in %.0f s; %d shape(s) of difference, each"
-                        + " shrunk, replayed and classified (a page for the first %d of each kind); %d subject process"
-                        + " restart(s).%n%n", r.sequences(), r.operations(), r.millis() / 1000.0, r.differences().size(),
-                Conformance.PAGES_PER_KIND, r.restarts()));
+                        + " shrunk, replayed and classified, each distinct shrunk script with its page and its standalone"
+                        + " reproduction, run on the release; %d subject process restart(s).%n%n", r.sequences(),
+                r.operations(), r.millis() / 1000.0, r.differences().size(), r.restarts()));
+        b.append(r.hello().unsupported().isEmpty() ? "The API can express every operation of the protocol.\n\n"
+                : "Operations of the protocol the API cannot express (never drawn):\n\n");
+        r.hello().unsupported().forEach(u -> b.append("- `").append(u.op()).append("`: ").append(literal(u.why()))
+                .append('\n'));
+        if (!r.hello().unsupported().isEmpty()) {
+            b.append('\n');
+        }
+        b.append(patterns(r));
         if (r.protocolErrors().count() > 0) {
             b.append("## Protocol errors\n\n**").append(r.protocolErrors().count()).append(" protocol error(s)**: the"
                     + " adapter or the subject broke the cursorcheck-subject protocol (README, \"Checking an external"
@@ -108,8 +121,9 @@ final class ConformancePage {
             r.differences().forEach(d -> byKind.computeIfAbsent(d.kind(), k -> new ArrayList<>()).add(d));
             byKind.forEach((kind, ds) -> {
                 List<String> pages = new ArrayList<>();
+                java.util.Set<Path> seen = new java.util.HashSet<>(); // an exact repeat shares its page: listed once
                 for (Conformance.Difference d : ds) {
-                    if (d.page() != null) {
+                    if (d.page() != null && seen.add(d.page())) {
                         pages.add("[" + (pages.size() + 1) + "](" + d.page().getFileName() + ")");
                     }
                 }
@@ -118,14 +132,14 @@ final class ConformancePage {
                                 Conformance.Difference::hits).sum()).append(" | ").append(String.join(", ", pages))
                         .append(" |\n");
             });
-            b.append("\nEvery shape (signature: the operation and the kinds each side answered), shrunk:\n\n");
-            b.append("| kind | sequences | shrunk to | signature |\n|---|---:|---:|---|\n");
-            for (Conformance.Difference d : r.differences()) {
-                b.append("| ").append(d.page() == null ? d.kind().id() : "[" + d.kind().id() + "](" + d.page()
-                                .getFileName() + ")").append(" | ").append(d.hits()).append(" | ")
-                        .append(d.counterexample().script().length()).append(" | `").append(escape(d.signature()))
-                        .append("` |\n");
-            }
+            b.append("\nEvery shape (signature: the operation and the kinds each side answered), shrunk, by kind, with"
+                    + " whether its standalone reproduction showed the difference when it was run on the release:\n\n");
+            b.append("| kind | sequences | shrunk to | signature | reproduction |\n|---|---:|---:|---|---|\n");
+            byKind.values().stream().flatMap(List::stream).forEach(d -> b.append("| ")
+                    .append(d.page() == null ? d.kind().id() : "[" + d.kind().id() + "](" + d.page().getFileName() + ")")
+                    .append(" | ").append(d.hits()).append(" | ").append(d.counterexample().script().length())
+                    .append(" | `").append(escape(d.signature())).append("` | ").append(d.reproduction() == null ? ""
+                            : d.reproduction().shows() ? "shows it" : "**does NOT show it**").append(" |\n"));
             b.append('\n');
         }
         if (r.signatures().size() > r.differences().size()) {
@@ -142,6 +156,17 @@ final class ConformancePage {
                             + " random sequence(s)" : "").append('\n');
         }
         return b.toString();
+    }
+
+    /** The patterns every run must make, with the sequences that made each: a blind spot shows as a 0. */
+    private static String patterns(Conformance.Result r) {
+        StringBuilder b = new StringBuilder("Patterns the spec covers on every release, made on this one (a run of at"
+                + " least " + Patterns.MIN_SEQUENCES + " sequences that never makes one has a blind spot, an error of"
+                + " the run):\n\n| pattern | what counts | sequences |\n|---|---|---:|\n");
+        List<Patterns.Pattern> missing = r.missingPatterns();
+        r.patterns().forEach((p, n) -> b.append("| ").append(p.title()).append(" | ").append(escape(p.meaning()))
+                .append(" | ").append(missing.contains(p) ? "**0: never made**" : String.format("%,d", n)).append(" |\n"));
+        return b.append('\n').toString();
     }
 
     /** What the replay of a known finding showed about the release. */

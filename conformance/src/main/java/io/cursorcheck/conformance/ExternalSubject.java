@@ -130,7 +130,7 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
 
     @Override
     public Capabilities capabilities() {
-        return new Capabilities(true, hello.unitSizes(), hello.overlappingReads());
+        return new Capabilities(true, hello.unitSizes());
     }
 
     /**

@@ -56,15 +56,14 @@ public final class FakeSubject {
 
     private FakeSubject(String[] args) {
         hello.put("protocol", "\"cursorcheck-subject\"");
-        hello.put("version", "1");
+        hello.put("version", "2");
         hello.put("implementation", "{\"name\":\"fake\",\"version\":\"0.0.1\"}");
         hello.put("api", "\"budget\"");
         hello.put("policies", "{\"STRICT\":\"strict\",\"UNBOUNDED\":\"unbounded\",\"DROP_OLDEST\":\"drop-oldest\","
                 + "\"DROP_NEWEST\":\"drop-newest\"}");
-        hello.put("overlappingReads", "true");
-        hello.put("writeQueueing", "true");
         hello.put("minBudget", "1");
         hello.put("unitSizes", "false");
+        hello.put("unsupported", "[]");
         for (int i = 0; i < args.length; i += 2) {
             String value = args[i + 1];
             switch (args[i]) {

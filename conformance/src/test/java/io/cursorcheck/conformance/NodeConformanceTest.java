@@ -2,14 +2,21 @@ package io.cursorcheck.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.Op;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.Failure;
 import io.cursorcheck.properties.engine.GateSeed;
+import io.cursorcheck.properties.engine.Generator;
 import io.cursorcheck.properties.engine.Lockstep;
+import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.spi.Options;
+import io.cursorcheck.spi.Snapshot;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -84,6 +91,63 @@ class NodeConformanceTest {
             }
         }
         assertThat(replayed).as("kept findings recorded on %s", Release.NEWEST_NODE).isPositive();
+    }
+
+    /**
+     * The old blind spot re-created in a test double: a generator that never reads a consumer whose
+     * read is open (what the measured {@code overlappingReads: false} did on Node 26.0.0 to 26.3.1).
+     */
+    static final class HidingGenerator extends Generator {
+        HidingGenerator(Weights weights, BroadcastFactory.Capabilities capabilities) {
+            super(weights, capabilities);
+        }
+
+        @Override
+        public Op next(SplittableRandom random, Snapshot model, int consumers, Options options) {
+            Op op = super.next(random, model, consumers, options);
+            for (int retry = 0; retry < 4 && readsAnOpenConsumer(op, model); retry++) {
+                op = super.next(random, model, consumers, options);
+            }
+            return readsAnOpenConsumer(op, model) ? new Op.WriteSync(1) : op;
+        }
+
+        private static boolean readsAnOpenConsumer(Op op, Snapshot model) {
+            Snapshot.ConsumerState c = op instanceof Op.Next n ? model.consumer(n.consumer()) : null;
+            return c != null && c.openReads() > 0;
+        }
+    }
+
+    /**
+     * The coverage check and its control: a run whose generator hides overlapping reads is a blind
+     * spot, a problem of the run naming that pattern (and only it: the run itself went fine); the
+     * same run with the real generator makes every pattern and has no such problem.
+     */
+    @Test
+    void aRunThatHidesOverlappingReadsHasABlindSpotAndANormalRunHasNone() throws Exception {
+        try (ExternalSubject node = ExternalSubject.of(Release.NEWEST_NODE, binary)) {
+            long sequences = Patterns.MIN_SEQUENCES + 100;
+            Conformance.Config config = new Conformance.Config(Release.NEWEST_NODE, seed("hiding"), 120_000, sequences,
+                    60, null, new PrintStream(System.out, true), 0);
+            Conformance.Result hidden = Conformance.run(config, node, binary,
+                    new HidingGenerator(Conformance.weights(node.hello()), node.capabilities()));
+            System.out.printf("hiding generator: %s%n", hidden.patterns());
+            assertThat(hidden.sequences()).as("every sequence ran").isEqualTo(sequences);
+            assertThat(hidden.protocolErrors().count()).isZero();
+            assertThat(hidden.patterns().get(Patterns.Pattern.OVERLAPPING_READS)).isZero();
+            assertThat(hidden.patterns().get(Patterns.Pattern.QUEUED_WRITES)).isPositive();
+            assertThat(hidden.missingPatterns()).containsExactly(Patterns.Pattern.OVERLAPPING_READS);
+            assertThat(ConformanceCampaign.problems(hidden)).filteredOn(p -> p.contains("blind spot")).singleElement()
+                    .asString().contains("node-26.12.1: a blind spot of the run: in " + sequences
+                            + " random sequences not one made overlapping reads");
+            assertThat(ConformancePage.version(hidden)).contains("| overlapping reads |", "**0: never made**");
+
+            Conformance.Result normal = Conformance.run(config, node, binary);
+            System.out.printf("real generator: %s%n", normal.patterns());
+            assertThat(normal.sequences()).isEqualTo(sequences);
+            assertThat(normal.missingPatterns()).isEmpty();
+            assertThat(normal.patterns()).allSatisfy((p, n) -> assertThat(n).as(p.title()).isPositive());
+            assertThat(ConformanceCampaign.problems(normal)).noneMatch(p -> p.contains("blind spot"));
+        }
     }
 
     @Test

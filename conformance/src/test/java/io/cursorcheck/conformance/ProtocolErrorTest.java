@@ -210,9 +210,19 @@ class ProtocolErrorTest {
         "--hello-set  | policies={\"FAST\":\"fast\"}       | the field policies.FAST names no policy of the spec (docs/spec.md)",
         "--hello-set  | policies={}                        | the field policies is empty",
         "--hello-set  | unitSizes=null                     | the field unitSizes is null; expected true or false",
-        "--hello-drop | overlappingReads                   | the field overlappingReads is missing; expected true or false",
+        "--hello-set  | overlappingReads=true              | the field overlappingReads reports a behaviour; the handshake describes the API's shape, not behaviours",
+        "--hello-set  | writeQueueing=false                | the field writeQueueing reports a behaviour; the handshake describes the API's shape, not behaviours",
+        "--hello-set  | speed=\"fast\"                   | the field speed is not part of the handshake of version 2; expected only the fields [protocol,",
+        "--hello-drop | unsupported                        | the field unsupported is missing; expected an array of objects",
+        "--hello-set  | unsupported={}                     | the field unsupported is an object '{}'; expected an array of objects",
+        "--hello-set  | unsupported=[{\"op\":\"rewind\",\"why\":\"no such call\"}] | the field unsupported[0].op is 'rewind', no operation of the protocol; expected one of [attach, next,",
+        "--hello-set  | unsupported=[{\"op\":\"cancel\"}] | the field unsupported[0].why is missing; expected a string",
+        "--hello-set  | unsupported=[{\"op\":\"cancel\",\"why\":\" \"}] | the field unsupported[0].why is empty; expected why the API cannot express cancel",
+        "--hello-set  | unsupported=[{\"op\":\"next\",\"why\":\"pull only\"}] | the field unsupported[0].op is 'next'; an API without",
+        "--hello-set  | unsupported=[{\"op\":\"end\",\"why\":\"a\"},{\"op\":\"end\",\"why\":\"b\"}] | the field unsupported[1].op is 'end', listed twice",
+        "--hello-set  | unsupported=[{\"op\":\"write\",\"why\":\"a\"},{\"op\":\"writeSync\",\"why\":\"b\"}] | the field unsupported lists both write and writeSync",
         "--hello-set  | protocol=\"other\"                 | the field protocol is 'other'; expected 'cursorcheck-subject'",
-        "--hello-set  | version=2                          | the field version is 2; expected the number 1",
+        "--hello-set  | version=1                          | the field version is 1; expected the number 2",
         "--hello-raw  | hello                              | not JSON",
     })
     void aBadHandshakeIsRefusedNamingTheField(String option, String value, String expected) {
@@ -221,6 +231,24 @@ class ProtocolErrorTest {
                 .hasMessageStartingWith("fake does not speak the cursorcheck-subject protocol: its handshake failed:"
                         + " protocol error: the subject answered '")
                 .hasMessageContaining(expected);
+    }
+
+    /**
+     * The control of the handshake's checks: an operation the API cannot express, listed with why, is
+     * accepted, kept, shown in the summary, and never drawn (its weight is 0).
+     */
+    @Test
+    void anOperationListedWithWhyIsAcceptedAndNeverDrawn() throws Exception {
+        try (ExternalSubject subject = new ExternalSubject("fake", FakeSubject.command("--hello-set",
+                "unsupported=[{\"op\":\"cancel\",\"why\":\"this API has no cancel\"}]"), ANSWER_MILLIS)) {
+            assertThat(subject.hello().unsupported()).containsExactly(new Hello.Unsupported("cancel",
+                    "this API has no cancel"));
+            assertThat(subject.hello().supports("cancel")).isFalse();
+            assertThat(subject.hello().supports("next")).isTrue();
+            assertThat(subject.hello().summary()).contains("cannot express [cancel]");
+            assertThat(Conformance.weights(subject.hello()).cancel()).isZero();
+            assertThat(Conformance.weights(subject.hello()).next()).isEqualTo(Conformance.WEIGHTS.next());
+        }
     }
 
     /**

@@ -32,13 +32,16 @@ public interface BroadcastFactory {
      * @param observableOnly   no snapshot and no diagnostics: compare answers and probes only
      *                         (its broadcasts implement {@link Probe.Source}), and draw no bad
      *                         input (foreign and null handles, negative sizes are Java API concepts)
+     * <p>Capabilities describe what the suite can see and the shape of the API (sizes in entries
+     * or bytes), never a behaviour: a pattern the spec covers (overlapping reads, queued writes, a
+     * flush caused by a read) is made on every subject and its answers judged, so no capability can
+     * switch one off.
+     *
      * @param unitSizes        the subject sizes its buffer in entries, not bytes: every write is of
      *                         size 1, so entry and byte counts agree
-     * @param overlappingReads the subject queues a second read of a consumer behind its
-     *                         outstanding one; when false, no read is drawn while one is open
      */
-    record Capabilities(boolean observableOnly, boolean unitSizes, boolean overlappingReads) {
+    record Capabilities(boolean observableOnly, boolean unitSizes) {
         /** Everything visible, the whole operation set. */
-        public static final Capabilities FULL = new Capabilities(false, false, true);
+        public static final Capabilities FULL = new Capabilities(false, false);
     }
 }

@@ -1,0 +1,155 @@
+package io.cursorcheck.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cursorcheck.properties.engine.Counterexample;
+import io.cursorcheck.properties.engine.Lockstep;
+import io.cursorcheck.properties.engine.Script;
+import io.cursorcheck.properties.mutants.SourceTree;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The standalone reproductions, run on the newest Node: the kept nested-end-in-notify shape shows
+ * its difference (answers, settlements and probes next to the model's, and a final line that says
+ * so); and the controls: a reproduction whose failing step the release answers as the model, one
+ * that crashes and one that prints no final line are each caught, and a difference whose
+ * reproduction does not show it is an error of the run, said on its page.
+ */
+class ReproductionTest {
+
+    private static final Path KEPT = SourceTree.root().resolve(
+            "reports/conformance-findings/nested-end-in-notify/counterexample.json");
+
+    private static Path binary;
+    private static ExternalSubject node;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void start() throws Exception {
+        binary = Release.NEWEST_NODE.install(System.out);
+        node = ExternalSubject.of(Release.NEWEST_NODE, binary);
+    }
+
+    @AfterAll
+    static void stop() {
+        node.close();
+    }
+
+    private static Lockstep.Run kept() throws Exception {
+        Counterexample.Stored stored = Counterexample.read(KEPT);
+        Lockstep.Run run = Lockstep.run(node, stored.script());
+        assertThat(run.failed()).as("the kept shape still differs on %s", Release.NEWEST_NODE).isTrue();
+        assertThat(run.failure().signature()).isEqualTo(stored.signature());
+        return run;
+    }
+
+    private Reproduction.Check check(Lockstep.Run run, int step) throws Exception {
+        Path mjs = dir.resolve("repro-" + step + ".mjs");
+        Reproduction.write(mjs, Reproduction.of("test", run, node.hello(), step));
+        return Reproduction.check(binary, mjs, run, step);
+    }
+
+    @Test
+    void theKeptNestedEndInNotifyShapeReproducesAndShowsEveryValue() throws Exception {
+        Lockstep.Run run = kept();
+        int step = run.failure().step();
+        Reproduction.Check check = check(run, step);
+        System.out.println(check.output());
+        assertThat(check.shows()).as(check.why()).isTrue();
+        assertThat(check.why()).contains("step #" + step, "answer");
+        assertThat(check.output())
+                .contains("#" + step + " detach(c0)   <- differs: answer")
+                .contains("release: DONE, settles #3 -> FAILED(TypeError: resolve is not a function)")
+                .contains("model:   DONE, settles #3 -> ACCEPTED, settles #6 -> DATA(#3, 1B)")
+                .contains("consumerCount=", "canWrite=")
+                .contains(Reproduction.FINAL_LINE + " {\"step\":" + step);
+        // every step prints the release's line and the model's, with the probe
+        for (int i = 0; i <= step; i++) {
+            assertThat(check.output()).contains("#" + i + " " + run.script().lines().get(i));
+        }
+    }
+
+    /** The control: at a step where the release answers as the model, the same program shows nothing, and says so. */
+    @Test
+    void aReproductionOfAStepWhereTheReleaseAgreesDoesNotShowADifference() throws Exception {
+        Lockstep.Run run = kept();
+        Script before = run.script().prefix(run.failure().step());
+        Lockstep.Run agreeing = Lockstep.run(node, before);
+        assertThat(agreeing.failed()).as("the steps before the failing one agree").isFalse();
+        int last = before.length() - 1;
+        Reproduction.Check check = check(agreeing, last);
+        assertThat(check.shows()).isFalse();
+        assertThat(check.why()).contains("at step #" + last + " the release answered as the model",
+                "it does not show the difference");
+        assertThat(check.output()).contains(Reproduction.FINAL_LINE + " {\"step\":" + last + ",\"differs\":[]");
+    }
+
+    /** The controls of the runner: a program that crashes, or stops before its final line, shows nothing. */
+    @Test
+    void aReproductionThatCrashesOrPrintsNoFinalLineShowsNothing() throws Exception {
+        Lockstep.Run run = kept();
+        Path crash = dir.resolve("crash.mjs");
+        Files.writeString(crash, "console.log('#0 attach()');\nthrow new Error('on purpose');\n");
+        Reproduction.Check crashed = Reproduction.check(binary, crash, run, run.failure().step());
+        assertThat(crashed.shows()).isFalse();
+        assertThat(crashed.why()).startsWith("it crashed (exit code ");
+        assertThat(crashed.output()).contains("on purpose");
+
+        Path silent = dir.resolve("silent.mjs");
+        Files.writeString(silent, "console.log('#0 attach()');\n");
+        Reproduction.Check stopped = Reproduction.check(binary, silent, run, run.failure().step());
+        assertThat(stopped.shows()).isFalse();
+        assertThat(stopped.why()).contains("printed no final line");
+
+        // a final line about the failing step that claims what the release did not do there
+        String forged = Reproduction.FINAL_LINE + " {\"step\":" + run.failure().step() + ",\"release\":{\"answer\":"
+                + "\"DONE\",\"consumerCount\":7,\"canWrite\":true}}";
+        Reproduction.Check other = Reproduction.judge(forged, run, run.failure().step());
+        assertThat(other.shows()).isFalse();
+        assertThat(other.why()).contains("not as the run saw it through the adapter");
+    }
+
+    /**
+     * A difference whose reproduction does not show it is an error of the run (a problem, so the
+     * command exits 1), and its page says so; the same difference with a reproduction that shows it
+     * is no problem (the control).
+     */
+    @Test
+    void aReproductionThatDoesNotShowItsDifferenceIsAnErrorOfTheRun() throws Exception {
+        Lockstep.Run run = kept();
+        Counterexample cx = new Counterexample(node.id(), run.script(), 1L, 60, Conformance.WEIGHTS.toString(),
+                run.script().length(), 0, run.failure(), null);
+        Path page = dir.resolve("nested.md");
+        Reproduction.Check shows = check(run, run.failure().step());
+        Reproduction.Check doesNot = new Reproduction.Check("(what it printed)", false,
+                "at step #7 the release answered as the model");
+        for (Reproduction.Check c : List.of(shows, doesNot)) {
+            Conformance.Difference d = new Conformance.Difference(run.failure().signature(),
+                    Differences.Kind.NESTED_END_IN_NOTIFY, cx, run, true, 1, page, c);
+            Conformance.Result r = new Conformance.Result(Release.NEWEST_NODE, node.hello(), 10, 100, 1, List.of(d),
+                    List.of(), Map.of(), 0, Map.of(d.signature(), 1L), ExternalSubject.ProtocolErrors.NONE, List.of(),
+                    Map.of());
+            List<String> problems = ConformanceCampaign.problems(r);
+            String text = ConformancePage.difference(d, node, dir.resolve("nested.json"), dir.resolve("nested.mjs"));
+            if (c.shows()) {
+                assertThat(problems).as("the control: a reproduction that shows it").isEmpty();
+                assertThat(text).contains("**it reproduces**");
+                assertThat(ConformancePage.version(r)).contains("| shows it |");
+            } else {
+                assertThat(problems).singleElement().asString().contains("node-26.12.1: the standalone reproduction of "
+                        + d.signature(), "does not show the difference: at step #7 the release answered as the model");
+                assertThat(text).contains("**it does NOT reproduce** (an error of the run)", "(what it printed)");
+                assertThat(ConformancePage.version(r)).contains("**does NOT show it**");
+            }
+        }
+    }
+}
