@@ -15,15 +15,13 @@ import java.util.Map;
  * per release the sequences and operations run, the differences found by kind (with links) and the verdict.
  *
  * <p>The run fails (a problem is listed) when the subject broke the protocol even once (a broken
- * adapter or subject: {@link SubjectProtocolError}), when a difference on a byte-budget release
- * (26.10 and later) is of no known kind, when a shrunk
- * difference does not fail the same way on replay, or when a known finding against the model
- * no longer behaves on a release as recorded in {@code reports/findings}.
+ * adapter or subject: {@link SubjectProtocolError}), when a shrunk difference does not fail the
+ * same way on replay, when a known finding has no recorded broken behaviour
+ * ({@code reports/findings/<name>/on-release.json}), or when a known finding no longer judges "has it" on the
+ * release it was recorded on. A difference no rule explains (UNDECIDED) does not fail the run: the pages
+ * list it first, for a person to look at.
  */
 public final class ConformanceCampaign {
-
-    /** The releases the known findings were confirmed on, by hand, with their reproduce.mjs. */
-    static final List<String> FINDINGS_CONFIRMED_ON = List.of("node-26.10.0", "node-26.12.1");
 
     /**
      * What the releases did.
@@ -87,22 +85,18 @@ public final class ConformanceCampaign {
                     + r.protocolErrors().first().get(0));
         }
         for (Conformance.Difference d : r.differences()) {
-            // Differences of the entry-count API (before 26.10) are expected; those are listed as UNDECIDED on the
-            // pages when no rule explains them. From the byte-budget API on, every difference must be explained.
-            if (d.kind() == Differences.Kind.UNCLASSIFIED && r.hello().api().equals("budget")) {
-                p.add(r.release().id() + ": a difference of no known kind: " + d.signature() + " ("
-                        + (d.page() == null ? "no page" : d.page()) + ")");
-            }
             if (!d.replayed()) {
                 p.add(r.release().id() + ": the shrunk difference " + d.signature() + " did not fail the same way on replay");
             }
         }
-        if (FINDINGS_CONFIRMED_ON.contains(r.release().id())) {
-            for (Conformance.KnownReplay k : r.known()) {
-                if (!k.agrees() && !k.protocolError()) { // a protocol error is listed above
-                    p.add(r.release().id() + ": known finding " + k.finding().name() + " was confirmed on this release,"
-                            + " but the release now differs from the model before the finding's step");
-                }
+        for (FindingOnRelease f : r.findings()) {
+            if (f.recordedOn().isEmpty()) {
+                p.add(r.release().id() + ": known finding " + f.finding() + " has no recorded broken behaviour ("
+                        + FindingJudge.FILE + "); record it: bin/cursorcheck node --version 26.12.1 --record-findings");
+            } else if (f.recordedOn().equals(r.release().id()) && f.judgement() != FindingOnRelease.Judgement.HAS_IT
+                    && r.protocolErrors().count() == 0) { // a protocol error is listed above
+                p.add(r.release().id() + ": known finding " + f.finding() + " was recorded on this release, but it now"
+                        + " judges \"" + f.judgement().words() + "\" here: " + f.evidence());
             }
         }
         return p;
