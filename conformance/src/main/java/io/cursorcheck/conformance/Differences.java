@@ -25,8 +25,8 @@ public final class Differences {
     private static String breach(OutsideGuarantees.Rule rule) {
         return "The outside guarantee checker (`OutsideGuarantees`, rule `" + rule.id() + "`) found this in the release's"
                 + " own answers, settlements and probes, without the model: a guarantee docs/spec.md §3 gives for every"
-                + " release (" + rule.invariant() + "), so a bug of the release whatever its age or API. The page's"
-                + " breach line says what was seen.";
+                + " release (" + rule.invariant() + "), so a bug of the release whatever its age or API. The release"
+                + " page's table of shapes says what was seen.";
     }
 
     /** Who is wrong about a difference. */
@@ -96,6 +96,9 @@ public final class Differences {
         /** A write refused right after canWrite said true. */
         REFUSED_WITH_ROOM("refused-with-room", "a write is refused or queued right after canWrite said true",
                 Verdict.RELEASE_BREAKS_A_GUARANTEE, "I9 budget", breach(OutsideGuarantees.Rule.REFUSED_WITH_ROOM)),
+        /** A read got an entry of no bytes. */
+        ZERO_SIZE_ENTRY("zero-size-entry", "a zero-size write creates an entry that a read gets",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE, "I8 zero-size writes", breach(OutsideGuarantees.Rule.ZERO_SIZE_ENTRY)),
         /** Entry-count releases: end() completes at once. */
         END_AT_ONCE("end-at-once", "end() completes at once, without waiting for queued writes or consumers",
                 Verdict.EARLIER_SEMANTICS, "spec §2 end()",
@@ -220,9 +223,9 @@ public final class Differences {
      *     kind named after the first breach ({@link Kind#NESTED_END_IN_NOTIFY} for a non-spec
      *     {@code is not a function} error, {@link Kind#DETACH_LEAVES_READ_OPEN} for a read left open by
      *     detach);</li>
-     * <li>earlier semantics, only with evidence: the port of the algorithm before PR #63322 diverges the
-     *     same way ({@link Kind#DIRTY_FLAG}), or the release has the entry-count API whose documented changes
-     *     (docs/spec.md §6) explain the difference;</li>
+     * <li>earlier semantics, only with evidence: the release has the entry-count API whose documented
+     *     changes (docs/spec.md §6) explain the difference, or the port of the algorithm before PR #63322
+     *     diverges the same way ({@link Kind#DIRTY_FLAG}, on any release);</li>
      * <li>anything else: {@link Kind#UNCLASSIFIED}, for a person to look at.</li>
      * </ol>
      */
@@ -238,11 +241,8 @@ public final class Differences {
         if (f.kind() != Failure.Kind.DIVERGENCE) {
             return Kind.UNCLASSIFIED;
         }
-        if (portDiverges(cx.script(), f.step())) {
-            return Kind.DIRTY_FLAG;
-        }
         if (!hello.api().equals("highWaterMark")) {
-            return Kind.UNCLASSIFIED;
+            return portDivergesTheSameWay(cx.script(), f.step(), f.subject()) ? Kind.DIRTY_FLAG : Kind.UNCLASSIFIED;
         }
         Observation m = f.model();
         Observation s = f.subject();
@@ -262,7 +262,7 @@ public final class Differences {
         if (lastConsumerLeft(run, f.step())) {
             return Kind.NO_RETAIN_GUARD;
         }
-        return Kind.UNCLASSIFIED;
+        return portDivergesTheSameWay(cx.script(), f.step(), f.subject()) ? Kind.DIRTY_FLAG : Kind.UNCLASSIFIED;
     }
 
     /** The breaches the release's own trace shows through {@code step} (the model is not looked at). */
@@ -296,6 +296,52 @@ public final class Differences {
     static boolean portDiverges(Script script, int step) {
         Lockstep.Run port = Lockstep.run(Variant.DIRTY_FLAG, script);
         return port.failed() && !port.failure().kind().againstModel() && port.failure().step() <= step;
+    }
+
+    /**
+     * Whether the port of the dirty-flag algorithm diverges from the model at or before {@code step}
+     * ({@link #portDiverges}) and, run alone to that step, answers there as the release did: the same
+     * kinds of outcome and settlement, the same sizes of the entries delivered, the same probe. A port
+     * that merely diverges somewhere before is no evidence that the release's difference is that
+     * algorithm's.
+     */
+    static boolean portDivergesTheSameWay(Script script, int step, Observation release) {
+        if (!portDiverges(script, step) || release == null) {
+            return false;
+        }
+        io.cursorcheck.properties.Session port = new io.cursorcheck.properties.Session(Variant.DIRTY_FLAG,
+                script.options());
+        Observation o = null;
+        for (int i = 0; i <= step; i++) {
+            o = port.apply(script.ops().get(i));
+            if (o.thrown() != null) {
+                return false;
+            }
+        }
+        return outline(o).equals(outline(release)) && io.cursorcheck.properties.Probe.of(o.snapshot(),
+                script.options()).equals(release.probe());
+    }
+
+    /** An answer without positions or write numbers: the outcome kinds and the entry sizes, settlements sorted. */
+    private static String outline(Observation o) {
+        if (o.reply() == null) {
+            return "attached";
+        }
+        List<String> settled = new java.util.ArrayList<>();
+        for (Settlement x : o.reply().settlements()) {
+            settled.add(outline(x.outcome()));
+        }
+        java.util.Collections.sort(settled);
+        return outline(o.reply().outcome()) + " " + settled;
+    }
+
+    private static String outline(Outcome x) {
+        return switch (x.kind()) {
+            case DISCARDED -> Outcome.Kind.ACCEPTED.name(); // the outside sees a discarded write as accepted
+            case DATA -> "DATA(" + x.size() + ")";
+            case FAILED, COMPLETED -> x.toString();
+            default -> x.kind().name();
+        };
     }
 
     /** Whether, before or at the failing step, a detach left the model with no consumer attached. */

@@ -90,7 +90,7 @@ public final class OutsideGuarantees {
          * {@code 0}, empty) was given: §6 documents that the entry-count API replaces one. Sound: §5
          * lists every failure reason a broadcast may report.
          */
-        NON_SPEC_ERROR("non-spec-error", "5-observing"),
+        NON_SPEC_ERROR("non-spec-error", "§5 errors"),
         /**
          * A write failed and its entry was delivered. Sound: a write that fails is never offered
          * (§2 write step 2, STRICT backpressure) or, queued, is failed instead of flushed (fail,
@@ -112,7 +112,13 @@ public final class OutsideGuarantees {
          * writer is open and the buffer under its budget (entry-count: {@code desiredSize > 0}), where
          * every policy stores or discards (§2 offer); I9, I12.
          */
-        REFUSED_WITH_ROOM("refused-with-room", "I9");
+        REFUSED_WITH_ROOM("refused-with-room", "I9"),
+        /**
+         * A read got a {@code DATA} of no bytes. Sound: zero-size writes never create entries (I8), every entry
+         * the suite writes otherwise holds at least its write's number (4 bytes), and a read settles with one
+         * entry or none (I4); on the entry-count API the suite writes size 1 only.
+         */
+        ZERO_SIZE_ENTRY("zero-size-entry", "I8");
 
         private final String id;
         private final String invariant;
@@ -364,6 +370,9 @@ public final class OutsideGuarantees {
 
         void readSettled(int i, int c, long read, Outcome x) {
             readSettledAt.put(read, i);
+            if (x.kind() == Outcome.Kind.DATA && x.size() == 0) {
+                report(Rule.ZERO_SIZE_ENTRY, i, "read #" + read + " of c" + c + " got an entry of 0 bytes");
+            }
             if (x.kind() != Outcome.Kind.DATA || x.value() < 0) {
                 return; // an unnamed entry (too small to carry its write's number) covers no entry of size >= 1
             }

@@ -239,4 +239,25 @@ class OutsideGuaranteesTest {
                 .op(writeSync(1), Outcome.REFUSED);
         assertThat(full.check()).isEmpty();
     }
+
+    @Test
+    void anEntryOfNoBytesIsReported() {
+        Trace t = new Trace(1, Policy.UNBOUNDED).attach().op(next(0), Outcome.WAIT)
+                .op(write(0), Outcome.ACCEPTED, s(1, Outcome.data(-1, 0)));
+        assertThat(t.rules()).containsExactly(Rule.ZERO_SIZE_ENTRY);
+        Trace fine = new Trace(1, Policy.UNBOUNDED).attach().op(next(0), Outcome.WAIT).op(write(0), Outcome.ACCEPTED);
+        assertThat(fine.check()).isEmpty();
+    }
+
+    @Test
+    void aConsumerTheProbeDidNotCountAtItsAttachIsLeftOutOfTheGapRules() {
+        // a release that registers a consumer only at its first read: where it starts is unknown
+        Trace t = new Trace(8, Policy.UNBOUNDED).attach().op(writeSync(1), Outcome.ACCEPTED)
+                .op(writeSync(1), Outcome.ACCEPTED).op(next(0), data(2));
+        assertThat(t.rules()).containsExactly(Rule.ENTRY_SKIPPED);
+        Trace lazy = new Trace(8, Policy.UNBOUNDED);
+        lazy.consumers = -1; // the probe after the attach shows no consumer
+        lazy.attach().op(writeSync(1), Outcome.ACCEPTED).op(writeSync(1), Outcome.ACCEPTED).op(next(0), data(2));
+        assertThat(lazy.check()).isEmpty();
+    }
 }
