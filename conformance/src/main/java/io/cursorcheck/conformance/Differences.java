@@ -175,7 +175,9 @@ public final class Differences {
             return switch (this) {
                 case END_AT_ONCE, NO_RETAIN_GUARD, STRICT_QUEUE_DEPTH, ERROR_REPORTING -> "a documented API change"
                         + " (docs/spec.md §6): the release has the entry-count API (its handshake names `highWaterMark`),"
-                        + " whose semantics changed with " + BYTE_BUDGET_SINCE + ", the first release with the byte budget";
+                        + " which " + BYTE_BUDGET_SINCE + " replaced with the byte budget; the semantics of §2 hold from"
+                        + " Node 26.10.0 (26.6.0 to 26.9.0 still answer some of these ways on the byte budget, without"
+                        + " evidence: UNDECIDED there)";
                 case DIRTY_FLAG -> "the suite's port of the algorithm before PR #63322 (the `dirty-flag` variant) diverges"
                         + " from the model on the same script, at or before the same step; changed in Node 26.2.0";
                 default -> null;

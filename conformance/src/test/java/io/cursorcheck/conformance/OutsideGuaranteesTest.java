@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class OutsideGuaranteesTest {
 
     /** A release's trace, written operation by operation as the adapter reports it. */
-    private static final class Trace {
+    static final class Trace {
         final Options options;
         final List<Op> ops = new ArrayList<>();
         final List<Observation> seen = new ArrayList<>();
