@@ -299,6 +299,9 @@ public final class OutsideGuarantees {
             }
             failure(i, "#" + i, own);
             for (Settlement s : o.reply().settlements()) {
+                if (s.op() >= i) {
+                    continue; // names no earlier operation: nothing a guarantee says about it
+                }
                 Outcome x = s.outcome();
                 failure(i, "#" + s.op(), x);
                 Integer c = readOf.get(s.op());
