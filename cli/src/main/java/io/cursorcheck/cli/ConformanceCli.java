@@ -67,7 +67,8 @@ abstract class ConformanceCli extends CliCommand {
                     d.signature(), d.counterexample().original(), d.counterexample().script().length(),
                     d.page() == null ? "" : Reports.relative(d.page()));
         }
-        r.knownHits().forEach((name, n) -> out.printf("known finding %s: hit by %d sequence(s)%n", name, n));
+        r.findings().forEach(f -> out.printf("known finding %s: %s (%d random sequence(s) hit it)%n", f.finding(),
+                f.judgement().words(), f.hits()));
         out.println("verdict: " + ConformanceCampaign.verdict(r) + "; report: " + Reports.relative(o.index()));
         o.problems().forEach(p -> out.println("  PROBLEM: " + p));
         return o.passed() ? 0 : 1;

@@ -112,9 +112,21 @@ public final class ConformanceCampaign {
     }
 
     private static String semantics(Conformance.Result r) {
+        return differences(r) + findings(r);
+    }
+
+    /** What the release does at the known findings' steps, e.g. {@code ; known findings: a has it, b not reached}. */
+    private static String findings(Conformance.Result r) {
+        if (r.findings().isEmpty()) {
+            return "";
+        }
+        return "; known findings: " + String.join(", ", r.findings().stream().map(f -> f.finding() + " "
+                + f.judgement().words()).toList());
+    }
+
+    private static String differences(Conformance.Result r) {
         if (r.differences().isEmpty()) {
-            return "conforms: no difference in " + r.sequences() + " sequences"
-                    + (r.knownHits().isEmpty() ? "" : " (besides the known findings against the model, which it shares)");
+            return "conforms: no difference in " + r.sequences() + " sequences";
         }
         List<Differences.Kind> kinds = r.differences().stream().map(Conformance.Difference::kind).distinct().toList();
         long broken = kinds.stream().filter(k -> k.verdict() == Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE).count();
