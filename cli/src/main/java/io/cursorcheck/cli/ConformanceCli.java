@@ -2,6 +2,7 @@ package io.cursorcheck.cli;
 
 import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.ConformanceCampaign;
+import io.cursorcheck.conformance.ExternalSubject;
 import io.cursorcheck.conformance.Release;
 import io.cursorcheck.properties.engine.ReportRun;
 import io.cursorcheck.properties.engine.Reports;
@@ -23,6 +24,12 @@ abstract class ConformanceCli extends CliCommand {
     @Range(min = 1, max = Range.YEAR_SECONDS)
     long seconds = 60;
 
+    @Option(names = "--record-findings", description = "instead of a conformance run: replay every known finding"
+            + " against the model (reports/findings/) on this release and record the release's broken behaviour at"
+            + " the finding's step in reports/findings/<name>/on-release.json; exit 1, replacing nothing, if the"
+            + " release breaks no guarantee at one of them")
+    boolean recordFindings;
+
     @Mixin
     SeedOption seedOption;
 
@@ -39,6 +46,9 @@ abstract class ConformanceCli extends CliCommand {
             throw new UsageError("--version: " + e.getMessage());
         }
         release.requireInstallable(); // npm, before anything runs
+        if (recordFindings) {
+            return record(runtime, release);
+        }
         long seed = seedOption.orFresh();
         int maxSteps = maxStepsOption.maxSteps;
         long millis = Math.multiplyExact(seconds, 1000);
@@ -57,9 +67,24 @@ abstract class ConformanceCli extends CliCommand {
                     d.signature(), d.counterexample().original(), d.counterexample().script().length(),
                     d.page() == null ? "" : Reports.relative(d.page()));
         }
-        r.knownHits().forEach((name, n) -> out.printf("known finding %s: hit by %d sequence(s)%n", name, n));
+        r.findings().forEach(f -> out.printf("known finding %s: %s (%d random sequence(s) hit it)%n", f.finding(),
+                f.judgement().words(), f.hits()));
         out.println("verdict: " + ConformanceCampaign.verdict(r) + "; report: " + Reports.relative(o.index()));
         o.problems().forEach(p -> out.println("  PROBLEM: " + p));
         return o.passed() ? 0 : 1;
+    }
+
+    private int record(String runtime, Release release) throws Exception {
+        String command = "bin/cursorcheck " + runtime + " --version " + release.version() + " --record-findings";
+        java.nio.file.Path binary = release.install(err);
+        try (ExternalSubject subject = ExternalSubject.of(release, binary)) {
+            for (java.nio.file.Path p : Conformance.recordFindings(subject, command, out)) {
+                out.println("recorded: " + io.cursorcheck.properties.mutants.SourceTree.root().relativize(p));
+            }
+            return 0;
+        } catch (IllegalStateException e) {
+            out.println("  PROBLEM: " + e.getMessage() + "; nothing was recorded");
+            return 1;
+        }
     }
 }

@@ -6,8 +6,9 @@ import picocli.CommandLine.Command;
 @Command(name = "node", sortOptions = false, sortSynopsis = false, description = "conformance: that Node.js release's"
         + " node:stream/iter broadcast (installed from npm under target/runtimes) in lockstep with the model through"
         + " the subject protocol; writes reports/conformance/<release>/ and that release's row of"
-        + " reports/conformance/index.md; exit 1 if a byte-budget release shows a difference no rule explains, a shrunk"
-        + " difference does not fail the same way on replay, a known finding no longer behaves as recorded on a release"
-        + " it was confirmed on, or the subject broke the protocol")
+        + " reports/conformance/index.md (differences no rule explains are listed first, UNDECIDED, and do not fail the"
+        + " run); exit 1 if a shrunk difference does not fail the same way on replay, a known finding has no recorded"
+        + " broken behaviour or no longer judges \"has it\" on the release it was recorded on, or the subject broke the"
+        + " protocol")
 final class NodeCli extends ConformanceCli {
 }

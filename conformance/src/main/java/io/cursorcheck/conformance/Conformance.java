@@ -220,17 +220,32 @@ public final class Conformance {
         }
         config.log().printf("%s: %s%n", subject.id(), subject.hello().summary());
 
-        List<KnownReplay> replays = new ArrayList<>();
-        for (KnownFindings.Finding f : known.all()) {
-            Lockstep.Run run = Lockstep.run(subject, f.counterexample().script());
-            replays.add(new KnownReplay(f, run, agreesBefore(subject, run)));
-        }
-
         Patterns patterns = new Patterns();
         Map<String, Long> hits = new LinkedHashMap<>();
         Map<String, Long> knownHits = new LinkedHashMap<>();
         Map<String, Lockstep.Run> firsts = new LinkedHashMap<>();
         Map<String, Long> seeds = new LinkedHashMap<>();
+        // The known findings judged on the release's own answers at their step (never on the model's failure):
+        // the finding's own script first, then every random sequence that hits it. A release that answers there
+        // neither as recorded nor as the guarantees say shows a new shape: it is shrunk and classified as a
+        // difference, the shrink keeping "the model hits the finding and the release differs otherwise".
+        Map<String, FindingJudge.Recorded> records = new LinkedHashMap<>();
+        Map<String, FindingJudge.Verdict> ownVerdicts = new LinkedHashMap<>();
+        Map<String, Map<FindingOnRelease.Judgement, Long>> tallies = new LinkedHashMap<>();
+        Map<String, java.util.function.Predicate<Lockstep.Run>> keeps = new LinkedHashMap<>();
+        List<KnownReplay> replays = new ArrayList<>();
+        for (KnownFindings.Finding f : known.all()) {
+            FindingJudge.Recorded recorded = FindingJudge.Recorded.read(f);
+            records.put(f.name(), recorded);
+            Lockstep.Run run = Lockstep.run(subject, f.counterexample().script());
+            replays.add(new KnownReplay(f, run, agreesBefore(subject, run)));
+            FindingJudge.Verdict v = FindingJudge.judge(f, recorded, run);
+            ownVerdicts.put(f.name(), v);
+            if (v.judgement() == FindingOnRelease.Judgement.DIFFERS_OTHERWISE) {
+                differsOtherwise(f, recorded, run, v, 0, hits, firsts, seeds, keeps, config, subject);
+            }
+        }
+
         long sequences = 0;
         long operations = 0;
         long brokenSequences = 0;
@@ -255,6 +270,12 @@ public final class Conformance {
             KnownFindings.Finding k = f.kind().againstModel() ? known.matching(f) : null;
             if (k != null) {
                 knownHits.merge(k.name(), 1L, Long::sum);
+                FindingJudge.Verdict v = FindingJudge.judge(k, records.get(k.name()), run);
+                tallies.computeIfAbsent(k.name(), n -> new java.util.EnumMap<>(FindingOnRelease.Judgement.class))
+                        .merge(v.judgement(), 1L, Long::sum);
+                if (v.judgement() == FindingOnRelease.Judgement.DIFFERS_OTHERWISE) {
+                    differsOtherwise(k, records.get(k.name()), run, v, seed, hits, firsts, seeds, keeps, config, subject);
+                }
                 continue;
             }
             if (hits.merge(f.signature(), 1L, Long::sum) == 1) {
@@ -275,17 +296,42 @@ public final class Conformance {
                 break;
             }
             Difference d = report(config, subject, binary, dir, e.getValue(), seeds.get(e.getKey()),
-                    hits.get(e.getKey()), generator.weights(), written);
+                    hits.get(e.getKey()), generator.weights(), written, e.getKey(), keeps.get(e.getKey()));
             differences.add(d);
         }
         Result result = new Result(config.release(), subject.hello(), sequences, operations,
                 System.currentTimeMillis() - start, differences, replays, knownHits, subject.restarts(), hits,
-                subject.protocolErrors(), List.of(), // TODO(#13): the known findings judged on the release
-                patterns.counts());
+                subject.protocolErrors(), findings(known, ownVerdicts, tallies, records), patterns.counts());
         if (dir != null) {
             Files.writeString(dir.resolve("index.md"), ConformancePage.version(result), StandardCharsets.UTF_8);
         }
         return result;
+    }
+
+    /**
+     * Records on this release the broken behaviour of every known finding against the model: its own
+     * script replayed, the release's answer at the finding's step and the guarantees it breaks there
+     * ({@link FindingJudge#record}), written to {@code reports/findings/<name>/on-release.json}. Every
+     * finding is replayed before any file is written, so a release that does not have one of them
+     * replaces nothing.
+     *
+     * @throws IllegalStateException naming the finding, when the release does not break a guarantee at its step
+     */
+    public static List<Path> recordFindings(ExternalSubject subject, String command, PrintStream log) throws IOException {
+        KnownFindings known = KnownFindings.load(io.cursorcheck.properties.mutants.SourceTree.root());
+        List<FindingJudge.Recorded> records = new ArrayList<>();
+        for (KnownFindings.Finding f : known.all()) {
+            FindingJudge.Recorded r = FindingJudge.record(f, subject.id(), Lockstep.run(subject, f.counterexample().script()),
+                    command);
+            log.printf("  %s on %s: step %d breaks %s; the release answers %s%n", f.name(), subject.id(), r.step(),
+                    FindingJudge.ids(r.breaches()), r.answer());
+            records.add(r);
+        }
+        List<Path> written = new ArrayList<>();
+        for (int i = 0; i < records.size(); i++) {
+            written.add(records.get(i).write(known.all().get(i)));
+        }
+        return written;
     }
 
     /** Whether the subject answered like the model at every step before the failing one. */
@@ -299,27 +345,87 @@ public final class Conformance {
         return !run.failed() || run.failure().kind().againstModel();
     }
 
+    /**
+     * A run where the model hits a known finding and the release answers there neither as recorded nor as
+     * the guarantees say: counted under its own signature, to be shrunk and classified like any difference.
+     */
+    private static void differsOtherwise(KnownFindings.Finding f, FindingJudge.Recorded recorded, Lockstep.Run run,
+                                         FindingJudge.Verdict v, long seed, Map<String, Long> hits,
+                                         Map<String, Lockstep.Run> firsts, Map<String, Long> seeds,
+                                         Map<String, java.util.function.Predicate<Lockstep.Run>> keeps, Config config,
+                                         ExternalSubject subject) {
+        java.util.Set<OutsideGuarantees.Rule> rules = OutsideGuarantees.rules(v.breaches());
+        String signature = DIFFERS_OTHERWISE + f.name() + ": " + FindingJudge.ids(rules);
+        if (hits.merge(signature, 1L, Long::sum) == 1) {
+            firsts.put(signature, run);
+            seeds.put(signature, seed);
+            keeps.put(signature, r -> {
+                FindingJudge.Verdict w = FindingJudge.judge(f, recorded, r);
+                return w.judgement() == FindingOnRelease.Judgement.DIFFERS_OTHERWISE
+                        && OutsideGuarantees.rules(w.breaches()).equals(rules);
+            });
+            config.log().printf("  %s: at known finding %s the release differs otherwise: %s%n", subject.id(), f.name(),
+                    v.evidence());
+        }
+    }
+
+    /** The prefix of the signature of a release differing otherwise at a known finding's step. */
+    static final String DIFFERS_OTHERWISE = "KNOWN-FINDING-DIFFERS:";
+
+    /**
+     * Each known finding judged on the release: the strongest judgement among its own script's replay and
+     * the random sequences that hit it (has it, then differs otherwise, then does not have it), with the
+     * evidence of the run that gave it.
+     */
+    private static List<FindingOnRelease> findings(KnownFindings known, Map<String, FindingJudge.Verdict> own,
+                                                   Map<String, Map<FindingOnRelease.Judgement, Long>> tallies,
+                                                   Map<String, FindingJudge.Recorded> records) {
+        List<FindingOnRelease> out = new ArrayList<>();
+        for (KnownFindings.Finding f : known.all()) {
+            FindingJudge.Verdict v = own.get(f.name());
+            Map<FindingOnRelease.Judgement, Long> t = tallies.getOrDefault(f.name(), Map.of());
+            FindingOnRelease.Judgement j = v.judgement();
+            String evidence = "its own script: " + v.evidence();
+            for (FindingOnRelease.Judgement stronger : List.of(FindingOnRelease.Judgement.HAS_IT,
+                    FindingOnRelease.Judgement.DIFFERS_OTHERWISE, FindingOnRelease.Judgement.DOES_NOT_HAVE_IT)) {
+                if (j == stronger) {
+                    break;
+                }
+                if (t.getOrDefault(stronger, 0L) > 0) {
+                    j = stronger;
+                    evidence = t.get(stronger) + " random sequence(s) hitting it judged so; " + evidence;
+                    break;
+                }
+            }
+            FindingJudge.Recorded r = records.get(f.name());
+            out.add(new FindingOnRelease(f.name(), j, evidence, t, r == null ? "" : r.release()));
+        }
+        return out;
+    }
+
     private static Difference report(Config config, ExternalSubject subject, Path binary, Path dir, Lockstep.Run found,
-                                     long seed, long hits, Weights weights, Map<Script, Difference> written)
+                                     long seed, long hits, Weights weights, Map<Script, Difference> written,
+                                     String signature, java.util.function.Predicate<Lockstep.Run> keep)
             throws IOException, InterruptedException {
-        Shrinker.Result shrunk = new Shrinker(subject, SHRINK_RUNS, SHRINK_MILLIS).shrink(found);
+        Shrinker shrinker = new Shrinker(subject, SHRINK_RUNS, SHRINK_MILLIS);
+        Shrinker.Result shrunk = keep == null ? shrinker.shrink(found) : shrinker.shrink(found, keep);
         Counterexample cx = new Counterexample(subject.id(), shrunk.script(), seed, config.maxSteps(), weights.toString(),
                 shrunk.original(), shrunk.evaluations(), shrunk.run().failure(), null);
         Lockstep.Run again = Lockstep.run(subject, shrunk.script());
         boolean replayed = again.failed() && again.failure().signature().equals(cx.failure().signature())
-                && again.failure().step() == cx.failure().step();
+                && again.failure().step() == cx.failure().step() && (keep == null || keep.test(again));
         Differences.Kind kind = Differences.classify(subject.hello(), cx, shrunk.run());
         config.log().printf("  %s: %s shrunk %d -> %d operations (%s)%s%n", subject.id(), kind.id(), cx.original(),
                 cx.script().length(), cx.failure().signature(), replayed ? "" : "; NOT REPRODUCED on replay");
         if (dir == null) {
-            return new Difference(cx.failure().signature(), kind, cx, shrunk.run(), replayed, hits, null, null);
+            return new Difference(signature, kind, cx, shrunk.run(), replayed, hits, null, null);
         }
         // Every distinct shrunk script gets its page, its counterexample and its reproduction, run on the release:
         // a different symptom of a kind is a different script. Only an exact repeat shares the earlier page.
         Difference same = written.get(cx.script());
         if (same != null) {
             config.log().printf("  %s: the same shrunk script as %s%n", subject.id(), same.page().getFileName());
-            return new Difference(cx.failure().signature(), kind, cx, shrunk.run(), replayed, hits, same.page(),
+            return new Difference(signature, kind, cx, shrunk.run(), replayed, hits, same.page(),
                     same.reproduction());
         }
         String slug = kind.id() + "-" + cx.slug().substring(cx.slug().lastIndexOf('-') + 1);
@@ -334,7 +440,7 @@ public final class Conformance {
                     mjs.getFileName(), check.why());
         }
         Path page = dir.resolve(slug + ".md");
-        Difference d = new Difference(cx.failure().signature(), kind, cx, shrunk.run(), replayed, hits, page, check);
+        Difference d = new Difference(signature, kind, cx, shrunk.run(), replayed, hits, page, check);
         Files.writeString(page, ConformancePage.difference(d, subject, json, mjs), StandardCharsets.UTF_8);
         written.put(cx.script(), d);
         return d;

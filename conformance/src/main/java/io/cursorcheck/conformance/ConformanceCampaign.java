@@ -15,18 +15,15 @@ import java.util.Map;
  * per release the sequences and operations run, the differences found by kind (with links) and the verdict.
  *
  * <p>The run fails (a problem is listed) when the subject broke the protocol even once (a broken
- * adapter or subject: {@link SubjectProtocolError}), when a difference on a byte-budget release
- * (26.10 and later) is of no known kind, when a shrunk
- * difference does not fail the same way on replay, when a standalone reproduction does not show its
- * difference on the release (it crashed, timed out, or answered as the model), when a run of at least
- * {@value Patterns#MIN_SEQUENCES} sequences never made one of the {@link Patterns} (a blind spot), or
- * when a known finding against the model no longer behaves on a release as recorded in
- * {@code reports/findings}.
+ * adapter or subject: {@link SubjectProtocolError}), when a shrunk difference does not fail the
+ * same way on replay, when a standalone reproduction does not show its difference on the release (it
+ * crashed, timed out, or answered as the model), when a run of at least {@value Patterns#MIN_SEQUENCES}
+ * sequences never made one of the {@link Patterns} (a blind spot), when a known finding has no recorded
+ * broken behaviour ({@code reports/findings/<name>/on-release.json}), or when a known finding no longer
+ * judges "has it" on the release it was recorded on. A difference no rule explains (UNDECIDED) does not
+ * fail the run: the pages list it first, for a person to look at.
  */
 public final class ConformanceCampaign {
-
-    /** The releases the known findings were confirmed on, by hand, with their reproduce.mjs. */
-    static final List<String> FINDINGS_CONFIRMED_ON = List.of("node-26.10.0", "node-26.12.1");
 
     /**
      * What the releases did.
@@ -90,12 +87,6 @@ public final class ConformanceCampaign {
                     + r.protocolErrors().first().get(0));
         }
         for (Conformance.Difference d : r.differences()) {
-            // Differences of the entry-count API (before 26.10) are expected; those are listed as UNDECIDED on the
-            // pages when no rule explains them. From the byte-budget API on, every difference must be explained.
-            if (d.kind() == Differences.Kind.UNCLASSIFIED && r.hello().api().equals("budget")) {
-                p.add(r.release().id() + ": a difference of no known kind: " + d.signature() + " ("
-                        + (d.page() == null ? "no page" : d.page()) + ")");
-            }
             if (!d.replayed()) {
                 p.add(r.release().id() + ": the shrunk difference " + d.signature() + " did not fail the same way on replay");
             }
@@ -108,12 +99,14 @@ public final class ConformanceCampaign {
             p.add(r.release().id() + ": a blind spot of the run: in " + r.sequences() + " random sequences not one made "
                     + missing.title() + " (" + missing.meaning() + "), which the spec covers on every release");
         }
-        if (FINDINGS_CONFIRMED_ON.contains(r.release().id())) {
-            for (Conformance.KnownReplay k : r.known()) {
-                if (!k.agrees() && !k.protocolError()) { // a protocol error is listed above
-                    p.add(r.release().id() + ": known finding " + k.finding().name() + " was confirmed on this release,"
-                            + " but the release now differs from the model before the finding's step");
-                }
+        for (FindingOnRelease f : r.findings()) {
+            if (f.recordedOn().isEmpty()) {
+                p.add(r.release().id() + ": known finding " + f.finding() + " has no recorded broken behaviour ("
+                        + FindingJudge.FILE + "); record it: bin/cursorcheck node --version 26.12.1 --record-findings");
+            } else if (f.recordedOn().equals(r.release().id()) && f.judgement() != FindingOnRelease.Judgement.HAS_IT
+                    && r.protocolErrors().count() == 0) { // a protocol error is listed above
+                p.add(r.release().id() + ": known finding " + f.finding() + " was recorded on this release, but it now"
+                        + " judges \"" + f.judgement().words() + "\" here: " + f.evidence());
             }
         }
         return p;
@@ -129,9 +122,21 @@ public final class ConformanceCampaign {
     }
 
     private static String semantics(Conformance.Result r) {
+        return differences(r) + findings(r);
+    }
+
+    /** What the release does at the known findings' steps, e.g. {@code ; known findings: a has it, b not reached}. */
+    private static String findings(Conformance.Result r) {
+        if (r.findings().isEmpty()) {
+            return "";
+        }
+        return "; known findings: " + String.join(", ", r.findings().stream().map(f -> f.finding() + " "
+                + f.judgement().words()).toList());
+    }
+
+    private static String differences(Conformance.Result r) {
         if (r.differences().isEmpty()) {
-            return "conforms: no difference in " + r.sequences() + " sequences"
-                    + (r.knownHits().isEmpty() ? "" : " (besides the known findings against the model, which it shares)");
+            return "conforms: no difference in " + r.sequences() + " sequences";
         }
         List<Differences.Kind> kinds = r.differences().stream().map(Conformance.Difference::kind).distinct().toList();
         long broken = kinds.stream().filter(k -> k.verdict() == Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE).count();

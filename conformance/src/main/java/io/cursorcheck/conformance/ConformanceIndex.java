@@ -47,9 +47,12 @@ final class ConformanceIndex {
      * @param started     when that run started
      * @param command     the command of that run
      * @param seed        that run's seed
+     * @param findings    each known finding's judgement on the release ({@link FindingOnRelease.Judgement#words()}),
+     *                    by finding; empty in rows written before findings were judged per release
      */
     record Row(String release, String api, long sequences, long operations, long millis, List<KindCell> differences,
-               String verdict, List<String> problems, String started, String command, long seed) {
+               String verdict, List<String> problems, String started, String command, long seed,
+               Map<String, String> findings) {
     }
 
     private ConformanceIndex() {
@@ -66,9 +69,11 @@ final class ConformanceIndex {
             }
             byKind.put(c.kind(), new KindCell(c.kind(), c.shapes() + 1, pages));
         }
+        Map<String, String> findings = new LinkedHashMap<>();
+        r.findings().forEach(f -> findings.put(f.finding(), f.judgement().words()));
         return new Row(r.release().id(), r.hello().api(), r.sequences(), r.operations(), r.millis(),
                 List.copyOf(byKind.values()), ConformanceCampaign.verdict(r), problems,
-                started.toString().replaceAll("\\.\\d+Z$", "Z"), command, seed);
+                started.toString().replaceAll("\\.\\d+Z$", "Z"), command, seed, findings);
     }
 
     /**
@@ -172,7 +177,27 @@ final class ConformanceIndex {
         }
         return new Row(release, string(m, at, "api"), count(m, at, "sequences"), count(m, at, "operations"),
                 count(m, at, "millis"), List.copyOf(kinds), string(m, at, "verdict"), strings(m, at, "problems"),
-                string(m, at, "started"), string(m, at, "command"), seed(m, at));
+                string(m, at, "started"), string(m, at, "command"), seed(m, at), findings(m, at));
+    }
+
+    /** The findings' judgements of a row; a row of an older index has none (the field is missing). */
+    private static Map<String, String> findings(Map<?, ?> m, String at) {
+        Object value = m.get("findings");
+        if (value == null) {
+            return Map.of();
+        }
+        Map<?, ?> f = object(value, at + ".findings");
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : f.entrySet()) {
+            String words = string(f, at + ".findings", String.valueOf(e.getKey()));
+            if (java.util.Arrays.stream(FindingOnRelease.Judgement.values()).noneMatch(j -> j.words().equals(words))) {
+                throw new IllegalArgumentException("field '" + at + ".findings." + e.getKey() + "' must be a judgement ("
+                        + java.util.Arrays.stream(FindingOnRelease.Judgement.values()).map(FindingOnRelease.Judgement::words)
+                        .toList() + "), was " + shown(words));
+            }
+            out.put(String.valueOf(e.getKey()), words);
+        }
+        return out;
     }
 
     private static Map<?, ?> object(Object value, String at) {
@@ -253,6 +278,7 @@ final class ConformanceIndex {
             m.put("started", r.started());
             m.put("command", r.command());
             m.put("seed", r.seed());
+            m.put("findings", r.findings());
             list.add(m);
         }
         Map<String, Object> doc = new LinkedHashMap<>();
@@ -297,6 +323,21 @@ final class ConformanceIndex {
                 + " (`consumerCount`, `canWrite`). Every kind of difference is shrunk, replayed on the same release, and"
                 + " written with a standalone reproduction. Each row is the last run of its release (see \"Runs\""
                 + " below); a run of one release replaces its row only.\n\n");
+        List<Row> undecided = rows.stream().filter(r -> r.differences().stream().anyMatch(
+                c -> c.kind().equals(Differences.Kind.UNCLASSIFIED.id()))).toList();
+        if (!undecided.isEmpty()) {
+            b.append("## UNDECIDED: for a person to look at\n\n");
+            for (Row r : undecided) {
+                r.differences().stream().filter(c -> c.kind().equals(Differences.Kind.UNCLASSIFIED.id())).forEach(c -> {
+                    List<String> pages = new ArrayList<>();
+                    c.pages().forEach(p -> pages.add("[" + (pages.size() + 1) + "](" + r.release() + "/" + p + ")"));
+                    b.append("- [").append(r.release()).append("](").append(r.release()).append("/index.md): ")
+                            .append(c.shapes()).append(" shape(s) no rule explains").append(pages.isEmpty() ? ""
+                                    : ": " + String.join(", ", pages)).append('\n');
+                });
+            }
+            b.append('\n');
+        }
         b.append("| release | API | sequences | operations | time | differences | verdict |\n"
                 + "|---|---|---:|---:|---:|---|---|\n");
         for (Row r : rows) {
@@ -318,6 +359,7 @@ final class ConformanceIndex {
                     .append(ConformancePage.escape(r.verdict())).append(" |\n");
         }
         b.append('\n');
+        findingTable(b, rows);
         List<String> problems = rows.stream().flatMap(r -> r.problems().stream()).toList();
         if (!problems.isEmpty()) {
             b.append("## Problems\n\n");
@@ -356,6 +398,32 @@ final class ConformanceIndex {
                     .append("` | `").append(ConformancePage.escape(r.command())).append("` |\n");
         }
         return b.toString();
+    }
+
+    /** The known finding × release table: what each release does at each finding's step. */
+    private static void findingTable(StringBuilder b, List<Row> rows) {
+        List<String> names = new ArrayList<>();
+        rows.forEach(r -> r.findings().keySet().forEach(n -> {
+            if (!names.contains(n)) {
+                names.add(n);
+            }
+        }));
+        if (names.isEmpty()) {
+            return;
+        }
+        b.append("## Known findings × release\n\nWhat each release does at the step of each known finding against the"
+                + " model, judged on its own answers (a release page says why); \"not judged\": the row comes from a run"
+                + " before findings were judged per release.\n\n| finding |");
+        rows.forEach(r -> b.append(' ').append(r.release()).append(" |"));
+        b.append("\n|---|");
+        rows.forEach(r -> b.append("---|"));
+        b.append('\n');
+        for (String n : names) {
+            b.append("| [").append(n).append("](../findings/").append(n).append("/README.md) |");
+            rows.forEach(r -> b.append(' ').append(r.findings().getOrDefault(n, "not judged")).append(" |"));
+            b.append('\n');
+        }
+        b.append('\n');
     }
 
     private static Differences.Kind kind(String id) {

@@ -102,6 +102,7 @@ final class ConformancePage {
             b.append('\n');
         }
         b.append(patterns(r));
+        undecided(b, r);
         if (r.protocolErrors().count() > 0) {
             b.append("## Protocol errors\n\n**").append(r.protocolErrors().count()).append(" protocol error(s)**: the"
                     + " adapter or the subject broke the cursorcheck-subject protocol (README, \"Checking an external"
@@ -132,14 +133,20 @@ final class ConformancePage {
                                 Conformance.Difference::hits).sum()).append(" | ").append(String.join(", ", pages))
                         .append(" |\n");
             });
-            b.append("\nEvery shape (signature: the operation and the kinds each side answered), shrunk, by kind, with"
-                    + " whether its standalone reproduction showed the difference when it was run on the release:\n\n");
-            b.append("| kind | sequences | shrunk to | signature | reproduction |\n|---|---:|---:|---|---|\n");
+            b.append('\n');
+            byKind.keySet().stream().filter(k -> k.evidence() != null).forEach(k -> b.append("- ").append(k.id())
+                    .append(", earlier semantics: ").append(escape(k.evidence())).append('\n'));
+            b.append("\nEvery shape (signature: the operation and the kinds each side answered), shrunk, by kind; the"
+                    + " breach is what the outside guarantee checker found in the release's own answers, without the"
+                    + " model; the reproduction column says whether the standalone program showed the difference when it"
+                    + " was run on the release:\n\n");
+            b.append("| kind | sequences | shrunk to | signature | breach | reproduction |\n|---|---:|---:|---|---|---|\n");
             byKind.values().stream().flatMap(List::stream).forEach(d -> b.append("| ")
                     .append(d.page() == null ? d.kind().id() : "[" + d.kind().id() + "](" + d.page().getFileName() + ")")
                     .append(" | ").append(d.hits()).append(" | ").append(d.counterexample().script().length())
-                    .append(" | `").append(escape(d.signature())).append("` | ").append(d.reproduction() == null ? ""
-                            : d.reproduction().shows() ? "shows it" : "**does NOT show it**").append(" |\n"));
+                    .append(" | `").append(escape(d.signature())).append("` | ").append(escape(breach(d))).append(" | ")
+                    .append(d.reproduction() == null ? "" : d.reproduction().shows() ? "shows it"
+                            : "**does NOT show it**").append(" |\n"));
             b.append('\n');
         }
         if (r.signatures().size() > r.differences().size()) {
@@ -148,6 +155,7 @@ final class ConformancePage {
                     .append(escape(e.getKey())).append("`: ").append(e.getValue()).append(" sequence(s)\n"));
             b.append('\n');
         }
+        findings(b, r);
         b.append("## Known findings against the model, replayed here\n\n");
         for (Conformance.KnownReplay k : r.known()) {
             b.append("- [").append(k.finding().name()).append("](../../findings/").append(k.finding().name())
@@ -167,6 +175,52 @@ final class ConformancePage {
         r.patterns().forEach((p, n) -> b.append("| ").append(p.title()).append(" | ").append(escape(p.meaning()))
                 .append(" | ").append(missing.contains(p) ? "**0: never made**" : String.format("%,d", n)).append(" |\n"));
         return b.append('\n').toString();
+    }
+
+    /** The undecided shapes, first on the page: each needs a person to look at it. */
+    private static void undecided(StringBuilder b, Conformance.Result r) {
+        if (r.unclassified().isEmpty()) {
+            return;
+        }
+        b.append("## UNDECIDED: ").append(r.unclassified().size()).append(" shape(s) for a person to look at\n\n")
+                .append("No rule explains these (they break no guarantee the outside checker tests, and no evidence"
+                        + " makes them earlier semantics). They do not fail the run; decide who is wrong and add a rule or"
+                        + " fix the model.\n\n");
+        for (Conformance.Difference d : r.unclassified()) {
+            b.append("- ").append(d.page() == null ? "" : "[page](" + d.page().getFileName() + "): ").append('`')
+                    .append(escape(d.signature())).append("`, ").append(d.hits()).append(" sequence(s), shrunk to ")
+                    .append(d.counterexample().script().length()).append(" operations\n");
+        }
+        b.append('\n');
+    }
+
+    /** The first guarantee the release's own trace breaks in a difference's shrunk run, or "". */
+    static String breach(Conformance.Difference d) {
+        List<OutsideGuarantees.Breach> found = Differences.breaches(d.run(), d.counterexample().failure().step());
+        return found.isEmpty() ? "" : found.get(0).toString();
+    }
+
+    /** The finding × release table of one release: what it does at each known finding's step. */
+    private static void findings(StringBuilder b, Conformance.Result r) {
+        b.append("## Known findings on this release\n\n")
+                .append("Judged on the release's own answers at the finding's step, never on the model's failure:"
+                        + " *has it* (it breaks the guarantees recorded in the finding's `on-release.json`), *does not"
+                        + " have it* (no guarantee broken through the step), *differs otherwise* (other guarantees"
+                        + " broken: shrunk and classified above), *not reached*. Its own script first, then every random"
+                        + " sequence whose model failure is the finding.\n\n");
+        b.append("| finding | ").append(r.release().id()).append(" | random sequences (has it / does not / differs)"
+                + " | recorded on | evidence |\n|---|---|---|---|---|\n");
+        for (FindingOnRelease f : r.findings()) {
+            var n = f.sequences();
+            b.append("| [").append(f.finding()).append("](../../findings/").append(f.finding()).append("/README.md) | **")
+                    .append(f.judgement().words()).append("** | ").append(f.hits() == 0 ? "0" : n.getOrDefault(
+                            FindingOnRelease.Judgement.HAS_IT, 0L) + " / " + n.getOrDefault(
+                            FindingOnRelease.Judgement.DOES_NOT_HAVE_IT, 0L) + " / " + n.getOrDefault(
+                            FindingOnRelease.Judgement.DIFFERS_OTHERWISE, 0L)).append(" | ")
+                    .append(f.recordedOn().isEmpty() ? "(none)" : f.recordedOn()).append(" | ")
+                    .append(escape(f.evidence())).append(" |\n");
+        }
+        b.append('\n');
     }
 
     /** What the replay of a known finding showed about the release. */

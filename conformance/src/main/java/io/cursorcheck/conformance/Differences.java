@@ -18,6 +18,17 @@ public final class Differences {
     private Differences() {
     }
 
+    /** The first release with the byte budget, where the entry-count API's semantics changed (docs/spec.md §6). */
+    public static final String BYTE_BUDGET_SINCE = "Node 26.6.0";
+
+    /** The explanation of a kind named after a breach the outside checker found. */
+    private static String breach(OutsideGuarantees.Rule rule) {
+        return "The outside guarantee checker (`OutsideGuarantees`, rule `" + rule.id() + "`) found this in the release's"
+                + " own answers, settlements and probes, without the model: a guarantee docs/spec.md §3 gives for every"
+                + " release (" + rule.invariant() + "), so a bug of the release whatever its age or API. The release"
+                + " page's table of shapes says what was seen.";
+    }
+
     /** Who is wrong about a difference. */
     public enum Verdict {
         /** The release breaks a guarantee it gives (the spec's invariants, its own docs or tests). */
@@ -54,10 +65,44 @@ public final class Differences {
                 + " operation threw synchronously. (Silence, a hang, a clean exit without an answer or a line that"
                 + " breaks the protocol is a protocol error instead: a broken adapter, reported apart, never a"
                 + " difference.)"),
+        /** A consumer got the same entry twice. */
+        ENTRY_DELIVERED_TWICE("entry-delivered-twice", "a consumer gets the same write's entry twice",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE, "I4 delivery order", breach(OutsideGuarantees.Rule.ENTRY_DELIVERED_TWICE)),
+        /** A consumer got entries against write order. */
+        ENTRY_OUT_OF_ORDER("entry-out-of-order", "a consumer gets an earlier write's entry after a later one's",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE, "I4 delivery order", breach(OutsideGuarantees.Rule.ENTRY_OUT_OF_ORDER)),
+        /** A consumer skipped an entry that landed after it attached. */
+        ENTRY_SKIPPED("entry-skipped", "a consumer skips an entry stored after it attached",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE, "I4 delivery order", breach(OutsideGuarantees.Rule.ENTRY_SKIPPED)),
+        /** Overlapping reads of a consumer settled out of the order they were made. */
+        READS_SETTLED_OUT_OF_ORDER("reads-settled-out-of-order", "a consumer's reads settle out of the order they were"
+                + " made", Verdict.RELEASE_BREAKS_A_GUARANTEE, "I4 delivery order",
+                breach(OutsideGuarantees.Rule.READS_SETTLED_OUT_OF_ORDER)),
+        /** end() completed with a write still pending. */
+        END_WITH_WRITE_PENDING("end-with-write-pending", "end() completes while a write() is still pending",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE, "I12 writer progress",
+                breach(OutsideGuarantees.Rule.END_WITH_WRITE_PENDING)),
+        /** An operation failed with an error the spec does not know. */
+        NON_SPEC_ERROR("non-spec-error", "a read, write or end fails with an error that is neither the spec's nor a"
+                + " reason given", Verdict.RELEASE_BREAKS_A_GUARANTEE, "spec §5 errors",
+                breach(OutsideGuarantees.Rule.NON_SPEC_ERROR)),
+        /** A write failed although its entry was delivered. */
+        FAILED_WRITE_DELIVERED("failed-write-delivered", "a write fails although its entry is delivered",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE, "I4 delivery order",
+                breach(OutsideGuarantees.Rule.FAILED_WRITE_DELIVERED)),
+        /** A read waits while its entry is stored. */
+        STRANDED_READ("stranded-read", "a read stays open while an entry it must get is stored",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE, "I11 no stranded read", breach(OutsideGuarantees.Rule.STRANDED_READ)),
+        /** A write refused right after canWrite said true. */
+        REFUSED_WITH_ROOM("refused-with-room", "a write is refused or queued right after canWrite said true",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE, "I9 budget", breach(OutsideGuarantees.Rule.REFUSED_WITH_ROOM)),
+        /** A read got an entry of no bytes. */
+        ZERO_SIZE_ENTRY("zero-size-entry", "a zero-size write creates an entry that a read gets",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE, "I8 zero-size writes", breach(OutsideGuarantees.Rule.ZERO_SIZE_ENTRY)),
         /** Entry-count releases: end() completes at once. */
         END_AT_ONCE("end-at-once", "end() completes at once, without waiting for queued writes or consumers",
                 Verdict.EARLIER_SEMANTICS, "spec §2 end()",
-                "In the entry-count API (Node up to 26.2, Bun 1.4.5) `end()` ends the broadcast at once and resolves"
+                "In the entry-count API (Node up to 26.5.1, Bun 1.4.x) `end()` ends the broadcast at once and resolves"
                 + " with the bytes written so far: queued writes are never flushed (they stay pending), consumers"
                 + " that were waiting get DONE but stay attached (`consumerCount` does not drop), and an end after"
                 + " `fail()` completes instead of failing. Later releases wait for the queue and for the consumers"
@@ -67,7 +112,8 @@ public final class Differences {
                 + " forever", Verdict.RELEASE_BREAKS_A_GUARANTEE, "I4: every read settles exactly once",
                 "`return()` on a consumer with a waiting `next()` clears the stored resolver without calling it, so"
                 + " that read's promise never settles: code awaiting it hangs. Later releases settle it with"
-                + " `{ done: true }`, as the spec says."),
+                + " `{ done: true }`, as the spec says. Found by the outside guarantee checker (rule"
+                + " `read-open-after-detach`), whatever the release's age."),
         /** Entry-count releases: no retain guard. */
         NO_RETAIN_GUARD("no-retain-guard", "when the last consumer leaves, the buffer is trimmed to its end: late"
                 + " joiners miss retained entries", Verdict.EARLIER_SEMANTICS, "I7 retention",
@@ -89,14 +135,19 @@ public final class Differences {
                 + " writer has no errored state (`write()` after `fail()` rejects with \"Writer is closed\", not the"
                 + " reason), and `cancel(reason)` does not fail queued reads; Bun replaces a `null` reason of"
                 + " `fail()` with `Error: Failed`. Later releases keep each consumer's error and accept any value."),
-        /** Node 26.1.0: the dirty-flag minimum. */
-        DIRTY_FLAG("dirty-flag", "the dirty-flag minimum (before PR #63322) trims later than the spec",
+        /** The algorithm before PR #63322, shown by its port answering the same way. */
+        DIRTY_FLAG("dirty-flag", "answers as the port of the algorithm before PR #63322 (dirty-flag minimum, no"
+                + " retain guard) does",
                 Verdict.EARLIER_SEMANTICS, "I5 eager trim",
-                "Node 26.1.0 still has the dirty min-cursor flag that PR #63322 replaced: deliveries by notify and end"
+                "Node up to 26.1.0 has the dirty min-cursor flag that PR #63322 replaced: deliveries by notify and end"
                 + " move cursors without trimming, so the buffer holds entries every consumer has read, `canWrite`"
-                + " stays false, and writes queue where the spec has room. A difference on 26.1.0 gets this verdict only"
-                + " if no other rule explains it and the suite's own port of that algorithm (the `dirty-flag`"
-                + " variant) also diverges from the model on the same script, at or before the same step."),
+                + " stays false, and writes queue where the spec has room. A difference of an entry-count release gets this verdict"
+                + " only if it breaks no guarantee and the suite's own port of that algorithm (the `dirty-flag`"
+                + " variant) also diverges from the model on the same script, at or before the same step, and, run"
+                + " alone, answers at that step as the release does (the same kinds of outcome and settlement, entry"
+                + " sizes and probe), on the entry-count API only (on the byte-budget API a broadcast that drops a"
+                + " queued write's settlement can match the port's trim lag). The port has no retain guard either, so"
+                + " a release without the guard can match it on a script where only the guard matters."),
         /** Not matched by any rule below. */
         UNCLASSIFIED("unclassified", "a difference no rule explains yet", Verdict.UNDECIDED, null,
                 "No rule of `Differences` explains this difference: a person must look at it, decide who is wrong,"
@@ -114,6 +165,34 @@ public final class Differences {
             this.verdict = verdict;
             this.invariant = invariant;
             this.explanation = explanation;
+        }
+
+        /**
+         * For an {@link Verdict#EARLIER_SEMANTICS} kind, the evidence that the release's behaviour is an
+         * earlier semantics and not a bug, with the release where it changed; else null.
+         */
+        public String evidence() {
+            return switch (this) {
+                case END_AT_ONCE, NO_RETAIN_GUARD, STRICT_QUEUE_DEPTH, ERROR_REPORTING -> "a documented API change"
+                        + " (docs/spec.md §6): the release has the entry-count API (its handshake names `highWaterMark`),"
+                        + " which " + BYTE_BUDGET_SINCE + " replaced with the byte budget; the semantics of §2 hold from"
+                        + " Node 26.10.0 (26.6.0 to 26.9.0 still answer some of these ways on the byte budget, without"
+                        + " evidence: UNDECIDED there)";
+                case DIRTY_FLAG -> "the suite's port of the algorithm before PR #63322 (the `dirty-flag` variant) diverges"
+                        + " from the model on the same script, at or before the same step; changed in Node 26.2.0";
+                default -> null;
+            };
+        }
+
+        /** The breach of a guarantee this kind names, or null. */
+        public OutsideGuarantees.Rule rule() {
+            for (OutsideGuarantees.Rule r : OutsideGuarantees.Rule.values()) {
+                if (r.id().equals(id)) {
+                    return r;
+                }
+            }
+            return this == DETACH_LEAVES_READ_OPEN ? OutsideGuarantees.Rule.READ_OPEN_AFTER_DETACH
+                    : this == NESTED_END_IN_NOTIFY ? OutsideGuarantees.Rule.NON_SPEC_ERROR : null;
         }
 
         /** A short stable name, used in file names. */
@@ -143,30 +222,43 @@ public final class Differences {
     }
 
     /**
-     * Classifies a shrunk difference by the features of its 1-minimal script: what the failing
-     * operation is, what each side answered, and which operations the script needed to get there.
+     * Classifies a shrunk difference by behaviour alone, the same rules for every release, listed or
+     * not (no release's name or version is looked at), in this order:
+     * <ol>
+     * <li>the subject threw or died: {@link Kind#CRASH};</li>
+     * <li>the release's own trace breaks a guarantee of §3 ({@link OutsideGuarantees}, never the model): the
+     *     kind named after the first breach ({@link Kind#NESTED_END_IN_NOTIFY} for a non-spec
+     *     {@code is not a function} error, {@link Kind#DETACH_LEAVES_READ_OPEN} for a read left open by
+     *     detach);</li>
+     * <li>earlier semantics, only with evidence, and only on the entry-count API (its handshake names
+     *     {@code highWaterMark}, replaced by the byte budget in {@value #BYTE_BUDGET_SINCE}): one of its
+     *     documented changes (docs/spec.md §6) explains the difference, or the port of the algorithm before
+     *     PR #63322 answers at the step as the release does ({@link Kind#DIRTY_FLAG}). On the byte-budget API
+     *     that port is no evidence: a settlement-dropping broadcast matches its trim lag on some scripts;</li>
+     * <li>anything else: {@link Kind#UNCLASSIFIED}, for a person to look at.</li>
+     * </ol>
      */
     public static Kind classify(Hello hello, Counterexample cx, Lockstep.Run run) {
         Failure f = cx.failure();
         if (f.kind() == Failure.Kind.SUBJECT_THREW) {
             return Kind.CRASH;
         }
+        List<OutsideGuarantees.Breach> breaches = breaches(run, f.step());
+        if (!breaches.isEmpty()) {
+            return kindOf(breaches, f.subject());
+        }
         if (f.kind() != Failure.Kind.DIVERGENCE) {
             return Kind.UNCLASSIFIED;
         }
-        Observation s = f.subject();
-        if (mentions(s, "is not a function")) {
-            return Kind.NESTED_END_IN_NOTIFY;
-        }
         if (!hello.api().equals("highWaterMark")) {
+            // The port answering the same way is no evidence on the byte-budget API: a broadcast that drops a queued
+            // write's settlement matches the port's trim lag on some scripts (NodeConformanceTest's lossy control).
             return Kind.UNCLASSIFIED;
         }
         Observation m = f.model();
+        Observation s = f.subject();
         Op op = m.op();
         List<Op> before = cx.script().ops().subList(0, f.step());
-        if (op instanceof Op.Detach && count(m, Outcome.Kind.DONE) > count(s, Outcome.Kind.DONE)) {
-            return Kind.DETACH_LEAVES_READ_OPEN;
-        }
         if (op instanceof Op.End || before.stream().anyMatch(o -> o instanceof Op.End)) {
             return Kind.END_AT_ONCE;
         }
@@ -181,10 +273,30 @@ public final class Differences {
         if (lastConsumerLeft(run, f.step())) {
             return Kind.NO_RETAIN_GUARD;
         }
-        if (hello.version().equals("26.1.0") && hello.name().equals("node") && portDiverges(cx.script(), f.step())) {
-            return Kind.DIRTY_FLAG;
+        return portDivergesTheSameWay(cx.script(), f.step(), f.subject()) ? Kind.DIRTY_FLAG : Kind.UNCLASSIFIED;
+    }
+
+    /** The breaches the release's own trace shows through {@code step} (the model is not looked at). */
+    public static List<OutsideGuarantees.Breach> breaches(Lockstep.Run run, int step) {
+        List<Observation> seen = run.subject().subList(0, Math.min(run.subject().size(), step + 1));
+        return OutsideGuarantees.check(run.script(), seen);
+    }
+
+    /** The kind a breach gives its difference: the first breach's, with the two kinds kept by name. */
+    static Kind kindOf(List<OutsideGuarantees.Breach> breaches, Observation subject) {
+        OutsideGuarantees.Breach first = breaches.get(0);
+        if (first.rule() == OutsideGuarantees.Rule.NON_SPEC_ERROR && mentions(subject, "is not a function")) {
+            return Kind.NESTED_END_IN_NOTIFY;
         }
-        return Kind.UNCLASSIFIED;
+        if (first.rule() == OutsideGuarantees.Rule.READ_OPEN_AFTER_DETACH) {
+            return Kind.DETACH_LEAVES_READ_OPEN;
+        }
+        for (Kind k : Kind.values()) {
+            if (k.id().equals(first.rule().id())) {
+                return k;
+            }
+        }
+        throw new IllegalStateException("no kind for the rule " + first.rule());
     }
 
     /**
@@ -197,6 +309,52 @@ public final class Differences {
         return port.failed() && !port.failure().kind().againstModel() && port.failure().step() <= step;
     }
 
+    /**
+     * Whether the port of the dirty-flag algorithm diverges from the model at or before {@code step}
+     * ({@link #portDiverges}) and, run alone to that step, answers there as the release did: the same
+     * kinds of outcome and settlement, the same sizes of the entries delivered, the same probe. A port
+     * that merely diverges somewhere before is no evidence that the release's difference is that
+     * algorithm's.
+     */
+    static boolean portDivergesTheSameWay(Script script, int step, Observation release) {
+        if (!portDiverges(script, step) || release == null) {
+            return false;
+        }
+        io.cursorcheck.properties.Session port = new io.cursorcheck.properties.Session(Variant.DIRTY_FLAG,
+                script.options());
+        Observation o = null;
+        for (int i = 0; i <= step; i++) {
+            o = port.apply(script.ops().get(i));
+            if (o.thrown() != null) {
+                return false;
+            }
+        }
+        return outline(o).equals(outline(release)) && io.cursorcheck.properties.Probe.of(o.snapshot(),
+                script.options()).equals(release.probe());
+    }
+
+    /** An answer without positions or write numbers: the outcome kinds and the entry sizes, settlements sorted. */
+    private static String outline(Observation o) {
+        if (o.reply() == null) {
+            return "attached";
+        }
+        List<String> settled = new java.util.ArrayList<>();
+        for (Settlement x : o.reply().settlements()) {
+            settled.add(outline(x.outcome()));
+        }
+        java.util.Collections.sort(settled);
+        return outline(o.reply().outcome()) + " " + settled;
+    }
+
+    private static String outline(Outcome x) {
+        return switch (x.kind()) {
+            case DISCARDED -> Outcome.Kind.ACCEPTED.name(); // the outside sees a discarded write as accepted
+            case DATA -> "DATA(" + x.size() + ")";
+            case FAILED, COMPLETED -> x.toString();
+            default -> x.kind().name();
+        };
+    }
+
     /** Whether, before or at the failing step, a detach left the model with no consumer attached. */
     private static boolean lastConsumerLeft(Lockstep.Run run, int step) {
         for (int i = 0; i <= step && i < run.model().size(); i++) {
@@ -206,13 +364,6 @@ public final class Differences {
             }
         }
         return false;
-    }
-
-    private static long count(Observation o, Outcome.Kind kind) {
-        if (o.reply() == null) {
-            return 0;
-        }
-        return o.reply().settlements().stream().filter(x -> x.outcome().kind() == kind).count();
     }
 
     private static boolean mentions(Observation o, String text) {

@@ -7,8 +7,21 @@ package io.cursorcheck.conformance;
  * @param finding   the finding's name (its directory under {@code reports/findings/})
  * @param judgement what the release does there
  * @param evidence  one line: the release's answer at the step, or why it was not reached
+ * @param sequences random sequences whose model failure was this finding, by what the release did at its step
+ * @param recordedOn the release the finding's broken behaviour was recorded on ({@code on-release.json}), or ""
  */
-public record FindingOnRelease(String finding, Judgement judgement, String evidence) {
+public record FindingOnRelease(String finding, Judgement judgement, String evidence,
+                               java.util.Map<Judgement, Long> sequences, String recordedOn) {
+
+    /** A judgement with no random sequence counted and no record. */
+    public FindingOnRelease(String finding, Judgement judgement, String evidence) {
+        this(finding, judgement, evidence, java.util.Map.of(), "");
+    }
+
+    /** Random sequences that hit the finding, whatever the release did there. */
+    public long hits() {
+        return sequences.values().stream().mapToLong(Long::longValue).sum();
+    }
 
     /** What a release does at a known finding's step. */
     public enum Judgement {
@@ -35,8 +48,9 @@ public record FindingOnRelease(String finding, Judgement judgement, String evide
 
     /** Checks the fields. */
     public FindingOnRelease {
-        if (finding == null || judgement == null || evidence == null) {
-            throw new IllegalArgumentException("a finding on a release needs its name, judgement and evidence");
+        if (finding == null || judgement == null || evidence == null || sequences == null || recordedOn == null) {
+            throw new IllegalArgumentException("a finding on a release needs its name, judgement, evidence and counts");
         }
+        sequences = java.util.Map.copyOf(sequences);
     }
 }

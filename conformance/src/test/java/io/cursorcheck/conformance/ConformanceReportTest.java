@@ -30,7 +30,7 @@ class ConformanceReportTest {
     private static ConformanceIndex.Row row(String release, String kind, String page) {
         return new ConformanceIndex.Row(release, "highWaterMark", 100, 2_000, 30_000,
                 kind == null ? List.of() : List.of(new ConformanceIndex.KindCell(kind, 1, List.of(page))),
-                "differs: 1 shape(s)", List.of(), "2026-11-30T10:00:00Z", "bin/cursorcheck bun --version 1.4.5", 42);
+                "differs: 1 shape(s)", List.of(), "2026-11-30T10:00:00Z", "bin/cursorcheck bun --version 1.4.5", 42, Map.of());
     }
 
     private void write(String relative, String text) throws IOException {
@@ -61,6 +61,36 @@ class ConformanceReportTest {
                 "### dirty-flag", "bin/cursorcheck bun --version 1.4.5");
         assertThat(md.indexOf("[node-26.1.0]")).as("node by version, then bun").isLessThan(md.indexOf("[node-26.12.1]"));
         assertThat(md.indexOf("[node-26.12.1]")).isLessThan(md.indexOf("[bun-1.4.5]"));
+    }
+
+    /**
+     * The finding × release table: a row with judgements shows them, an index written before findings
+     * were judged per release (no {@code findings} field) still reads, its row shown as "not judged", and
+     * an undecided kind is listed before the table.
+     */
+    @Test
+    void theFindingTableShowsJudgedRowsAndReadsOlderOnes() throws IOException {
+        Path conformance = reports.resolve("conformance");
+        write("conformance/node-26.12.1/index.md", "# node\n");
+        write("conformance/node-26.6.0/index.md", "# node\n");
+        ConformanceIndex.Row judged = new ConformanceIndex.Row("node-26.12.1", "budget", 1, 1, 1, List.of(), "conforms",
+                List.of(), "2026-11-30T10:00:00Z", "c", 1, Map.of("reentrant-flush-strands-read", "has it"));
+        write("conformance/index.json", "{\"releases\": [{\"release\": \"node-26.6.0\", \"api\": \"budget\","
+                + " \"sequences\": 1, \"operations\": 1, \"millis\": 1, \"differences\": [{\"kind\": \"unclassified\","
+                + " \"shapes\": 2, \"pages\": []}], \"verdict\": \"v\", \"problems\": [], \"started\": \"s\","
+                + " \"command\": \"c\", \"seed\": 1}]}");
+        Map<String, ConformanceIndex.Row> rows = new LinkedHashMap<>(ConformanceIndex.read(conformance));
+        assertThat(rows.get("node-26.6.0").findings()).as("an older row").isEmpty();
+        rows.put("node-26.12.1", judged);
+        String md = Files.readString(ConformanceIndex.write(conformance, rows));
+        assertThat(md).contains("## Known findings × release", "| [reentrant-flush-strands-read]"
+                + "(../findings/reentrant-flush-strands-read/README.md) | not judged | has it |");
+        assertThat(md.indexOf("## UNDECIDED")).as("undecided first").isBetween(0, md.indexOf("| release | API"));
+        assertThat(ConformanceIndex.read(conformance).get("node-26.12.1")).isEqualTo(judged);
+        write("conformance/index.json", Files.readString(conformance.resolve("index.json")).replace("\"has it\"",
+                "\"maybe\""));
+        assertThatThrownBy(() -> ConformanceIndex.read(conformance)).hasMessageContaining("findings")
+                .hasMessageContaining("maybe");
     }
 
     /**

@@ -2,15 +2,32 @@ package io.cursorcheck.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cursorcheck.properties.Observation;
+import io.cursorcheck.properties.Op;
+import io.cursorcheck.properties.engine.Counterexample;
+import io.cursorcheck.properties.engine.Failure;
+import io.cursorcheck.properties.engine.Lockstep;
+import io.cursorcheck.properties.engine.Script;
 import io.cursorcheck.properties.mutants.SourceTree;
 import io.cursorcheck.properties.report.ReportLinks;
 import io.cursorcheck.properties.report.SpecLinks;
+import io.cursorcheck.spi.Outcome;
+import io.cursorcheck.spi.Policy;
+import io.cursorcheck.spi.Reply;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Every kind of difference that names what is at stake links to a section of {@code docs/spec.md} that exists. */
+/**
+ * Every kind of difference that names what is at stake links to a section of {@code docs/spec.md} that
+ * exists; and the classification goes by behaviour, in its order, on hand-made release traces: a
+ * broken guarantee first (whatever the API), earlier semantics only with the entry-count API's evidence,
+ * anything else undecided.
+ */
 class DifferencesTest {
 
     @Test
@@ -24,5 +41,59 @@ class DifferencesTest {
             assertThat(anchor).as("the anchor of %s's \"%s\"", k.id(), k.invariant()).isNotNull();
             assertThat(anchors).as("the anchor of %s", k.id()).contains(anchor);
         }
+    }
+
+    private static Hello hello(String api) {
+        return new Hello("node", "0.0.0", api, Map.of("UNBOUNDED", "unbounded"), 1, api.equals("highWaterMark"), List.of());
+    }
+
+    /** Classifies the last step of a release's trace, where the model answered {@code model}. */
+    private static Differences.Kind classify(String api, OutsideGuaranteesTest.Trace t, Outcome model) {
+        int step = t.ops.size() - 1;
+        List<Observation> models = new ArrayList<>();
+        for (int i = 0; i < step; i++) {
+            models.add(t.seen.get(i));
+        }
+        Observation m = new Observation(t.ops.get(step), new Reply(step, model, List.of()), -1, null, null, List.of());
+        models.add(m);
+        Failure f = new Failure(Failure.Kind.DIVERGENCE, step, "DIVERGENCE:answer:test", "test", m, t.seen.get(step));
+        Script script = new Script(t.options, t.ops);
+        Counterexample cx = new Counterexample("test", script, 1L, 60, "", step + 1, 0, f, null);
+        return Differences.classify(hello(api), cx, new Lockstep.Run(script, models, t.seen, f));
+    }
+
+    @Test
+    void anEndCompletedWithAWritePendingIsABugEvenOnTheEntryCountApi() {
+        OutsideGuaranteesTest.Trace pending = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED)
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).canWrite(false).op(new Op.Write(1), Outcome.QUEUED)
+                .op(new Op.End(), Outcome.completed(1));
+        assertThat(classify("highWaterMark", pending, Outcome.PENDING)).isEqualTo(Differences.Kind.END_WITH_WRITE_PENDING);
+        assertThat(classify("budget", pending, Outcome.PENDING)).isEqualTo(Differences.Kind.END_WITH_WRITE_PENDING);
+    }
+
+    @Test
+    void earlierSemanticsNeedTheEntryCountApi() {
+        OutsideGuaranteesTest.Trace atOnce = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach()
+                .op(new Op.End(), Outcome.completed(0));
+        assertThat(classify("highWaterMark", atOnce, Outcome.PENDING)).isEqualTo(Differences.Kind.END_AT_ONCE);
+        assertThat(classify("budget", atOnce, Outcome.PENDING)).as("no evidence on the byte-budget API")
+                .isEqualTo(Differences.Kind.UNCLASSIFIED);
+    }
+
+    @Test
+    void aNonSpecErrorIsNamedAfterItsShape() {
+        OutsideGuaranteesTest.Trace typeError = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED)
+                .op(new Op.Write(1), Outcome.failed(new JsError("TypeError: resolve is not a function")));
+        assertThat(classify("budget", typeError, Outcome.ACCEPTED)).isEqualTo(Differences.Kind.NESTED_END_IN_NOTIFY);
+        OutsideGuaranteesTest.Trace other = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED)
+                .op(new Op.Write(1), Outcome.failed(new JsError("Error: lost")));
+        assertThat(classify("highWaterMark", other, Outcome.ACCEPTED)).isEqualTo(Differences.Kind.NON_SPEC_ERROR);
+    }
+
+    @Test
+    void aReadLeftOpenByDetachIsKeptByItsName() {
+        OutsideGuaranteesTest.Trace open = new OutsideGuaranteesTest.Trace(8, Policy.STRICT).attach()
+                .op(new Op.Next(0), Outcome.WAIT).op(new Op.Detach(0), Outcome.DONE);
+        assertThat(classify("highWaterMark", open, Outcome.DONE)).isEqualTo(Differences.Kind.DETACH_LEAVES_READ_OPEN);
     }
 }

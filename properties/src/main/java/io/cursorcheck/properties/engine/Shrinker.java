@@ -74,10 +74,24 @@ public final class Shrinker {
      * @throws IllegalArgumentException if the run did not fail
      */
     public Result shrink(Lockstep.Run failing) {
+        return shrink(failing, r -> true);
+    }
+
+    /**
+     * Shrinks a failing run, keeping only candidates that fail the same way and also satisfy
+     * {@code keep}: e.g. a run where the model hits a known finding and the subject answers there in
+     * one particular way, which the failure's signature (the model's) does not say.
+     *
+     * @throws IllegalArgumentException if the run did not fail, or does not satisfy {@code keep}
+     */
+    public Result shrink(Lockstep.Run failing, java.util.function.Predicate<Lockstep.Run> keep) {
         if (!failing.failed()) {
             throw new IllegalArgumentException("only a failing run can be shrunk");
         }
-        return new Search(failing).run();
+        if (!keep.test(failing)) {
+            throw new IllegalArgumentException("the run to shrink does not satisfy the predicate to keep");
+        }
+        return new Search(failing, keep).run();
     }
 
     private final class Search {
@@ -89,7 +103,10 @@ public final class Shrinker {
         boolean bounded;
         Lockstep.Run best;
 
-        Search(Lockstep.Run failing) {
+        final java.util.function.Predicate<Lockstep.Run> keep;
+
+        Search(Lockstep.Run failing, java.util.function.Predicate<Lockstep.Run> keep) {
+            this.keep = keep;
             this.target = failing.failure();
             this.original = failing.script().length();
             this.best = failing;
@@ -116,7 +133,7 @@ public final class Shrinker {
                 r = Lockstep.run(subject, candidate);
                 tried.put(candidate, r);
             }
-            if (!sameFailure(r.failure())) {
+            if (!sameFailure(r.failure()) || !keep.test(r)) {
                 return false;
             }
             if (r.script().length() < best.script().length() || r.script().equals(candidate)) {

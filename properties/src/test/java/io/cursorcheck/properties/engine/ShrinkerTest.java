@@ -50,6 +50,25 @@ class ShrinkerTest {
         }
     }
 
+    /**
+     * A predicate to keep holds on every step of the shrink: with one that needs the script's first
+     * operation kept, the shrunk script still starts with it (without the predicate the shrink drops it).
+     */
+    @Test
+    void keepsOnlyCandidatesTheExtraPredicateAccepts() {
+        BroadcastFactory subject = Mutants.factory(Mutants.named("detach-forgets-count"));
+        Lockstep.Run failing = firstFailure(subject, 20);
+        Op first = failing.script().ops().get(0);
+        Script free = new Shrinker(subject, 50_000, 60_000).shrink(failing).script();
+        java.util.function.Predicate<Lockstep.Run> keep = r -> r.script().length() >= 1
+                && r.script().ops().get(0).equals(first) && r.script().length() > free.length();
+        Shrinker.Result kept = new Shrinker(subject, 50_000, 60_000).shrink(failing, keep);
+        assertThat(kept.script().ops().get(0)).isEqualTo(first);
+        assertThat(kept.script().length()).isGreaterThan(free.length());
+        assertThat(keep.test(kept.run())).isTrue();
+        assertThat(kept.run().failure().signature()).isEqualTo(failing.failure().signature());
+    }
+
     @Test
     void isDeterministic() {
         Lockstep.Run failing = firstFailure(Variant.DIRTY_FLAG, 10);

@@ -1,0 +1,467 @@
+package io.cursorcheck.conformance;
+
+import io.cursorcheck.properties.Observation;
+import io.cursorcheck.properties.Op;
+import io.cursorcheck.properties.OutsideView;
+import io.cursorcheck.properties.engine.Script;
+import io.cursorcheck.spi.Outcome;
+import io.cursorcheck.spi.Policy;
+import io.cursorcheck.spi.Settlement;
+import io.cursorcheck.spi.SpecError;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The guarantees {@code docs/spec.md} §3 gives for every release, checked on what a user of the
+ * release sees and nothing else: the script's operations and the release's answers, settlements
+ * and probes ({@link Observation}, as {@link OutsideView} names them: {@code DATA} names the write
+ * operation that stored the entry). It never looks at the model, so it can say that a release
+ * breaks a guarantee, not merely that it differs.
+ *
+ * <p>Every rule is <em>sound</em>: a report is a real breach on any release, entry-count or
+ * byte-budget API, whatever the model says. Each rule's argument is in the javadoc of its
+ * {@link Rule}. Two facts several rules use:
+ * <ul>
+ * <li><b>Landing order is write order.</b> Queued writes exist only while the buffer is full (I12),
+ *     no write lands past a queued one while it is full (I9), and a flush takes queued writes oldest
+ *     first (§2 flush); a consumer is delivered consecutive positions (I4). So the entries a
+ *     consumer gets carry increasing write numbers, and two entries it got enclose every entry that
+ *     landed between them. A release that lands writes in another order breaks one of those three
+ *     itself.</li>
+ * <li><b>Known to have landed.</b> An entry is known to be stored once it was delivered to some
+ *     consumer, or once a write of size 1 or more was ACCEPTED (at once or settled) under STRICT or
+ *     UNBOUNDED, which never discard. DROP_NEWEST reports a discarded write as ACCEPTED too, so
+ *     there only a delivery counts. The operation where this becomes known is at or after the
+ *     landing.</li>
+ * </ul>
+ * A {@code DATA} whose size is not its write's size may be a batch of several entries (a release
+ * may hand over more than one chunk per read): rules that reason about gaps are off for that
+ * consumer from then on.
+ */
+public final class OutsideGuarantees {
+
+    /** A guarantee of docs/spec.md §3 the checker tests from outside. */
+    public enum Rule {
+        /**
+         * A consumer got the same write's entry twice. Sound: a write stores at most one entry (§2
+         * offer), and a consumer is delivered each position once, in order (I4).
+         */
+        ENTRY_DELIVERED_TWICE("entry-delivered-twice", "I4"),
+        /**
+         * A consumer got an entry of an earlier write after one of a later write. Sound by landing
+         * order (class javadoc): every cause of it breaks I4, I9, I12 or the flush order of §2.
+         */
+        ENTRY_OUT_OF_ORDER("entry-out-of-order", "I4"),
+        /**
+         * A consumer got two entries (or, from its attach, one) while an entry known to have landed
+         * between them, from a write made after it attached, was never delivered to it. Not under
+         * DROP_OLDEST, whose eviction may skip (I4). Sound: the entry landed after the attach, so at a
+         * position at or after the consumer's first (I7 attach at bufferStart, entries append at end),
+         * and by landing order before the later entry; I4 delivers consecutive positions.
+         */
+        ENTRY_SKIPPED("entry-skipped", "I4"),
+        /**
+         * A read of a consumer settled while an earlier read of the same consumer is still open after
+         * the operation. Sound: overlapping reads settle in the order they were made (I4).
+         */
+        READS_SETTLED_OUT_OF_ORDER("reads-settled-out-of-order", "I4"),
+        /**
+         * A read is still open after its consumer's detach settled. Sound: detach settles the
+         * outstanding read and every queued read with DONE, and a read of a detached consumer is
+         * answered at once (§2 detach, next step 1; I4 every read settles exactly once).
+         */
+        READ_OPEN_AFTER_DETACH("read-open-after-detach", "I4"),
+        /**
+         * An {@code end()} has completed while a {@code write()} is still pending after the operation.
+         * Sound: an end completes only when the writer is CLOSED, which the end of the broadcast reaches
+         * only with no write queued (§2 flush step 4, ending the broadcast), and {@code cancel} settles
+         * queued writes before pending ends; a write made after that fails at once (writer lifecycle).
+         */
+        END_WITH_WRITE_PENDING("end-with-write-pending", "I12"),
+        /**
+         * A read, write or end failed with an error that is none of the spec's errors and no reason a
+         * {@code fail} or {@code cancel} gave so far. Not checked once a falsy reason ({@code null},
+         * {@code 0}, empty) was given: §6 documents that the entry-count API replaces one. Sound: §5
+         * lists every failure reason a broadcast may report.
+         */
+        NON_SPEC_ERROR("non-spec-error", "§5 errors"),
+        /**
+         * A write failed and its entry was delivered. Sound: a write that fails is never offered
+         * (§2 write step 2, STRICT backpressure) or, queued, is failed instead of flushed (fail,
+         * cancel); either way nothing is stored.
+         */
+        FAILED_WRITE_DELIVERED("failed-write-delivered", "I4"),
+        /**
+         * After an operation, before any {@code end}, {@code fail} or {@code cancel}, and not under
+         * DROP_OLDEST, a consumer that was not detached has an open read while an entry known to have
+         * landed after its attach, of a later write than any it got, was never delivered to it. Sound:
+         * its cursor moves only by delivery (I4), so it is at or before that entry's position; trimming
+         * never passes an attached cursor (I1), so an entry exists at its cursor: I11 (or, if the release
+         * dropped it, I1).
+         */
+        STRANDED_READ("stranded-read", "I11"),
+        /**
+         * {@code writeSync} answered REFUSED, or {@code write} was left QUEUED, right after the probe said
+         * {@code canWrite = true}, with no operation in between. Sound: {@code canWrite} true means the
+         * writer is open and the buffer under its budget (entry-count: {@code desiredSize > 0}), where
+         * every policy stores or discards (§2 offer); I9, I12.
+         */
+        REFUSED_WITH_ROOM("refused-with-room", "I9"),
+        /**
+         * A read got a {@code DATA} of no bytes. Sound: zero-size writes never create entries (I8), every entry
+         * the suite writes otherwise holds at least its write's number (4 bytes), and a read settles with one
+         * entry or none (I4); on the entry-count API the suite writes size 1 only.
+         */
+        ZERO_SIZE_ENTRY("zero-size-entry", "I8");
+
+        private final String id;
+        private final String invariant;
+
+        Rule(String id, String invariant) {
+            this.id = id;
+            this.invariant = invariant;
+        }
+
+        /** A short stable name. */
+        public String id() {
+            return id;
+        }
+
+        /** The invariant (or spec section) it protects, e.g. {@code I4}. */
+        public String invariant() {
+            return invariant;
+        }
+    }
+
+    /**
+     * One breach.
+     *
+     * @param rule   the guarantee broken
+     * @param step   the index of the operation after which it shows
+     * @param detail what was seen, in outside terms (operation numbers, write numbers)
+     */
+    public record Breach(Rule rule, int step, String detail) {
+        @Override
+        public String toString() {
+            return rule.id() + " after step " + step + ": " + detail;
+        }
+    }
+
+    private OutsideGuarantees() {
+    }
+
+    /**
+     * The breaches a release's trace shows, in the order they show.
+     *
+     * @param script   the operations (and the options) run
+     * @param subject  the release's observations, one per operation from the first, possibly fewer
+     *                 than the script's operations
+     * @return every breach, at most one per rule and step
+     */
+    public static List<Breach> check(Script script, List<Observation> subject) {
+        return new Trace(script).run(subject);
+    }
+
+    /** The breaches at one step only. */
+    public static List<Breach> at(List<Breach> breaches, int step) {
+        return breaches.stream().filter(b -> b.step() == step).toList();
+    }
+
+    /** The distinct rules among breaches, in rule order. */
+    public static Set<Rule> rules(List<Breach> breaches) {
+        Set<Rule> s = new java.util.TreeSet<>();
+        breaches.forEach(b -> s.add(b.rule()));
+        return s;
+    }
+
+    /** What a user knows after each operation, built step by step. */
+    private static final class Trace {
+        final Script script;
+        final Policy policy;
+        final List<Breach> found = new ArrayList<>();
+        final Map<Integer, Integer> attachedAt = new HashMap<>(); // consumer -> step
+        final Map<Long, Integer> readOf = new HashMap<>(); // read op -> consumer
+        final Map<Integer, TreeMap<Long, Integer>> openReads = new HashMap<>(); // consumer -> read op -> made at
+        final Map<Integer, Integer> detachSettled = new HashMap<>(); // consumer -> step its detach settled DONE
+        final Set<Integer> detachCalled = new HashSet<>();
+        final Map<Long, Integer> writeSize = new HashMap<>(); // write op -> size
+        final Set<Long> openWrites = new LinkedHashSet<>();
+        final Map<Long, Integer> failedWrites = new HashMap<>(); // write op -> step
+        final Map<Long, Integer> landedBy = new HashMap<>(); // write op -> step where known landed
+        final Map<Long, Integer> deliveredAnywhere = new HashMap<>(); // write op -> step
+        final Map<Integer, Set<Long>> delivered = new HashMap<>(); // consumer -> writes
+        final Map<Integer, Long> last = new HashMap<>(); // consumer -> last named write delivered
+        final Set<Integer> batched = new HashSet<>(); // consumers with a DATA of another size than its write
+        final Set<Integer> unknownAttach = new HashSet<>(); // consumers the probe did not count at their attach
+        final Map<Long, Integer> readSettledAt = new HashMap<>(); // read op -> step
+        final Set<Long> endOps = new HashSet<>();
+        final List<Object> reasons = new ArrayList<>();
+        boolean falsyReason;
+        boolean lifecycleOp; // an end, fail or cancel was made
+        int completedEnd = -1; // step of the first end that completed
+
+        Trace(Script script) {
+            this.script = script;
+            this.policy = script.options().policy();
+        }
+
+        List<Breach> run(List<Observation> subject) {
+            Observation before = null;
+            for (int i = 0; i < subject.size() && i < script.length(); i++) {
+                Observation o = OutsideView.ordered(subject.get(i));
+                step(i, script.ops().get(i), o, before);
+                before = o;
+            }
+            return found;
+        }
+
+        void report(Rule rule, int step, String detail) {
+            for (Breach b : found) {
+                if (b.rule() == rule && b.step() == step) {
+                    return; // one per rule and step: the first says it
+                }
+            }
+            found.add(new Breach(rule, step, detail));
+        }
+
+        void step(int i, Op op, Observation o, Observation before) {
+            if (o.thrown() != null) {
+                return; // a crash is judged apart (Differences: CRASH)
+            }
+            if (op instanceof Op.Fail f) {
+                note(f.reason());
+                lifecycleOp = true;
+            } else if (op instanceof Op.Cancel c) {
+                if (c.hasReason()) {
+                    note(c.reason());
+                }
+                lifecycleOp = true;
+            } else if (op instanceof Op.End) {
+                lifecycleOp = true;
+                endOps.add((long) i);
+            }
+            if (op instanceof Op.Attach) {
+                attachedAt.put(o.attachedId(), i);
+                // Where a release registers a consumer later than its attach (lazily, at its first read), the
+                // attach step says nothing about where it starts: the rules that reason about gaps leave it out.
+                if (before == null ? o.probe() == null || o.probe().consumers() != 1
+                        : o.probe() == null || before.probe() == null
+                        || o.probe().consumers() != before.probe().consumers() + 1) {
+                    unknownAttach.add(o.attachedId());
+                }
+                return;
+            }
+            if (o.reply() == null) {
+                return;
+            }
+            Outcome own = o.reply().outcome();
+            Set<Integer> settledReadsOf = new HashSet<>();
+            if (op instanceof Op.Next n && n.consumer() >= 0) {
+                readOf.put((long) i, n.consumer());
+                if (own.isPending()) {
+                    openReads.computeIfAbsent(n.consumer(), k -> new TreeMap<>()).put((long) i, i);
+                } else {
+                    readSettled(i, n.consumer(), i, own);
+                    settledReadsOf.add(n.consumer());
+                }
+            } else if (op instanceof Op.Detach d && d.consumer() >= 0) {
+                detachCalled.add(d.consumer());
+                if (own.kind() == Outcome.Kind.DONE) {
+                    detachSettled.putIfAbsent(d.consumer(), i);
+                }
+            } else if (op instanceof Op.Write w) {
+                writeSize.put((long) i, w.size());
+                writeOutcome(i, i, w.size(), own);
+                if (own.kind() == Outcome.Kind.QUEUED) {
+                    openWrites.add((long) i);
+                    if (canWrite(before)) {
+                        report(Rule.REFUSED_WITH_ROOM, i, "write #" + i + " was left QUEUED right after the probe"
+                                + " said canWrite=true");
+                    }
+                }
+            } else if (op instanceof Op.WriteSync w) {
+                writeSize.put((long) i, w.size());
+                if (own.kind() == Outcome.Kind.ACCEPTED && w.size() >= 1 && !dropsNewest()) {
+                    landedBy.putIfAbsent((long) i, i);
+                }
+                if (own.kind() == Outcome.Kind.REFUSED && canWrite(before)) {
+                    report(Rule.REFUSED_WITH_ROOM, i, "writeSync #" + i + " was REFUSED right after the probe said"
+                            + " canWrite=true");
+                }
+            } else if (op instanceof Op.End) {
+                endOutcome(i, own);
+            }
+            failure(i, "#" + i, own);
+            for (Settlement s : o.reply().settlements()) {
+                if (s.op() >= i) {
+                    continue; // names no earlier operation: nothing a guarantee says about it
+                }
+                Outcome x = s.outcome();
+                failure(i, "#" + s.op(), x);
+                Integer c = readOf.get(s.op());
+                if (c != null) {
+                    TreeMap<Long, Integer> open = openReads.get(c);
+                    if (open != null) {
+                        open.remove(s.op());
+                    }
+                    settledReadsOf.add(c);
+                    readSettled(i, c, s.op(), x);
+                } else if (writeSize.containsKey(s.op())) {
+                    openWrites.remove(s.op());
+                    writeOutcome(i, s.op(), writeSize.get(s.op()), x);
+                } else if (endOps.contains(s.op())) {
+                    endOutcome(i, x);
+                } else if (x.kind() == Outcome.Kind.DONE && script.ops().get((int) s.op()) instanceof Op.Detach d
+                        && d.consumer() >= 0) {
+                    detachSettled.putIfAbsent(d.consumer(), i);
+                }
+            }
+            afterStep(i, settledReadsOf);
+        }
+
+        void note(Object reason) {
+            reasons.add(reason);
+            if (reason == null || Integer.valueOf(0).equals(reason) || Long.valueOf(0).equals(reason) || "".equals(reason)) {
+                falsyReason = true;
+            }
+        }
+
+        boolean dropsNewest() {
+            return policy == Policy.DROP_NEWEST;
+        }
+
+        static boolean canWrite(Observation before) {
+            return before != null && before.probe() != null && Boolean.TRUE.equals(before.probe().canWrite());
+        }
+
+        void endOutcome(int i, Outcome x) {
+            if (x.kind() == Outcome.Kind.COMPLETED && completedEnd < 0) {
+                completedEnd = i;
+            }
+        }
+
+        void writeOutcome(int i, long write, int size, Outcome x) {
+            if (x.kind() == Outcome.Kind.ACCEPTED && size >= 1 && !dropsNewest()) {
+                landedBy.putIfAbsent(write, i);
+            }
+            if (x.kind() == Outcome.Kind.FAILED) {
+                failedWrites.putIfAbsent(write, i);
+                if (deliveredAnywhere.containsKey(write)) {
+                    report(Rule.FAILED_WRITE_DELIVERED, i, "write #" + write + " failed with "
+                            + Outcome.describeReason(x.reason()) + " after its entry was delivered");
+                }
+            }
+        }
+
+        void failure(int i, String what, Outcome x) {
+            if (x.kind() != Outcome.Kind.FAILED || falsyReason) {
+                return;
+            }
+            Object r = x.reason();
+            if (r instanceof SpecError || reasons.contains(r)) {
+                return;
+            }
+            report(Rule.NON_SPEC_ERROR, i, what + " failed with " + Outcome.describeReason(r) + ", which is neither an"
+                    + " error of the spec nor a reason given to fail or cancel");
+        }
+
+        void readSettled(int i, int c, long read, Outcome x) {
+            readSettledAt.put(read, i);
+            if (x.kind() == Outcome.Kind.DATA && x.size() == 0) {
+                report(Rule.ZERO_SIZE_ENTRY, i, "read #" + read + " of c" + c + " got an entry of 0 bytes");
+            }
+            if (x.kind() != Outcome.Kind.DATA || x.value() < 0) {
+                return; // an unnamed entry (too small to carry its write's number) covers no entry of size >= 1
+            }
+            long w = x.value();
+            boolean gapsKnown = !batched.contains(c) && !unknownAttach.contains(c);
+            Integer size = writeSize.get(w);
+            if (size == null || size != x.size()) {
+                batched.add(c); // several entries in one read, or a size no write had: gaps are unknown from here
+            }
+            Set<Long> got = delivered.computeIfAbsent(c, k -> new HashSet<>());
+            if (failedWrites.containsKey(w)) {
+                report(Rule.FAILED_WRITE_DELIVERED, i, "read #" + read + " of c" + c + " got the entry of write #" + w
+                        + ", which failed");
+            }
+            if (!got.add(w)) {
+                report(Rule.ENTRY_DELIVERED_TWICE, i, "read #" + read + " of c" + c + " got the entry of write #" + w
+                        + " a second time");
+            } else {
+                Long prev = last.get(c);
+                if (prev != null && w < prev) {
+                    report(Rule.ENTRY_OUT_OF_ORDER, i, "read #" + read + " of c" + c + " got the entry of write #" + w
+                            + " after that of the later write #" + prev);
+                } else if (policy != Policy.DROP_OLDEST && gapsKnown) {
+                    long attached = attachedAt.getOrDefault(c, Integer.MAX_VALUE);
+                    long from = prev == null ? attached : prev;
+                    for (Map.Entry<Long, Integer> e : landedBy.entrySet()) {
+                        long k = e.getKey();
+                        if (k > from && k > attached && k < w && e.getValue() <= i && !got.contains(k)) {
+                            report(Rule.ENTRY_SKIPPED, i, "read #" + read + " of c" + c + " got the entry of write #" + w
+                                    + (prev == null ? " as its first" : " after that of write #" + prev)
+                                    + ", skipping the entry of write #" + k + ", which landed after c" + c + " attached");
+                            break;
+                        }
+                    }
+                }
+                if (prev == null || w > prev) {
+                    last.put(c, w);
+                }
+            }
+            deliveredAnywhere.putIfAbsent(w, i);
+            landedBy.putIfAbsent(w, i); // delivered: stored, whatever the policy
+        }
+
+        void afterStep(int i, Set<Integer> settledReadsOf) {
+            for (Map.Entry<Integer, TreeMap<Long, Integer>> e : openReads.entrySet()) {
+                int c = e.getKey();
+                TreeMap<Long, Integer> open = e.getValue();
+                if (open.isEmpty()) {
+                    continue;
+                }
+                long oldestOpen = open.firstKey();
+                if (settledReadsOf.contains(c)) {
+                    for (Map.Entry<Long, Integer> r : readSettledAt.entrySet()) {
+                        if (r.getValue() == i && r.getKey() > oldestOpen && readOf.get(r.getKey()) == c) {
+                            report(Rule.READS_SETTLED_OUT_OF_ORDER, i, "read #" + r.getKey() + " of c" + c + " settled"
+                                    + " while its earlier read #" + oldestOpen + " is still open");
+                            break;
+                        }
+                    }
+                }
+                Integer detached = detachSettled.get(c);
+                if (detached != null && detached <= i) {
+                    report(Rule.READ_OPEN_AFTER_DETACH, i, "read #" + open.firstKey() + " of c" + c + " is still open"
+                            + " after its detach settled (step " + detached + ")");
+                }
+                if (!lifecycleOp && policy != Policy.DROP_OLDEST && !detachCalled.contains(c) && !batched.contains(c)
+                        && !unknownAttach.contains(c)) {
+                    int attached = attachedAt.getOrDefault(c, Integer.MAX_VALUE);
+                    long after = Math.max(attached, last.getOrDefault(c, -1L));
+                    Set<Long> got = delivered.getOrDefault(c, Set.of());
+                    for (Map.Entry<Long, Integer> l : landedBy.entrySet()) {
+                        long k = l.getKey();
+                        if (k > after && l.getValue() <= i && !got.contains(k)) {
+                            report(Rule.STRANDED_READ, i, "read #" + open.firstKey() + " of c" + c + " is open while the"
+                                    + " entry of write #" + k + ", stored after c" + c + " attached and after every entry"
+                                    + " it got, was never delivered to it");
+                            break;
+                        }
+                    }
+                }
+            }
+            if (completedEnd >= 0 && !openWrites.isEmpty()) {
+                report(Rule.END_WITH_WRITE_PENDING, i, "end() completed (step " + completedEnd + ") while write #"
+                        + openWrites.iterator().next() + " is still pending");
+            }
+        }
+
+    }
+}

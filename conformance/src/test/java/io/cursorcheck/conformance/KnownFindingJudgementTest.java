@@ -1,0 +1,126 @@
+package io.cursorcheck.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cursorcheck.conformance.FindingOnRelease.Judgement;
+import io.cursorcheck.properties.engine.GateSeed;
+import io.cursorcheck.properties.mutants.SourceTree;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The known findings judged per release, with their controls: the newest Node has both (as recorded
+ * in {@code reports/findings/<name>/on-release.json}); the same Node with its overlapping reads
+ * serialized in front of it ({@code src/test/js/serial-reads-broadcast.mjs}) does not have
+ * reentrant-flush-strands-read and still has reentrant-end-settles-read-twice; with its queued writes
+ * rejected ({@code failing-flush-broadcast.mjs}) it differs otherwise at strands-read's step, which is
+ * shrunk and classified as a difference. And a release nobody listed is classified by behaviour.
+ */
+class KnownFindingJudgementTest {
+
+    private static final String STRANDS = "reentrant-flush-strands-read";
+    private static final String TWICE = "reentrant-end-settles-read-twice";
+    private static Path binary;
+
+    @BeforeAll
+    static void install() throws Exception {
+        binary = Release.NEWEST_NODE.install(System.out);
+    }
+
+    /** Only the known findings' own scripts: no random sequence (millis 0, sequences 0). */
+    private static Conformance.Result findingsOnly(ExternalSubject subject) throws Exception {
+        return Conformance.run(new Conformance.Config(Release.NEWEST_NODE, 1, 0, 0, 60, null,
+                new PrintStream(System.out, true)), subject, binary);
+    }
+
+    private static ExternalSubject wrapped(String id, String hooks) throws Exception {
+        Path js = SourceTree.root().resolve("conformance/src/test/js");
+        return new ExternalSubject(id, List.of(binary.toString(), "--experimental-stream-iter", "--import",
+                js.resolve(hooks).toString(), ExternalSubject.adapter().toString()));
+    }
+
+    private static Map<String, FindingOnRelease> byName(Conformance.Result r) {
+        r.findings().forEach(f -> System.out.printf("%s: %s: %s%n", f.finding(), f.judgement().words(), f.evidence()));
+        return r.findings().stream().collect(Collectors.toMap(FindingOnRelease::finding, Function.identity()));
+    }
+
+    @Test
+    void theNewestNodeHasBothFindingsAsRecorded() throws Exception {
+        try (ExternalSubject node = ExternalSubject.of(Release.NEWEST_NODE, binary)) {
+            Conformance.Result r = findingsOnly(node);
+            Map<String, FindingOnRelease> f = byName(r);
+            assertThat(f).containsOnlyKeys(STRANDS, TWICE);
+            assertThat(f.get(STRANDS).judgement()).isEqualTo(Judgement.HAS_IT);
+            assertThat(f.get(STRANDS).evidence()).contains("stranded-read");
+            assertThat(f.get(TWICE).judgement()).isEqualTo(Judgement.HAS_IT);
+            assertThat(f.get(TWICE).recordedOn()).isEqualTo(Release.NEWEST_NODE.id());
+            assertThat(ConformanceCampaign.problems(r)).isEmpty();
+        }
+    }
+
+    @Test
+    void aReleaseWithoutTheStrandedReadIsToldApart() throws Exception {
+        try (ExternalSubject serial = wrapped("serial-reads-node", "serial-reads-hooks.mjs")) {
+            Conformance.Result r = findingsOnly(serial);
+            assertThat(r.protocolErrors().count()).isZero();
+            Map<String, FindingOnRelease> f = byName(r);
+            assertThat(f.get(STRANDS).judgement()).as("the read is served: no guarantee broken")
+                    .isEqualTo(Judgement.DOES_NOT_HAVE_IT);
+            assertThat(f.get(TWICE).judgement()).as("the other finding needs no overlapping read")
+                    .isEqualTo(Judgement.HAS_IT);
+            // it runs under the newest Node's release id, where strands-read was recorded: the run must say so
+            assertThat(ConformanceCampaign.problems(r)).anyMatch(p -> p.contains(STRANDS)
+                    && p.contains("does not have it"));
+        }
+    }
+
+    @Test
+    void aReleaseThatDiffersOtherwiseAtTheStepIsShrunkAndClassified() throws Exception {
+        try (ExternalSubject failing = wrapped("failing-flush-node", "failing-flush-hooks.mjs")) {
+            Conformance.Result r = findingsOnly(failing);
+            assertThat(r.protocolErrors().count()).isZero();
+            Map<String, FindingOnRelease> f = byName(r);
+            assertThat(f.get(STRANDS).judgement()).isEqualTo(Judgement.DIFFERS_OTHERWISE);
+            assertThat(f.get(STRANDS).evidence()).contains("non-spec-error").doesNotContain("breaks stranded-read");
+            List<Conformance.Difference> differs = r.differences().stream()
+                    .filter(d -> d.signature().startsWith(Conformance.DIFFERS_OTHERWISE + STRANDS)).toList();
+            assertThat(differs).as("the new shape is a difference").hasSize(1);
+            Conformance.Difference d = differs.get(0);
+            System.out.printf("differs otherwise: %s -> %s, shrunk to %d: %s%n", d.signature(), d.kind().id(),
+                    d.counterexample().script().length(), d.counterexample().script().lines());
+            assertThat(d.replayed()).isTrue();
+            assertThat(d.kind().verdict()).isEqualTo(Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE);
+            assertThat(d.counterexample().failure().signature()).isEqualTo("MODEL_INVARIANT:I11");
+        }
+    }
+
+    /** A release nobody wrote a rule for ends in a verdict, its differences classified by behaviour. */
+    @Test
+    void anUnlistedReleaseIsClassified() throws Exception {
+        Release unlisted = new Release("node", "26.4.0");
+        Path node = unlisted.install(System.out);
+        long seed = GateSeed.get().value();
+        System.out.printf("unlisted release %s, seed %d%n", unlisted.id(), seed);
+        try (ExternalSubject subject = ExternalSubject.of(unlisted, node)) {
+            Conformance.Result r = Conformance.run(new Conformance.Config(unlisted, seed, 8_000, Long.MAX_VALUE, 60, null,
+                    new PrintStream(System.out, true), 20_000), subject, node);
+            String verdict = ConformanceCampaign.verdict(r);
+            System.out.println("verdict: " + verdict);
+            r.differences().forEach(d -> System.out.printf("  %s: %s%n", d.kind().id(), d.signature()));
+            assertThat(r.protocolErrors().count()).isZero();
+            assertThat(verdict).startsWith("differs:");
+            assertThat(r.differences()).as("its known differences").isNotEmpty();
+            assertThat(r.differences()).as("classified by behaviour, not left undecided by default")
+                    .anyMatch(d -> d.kind().verdict() == Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE)
+                    .anyMatch(d -> d.kind().verdict() == Differences.Verdict.EARLIER_SEMANTICS);
+            assertThat(r.findings()).hasSize(2).allMatch(f -> f.judgement() != null);
+            assertThat(ConformanceCampaign.problems(r)).as("undecided shapes do not fail a run").isEmpty();
+        }
+    }
+}
