@@ -21,6 +21,15 @@ public final class Differences {
     /** The first release with the byte budget, where the entry-count API's semantics changed (docs/spec.md §6). */
     public static final String BYTE_BUDGET_SINCE = "Node 26.6.0";
 
+    /**
+     * The first Node release whose semantics are those of docs/spec.md §2 (end waits for the queue and the
+     * consumers, the retain guard, errors kept per consumer), as §6 documents from the history
+     * ({@code bin/cursorcheck history}): the byte-budget releases before it (26.6.0 to 26.9.0) still answer in the
+     * entry-count API's semantics. A documented change with the release where it changed: the evidence an
+     * earlier-semantics verdict needs on those releases.
+     */
+    public static final String SEMANTICS_SINCE = "26.10.0";
+
     /** The explanation of a kind named after a breach the outside checker found. */
     private static String breach(OutsideGuarantees.Rule rule) {
         return "The outside guarantee checker (`OutsideGuarantees`, rule `" + rule.id() + "`) found this in the release's"
@@ -173,11 +182,11 @@ public final class Differences {
          */
         public String evidence() {
             return switch (this) {
-                case END_AT_ONCE, NO_RETAIN_GUARD, STRICT_QUEUE_DEPTH, ERROR_REPORTING -> "a documented API change"
-                        + " (docs/spec.md §6): the release has the entry-count API (its handshake names `highWaterMark`),"
-                        + " which " + BYTE_BUDGET_SINCE + " replaced with the byte budget; the semantics of §2 hold from"
-                        + " Node 26.10.0 (26.6.0 to 26.9.0 still answer some of these ways on the byte budget, without"
-                        + " evidence: UNDECIDED there)";
+                case END_AT_ONCE, NO_RETAIN_GUARD, STRICT_QUEUE_DEPTH, ERROR_REPORTING -> "a documented change"
+                        + " (docs/spec.md §6) with the release where it changed: the release has the entry-count API (its"
+                        + " handshake names `highWaterMark`, which " + BYTE_BUDGET_SINCE + " replaced with the byte"
+                        + " budget), or is a Node release before " + SEMANTICS_SINCE + ", the first whose semantics are"
+                        + " those of §2";
                 case DIRTY_FLAG -> "the suite's port of the algorithm before PR #63322 (the `dirty-flag` variant) diverges"
                         + " from the model on the same script, at or before the same step; changed in Node 26.2.0";
                 default -> null;
@@ -222,19 +231,21 @@ public final class Differences {
     }
 
     /**
-     * Classifies a shrunk difference by behaviour alone, the same rules for every release, listed or
-     * not (no release's name or version is looked at), in this order:
+     * Classifies a shrunk difference by behaviour, the same rules for every release, listed or not (a
+     * release's version is looked at only against the documented change of semantics), in this order:
      * <ol>
      * <li>the subject threw or died: {@link Kind#CRASH};</li>
      * <li>the release's own trace breaks a guarantee of §3 ({@link OutsideGuarantees}, never the model): the
      *     kind named after the first breach ({@link Kind#NESTED_END_IN_NOTIFY} for a non-spec
      *     {@code is not a function} error, {@link Kind#DETACH_LEAVES_READ_OPEN} for a read left open by
      *     detach);</li>
-     * <li>earlier semantics, only with evidence, and only on the entry-count API (its handshake names
-     *     {@code highWaterMark}, replaced by the byte budget in {@value #BYTE_BUDGET_SINCE}): one of its
-     *     documented changes (docs/spec.md §6) explains the difference, or the port of the algorithm before
-     *     PR #63322 answers at the step as the release does ({@link Kind#DIRTY_FLAG}). On the byte-budget API
-     *     that port is no evidence: a settlement-dropping broadcast matches its trim lag on some scripts;</li>
+     * <li>earlier semantics, only with evidence: a documented change (docs/spec.md §6) with the release where it
+     *     changed explains the difference, on the entry-count API (its handshake names {@code highWaterMark},
+     *     replaced by the byte budget in {@value #BYTE_BUDGET_SINCE}) or on a Node release before
+     *     {@value #SEMANTICS_SINCE}, the first with the semantics of §2; or, on the entry-count API, the port of the
+     *     algorithm before PR #63322 answers at the step as the release does ({@link Kind#DIRTY_FLAG}). On the
+     *     byte-budget API that port is no evidence: a settlement-dropping broadcast matches its trim lag on some
+     *     scripts;</li>
      * <li>anything else: {@link Kind#UNCLASSIFIED}, for a person to look at.</li>
      * </ol>
      */
@@ -250,9 +261,8 @@ public final class Differences {
         if (f.kind() != Failure.Kind.DIVERGENCE) {
             return Kind.UNCLASSIFIED;
         }
-        if (!hello.api().equals("highWaterMark")) {
-            // The port answering the same way is no evidence on the byte-budget API: a broadcast that drops a queued
-            // write's settlement matches the port's trim lag on some scripts (NodeConformanceTest's lossy control).
+        boolean entryCount = hello.api().equals("highWaterMark");
+        if (!entryCount && !beforeSemanticsChange(hello)) {
             return Kind.UNCLASSIFIED;
         }
         Observation m = f.model();
@@ -273,7 +283,33 @@ public final class Differences {
         if (lastConsumerLeft(run, f.step())) {
             return Kind.NO_RETAIN_GUARD;
         }
-        return portDivergesTheSameWay(cx.script(), f.step(), f.subject()) ? Kind.DIRTY_FLAG : Kind.UNCLASSIFIED;
+        // The port answering the same way is no evidence on the byte-budget API: a broadcast that drops a queued
+        // write's settlement matches the port's trim lag on some scripts (NodeConformanceTest's lossy control).
+        return entryCount && portDivergesTheSameWay(cx.script(), f.step(), f.subject()) ? Kind.DIRTY_FLAG
+                : Kind.UNCLASSIFIED;
+    }
+
+    /**
+     * Whether the release is a Node release before {@link #SEMANTICS_SINCE} (its version's leading
+     * {@code N.N.N}; 26.8.0 calls itself {@code 26.8.0-alpha.0.0.0}): the documented change of semantics had not
+     * come yet. The same rule for every release, listed or not.
+     */
+    static boolean beforeSemanticsChange(Hello hello) {
+        if (!hello.name().equals("node")) {
+            return false;
+        }
+        java.util.regex.Matcher v = java.util.regex.Pattern.compile("^(\\d+)\\.(\\d+)\\.(\\d+)").matcher(hello.version());
+        if (!v.find()) {
+            return false; // a version we cannot read gives no evidence
+        }
+        String[] since = SEMANTICS_SINCE.split("\\.");
+        for (int i = 0; i < 3; i++) {
+            int c = Integer.compare(Integer.parseInt(v.group(i + 1)), Integer.parseInt(since[i]));
+            if (c != 0) {
+                return c < 0;
+            }
+        }
+        return false;
     }
 
     /** The breaches the release's own trace shows through {@code step} (the model is not looked at). */

@@ -44,11 +44,19 @@ class DifferencesTest {
     }
 
     private static Hello hello(String api) {
-        return new Hello("node", "0.0.0", api, Map.of("UNBOUNDED", "unbounded"), 1, api.equals("highWaterMark"), List.of());
+        return hello(api, "26.12.1");
+    }
+
+    private static Hello hello(String api, String version) {
+        return new Hello("node", version, api, Map.of("UNBOUNDED", "unbounded"), 1, api.equals("highWaterMark"), List.of());
     }
 
     /** Classifies the last step of a release's trace, where the model answered {@code model}. */
     private static Differences.Kind classify(String api, OutsideGuaranteesTest.Trace t, Outcome model) {
+        return classify(hello(api), t, model);
+    }
+
+    private static Differences.Kind classify(Hello hello, OutsideGuaranteesTest.Trace t, Outcome model) {
         int step = t.ops.size() - 1;
         List<Observation> models = new ArrayList<>();
         for (int i = 0; i < step; i++) {
@@ -59,7 +67,7 @@ class DifferencesTest {
         Failure f = new Failure(Failure.Kind.DIVERGENCE, step, "DIVERGENCE:answer:test", "test", m, t.seen.get(step));
         Script script = new Script(t.options, t.ops);
         Counterexample cx = new Counterexample("test", script, 1L, 60, "", step + 1, 0, f, null);
-        return Differences.classify(hello(api), cx, new Lockstep.Run(script, models, t.seen, f));
+        return Differences.classify(hello, cx, new Lockstep.Run(script, models, t.seen, f));
     }
 
     @Test
@@ -72,12 +80,21 @@ class DifferencesTest {
     }
 
     @Test
-    void earlierSemanticsNeedTheEntryCountApi() {
+    void earlierSemanticsNeedADocumentedChange() {
         OutsideGuaranteesTest.Trace atOnce = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach()
                 .op(new Op.End(), Outcome.completed(0));
         assertThat(classify("highWaterMark", atOnce, Outcome.PENDING)).isEqualTo(Differences.Kind.END_AT_ONCE);
-        assertThat(classify("budget", atOnce, Outcome.PENDING)).as("no evidence on the byte-budget API")
+        assertThat(classify(hello("budget", "26.7.0"), atOnce, Outcome.PENDING))
+                .as("a byte-budget Node release before the documented change of semantics")
+                .isEqualTo(Differences.Kind.END_AT_ONCE);
+        assertThat(classify(hello("budget", "26.8.0-alpha.0.0.0"), atOnce, Outcome.PENDING))
+                .as("the version a release reports, read by its leading N.N.N").isEqualTo(Differences.Kind.END_AT_ONCE);
+        assertThat(classify("budget", atOnce, Outcome.PENDING)).as("no evidence on a byte-budget release from "
+                + Differences.SEMANTICS_SINCE + " on").isEqualTo(Differences.Kind.UNCLASSIFIED);
+        assertThat(classify(hello("budget", Differences.SEMANTICS_SINCE), atOnce, Outcome.PENDING))
                 .isEqualTo(Differences.Kind.UNCLASSIFIED);
+        assertThat(classify(hello("budget", "27.0.0"), atOnce, Outcome.PENDING)).as("a later release: a regression"
+                + " is no earlier semantics").isEqualTo(Differences.Kind.UNCLASSIFIED);
     }
 
     @Test
