@@ -25,7 +25,7 @@ import java.util.Map;
 public final class History {
 
     /** The share of a release's slot for random sequences. */
-    static final int SEQUENCES_PERCENT = 45;
+    static final int SEQUENCES_PERCENT = 50;
     /** The share for shrinking; the rest is kept for what a run does beyond both (start, replays, reproductions). */
     static final int SHRINKING_PERCENT = 30;
     /** Random sequences a release gets at least, however late its turn. */

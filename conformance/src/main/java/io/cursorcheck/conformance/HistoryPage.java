@@ -140,7 +140,8 @@ public final class HistoryPage {
             }
             b.append('\n');
         }
-        b.append("\n### When each kind came and went\n\n| kind | verdict | first | last | seen on |\n|---|---|---|---|---|\n");
+        b.append("\n### When each kind came and went\n\n| kind | verdict | first seen on | last seen on | seen on |\n"
+                + "|---|---|---|---|---|\n");
         for (Differences.Kind k : seen) {
             Span s = span(checked, r -> shapes(r, k) > 0);
             b.append("| ").append(k.id()).append(": ").append(ConformancePage.escape(k.title())).append(" | ")
@@ -171,7 +172,8 @@ public final class HistoryPage {
             b.append("No known finding was judged on any release checked.\n\n");
             return;
         }
-        b.append("What each release does at the step where a known finding against the model strikes: *has it* (the recorded broken behaviour), *does not have it* (as the guarantee says),"
+        b.append("What each release does at the step where a known finding against the model strikes: *has it* (the"
+                + " recorded broken behaviour), *does not have it* (as the guarantee says),"
                 + " *differs otherwise*, or *not reached*; - not judged.\n\n");
         b.append("| release |");
         names.forEach(n -> b.append(' ').append(finding(n)).append(" |"));
@@ -185,7 +187,7 @@ public final class HistoryPage {
             }
             b.append('\n');
         }
-        b.append("\n### When each finding came and went\n\n| finding | first with it | last with it | has it on |"
+        b.append("\n### When each finding came and went\n\n| finding | first release with it | last release with it | has it on |"
                 + " does not have it on | differs otherwise on | not reached on |\n|---|---|---|---|---|---|---|\n");
         for (String name : names) {
             Span has = span(checked, r -> is(r, name, FindingOnRelease.Judgement.HAS_IT));
