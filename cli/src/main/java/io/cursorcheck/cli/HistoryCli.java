@@ -28,6 +28,9 @@ final class HistoryCli extends CliCommand {
     /** The whole run's minutes unless given: with the start and the last release's overrun, it fits in 15. */
     static final long DEFAULT_MINUTES = 12;
 
+    /** Problems printed one by one; the page has them all. */
+    static final int PRINTED_PROBLEMS = 10;
+
     @Option(names = "--releases", paramLabel = "ID", split = ",", converter = Converters.ReleaseId.class,
             description = "check these releases instead of the registry's list, separated by commas, e.g."
                     + " node-26.1.0,bun-1.4.5 (those installed under target/runtimes/ need no npm)")
@@ -74,7 +77,12 @@ final class HistoryCli extends CliCommand {
         out.printf("history: %d release(s) in %.1f min (budget %d min, %.1f min with the listing and installs); report:"
                 + " %s%n", o.rows().size(), o.millis() / 60_000.0, minutes, (System.currentTimeMillis() - started)
                 / 60_000.0, Reports.relative(o.page()));
-        o.problems().forEach(p -> out.println("  PROBLEM: " + p));
+        // The page lists every problem; a release with a new API can have dozens, which would bury the summary.
+        o.problems().stream().limit(PRINTED_PROBLEMS).forEach(p -> out.println("  PROBLEM: " + p));
+        if (o.problems().size() > PRINTED_PROBLEMS) {
+            out.printf("  ... and %d more problem(s), every one listed in %s%n", o.problems().size() - PRINTED_PROBLEMS,
+                    Reports.relative(o.page()));
+        }
         return o.passed() ? 0 : 1;
     }
 

@@ -1,6 +1,7 @@
 package io.cursorcheck.conformance;
 
 import io.cursorcheck.properties.engine.ReportRun;
+import io.cursorcheck.properties.engine.Reports;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -184,7 +185,7 @@ public final class ConformanceCampaign {
             // pages when no rule explains them. From the byte-budget API on, every difference must be explained.
             if (d.kind() == Differences.Kind.UNCLASSIFIED && r.hello().api().equals("budget")) {
                 p.add(r.release().id() + ": a difference of no known kind: " + d.signature() + " ("
-                        + (d.page() == null ? "no page" : d.page()) + ")");
+                        + (d.page() == null ? "no page" : Reports.relative(d.page())) + ")"); // as published
             }
             if (!d.replayed()) {
                 p.add(r.release().id() + ": the shrunk difference " + d.signature() + " did not fail the same way on replay");

@@ -24,10 +24,14 @@ import java.util.Map;
  */
 public final class History {
 
-    /** The share of a release's slot for random sequences. */
-    static final int SEQUENCES_PERCENT = 50;
+    /**
+     * The share of a release's slot for random sequences. Most of it: shrinking against a release mostly
+     * takes a second or two (each lockstep run a few milliseconds), and what a release leaves unspent
+     * goes to the releases after it.
+     */
+    static final int SEQUENCES_PERCENT = 70;
     /** The share for shrinking; the rest is kept for what a run does beyond both (start, replays, reproductions). */
-    static final int SHRINKING_PERCENT = 30;
+    static final int SHRINKING_PERCENT = 20;
     /** Random sequences a release gets at least, however late its turn. */
     static final long MIN_SEQUENCES_MILLIS = 3_000;
     /** Shrinking a release gets at least. */
