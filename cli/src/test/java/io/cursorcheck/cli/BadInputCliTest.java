@@ -342,7 +342,8 @@ class BadInputCliTest {
         List<List<String>> lines = new ArrayList<>(List.of(
                 List.of("check", "--variant", "model", "--runs", "1", "--seed", "1"),
                 List.of("mutants", "--only", "detach-forgets-count", "--sequences", "1", "--seed", "1"),
-                List.of("campaign", "--seconds", "10", "--seed", "1", "--skip", "mutants,explore,stress,conformance,bench"),
+                List.of("campaign", "--seconds", "10", "--seed", "1", "--skip",
+                        "mutants,explore,stress,conformance,history,bench"),
                 List.of("explore"),
                 List.of("stress", "--tests", "CountRaceStress", "--no-lincheck")));
         if (installable(io.cursorcheck.conformance.Release.NEWEST_NODE)) { // else npm's absence is said first
