@@ -74,7 +74,7 @@ final class HistoryCli extends CliCommand {
             out.printf("%s: %s%n", row.release().id(), row.result() == null ? "NOT CHECKED: " + row.notChecked()
                     : ConformanceCampaign.verdict(row.result()));
         }
-        out.printf("history: %d release(s) in %.1f min (budget %d min, %.1f min with the listing and installs); report:"
+        out.printf("history: %d release(s) in %.1f min (budget %d min; %.1f min with the registry's listing); report:"
                 + " %s%n", o.rows().size(), o.millis() / 60_000.0, minutes, (System.currentTimeMillis() - started)
                 / 60_000.0, Reports.relative(o.page()));
         // The page lists every problem; a release with a new API can have dozens, which would bury the summary.
