@@ -2,6 +2,8 @@ package io.cursorcheck.cli;
 
 import io.cursorcheck.bench.BenchRun;
 import io.cursorcheck.conformance.MissingToolException;
+import io.cursorcheck.conformance.RegistryReleases;
+import io.cursorcheck.conformance.RegistryUnreachableException;
 import io.cursorcheck.conformance.Release;
 import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.engine.Weights;
@@ -20,9 +22,10 @@ import picocli.CommandLine.Option;
         + " lockstep over every variant and negative control (N minutes), the kill matrix of the mutant catalogue"
         + " (under a minute; with --pit, PIT on impl too: about 5 minutes more), exhaustive exploration at the deep"
         + " bound (under a minute), the jcstress gate and Lincheck (about 3.5 minutes), conformance of Node.js 26.1.0,"
-        + " 26.2.0, 26.10.0, 26.12.1 and Bun 1.4.5 (N/2 minutes each, at least 30 s), then the quick benchmarks"
-        + " (about 3 minutes); about 17 minutes in all on 2 cores; writes reports/index.md; exit 1 if an expectation"
-        + " was not met")
+        + " 26.2.0, 26.10.0, 26.12.1 and Bun 1.4.5 (N/2 minutes each, at least 30 s), the history of every Node 26.x"
+        + " release on the npm registry and the newest Bun (about 13 minutes; those five reused), then the quick"
+        + " benchmarks (about 3 minutes); about 17 minutes in all on 2 cores without the history (--skip history), about"
+        + " 30 with it; writes reports/index.md; exit 1 if an expectation was not met")
 final class CampaignCli extends CliCommand {
 
     /** How long the lockstep part runs (initialised, so that the default applies). */
@@ -60,6 +63,24 @@ final class CampaignCli extends CliCommand {
     @Option(names = "--pit", description = "run PIT on impl too (about 5 minutes more)")
     boolean pit;
 
+    /**
+     * The history's releases, listed now: a campaign without npm or a registry is refused before its
+     * first part runs, not after.
+     */
+    private static List<Release> historyReleases() throws Exception {
+        try {
+            List<Release> releases = RegistryReleases.list(System.getenv("PATH"));
+            for (Release release : releases) {
+                release.requireInstallable();
+            }
+            return releases;
+        } catch (MissingToolException e) {
+            throw new MissingToolException(e.getMessage() + "; or leave the part out with --skip history");
+        } catch (RegistryUnreachableException e) {
+            throw new RegistryUnreachableException(e.getMessage() + "; or leave the part out with --skip history");
+        }
+    }
+
     @Override
     int run() throws Exception {
         boolean inSeconds = length.seconds != null;
@@ -78,6 +99,7 @@ final class CampaignCli extends CliCommand {
                 }
             }
         }
+        List<Release> history = skipped.contains("history") ? List.of() : historyReleases();
         String command = "bin/cursorcheck campaign " + (inSeconds ? "--seconds " + millis / 1000
                 : "--minutes " + millis / 60_000) + " --seed " + seed
                 + (maxSteps != MaxStepsOption.DEFAULT ? " --max-steps " + maxSteps : "")
@@ -99,8 +121,15 @@ final class CampaignCli extends CliCommand {
         if (!skipped.contains("stress")) {
             parts.add(new StressCommand(StressRun.Mode.GATE, null, 1, command, true));
         }
+        ConformancePart conformance = null;
         if (!skipped.contains("conformance")) {
-            parts.add(new ConformancePart(Release.CAMPAIGN, seed, Math.max(30_000, millis / 2), maxSteps, command));
+            conformance = new ConformancePart(Release.CAMPAIGN, seed, Math.max(30_000, millis / 2), maxSteps, command);
+            parts.add(conformance);
+        }
+        if (!skipped.contains("history")) {
+            ConformancePart checked = conformance;
+            parts.add(new HistoryPart(history, checked == null ? List::of : checked::results, seed,
+                    HistoryCli.DEFAULT_MINUTES * 60_000, maxSteps, command));
         }
         if (!skipped.contains("bench")) {
             parts.add(new BenchCommand(BenchRun.quick(), command, "Run as a part of the campaign."));

@@ -20,6 +20,7 @@ final class ConformancePart implements Part {
     private final long millisEach;
     private final int maxSteps;
     private final String command;
+    private List<Conformance.Result> results = List.of();
 
     ConformancePart(List<Release> releases, long seed, long millisEach, int maxSteps, String command) {
         this.releases = releases;
@@ -27,6 +28,11 @@ final class ConformancePart implements Part {
         this.millisEach = millisEach;
         this.maxSteps = maxSteps;
         this.command = command;
+    }
+
+    /** The releases' results once the part ran (none before): the history part reuses them. */
+    List<Conformance.Result> results() {
+        return results;
     }
 
     @Override
@@ -39,6 +45,7 @@ final class ConformancePart implements Part {
         long t0 = System.currentTimeMillis();
         ConformanceCampaign.Outcome o = ConformanceCampaign.run(releases, seed, millisEach, maxSteps, reports, log,
                 command);
+        results = o.results();
         StringBuilder md = new StringBuilder("## Conformance (Node.js, Bun)\n\n");
         md.append("| release | sequences | operations | shapes of difference | verdict |\n|---|---:|---:|---:|---|\n");
         Map<String, Object> json = new LinkedHashMap<>();

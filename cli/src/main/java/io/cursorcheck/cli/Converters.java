@@ -1,5 +1,6 @@
 package io.cursorcheck.cli;
 
+import io.cursorcheck.conformance.Release;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.engine.Subjects;
 import io.cursorcheck.properties.engine.Weights;
@@ -162,11 +163,23 @@ final class Converters {
 
     /** The parts {@code --skip} may leave out (lockstep always runs). */
     static final class CampaignParts implements Iterable<String> {
-        static final List<String> NAMES = List.of("mutants", "explore", "stress", "conformance", "bench");
+        static final List<String> NAMES = List.of("mutants", "explore", "stress", "conformance", "history", "bench");
 
         @Override
         public Iterator<String> iterator() {
             return NAMES.iterator();
+        }
+    }
+
+    /** A release as {@code node-26.12.1} or {@code bun-1.4.5}. */
+    static final class ReleaseId implements ITypeConverter<Release> {
+        @Override
+        public Release convert(String text) {
+            try {
+                return Release.parse(text);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("'" + text + "' is not a release: " + e.getMessage());
+            }
         }
     }
 

@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "bin/cursorcheck", synopsisHeading = "usage: ", customSynopsis = "bin/cursorcheck COMMAND [OPTIONS]",
         commandListHeading = "%n", footerHeading = "%n",
         subcommands = {CampaignCli.class, StressCli.class, CheckCli.class, ReplayCli.class, MutantsCli.class,
-                VariantsCli.class, BenchCli.class, ExploreCli.class, NodeCli.class, BunCli.class, HelpCommand.class})
+                VariantsCli.class, BenchCli.class, ExploreCli.class, NodeCli.class, BunCli.class, HistoryCli.class,
+                HelpCommand.class})
 public final class Main implements Callable<Integer> {
 
     /** Sequences per mutant and stage of the kill matrix, as in the gate. */

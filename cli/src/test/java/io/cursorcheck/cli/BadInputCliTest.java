@@ -144,6 +144,17 @@ class BadInputCliTest {
                 bad("bun --version latest", "--version", "'latest'"),
                 bad("node --version 26.12.1 --frobnicate", "'--frobnicate'"),
                 bad("mutants --only nope", "--only", "'nope'"),
+                bad("history --releases deno-2.0.0", "--releases", "'deno-2.0.0'", "node or bun"),
+                bad("history --releases node-latest", "--releases", "'node-latest'", "26.12.1"),
+                bad("history --releases node-26.1.0,bun", "--releases", "'bun'", "node-VERSION or bun-VERSION"),
+                bad("history --releases node-26.12.1,node-26.12.1", "--releases", "node-26.12.1 twice"),
+                bad("history --minutes 0", "--minutes", "'0'", "1 to 525600"),
+                bad("history --minutes 525601", "--minutes", "'525601'"),
+                bad("history --minutes x", "--minutes", "'x'"),
+                bad("history --max-steps 0", "--max-steps", "'0'"),
+                bad("history --seed abc", "--seed", "'abc'"),
+                bad("history --frobnicate", "'--frobnicate'"),
+                bad("campaign --skip histroy", "--skip", "'histroy'", "history"),
                 // selections that select nothing: a run over none would pass having checked nothing
                 bad("mutants --only ,", "--only", "','", "names no mutant"),
                 bad("mutants --only=", "--only", "''", "names no mutant"),
@@ -153,6 +164,8 @@ class BadInputCliTest {
                 bad("stress --tests NoSuchStress", "--tests", "'NoSuchStress'", "matches no declared jcstress test",
                         "CountRaceStress"),
                 bad("campaign --skip ,", "--skip", "','", "names nothing"),
+                bad("history --releases ,", "--releases", "','", "names nothing"),
+                bad("history --releases node-26.1.0,,bun-1.4.5", "--releases", "''"),
                 bad("campaign --skip stress,,bench", "--skip", "''"),
                 bad("explore --variant cached-count --sizes ,", "--sizes", "','", "names nothing"),
                 // conflicting or incomplete combinations
@@ -286,6 +299,39 @@ class BadInputCliTest {
     }
 
     /**
+     * npm missing, for the history: without {@code --releases} it cannot list the registry's releases,
+     * with {@code --releases} naming one that is not installed it cannot install it. Each says what is
+     * missing, and the first how to go on without npm.
+     */
+    @Test
+    void historyWithoutNpmOnThePathSaysWhatIsNeededAndHowToGoOn() throws Exception {
+        String version = "26.0.99"; // never installed
+        for (List<String> line : List.of(List.of("history"), List.of("history", "--releases", "node-" + version))) {
+            Outcome o = withoutNpm(line);
+            List<String> names = line.size() == 1
+                    ? List.of("npm is needed to list the Node 26.x and Bun releases", "no npm on the PATH",
+                    "apt-get install npm", "--releases node-26.12.1,bun-1.4.5")
+                    : List.of("npm is needed to install node-" + version, "no npm on the PATH", "apt-get install npm");
+            assertThat(problems(o, names)).as("%s answered:%n%s%s", line, o.out(), o.err()).isEmpty();
+        }
+        assertThat(SourceTree.root().resolve("target/runtimes/node-" + version)).doesNotExist();
+    }
+
+    /** A command line in a JVM of its own whose PATH has no npm. */
+    private static Outcome withoutNpm(List<String> line) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dcursorcheck.root=" + SourceTree.root(), "-cp", System.getProperty("java.class.path"),
+                Main.class.getName()));
+        command.addAll(line);
+        ProcessBuilder pb = new ProcessBuilder(command);
+        pb.environment().put("PATH", files.resolve("no-npm-here").toString());
+        Process p = pb.start();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("%s finished", line).isTrue();
+        return new Outcome(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
+                new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+    }
+
+    /**
      * A run refused because another run holds the reports directory prints that one line and
      * nothing else: no "rerun exactly" or header on standard output before the refusal (the lock
      * is taken first). Every command that writes reports is tried while a lock is held.
@@ -296,11 +342,14 @@ class BadInputCliTest {
         List<List<String>> lines = new ArrayList<>(List.of(
                 List.of("check", "--variant", "model", "--runs", "1", "--seed", "1"),
                 List.of("mutants", "--only", "detach-forgets-count", "--sequences", "1", "--seed", "1"),
-                List.of("campaign", "--seconds", "10", "--seed", "1", "--skip", "mutants,explore,stress,conformance,bench"),
+                List.of("campaign", "--seconds", "10", "--seed", "1", "--skip",
+                        "mutants,explore,stress,conformance,history,bench"),
                 List.of("explore"),
                 List.of("stress", "--tests", "CountRaceStress", "--no-lincheck")));
         if (installable(io.cursorcheck.conformance.Release.NEWEST_NODE)) { // else npm's absence is said first
             lines.add(List.of("node", "--version", io.cursorcheck.conformance.Release.NEWEST_NODE.version(), "--seconds",
+                    "1", "--seed", "1"));
+            lines.add(List.of("history", "--releases", io.cursorcheck.conformance.Release.NEWEST_NODE.id(), "--minutes",
                     "1", "--seed", "1"));
         }
         withReports(reports, () -> {

@@ -79,7 +79,7 @@ class CliTest {
     void helpIsTheUsageGeneratedFromTheDeclarationsAndExitsZero() {
         assertThat(run("help")).isZero();
         assertThat(out()).contains("usage: bin/cursorcheck COMMAND").contains("campaign", "stress", "check", "replay",
-                "mutants", "variants", "bench", "explore", "node", "bun").contains("Exit codes");
+                "mutants", "variants", "bench", "explore", "node", "bun", "history").contains("Exit codes");
         assertThat(run("help", "check")).isZero();
         assertThat(out()).contains("usage: bin/cursorcheck check --variant=NAME").contains("--threads=N")
                 .contains("1 to 1024");
@@ -100,6 +100,11 @@ class CliTest {
         assertThat(out().replaceAll("\\s+", " ")).contains("exit 1 if a shrunk difference does not fail the same way on"
                 + " replay, a known finding has no recorded broken behaviour or no longer judges \"has it\" on the release"
                 + " it was recorded on, or the subject broke the protocol");
+        assertThat(run("help", "history")).isZero();
+        assertThat(out()).contains("--releases=ID").contains("the whole run's time, shared by the releases (default: "
+                + HistoryCli.DEFAULT_MINUTES + "; 1 to 525600)");
+        assertThat(out().replaceAll("\\s+", " ")).contains("exit 1 if a release could not be checked or did not meet an"
+                + " expectation of the node command");
         assertThat(err()).isEmpty();
     }
 

@@ -109,11 +109,16 @@ class ReportPagesTest {
         assertThat(run("mutants", "--only", "detach-forgets-count,advance-compares-new-cursor", "--sequences", "300",
                 "--seed", "7")).isZero();
         assertThat(run("campaign", "--seconds", "10", "--seed", "7", "--skip",
-                "mutants,explore,stress,conformance,bench")).isZero();
+                "mutants,explore,stress,conformance,history,bench")).isZero();
         assertThat(run("node", "--version", "26.12.1", "--seconds", "2", "--seed", "1")).isIn(0, 1);
+        // The history of one release for 5 s (the command's least is a minute): its page, and the index's link to it.
+        io.cursorcheck.properties.engine.ReportRun.write(reports, "a history of one release", System.err, run ->
+                io.cursorcheck.conformance.History.run(List.of(io.cursorcheck.conformance.Release.NEWEST_NODE), List.of(),
+                        1, 5_000, 60, run, System.err, "bin/cursorcheck history --releases node-26.12.1 --seed 1"));
+        assertThat(Files.readString(reports.resolve("conformance/index.md"))).contains("](history.md)");
 
         for (String page : List.of("index.md", "mutants.md", "explore-dirty-flag.md", "conformance/index.md",
-                "conformance/node-26.12.1/index.md")) {
+                "conformance/node-26.12.1/index.md", "conformance/history.md")) {
             assertThat(reports.resolve(page)).as("a page the runs write").isRegularFile();
             assertThat(ReportLinks.links(Files.readString(reports.resolve(page)))).as("links of %s", page).isNotEmpty();
         }

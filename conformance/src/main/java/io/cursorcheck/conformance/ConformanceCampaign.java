@@ -1,8 +1,10 @@
 package io.cursorcheck.conformance;
 
 import io.cursorcheck.properties.engine.ReportRun;
+import io.cursorcheck.properties.engine.Reports;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,18 +27,54 @@ import java.util.Map;
  */
 public final class ConformanceCampaign {
 
+    /** The history page's file name in {@code reports/conformance/} ({@link History}). */
+    public static final String HISTORY_PAGE = "history.md";
+
+    /**
+     * A release that was not checked: it could not be installed, or it did not answer the
+     * protocol's handshake. Listed as a problem, never dropped.
+     *
+     * @param release the release
+     * @param reason  why, in one line
+     */
+    public record Unchecked(Release release, String reason) {
+    }
+
     /**
      * What the releases did.
      *
-     * @param results  one per release
-     * @param problems every expectation not met
-     * @param index    the index page written, or null
+     * @param results   one per release checked
+     * @param unchecked the releases that could not be checked (only when the run was asked to go on past them)
+     * @param problems  every expectation not met, the releases not checked among them
+     * @param index     the index page written, or null
      */
-    public record Outcome(List<Conformance.Result> results, List<String> problems, Path index) {
+    public record Outcome(List<Conformance.Result> results, List<Unchecked> unchecked, List<String> problems,
+                          Path index) {
         /** Whether every expectation was met. */
         public boolean passed() {
             return problems.isEmpty();
         }
+    }
+
+    /**
+     * The time one release gets.
+     *
+     * @param millis       time for random sequences
+     * @param shrinkMillis time all its shrinks may spend together, or {@link Conformance.Config#DEFAULT_SHRINKING}
+     */
+    public record Slot(long millis, long shrinkMillis) {
+    }
+
+    /** Decides each release's time when its turn comes (from the time left, say). */
+    @FunctionalInterface
+    public interface Budget {
+        /**
+         * The slot of the next release.
+         *
+         * @param release the release about to run
+         * @param left    releases left, this one included
+         */
+        Slot next(Release release, int left);
     }
 
     private ConformanceCampaign() {
@@ -45,25 +83,63 @@ public final class ConformanceCampaign {
     /**
      * Runs every release for {@code millisEach}, seeds derived from {@code seed}, writing into a
      * {@link ReportRun}: each release's folder {@code conformance/<release>/} is replaced whole, and
-     * {@code conformance/index.md} keeps the rows of the releases this run did not check.
+     * {@code conformance/index.md} keeps the rows of the releases this run did not check. A release
+     * that cannot be installed or does not answer the handshake stops the run (an {@link IOException}).
      *
      * @param reports the run to write into, or null to write nothing
      */
     public static Outcome run(List<Release> releases, long seed, long millisEach, int maxSteps, ReportRun reports,
                               PrintStream log, String command) throws IOException, InterruptedException {
+        return run(releases, seed, (release, left) -> new Slot(millisEach, Conformance.Config.DEFAULT_SHRINKING),
+                maxSteps, reports, log, command, false);
+    }
+
+    /**
+     * Runs every release in the slot {@code budget} gives it when its turn comes, seeds derived from
+     * {@code seed}, writing as {@link #run(List, long, long, int, ReportRun, PrintStream, String)} does.
+     *
+     * @param history whether this is the {@link History}'s run: then a release that cannot be installed, or
+     *                does not answer the protocol's handshake, is listed ({@link Outcome#unchecked()}, a problem)
+     *                and the run goes on with the next (else its {@link IOException} stops the run; npm missing
+     *                always does, a setup error), and the index links the history page, which its caller writes
+     */
+    public static Outcome run(List<Release> releases, long seed, Budget budget, int maxSteps, ReportRun reports,
+                              PrintStream log, String command, boolean history) throws IOException, InterruptedException {
         Instant started = Instant.now();
         // Read first: an index this version cannot read stops the run before it spends its time.
-        Map<String, ConformanceIndex.Row> rows = reports == null ? Map.of()
-                : ConformanceIndex.read(reports.reports().resolve("conformance"));
+        Map<String, ConformanceIndex.Row> rows = reports == null ? Map.of() : rows(reports);
         List<Conformance.Result> results = new ArrayList<>();
+        List<Unchecked> unchecked = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        for (Release release : releases) {
+        for (int i = 0; i < releases.size(); i++) {
+            Release release = releases.get(i);
+            Path binary;
+            ExternalSubject subject;
+            try {
+                binary = release.install(log);
+                subject = ExternalSubject.of(release, binary);
+            } catch (MissingToolException e) {
+                throw e;
+            } catch (IOException e) {
+                if (!history) {
+                    throw e;
+                }
+                // Its folder and index row stay as its last run left them: nothing of it is replaced.
+                unchecked.add(new Unchecked(release, e.getMessage()));
+                problems.add(release.id() + ": not checked: " + e.getMessage());
+                log.printf("%s: NOT CHECKED: %s%n", release.id(), e.getMessage());
+                continue;
+            }
+            Slot slot = budget.next(release, releases.size() - i); // after the install, which may take a while
             if (reports != null) {
                 reports.wholeDirectory("conformance/" + release.id()); // fresh: pages of shapes no longer seen go
             }
             long releaseSeed = seed ^ release.id().hashCode();
-            Conformance.Result r = Conformance.run(new Conformance.Config(release, releaseSeed, millisEach,
-                    Long.MAX_VALUE, maxSteps, reports == null ? null : reports.dir(), log));
+            Conformance.Result r;
+            try (subject) {
+                r = Conformance.run(new Conformance.Config(release, releaseSeed, slot.millis(), Long.MAX_VALUE, maxSteps,
+                        reports == null ? null : reports.dir(), log, slot.shrinkMillis()), subject, binary);
+            }
             results.add(r);
             List<String> mine = problems(r);
             problems.addAll(mine);
@@ -74,8 +150,26 @@ public final class ConformanceCampaign {
             log.printf("%s: %,d sequences, %,d operations, %d difference(s), verdict: %s%n", release.id(), r.sequences(),
                     r.operations(), r.differences().size(), verdict(r));
         }
-        Path index = reports == null ? null : ConformanceIndex.write(reports.dir().resolve("conformance"), rows);
-        return new Outcome(results, problems, index);
+        Path index = reports == null ? null : ConformanceIndex.write(reports.dir().resolve("conformance"), rows,
+                history || historyPublished(reports));
+        return new Outcome(results, unchecked, problems, index);
+    }
+
+    /**
+     * The index rows to start from: the published index's, and over them those a part of the same
+     * run wrote into its staging copy already (a campaign's conformance part, before its history part),
+     * so that a second writer of the index in one run keeps the first one's rows.
+     */
+    private static Map<String, ConformanceIndex.Row> rows(ReportRun reports) throws IOException {
+        Map<String, ConformanceIndex.Row> rows = ConformanceIndex.read(reports.reports().resolve("conformance"));
+        rows.putAll(ConformanceIndex.read(reports.dir().resolve("conformance")));
+        return rows;
+    }
+
+    /** Whether a history page is there to link: published, or written by an earlier part of this run. */
+    private static boolean historyPublished(ReportRun reports) {
+        return Files.exists(reports.reports().resolve("conformance").resolve(HISTORY_PAGE))
+                || Files.exists(reports.dir().resolve("conformance").resolve(HISTORY_PAGE));
     }
 
     /** The expectations a release's result did not meet. */
@@ -91,7 +185,7 @@ public final class ConformanceCampaign {
                 p.add(r.release().id() + ": the shrunk difference " + d.signature() + " did not fail the same way on replay");
             }
             if (d.reproduction() != null && !d.reproduction().shows()) {
-                p.add(r.release().id() + ": the standalone reproduction of " + d.signature() + " (" + d.page()
+                p.add(r.release().id() + ": the standalone reproduction of " + d.signature() + " (" + Reports.relative(d.page())
                         + ") does not show the difference: " + d.reproduction().why());
             }
         }

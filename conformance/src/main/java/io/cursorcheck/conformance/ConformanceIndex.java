@@ -252,8 +252,18 @@ final class ConformanceIndex {
         return s.length() > 60 ? s.substring(0, 57) + "..." : s;
     }
 
-    /** Writes {@code index.json} and {@code index.md} of these rows into a conformance folder. */
+    /** Writes {@code index.json} and {@code index.md} of these rows into a conformance folder, without the history link. */
     static Path write(Path dir, Map<String, Row> rows) throws IOException {
+        return write(dir, rows, false);
+    }
+
+    /**
+     * Writes {@code index.json} and {@code index.md} of these rows into a conformance folder.
+     *
+     * @param history whether the page links the history page ({@code history.md} beside it): only when
+     *                there is one, so that no link dangles
+     */
+    static Path write(Path dir, Map<String, Row> rows, boolean history) throws IOException {
         Files.createDirectories(dir);
         List<Row> sorted = sorted(rows);
         List<Object> list = new ArrayList<>();
@@ -285,7 +295,7 @@ final class ConformanceIndex {
         doc.put("releases", list);
         Files.writeString(dir.resolve("index.json"), Json.write(doc), StandardCharsets.UTF_8);
         Path page = dir.resolve("index.md");
-        Files.writeString(page, markdown(sorted), StandardCharsets.UTF_8);
+        Files.writeString(page, markdown(sorted, history), StandardCharsets.UTF_8);
         return page;
     }
 
@@ -313,8 +323,8 @@ final class ConformanceIndex {
         return 0;
     }
 
-    /** The page. */
-    static String markdown(List<Row> rows) {
+    /** The page; {@code history}: with a link to the history page. */
+    static String markdown(List<Row> rows, boolean history) {
         StringBuilder b = new StringBuilder("# Conformance: Node.js and Bun against the model\n\n");
         b.append("Each release's `node:stream/iter` broadcast ran random operation sequences in lockstep with"
                 + " `ScanningModel`, through the JavaScript adapter (`conformance/src/main/js/broadcast-adapter.mjs`) and"
@@ -323,6 +333,10 @@ final class ConformanceIndex {
                 + " (`consumerCount`, `canWrite`). Every kind of difference is shrunk, replayed on the same release, and"
                 + " written with a standalone reproduction. Each row is the last run of its release (see \"Runs\""
                 + " below); a run of one release replaces its row only.\n\n");
+        if (history) {
+            b.append("When each kind of difference and each known finding came and went, release by release:"
+                    + " [the history](" + ConformanceCampaign.HISTORY_PAGE + ") (`bin/cursorcheck history`).\n\n");
+        }
         List<Row> undecided = rows.stream().filter(r -> r.differences().stream().anyMatch(
                 c -> c.kind().equals(Differences.Kind.UNCLASSIFIED.id()))).toList();
         if (!undecided.isEmpty()) {

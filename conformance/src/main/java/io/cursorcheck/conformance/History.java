@@ -1,0 +1,122 @@
+package io.cursorcheck.conformance;
+
+import io.cursorcheck.properties.engine.Deadline;
+import io.cursorcheck.properties.engine.ReportRun;
+import io.cursorcheck.properties.report.IndexPage;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The history: many releases, each checked for a share of one time budget
+ * ({@link ConformanceCampaign#run(List, long, ConformanceCampaign.Budget, int, ReportRun, PrintStream, String,
+ * boolean)}, which writes each release's folder and index row), then {@code conformance/history.md}
+ * ({@link HistoryPage}). Each release's share is decided when its turn comes, from the time left, so
+ * that a release that ran over (a shrink is finished once begun) is paid for by the later ones and the
+ * whole run keeps to its budget, give or take the last release's overrun.
+ */
+public final class History {
+
+    /**
+     * The share of a release's slot for random sequences. Most of it: shrinking against a release mostly
+     * takes a second or two (each lockstep run a few milliseconds), and what a release leaves unspent
+     * goes to the releases after it.
+     */
+    static final int SEQUENCES_PERCENT = 70;
+    /** The share for shrinking; the rest is kept for what a run does beyond both (start, replays, reproductions). */
+    static final int SHRINKING_PERCENT = 20;
+    /** Random sequences a release gets at least, however late its turn. */
+    static final long MIN_SEQUENCES_MILLIS = 3_000;
+    /** Shrinking a release gets at least. */
+    static final long MIN_SHRINKING_MILLIS = 2_000;
+
+    /**
+     * What the history did.
+     *
+     * @param rows     one per release, in {@link RegistryReleases#ORDER}
+     * @param problems every expectation not met by the releases this run checked (a release it could not
+     *                 check among them); those of results it was handed are its caller's
+     * @param page     the history page written, or null
+     * @param millis   the time it took
+     */
+    public record Outcome(List<HistoryPage.Row> rows, List<String> problems, Path page, long millis) {
+        /** Whether every expectation was met. */
+        public boolean passed() {
+            return problems.isEmpty();
+        }
+    }
+
+    private History() {
+    }
+
+    /**
+     * The share of the time left that the next release gets.
+     *
+     * @param leftMillis time left of the whole budget (negative when it is over)
+     * @param left       releases left, the next one included
+     */
+    public static ConformanceCampaign.Slot slot(long leftMillis, int left) {
+        if (left < 1) {
+            throw new IllegalArgumentException("history: releases left must be >= 1, was " + left);
+        }
+        long share = Math.max(0, leftMillis) / left;
+        return new ConformanceCampaign.Slot(Math.max(MIN_SEQUENCES_MILLIS, share * SEQUENCES_PERCENT / 100),
+                Math.max(MIN_SHRINKING_MILLIS, share * SHRINKING_PERCENT / 100));
+    }
+
+    /**
+     * Checks the releases within {@code budgetMillis} and writes the history page.
+     *
+     * @param releases     the releases, in any order (the page sorts them)
+     * @param checked      results of some of them that this run already has (a campaign's conformance part,
+     *                     with their longer budget): those are not run again
+     * @param reports      the run to write into (each release's folder, the index rows, history.md), or null
+     * @param command      the command that reruns it
+     */
+    public static Outcome run(List<Release> releases, List<Conformance.Result> checked, long seed, long budgetMillis,
+                              int maxSteps, ReportRun reports, PrintStream log, String command)
+            throws IOException, InterruptedException {
+        if (releases.isEmpty()) {
+            throw new IllegalArgumentException("history: no release to check"); // a run of nothing would pass
+        }
+        long start = System.currentTimeMillis();
+        long deadline = Deadline.after(start, budgetMillis);
+        Map<String, Conformance.Result> have = new LinkedHashMap<>();
+        checked.forEach(r -> have.put(r.release().id(), r));
+        List<Release> toRun = releases.stream().filter(r -> !have.containsKey(r.id())).sorted(RegistryReleases.ORDER)
+                .distinct().toList();
+        log.printf("history: %d release(s) to check in %.1f min, seed %d%s%n", toRun.size(), budgetMillis / 60_000.0,
+                seed, have.isEmpty() ? "" : " (" + have.size() + " checked already by this run)");
+        ConformanceCampaign.Outcome o = ConformanceCampaign.run(toRun, seed, (release, left) -> {
+            ConformanceCampaign.Slot s = slot(deadline - System.currentTimeMillis(), left);
+            log.printf("history: %s gets %.0f s of sequences and %.0f s of shrinking (%d release(s) left, %.1f min)%n",
+                    release.id(), s.millis() / 1000.0, s.shrinkMillis() / 1000.0, left,
+                    Math.max(0, deadline - System.currentTimeMillis()) / 60_000.0);
+            return s;
+        }, maxSteps, reports, log, command, true);
+        Map<String, HistoryPage.Row> rows = new LinkedHashMap<>();
+        have.values().forEach(r -> rows.put(r.release().id(), HistoryPage.Row.checked(r,
+                ConformanceCampaign.problems(r))));
+        o.results().forEach(r -> rows.put(r.release().id(), HistoryPage.Row.checked(r, ConformanceCampaign.problems(r))));
+        o.unchecked().forEach(u -> rows.put(u.release().id(), HistoryPage.Row.unchecked(u.release(), u.reason())));
+        List<HistoryPage.Row> sorted = new ArrayList<>(rows.values());
+        sorted.sort((a, b) -> RegistryReleases.ORDER.compare(a.release(), b.release()));
+        long millis = System.currentTimeMillis() - start;
+        Path page = null;
+        if (reports != null) {
+            Path dir = reports.dir().resolve("conformance");
+            Files.createDirectories(dir);
+            page = dir.resolve(ConformanceCampaign.HISTORY_PAGE);
+            Files.writeString(page, HistoryPage.markdown(sorted, new HistoryPage.Run(Instant.ofEpochMilli(start), command,
+                    seed, budgetMillis, millis, IndexPage.machine())), StandardCharsets.UTF_8);
+        }
+        return new Outcome(List.copyOf(sorted), o.problems(), page, millis);
+    }
+}
