@@ -46,15 +46,18 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Reproducible: sequence {@code i} of a variant and shape has seed
  * {@code RandomRun.sequenceSeed(SEED, i)} (printed); a failure names the seed, the script and the breach.
+ * A longer search: {@code mvn -B verify -pl conformance -am -Dtest=OutsideGuaranteesProperties
+ * -Dsurefire.failIfNoSpecifiedTests=false -DargLine="-DoutsideGuarantees.sequences=5000
+ * -DoutsideGuarantees.seed=7"}.
  */
 class OutsideGuaranteesProperties {
 
-    /** The run's seed. */
-    static final long SEED = 20_261_201L;
-    /** Sequences per variant and shape. */
-    static final int SEQUENCES = 200;
-    /** Operations per sequence at most. */
-    static final int MAX_STEPS = 40;
+    /** The run's seed; {@code -DoutsideGuarantees.seed=S} replays or varies it. */
+    static final long SEED = Long.getLong("outsideGuarantees.seed", 20_261_201L);
+    /** Sequences per variant and shape; {@code -DoutsideGuarantees.sequences=N} searches longer. */
+    static final int SEQUENCES = Integer.getInteger("outsideGuarantees.sequences", 200);
+    /** Operations per sequence at most; {@code -DoutsideGuarantees.maxSteps=N}. */
+    static final int MAX_STEPS = Integer.getInteger("outsideGuarantees.maxSteps", 40);
     /** Sequences the negative control may take to show its first breach. */
     static final int CONTROL_SEQUENCES = 4_000;
     /** The model and the ports that must agree with it on every observation. */
@@ -173,6 +176,7 @@ class OutsideGuaranteesProperties {
     private static Seen conforming(Variant variant, Options options, long seed, String shape,
                                    java.util.function.BiFunction<LockstepPair, Snapshot, Op> source, int steps) {
         LockstepPair pair = new LockstepPair(variant, options);
+        EntryNames names = new EntryNames();
         List<Op> ops = new ArrayList<>();
         List<Observation> outside = new ArrayList<>();
         Snapshot now = pair.model().broadcast().snapshot();
@@ -189,8 +193,16 @@ class OutsideGuaranteesProperties {
                         + new Seen(seed, script, outside, null).replay(variant.id(), shape));
             }
             Observation s = pair.lastSubject();
-            outside.add(withProbe(OutsideView.ordered(OutsideView.of((ScanningModel) pair.model().broadcast(), s)),
-                    s.snapshot(), options));
+            Observation seen = OutsideView.ordered(OutsideView.of((ScanningModel) pair.model().broadcast(), s));
+            // The negative control names entries from the subject's own answers: here both namings must agree,
+            // so what the control catches is seen exactly as the property sees a conforming trace.
+            names.step(ops, i, s);
+            if (!names.outside(s).sameAnswer(seen)) {
+                throw new AssertionError("the two namings of entries differ at step " + i + ": "
+                        + OutsideView.answer(names.outside(s)) + " / " + OutsideView.answer(seen) + "; "
+                        + new Seen(seed, script, outside, null).replay(variant.id(), shape));
+            }
+            outside.add(withProbe(seen, s.snapshot(), options));
             now = pair.lastModel().snapshot();
         }
         return new Seen(seed, new Script(options, ops), outside, null);
