@@ -26,7 +26,9 @@ import java.util.TreeMap;
  *
  * <p>Every rule is <em>sound</em>: a report is a real breach on any release, entry-count or
  * byte-budget API, whatever the model says. Each rule's argument is in the javadoc of its
- * {@link Rule}. Two facts several rules use:
+ * {@link Rule}; the test {@code OutsideGuaranteesProperties} holds every rule to it on random traces of
+ * the model and the conforming ports in both API shapes, seen from outside (no rule may report anything
+ * there before the model's own first finding). Two facts several rules use:
  * <ul>
  * <li><b>Landing order is write order.</b> Queued writes exist only while the buffer is full (I12),
  *     no write lands past a queued one while it is full (I9), and a flush takes queued writes oldest
