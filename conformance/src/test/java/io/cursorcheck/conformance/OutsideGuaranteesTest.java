@@ -241,6 +241,17 @@ class OutsideGuaranteesTest {
     }
 
     @Test
+    void aLargerWriteRefusedWithRoomIsNotJudged() {
+        // One unit left under a budget of 2: a release that refuses what would not fit keeps every invariant.
+        Trace mustFit = new Trace(2, Policy.STRICT).op(writeSync(1), Outcome.ACCEPTED).canWrite(true)
+                .op(writeSync(2), Outcome.REFUSED);
+        assertThat(mustFit.check()).isEmpty();
+        Trace queued = new Trace(2, Policy.STRICT).op(writeSync(1), Outcome.ACCEPTED).canWrite(true)
+                .op(write(2), Outcome.QUEUED);
+        assertThat(queued.check()).isEmpty();
+    }
+
+    @Test
     void anEntryOfNoBytesIsReported() {
         Trace t = new Trace(1, Policy.UNBOUNDED).attach().op(next(0), Outcome.WAIT)
                 .op(write(0), Outcome.ACCEPTED, s(1, Outcome.data(-1, 0)));
