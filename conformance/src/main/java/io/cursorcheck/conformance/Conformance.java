@@ -225,10 +225,11 @@ public final class Conformance {
         Map<String, Long> knownHits = new LinkedHashMap<>();
         Map<String, Lockstep.Run> firsts = new LinkedHashMap<>();
         Map<String, Long> seeds = new LinkedHashMap<>();
-        // The known findings judged on the release's own answers at their step (never on the model's failure):
-        // the finding's own script first, then every random sequence that hits it. A release that answers there
-        // neither as recorded nor as the guarantees say shows a new shape: it is shrunk and classified as a
-        // difference, the shrink keeping "the model hits the finding and the release differs otherwise".
+        // The known findings judged on the release's own answers at their step, against the model's there
+        // (FindingJudge): the finding's own script first, then every random sequence that hits it. A release that
+        // answers otherwise than the model and breaks guarantees other than the recorded ones shows a new shape:
+        // it is shrunk and classified as a difference, the shrink keeping "the model hits the finding and the
+        // release differs otherwise".
         Map<String, FindingJudge.Recorded> records = new LinkedHashMap<>();
         Map<String, FindingJudge.Verdict> ownVerdicts = new LinkedHashMap<>();
         Map<String, Map<FindingOnRelease.Judgement, Long>> tallies = new LinkedHashMap<>();
@@ -346,8 +347,9 @@ public final class Conformance {
     }
 
     /**
-     * A run where the model hits a known finding and the release answers there neither as recorded nor as
-     * the guarantees say: counted under its own signature, to be shrunk and classified like any difference.
+     * A run where the model hits a known finding and the release answers there otherwise than the model and
+     * breaks guarantees other than the recorded ones: counted under its own signature, to be shrunk and
+     * classified like any difference.
      */
     private static void differsOtherwise(KnownFindings.Finding f, FindingJudge.Recorded recorded, Lockstep.Run run,
                                          FindingJudge.Verdict v, long seed, Map<String, Long> hits,
