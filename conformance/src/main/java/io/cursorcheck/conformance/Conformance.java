@@ -72,18 +72,19 @@ public final class Conformance {
             this(release, seed, millis, sequences, maxSteps, reports, log, DEFAULT_SHRINKING);
         }
 
-        /**
-         * Checks the fields, naming the field and its value (the command line checks its options the
-         * same way; a library caller gets the same answer).
-         *
-         * @throws IllegalArgumentException if release or log is null, millis or sequences is negative,
-         *                                  or maxSteps is below 1
-         */
         /** The time all shrinks may spend together. */
         public long shrinking() {
             return shrinkMillis == DEFAULT_SHRINKING ? Math.max(SHRINKING_MILLIS, millis / 2) : shrinkMillis;
         }
 
+        /**
+         * Checks the fields, naming the field and its value (the command line checks its options the
+         * same way; a library caller gets the same answer).
+         *
+         * @throws IllegalArgumentException if release or log is null, millis or sequences is negative,
+         *                                  maxSteps is below 1, or shrinkMillis is negative but not
+         *                                  {@link #DEFAULT_SHRINKING}
+         */
         public Config {
             if (release == null) {
                 throw new IllegalArgumentException("conformance: release must be given, was null");
