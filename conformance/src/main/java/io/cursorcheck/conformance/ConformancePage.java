@@ -34,9 +34,12 @@ final class ConformancePage {
         }
         b.append("| Signature | `").append(escape(d.signature())).append("` |\n");
         b.append("| Options | ").append(cx.script().options()).append(" |\n");
-        b.append("| Found by | random sequence, seed `").append(Long.toUnsignedString(cx.seed())).append("` (")
+        // A known finding's own script is no random sequence: it has no seed, and is not one of the hits.
+        b.append("| Found by | ").append(cx.seed() == null ? escape(String.valueOf(cx.source()))
+                        : "random sequence, seed `" + Long.toUnsignedString(cx.seed()) + "`").append(" (")
                 .append(cx.original()).append(" operations), shrunk to ").append(cx.script().length()).append(" in ")
-                .append(cx.evaluations()).append(" runs; ").append(d.hits()).append(" sequence(s) of the run ended here |\n");
+                .append(cx.evaluations()).append(" runs; ").append(d.hits()).append(cx.seed() == null
+                        ? " random sequence(s) of the run ended here too |\n" : " sequence(s) of the run ended here |\n");
         b.append("| Replayed | ").append(d.replayed() ? "yes: the shrunk script fails the same way again on this release"
                 : "**no**: the replay did not fail the same way").append(" |\n");
         b.append("| Files | [`").append(json.getFileName()).append("`](").append(json.getFileName())
