@@ -385,8 +385,8 @@ public final class Conformance {
 
     /** How a difference found by a known finding's own script, not by a random sequence, was found. */
     static String ownScript(KnownFindings.Finding f) {
-        return "the own script of the known finding " + f.name() + " (reports/findings/" + f.name()
-                + "/counterexample.json)";
+        return "the own script of the known finding " + f.name() + ", reports/findings/" + f.name()
+                + "/counterexample.json";
     }
 
     /** The prefix of the signature of a release differing otherwise at a known finding's step. */

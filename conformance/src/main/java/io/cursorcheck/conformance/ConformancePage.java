@@ -206,11 +206,14 @@ final class ConformancePage {
     /** The finding × release table of one release: what it does at each known finding's step. */
     private static void findings(StringBuilder b, Conformance.Result r) {
         b.append("## Known findings on this release\n\n")
-                .append("Judged on the release's own answers at the finding's step, never on the model's failure:"
-                        + " *has it* (it breaks the guarantees recorded in the finding's `on-release.json`), *does not"
-                        + " have it* (no guarantee broken through the step), *differs otherwise* (other guarantees"
-                        + " broken: shrunk and classified above), *not reached*. Its own script first, then every random"
-                        + " sequence whose model failure is the finding.\n\n");
+                .append("Judged on the release's own answers at the finding's step, compared with the model's there"
+                        + " (the answer and the probe, entries named by their write): *has it* (it answers as the model,"
+                        + " the broken algorithm, does; or otherwise, but breaking every guarantee recorded in the"
+                        + " finding's `on-release.json`), *does not have it* (it answers otherwise and breaks no"
+                        + " guarantee through the step), *differs otherwise* (it answers otherwise and breaks other"
+                        + " guarantees: shrunk and classified above), *not reached*. Where the model throws at the step"
+                        + " it gives no answer, and the recorded guarantees alone decide. Its own script first, then"
+                        + " every random sequence whose model failure is the finding.\n\n");
         b.append("| finding | ").append(r.release().id()).append(" | random sequences (has it / does not / differs)"
                 + " | recorded on | evidence |\n|---|---|---|---|---|\n");
         for (FindingOnRelease f : r.findings()) {

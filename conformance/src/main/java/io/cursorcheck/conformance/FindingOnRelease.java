@@ -2,7 +2,7 @@ package io.cursorcheck.conformance;
 
 /**
  * What a release does where a known finding against the model (reports/findings/) strikes: judged
- * on the release's own answers at the finding's step, never on the model's failure.
+ * on the release's own answers at the finding's step, compared with the model's there ({@link FindingJudge}).
  *
  * @param finding   the finding's name (its directory under {@code reports/findings/})
  * @param judgement what the release does there
