@@ -72,18 +72,19 @@ public final class Conformance {
             this(release, seed, millis, sequences, maxSteps, reports, log, DEFAULT_SHRINKING);
         }
 
-        /**
-         * Checks the fields, naming the field and its value (the command line checks its options the
-         * same way; a library caller gets the same answer).
-         *
-         * @throws IllegalArgumentException if release or log is null, millis or sequences is negative,
-         *                                  or maxSteps is below 1
-         */
         /** The time all shrinks may spend together. */
         public long shrinking() {
             return shrinkMillis == DEFAULT_SHRINKING ? Math.max(SHRINKING_MILLIS, millis / 2) : shrinkMillis;
         }
 
+        /**
+         * Checks the fields, naming the field and its value (the command line checks its options the
+         * same way; a library caller gets the same answer).
+         *
+         * @throws IllegalArgumentException if release or log is null, millis or sequences is negative,
+         *                                  maxSteps is below 1, or shrinkMillis is negative but not
+         *                                  {@link #DEFAULT_SHRINKING}
+         */
         public Config {
             if (release == null) {
                 throw new IllegalArgumentException("conformance: release must be given, was null");
@@ -114,7 +115,8 @@ public final class Conformance {
      * @param counterexample the shrunk counterexample
      * @param run            the lockstep run of the shrunk script
      * @param replayed       whether replaying the shrunk script against the release gave the same failure
-     * @param hits           sequences that ended in this signature
+     * @param hits           random sequences that ended in this signature (a known finding's own script, which may
+     *                       have found it, is none: its counterexample names it as its source, with no seed)
      * @param page           its Markdown page (that of an earlier shape whose shrunk script is the same), or
      *                       null when the run writes nothing
      * @param reproduction   the standalone reproduction run on the release: what it printed and whether it shows
@@ -150,8 +152,9 @@ public final class Conformance {
      * @param known       the known findings replayed
      * @param knownHits   sequences that ended in a known finding against the model, by finding
      * @param restarts    subject processes restarted after a crash or hang
-     * @param signatures  every difference signature seen, with the sequences that ended in it (those past
-     *                    {@code differences} were not shrunk: the time for shrinking ran out)
+     * @param signatures  every difference signature seen, with the random sequences that ended in it (0 for one
+     *                    only a known finding's own script showed; those past {@code differences} were not shrunk:
+     *                    the time for shrinking ran out)
      * @param protocolErrors the subject's protocol errors, anywhere in the run (sequences, shrinks,
      *                    replays): a broken adapter or subject, never a difference; any fails the run
      * @param findings    each known finding against the model, judged on this release
@@ -224,11 +227,13 @@ public final class Conformance {
         Map<String, Long> hits = new LinkedHashMap<>();
         Map<String, Long> knownHits = new LinkedHashMap<>();
         Map<String, Lockstep.Run> firsts = new LinkedHashMap<>();
-        Map<String, Long> seeds = new LinkedHashMap<>();
-        // The known findings judged on the release's own answers at their step (never on the model's failure):
-        // the finding's own script first, then every random sequence that hits it. A release that answers there
-        // neither as recorded nor as the guarantees say shows a new shape: it is shrunk and classified as a
-        // difference, the shrink keeping "the model hits the finding and the release differs otherwise".
+        Map<String, Long> seeds = new LinkedHashMap<>(); // null: found by a known finding's own script
+        Map<String, String> sources = new LinkedHashMap<>(); // how a signature found by no random sequence was found
+        // The known findings judged on the release's own answers at their step, against the model's there
+        // (FindingJudge): the finding's own script first, then every random sequence that hits it. A release that
+        // answers otherwise than the model and breaks guarantees other than the recorded ones shows a new shape:
+        // it is shrunk and classified as a difference, the shrink keeping "the model hits the finding and the
+        // release differs otherwise".
         Map<String, FindingJudge.Recorded> records = new LinkedHashMap<>();
         Map<String, FindingJudge.Verdict> ownVerdicts = new LinkedHashMap<>();
         Map<String, Map<FindingOnRelease.Judgement, Long>> tallies = new LinkedHashMap<>();
@@ -242,7 +247,7 @@ public final class Conformance {
             FindingJudge.Verdict v = FindingJudge.judge(f, recorded, run);
             ownVerdicts.put(f.name(), v);
             if (v.judgement() == FindingOnRelease.Judgement.DIFFERS_OTHERWISE) {
-                differsOtherwise(f, recorded, run, v, 0, hits, firsts, seeds, keeps, config, subject);
+                differsOtherwise(f, recorded, run, v, null, hits, firsts, seeds, sources, keeps, config, subject);
             }
         }
 
@@ -274,7 +279,8 @@ public final class Conformance {
                 tallies.computeIfAbsent(k.name(), n -> new java.util.EnumMap<>(FindingOnRelease.Judgement.class))
                         .merge(v.judgement(), 1L, Long::sum);
                 if (v.judgement() == FindingOnRelease.Judgement.DIFFERS_OTHERWISE) {
-                    differsOtherwise(k, records.get(k.name()), run, v, seed, hits, firsts, seeds, keeps, config, subject);
+                    differsOtherwise(k, records.get(k.name()), run, v, seed, hits, firsts, seeds, sources, keeps, config,
+                            subject);
                 }
                 continue;
             }
@@ -296,7 +302,8 @@ public final class Conformance {
                 break;
             }
             Difference d = report(config, subject, binary, dir, e.getValue(), seeds.get(e.getKey()),
-                    hits.get(e.getKey()), generator.weights(), written, e.getKey(), keeps.get(e.getKey()));
+                    sources.get(e.getKey()), hits.get(e.getKey()), generator.weights(), written, e.getKey(),
+                    keeps.get(e.getKey()));
             differences.add(d);
         }
         Result result = new Result(config.release(), subject.hello(), sequences, operations,
@@ -346,19 +353,26 @@ public final class Conformance {
     }
 
     /**
-     * A run where the model hits a known finding and the release answers there neither as recorded nor as
-     * the guarantees say: counted under its own signature, to be shrunk and classified like any difference.
+     * A run where the model hits a known finding and the release answers there otherwise than the model and
+     * breaks guarantees other than the recorded ones: counted under its own signature, to be shrunk and
+     * classified like any difference. {@code hits} counts random sequences only: the finding's own script
+     * ({@code seed} null) is no random sequence, and the difference it found says so instead of a seed.
      */
     private static void differsOtherwise(KnownFindings.Finding f, FindingJudge.Recorded recorded, Lockstep.Run run,
-                                         FindingJudge.Verdict v, long seed, Map<String, Long> hits,
+                                         FindingJudge.Verdict v, Long seed, Map<String, Long> hits,
                                          Map<String, Lockstep.Run> firsts, Map<String, Long> seeds,
+                                         Map<String, String> sources,
                                          Map<String, java.util.function.Predicate<Lockstep.Run>> keeps, Config config,
                                          ExternalSubject subject) {
         java.util.Set<OutsideGuarantees.Rule> rules = OutsideGuarantees.rules(v.breaches());
         String signature = DIFFERS_OTHERWISE + f.name() + ": " + FindingJudge.ids(rules);
-        if (hits.merge(signature, 1L, Long::sum) == 1) {
+        hits.merge(signature, seed == null ? 0L : 1L, Long::sum); // seen, whether or not by a random sequence
+        if (!firsts.containsKey(signature)) {
             firsts.put(signature, run);
             seeds.put(signature, seed);
+            if (seed == null) {
+                sources.put(signature, ownScript(f));
+            }
             keeps.put(signature, r -> {
                 FindingJudge.Verdict w = FindingJudge.judge(f, recorded, r);
                 return w.judgement() == FindingOnRelease.Judgement.DIFFERS_OTHERWISE
@@ -367,6 +381,12 @@ public final class Conformance {
             config.log().printf("  %s: at known finding %s the release differs otherwise: %s%n", subject.id(), f.name(),
                     v.evidence());
         }
+    }
+
+    /** How a difference found by a known finding's own script, not by a random sequence, was found. */
+    static String ownScript(KnownFindings.Finding f) {
+        return "the own script of the known finding " + f.name() + ", reports/findings/" + f.name()
+                + "/counterexample.json";
     }
 
     /** The prefix of the signature of a release differing otherwise at a known finding's step. */
@@ -403,14 +423,26 @@ public final class Conformance {
         return out;
     }
 
+    /**
+     * Shrinks, replays, classifies and writes one signature's first run.
+     *
+     * @param seed   the seed of the random sequence that found it, or null when {@code source} did
+     * @param source how it was found when not by a random sequence ({@link #ownScript}), or null
+     * @param hits   the random sequences that ended in it
+     */
     private static Difference report(Config config, ExternalSubject subject, Path binary, Path dir, Lockstep.Run found,
-                                     long seed, long hits, Weights weights, Map<Script, Difference> written,
-                                     String signature, java.util.function.Predicate<Lockstep.Run> keep)
+                                     Long seed, String source, long hits, Weights weights,
+                                     Map<Script, Difference> written, String signature,
+                                     java.util.function.Predicate<Lockstep.Run> keep)
             throws IOException, InterruptedException {
         Shrinker shrinker = new Shrinker(subject, SHRINK_RUNS, SHRINK_MILLIS);
         Shrinker.Result shrunk = keep == null ? shrinker.shrink(found) : shrinker.shrink(found, keep);
-        Counterexample cx = new Counterexample(subject.id(), shrunk.script(), seed, config.maxSteps(), weights.toString(),
-                shrunk.original(), shrunk.evaluations(), shrunk.run().failure(), null);
+        // A known finding's own script is no random sequence: no seed, bound or weights, its source instead.
+        Counterexample cx = seed == null
+                ? new Counterexample(subject.id(), shrunk.script(), null, 0, null, shrunk.original(),
+                        shrunk.evaluations(), shrunk.run().failure(), source)
+                : new Counterexample(subject.id(), shrunk.script(), seed, config.maxSteps(), weights.toString(),
+                        shrunk.original(), shrunk.evaluations(), shrunk.run().failure(), null);
         Lockstep.Run again = Lockstep.run(subject, shrunk.script());
         boolean replayed = again.failed() && again.failure().signature().equals(cx.failure().signature())
                 && again.failure().step() == cx.failure().step() && (keep == null || keep.test(again));

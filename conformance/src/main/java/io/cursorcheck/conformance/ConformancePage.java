@@ -34,9 +34,12 @@ final class ConformancePage {
         }
         b.append("| Signature | `").append(escape(d.signature())).append("` |\n");
         b.append("| Options | ").append(cx.script().options()).append(" |\n");
-        b.append("| Found by | random sequence, seed `").append(Long.toUnsignedString(cx.seed())).append("` (")
+        // A known finding's own script is no random sequence: it has no seed, and is not one of the hits.
+        b.append("| Found by | ").append(cx.seed() == null ? escape(String.valueOf(cx.source()))
+                        : "random sequence, seed `" + Long.toUnsignedString(cx.seed()) + "`").append(" (")
                 .append(cx.original()).append(" operations), shrunk to ").append(cx.script().length()).append(" in ")
-                .append(cx.evaluations()).append(" runs; ").append(d.hits()).append(" sequence(s) of the run ended here |\n");
+                .append(cx.evaluations()).append(" runs; ").append(d.hits()).append(cx.seed() == null
+                        ? " random sequence(s) of the run ended here too |\n" : " sequence(s) of the run ended here |\n");
         b.append("| Replayed | ").append(d.replayed() ? "yes: the shrunk script fails the same way again on this release"
                 : "**no**: the replay did not fail the same way").append(" |\n");
         b.append("| Files | [`").append(json.getFileName()).append("`](").append(json.getFileName())
@@ -203,11 +206,14 @@ final class ConformancePage {
     /** The finding × release table of one release: what it does at each known finding's step. */
     private static void findings(StringBuilder b, Conformance.Result r) {
         b.append("## Known findings on this release\n\n")
-                .append("Judged on the release's own answers at the finding's step, never on the model's failure:"
-                        + " *has it* (it breaks the guarantees recorded in the finding's `on-release.json`), *does not"
-                        + " have it* (no guarantee broken through the step), *differs otherwise* (other guarantees"
-                        + " broken: shrunk and classified above), *not reached*. Its own script first, then every random"
-                        + " sequence whose model failure is the finding.\n\n");
+                .append("Judged on the release's own answers at the finding's step, compared with the model's there"
+                        + " (the answer and the probe, entries named by their write): *has it* (it answers as the model,"
+                        + " the broken algorithm, does; or otherwise, but breaking every guarantee recorded in the"
+                        + " finding's `on-release.json`), *does not have it* (it answers otherwise and breaks no"
+                        + " guarantee through the step), *differs otherwise* (it answers otherwise and breaks other"
+                        + " guarantees: shrunk and classified above), *not reached*. Where the model throws at the step"
+                        + " it gives no answer, and the recorded guarantees alone decide. Its own script first, then"
+                        + " every random sequence whose model failure is the finding.\n\n");
         b.append("| finding | ").append(r.release().id()).append(" | random sequences (has it / does not / differs)"
                 + " | recorded on | evidence |\n|---|---|---|---|---|\n");
         for (FindingOnRelease f : r.findings()) {

@@ -1,6 +1,12 @@
 package io.cursorcheck.conformance;
 
+import io.cursorcheck.model.ScanningModel;
+import io.cursorcheck.properties.Observation;
 import io.cursorcheck.properties.OutsideView;
+import io.cursorcheck.properties.Probe;
+import io.cursorcheck.properties.Session;
+import io.cursorcheck.properties.Variant;
+import io.cursorcheck.properties.engine.Failure;
 import io.cursorcheck.properties.engine.Json;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Lockstep;
@@ -18,18 +24,30 @@ import java.util.TreeSet;
 
 /**
  * Judges a release at a known finding's step (a finding against the model, {@code reports/findings/}):
- * on the release's own answers there, never on the model's failure. The broken behaviour a finding
- * stands for on a release is recorded once, from a real run, in the finding's
- * {@code on-release.json} ({@link Recorded}, written by {@code bin/cursorcheck node --version V
- * --record-findings}): the breaches of the guarantees ({@link OutsideGuarantees}) the release
- * shows at the step. A release then
+ * on the release's own answers there, never on the model's failure alone. The steps before agree with the
+ * model in outside terms (else the finding is not reached), so at the step the question is whether the
+ * release does what the model does there, the model being the algorithm that breaks the invariant:
  * <ul>
- * <li><b>has it</b> when its breaches through the step include every recorded one (a longer script may
- *     make more of the same bug visible: a skipped entry is known only once another consumer got it);</li>
- * <li><b>does not have it</b> when it breaks no guarantee through the step;</li>
- * <li><b>differs otherwise</b> when it breaks guarantees there, but not all the recorded ones: a new shape, shrunk and
- *     classified like any difference.</li>
+ * <li><b>has it</b> when it answers there as the model does, in outside terms ({@link OutsideView}: the
+ *     answer with its settlements, and the probe), whether or not the outside checker
+ *     ({@link OutsideGuarantees}) can see the breach in that trace: its rules are off where they could
+ *     not be sound (a stranded read after {@code end}, {@code fail} or {@code cancel}, under DROP_OLDEST,
+ *     for batched deliveries, ...), and a release that does what the broken algorithm does has the
+ *     finding whatever the checker sees;</li>
+ * <li><b>does not have it</b> only when it answers otherwise than the model there <em>and</em> breaks no
+ *     guarantee through the step;</li>
+ * <li>when it answers otherwise and breaks a guarantee, the finding's broken behaviour as recorded once,
+ *     from a real run, in the finding's {@code on-release.json} ({@link Recorded}, written by
+ *     {@code bin/cursorcheck node --version V --record-findings}) decides: <b>has it</b> when its breaches
+ *     through the step include every recorded one (a longer script may make more of the same bug visible:
+ *     a skipped entry is known only once another consumer got it), else <b>differs otherwise</b>: a new
+ *     shape, shrunk and classified like any difference (its reproduction shows it, since the release
+ *     differs from the model there).</li>
  * </ul>
+ * Where the model <em>threw</em> at the step ({@code MODEL_THREW}, e.g. reentrant-end-settles-read-twice)
+ * there is no model answer to compare with, so only the recorded breaches decide: <b>does not have it</b>
+ * when the release breaks no guarantee through the step, <b>has it</b> when its breaches include every
+ * recorded one, else <b>differs otherwise</b>.
  */
 public final class FindingJudge {
 
@@ -140,10 +158,12 @@ public final class FindingJudge {
 
     /**
      * Judges one run that reached, or was meant to reach, a known finding's step: the finding's own
-     * script replayed on the release, or a random sequence whose model failure is the finding.
+     * script replayed on the release, or a random sequence whose model failure is the finding. The
+     * rules are those of the class javadoc.
      *
      * @param finding  the finding
-     * @param recorded its record, or null (then only "does not have it" or "differs otherwise" can come out)
+     * @param recorded its record, or null (then a release that differs from the model and breaks a guarantee
+     *                 "differs otherwise", and where the model threw nothing can be "has it")
      * @param run      the lockstep run against the release
      */
     public static Verdict judge(KnownFindings.Finding finding, Recorded recorded, Lockstep.Run run) {
@@ -157,14 +177,31 @@ public final class FindingJudge {
         }
         int step = run.failure().step();
         List<OutsideGuarantees.Breach> breaches = Differences.breaches(run, step);
-        String answer = OutsideView.answer(OutsideView.ordered(run.subject().get(step)));
-        if (breaches.isEmpty()) {
-            return new Verdict(FindingOnRelease.Judgement.DOES_NOT_HAVE_IT, breaches, "no guarantee broken through step "
-                    + step + "; there the release answers " + answer);
-        }
         Set<OutsideGuarantees.Rule> rules = OutsideGuarantees.rules(breaches);
+        Observation s = run.subject().get(step);
+        String answer = OutsideView.answer(OutsideView.ordered(s)) + " (probe " + s.probe() + ")";
+        String visible = breaches.isEmpty() ? "no guarantee is seen broken from outside through the step"
+                : "breaks " + ids(rules) + " (" + breaches.get(0).detail() + ")";
+        Observation model = modelSeen(run, step);
+        String broken = run.failure().signature().substring(run.failure().signature().indexOf(':') + 1);
+        if (model != null) {
+            if (sameAnswer(run, step, model)) {
+                return new Verdict(FindingOnRelease.Judgement.HAS_IT, breaches, "at step " + step + " the release"
+                        + " answers as the model, which breaks " + broken + " there: " + answer + "; " + visible);
+            }
+            if (breaches.isEmpty()) {
+                return new Verdict(FindingOnRelease.Judgement.DOES_NOT_HAVE_IT, breaches, "at step " + step
+                        + " the release answers " + answer + " where the model, which breaks " + broken + " there,"
+                        + " answers " + OutsideView.answer(model) + " (probe " + modelProbe(run, step) + "), and it"
+                        + " breaks no guarantee through the step");
+            }
+        } else if (breaches.isEmpty()) {
+            return new Verdict(FindingOnRelease.Judgement.DOES_NOT_HAVE_IT, breaches, "no guarantee broken through step "
+                    + step + " (the model throws there, so it gives no answer to compare with); there the release"
+                    + " answers " + answer);
+        }
         String seen = ids(rules) + " at step " + step + " (" + breaches.get(0).detail() + "); the release answers "
-                + answer;
+                + answer + (model == null ? "" : ", not as the model");
         if (recorded != null && rules.containsAll(recorded.breaches())) {
             return new Verdict(FindingOnRelease.Judgement.HAS_IT, breaches, "breaks " + seen + ", as recorded on "
                     + recorded.release());
@@ -174,20 +211,50 @@ public final class FindingJudge {
                 : "; recorded on " + recorded.release() + ": " + ids(recorded.breaches())));
     }
 
+    /**
+     * The model's answer at the finding's step as the outside sees it (entries named by their write,
+     * settlements in operation order), or null when the model gives none there: it threw.
+     */
+    private static Observation modelSeen(Lockstep.Run run, int step) {
+        Observation m = run.model().get(step);
+        if (run.failure().kind() == Failure.Kind.MODEL_THREW || m.thrown() != null || m.snapshot() == null) {
+            return null;
+        }
+        // The model after operations 0..step names the entries it delivered by the write that stored them; it
+        // is deterministic, so the replay is the run's model.
+        Session replay = new Session(Variant.MODEL, run.script().options());
+        for (int i = 0; i <= step; i++) {
+            replay.apply(run.script().ops().get(i));
+        }
+        return OutsideView.ordered(OutsideView.of((ScanningModel) replay.broadcast(), m));
+    }
+
+    /** The probe the model's state gives after the step. */
+    private static Probe modelProbe(Lockstep.Run run, int step) {
+        return Probe.of(run.model().get(step).snapshot(), run.script().options());
+    }
+
+    /** Whether the release answers at the step as the model, in outside terms: the answer and the probe. */
+    private static boolean sameAnswer(Lockstep.Run run, int step, Observation model) {
+        Observation s = run.subject().get(step);
+        return model.sameAnswer(OutsideView.ordered(s)) && modelProbe(run, step).equals(s.probe());
+    }
+
     /** Rule ids joined, e.g. {@code stranded-read+non-spec-error}. */
     static String ids(Set<OutsideGuarantees.Rule> rules) {
         return String.join("+", rules.stream().map(OutsideGuarantees.Rule::id).toList());
     }
 
     /**
-     * The record of a finding's broken behaviour, from its own script replayed on a release.
+     * The record of a finding's broken behaviour, from its own script replayed on a release: the guarantees
+     * the release breaks through the finding's step, and its answer there.
      *
-     * @throws IllegalStateException when the release does not reach the step or breaks no guarantee there:
+     * @throws IllegalStateException when the release does not reach the step or breaks no guarantee through it:
      *                               there is nothing broken to record
      */
     public static Recorded record(KnownFindings.Finding finding, String release, Lockstep.Run run, String command) {
         Verdict v = judge(finding, null, run);
-        if (v.judgement() != FindingOnRelease.Judgement.DIFFERS_OTHERWISE) {
+        if (v.judgement() == FindingOnRelease.Judgement.NOT_REACHED || v.breaches().isEmpty()) {
             throw new IllegalStateException("known finding " + finding.name() + " on " + release + ": nothing broken to"
                     + " record (" + v.judgement().words() + ": " + v.evidence() + ")");
         }

@@ -2,7 +2,7 @@ package io.cursorcheck.conformance;
 
 /**
  * What a release does where a known finding against the model (reports/findings/) strikes: judged
- * on the release's own answers at the finding's step, never on the model's failure.
+ * on the release's own answers at the finding's step, compared with the model's there ({@link FindingJudge}).
  *
  * @param finding   the finding's name (its directory under {@code reports/findings/})
  * @param judgement what the release does there
@@ -25,11 +25,17 @@ public record FindingOnRelease(String finding, Judgement judgement, String evide
 
     /** What a release does at a known finding's step. */
     public enum Judgement {
-        /** It answers as the finding records the broken behaviour. */
+        /**
+         * It answers at the step as the model does (the broken algorithm), or, answering otherwise or where the
+         * model threw, breaks every guarantee recorded for the finding ({@link FindingJudge}).
+         */
         HAS_IT("has it"),
-        /** It answers as the guarantee says. */
+        /** It answers otherwise than the model at the step and breaks no guarantee through it. */
         DOES_NOT_HAVE_IT("does not have it"),
-        /** It answers neither way: a new shape, shrunk and classified as a difference. */
+        /**
+         * It answers otherwise than the model and breaks guarantees, but not every recorded one: a new shape,
+         * shrunk and classified as a difference.
+         */
         DIFFERS_OTHERWISE("differs otherwise"),
         /** The release never got to the finding's step (it differed before, or broke the protocol). */
         NOT_REACHED("not reached");

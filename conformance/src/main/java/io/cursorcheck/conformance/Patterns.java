@@ -16,8 +16,12 @@ import java.util.Set;
 /**
  * The patterns of a conformance run whose absence would be a blind spot: the spec covers them on
  * every release, so a run that never made one did not test what it claims to, whatever the release
- * answers. Counted per sequence from the release's own answers (what was done to the release), up
- * to and including the step where a sequence ended.
+ * answers. Counted per sequence from what the generator made, read from either side's answers, up to
+ * and including the step where a sequence ended: the model's (what the spec says the operations do)
+ * or the release's. A release that never queues a write was still given writes the spec queues: the
+ * model's QUEUED counts, and the release's answer there is a difference, reported as one, not a blind
+ * spot of the run. The two sides agree on every step before the last (else the sequence ended there),
+ * so either side only adds the last step's answer, and a model that threw there gives none.
  *
  * <p>Not thread-safe: one per run.
  */
@@ -30,11 +34,11 @@ public final class Patterns {
     public enum Pattern {
         /** A next() on a consumer that already has an open read. */
         OVERLAPPING_READS("overlapping reads", "a next() on a consumer that already has an open read"),
-        /** A write() the release answered QUEUED. */
-        QUEUED_WRITES("queued writes", "a write() the release answered QUEUED"),
-        /** A next() or detach() that settled a write: a flush caused by a read or a detach. */
-        REENTRANT("re-entrant sequences", "a next() or detach() that settled a write (a flush caused by a read"
-                + " or a detach)");
+        /** A write() the model or the release answered QUEUED. */
+        QUEUED_WRITES("queued writes", "a write() the model or the release answered QUEUED"),
+        /** A next() or detach() that settled a write, by either side's answer: a flush caused by a read or a detach. */
+        REENTRANT("re-entrant sequences", "a next() or detach() that settled a write, by the model's answer or the"
+                + " release's (a flush caused by a read or a detach)");
 
         private final String title;
         private final String meaning;
@@ -101,35 +105,44 @@ public final class Patterns {
         return java.util.Arrays.stream(Pattern.values()).filter(p -> counts.getOrDefault(p, 0L) == 0).toList();
     }
 
-    /** The patterns one sequence contained, read from the release's answers. */
+    /** The patterns one sequence contained, read from the model's answers and the release's. */
     static Set<Pattern> in(Lockstep.Run run) {
         Set<Pattern> found = EnumSet.noneOf(Pattern.class);
-        Map<Long, Integer> openReads = new HashMap<>(); // read op -> its consumer, until it settles
+        Map<Long, Integer> modelReads = new HashMap<>(); // read op -> its consumer, until it settles, on each side
+        Map<Long, Integer> releaseReads = new HashMap<>();
         List<Op> ops = run.script().ops();
-        for (int i = 0; i < run.subject().size(); i++) {
+        int steps = Math.min(ops.size(), Math.min(run.model().size(), run.subject().size()));
+        for (int i = 0; i < steps; i++) {
             Op op = ops.get(i);
-            Observation s = run.subject().get(i);
-            if (op instanceof Op.Next n && openReads.containsValue(n.consumer())) {
-                found.add(Pattern.OVERLAPPING_READS); // made, whatever the release answered
+            if (op instanceof Op.Next n && (modelReads.containsValue(n.consumer())
+                    || releaseReads.containsValue(n.consumer()))) {
+                found.add(Pattern.OVERLAPPING_READS); // made, whatever either side answered
             }
-            if (s.reply() == null) {
-                continue; // an attach, or the operation threw
-            }
-            Outcome own = s.reply().outcome();
-            if (op instanceof Op.Next n && (own.kind() == Outcome.Kind.WAIT || own.kind() == Outcome.Kind.PENDING)) {
-                openReads.put((long) i, n.consumer());
-            }
-            if (op instanceof Op.Write && own.kind() == Outcome.Kind.QUEUED) {
-                found.add(Pattern.QUEUED_WRITES);
-            }
-            for (Settlement x : s.reply().settlements()) {
-                openReads.remove(x.op());
-                boolean write = x.op() >= 0 && x.op() < ops.size() && ops.get((int) x.op()) instanceof Op.Write;
-                if (write && (op instanceof Op.Next || op instanceof Op.Detach)) {
-                    found.add(Pattern.REENTRANT);
-                }
-            }
+            answered(ops, i, run.model().get(i), modelReads, found);
+            answered(ops, i, run.subject().get(i), releaseReads, found);
         }
         return found;
+    }
+
+    /** What one side's answer to operation {@code i} shows: the reads it leaves open, a queued write, a flush. */
+    private static void answered(List<Op> ops, int i, Observation o, Map<Long, Integer> openReads, Set<Pattern> found) {
+        if (o.reply() == null) {
+            return; // an attach, or the operation threw
+        }
+        Op op = ops.get(i);
+        Outcome own = o.reply().outcome();
+        if (op instanceof Op.Next n && (own.kind() == Outcome.Kind.WAIT || own.kind() == Outcome.Kind.PENDING)) {
+            openReads.put((long) i, n.consumer());
+        }
+        if (op instanceof Op.Write && own.kind() == Outcome.Kind.QUEUED) {
+            found.add(Pattern.QUEUED_WRITES);
+        }
+        for (Settlement x : o.reply().settlements()) {
+            openReads.remove(x.op());
+            boolean write = x.op() >= 0 && x.op() < ops.size() && ops.get((int) x.op()) instanceof Op.Write;
+            if (write && (op instanceof Op.Next || op instanceof Op.Detach)) {
+                found.add(Pattern.REENTRANT);
+            }
+        }
     }
 }

@@ -6,6 +6,7 @@ import io.cursorcheck.conformance.FindingOnRelease.Judgement;
 import io.cursorcheck.properties.engine.GateSeed;
 import io.cursorcheck.properties.mutants.SourceTree;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +14,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The known findings judged per release, with their controls: the newest Node has both (as recorded
@@ -35,7 +37,12 @@ class KnownFindingJudgementTest {
 
     /** Only the known findings' own scripts: no random sequence (millis 0, sequences 0). */
     private static Conformance.Result findingsOnly(ExternalSubject subject) throws Exception {
-        return Conformance.run(new Conformance.Config(Release.NEWEST_NODE, 1, 0, 0, 60, null,
+        return findingsOnly(subject, null);
+    }
+
+    /** The same, writing the release's pages into {@code reports} (null: nothing). */
+    private static Conformance.Result findingsOnly(ExternalSubject subject, Path reports) throws Exception {
+        return Conformance.run(new Conformance.Config(Release.NEWEST_NODE, 1, 0, 0, 60, reports,
                 new PrintStream(System.out, true)), subject, binary);
     }
 
@@ -80,10 +87,14 @@ class KnownFindingJudgementTest {
         }
     }
 
+    /**
+     * Found by the finding's own script, the new shape says so: no seed (it is no random sequence), the own
+     * script as its source in the counterexample and on its page, and no random sequence counted for it.
+     */
     @Test
-    void aReleaseThatDiffersOtherwiseAtTheStepIsShrunkAndClassified() throws Exception {
+    void aReleaseThatDiffersOtherwiseAtTheStepIsShrunkAndClassified(@TempDir Path reports) throws Exception {
         try (ExternalSubject failing = wrapped("failing-flush-node", "failing-flush-hooks.mjs")) {
-            Conformance.Result r = findingsOnly(failing);
+            Conformance.Result r = findingsOnly(failing, reports);
             assertThat(r.protocolErrors().count()).isZero();
             Map<String, FindingOnRelease> f = byName(r);
             assertThat(f.get(STRANDS).judgement()).isEqualTo(Judgement.DIFFERS_OTHERWISE);
@@ -97,6 +108,16 @@ class KnownFindingJudgementTest {
             assertThat(d.replayed()).isTrue();
             assertThat(d.kind().verdict()).isEqualTo(Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE);
             assertThat(d.counterexample().failure().signature()).isEqualTo("MODEL_INVARIANT:I11");
+
+            String own = "the own script of the known finding " + STRANDS;
+            assertThat(d.counterexample().seed()).as("no random sequence, so no seed").isNull();
+            assertThat(d.counterexample().source()).startsWith(own);
+            assertThat(d.hits()).as("random sequences that ended in it").isZero();
+            assertThat(r.signatures()).containsEntry(d.signature(), 0L);
+            assertThat(d.page()).isNotNull();
+            assertThat(Files.readString(d.page())).contains("| Found by | " + own).doesNotContain("seed `0`");
+            Path json = d.page().resolveSibling(d.page().getFileName().toString().replaceFirst("\\.md$", ".json"));
+            assertThat(Files.readString(json)).contains("\"seed\": null", own);
         }
     }
 
