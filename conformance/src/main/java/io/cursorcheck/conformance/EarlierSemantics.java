@@ -223,7 +223,8 @@ final class EarlierSemantics {
      * Error reporting: every item is one of the documented substitutions for the reason of an earlier
      * {@code fail()} or {@code cancel()}: DONE for a falsy reason; on the entry-count API also "Writer is closed"
      * for the reason of a failed writer, the broadcast's error for a consumer the failure did not detach, a queued
-     * read that {@code cancel(reason)} leaves waiting, and Bun's {@code Error: Failed} for a {@code null} reason.
+     * read that {@code cancel(reason)} leaves waiting; and a made-up error ({@link #DEFAULT_ERRORS}) for a
+     * {@code null} reason of {@code fail()}, with the falsy-reason evidence.
      */
     private static boolean errorReporting(Hello hello, boolean entryCount, Script script, int at, Step step) {
         List<Op> ops = script.ops();
@@ -261,15 +262,21 @@ final class EarlierSemantics {
                     && reasons.contains(r.reason()) && m != null && m.kind() == Outcome.Kind.DONE;
             boolean cancelLeavesRead = entryCount && cancelled && op instanceof Op.Next && (r == null || r.isPending())
                     && m != null && m.kind() == Outcome.Kind.FAILED;
-            boolean bunFailed = entryCount && hello.name().equals("bun") && r != null && r.kind() == Outcome.Kind.FAILED
-                    && String.valueOf(r.reason()).equals("Error: Failed") && m != null
-                    && m.kind() == Outcome.Kind.FAILED && m.reason() == null && reasons.contains(null);
-            if (!(falsyDone || writerClosed || broadcastError || cancelLeavesRead || bunFailed)) {
+            boolean defaultError = falsyEvidence && falsyFail && r != null && r.kind() == Outcome.Kind.FAILED
+                    && DEFAULT_ERRORS.contains(String.valueOf(r.reason())) && m != null
+                    && m.kind() == Outcome.Kind.FAILED && m.reason() == null;
+            if (!(falsyDone || writerClosed || broadcastError || cancelLeavesRead || defaultError)) {
                 return false;
             }
         }
         return true;
     }
+
+    /**
+     * The errors a release makes up for {@code fail(null)} before falsy errors were kept (PR #65864): Bun's, and
+     * Node's {@code ERR_INVALID_STATE} (seen on 26.1.0, on a read and on a queued write's settlement).
+     */
+    private static final Set<String> DEFAULT_ERRORS = Set.of("Error: Failed", "TypeError: Invalid state: Failed");
 
     private static boolean falsy(Object reason) {
         return reason == null || Integer.valueOf(0).equals(reason) || Long.valueOf(0).equals(reason) || "".equals(reason)
@@ -277,16 +284,31 @@ final class EarlierSemantics {
     }
 
     /**
-     * No retain guard: after the model's last consumer left, a late joiner's read waits or gets a later entry where
-     * the model delivers an earlier one, and the trim to the end flushes queued writes (settled as accepted where the
-     * model keeps them queued), takes writes the model refuses or queues, and lets {@code canWrite} say true.
+     * No retain guard: after the model had no consumer (the last detached, a {@code cancel()} detached them all, or
+     * none had attached yet: PR #66028 "retain buffered data with zero consumers"), the release trimmed the buffer
+     * to its end: a late joiner's read waits or gets a later entry where the model delivers one (or, on an ended
+     * broadcast, gets DONE or the error of an earlier {@code fail()}/{@code cancel()}, the release detaching that
+     * consumer: one consumer fewer); the trim flushes queued writes (settled as accepted where the model keeps them
+     * queued), takes writes the model refuses or queues, and lets {@code canWrite} say true where the model's says
+     * false. Nothing else differs.
      */
     private static boolean noRetainGuard(Lockstep.Run run, int at, Step step) {
-        int left = lastConsumerLeft(run, at);
-        if (left < 0) {
+        if (!hadNoConsumer(run, at)) {
             return false;
         }
         List<Op> ops = run.script().ops();
+        Set<Object> reasons = new java.util.HashSet<>();
+        boolean ended = false;
+        for (int i = 0; i < at; i++) {
+            Op o = ops.get(i);
+            ended |= o instanceof Op.End || o instanceof Op.Fail || o instanceof Op.Cancel;
+            if (o instanceof Op.Fail x) {
+                reasons.add(x.reason());
+            } else if (o instanceof Op.Cancel x && x.hasReason()) {
+                reasons.add(x.reason());
+            }
+        }
+        boolean endedRead = false;
         for (Item x : step.items()) {
             Op op = ops.get(x.op());
             Outcome r = x.release();
@@ -294,28 +316,36 @@ final class EarlierSemantics {
             Predicate<Outcome> data = o -> o != null && o.kind() == Outcome.Kind.DATA;
             boolean lateRead = op instanceof Op.Next && data.test(m)
                     && (r == null || r.isPending() || data.test(r) && r.value() > m.value());
+            boolean lateReadEnded = ended && x.own() && op instanceof Op.Next && data.test(m) && r != null
+                    && (r.kind() == Outcome.Kind.DONE || r.kind() == Outcome.Kind.FAILED && reasons.contains(r.reason()));
             boolean flushed = (op instanceof Op.Write || op instanceof Op.WriteSync) && r != null
                     && r.kind() == Outcome.Kind.ACCEPTED && (m == null || m.kind() == Outcome.Kind.QUEUED
                             || m.kind() == Outcome.Kind.REFUSED);
-            if (!lateRead && !flushed) {
+            if (!lateRead && !lateReadEnded && !flushed) {
                 return false;
             }
+            endedRead |= lateReadEnded;
         }
-        return !step.probesDiffer() || step.release().consumers() == step.model().consumers()
-                && Boolean.TRUE.equals(step.release().canWrite()) && Boolean.FALSE.equals(step.model().canWrite());
+        if (!step.probesDiffer()) {
+            return true;
+        }
+        Probe r = step.release();
+        Probe m = step.model();
+        return endedRead ? r.consumers() == m.consumers() - 1 && java.util.Objects.equals(r.canWrite(), m.canWrite())
+                : r.consumers() == m.consumers() && Boolean.TRUE.equals(r.canWrite()) && Boolean.FALSE.equals(m.canWrite());
     }
 
-    /** The step at or before {@code at} where a detach left the model with no consumer attached, or -1. */
-    private static int lastConsumerLeft(Lockstep.Run run, int at) {
+    /** Whether, after some step at or before {@code at}, the model had no consumer attached. */
+    private static boolean hadNoConsumer(Lockstep.Run run, int at) {
         for (int i = 0; i <= at && i < run.model().size(); i++) {
             Observation o = run.model().get(i);
             boolean none = o.snapshot() != null ? o.snapshot().consumers().isEmpty()
                     : o.probe() != null && o.probe().consumers() == 0;
-            if (o.op() instanceof Op.Detach && none) {
-                return i;
+            if (none) {
+                return true;
             }
         }
-        return -1;
+        return false;
     }
 
     /**

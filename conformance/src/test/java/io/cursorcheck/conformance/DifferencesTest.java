@@ -171,6 +171,13 @@ class DifferencesTest {
         assertThat(classify("highWaterMark", falsy, Outcome.failed(SpecError.CANCELLED))).as("DONE for a reason"
                 + " nobody gave").isEqualTo(UNCLASSIFIED);
 
+        OutsideGuaranteesTest.Trace madeUp = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+                .op(new Op.Fail(null), Outcome.OK)
+                .op(new Op.Next(0), Outcome.failed(new JsError("TypeError: Invalid state: Failed")));
+        assertThat(classify("highWaterMark", madeUp, Outcome.failed(null))).as("Node 26.1.0's error for fail(null)")
+                .isEqualTo(Differences.Kind.ERROR_REPORTING);
+        assertThat(classify("highWaterMark", madeUp, Outcome.failed("x"))).as("for a reason that is not null")
+                .isEqualTo(UNCLASSIFIED);
         OutsideGuaranteesTest.Trace closed = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
                 .op(new Op.Fail("x"), Outcome.OK).op(new Op.Write(1), Outcome.failed(SpecError.WRITER_CLOSED));
         assertThat(classify("highWaterMark", closed, Outcome.failed("x"))).isEqualTo(Differences.Kind.ERROR_REPORTING);
@@ -204,6 +211,24 @@ class DifferencesTest {
                 .op(new Op.Next(1), Outcome.DONE);
         assertThat(classify("highWaterMark", done, Outcome.data(1, 1))).as("a late joiner's read answering DONE")
                 .isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace noConsumerYet = new OutsideGuaranteesTest.Trace(1, Policy.DROP_NEWEST)
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED);
+        assertThat(classify(hello("budget", "26.7.0"), noConsumerYet, model(noConsumerYet, Outcome.ACCEPTED,
+                new Probe(0, false)))).as("a write with zero consumers not retained (26.7.0's canWrite)")
+                .isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
+        assertThat(classify(hello("budget", "26.7.0"), noConsumerYet, model(noConsumerYet, Outcome.ACCEPTED,
+                new Probe(1, false)))).as("a consumerCount differing too").isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace lateAfterCancel = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.Cancel(false, null), Outcome.OK);
+        lateAfterCancel.consumers = 0; // cancel detached c0
+        lateAfterCancel.canWrite(null).attach();
+        lateAfterCancel.consumers = 0; // the release detaches the late joiner with its DONE; the model reads on
+        lateAfterCancel.op(new Op.Next(1), Outcome.DONE);
+        assertThat(classify(hello("highWaterMark"), lateAfterCancel, model(lateAfterCancel, Outcome.data(1, 1),
+                new Probe(1, null)))).as("26.1.0: a late joiner of a cancelled broadcast gets DONE")
+                .isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
+        assertThat(classify(hello("highWaterMark"), lateAfterCancel, model(lateAfterCancel, Outcome.data(1, 1),
+                new Probe(2, null)))).as("two consumers fewer").isEqualTo(UNCLASSIFIED);
         OutsideGuaranteesTest.Trace noDetach = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
                 .op(new Op.WriteSync(1), Outcome.ACCEPTED).attach().op(new Op.Next(1), Outcome.WAIT);
         assertThat(classify("highWaterMark", noDetach, Outcome.data(1, 1))).as("no consumer left")
