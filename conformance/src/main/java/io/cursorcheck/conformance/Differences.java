@@ -137,7 +137,7 @@ public final class Differences {
                 + " the failure detached), a falsy reason (`null`, `0`) counts as no error (reads answer DONE), the"
                 + " writer has no errored state (`write()` after `fail()` rejects with \"Writer is closed\", not the"
                 + " reason), and `cancel(reason)` does not fail queued reads; Bun replaces a `null` reason of"
-                + " `fail()` with `Error: Failed`. Later releases keep each consumer's error and accept any value:"
+                + " `fail()` with `Error: Failed`, Node up to 26.5.1 with `TypeError: Invalid state: Failed`. Later releases keep each consumer's error and accept any value:"
                 + " falsy `cancel()` reasons since PR #64705 (Node 26.8.0), falsy errors in general since PR #65864"
                 + " (Node 26.10.0). Only the falsy-reason substitution has a documented change on the byte budget;"
                 + " the others are earlier semantics on the entry-count API only."),
