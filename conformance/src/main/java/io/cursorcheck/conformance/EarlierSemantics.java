@@ -290,7 +290,8 @@ final class EarlierSemantics {
      * broadcast, gets DONE or the error of an earlier {@code fail()}/{@code cancel()}, the release detaching that
      * consumer: one consumer fewer); the trim flushes queued writes (settled as accepted where the model keeps them
      * queued), takes writes the model refuses or queues, and lets {@code canWrite} say true where the model's says
-     * false. Nothing else differs.
+     * false; a pending {@code end()} then completes, with the bytes the release took (seen on 26.9.0, whose end
+     * waits for the queue and the readers). Nothing else differs.
      */
     private static boolean noRetainGuard(Lockstep.Run run, int at, Step step) {
         if (!hadNoConsumer(run, at)) {
@@ -309,6 +310,8 @@ final class EarlierSemantics {
             }
         }
         boolean endedRead = false;
+        boolean trimmed = false;
+        List<Item> endsCompleted = new ArrayList<>();
         for (Item x : step.items()) {
             Op op = ops.get(x.op());
             Outcome r = x.release();
@@ -321,10 +324,24 @@ final class EarlierSemantics {
             boolean flushed = (op instanceof Op.Write || op instanceof Op.WriteSync) && r != null
                     && r.kind() == Outcome.Kind.ACCEPTED && (m == null || m.kind() == Outcome.Kind.QUEUED
                             || m.kind() == Outcome.Kind.REFUSED);
+            boolean endCompleted = !x.own() && op instanceof Op.End && m == null && r != null
+                    && r.kind() == Outcome.Kind.COMPLETED;
+            if (endCompleted) {
+                endsCompleted.add(x);
+                continue;
+            }
             if (!lateRead && !lateReadEnded && !flushed) {
                 return false;
             }
             endedRead |= lateReadEnded;
+            trimmed = true;
+        }
+        // A pending end the trim lets complete (its queue flushed, its last reader done), with the bytes taken.
+        long taken = bytesTaken(run, at);
+        for (Item x : endsCompleted) {
+            if (!trimmed || x.release().value() != taken) {
+                return false;
+            }
         }
         if (!step.probesDiffer()) {
             return true;

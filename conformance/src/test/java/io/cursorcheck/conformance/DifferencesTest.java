@@ -229,6 +229,25 @@ class DifferencesTest {
                 .isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
         assertThat(classify(hello("highWaterMark"), lateAfterCancel, model(lateAfterCancel, Outcome.data(1, 1),
                 new Probe(2, null)))).as("two consumers fewer").isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace closing = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).canWrite(false).op(new Op.Write(1), Outcome.QUEUED)
+                .op(new Op.End(), Outcome.PENDING).canWrite(null)
+                .op(new Op.Detach(0), Outcome.DONE, new Settlement(2, Outcome.ACCEPTED), new Settlement(3,
+                        Outcome.completed(2)));
+        assertThat(classify(hello("budget", "26.9.0"), closing, model(closing, Outcome.DONE, new Probe(0, null)))).as("26.9.0: the last detach flushes"
+                + " the queue and the end completes").isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
+        OutsideGuaranteesTest.Trace closingWrongBytes = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).canWrite(false).op(new Op.Write(1), Outcome.QUEUED)
+                .op(new Op.End(), Outcome.PENDING).canWrite(null)
+                .op(new Op.Detach(0), Outcome.DONE, new Settlement(2, Outcome.ACCEPTED), new Settlement(3,
+                        Outcome.completed(7)));
+        assertThat(classify(hello("budget", "26.9.0"), closingWrongBytes, model(closingWrongBytes, Outcome.DONE, new Probe(0, null)))).as("an end completing with"
+                + " bytes never written").isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace endAlone = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.End(), Outcome.PENDING).canWrite(null)
+                .op(new Op.Detach(0), Outcome.DONE, new Settlement(2, Outcome.completed(1)));
+        assertThat(classify(hello("budget", "26.9.0"), endAlone, model(endAlone, Outcome.DONE, new Probe(0, null)))).as("an end completing with nothing"
+                + " the trim changed").isEqualTo(UNCLASSIFIED);
         OutsideGuaranteesTest.Trace noDetach = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
                 .op(new Op.WriteSync(1), Outcome.ACCEPTED).attach().op(new Op.Next(1), Outcome.WAIT);
         assertThat(classify("highWaterMark", noDetach, Outcome.data(1, 1))).as("no consumer left")
