@@ -1,7 +1,6 @@
 package io.cursorcheck.conformance;
 
 import io.cursorcheck.properties.Observation;
-import io.cursorcheck.properties.Op;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.Failure;
@@ -9,7 +8,6 @@ import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.Script;
 import io.cursorcheck.spi.Outcome;
 import io.cursorcheck.spi.Settlement;
-import io.cursorcheck.spi.SpecError;
 import java.util.List;
 
 /** The kinds of difference between a release and the model, each with its verdict. */
