@@ -1,7 +1,6 @@
 package io.cursorcheck.conformance;
 
 import io.cursorcheck.properties.Observation;
-import io.cursorcheck.properties.Op;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.Failure;
@@ -9,7 +8,6 @@ import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.Script;
 import io.cursorcheck.spi.Outcome;
 import io.cursorcheck.spi.Settlement;
-import io.cursorcheck.spi.SpecError;
 import java.util.List;
 
 /** The kinds of difference between a release and the model, each with its verdict. */
@@ -20,15 +18,6 @@ public final class Differences {
 
     /** The first release with the byte budget, where the entry-count API's semantics changed (docs/spec.md §6). */
     public static final String BYTE_BUDGET_SINCE = "Node 26.6.0";
-
-    /**
-     * The first Node release whose semantics are those of docs/spec.md §2 (end waits for the queue and the
-     * consumers, the retain guard, errors kept per consumer), as §6 documents from the history
-     * ({@code bin/cursorcheck history}): the byte-budget releases before it (26.6.0 to 26.9.0) still answer in the
-     * entry-count API's semantics. A documented change with the release where it changed: the evidence an
-     * earlier-semantics verdict needs on those releases.
-     */
-    public static final String SEMANTICS_SINCE = "26.10.0";
 
     /** The explanation of a kind named after a breach the outside checker found. */
     private static String breach(OutsideGuarantees.Rule rule) {
@@ -108,25 +97,28 @@ public final class Differences {
         /** A read got an entry of no bytes. */
         ZERO_SIZE_ENTRY("zero-size-entry", "a zero-size write creates an entry that a read gets",
                 Verdict.RELEASE_BREAKS_A_GUARANTEE, "I8 zero-size writes", breach(OutsideGuarantees.Rule.ZERO_SIZE_ENTRY)),
-        /** Entry-count releases: end() completes at once. */
+        /** The entry-count API and Node before 26.8.0: end() completes at once. */
         END_AT_ONCE("end-at-once", "end() completes at once, without waiting for queued writes or consumers",
                 Verdict.EARLIER_SEMANTICS, "spec §2 end()",
-                "In the entry-count API (Node up to 26.5.1, Bun 1.4.x) `end()` ends the broadcast at once and resolves"
+                "Before PR #65334 (\"stream: drain pending writes before broadcast end\", Node 26.8.0; so on the"
+                + " entry-count API, Node up to 26.5.1 and Bun 1.4.x, and on the byte budget of 26.6.0 and 26.7.0)"
+                + " `end()` ends the broadcast at once and resolves"
                 + " with the bytes written so far: queued writes are never flushed (they stay pending), consumers"
                 + " that were waiting get DONE but stay attached (`consumerCount` does not drop), and an end after"
                 + " `fail()` completes instead of failing. Later releases wait for the queue and for the consumers"
                 + " (the spec's CLOSING state). A change of semantics, not a slip of the model."),
-        /** Entry-count releases: return() leaves the consumer's waiting read unsettled. */
+        /** return() leaves the consumer's waiting read unsettled (a bug, whatever the release). */
         DETACH_LEAVES_READ_OPEN("detach-leaves-read-open", "return() leaves the consumer's waiting read unsettled"
                 + " forever", Verdict.RELEASE_BREAKS_A_GUARANTEE, "I4: every read settles exactly once",
                 "`return()` on a consumer with a waiting `next()` clears the stored resolver without calling it, so"
                 + " that read's promise never settles: code awaiting it hangs. Later releases settle it with"
                 + " `{ done: true }`, as the spec says. Found by the outside guarantee checker (rule"
                 + " `read-open-after-detach`), whatever the release's age."),
-        /** Entry-count releases: no retain guard. */
+        /** The entry-count API and Node before 26.10.0: no retain guard. */
         NO_RETAIN_GUARD("no-retain-guard", "when the last consumer leaves, the buffer is trimmed to its end: late"
                 + " joiners miss retained entries", Verdict.EARLIER_SEMANTICS, "I7 retention",
-                "Without the retain guard of later releases, the trim that follows the last consumer's detach finds"
+                "Without the retain guard (PR #66028, \"stream: update broadcast to retain buffered data with zero"
+                + " consumers\", Node 26.10.0), the trim that follows the last consumer's detach finds"
                 + " no consumer, takes the end of the buffer as the minimum, and drops everything (flushing queued"
                 + " writes, flipping `canWrite`). A consumer that attaches afterwards waits, or reads a later entry,"
                 + " where the spec (I7) lets it read everything retained."),
@@ -135,7 +127,7 @@ public final class Differences {
                 Verdict.EARLIER_SEMANTICS, "spec §2 write(): STRICT allows one queued write",
                 "Under `strict` the entry-count writer rejects a `write()` with the backpressure error only once"
                 + " `highWaterMark` writes are already queued; the spec (26.10 and later) allows one."),
-        /** Entry-count releases: what reads and writes report after fail or cancel. */
+        /** The entry-count API (and, for falsy reasons, Node before 26.10.0): errors after fail or cancel. */
         ERROR_REPORTING("error-reporting", "after fail() or cancel(), reads and writes report other errors",
                 Verdict.EARLIER_SEMANTICS, "spec §2 fail(), cancel(); I10",
                 "The entry-count releases keep one error for the whole broadcast and test it for truthiness: a later"
@@ -143,7 +135,10 @@ public final class Differences {
                 + " the failure detached), a falsy reason (`null`, `0`) counts as no error (reads answer DONE), the"
                 + " writer has no errored state (`write()` after `fail()` rejects with \"Writer is closed\", not the"
                 + " reason), and `cancel(reason)` does not fail queued reads; Bun replaces a `null` reason of"
-                + " `fail()` with `Error: Failed`. Later releases keep each consumer's error and accept any value."),
+                + " `fail()` with `Error: Failed`, Node up to 26.5.1 with `TypeError: Invalid state: Failed`. Later releases keep each consumer's error and accept any value:"
+                + " falsy `cancel()` reasons since PR #64705 (Node 26.8.0), falsy errors in general since PR #65864"
+                + " (Node 26.10.0). Only the falsy-reason substitution has a documented change on the byte budget;"
+                + " the others are earlier semantics on the entry-count API only."),
         /** The algorithm before PR #63322, shown by its port answering the same way. */
         DIRTY_FLAG("dirty-flag", "answers as the port of the algorithm before PR #63322 (dirty-flag minimum, no"
                 + " retain guard) does",
@@ -182,15 +177,29 @@ public final class Differences {
          */
         public String evidence() {
             return switch (this) {
-                case END_AT_ONCE, NO_RETAIN_GUARD, STRICT_QUEUE_DEPTH, ERROR_REPORTING -> "a documented change"
-                        + " (docs/spec.md §6) with the release where it changed: the release has the entry-count API (its"
-                        + " handshake names `highWaterMark`, which " + BYTE_BUDGET_SINCE + " replaced with the byte"
-                        + " budget), or is a Node release before " + SEMANTICS_SINCE + ", the first whose semantics are"
-                        + " those of §2";
+                case END_AT_ONCE -> documented("Node's changelog: PR #65334, \"stream: drain pending writes before"
+                        + " broadcast end\" (end() resolves after all consumers reach end-of-stream), in Node "
+                        + EarlierSemantics.END_WAITS_SINCE);
+                case NO_RETAIN_GUARD -> documented("Node's changelog: PR #66028, \"stream: update broadcast to retain"
+                        + " buffered data with zero consumers\", in Node " + EarlierSemantics.RETAIN_GUARD_SINCE);
+                case ERROR_REPORTING -> documented("Node's changelog: PR #64705, \"stream: preserve falsy cancellation"
+                        + " reasons\", in Node " + EarlierSemantics.FALSY_CANCEL_SINCE + ", and PR #65864, \"stream:"
+                        + " improve handling of falsy errors in stream/iter\", in Node "
+                        + EarlierSemantics.RETAIN_GUARD_SINCE + " (falsy reasons only; the other substitutions on the"
+                        + " entry-count API only)");
+                case STRICT_QUEUE_DEPTH -> documented("the entry-count API only (a queue depth of `highWaterMark`"
+                        + " writes)");
                 case DIRTY_FLAG -> "the suite's port of the algorithm before PR #63322 (the `dirty-flag` variant) diverges"
                         + " from the model on the same script, at or before the same step; changed in Node 26.2.0";
                 default -> null;
             };
+        }
+
+        private static String documented(String change) {
+            return "a documented change (docs/spec.md §6) with the release where it changed: the release has the"
+                    + " entry-count API (its handshake names `highWaterMark`, which " + BYTE_BUDGET_SINCE + " replaced"
+                    + " with the byte budget), or is a Node release before the change: " + change + "; and the"
+                    + " difference has the documented shape at its step";
         }
 
         /** The breach of a guarantee this kind names, or null. */
@@ -239,10 +248,10 @@ public final class Differences {
      *     kind named after the first breach ({@link Kind#NESTED_END_IN_NOTIFY} for a non-spec
      *     {@code is not a function} error, {@link Kind#DETACH_LEAVES_READ_OPEN} for a read left open by
      *     detach);</li>
-     * <li>earlier semantics, only with evidence: a documented change (docs/spec.md §6) with the release where it
-     *     changed explains the difference, on the entry-count API (its handshake names {@code highWaterMark},
-     *     replaced by the byte budget in {@value #BYTE_BUDGET_SINCE}) or on a Node release before
-     *     {@value #SEMANTICS_SINCE}, the first with the semantics of §2; or, on the entry-count API, the port of the
+     * <li>earlier semantics, only with evidence: the difference has, at its step, exactly one of the shapes a
+     *     documented change (docs/spec.md §6) describes ({@link EarlierSemantics}), on the entry-count API (its
+     *     handshake names {@code highWaterMark}, replaced by the byte budget in {@value #BYTE_BUDGET_SINCE}) or on
+     *     a Node release before the one whose changelog documents that change; or, on the entry-count API, the port of the
      *     algorithm before PR #63322 answers at the step as the release does ({@link Kind#DIRTY_FLAG}). On the
      *     byte-budget API that port is no evidence: a settlement-dropping broadcast matches its trim lag on some
      *     scripts;</li>
@@ -261,55 +270,15 @@ public final class Differences {
         if (f.kind() != Failure.Kind.DIVERGENCE) {
             return Kind.UNCLASSIFIED;
         }
+        Differences.Kind shape = EarlierSemantics.match(hello, run, f);
+        if (shape != null) {
+            return shape;
+        }
         boolean entryCount = hello.api().equals("highWaterMark");
-        if (!entryCount && !beforeSemanticsChange(hello)) {
-            return Kind.UNCLASSIFIED;
-        }
-        Observation m = f.model();
-        Observation s = f.subject();
-        Op op = m.op();
-        List<Op> before = cx.script().ops().subList(0, f.step());
-        if (op instanceof Op.End || before.stream().anyMatch(o -> o instanceof Op.End)) {
-            return Kind.END_AT_ONCE;
-        }
-        if (op instanceof Op.Write && m.reply() != null && m.reply().outcome().equals(Outcome.failed(SpecError.BACKPRESSURE))
-                && s.reply() != null && s.reply().outcome().kind() == Outcome.Kind.QUEUED) {
-            return Kind.STRICT_QUEUE_DEPTH;
-        }
-        if (op instanceof Op.Fail || op instanceof Op.Cancel || before.stream().anyMatch(o -> o instanceof Op.Fail
-                || o instanceof Op.Cancel)) {
-            return Kind.ERROR_REPORTING;
-        }
-        if (lastConsumerLeft(run, f.step())) {
-            return Kind.NO_RETAIN_GUARD;
-        }
         // The port answering the same way is no evidence on the byte-budget API: a broadcast that drops a queued
         // write's settlement matches the port's trim lag on some scripts (NodeConformanceTest's lossy control).
         return entryCount && portDivergesTheSameWay(cx.script(), f.step(), f.subject()) ? Kind.DIRTY_FLAG
                 : Kind.UNCLASSIFIED;
-    }
-
-    /**
-     * Whether the release is a Node release before {@link #SEMANTICS_SINCE} (its version's leading
-     * {@code N.N.N}; 26.8.0 calls itself {@code 26.8.0-alpha.0.0.0}): the documented change of semantics had not
-     * come yet. The same rule for every release, listed or not.
-     */
-    static boolean beforeSemanticsChange(Hello hello) {
-        if (!hello.name().equals("node")) {
-            return false;
-        }
-        java.util.regex.Matcher v = java.util.regex.Pattern.compile("^(\\d+)\\.(\\d+)\\.(\\d+)").matcher(hello.version());
-        if (!v.find()) {
-            return false; // a version we cannot read gives no evidence
-        }
-        String[] since = SEMANTICS_SINCE.split("\\.");
-        for (int i = 0; i < 3; i++) {
-            int c = Integer.compare(Integer.parseInt(v.group(i + 1)), Integer.parseInt(since[i]));
-            if (c != 0) {
-                return c < 0;
-            }
-        }
-        return false;
     }
 
     /** The breaches the release's own trace shows through {@code step} (the model is not looked at). */
@@ -389,17 +358,6 @@ public final class Differences {
             case FAILED, COMPLETED -> x.toString();
             default -> x.kind().name();
         };
-    }
-
-    /** Whether, before or at the failing step, a detach left the model with no consumer attached. */
-    private static boolean lastConsumerLeft(Lockstep.Run run, int step) {
-        for (int i = 0; i <= step && i < run.model().size(); i++) {
-            Observation o = run.model().get(i);
-            if (o.op() instanceof Op.Detach && o.snapshot() != null && o.snapshot().consumers().isEmpty()) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static boolean mentions(Observation o, String text) {

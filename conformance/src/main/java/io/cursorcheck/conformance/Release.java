@@ -20,8 +20,9 @@ import java.util.concurrent.TimeUnit;
 public record Release(String runtime, String version) {
 
     /**
-     * What the campaign checks: Node before PR #63322 (26.1.0), the PR (26.2.0), the release the
-     * known findings were confirmed on (26.10.0), the newest 26.x, and the newest Bun.
+     * What the campaign checks: Node before PR #63322 (26.1.0), the PR (26.2.0), the first release with the
+     * retain guard and per-reason errors of docs/spec.md §2 (26.10.0, PRs #66028 and #65864), the newest 26.x,
+     * and the newest Bun. Known findings are judged on every release checked, not on a listed one.
      */
     public static final List<Release> CAMPAIGN = List.of(new Release("node", "26.1.0"), new Release("node", "26.2.0"),
             new Release("node", "26.10.0"), new Release("node", "26.12.1"), new Release("bun", "1.4.5"));

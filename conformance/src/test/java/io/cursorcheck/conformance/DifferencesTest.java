@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.properties.Observation;
 import io.cursorcheck.properties.Op;
+import io.cursorcheck.properties.Probe;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.Failure;
 import io.cursorcheck.properties.engine.Lockstep;
@@ -14,6 +15,8 @@ import io.cursorcheck.properties.report.SpecLinks;
 import io.cursorcheck.spi.Outcome;
 import io.cursorcheck.spi.Policy;
 import io.cursorcheck.spi.Reply;
+import io.cursorcheck.spi.Settlement;
+import io.cursorcheck.spi.SpecError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -58,11 +61,22 @@ class DifferencesTest {
 
     private static Differences.Kind classify(Hello hello, OutsideGuaranteesTest.Trace t, Outcome model) {
         int step = t.ops.size() - 1;
+        return classify(hello, t, new Observation(t.ops.get(step), new Reply(step, model, List.of()), -1, null, null,
+                List.of()));
+    }
+
+    /** The model's answer at the last step in full: its outcome, settlements and probe. */
+    private static Observation model(OutsideGuaranteesTest.Trace t, Outcome own, Probe probe, Settlement... settled) {
+        int step = t.ops.size() - 1;
+        return new Observation(t.ops.get(step), new Reply(step, own, List.of(settled)), -1, null, null, List.of(), probe);
+    }
+
+    private static Differences.Kind classify(Hello hello, OutsideGuaranteesTest.Trace t, Observation m) {
+        int step = t.ops.size() - 1;
         List<Observation> models = new ArrayList<>();
         for (int i = 0; i < step; i++) {
             models.add(t.seen.get(i));
         }
-        Observation m = new Observation(t.ops.get(step), new Reply(step, model, List.of()), -1, null, null, List.of());
         models.add(m);
         Failure f = new Failure(Failure.Kind.DIVERGENCE, step, "DIVERGENCE:answer:test", "test", m, t.seen.get(step));
         Script script = new Script(t.options, t.ops);
@@ -88,11 +102,11 @@ class DifferencesTest {
                 .as("a byte-budget Node release before the documented change of semantics")
                 .isEqualTo(Differences.Kind.END_AT_ONCE);
         assertThat(classify(hello("budget", "26.8.0-alpha.0.0.0"), atOnce, Outcome.PENDING))
-                .as("the version a release reports, read by its leading N.N.N").isEqualTo(Differences.Kind.END_AT_ONCE);
-        assertThat(classify("budget", atOnce, Outcome.PENDING)).as("no evidence on a byte-budget release from "
-                + Differences.SEMANTICS_SINCE + " on").isEqualTo(Differences.Kind.UNCLASSIFIED);
-        assertThat(classify(hello("budget", Differences.SEMANTICS_SINCE), atOnce, Outcome.PENDING))
+                .as("the version a release reports, read by its leading N.N.N: 26.8.0 has PR #65334")
                 .isEqualTo(Differences.Kind.UNCLASSIFIED);
+        assertThat(classify(hello("budget", "26.9.0"), atOnce, Outcome.PENDING)).as("no evidence on a byte-budget"
+                + " release from " + EarlierSemantics.END_WAITS_SINCE + " on").isEqualTo(Differences.Kind.UNCLASSIFIED);
+        assertThat(classify("budget", atOnce, Outcome.PENDING)).isEqualTo(Differences.Kind.UNCLASSIFIED);
         assertThat(classify(hello("budget", "27.0.0"), atOnce, Outcome.PENDING)).as("a later release: a regression"
                 + " is no earlier semantics").isEqualTo(Differences.Kind.UNCLASSIFIED);
     }
@@ -112,5 +126,143 @@ class DifferencesTest {
         OutsideGuaranteesTest.Trace open = new OutsideGuaranteesTest.Trace(8, Policy.STRICT).attach()
                 .op(new Op.Next(0), Outcome.WAIT).op(new Op.Detach(0), Outcome.DONE);
         assertThat(classify("highWaterMark", open, Outcome.DONE)).isEqualTo(Differences.Kind.DETACH_LEAVES_READ_OPEN);
+    }
+
+    private static final Differences.Kind UNCLASSIFIED = Differences.Kind.UNCLASSIFIED;
+
+    @Test
+    void endAtOnceIsMatchedOnItsDocumentedShapeOnly() {
+        OutsideGuaranteesTest.Trace wrongBytes = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.End(), Outcome.completed(5));
+        assertThat(classify("highWaterMark", wrongBytes, Outcome.PENDING)).as("an end completing with bytes never"
+                + " written").isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace written = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.End(), Outcome.completed(1));
+        assertThat(classify("highWaterMark", written, Outcome.PENDING)).isEqualTo(Differences.Kind.END_AT_ONCE);
+        assertThat(classify("highWaterMark", written, Outcome.completed(1))).as("nothing differs")
+                .isEqualTo(UNCLASSIFIED);
+
+        OutsideGuaranteesTest.Trace twice = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED)
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.End(), Outcome.completed(1))
+                .op(new Op.End(), Outcome.completed(3));
+        assertThat(classify("highWaterMark", twice, Outcome.completed(1))).as("a wrong COMPLETED byte count after"
+                + " end").isEqualTo(UNCLASSIFIED);
+        assertThat(classify("highWaterMark", twice, Outcome.PENDING)).as("bytes other than the first end's")
+                .isEqualTo(UNCLASSIFIED);
+
+        OutsideGuaranteesTest.Trace attached = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+                .op(new Op.End(), Outcome.completed(0)).canWrite(null).op(new Op.Next(0), Outcome.DONE);
+        assertThat(classify(hello("highWaterMark"), attached, model(attached, Outcome.DONE, new Probe(0, null))))
+                .as("the consumer stays attached after end").isEqualTo(Differences.Kind.END_AT_ONCE);
+        assertThat(classify(hello("highWaterMark"), attached, model(attached, Outcome.DONE, new Probe(2, null))))
+                .as("a consumerCount lower than the model's after end").isEqualTo(UNCLASSIFIED);
+        assertThat(classify(hello("highWaterMark"), attached, model(attached, Outcome.DONE, new Probe(0, true))))
+                .as("canWrite differing after end").isEqualTo(UNCLASSIFIED);
+    }
+
+    @Test
+    void errorReportingIsMatchedOnTheDocumentedSubstitutionsOnly() {
+        OutsideGuaranteesTest.Trace falsy = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+                .op(new Op.Fail(null), Outcome.OK).op(new Op.Next(0), Outcome.DONE);
+        assertThat(classify("highWaterMark", falsy, Outcome.failed(null))).isEqualTo(Differences.Kind.ERROR_REPORTING);
+        assertThat(classify(hello("budget", "26.9.0"), falsy, Outcome.failed(null))).as("before PR #65864")
+                .isEqualTo(Differences.Kind.ERROR_REPORTING);
+        assertThat(classify(hello("budget", "26.10.0"), falsy, Outcome.failed(null))).isEqualTo(UNCLASSIFIED);
+        assertThat(classify("highWaterMark", falsy, Outcome.failed(SpecError.CANCELLED))).as("DONE for a reason"
+                + " nobody gave").isEqualTo(UNCLASSIFIED);
+
+        OutsideGuaranteesTest.Trace madeUp = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+                .op(new Op.Fail(null), Outcome.OK)
+                .op(new Op.Next(0), Outcome.failed(new JsError("TypeError: Invalid state: Failed")));
+        assertThat(classify("highWaterMark", madeUp, Outcome.failed(null))).as("Node 26.1.0's error for fail(null)")
+                .isEqualTo(Differences.Kind.ERROR_REPORTING);
+        assertThat(classify("highWaterMark", madeUp, Outcome.failed("x"))).as("for a reason that is not null")
+                .isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace closed = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+                .op(new Op.Fail("x"), Outcome.OK).op(new Op.Write(1), Outcome.failed(SpecError.WRITER_CLOSED));
+        assertThat(classify("highWaterMark", closed, Outcome.failed("x"))).isEqualTo(Differences.Kind.ERROR_REPORTING);
+        assertThat(classify(hello("budget", "26.7.0"), closed, Outcome.failed("x"))).as("no documented change on the"
+                + " byte budget").isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace backpressure = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+                .op(new Op.Fail("x"), Outcome.OK).op(new Op.Write(1), Outcome.failed(SpecError.BACKPRESSURE));
+        assertThat(classify("highWaterMark", backpressure, Outcome.failed("x"))).isEqualTo(UNCLASSIFIED);
+
+        OutsideGuaranteesTest.Trace broadcastError = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+                .op(new Op.Detach(0), Outcome.DONE).op(new Op.Fail("x"), Outcome.OK)
+                .op(new Op.Next(0), Outcome.failed("x"));
+        assertThat(classify("highWaterMark", broadcastError, Outcome.DONE)).isEqualTo(Differences.Kind.ERROR_REPORTING);
+        OutsideGuaranteesTest.Trace consumerCount = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+                .op(new Op.Fail("x"), Outcome.OK).op(new Op.Next(0), Outcome.failed("x"));
+        assertThat(classify(hello("highWaterMark"), consumerCount, model(consumerCount, Outcome.failed("x"),
+                new Probe(3, null)))).as("only a consumerCount differs after fail").isEqualTo(UNCLASSIFIED);
+    }
+
+    @Test
+    void noRetainGuardIsMatchedOnALateJoinersReadAndTheTrimsEffects() {
+        OutsideGuaranteesTest.Trace late = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.Detach(0), Outcome.DONE).attach()
+                .op(new Op.Next(1), Outcome.WAIT);
+        assertThat(classify("highWaterMark", late, Outcome.data(1, 1))).isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
+        assertThat(classify(hello("budget", "26.9.0"), late, Outcome.data(1, 1))).as("before PR #66028")
+                .isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
+        assertThat(classify(hello("budget", "26.10.0"), late, Outcome.data(1, 1))).isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace done = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.Detach(0), Outcome.DONE).attach()
+                .op(new Op.Next(1), Outcome.DONE);
+        assertThat(classify("highWaterMark", done, Outcome.data(1, 1))).as("a late joiner's read answering DONE")
+                .isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace noConsumerYet = new OutsideGuaranteesTest.Trace(1, Policy.DROP_NEWEST)
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED);
+        assertThat(classify(hello("budget", "26.7.0"), noConsumerYet, model(noConsumerYet, Outcome.ACCEPTED,
+                new Probe(0, false)))).as("a write with zero consumers not retained (26.7.0's canWrite)")
+                .isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
+        assertThat(classify(hello("budget", "26.7.0"), noConsumerYet, model(noConsumerYet, Outcome.ACCEPTED,
+                new Probe(1, false)))).as("a consumerCount differing too").isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace lateAfterCancel = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.Cancel(false, null), Outcome.OK);
+        lateAfterCancel.consumers = 0; // cancel detached c0
+        lateAfterCancel.canWrite(null).attach();
+        lateAfterCancel.consumers = 0; // the release detaches the late joiner with its DONE; the model reads on
+        lateAfterCancel.op(new Op.Next(1), Outcome.DONE);
+        assertThat(classify(hello("highWaterMark"), lateAfterCancel, model(lateAfterCancel, Outcome.data(1, 1),
+                new Probe(1, null)))).as("26.1.0: a late joiner of a cancelled broadcast gets DONE")
+                .isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
+        assertThat(classify(hello("highWaterMark"), lateAfterCancel, model(lateAfterCancel, Outcome.data(1, 1),
+                new Probe(2, null)))).as("two consumers fewer").isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace closing = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).canWrite(false).op(new Op.Write(1), Outcome.QUEUED)
+                .op(new Op.End(), Outcome.PENDING).canWrite(null)
+                .op(new Op.Detach(0), Outcome.DONE, new Settlement(2, Outcome.ACCEPTED), new Settlement(3,
+                        Outcome.completed(2)));
+        assertThat(classify(hello("budget", "26.9.0"), closing, model(closing, Outcome.DONE, new Probe(0, null)))).as("26.9.0: the last detach flushes"
+                + " the queue and the end completes").isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
+        OutsideGuaranteesTest.Trace closingWrongBytes = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).canWrite(false).op(new Op.Write(1), Outcome.QUEUED)
+                .op(new Op.End(), Outcome.PENDING).canWrite(null)
+                .op(new Op.Detach(0), Outcome.DONE, new Settlement(2, Outcome.ACCEPTED), new Settlement(3,
+                        Outcome.completed(7)));
+        assertThat(classify(hello("budget", "26.9.0"), closingWrongBytes, model(closingWrongBytes, Outcome.DONE, new Probe(0, null)))).as("an end completing with"
+                + " bytes never written").isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace endAlone = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.End(), Outcome.PENDING).canWrite(null)
+                .op(new Op.Detach(0), Outcome.DONE, new Settlement(2, Outcome.completed(1)));
+        assertThat(classify(hello("budget", "26.9.0"), endAlone, model(endAlone, Outcome.DONE, new Probe(0, null)))).as("an end completing with nothing"
+                + " the trim changed").isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace noDetach = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).attach().op(new Op.Next(1), Outcome.WAIT);
+        assertThat(classify("highWaterMark", noDetach, Outcome.data(1, 1))).as("no consumer left")
+                .isEqualTo(UNCLASSIFIED);
+    }
+
+    @Test
+    void strictQueueDepthIsASecondQueuedWriteOnTheEntryCountApi() {
+        OutsideGuaranteesTest.Trace deep = new OutsideGuaranteesTest.Trace(1, Policy.STRICT).attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).canWrite(false).op(new Op.Write(1), Outcome.QUEUED)
+                .op(new Op.Write(1), Outcome.QUEUED);
+        Outcome backpressure = Outcome.failed(SpecError.BACKPRESSURE);
+        assertThat(classify("highWaterMark", deep, backpressure)).isEqualTo(Differences.Kind.STRICT_QUEUE_DEPTH);
+        assertThat(classify(hello("budget", "26.7.0"), deep, backpressure)).isEqualTo(UNCLASSIFIED);
+        assertThat(classify(hello("highWaterMark"), deep, model(deep, backpressure, new Probe(1, true))))
+                .as("canWrite differing too").isNotEqualTo(Differences.Kind.STRICT_QUEUE_DEPTH);
     }
 }
