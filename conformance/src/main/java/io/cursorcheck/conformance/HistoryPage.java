@@ -174,7 +174,8 @@ public final class HistoryPage {
             }
         }
         if (!never.isEmpty()) {
-            b.append("\nNot seen on any release checked: ").append(String.join(", ", never)).append(".\n");
+            b.append("\nNot seen on any release checked").append(unshrunk.isEmpty() ? "" : " (among the shapes shrunk)")
+                    .append(": ").append(String.join(", ", never)).append(".\n");
         }
         b.append('\n');
     }
