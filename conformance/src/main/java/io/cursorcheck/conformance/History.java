@@ -18,9 +18,8 @@ import java.util.Map;
  * The history: many releases, each checked for a share of one time budget
  * ({@link ConformanceCampaign#run(List, long, ConformanceCampaign.Budget, int, ReportRun, PrintStream, String,
  * boolean)}, which writes each release's folder and index row), then {@code conformance/history.md}
- * ({@link HistoryPage}). Each release's share is decided when its turn comes, from the time left beyond the
- * least slot of each release after it, so that a release that ran over (a shrink is finished once begun) is
- * paid for by the later ones; once less than the least slot is left, the releases still waiting are listed
+ * ({@link HistoryPage}). Each release's share is decided when its turn comes, from the time left, so that a
+ * release that ran over (a shrink is finished once begun) is paid for by the later ones; once less than the least slot is left, the releases still waiting are listed
  * as not checked (the budget ran out, a problem) instead of run. The whole run keeps to its budget, give or
  * take the last release's overrun ({@link #MARGIN_MILLIS}).
  */
@@ -86,8 +85,9 @@ public final class History {
         if (left < 1) {
             throw new IllegalArgumentException("history: releases left must be >= 1, was " + left);
         }
-        // The releases after this one are kept their least slot: this one's share is of what is left beyond them.
-        long share = Math.max(0, leftMillis - (left - 1) * MIN_SLOT_MILLIS) / left;
+        // An even share: while it is at least MIN_SLOT_MILLIS, what this release leaves covers the rest's least slots;
+        // below that every release gets the floor and ranOut stops the run once less than one slot is left.
+        long share = Math.max(0, leftMillis) / left;
         return new ConformanceCampaign.Slot(Math.max(MIN_SEQUENCES_MILLIS, share * SEQUENCES_PERCENT / 100),
                 Math.max(MIN_SHRINKING_MILLIS, share * SHRINKING_PERCENT / 100));
     }
