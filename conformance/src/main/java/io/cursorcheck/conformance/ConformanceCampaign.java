@@ -121,6 +121,21 @@ public final class ConformanceCampaign {
      */
     public static Outcome run(List<Release> releases, long seed, Budget budget, int maxSteps, ReportRun reports,
                               PrintStream log, String command, boolean history) throws IOException, InterruptedException {
+        return run(releases, seed, budget, maxSteps, reports, log, command, history, Conformance::run);
+    }
+
+    /** One release's check: {@link Conformance#run(Conformance.Config, ExternalSubject, Path)}, or a test's stand-in. */
+    @FunctionalInterface
+    interface Check {
+        /** Checks the release behind {@code subject}. */
+        Conformance.Result run(Conformance.Config config, ExternalSubject subject, Path binary)
+                throws IOException, InterruptedException;
+    }
+
+    /** {@link #run(List, long, Budget, int, ReportRun, PrintStream, String, boolean)} with each release checked by {@code check}. */
+    static Outcome run(List<Release> releases, long seed, Budget budget, int maxSteps, ReportRun reports,
+                       PrintStream log, String command, boolean history, Check check)
+            throws IOException, InterruptedException {
         Instant started = Instant.now();
         // Read first: an index this version cannot read stops the run before it spends its time.
         Map<String, ConformanceIndex.Row> rows = reports == null ? Map.of() : rows(reports);
@@ -162,7 +177,7 @@ public final class ConformanceCampaign {
                 }
                 long releaseSeed = seed ^ release.id().hashCode();
                 try {
-                    r = Conformance.run(new Conformance.Config(release, releaseSeed, slot.millis(), Long.MAX_VALUE,
+                    r = check.run(new Conformance.Config(release, releaseSeed, slot.millis(), Long.MAX_VALUE,
                             maxSteps, reports == null ? null : reports.dir(), log, slot.shrinkMillis()), subject, binary);
                 } catch (IOException e) {
                     if (!history) {
