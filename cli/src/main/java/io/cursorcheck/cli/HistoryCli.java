@@ -43,7 +43,8 @@ final class HistoryCli extends CliCommand {
     @Option(names = "--minutes", paramLabel = "N", defaultValue = "" + DEFAULT_MINUTES,
             description = "the whole run's time, shared by the releases, the registry's listing and the installs"
                     + " included; releases whose turn comes with too little left are listed as not checked (the"
-                    + " budget ran out); the run ends within " + History.MARGIN_MILLIS / 60_000 + " minutes past it")
+                    + " budget ran out); the last release checked may run over it by up to about "
+                    + History.MARGIN_MILLIS / 60_000 + " minutes")
     @Range(min = 1, max = Range.YEAR_MINUTES)
     long minutes;
 
@@ -80,9 +81,9 @@ final class HistoryCli extends CliCommand {
             out.printf("%s: %s%n", row.release().id(), row.result() == null ? "NOT CHECKED: " + row.notChecked()
                     : ConformanceCampaign.verdict(row.result()));
         }
-        out.printf("history: %d release(s) in %.1f min, the registry's listing included (budget %d min, ending"
-                        + " within %.0f min more); report: %s%n", o.rows().size(), o.millis() / 60_000.0, minutes,
-                History.MARGIN_MILLIS / 60_000.0, Reports.relative(o.page()));
+        out.printf("history: %d release(s) in %.1f min, the registry's listing included (budget %d min, the last"
+                        + " release may run over by up to about %.0f min); report: %s%n", o.rows().size(),
+                o.millis() / 60_000.0, minutes, History.MARGIN_MILLIS / 60_000.0, Reports.relative(o.page()));
         // The page lists every problem; a release with a new API can have dozens, which would bury the summary.
         o.problems().stream().limit(PRINTED_PROBLEMS).forEach(p -> out.println("  PROBLEM: " + p));
         if (o.problems().size() > PRINTED_PROBLEMS) {

@@ -107,8 +107,8 @@ class CliTest {
         assertThat(run("help", "history")).isZero();
         assertThat(out().replaceAll("\\s+", " ")).contains("--releases=ID").contains("the whole run's time, shared by"
                 + " the releases, the registry's listing and the installs included; releases whose turn comes with too"
-                + " little left are listed as not checked (the budget ran out); the run ends within "
-                + History.MARGIN_MILLIS / 60_000 + " minutes past it (default: " + HistoryCli.DEFAULT_MINUTES
+                + " little left are listed as not checked (the budget ran out); the last release checked may run over"
+                + " it by up to about " + History.MARGIN_MILLIS / 60_000 + " minutes (default: " + HistoryCli.DEFAULT_MINUTES
                 + "; 1 to 525600)");
         assertThat(out().replaceAll("\\s+", " ")).contains("exit 1 if a release could not be checked (not installable,"
                 + " no handshake, its run broke off, or the budget ran out before its turn) or did not meet an"
