@@ -27,7 +27,7 @@ abstract class ConformanceCli extends CliCommand {
     @Option(names = "--record-findings", description = "instead of a conformance run: replay every known finding"
             + " against the model (reports/findings/) on this release and record the release's broken behaviour at"
             + " the finding's step in reports/findings/<name>/on-release.json; exit 1, replacing nothing, if the"
-            + " release breaks no guarantee at one of them")
+            + " release breaks no guarantee at one of them; --seconds, --seed and --max-steps do not go with it")
     boolean recordFindings;
 
     @Mixin
@@ -44,6 +44,9 @@ abstract class ConformanceCli extends CliCommand {
             release = new Release(runtime, version);
         } catch (IllegalArgumentException e) {
             throw new UsageError("--version: " + e.getMessage());
+        }
+        if (recordFindings) {
+            refuseRandomRunOptions();
         }
         release.requireInstallable(); // npm, before anything runs
         if (recordFindings) {
@@ -72,6 +75,21 @@ abstract class ConformanceCli extends CliCommand {
         out.println("verdict: " + ConformanceCampaign.verdict(r) + "; report: " + Reports.relative(o.index()));
         o.problems().forEach(p -> out.println("  PROBLEM: " + p));
         return o.passed() ? 0 : 1;
+    }
+
+    /**
+     * The options of a random run, given with {@code --record-findings}, which runs none: a usage error rather
+     * than options silently ignored (a user who gave {@code --seed} would expect a run that used it).
+     */
+    private void refuseRandomRunOptions() {
+        picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        for (String name : List.of("--seconds", "--seed", "--max-steps")) {
+            if (parsed.hasMatchedOption(name)) {
+                throw new UsageError("--record-findings: " + name + " " + parsed.matchedOption(name).stringValues()
+                        .get(0) + " does not apply: recording replays the known findings' own scripts, it runs no"
+                        + " random sequences; drop " + name);
+            }
+        }
     }
 
     private int record(String runtime, Release release) throws Exception {

@@ -21,11 +21,15 @@ import picocli.CommandLine.Option;
         + " release on the npm registry and the newest 3 Bun releases (listed with npm at run time; installed once under"
         + " target/runtimes), each for a share of N minutes; writes reports/conformance/history.md (release x kind of"
         + " difference and release x known finding, with the first and last release of each), each release's folder"
-        + " and its row of reports/conformance/index.md; exit 1 if a release could not be checked or did not meet an"
-        + " expectation of the node command")
+        + " and its row of reports/conformance/index.md; exit 1 if a release could not be checked (not installable,"
+        + " no handshake, its run broke off, or the budget ran out before its turn) or did not meet an expectation of"
+        + " the node command")
 final class HistoryCli extends CliCommand {
 
-    /** The whole run's minutes unless given: with the start and the last release's overrun, it fits in 15. */
+    /**
+     * The whole run's minutes unless given, the registry's listing and the installs included: with
+     * {@link History#MARGIN_MILLIS} (the last release's overrun) and the JVM's start it ends within 15.
+     */
     static final long DEFAULT_MINUTES = 12;
 
     /** Problems printed one by one; the page has them all. */
@@ -37,7 +41,10 @@ final class HistoryCli extends CliCommand {
     List<Release> releases = new ArrayList<>();
 
     @Option(names = "--minutes", paramLabel = "N", defaultValue = "" + DEFAULT_MINUTES,
-            description = "the whole run's time, shared by the releases")
+            description = "the whole run's time, shared by the releases, the registry's listing and the installs"
+                    + " included; releases whose turn comes with too little left are listed as not checked (the"
+                    + " budget ran out); the last release checked may run over it by up to about "
+                    + History.MARGIN_MILLIS / 60_000 + " minutes")
     @Range(min = 1, max = Range.YEAR_MINUTES)
     long minutes;
 
@@ -68,15 +75,15 @@ final class HistoryCli extends CliCommand {
             out.printf("history: %d release(s) (%s), %d min, seed %d, up to %d operations per sequence%n"
                             + "  rerun exactly: %s%n", chosen.size(), chosen.stream().map(Release::id)
                             .collect(Collectors.joining(", ")), minutes, seed, maxSteps, command);
-            return History.run(chosen, List.of(), seed, millis, maxSteps, run, err, command);
+            return History.run(chosen, List.of(), seed, started, millis, maxSteps, run, err, command);
         });
         for (HistoryPage.Row row : o.rows()) {
             out.printf("%s: %s%n", row.release().id(), row.result() == null ? "NOT CHECKED: " + row.notChecked()
                     : ConformanceCampaign.verdict(row.result()));
         }
-        out.printf("history: %d release(s) in %.1f min (budget %d min; %.1f min with the registry's listing); report:"
-                + " %s%n", o.rows().size(), o.millis() / 60_000.0, minutes, (System.currentTimeMillis() - started)
-                / 60_000.0, Reports.relative(o.page()));
+        out.printf("history: %d release(s) in %.1f min, the registry's listing included (budget %d min, the last"
+                        + " release may run over by up to about %.0f min); report: %s%n", o.rows().size(),
+                o.millis() / 60_000.0, minutes, History.MARGIN_MILLIS / 60_000.0, Reports.relative(o.page()));
         // The page lists every problem; a release with a new API can have dozens, which would bury the summary.
         o.problems().stream().limit(PRINTED_PROBLEMS).forEach(p -> out.println("  PROBLEM: " + p));
         if (o.problems().size() > PRINTED_PROBLEMS) {

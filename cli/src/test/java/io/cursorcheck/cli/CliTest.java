@@ -2,6 +2,7 @@ package io.cursorcheck.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cursorcheck.conformance.History;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -97,13 +98,20 @@ class CliTest {
         assertThat(out().replaceAll("\\s+", " ")).contains("exit 1 if a real variant saw a forbidden outcome, a racy"
                 + " twin was not caught, a declared test did not run or ran too few samples, or a check ended in an error");
         assertThat(run("help", "node")).isZero();
+        // every problem ConformanceCampaign.problems lists: replay, reproduction, blind spot, findings, protocol
         assertThat(out().replaceAll("\\s+", " ")).contains("exit 1 if a shrunk difference does not fail the same way on"
-                + " replay, a known finding has no recorded broken behaviour or no longer judges \"has it\" on the release"
-                + " it was recorded on, or the subject broke the protocol");
+                + " replay, a difference's standalone reproduction does not show it on the release, the run has a blind"
+                + " spot (in enough random sequences not one made a pattern the spec covers), a known finding has no"
+                + " recorded broken behaviour or no longer judges \"has it\" on the release it was recorded on, or the"
+                + " subject broke the protocol");
         assertThat(run("help", "history")).isZero();
-        assertThat(out()).contains("--releases=ID").contains("the whole run's time, shared by the releases (default: "
-                + HistoryCli.DEFAULT_MINUTES + "; 1 to 525600)");
-        assertThat(out().replaceAll("\\s+", " ")).contains("exit 1 if a release could not be checked or did not meet an"
+        assertThat(out().replaceAll("\\s+", " ")).contains("--releases=ID").contains("the whole run's time, shared by"
+                + " the releases, the registry's listing and the installs included; releases whose turn comes with too"
+                + " little left are listed as not checked (the budget ran out); the last release checked may run over"
+                + " it by up to about " + History.MARGIN_MILLIS / 60_000 + " minutes (default: " + HistoryCli.DEFAULT_MINUTES
+                + "; 1 to 525600)");
+        assertThat(out().replaceAll("\\s+", " ")).contains("exit 1 if a release could not be checked (not installable,"
+                + " no handshake, its run broke off, or the budget ran out before its turn) or did not meet an"
                 + " expectation of the node command");
         assertThat(err()).isEmpty();
     }

@@ -31,8 +31,8 @@ public final class ConformanceCampaign {
     public static final String HISTORY_PAGE = "history.md";
 
     /**
-     * A release that was not checked: it could not be installed, or it did not answer the
-     * protocol's handshake. Listed as a problem, never dropped.
+     * A release that was not checked: it could not be installed, it did not answer the protocol's
+     * handshake, its run broke off, or the budget ran out before its turn. Listed as a problem, never dropped.
      *
      * @param release the release
      * @param reason  why, in one line
@@ -75,7 +75,21 @@ public final class ConformanceCampaign {
          * @param left    releases left, this one included
          */
         Slot next(Release release, int left);
+
+        /**
+         * Whether the budget has run out before the next release: then it is not installed or run but listed
+         * as not checked (a problem), so that the run keeps to its budget however many releases are left.
+         * Asked before the release is installed and again after (an install may take a while).
+         *
+         * @param left releases left, the next one included
+         */
+        default boolean ranOut(int left) {
+            return false;
+        }
     }
+
+    /** Why a release the budget had no time for was not checked. */
+    public static final String RAN_OUT = "the budget ran out before its turn";
 
     private ConformanceCampaign() {
     }
@@ -98,13 +112,30 @@ public final class ConformanceCampaign {
      * Runs every release in the slot {@code budget} gives it when its turn comes, seeds derived from
      * {@code seed}, writing as {@link #run(List, long, long, int, ReportRun, PrintStream, String)} does.
      *
-     * @param history whether this is the {@link History}'s run: then a release that cannot be installed, or
-     *                does not answer the protocol's handshake, is listed ({@link Outcome#unchecked()}, a problem)
-     *                and the run goes on with the next (else its {@link IOException} stops the run; npm missing
-     *                always does, a setup error), and the index links the history page, which its caller writes
+     * @param history whether this is the {@link History}'s run: then a release that cannot be installed, does
+     *                not answer the protocol's handshake, whose run breaks off with an {@link IOException}, or for
+     *                which the budget {@linkplain Budget#ranOut ran out} is listed ({@link Outcome#unchecked()}, a
+     *                problem) and the run goes on with the next (else its {@link IOException} stops the run; npm
+     *                missing always does, a setup error), and the index links the history page, which its caller
+     *                writes
      */
     public static Outcome run(List<Release> releases, long seed, Budget budget, int maxSteps, ReportRun reports,
                               PrintStream log, String command, boolean history) throws IOException, InterruptedException {
+        return run(releases, seed, budget, maxSteps, reports, log, command, history, Conformance::run);
+    }
+
+    /** One release's check: {@link Conformance#run(Conformance.Config, ExternalSubject, Path)}, or a test's stand-in. */
+    @FunctionalInterface
+    interface Check {
+        /** Checks the release behind {@code subject}. */
+        Conformance.Result run(Conformance.Config config, ExternalSubject subject, Path binary)
+                throws IOException, InterruptedException;
+    }
+
+    /** {@link #run(List, long, Budget, int, ReportRun, PrintStream, String, boolean)} with each release checked by {@code check}. */
+    static Outcome run(List<Release> releases, long seed, Budget budget, int maxSteps, ReportRun reports,
+                       PrintStream log, String command, boolean history, Check check)
+            throws IOException, InterruptedException {
         Instant started = Instant.now();
         // Read first: an index this version cannot read stops the run before it spends its time.
         Map<String, ConformanceIndex.Row> rows = reports == null ? Map.of() : rows(reports);
@@ -113,6 +144,11 @@ public final class ConformanceCampaign {
         List<String> problems = new ArrayList<>();
         for (int i = 0; i < releases.size(); i++) {
             Release release = releases.get(i);
+            int left = releases.size() - i;
+            if (history && budget.ranOut(left)) {
+                notChecked(release, RAN_OUT, unchecked, problems, log);
+                continue;
+            }
             Path binary;
             ExternalSubject subject;
             try {
@@ -125,20 +161,36 @@ public final class ConformanceCampaign {
                     throw e;
                 }
                 // Its folder and index row stay as its last run left them: nothing of it is replaced.
-                unchecked.add(new Unchecked(release, e.getMessage()));
-                problems.add(release.id() + ": not checked: " + e.getMessage());
-                log.printf("%s: NOT CHECKED: %s%n", release.id(), e.getMessage());
+                notChecked(release, e.getMessage(), unchecked, problems, log);
                 continue;
             }
-            Slot slot = budget.next(release, releases.size() - i); // after the install, which may take a while
-            if (reports != null) {
-                reports.wholeDirectory("conformance/" + release.id()); // fresh: pages of shapes no longer seen go
-            }
-            long releaseSeed = seed ^ release.id().hashCode();
             Conformance.Result r;
-            try (subject) {
-                r = Conformance.run(new Conformance.Config(release, releaseSeed, slot.millis(), Long.MAX_VALUE, maxSteps,
-                        reports == null ? null : reports.dir(), log, slot.shrinkMillis()), subject, binary);
+            try (subject) { // closed whatever happens from here on: no subject process outlives its release
+                if (history && budget.ranOut(left)) { // the install took what was left
+                    notChecked(release, RAN_OUT, unchecked, problems, log);
+                    continue;
+                }
+                Slot slot = budget.next(release, left); // after the install, which may take a while
+                String folder = "conformance/" + release.id();
+                if (reports != null) {
+                    reports.wholeDirectory(folder); // fresh: pages of shapes no longer seen go
+                }
+                long releaseSeed = seed ^ release.id().hashCode();
+                try {
+                    r = check.run(new Conformance.Config(release, releaseSeed, slot.millis(), Long.MAX_VALUE,
+                            maxSteps, reports == null ? null : reports.dir(), log, slot.shrinkMillis()), subject, binary);
+                } catch (IOException e) {
+                    if (!history) {
+                        throw e;
+                    }
+                    // One release's broken run must not lose the releases checked before it: its half-written
+                    // folder is dropped, and its folder and index row stay as its last complete run left them.
+                    if (reports != null) {
+                        reports.keepPublished(folder);
+                    }
+                    notChecked(release, "its run broke off: " + e.getMessage(), unchecked, problems, log);
+                    continue;
+                }
             }
             results.add(r);
             List<String> mine = problems(r);
@@ -153,6 +205,14 @@ public final class ConformanceCampaign {
         Path index = reports == null ? null : ConformanceIndex.write(reports.dir().resolve("conformance"), rows,
                 history || historyPublished(reports));
         return new Outcome(results, unchecked, problems, index);
+    }
+
+    /** Lists a release as not checked: a problem, and a line of the log. */
+    private static void notChecked(Release release, String reason, List<Unchecked> unchecked, List<String> problems,
+                                   PrintStream log) {
+        unchecked.add(new Unchecked(release, reason));
+        problems.add(release.id() + ": not checked: " + reason);
+        log.printf("%s: NOT CHECKED: %s%n", release.id(), reason);
     }
 
     /**
@@ -196,7 +256,8 @@ public final class ConformanceCampaign {
         for (FindingOnRelease f : r.findings()) {
             if (f.recordedOn().isEmpty()) {
                 p.add(r.release().id() + ": known finding " + f.finding() + " has no recorded broken behaviour ("
-                        + FindingJudge.FILE + "); record it: bin/cursorcheck node --version 26.12.1 --record-findings");
+                        + FindingJudge.FILE + "); record it: bin/cursorcheck node --version "
+                        + Release.NEWEST_NODE.version() + " --record-findings");
             } else if (f.recordedOn().equals(r.release().id()) && f.judgement() != FindingOnRelease.Judgement.HAS_IT
                     && r.protocolErrors().count() == 0) { // a protocol error is listed above
                 p.add(r.release().id() + ": known finding " + f.finding() + " was recorded on this release, but it now"

@@ -18,9 +18,10 @@ import java.util.Map;
  * The history: many releases, each checked for a share of one time budget
  * ({@link ConformanceCampaign#run(List, long, ConformanceCampaign.Budget, int, ReportRun, PrintStream, String,
  * boolean)}, which writes each release's folder and index row), then {@code conformance/history.md}
- * ({@link HistoryPage}). Each release's share is decided when its turn comes, from the time left, so
- * that a release that ran over (a shrink is finished once begun) is paid for by the later ones and the
- * whole run keeps to its budget, give or take the last release's overrun.
+ * ({@link HistoryPage}). Each release's share is decided when its turn comes, from the time left, so that a
+ * release that ran over (a shrink is finished once begun) is paid for by the later ones; once less than the least slot is left, the releases still waiting are listed
+ * as not checked (the budget ran out, a problem) instead of run. The whole run keeps to its budget, give or
+ * take the last release's overrun ({@link #MARGIN_MILLIS}).
  */
 public final class History {
 
@@ -36,6 +37,24 @@ public final class History {
     static final long MIN_SEQUENCES_MILLIS = 3_000;
     /** Shrinking a release gets at least. */
     static final long MIN_SHRINKING_MILLIS = 2_000;
+    /**
+     * What a release's run takes beyond its sequences and shrinking, kept back when deciding whether one
+     * more release fits: starting the subject, the replays and the standalone reproductions of a few
+     * differences (each a process start), the known findings' replays, its pages.
+     */
+    static final long RUN_OVERHEAD_MILLIS = 10_000;
+    /**
+     * The least time a release's turn needs; once less than this is left, the releases still waiting are
+     * listed as not checked (the budget ran out) instead of run past the budget.
+     */
+    public static final long MIN_SLOT_MILLIS = MIN_SEQUENCES_MILLIS + MIN_SHRINKING_MILLIS + RUN_OVERHEAD_MILLIS;
+    /**
+     * How far past its budget a history may end: the last release started with at least {@link #MIN_SLOT_MILLIS}
+     * left may run over by a shrink finished past its slot ({@link Conformance#SHRINK_MILLIS} each), by the
+     * reproductions of many differences, and the history page is written after it. Stated, not enforced:
+     * a run (and a reproduction, up to its timeout) is never cut off midway.
+     */
+    public static final long MARGIN_MILLIS = 120_000;
 
     /**
      * What the history did.
@@ -66,27 +85,50 @@ public final class History {
         if (left < 1) {
             throw new IllegalArgumentException("history: releases left must be >= 1, was " + left);
         }
+        // An even share: while it is at least MIN_SLOT_MILLIS, what this release leaves covers the rest's least slots;
+        // below that every release gets the floor and ranOut stops the run once less than one slot is left.
         long share = Math.max(0, leftMillis) / left;
         return new ConformanceCampaign.Slot(Math.max(MIN_SEQUENCES_MILLIS, share * SEQUENCES_PERCENT / 100),
                 Math.max(MIN_SHRINKING_MILLIS, share * SHRINKING_PERCENT / 100));
     }
 
     /**
-     * Checks the releases within {@code budgetMillis} and writes the history page.
+     * Whether the budget has run out for the next release: less than {@link #MIN_SLOT_MILLIS} left.
+     *
+     * @param leftMillis time left of the whole budget (negative when it is over)
+     */
+    public static boolean ranOut(long leftMillis) {
+        return leftMillis < MIN_SLOT_MILLIS;
+    }
+
+    /**
+     * {@link #run(List, List, long, long, long, int, ReportRun, PrintStream, String)} with the budget starting now.
+     */
+    public static Outcome run(List<Release> releases, List<Conformance.Result> checked, long seed, long budgetMillis,
+                              int maxSteps, ReportRun reports, PrintStream log, String command)
+            throws IOException, InterruptedException {
+        return run(releases, checked, seed, System.currentTimeMillis(), budgetMillis, maxSteps, reports, log, command);
+    }
+
+    /**
+     * Checks the releases within {@code budgetMillis} and writes the history page. A release whose turn comes
+     * with less than {@link #MIN_SLOT_MILLIS} left is not run but listed as not checked ("the budget ran out",
+     * a problem): the run ends within the budget and {@link #MARGIN_MILLIS}.
      *
      * @param releases     the releases, in any order (the page sorts them)
      * @param checked      results of some of them that this run already has (a campaign's conformance part,
      *                     with their longer budget): those are not run again
      * @param reports      the run to write into (each release's folder, the index rows, history.md), or null
      * @param command      the command that reruns it
+     * @param start        when the budget started (epoch millis): before the registry was listed, so that the
+     *                     listing is paid from the budget too
      */
-    public static Outcome run(List<Release> releases, List<Conformance.Result> checked, long seed, long budgetMillis,
-                              int maxSteps, ReportRun reports, PrintStream log, String command)
+    public static Outcome run(List<Release> releases, List<Conformance.Result> checked, long seed, long start,
+                              long budgetMillis, int maxSteps, ReportRun reports, PrintStream log, String command)
             throws IOException, InterruptedException {
         if (releases.isEmpty()) {
             throw new IllegalArgumentException("history: no release to check"); // a run of nothing would pass
         }
-        long start = System.currentTimeMillis();
         long deadline = Deadline.after(start, budgetMillis);
         Map<String, Conformance.Result> have = new LinkedHashMap<>();
         checked.forEach(r -> have.put(r.release().id(), r));
@@ -94,13 +136,23 @@ public final class History {
                 .distinct().toList();
         log.printf("history: %d release(s) to check in %.1f min, seed %d%s%n", toRun.size(), budgetMillis / 60_000.0,
                 seed, have.isEmpty() ? "" : " (" + have.size() + " checked already by this run)");
-        ConformanceCampaign.Outcome o = ConformanceCampaign.run(toRun, seed, (release, left) -> {
-            ConformanceCampaign.Slot s = slot(deadline - System.currentTimeMillis(), left);
-            log.printf("history: %s gets %.0f s of sequences and %.0f s of shrinking (%d release(s) left, %.1f min)%n",
-                    release.id(), s.millis() / 1000.0, s.shrinkMillis() / 1000.0, left,
-                    Math.max(0, deadline - System.currentTimeMillis()) / 60_000.0);
-            return s;
-        }, maxSteps, reports, log, command, true);
+        ConformanceCampaign.Budget budget = new ConformanceCampaign.Budget() {
+            @Override
+            public ConformanceCampaign.Slot next(Release release, int left) {
+                ConformanceCampaign.Slot s = slot(deadline - System.currentTimeMillis(), left);
+                log.printf("history: %s gets %.0f s of sequences and %.0f s of shrinking (%d release(s) left, %.1f"
+                                + " min)%n", release.id(), s.millis() / 1000.0, s.shrinkMillis() / 1000.0, left,
+                        Math.max(0, deadline - System.currentTimeMillis()) / 60_000.0);
+                return s;
+            }
+
+            @Override
+            public boolean ranOut(int left) {
+                return History.ranOut(deadline - System.currentTimeMillis());
+            }
+        };
+        ConformanceCampaign.Outcome o = ConformanceCampaign.run(toRun, seed, budget, maxSteps, reports, log, command,
+                true);
         Map<String, HistoryPage.Row> rows = new LinkedHashMap<>();
         have.values().forEach(r -> rows.put(r.release().id(), HistoryPage.Row.checked(r,
                 ConformanceCampaign.problems(r))));

@@ -122,11 +122,20 @@ public final class HistoryPage {
                 seen.add(k);
             }
         }
-        if (seen.isEmpty()) {
+        List<Row> unshrunk = checked.stream().filter(r -> notShrunk(r) > 0).toList();
+        if (seen.isEmpty() && unshrunk.isEmpty()) {
             b.append("No difference on any release checked: each answered like the model in every sequence.\n\n");
             return;
         }
-        b.append("Shapes of difference of each kind (the number of distinct shrunk differences; - none).\n\n");
+        if (seen.isEmpty()) {
+            b.append("No difference was shrunk on any release checked, so none has a kind; shapes seen but not shrunk"
+                    + " (the time for shrinking ran out): ").append(String.join(", ", unshrunk.stream()
+                    .map(r -> r.release().id() + " " + notShrunk(r)).toList())).append(".\n\n");
+            return;
+        }
+        b.append("Shapes of difference of each kind (the number of distinct shrunk differences; - none shrunk). A"
+                + " release whose time for shrinking ran out says *+N not shrunk* in every cell: N signatures seen"
+                + " there have no kind yet, and any of them may be of the cell's kind.\n\n");
         b.append("| release |");
         seen.forEach(k -> b.append(' ').append(k.id()).append(" |"));
         b.append("\n|---|").append("---:|".repeat(seen.size())).append("\n| *verdict* |");
@@ -136,17 +145,27 @@ public final class HistoryPage {
             b.append("| ").append(row.release().id()).append(" |");
             for (Differences.Kind k : seen) {
                 long n = row.result() == null ? -1 : shapes(row, k);
-                b.append(' ').append(n < 0 ? "not checked" : link(row, n == 0 ? "-" : Long.toString(n))).append(" |");
+                long more = row.result() == null ? 0 : notShrunk(row);
+                b.append(' ').append(n < 0 ? "not checked" : link(row, (n == 0 ? "-" : Long.toString(n))
+                        + (more > 0 ? " +" + more + " not shrunk" : ""))).append(" |");
             }
             b.append('\n');
         }
         b.append("\n### When each kind came and went\n\n| kind | verdict | first seen on | last seen on | seen on |\n"
                 + "|---|---|---|---|---|\n");
         for (Differences.Kind k : seen) {
-            Span s = span(checked, r -> shapes(r, k) > 0);
+            Span s = span(checked, r -> shapes(r, k) > 0, r -> shapes(r, k) == 0 && notShrunk(r) > 0);
             b.append("| ").append(k.id()).append(": ").append(ConformancePage.escape(k.title())).append(" | ")
                     .append(words(k.verdict())).append(" | ").append(s.first()).append(" | ").append(s.last())
                     .append(" | ").append(s.on()).append(" |\n");
+        }
+        if (!unshrunk.isEmpty()) {
+            // A kind's first and last release are what was shrunk; a release with shapes not shrunk may have had it
+            // too, so the page never reads a kind's absence there as known.
+            b.append("\nNot known for every kind: ").append(String.join(", ", unshrunk.stream().map(r -> r.release().id()
+                    + " (+" + notShrunk(r) + " not shrunk)").toList())).append(" saw shapes whose time for shrinking"
+                    + " ran out; a kind's first or last release may lie on one of them, and a kind missing there may"
+                    + " be among them.\n");
         }
         List<String> never = new ArrayList<>();
         for (Differences.Kind k : Differences.Kind.values()) {
@@ -155,7 +174,8 @@ public final class HistoryPage {
             }
         }
         if (!never.isEmpty()) {
-            b.append("\nNot seen on any release checked: ").append(String.join(", ", never)).append(".\n");
+            b.append("\nNot seen on any release checked").append(unshrunk.isEmpty() ? "" : " (among the shapes shrunk)")
+                    .append(": ").append(String.join(", ", never)).append(".\n");
         }
         b.append('\n');
     }
@@ -210,10 +230,19 @@ public final class HistoryPage {
     }
 
     private static Span span(List<Row> checked, Predicate<Row> seen) {
-        Map<String, List<String>> byRuntime = new LinkedHashMap<>();
+        return span(checked, seen, r -> false);
+    }
+
+    /**
+     * {@link #span(List, Predicate)}, where {@code unknown} says of a release that it may have had it unseen
+     * (shapes not shrunk): one such before the first release, or after the last, is named beside it, for the
+     * first and the last are then only the first and last known.
+     */
+    private static Span span(List<Row> checked, Predicate<Row> seen, Predicate<Row> unknown) {
+        Map<String, List<Row>> byRuntime = new LinkedHashMap<>();
         for (Row r : checked) {
             if (seen.test(r)) {
-                byRuntime.computeIfAbsent(r.release().runtime(), k -> new ArrayList<>()).add(r.release().id());
+                byRuntime.computeIfAbsent(r.release().runtime(), k -> new ArrayList<>()).add(r);
             }
         }
         if (byRuntime.isEmpty()) {
@@ -222,9 +251,26 @@ public final class HistoryPage {
         List<String> first = new ArrayList<>();
         List<String> last = new ArrayList<>();
         List<String> on = new ArrayList<>();
-        byRuntime.forEach((runtime, ids) -> {
-            first.add(ids.get(0));
-            last.add(ids.get(ids.size() - 1));
+        byRuntime.forEach((runtime, rows) -> {
+            List<String> ids = rows.stream().map(r -> r.release().id()).toList();
+            int firstAt = checked.indexOf(rows.get(0));
+            int lastAt = checked.indexOf(rows.get(rows.size() - 1));
+            List<String> before = new ArrayList<>();
+            List<String> after = new ArrayList<>();
+            for (int i = 0; i < checked.size(); i++) {
+                Row r = checked.get(i);
+                if (!r.release().runtime().equals(runtime) || !unknown.test(r)) {
+                    continue;
+                }
+                if (i < firstAt) {
+                    before.add(r.release().id());
+                } else if (i > lastAt) {
+                    after.add(r.release().id());
+                }
+            }
+            first.add(ids.get(0) + (before.isEmpty() ? "" : " (before it not shrunk: " + String.join(", ", before) + ")"));
+            last.add(ids.get(ids.size() - 1) + (after.isEmpty() ? "" : " (after it not shrunk: " + String.join(", ",
+                    after) + ")"));
             long of = checked.stream().filter(r -> r.release().runtime().equals(runtime)).count();
             on.add(ids.size() + " of " + of + " " + runtime + " release(s): " + String.join(", ", ids));
         });
@@ -233,6 +279,13 @@ public final class HistoryPage {
 
     private static long shapes(Row row, Differences.Kind kind) {
         return row.result().differences().stream().filter(d -> d.kind() == kind).count();
+    }
+
+    /** Signatures seen on a release that no shrunk difference stands for: the time for shrinking ran out. */
+    static long notShrunk(Row row) {
+        java.util.Set<String> shrunk = new java.util.HashSet<>();
+        row.result().differences().forEach(d -> shrunk.add(d.signature()));
+        return row.result().signatures().keySet().stream().filter(sig -> !shrunk.contains(sig)).count();
     }
 
     private static FindingOnRelease judged(Row row, String name) {

@@ -53,6 +53,10 @@ final class Reproduction {
                 + "// operation it settled; an entry is named by the operation that wrote it) and its probe, next to\n"
                 + "// what cursorcheck's model (docs/spec.md) answers; the last line says whether step #")
                 .append(failingStep).append(" differs.\n");
+        if (died(run, failingStep)) {
+            b.append("// In the run the release's process died at step #").append(failingStep).append(": this program"
+                    + " should stop there too, without its last line, with a non-zero exit code.\n");
+        }
         b.append("import { broadcast } from 'node:stream/iter';\n\n");
         b.append("const U = ").append(unit).append("; // bytes per size unit; a chunk's first 4 bytes hold the number of the"
                 + " operation that wrote it\n");
@@ -216,7 +220,9 @@ final class Reproduction {
      * Runs a reproduction on the release and checks that it shows the difference: its final line is
      * read as JSON, and the release's values there are compared with the model's and with what the
      * adapter reported at the failing step. A crash, a timeout, a missing or unreadable final line,
-     * or values that do not differ from the model's (or are not the adapter's) do not show it.
+     * or values that do not differ from the model's (or are not the adapter's) do not show it. Except
+     * when the difference is the release's process dying at the failing step ({@link #died}): then the
+     * reproduction shows it when it dies too, at that step ({@link #judgeDeath}).
      */
     static Check check(Path binary, Path program, Lockstep.Run run, int failingStep) throws IOException,
             InterruptedException {
@@ -224,10 +230,55 @@ final class Reproduction {
         if (ran.timedOut()) {
             return new Check(ran.output(), false, "it did not finish within " + TIMEOUT_SECONDS + " s");
         }
+        if (died(run, failingStep)) {
+            return judgeDeath(ran, failingStep);
+        }
         if (ran.exit() != 0) {
             return new Check(ran.output(), false, "it crashed (exit code " + ran.exit() + ")");
         }
         return judge(ran.output(), run, failingStep);
+    }
+
+    /** Whether the release's process died at the failing step of the run (not an operation that threw). */
+    static boolean died(Lockstep.Run run, int failingStep) {
+        if (failingStep < 0 || failingStep >= run.subject().size()) {
+            return false;
+        }
+        Observation s = run.subject().get(failingStep);
+        return s.thrown() != null && s.thrown().cause() instanceof SubjectCrash;
+    }
+
+    /** A step's first line as a reproduction prints it: {@code #N what}. */
+    private static final java.util.regex.Pattern STEP_LINE = java.util.regex.Pattern.compile("^#(\\d+) ");
+
+    /**
+     * Reads how a reproduction of a process death ended: it shows the death when it exits with a code
+     * other than 0 without its final line, the last step it printed being the one before the failing step
+     * (the step prints after its operation, so a death in the operation stops before its own line) or the
+     * failing step itself (a death after the operation, in a promise reaction). A program that runs to its
+     * end, or dies at another step, does not show it.
+     */
+    static Check judgeDeath(Ran ran, int failingStep) {
+        int lastStep = -1;
+        boolean finalLine = false;
+        for (String line : ran.output().split("\n")) {
+            java.util.regex.Matcher m = STEP_LINE.matcher(line);
+            if (m.find()) {
+                lastStep = Integer.parseInt(m.group(1));
+            }
+            finalLine |= line.startsWith(FINAL_LINE);
+        }
+        String where = lastStep < 0 ? "before printing any step" : "after printing step #" + lastStep;
+        if (ran.exit() == 0 || finalLine) {
+            return new Check(ran.output(), false, "the release's process died at step #" + failingStep + " in the run,"
+                    + " but the reproduction ran to its end (exit code " + ran.exit() + ")");
+        }
+        if (lastStep != failingStep - 1 && lastStep != failingStep) {
+            return new Check(ran.output(), false, "it died (exit code " + ran.exit() + ") " + where + ", not at the"
+                    + " failing step #" + failingStep);
+        }
+        return new Check(ran.output(), true, "it shows the difference: the release's process dies at step #"
+                + failingStep + " (exit code " + ran.exit() + ", " + where + "), as it did in the run");
     }
 
     /** Reads a reproduction's output against the run it reproduces; see {@link #check}. */

@@ -33,15 +33,25 @@ class HistoryPageTest {
 
     /** A checked release with {@code shapes} of each kind given, and the finding judged as given (or not at all). */
     private static HistoryPage.Row checked(String id, FindingOnRelease.Judgement judgement, Object... shapes) {
+        return checked(id, 0, judgement, shapes);
+    }
+
+    /** {@link #checked(String, FindingOnRelease.Judgement, Object...)} with {@code unshrunk} signatures seen but not shrunk. */
+    private static HistoryPage.Row checked(String id, int unshrunk, FindingOnRelease.Judgement judgement, Object... shapes) {
         List<Conformance.Difference> differences = new ArrayList<>();
         for (int i = 0; i < shapes.length; i += 2) {
             for (int n = 0; n < (Integer) shapes[i + 1]; n++) {
                 differences.add(difference((Differences.Kind) shapes[i], n));
             }
         }
+        Map<String, Long> signatures = new java.util.LinkedHashMap<>();
+        differences.forEach(d -> signatures.put(d.signature(), 1L));
+        for (int n = 0; n < unshrunk; n++) {
+            signatures.put("DIVERGENCE:answer:read:not-shrunk" + n, 1L);
+        }
         Release release = Release.parse(id);
         Conformance.Result r = new Conformance.Result(release, hello(release.version().startsWith("26.1") ? "budget"
-                : "highWaterMark"), 1_000, 20_000, 30_000, differences, List.of(), Map.of(), 0, Map.of(),
+                : "highWaterMark"), 1_000, 20_000, 30_000, differences, List.of(), Map.of(), 0, signatures,
                 ExternalSubject.ProtocolErrors.NONE, judgement == null ? List.of()
                 : List.of(new FindingOnRelease(FINDING, judgement, "the release's answer at step 7", Map.of(), "node-26.12.1")),
                 everyPattern());
@@ -197,6 +207,47 @@ class HistoryPageTest {
         // the control: an absolute link and a link to the release that was not checked are caught
         assertThat(badLinks("[a](/work/reports/conformance/node-26.0.0/index.md) [b](node-26.7.0/index.md)", checked))
                 .containsExactly("/work/reports/conformance/node-26.0.0/index.md", "node-26.7.0/index.md");
+    }
+
+    @Test
+    void aReleaseWithShapesNotShrunkSaysSoInEveryKindCellAndBesideTheFirstAndLast() {
+        List<HistoryPage.Row> rows = List.of(
+                checked("node-26.0.0", 3, null),
+                checked("node-26.1.0", null, Differences.Kind.END_AT_ONCE, 1),
+                checked("node-26.2.0", 0, null, Differences.Kind.END_AT_ONCE, 2),
+                checked("node-26.3.0", 1, null, Differences.Kind.DIRTY_FLAG, 1));
+        String page = kinds(HistoryPage.markdown(rows, RUN));
+        assertThat(cells(row(page, "node-26.0.0"))).containsExactly("node-26.0.0",
+                "[- +3 not shrunk](node-26.0.0/index.md)", "[- +3 not shrunk](node-26.0.0/index.md)");
+        assertThat(cells(row(page, "node-26.3.0"))).containsExactly("node-26.3.0",
+                "[- +1 not shrunk](node-26.3.0/index.md)", "[1 +1 not shrunk](node-26.3.0/index.md)");
+        assertThat(cells(row(page, "node-26.1.0"))).as("a release that shrank all it saw: no mark")
+                .containsExactly("node-26.1.0", "[1](node-26.1.0/index.md)", "[-](node-26.1.0/index.md)");
+        assertThat(cells(row(page, "end-at-once: " + Differences.Kind.END_AT_ONCE.title()))).containsSequence(
+                "node-26.1.0 (before it not shrunk: node-26.0.0)", "node-26.2.0 (after it not shrunk: node-26.3.0)");
+        assertThat(cells(row(page, "dirty-flag: " + Differences.Kind.DIRTY_FLAG.title()))).as("its own release is"
+                + " not a doubt").containsSequence("node-26.3.0 (before it not shrunk: node-26.0.0)", "node-26.3.0");
+        assertThat(page).contains("Not known for every kind: node-26.0.0 (+3 not shrunk), node-26.3.0 (+1 not shrunk)")
+                .contains("Not seen on any release checked (among the shapes shrunk): nested-end-in-notify");
+        // the control: the same releases with everything shrunk carry no mark
+        String clean = kinds(HistoryPage.markdown(List.of(checked("node-26.1.0", null, Differences.Kind.END_AT_ONCE, 1)),
+                RUN));
+        assertThat(clean).doesNotContainPattern("\\+\\d+ not shrunk").doesNotContain("Not known for every kind");
+        assertThat(kinds(HistoryPage.markdown(List.of(checked("node-26.0.0", 2, null)), RUN)))
+                .as("nothing shrunk is not 'no difference'").doesNotContain("No difference on any release")
+                .contains("node-26.0.0 2");
+    }
+
+    @Test
+    void theBudgetRunsOutWhenLessThanTheLeastSlotIsLeft() {
+        assertThat(History.ranOut(History.MIN_SLOT_MILLIS)).isFalse();
+        assertThat(History.ranOut(History.MIN_SLOT_MILLIS - 1)).isTrue();
+        assertThat(History.ranOut(-5_000)).isTrue();
+        assertThat(History.MIN_SLOT_MILLIS).isGreaterThan(History.MIN_SEQUENCES_MILLIS + History.MIN_SHRINKING_MILLIS);
+        // an even share of at least the least slot leaves the releases after it their least slots
+        long left = 10 * History.MIN_SLOT_MILLIS;
+        ConformanceCampaign.Slot s = History.slot(left, 10);
+        assertThat(left - s.millis() - s.shrinkMillis()).isGreaterThanOrEqualTo(9 * History.MIN_SLOT_MILLIS);
     }
 
     @Test

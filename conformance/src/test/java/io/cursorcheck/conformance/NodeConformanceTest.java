@@ -174,13 +174,55 @@ class NodeConformanceTest {
             assertThat(d.counterexample().failure().kind()).isEqualTo(Failure.Kind.DIVERGENCE);
             assertThat(d.counterexample().script().length()).as("shrunk length").isLessThanOrEqualTo(8);
             assertThat(d.replayed()).isTrue();
-            // The lost settlement is the release's bug: it may be named after a guarantee it breaks (a read or
-            // write that never settles shows as end-with-write-pending, read-open-after-detach, ...) or stay
-            // undecided, but nothing may call it earlier semantics or the model's misreading.
-            assertThat(r.differences()).as("no rule may explain the bug away").allMatch(x -> x.kind().verdict()
-                    == Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE || x.kind() == Differences.Kind.UNCLASSIFIED)
-                    .noneMatch(x -> x.kind() == Differences.Kind.CRASH);
+            // The lost settlement is the release's bug, and every shape of it is that bug: at the failing step the
+            // model settles a write the release leaves pending. Named after the one guarantee a lost write settlement
+            // breaks in sight of the checker (end() completing while that write is still pending) or left undecided;
+            // never earlier semantics, the model's misreading, or another guarantee (seen on 26.12.1 with the
+            // gate's seed: mostly unclassified shapes, and end-with-write-pending).
+            // A sequence may also end in a failure of the model itself (a known finding against it, e.g. the
+            // reentrant end settling a read twice, reached through the lossy release's answers): Conformance.run
+            // lists it among the differences (review item 15); it is no release difference, so it is left out here.
+            List<Conformance.Difference> divergences = r.differences().stream().filter(x -> x.counterexample().failure()
+                    .kind() == Failure.Kind.DIVERGENCE).toList();
+            assertThat(divergences).as("at least one divergence").isNotEmpty()
+                    .as("each divergence is a write settlement the release lost")
+                    .allMatch(x -> losesAWriteSettlement(x.run(), x.counterexample().failure().step()));
+            assertThat(r.differences()).as("the rest fail against the model").filteredOn(x -> !divergences.contains(x))
+                    .allMatch(x -> x.counterexample().failure().kind().againstModel());
+            assertThat(r.differences()).as("the kinds a lost write settlement can produce").allMatch(x -> x.kind()
+                    == Differences.Kind.END_WITH_WRITE_PENDING || x.kind() == Differences.Kind.UNCLASSIFIED);
         }
+        // The control of that check: the kept nested-end-in-notify difference of the real release settles the write
+        // at its step too (with an error), so it is no lost write settlement.
+        Counterexample.Stored nested = Counterexample.read(SourceTree.root().resolve(
+                "reports/conformance-findings/nested-end-in-notify/counterexample.json"));
+        try (ExternalSubject node = ExternalSubject.of(Release.NEWEST_NODE, binary)) {
+            Lockstep.Run other = Lockstep.run(node, nested.script());
+            assertThat(other.failed()).isTrue();
+            assertThat(losesAWriteSettlement(other, other.failure().step())).isFalse();
+        }
+    }
+
+    /**
+     * Whether at a difference's failing step the model settles a write that the release does not: the step's own
+     * write (the model accepts or fails it at once, the release answers QUEUED), or an earlier write the model
+     * settles there and the release leaves out.
+     */
+    private static boolean losesAWriteSettlement(Lockstep.Run run, int step) {
+        io.cursorcheck.properties.Observation m = run.model().get(step);
+        io.cursorcheck.properties.Observation s = run.subject().get(step);
+        if (m.reply() == null || s.reply() == null) {
+            return false;
+        }
+        List<Op> ops = run.script().ops();
+        boolean own = ops.get(step) instanceof Op.Write
+                && m.reply().outcome().kind() != io.cursorcheck.spi.Outcome.Kind.QUEUED
+                && s.reply().outcome().kind() == io.cursorcheck.spi.Outcome.Kind.QUEUED;
+        java.util.Set<Long> released = new java.util.HashSet<>();
+        s.reply().settlements().forEach(x -> released.add(x.op()));
+        boolean earlier = m.reply().settlements().stream().anyMatch(x -> ops.get((int) x.op()) instanceof Op.Write
+                && !released.contains(x.op()));
+        return own || earlier;
     }
 
     @Test

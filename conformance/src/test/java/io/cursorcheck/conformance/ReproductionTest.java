@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * its difference (answers, settlements and probes next to the model's, and a final line that says
  * so); and the controls: a reproduction whose failing step the release answers as the model, one
  * that crashes and one that prints no final line are each caught, and a difference whose
- * reproduction does not show it is an error of the run, said on its page.
+ * reproduction does not show it is an error of the run, said on its page; a release whose process dies
+ * is shown by a reproduction that dies at the same step (and only there).
  */
 class ReproductionTest {
 
@@ -116,6 +117,52 @@ class ReproductionTest {
         Reproduction.Check other = Reproduction.judge(forged, run, run.failure().step());
         assertThat(other.shows()).isFalse();
         assertThat(other.why()).contains("not as the run saw it through the adapter");
+    }
+
+    /**
+     * A release whose process dies at the failing step (here Node with a broadcast whose end() kills the
+     * process): the reproduction shows it when it dies there too. The controls: the same program on a
+     * release that does not die runs to its end, and one that dies a step early, each show nothing.
+     */
+    @Test
+    void aReproductionOfAProcessThatDiesShowsItByDyingAtTheFailingStep() throws Exception {
+        Path js = SourceTree.root().resolve("conformance/src/test/js");
+        Path crashingNode = dir.resolve("crashing-node");
+        // The reproduction runs as `<binary> --experimental-stream-iter <program>`: a runtime with the hooks preloaded.
+        Files.writeString(crashingNode, "#!/bin/sh\nexec '" + binary + "' --import '" + js.resolve("crash-hooks.mjs")
+                + "' \"$@\"\n");
+        assertThat(crashingNode.toFile().setExecutable(true)).isTrue();
+        Script script = Script.parse(io.cursorcheck.spi.Options.defaults(), List.of("attach()", "writeSync(1)", "end()"));
+        Lockstep.Run run;
+        try (ExternalSubject crashing = new ExternalSubject("crashing-node", List.of(binary.toString(),
+                "--experimental-stream-iter", "--import", js.resolve("crash-hooks.mjs").toString(),
+                ExternalSubject.adapter().toString()))) {
+            run = Lockstep.run(crashing, script);
+        }
+        assertThat(run.failed()).isTrue();
+        int step = run.failure().step();
+        assertThat(step).as("end() kills the process").isEqualTo(2);
+        assertThat(Reproduction.died(run, step)).isTrue();
+        Path mjs = dir.resolve("dies.mjs");
+        Reproduction.write(mjs, Reproduction.of("test", run, node.hello(), step));
+        assertThat(Files.readString(mjs)).contains("the release's process died at step #2");
+
+        Reproduction.Check dies = Reproduction.check(crashingNode, mjs, run, step);
+        System.out.println(dies.output());
+        assertThat(dies.shows()).as(dies.why()).isTrue();
+        assertThat(dies.why()).contains("dies at step #2", "after printing step #1");
+
+        // the controls: plain Node does not die at end(), and a program that dies a step early is not this death
+        Reproduction.Check lives = Reproduction.check(binary, mjs, run, step);
+        assertThat(lives.shows()).isFalse();
+        assertThat(lives.why()).contains("ran to its end");
+        Path early = dir.resolve("early.mjs");
+        Files.writeString(early, "console.log('#0 attach()');\nprocess.exit(70);\n");
+        Reproduction.Check tooEarly = Reproduction.check(binary, early, run, step);
+        assertThat(tooEarly.shows()).isFalse();
+        assertThat(tooEarly.why()).contains("after printing step #0, not at the failing step #2");
+        // and a difference that is no death still needs the final line: a dying program never shows it
+        assertThat(Reproduction.died(kept(), kept().failure().step())).isFalse();
     }
 
     /**

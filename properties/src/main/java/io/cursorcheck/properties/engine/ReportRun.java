@@ -198,6 +198,22 @@ public final class ReportRun implements AutoCloseable {
     }
 
     /**
+     * Takes back a {@linkplain #wholeDirectory whole directory}: what this run wrote there is dropped and the
+     * published directory stays as it is. For a part that failed midway (one release of a history whose run
+     * broke off): its partial pages must not replace the last complete ones.
+     *
+     * @param relative the directory, as given to {@link #wholeDirectory(String)}
+     * @throws IllegalArgumentException if it was not declared whole in this run
+     */
+    public synchronized void keepPublished(String relative) throws IOException {
+        Path rel = Path.of(relative).normalize();
+        if (!whole.remove(rel)) {
+            throw new IllegalArgumentException(rel + " was not declared a whole directory in this run");
+        }
+        deleteTree(staging.resolve(rel));
+    }
+
+    /**
      * Publishes what the run wrote (see the class comment for the order), then removes the staging
      * directory.
      *

@@ -85,6 +85,28 @@ class ReportRunTest {
     }
 
     @Test
+    void aWholeDirectoryTakenBackKeepsThePublishedOneAndDropsWhatWasWritten() throws IOException {
+        try (ReportRun run = ReportRun.open(reports, "test", log)) {
+            Path v = run.wholeDirectory("counterexamples/v");
+            write(v, "partial.md", "# half of a new run\n");
+            run.keepPublished("counterexamples/v");
+            write(run.dir(), "index.md", "# new index\n");
+            run.commit();
+        }
+        assertThat(tree(reports)).containsEntry("counterexamples/v/old.md", "# old counterexample\n")
+                .containsEntry("counterexamples/v/old.json", "{}\n").containsEntry("index.md", "# new index\n")
+                .doesNotContainKey("counterexamples/v/partial.md");
+    }
+
+    @Test
+    void takingBackADirectoryNeverDeclaredIsAnError() throws IOException {
+        try (ReportRun run = ReportRun.open(reports, "test", log)) {
+            assertThatThrownBy(() -> run.keepPublished("counterexamples/v")).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("counterexamples/v was not declared");
+        }
+    }
+
+    @Test
     void linesAboutTheReportAreSaidOnceItIsPublishedAndNeverIfItIsGivenUp() throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
