@@ -120,6 +120,31 @@ class ReproductionTest {
     }
 
     /**
+     * An operation that threw synchronously (Node 26.8.x's `TypeError: resolve is not a function`): the run
+     * keeps no probe for it, so the reproduction shows the difference when its answer is the same throw,
+     * whatever probe it printed. The control: a reproduction that printed another throw shows nothing.
+     */
+    @Test
+    void aReproductionOfAnOperationThatThrewIsJudgedByItsAnswer() throws Exception {
+        Lockstep.Run kept = kept();
+        int step = kept.failure().step();
+        java.util.List<io.cursorcheck.properties.Observation> subject = new java.util.ArrayList<>(kept.subject());
+        io.cursorcheck.properties.Observation s = subject.get(step);
+        JsException thrown = new JsException("TypeError", "resolve is not a function");
+        subject.set(step, new io.cursorcheck.properties.Observation(s.op(), null, s.attachedId(),
+                new io.cursorcheck.properties.Observation.Thrown("JsException", thrown.getMessage(), thrown),
+                null, java.util.List.of(), null));
+        Lockstep.Run threw = new Lockstep.Run(kept.script(), kept.model(), subject, kept.failure());
+        String line = Reproduction.FINAL_LINE + " {\"step\":" + step + ",\"release\":{\"answer\":"
+                + "\"throws TypeError: resolve is not a function\",\"consumerCount\":0,\"canWrite\":null}}";
+        assertThat(Reproduction.judge(line, threw, step).shows()).as("the same throw, a probe the run has not").isTrue();
+        String other = line.replace("resolve is not a function", "something else");
+        Reproduction.Check wrong = Reproduction.judge(other, threw, step);
+        assertThat(wrong.shows()).isFalse();
+        assertThat(wrong.why()).contains("not as the run saw it through the adapter");
+    }
+
+    /**
      * A release whose process dies at the failing step (here Node with a broadcast whose end() kills the
      * process): the reproduction shows it when it dies there too. The controls: the same program on a
      * release that does not die runs to its end, and one that dies a step early, each show nothing.
