@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
         + " (under a minute; with --pit, PIT on impl too: about 5 minutes more), exhaustive exploration at the deep"
         + " bound (under a minute), the jcstress gate and Lincheck (about 3.5 minutes), conformance of Node.js 26.1.0,"
         + " 26.2.0, 26.10.0, 26.12.1 and Bun 1.4.5 (N/2 minutes each, at least 30 s), the history of every Node 26.x"
-        + " release on the npm registry and the newest Bun (about 13 minutes; those five reused), then the quick"
+        + " release on the npm registry and the newest Bun (a 12-minute budget; those five reused), then the quick"
         + " benchmarks (about 3 minutes); about 17 minutes in all on 2 cores without the history (--skip history), about"
         + " 30 with it; writes reports/index.md; exit 1 if an expectation was not met")
 final class CampaignCli extends CliCommand {

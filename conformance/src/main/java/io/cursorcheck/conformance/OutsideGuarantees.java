@@ -239,7 +239,16 @@ public final class OutsideGuarantees {
 
         void step(int i, Op op, Observation o, Observation before) {
             if (o.thrown() != null) {
-                return; // a crash is judged apart (Differences: CRASH)
+                // An operation that threw synchronously breaks §5 (no operation throws on valid input): a
+                // non-spec error, whatever it is (Node 26.8.x throws `TypeError: resolve is not a function` where
+                // later releases reject a write with it). A process that died is no answer at all. Either way the
+                // classification calls the difference a crash first (Differences: CRASH); this breach is for the
+                // judgement of a known finding at its step (FindingJudge).
+                if (o.thrown().cause() instanceof JsException) {
+                    report(Rule.NON_SPEC_ERROR, i, "operation #" + i + " threw " + o.thrown().message()
+                            + ", which no operation of the spec does on valid input");
+                }
+                return;
             }
             if (op instanceof Op.Fail f) {
                 note(f.reason());

@@ -58,6 +58,16 @@ class OutsideGuaranteesTest {
             return this;
         }
 
+        /** An operation that threw: synchronously in the release ({@code js}), or its process died. */
+        Trace threw(Op op, boolean js) {
+            ops.add(op);
+            RuntimeException cause = js ? new JsException("TypeError", "resolve is not a function")
+                    : new SubjectCrash("the process died (exit code 1)");
+            seen.add(new Observation(op, null, -1, new Observation.Thrown(cause.getClass().getSimpleName(),
+                    cause.getMessage(), cause), null, List.of(), null));
+            return this;
+        }
+
         Trace canWrite(Boolean value) {
             canWrite = value;
             Observation last = seen.remove(seen.size() - 1);
@@ -270,5 +280,18 @@ class OutsideGuaranteesTest {
         lazy.consumers = -1; // the probe after the attach shows no consumer
         lazy.attach().op(writeSync(1), Outcome.ACCEPTED).op(writeSync(1), Outcome.ACCEPTED).op(next(0), data(2));
         assertThat(lazy.check()).isEmpty();
+    }
+
+    /**
+     * An operation that threw synchronously breaks §5 whatever it threw (Node 26.8.x throws where later releases
+     * reject a write); a process that died gives no answer to judge. The control: the same trace answered normally.
+     */
+    @Test
+    void anOperationThatThrewIsANonSpecErrorAndADeadProcessIsNot() {
+        Trace threw = new Trace(1, Policy.UNBOUNDED).attach().threw(new Op.Detach(0), true);
+        assertThat(threw.rules()).containsExactly(Rule.NON_SPEC_ERROR);
+        assertThat(threw.check().get(0).detail()).contains("threw TypeError: resolve is not a function");
+        assertThat(new Trace(1, Policy.UNBOUNDED).attach().threw(new Op.Detach(0), false).rules()).isEmpty();
+        assertThat(new Trace(1, Policy.UNBOUNDED).attach().op(new Op.Detach(0), Outcome.DONE).rules()).isEmpty();
     }
 }
