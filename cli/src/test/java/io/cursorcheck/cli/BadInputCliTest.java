@@ -284,16 +284,7 @@ class BadInputCliTest {
         String version = "26.0.99"; // never installed: the check of npm cannot be skipped
         Path installed = SourceTree.root().resolve("target/runtimes/node-" + version);
         for (List<String> line : List.of(List.of("node", "--version", version), List.of("bun", "--version", version))) {
-            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Dcursorcheck.root=" + SourceTree.root(), "-cp", System.getProperty("java.class.path"),
-                    Main.class.getName()));
-            command.addAll(line);
-            ProcessBuilder pb = new ProcessBuilder(command);
-            pb.environment().put("PATH", files.resolve("no-npm-here").toString());
-            Process p = pb.start();
-            assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("%s finished", line).isTrue();
-            Outcome o = new Outcome(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
-                    new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+            Outcome o = withoutNpm(line);
             assertThat(problems(o, List.of("npm is needed", "no npm on the PATH", "apt-get install npm", "nodejs.org",
                     line.get(0) + "-" + version)))
                     .as("%s answered:%n%s%s", line, o.out(), o.err()).isEmpty();
