@@ -272,7 +272,7 @@ public final class Conformance {
                 }
                 continue;
             }
-            KnownFindings.Finding k = f.kind().againstModel() ? known.matching(f) : null;
+            KnownFindings.Finding k = f.kind().againstModel() ? known.matching(f, subject.algorithm()) : null;
             if (k != null) {
                 knownHits.merge(k.name(), 1L, Long::sum);
                 FindingJudge.Verdict v = FindingJudge.judge(k, records.get(k.name()), run);

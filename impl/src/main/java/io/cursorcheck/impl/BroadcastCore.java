@@ -1,5 +1,6 @@
 package io.cursorcheck.impl;
 
+import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Arguments;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.ConsumerHandle;
@@ -91,6 +92,7 @@ abstract class BroadcastCore implements Forkable {
     private enum Offer { ACCEPTED, DISCARDED, REFUSED }
 
     final Options options;
+    final Algorithm algorithm;
     private final long budget;
     private final Policy policy;
 
@@ -113,14 +115,27 @@ abstract class BroadcastCore implements Forkable {
     private int consumersMade;
     private long scans;
     private final ArrayList<Settlement> settlements = new ArrayList<>();
+    private boolean flushing; // a flush is running in this operation (spec §8); false between operations
 
     BroadcastCore(Options options) {
-        this(options, EntryRing.forBudget(Arguments.requireOptions(options).budget()));
+        this(options, Algorithm.AS_RELEASED);
+    }
+
+    BroadcastCore(Options options, Algorithm algorithm) {
+        this(options, EntryRing.forBudget(Arguments.requireOptions(options).budget()), algorithm);
     }
 
     BroadcastCore(Options options, EntryRing ring) {
+        this(options, ring, Algorithm.AS_RELEASED);
+    }
+
+    BroadcastCore(Options options, EntryRing ring, Algorithm algorithm) {
         this.buffer = ring;
         this.options = Arguments.requireOptions(options);
+        if (algorithm == null) {
+            throw new IllegalArgumentException("algorithm must not be null");
+        }
+        this.algorithm = algorithm;
         this.budget = options.budget();
         this.policy = options.policy();
     }
@@ -131,6 +146,7 @@ abstract class BroadcastCore implements Forkable {
      */
     BroadcastCore(BroadcastCore other, java.util.Map<Reader, Reader> copies) {
         this.options = other.options;
+        this.algorithm = other.algorithm;
         this.budget = other.budget;
         this.policy = other.policy;
         this.buffer = other.buffer.copy();
@@ -236,14 +252,15 @@ abstract class BroadcastCore implements Forkable {
 
     /**
      * Drops the entries before {@code newStart}, then flushes queued writes if the buffer is now
-     * under budget (which re-enters offer, notify, advance and trim).
+     * under budget (which re-enters offer, notify, advance and trim), unless, under the corrected
+     * algorithm (spec §8), a flush is running already: its loop offers the next write itself.
      */
     final void dropBefore(long newStart) {
         if (newStart > endPosition()) {
             throw new ImpossibleStateException("trim to " + newStart + " past the end " + endPosition());
         }
         bufferedBytes -= buffer.removeBefore(newStart);
-        if (!queuedWrites.isEmpty() && bufferedBytes < budget) {
+        if (!queuedWrites.isEmpty() && bufferedBytes < budget && !(flushing && algorithm == Algorithm.CORRECTED)) {
             flushQueuedWrites();
         }
     }
@@ -569,15 +586,23 @@ abstract class BroadcastCore implements Forkable {
     // ---------------------------------------------------------------- spec §2 procedures
 
     private void flushQueuedWrites() {
-        while (!queuedWrites.isEmpty()) {
-            // Leaves the queue before it is offered: the offer may re-enter this flush.
-            QueuedWrite w = queuedWrites.removeFirst();
-            if (offer(w.size()) == Offer.REFUSED) {
-                queuedWrites.addFirst(w);
-                break;
+        boolean outermost = !flushing;
+        flushing = true;
+        try {
+            while (!queuedWrites.isEmpty()) {
+                // Leaves the queue before it is offered: the offer may re-enter this flush (spec §2).
+                QueuedWrite w = queuedWrites.removeFirst();
+                if (offer(w.size()) == Offer.REFUSED) {
+                    queuedWrites.addFirst(w);
+                    break;
+                }
+                bytesAccepted += w.size();
+                settle(w.op(), Outcome.ACCEPTED);
             }
-            bytesAccepted += w.size();
-            settle(w.op(), Outcome.ACCEPTED);
+        } finally {
+            if (outermost) {
+                flushing = false;
+            }
         }
         endIfNoWriteQueued();
     }

@@ -1,5 +1,6 @@
 package io.cursorcheck.impl;
 
+import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Diagnostics;
 import io.cursorcheck.spi.ImpossibleStateException;
 import io.cursorcheck.spi.Options;
@@ -46,6 +47,18 @@ public final class WheelBroadcast extends BroadcastCore {
      */
     public WheelBroadcast(Options options) {
         super(options);
+    }
+
+    /**
+     * Creates an empty broadcast with an open writer that follows the given algorithm: spec §2 as
+     * Node releases it, or its correction, spec §8 (which changes no tracking: only when flushes run).
+     *
+     * @param options   the budget and policy
+     * @param algorithm the algorithm
+     * @throws IllegalArgumentException if {@code options} or {@code algorithm} is null
+     */
+    public WheelBroadcast(Options options, Algorithm algorithm) {
+        super(options, algorithm);
     }
 
     private WheelBroadcast(WheelBroadcast other, java.util.Map<Reader, Reader> copies) {

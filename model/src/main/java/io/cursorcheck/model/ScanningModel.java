@@ -1,5 +1,6 @@
 package io.cursorcheck.model;
 
+import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Arguments;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Diagnostics;
@@ -28,6 +29,9 @@ import java.util.List;
  * should be checkable against a sentence of the spec, and speed does not matter. Where the spec
  * records one of the model's choices as a model note (spec §7), the comment at that code names it.
  *
+ * <p>It follows the algorithm of spec §2 as Node releases it, or, made with {@link Algorithm#CORRECTED},
+ * the correction of spec §8: a flush never runs inside another.
+ *
  * <p>Single-threaded: one thread calls everything.
  */
 public final class ScanningModel implements Forkable {
@@ -35,6 +39,7 @@ public final class ScanningModel implements Forkable {
     private static final long NO_READ = -1;
 
     private final Options options;
+    private final Algorithm algorithm;
 
     // Broadcast state (spec §1).
     private final List<Integer> buffer = new ArrayList<>(); // sizes of retained entries, oldest first
@@ -61,6 +66,11 @@ public final class ScanningModel implements Forkable {
     private long scans;
     private List<Settlement> settlements = new ArrayList<>();
 
+    // Re-entrancy (spec §8): whether a flush is running in this operation, and how often a trim inside one
+    // left the buffer under budget after dropping entries (where Node signals its writer's drain, nested).
+    private boolean flushing;
+    private long trimsInsideFlush;
+
     /**
      * Creates an empty broadcast with an open writer.
      *
@@ -68,12 +78,28 @@ public final class ScanningModel implements Forkable {
      * @throws IllegalArgumentException if {@code options} is null
      */
     public ScanningModel(Options options) {
+        this(options, Algorithm.AS_RELEASED);
+    }
+
+    /**
+     * Creates an empty broadcast with an open writer that follows the given algorithm.
+     *
+     * @param options   the budget and policy
+     * @param algorithm spec §2 as released, or the correction of spec §8
+     * @throws IllegalArgumentException if {@code options} or {@code algorithm} is null
+     */
+    public ScanningModel(Options options, Algorithm algorithm) {
         this.options = Arguments.requireOptions(options);
+        if (algorithm == null) {
+            throw new IllegalArgumentException("algorithm must not be null");
+        }
+        this.algorithm = algorithm;
     }
 
     /** A copy of {@code other} in the same state; {@code copies} receives each copied attached consumer. */
     private ScanningModel(ScanningModel other, java.util.Map<Consumer, Consumer> copies) {
         this.options = other.options;
+        this.algorithm = other.algorithm;
         this.buffer.addAll(other.buffer);
         this.bufferStart = other.bufferStart;
         this.bufferedBytes = other.bufferedBytes;
@@ -97,6 +123,7 @@ public final class ScanningModel implements Forkable {
         this.operations = other.operations;
         this.consumersMade = other.consumersMade;
         this.scans = other.scans;
+        this.trimsInsideFlush = other.trimsInsideFlush;
     }
 
     private Consumer copyOf(Consumer c) {
@@ -435,6 +462,25 @@ public final class ScanningModel implements Forkable {
         };
     }
 
+    /** The algorithm this model follows: spec §2 as released, or the correction of spec §8. */
+    public Algorithm algorithm() {
+        return algorithm;
+    }
+
+    /**
+     * How many trims so far ran inside a running flush, dropped entries and left the buffer under
+     * budget: the points where Node's trim signals its writer's drain, and so starts a flush, while
+     * another flush runs (spec §8; Node does so whether or not a write is queued, Model note M1). On a
+     * script along which this stays 0, both algorithms take the same steps, and so do Node's
+     * {@code broadcast.js} with and without the guard of §8. A tool, like {@link #stateKey()}: not
+     * semantics.
+     *
+     * @return the count since this broadcast was made, forks included
+     */
+    public long trimsInsideFlush() {
+        return trimsInsideFlush;
+    }
+
     /**
      * The number of the write operation that stored the entry at a position: the
      * {@code writeSync} or {@code write} call itself, also when a queued write was stored later by
@@ -477,7 +523,8 @@ public final class ScanningModel implements Forkable {
 
     /**
      * Spec trim, with a fresh scan instead of the cache. Flushing queued writes re-enters
-     * offer, notify, advance and trim; it runs only when a write is queued (model note M1).
+     * offer, notify, advance and trim; it runs only when a write is queued (model note M1), and,
+     * under the corrected algorithm (spec §8), only when no flush is running already.
      */
     private void trim() {
         if (consumers.isEmpty()) {
@@ -495,21 +542,39 @@ public final class ScanningModel implements Forkable {
             bufferedBytes -= buffer.remove(0);
             bufferStart++;
         }
+        if (flushing && bufferedBytes < options.budget()) {
+            trimsInsideFlush++;
+        }
         if (!queuedWrites.isEmpty() && bufferedBytes < options.budget()) {
+            if (flushing && algorithm == Algorithm.CORRECTED) {
+                return; // spec §8: the running flush's loop offers the next queued write itself
+            }
             flushQueuedWrites();
         }
     }
 
-    /** Writes queued writes in order until one is refused; the write leaves the queue before it is offered. */
+    /**
+     * Writes queued writes in order until one is refused; the write leaves the queue before it is
+     * offered (so that a nested flush, spec §2, takes the next one). The outermost flush of an
+     * operation marks itself running, for spec §8.
+     */
     private void flushQueuedWrites() {
-        while (!queuedWrites.isEmpty()) {
-            QueuedWrite w = queuedWrites.removeFirst();
-            if (offer(w.op(), w.size()) == Offer.REFUSED) {
-                queuedWrites.addFirst(w);
-                break;
+        boolean outermost = !flushing;
+        flushing = true;
+        try {
+            while (!queuedWrites.isEmpty()) {
+                QueuedWrite w = queuedWrites.removeFirst();
+                if (offer(w.op(), w.size()) == Offer.REFUSED) {
+                    queuedWrites.addFirst(w);
+                    break;
+                }
+                bytesAccepted += w.size();
+                settle(w.op(), Outcome.ACCEPTED);
             }
-            bytesAccepted += w.size();
-            settle(w.op(), Outcome.ACCEPTED);
+        } finally {
+            if (outermost) {
+                flushing = false;
+            }
         }
         endIfNoWriteQueued();
     }

@@ -1,5 +1,6 @@
 package io.cursorcheck.properties;
 
+import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.Options;
 
@@ -14,6 +15,16 @@ public interface BroadcastFactory {
 
     /** A fresh, empty broadcast with an open writer. */
     Broadcast create(Options options);
+
+    /**
+     * The algorithm this subject claims to follow, and so the reference it is checked against
+     * ({@link Variant#referenceFor}): spec §2 as Node releases it by default, or the correction of
+     * spec §8. The known findings are findings against §2: under {@link Algorithm#CORRECTED} none is
+     * expected, and one that appears is a new failure.
+     */
+    default Algorithm algorithm() {
+        return Algorithm.AS_RELEASED;
+    }
 
     /** What the suite can see of this subject and ask of it; {@link Capabilities#FULL} by default. */
     default Capabilities capabilities() {

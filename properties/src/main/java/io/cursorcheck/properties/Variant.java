@@ -6,6 +6,7 @@ import io.cursorcheck.impl.LockedCountBroadcast;
 import io.cursorcheck.impl.PublishedCursorBroadcast;
 import io.cursorcheck.impl.WheelBroadcast;
 import io.cursorcheck.model.ScanningModel;
+import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.Options;
 import java.util.Arrays;
@@ -37,7 +38,14 @@ public enum Variant implements BroadcastFactory {
             + " the minimum walks forward over empty slots, never rescans", WheelBroadcast::new, Conformance.CONFORMS),
     /** Node up to 26.1.0. */
     DIRTY_FLAG("dirty-flag", "DirtyFlagBroadcast: cached minimum plus a dirty flag (Node up to 26.1.0),"
-            + " expected to diverge from the model", DirtyFlagBroadcast::new, Conformance.DIVERGES);
+            + " expected to diverge from the model", DirtyFlagBroadcast::new, Conformance.DIVERGES),
+    /** The reference for the corrected algorithm of spec §8. */
+    MODEL_CORRECTED("model-corrected", "ScanningModel with the correction of spec §8: a flush never runs inside"
+            + " another", o -> new ScanningModel(o, Algorithm.CORRECTED), Conformance.REFERENCE, Algorithm.CORRECTED),
+    /** The cached-count port with the correction of spec §8, checked against {@link #MODEL_CORRECTED}. */
+    CACHED_COUNT_CORRECTED("cached-count-corrected", "CachedCountBroadcast with the correction of spec §8 (one flush"
+            + " at a time), against model-corrected", o -> new CachedCountBroadcast(o, Algorithm.CORRECTED),
+            Conformance.CONFORMS, Algorithm.CORRECTED);
 
     /** What the lockstep engine expects of a variant against the model. */
     public enum Conformance {
@@ -53,12 +61,29 @@ public enum Variant implements BroadcastFactory {
     private final String description;
     private final Function<Options, Broadcast> constructor;
     private final Conformance conformance;
+    private final Algorithm algorithm;
 
     Variant(String cliName, String description, Function<Options, Broadcast> constructor, Conformance conformance) {
+        this(cliName, description, constructor, conformance, Algorithm.AS_RELEASED);
+    }
+
+    Variant(String cliName, String description, Function<Options, Broadcast> constructor, Conformance conformance,
+            Algorithm algorithm) {
         this.cliName = cliName;
         this.description = description;
         this.constructor = constructor;
         this.conformance = conformance;
+        this.algorithm = algorithm;
+    }
+
+    @Override
+    public Algorithm algorithm() {
+        return algorithm;
+    }
+
+    /** The reference model of an algorithm: {@link #MODEL} for spec §2, {@link #MODEL_CORRECTED} for §8. */
+    public static Variant referenceFor(Algorithm algorithm) {
+        return algorithm == Algorithm.CORRECTED ? MODEL_CORRECTED : MODEL;
     }
 
     @Override
@@ -95,9 +120,9 @@ public enum Variant implements BroadcastFactory {
         return Arrays.stream(values()).map(Variant::id).collect(Collectors.joining(", "));
     }
 
-    /** Every variant except the model. */
+    /** Every variant except the reference models. */
     public static List<Variant> subjects() {
-        return Arrays.stream(values()).filter(v -> v != MODEL).toList();
+        return Arrays.stream(values()).filter(v -> v.conformance != Conformance.REFERENCE).toList();
     }
 
     /** The short stable name, e.g. {@code cached-count}. */

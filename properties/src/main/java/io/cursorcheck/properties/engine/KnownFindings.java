@@ -1,5 +1,6 @@
 package io.cursorcheck.properties.engine;
 
+import io.cursorcheck.spi.Algorithm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,8 +59,17 @@ public final class KnownFindings {
         return findings;
     }
 
-    /** The known finding with this failure signature, or null. */
-    public Finding matching(Failure failure) {
+    /**
+     * The known finding with this failure signature, or null. The findings are against spec §2: under
+     * the corrected algorithm (§8) none is known, so a failure there is always new.
+     *
+     * @param failure   a failure against the model
+     * @param algorithm the algorithm of the subject that was checked, and so of its model
+     */
+    public Finding matching(Failure failure, Algorithm algorithm) {
+        if (algorithm == Algorithm.CORRECTED) {
+            return null;
+        }
         for (Finding f : findings) {
             if (failure.signature().equals(f.signature())) {
                 return f;

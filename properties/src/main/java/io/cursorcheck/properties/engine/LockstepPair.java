@@ -45,8 +45,9 @@ public final class LockstepPair {
 
     /** A pair on fresh broadcasts. */
     public LockstepPair(BroadcastFactory factory, Options options) {
-        this.model = new Session(Variant.MODEL, options);
-        this.subject = factory == Variant.MODEL ? null : new Session(factory, options);
+        Variant reference = Variant.referenceFor(factory.algorithm()); // spec §2's model, or §8's for a corrected subject
+        this.model = new Session(reference, options);
+        this.subject = factory == reference ? null : new Session(factory, options);
         this.outside = factory.capabilities().observableOnly();
         this.options = options;
         this.reference = factory instanceof ScanCheck sc ? new Session(sc.reference(), options) : null;

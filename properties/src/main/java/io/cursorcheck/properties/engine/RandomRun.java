@@ -186,7 +186,7 @@ public final class RandomRun {
                         continue;
                     }
                     boolean known = failure.kind().againstModel() && config.known() != null
-                            && config.known().matching(failure) != null;
+                            && config.known().matching(failure, config.subject().algorithm()) != null;
                     (known ? progress.known : progress.failures).incrementAndGet();
                     Candidate c = new Candidate(index, run, seed, System.currentTimeMillis() - start);
                     firsts.merge(failure.signature(), c, (a, b) -> {
@@ -244,7 +244,7 @@ public final class RandomRun {
         Counterexample cx = new Counterexample(config.subject().id(), shrunk.script(), seed, config.maxSteps(),
                 config.weights().toString(), shrunk.original(), shrunk.evaluations(), shrunk.run().failure(), source);
         KnownFindings.Finding known = cx.failure().kind().againstModel() && config.known() != null
-                ? config.known().matching(cx.failure()) : null;
+                ? config.known().matching(cx.failure(), config.subject().algorithm()) : null;
         Path[] files = config.reportDir() == null ? new Path[2]
                 : CounterexampleWriter.write(cx, shrunk.run(), config.subject().description(), known,
                         config.reportDir());

@@ -205,7 +205,7 @@ public final class Explorer {
     private static Found report(BroadcastFactory subject, Scope scope, Path failing, KnownFindings known) {
         Lockstep.Run run = Lockstep.run(subject, new Script(scope.options(), failing.ops()));
         Failure f = run.failure();
-        KnownFindings.Finding k = f != null && f.kind().againstModel() && known != null ? known.matching(f) : null;
+        KnownFindings.Finding k = f != null && f.kind().againstModel() && known != null ? known.matching(f, subject.algorithm()) : null;
         return new Found(f, run, k);
     }
 }
