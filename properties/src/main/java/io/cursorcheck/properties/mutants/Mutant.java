@@ -12,9 +12,13 @@ package io.cursorcheck.properties.mutants;
  * @param entry       the class whose {@code (Options)} constructor makes the mutant broadcast
  * @param equivalence for an {@link Impact#EQUIVALENT} mutant, why nothing observable changes and
  *                    which white-box check still sees it; null for the others
+ * @param correctedEquivalence for a SAFETY or LIVENESS mutant whose bug lies on a path that only a
+ *                    nested flush reaches (end's data branch, a flush inside a running flush), why it
+ *                    is equivalent under the corrected algorithm of spec §8, which never nests a flush;
+ *                    null for every other mutant ({@link #impactUnder})
  */
 public record Mutant(String id, String description, Impact impact, String file, String find, String replace,
-                     String entry, Equivalence equivalence) {
+                     String entry, Equivalence equivalence, Equivalence correctedEquivalence) {
 
     /**
      * What a mutant's bug breaks, in the classic split: safety is "nothing bad ever happens",
@@ -51,7 +55,29 @@ public record Mutant(String id, String description, Impact impact, String file, 
     /** A mutant that is not equivalent. */
     public Mutant(String id, String description, Impact impact, String file, String find, String replace,
                   String entry) {
-        this(id, description, impact, file, find, replace, entry, null);
+        this(id, description, impact, file, find, replace, entry, null, null);
+    }
+
+    /** A mutant whose impact is the same under both algorithms. */
+    public Mutant(String id, String description, Impact impact, String file, String find, String replace,
+                  String entry, Equivalence equivalence) {
+        this(id, description, impact, file, find, replace, entry, equivalence, null);
+    }
+
+    /**
+     * What the mutant breaks when it follows the given algorithm: its {@link #impact()}, except that a
+     * mutant on a path only a nested flush reaches is {@link Impact#EQUIVALENT} under
+     * {@link io.cursorcheck.spi.Algorithm#CORRECTED} (spec §8).
+     */
+    public Impact impactUnder(io.cursorcheck.spi.Algorithm algorithm) {
+        return algorithm == io.cursorcheck.spi.Algorithm.CORRECTED && correctedEquivalence != null
+                ? Impact.EQUIVALENT : impact;
+    }
+
+    /** Why the mutant is equivalent under the given algorithm, or null if it is not ({@link #impactUnder}). */
+    public Equivalence equivalenceUnder(io.cursorcheck.spi.Algorithm algorithm) {
+        return algorithm == io.cursorcheck.spi.Algorithm.CORRECTED && correctedEquivalence != null
+                ? correctedEquivalence : equivalence;
     }
 
     /** Checks the fields. */
@@ -65,6 +91,10 @@ public record Mutant(String id, String description, Impact impact, String file, 
         if ((impact == Impact.EQUIVALENT) != (equivalence != null)) {
             throw new IllegalArgumentException("mutant " + id + ": an equivalence argument goes with, and only with,"
                     + " impact EQUIVALENT");
+        }
+        if (correctedEquivalence != null && impact == Impact.EQUIVALENT) {
+            throw new IllegalArgumentException("mutant " + id + ": an equivalent mutant needs no argument for the"
+                    + " corrected algorithm");
         }
     }
 
