@@ -17,6 +17,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code mix(S, i)}, whatever the thread that runs it; every failure records its sequence seed.
  * Each failure signature is shrunk once and written as a counterexample (JSON and Markdown) under
  * {@code reportDir/<subject>/}; failures against the model are matched with the known findings.
+ *
+ * <p>A sequence continues past a known finding in which the model breaks an invariant without throwing
+ * ({@link Tolerance#of(KnownFindings, io.cursorcheck.spi.Algorithm)}, spec §3 "After a finding"): the
+ * finding is counted and reported as if the sequence had stopped there, and the comparison goes on, so
+ * a later failure of the subject is found, shrunk and written too (its file names what it continued past).
  */
 public final class RandomRun {
 
@@ -161,6 +166,7 @@ public final class RandomRun {
         ConcurrentHashMap<String, Candidate> firsts = new ConcurrentHashMap<>();
         List<Coverage> coverages = Collections.synchronizedList(new ArrayList<>());
         Generator generator = new Generator(config.weights(), config.subject().capabilities());
+        Tolerance tolerance = Tolerance.of(config.known(), config.subject().algorithm());
         List<Thread> workers = new ArrayList<>();
         List<Throwable> crashes = Collections.synchronizedList(new ArrayList<>());
         for (int t = 0; t < config.threads(); t++) {
@@ -174,28 +180,37 @@ public final class RandomRun {
                     }
                     long seed = sequenceSeed(config.seed(), index);
                     Lockstep.Run run = Lockstep.explore(config.subject(), generator, seed, config.maxSteps(),
-                            coverage.track());
+                            coverage.track(), tolerance);
                     progress.sequences.incrementAndGet();
                     progress.operations.addAndGet(run.script().length());
-                    if (!run.failed()) {
-                        continue;
+                    Lockstep.Run stopped = run.stoppedAtTolerated(); // the known finding it continued past
+                    boolean hitKnown = stopped != null;
+                    if (stopped != null && !config.subjectOnly()) {
+                        // Reported as if the sequence had stopped there, shrunk without continuing: as before spec §3's rule.
+                        pick(firsts, stopped.failure().signature(), new Candidate(index, stopped, seed,
+                                System.currentTimeMillis() - start, Tolerance.NONE));
                     }
-                    Failure failure = run.failure();
-                    if (config.subjectOnly() && failure.kind().againstModel()) {
+                    if (run.failed()) {
+                        Failure failure = run.failure();
+                        if (config.subjectOnly() && failure.kind().againstModel()) {
+                            hitKnown = true;
+                        } else {
+                            boolean known = failure.kind().againstModel() && config.known() != null
+                                    && config.known().matching(failure, config.subject().algorithm()) != null;
+                            if (known) {
+                                hitKnown = true;
+                            } else {
+                                progress.failures.incrementAndGet();
+                            }
+                            pick(firsts, failure.signature(), new Candidate(index, run, seed,
+                                    System.currentTimeMillis() - start, tolerance));
+                            if (config.stopOnFailure() && !failure.kind().againstModel()) {
+                                stop.set(true);
+                            }
+                        }
+                    }
+                    if (hitKnown) {
                         progress.known.incrementAndGet();
-                        continue;
-                    }
-                    boolean known = failure.kind().againstModel() && config.known() != null
-                            && config.known().matching(failure, config.subject().algorithm()) != null;
-                    (known ? progress.known : progress.failures).incrementAndGet();
-                    Candidate c = new Candidate(index, run, seed, System.currentTimeMillis() - start);
-                    firsts.merge(failure.signature(), c, (a, b) -> {
-                        Candidate low = a.index() <= b.index() ? a : b;
-                        return new Candidate(low.index(), low.run(), low.seed(),
-                                Math.min(a.millisToFind(), b.millisToFind()));
-                    });
-                    if (config.stopOnFailure() && !failure.kind().againstModel()) {
-                        stop.set(true);
                     }
                 }
             }, "lockstep-" + t);
@@ -223,14 +238,26 @@ public final class RandomRun {
         picked.sort((a, b) -> Long.compare(a.index(), b.index()));
         List<Found> ordered = new ArrayList<>();
         for (Candidate c : picked) {
-            ordered.add(report(config, c.run(), c.seed(), null, c.millisToFind()));
+            ordered.add(report(config, c.run(), c.seed(), null, c.millisToFind(), c.tolerance()));
         }
         return new Result(config, progress.sequences(), progress.operations(), System.currentTimeMillis() - start, total,
                 List.copyOf(ordered));
     }
 
-    /** A failing sequence: its index in the run, its run, its seed, and when it was first seen. */
-    private record Candidate(long index, Lockstep.Run run, long seed, long millisToFind) {
+    /**
+     * A failing sequence: its index in the run, its run, its seed, when it was first seen, and the findings
+     * its failure was found past (it shrinks under the same rule).
+     */
+    private record Candidate(long index, Lockstep.Run run, long seed, long millisToFind, Tolerance tolerance) {
+    }
+
+    /** Keeps, per signature, the candidate with the lowest index and the earliest time seen. */
+    private static void pick(ConcurrentHashMap<String, Candidate> firsts, String signature, Candidate c) {
+        firsts.merge(signature, c, (a, b) -> {
+            Candidate low = a.index() <= b.index() ? a : b;
+            return new Candidate(low.index(), low.run(), low.seed(), Math.min(a.millisToFind(), b.millisToFind()),
+                    low.tolerance());
+        });
     }
 
     /**
@@ -240,9 +267,20 @@ public final class RandomRun {
      * @param source how it was found when not by that seed's sequence, or null
      */
     static Found report(Config config, Lockstep.Run run, Long seed, String source, long millisToFind) {
-        Shrinker.Result shrunk = new Shrinker(config.subject(), 20_000, 20_000).shrink(run);
+        return report(config, run, seed, source, millisToFind, run.tolerated() == null ? Tolerance.NONE
+                : Tolerance.of(config.known(), config.subject().algorithm()));
+    }
+
+    /**
+     * Shrinks a failing run of the config's subject, continuing past the findings {@code tolerance} names
+     * (those the run was found with), and writes it as a counterexample.
+     */
+    static Found report(Config config, Lockstep.Run run, Long seed, String source, long millisToFind,
+                        Tolerance tolerance) {
+        Shrinker.Result shrunk = new Shrinker(config.subject(), 20_000, 20_000, tolerance).shrink(run);
         Counterexample cx = new Counterexample(config.subject().id(), shrunk.script(), seed, config.maxSteps(),
-                config.weights().toString(), shrunk.original(), shrunk.evaluations(), shrunk.run().failure(), source);
+                config.weights().toString(), shrunk.original(), shrunk.evaluations(), shrunk.run().failure(), source,
+                shrunk.run().continuedPast());
         KnownFindings.Finding known = cx.failure().kind().againstModel() && config.known() != null
                 ? config.known().matching(cx.failure(), config.subject().algorithm()) : null;
         Path[] files = config.reportDir() == null ? new Path[2]
