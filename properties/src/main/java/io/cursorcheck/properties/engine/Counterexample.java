@@ -54,7 +54,10 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
     /** The file format's name and version. */
     public static final String FORMAT = "cursorcheck-counterexample/1";
 
-    /** A stable short name: the failure kind and a hash of the subject, options and operations. */
+    /**
+     * A stable short name: the failure kind and a hash of the subject, options and operations; {@code shortest-}
+     * first for the explorer's (a source and no seed), not for a random sequence continued past a finding.
+     */
     public String slug() {
         String kind = switch (failure.kind()) {
             case MODEL_INVARIANT -> "model-" + failure.signature().substring(failure.signature().indexOf(':') + 1);
@@ -65,7 +68,7 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
             case SUBJECT_SCANS -> "scans";
         };
         int hash = (subject + "|" + script).hashCode();
-        return (source == null ? "" : "shortest-") + kind + "-" + String.format("%08x", hash).substring(2);
+        return (source == null || seed != null ? "" : "shortest-") + kind + "-" + String.format("%08x", hash).substring(2);
     }
 
     /** The JSON document. */

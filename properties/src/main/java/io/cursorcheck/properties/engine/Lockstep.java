@@ -107,15 +107,28 @@ public final class Lockstep {
      */
     public static Run explore(BroadcastFactory subject, Generator generator, long seed, int maxSteps,
                               Coverage.Tracker tracker, Tolerance tolerance) {
+        return explore(subject, generator, seed, maxSteps, tracker, tolerance, null);
+    }
+
+    /**
+     * Runs {@code prefix} (its options and operations), then generates random operations from {@code seed}
+     * up to {@code maxSteps} operations in all: a sequence continued from the state the prefix leads to.
+     *
+     * @param tracker where coverage is counted, or null
+     * @param prefix  the operations to start with, or null for a sequence generated whole
+     */
+    public static Run explore(BroadcastFactory subject, Generator generator, long seed, int maxSteps,
+                              Coverage.Tracker tracker, Tolerance tolerance, Script prefix) {
         SplittableRandom random = new SplittableRandom(seed);
-        Options options = generator.options(random);
+        Options options = prefix == null ? generator.options(random) : prefix.options();
         LockstepPair pair = new LockstepPair(subject, options, tolerance);
         Recorder r = new Recorder(pair);
         List<Op> ops = new ArrayList<>();
         Snapshot now = pair.model().broadcast().snapshot();
         int quiet = 0;
         for (int i = 0; i < maxSteps && quiet <= STEPS_AFTER_QUIET_END; i++) {
-            Op op = generator.next(random, now, pair.consumers(), options);
+            Op op = prefix != null && i < prefix.length() ? prefix.ops().get(i)
+                    : generator.next(random, now, pair.consumers(), options);
             ops.add(op);
             Failure f = r.step(i, op);
             Observation m = pair.lastModel();

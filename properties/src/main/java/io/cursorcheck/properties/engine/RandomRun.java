@@ -143,6 +143,13 @@ public final class RandomRun {
         }
     }
 
+    /**
+     * Random continuations of a sequence from the known finding it continued past, besides its own: a
+     * known finding is reached by a few sequences in a thousand, and a port's slip on a path only such
+     * states lead to (end's data branch serving a stranded read) needs the right operation soon after it.
+     */
+    static final int CONTINUATIONS_PAST_A_FINDING = 8;
+
     private RandomRun() {
     }
 
@@ -188,29 +195,25 @@ public final class RandomRun {
                     if (stopped != null && !config.subjectOnly()) {
                         // Reported as if the sequence had stopped there, shrunk without continuing: as before spec §3's rule.
                         pick(firsts, stopped.failure().signature(), new Candidate(index, stopped, seed,
-                                System.currentTimeMillis() - start, Tolerance.NONE));
+                                System.currentTimeMillis() - start, Tolerance.NONE, null));
                     }
-                    if (run.failed()) {
-                        Failure failure = run.failure();
-                        if (config.subjectOnly() && failure.kind().againstModel()) {
-                            hitKnown = true;
-                        } else {
-                            boolean known = failure.kind().againstModel() && config.known() != null
-                                    && config.known().matching(failure, config.subject().algorithm()) != null;
-                            if (known) {
-                                hitKnown = true;
-                            } else {
-                                progress.failures.incrementAndGet();
-                            }
-                            pick(firsts, failure.signature(), new Candidate(index, run, seed,
-                                    System.currentTimeMillis() - start, tolerance));
-                            if (config.stopOnFailure() && !failure.kind().againstModel()) {
-                                stop.set(true);
-                            }
-                        }
-                    }
+                    Outcome outcome = new Outcome(config, firsts, progress, stop, tolerance, start);
+                    hitKnown |= outcome.failed(run, index, seed, null);
                     if (hitKnown) {
                         progress.known.incrementAndGet();
+                    }
+                    // States past a known finding are rare (a few sequences in a thousand reach one) and what lies
+                    // past them is reachable no other way: each one is continued several times (spec §3).
+                    for (int k = 0; stopped != null && k < CONTINUATIONS_PAST_A_FINDING && !stop.get(); k++) {
+                        long more = sequenceSeed(seed, k);
+                        Lockstep.Run past = Lockstep.explore(config.subject(), generator, more, config.maxSteps(),
+                                coverage.track(), tolerance, stopped.script());
+                        progress.sequences.incrementAndGet();
+                        progress.operations.addAndGet(past.script().length() - stopped.script().length());
+                        outcome.failed(past, index, seed, "random sequence seed " + Long.toUnsignedString(seed)
+                                + " up to its known finding (" + stopped.failure().signature() + ", "
+                                + stopped.script().length() + " operations), continued past it with seed "
+                                + Long.toUnsignedString(more));
                     }
                 }
             }, "lockstep-" + t);
@@ -238,17 +241,19 @@ public final class RandomRun {
         picked.sort((a, b) -> Long.compare(a.index(), b.index()));
         List<Found> ordered = new ArrayList<>();
         for (Candidate c : picked) {
-            ordered.add(report(config, c.run(), c.seed(), null, c.millisToFind(), c.tolerance()));
+            ordered.add(report(config, c.run(), c.seed(), c.source(), c.millisToFind(), c.tolerance()));
         }
         return new Result(config, progress.sequences(), progress.operations(), System.currentTimeMillis() - start, total,
                 List.copyOf(ordered));
     }
 
     /**
-     * A failing sequence: its index in the run, its run, its seed, when it was first seen, and the findings
-     * its failure was found past (it shrinks under the same rule).
+     * A failing sequence: its index in the run, its run, its seed, when it was first seen, the findings
+     * its failure was found past (it shrinks under the same rule), and how it was found when not by its
+     * seed's sequence alone (a continuation past a known finding), or null.
      */
-    private record Candidate(long index, Lockstep.Run run, long seed, long millisToFind, Tolerance tolerance) {
+    private record Candidate(long index, Lockstep.Run run, long seed, long millisToFind, Tolerance tolerance,
+                             String source) {
     }
 
     /** Keeps, per signature, the candidate with the lowest index and the earliest time seen. */
@@ -256,8 +261,34 @@ public final class RandomRun {
         firsts.merge(signature, c, (a, b) -> {
             Candidate low = a.index() <= b.index() ? a : b;
             return new Candidate(low.index(), low.run(), low.seed(), Math.min(a.millisToFind(), b.millisToFind()),
-                    low.tolerance());
+                    low.tolerance(), low.source());
         });
+    }
+
+    /** What a worker does with a finished sequence: counts and keeps its failure. */
+    private record Outcome(Config config, ConcurrentHashMap<String, Candidate> firsts, Progress progress,
+                           AtomicBoolean stop, Tolerance tolerance, long start) {
+        /** Counts and keeps the run's failure, if any; says whether it is a known finding against the model. */
+        boolean failed(Lockstep.Run run, long index, long seed, String source) {
+            if (!run.failed()) {
+                return false;
+            }
+            Failure failure = run.failure();
+            if (config.subjectOnly() && failure.kind().againstModel()) {
+                return true;
+            }
+            boolean known = failure.kind().againstModel() && config.known() != null
+                    && config.known().matching(failure, config.subject().algorithm()) != null;
+            if (!known) {
+                progress.failures.incrementAndGet();
+            }
+            pick(firsts, failure.signature(), new Candidate(index, run, seed, System.currentTimeMillis() - start,
+                    tolerance, source));
+            if (config.stopOnFailure() && !failure.kind().againstModel()) {
+                stop.set(true);
+            }
+            return known;
+        }
     }
 
     /**
