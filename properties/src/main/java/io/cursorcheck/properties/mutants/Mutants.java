@@ -372,7 +372,7 @@ public final class Mutants {
                     "Trim drops entries but never flushes the queued writes, so a writer that was refused stays"
                             + " queued for good.",
                     """
-                            if (!queuedWrites.isEmpty() && bufferedBytes < budget) {
+                            if (!queuedWrites.isEmpty() && bufferedBytes < budget && !(flushing && algorithm == Algorithm.CORRECTED)) {
                                 flushQueuedWrites();
                             }
                             """,
