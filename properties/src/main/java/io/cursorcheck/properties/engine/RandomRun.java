@@ -22,6 +22,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * ({@link Tolerance#of(KnownFindings, io.cursorcheck.spi.Algorithm)}, spec §3 "After a finding"): the
  * finding is counted and reported as if the sequence had stopped there, and the comparison goes on, so
  * a later failure of the subject is found, shrunk and written too (its file names what it continued past).
+ * Such a sequence is also continued {@value #CONTINUATIONS_PAST_A_FINDING} more times from its finding,
+ * continuation {@code k} drawn from seed {@code mix(mix(S, i), k)}; they are part of sequence {@code i}
+ * (counted in its operations, not as sequences), and a failure found by one says so in its file's
+ * {@code foundBy.source}, the file replaying it with one command.
  */
 public final class RandomRun {
 
@@ -208,7 +212,7 @@ public final class RandomRun {
                         long more = sequenceSeed(seed, k);
                         Lockstep.Run past = Lockstep.explore(config.subject(), generator, more, config.maxSteps(),
                                 coverage.track(), tolerance, stopped.script());
-                        progress.sequences.incrementAndGet();
+                        // Part of sequence `index` (the sequences counted are the seeded ones); its operations count.
                         progress.operations.addAndGet(past.script().length() - stopped.script().length());
                         outcome.failed(past, index, seed, "random sequence seed " + Long.toUnsignedString(seed)
                                 + " up to its known finding (" + stopped.failure().signature() + ", "
