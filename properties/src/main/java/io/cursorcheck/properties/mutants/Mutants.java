@@ -351,11 +351,12 @@ public final class Mutants {
                             }
                             """,
                     ""),
-            Mutant.core("zero-size-write-notifies",
-                    "A zero-size write notifies the waiting consumers although it stores nothing.",
-                    NONE,
-                    "A waiting consumer's cursor is at end, so with nothing appended notify serves nobody and"
-                            + " rebuilds the same waiting list, minus consumers that no longer wait.",
+            // Equivalent while I11 holds; past the stranded read of reentrant-flush-strands-read (spec §3, after a
+            // finding) it serves that read at a zero-size write, which §2 does not.
+            new Mutant("zero-size-write-notifies",
+                    "A zero-size write notifies the waiting consumers although it stores nothing; past a stranded read"
+                            + " (I11, the known finding) it serves that read, a settlement the algorithm does not make.",
+                    SAFETY, "BroadcastCore.java",
                     """
                             if (size == 0) {
                                 return Offer.ACCEPTED; // I8: nothing stored, nobody notified
@@ -366,7 +367,10 @@ public final class Mutants {
                                 notifyWaiters();
                                 return Offer.ACCEPTED;
                             }
-                            """),
+                            """, "CachedCountBroadcast", null,
+                    new Mutant.Equivalence("A waiting consumer's cursor is at end (I11, which under spec §8 always"
+                            + " holds between operations, §8 point 3), so with nothing appended notify serves nobody"
+                            + " and rebuilds the same waiting list, minus consumers that no longer wait.", NONE)),
             // ---- the writer's queued writes
             Mutant.core("flush-never-called", LIVENESS,
                     "Trim drops entries but never flushes the queued writes, so a writer that was refused stays"
