@@ -224,11 +224,13 @@ public final class LockstepPair {
         // I11 with the model); modelBroke is empty unless the pair is past a known finding.
         List<Violation> own = s.violations().stream().filter(v -> !modelBroke.contains(v.invariant())).toList();
         if (!own.isEmpty()) {
+            boolean excused = own.size() < s.violations().size();
+            // The failure carries the subject's own breaches only, so its reports and the kill matrix name those.
+            Observation blamed = excused
+                    ? new Observation(s.op(), s.reply(), s.attachedId(), s.thrown(), s.snapshot(), own, s.probe()) : s;
             return new Failure(Failure.Kind.SUBJECT_INVARIANT, index,
-                    Failure.invariantSignature(Failure.Kind.SUBJECT_INVARIANT, own),
-                    "the subject broke " + own + (own.size() < s.violations().size()
-                            ? " (and, with the model, " + modelBroke + ")" : ""), m, own.size() == s.violations().size() ? s
-                    : new Observation(s.op(), s.reply(), s.attachedId(), s.thrown(), s.snapshot(), own, s.probe()));
+                    Failure.invariantSignature(Failure.Kind.SUBJECT_INVARIANT, own), "the subject broke " + own
+                            + (excused ? " (and, with the model, " + modelBroke + ")" : ""), m, blamed);
         }
         if (checkScans && !reference.broken() && scans(subject) != scans(reference)) {
             return new Failure(Failure.Kind.SUBJECT_SCANS, index, Failure.Kind.SUBJECT_SCANS.name(),
