@@ -34,6 +34,7 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
 
     private final String id;
     private final List<String> command;
+    private final io.cursorcheck.spi.Algorithm algorithm;
     private final Hello hello;
     private final long answerMillis;
     private final Map<Thread, AdapterProcess> processes = new ConcurrentHashMap<>();
@@ -72,7 +73,25 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
      * first answer may take {@link AdapterProcess#TIMEOUT_MILLIS} at least, for its start).
      */
     ExternalSubject(String id, List<String> command, long answerMillis) throws IOException {
+        this(id, command, answerMillis, io.cursorcheck.spi.Algorithm.AS_RELEASED);
+    }
+
+    /**
+     * As {@link #ExternalSubject(String, List)}, checked against the reference of {@code algorithm}
+     * ({@link #algorithm()}).
+     */
+    public ExternalSubject(String id, List<String> command, io.cursorcheck.spi.Algorithm algorithm)
+            throws IOException {
+        this(id, command, AdapterProcess.TIMEOUT_MILLIS, algorithm);
+    }
+
+    private ExternalSubject(String id, List<String> command, long answerMillis, io.cursorcheck.spi.Algorithm algorithm)
+            throws IOException {
+        if (algorithm == null) {
+            throw new IllegalArgumentException("algorithm must be given, was null");
+        }
         this.id = id;
+        this.algorithm = algorithm;
         this.command = List.copyOf(command);
         this.answerMillis = answerMillis;
         Map<String, Object> hi = new LinkedHashMap<>();
@@ -90,6 +109,44 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
     public static ExternalSubject of(Release release, Path binary) throws IOException {
         return new ExternalSubject(release.id(), List.of(binary.toString(), "--experimental-stream-iter",
                 adapter().toString()));
+    }
+
+    /**
+     * The subject for a Node release running another {@code broadcast.js} ({@link BroadcastSource}), with
+     * the adapter of this repository, checked against the reference of {@code algorithm}. The source is
+     * loaded once before the handshake ({@link BroadcastSource#checkLoads}), so that a file that does not
+     * load is named with its cause.
+     *
+     * @throws SourceLoadException if the source does not load
+     * @throws IllegalArgumentException if the release is not Node's
+     */
+    public static ExternalSubject ofSource(Release release, Path binary, BroadcastSource source,
+                                           io.cursorcheck.spi.Algorithm algorithm)
+            throws IOException, InterruptedException {
+        if (!release.runtime().equals("node")) {
+            throw new IllegalArgumentException("a broadcast.js source loads into Node only, not " + release.id());
+        }
+        List<String> command = new ArrayList<>();
+        command.add(binary.toString());
+        command.addAll(source.flags());
+        command.add(adapter().toString());
+        source.checkLoads(command);
+        return new ExternalSubject(source.subjectId(release, algorithm), command, algorithm);
+    }
+
+    /** The command line that starts the subject's process. */
+    public List<String> command() {
+        return command;
+    }
+
+    /**
+     * The algorithm the subject is checked against: its reference model
+     * ({@link io.cursorcheck.properties.Variant#referenceFor}) in every lockstep run, replay and
+     * reproduction.
+     */
+    @Override
+    public io.cursorcheck.spi.Algorithm algorithm() {
+        return algorithm;
     }
 
     /** What the subject said about itself. */
