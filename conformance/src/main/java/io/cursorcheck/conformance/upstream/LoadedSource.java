@@ -1,6 +1,6 @@
 package io.cursorcheck.conformance.upstream;
 
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.conformance.BroadcastSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,11 +28,7 @@ public record LoadedSource(Path node, Path source) {
 
     /** The flags before the script: the stream/iter flag, internals and the loader with this source. */
     public List<String> flags() {
-        Path hooks = SourceTree.root().resolve("conformance/src/main/js/source-hooks.mjs").toAbsolutePath();
-        String query = source == null ? "builtin" : source.toAbsolutePath().toString();
-        return List.of("--experimental-stream-iter", "--expose-internals", "--no-warnings",
-                "--import", hooks.toUri() + "?source=" + java.net.URLEncoder.encode(query,
-                        java.nio.charset.StandardCharsets.UTF_8).replace("%2F", "/"));
+        return new BroadcastSource(source == null ? null : source.toAbsolutePath().normalize()).flags();
     }
 
     /** The whole command: the executable, {@link #flags()}, then {@code rest}. */
