@@ -104,7 +104,7 @@ public final class RegressionTest {
             if (!unknown.isEmpty()) {
                 s.append("; the run reported ").append(unknown);
             }
-            String refusal = stderr.lines().filter(l -> l.startsWith(LoadedSource.SOURCE_ERROR)).findFirst().orElse("");
+            String refusal = stderr.lines().filter(l -> l.startsWith(NodeWithSource.SOURCE_ERROR)).findFirst().orElse("");
             if (!refusal.isEmpty()) {
                 s.append("; ").append(refusal);
             }
@@ -119,12 +119,12 @@ public final class RegressionTest {
      * @param workDir where the runner's reports go (created)
      * @param tag     names the report files, e.g. {@code builtin} or {@code patched}
      */
-    public static Outcome run(LoadedSource source, Path workDir, String tag) throws IOException, InterruptedException {
+    public static Outcome run(NodeWithSource source, Path workDir, String tag) throws IOException, InterruptedException {
         return run(source, file(), workDir, tag);
     }
 
-    /** As {@link #run(LoadedSource, Path, String)}, with another test file (a test's control). */
-    static Outcome run(LoadedSource source, Path testFile, Path workDir, String tag) throws IOException,
+    /** As {@link #run(NodeWithSource, Path, String)}, with another test file (a test's control). */
+    static Outcome run(NodeWithSource source, Path testFile, Path workDir, String tag) throws IOException,
             InterruptedException {
         Files.createDirectories(workDir);
         Path junit = workDir.resolve("regression-" + tag + ".xml");
@@ -142,12 +142,12 @@ public final class RegressionTest {
             load.destroyForcibly();
             load.waitFor();
             throw new IOException("loading the source did not finish within " + TIMEOUT_SECONDS + " s: "
-                    + LoadedSource.shell(preflight));
+                    + NodeWithSource.shell(preflight));
         }
         if (load.exitValue() != 0) {
             Map<String, Status> none = new LinkedHashMap<>();
             TESTS.forEach(t -> none.put(t, Status.MISSING));
-            return new Outcome(LoadedSource.shell(preflight), load.exitValue(), none, Map.of(), List.of(), "",
+            return new Outcome(NodeWithSource.shell(preflight), load.exitValue(), none, Map.of(), List.of(), "",
                     Files.readString(stderr, StandardCharsets.UTF_8));
         }
         List<String> rest = List.of("--test", "--test-reporter=junit", "--test-reporter-destination=" + junit,
@@ -160,7 +160,7 @@ public final class RegressionTest {
             p.destroyForcibly();
             p.waitFor();
             throw new IOException("the regression test did not finish within " + TIMEOUT_SECONDS + " s: "
-                    + LoadedSource.shell(command));
+                    + NodeWithSource.shell(command));
         }
         String err = Files.readString(stderr, StandardCharsets.UTF_8);
         String out = Files.exists(spec) ? Files.readString(spec, StandardCharsets.UTF_8) : "";
@@ -188,7 +188,7 @@ public final class RegressionTest {
                 }
             }
         }
-        return new Outcome(LoadedSource.shell(command), p.exitValue(), tests, messages, unknown, out, err);
+        return new Outcome(NodeWithSource.shell(command), p.exitValue(), tests, messages, unknown, out, err);
     }
 
     private static Document parse(Path xml) throws IOException {

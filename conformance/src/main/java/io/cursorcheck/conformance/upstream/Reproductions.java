@@ -57,7 +57,7 @@ public final class Reproductions {
     }
 
     /** Runs every script with the source. */
-    public static List<Output> run(LoadedSource source) throws IOException, InterruptedException {
+    public static List<Output> run(NodeWithSource source) throws IOException, InterruptedException {
         List<Output> outputs = new ArrayList<>();
         for (Script s : SCRIPTS) {
             if (!Files.isRegularFile(s.path())) {
@@ -71,9 +71,9 @@ public final class Reproductions {
                 p.destroyForcibly();
                 p.waitFor();
                 throw new IOException(s.script() + " did not finish within " + TIMEOUT_SECONDS + " s: "
-                        + LoadedSource.shell(command));
+                        + NodeWithSource.shell(command));
             }
-            outputs.add(new Output(s, LoadedSource.shell(command), p.exitValue(), new String(out, StandardCharsets.UTF_8)));
+            outputs.add(new Output(s, NodeWithSource.shell(command), p.exitValue(), new String(out, StandardCharsets.UTF_8)));
         }
         return outputs;
     }

@@ -100,8 +100,8 @@ public final class UpstreamCheck {
         UpstreamPatch patch = UpstreamPatch.make(release, binary, edit);
         log.printf("upstream: %s patched with %s: %s%n", release.id(), edit.name(), patch.patched());
         List<Applicability.Row> applicability = Applicability.ofInstalled(edit);
-        LoadedSource builtinSource = new LoadedSource(binary, null);
-        LoadedSource patchedSource = new LoadedSource(binary, patch.patched());
+        NodeWithSource builtinSource = new NodeWithSource(binary, null);
+        NodeWithSource patchedSource = new NodeWithSource(binary, patch.patched());
         List<Reproductions.Output> before = Reproductions.run(builtinSource);
         List<Reproductions.Output> after = Reproductions.run(patchedSource);
         Path work = UpstreamPatch.directory(release);
@@ -135,6 +135,14 @@ public final class UpstreamCheck {
     /** The expectations not met. */
     static List<String> problems(RegressionTest.Outcome builtin, RegressionTest.Outcome patched,
                                  Conformance.Result conformance, SubjectComparison.Result comparison) {
+        List<String> p = new ArrayList<>(regressionProblems(builtin, patched));
+        p.addAll(conformanceProblems(conformance));
+        p.addAll(comparisonProblems(comparison));
+        return p;
+    }
+
+    /** The regression test must fail on the builtin, each test by an assertion, and pass patched. */
+    static List<String> regressionProblems(RegressionTest.Outcome builtin, RegressionTest.Outcome patched) {
         List<String> p = new ArrayList<>();
         if (!builtin.everyTestFailedByAssertion()) {
             p.add("the regression test should fail on the builtin, each test by an assertion; it gave " + builtin.summary());
@@ -142,7 +150,15 @@ public final class UpstreamCheck {
         if (!patched.passed()) {
             p.add("the regression test should pass with the patched source; it gave " + patched.summary());
         }
-        p.addAll(ConformanceCampaign.problems(conformance).stream()
+        return p;
+    }
+
+    /**
+     * The patched source against the corrected model: no problem of the run, and no difference that
+     * breaks a guarantee or that no rule explains.
+     */
+    static List<String> conformanceProblems(Conformance.Result conformance) {
+        List<String> p = new ArrayList<>(ConformanceCampaign.problems(conformance).stream()
                 .map(s -> "conformance of the patched source: " + s).toList());
         for (Conformance.Difference d : conformance.differences()) {
             if (d.kind().verdict() == Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE
@@ -151,6 +167,16 @@ public final class UpstreamCheck {
                         + d.kind().verdict() + "): " + d.signature());
             }
         }
+        return p;
+    }
+
+    /**
+     * The builtin against the patched source: no broken sequence, no sequence that differs without
+     * having reached the re-entrant path (the fix would change something else), and some sequences
+     * that reach it (else the comparison shows nothing).
+     */
+    static List<String> comparisonProblems(SubjectComparison.Result comparison) {
+        List<String> p = new ArrayList<>();
         if (comparison.broken() > 0) {
             p.add("builtin vs patched: " + comparison.broken() + " sequence(s) stopped by a crash or protocol error,"
                     + " the first: " + comparison.brokenFirst().get(0));

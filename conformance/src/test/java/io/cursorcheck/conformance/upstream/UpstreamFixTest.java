@@ -41,7 +41,7 @@ class UpstreamFixTest {
 
     @Test
     void theRegressionTestFailsOnTheBuiltinByEachOfItsAssertions(@TempDir Path dir) throws Exception {
-        RegressionTest.Outcome o = RegressionTest.run(new LoadedSource(node, null), dir, "builtin");
+        RegressionTest.Outcome o = RegressionTest.run(new NodeWithSource(node, null), dir, "builtin");
         assertThat(o.tests()).as(o.output() + o.stderr()).containsOnlyKeys(RegressionTest.TESTS)
                 .allSatisfy((name, status) -> assertThat(status).isEqualTo(RegressionTest.Status.FAILED_ASSERTION));
         assertThat(o.unknown()).isEmpty();
@@ -52,7 +52,7 @@ class UpstreamFixTest {
 
     @Test
     void theRegressionTestPassesWithThePatchedSource(@TempDir Path dir) throws Exception {
-        RegressionTest.Outcome o = RegressionTest.run(new LoadedSource(node, patch.patched()), dir, "patched");
+        RegressionTest.Outcome o = RegressionTest.run(new NodeWithSource(node, patch.patched()), dir, "patched");
         assertThat(o.tests()).as(o.output() + o.stderr())
                 .allSatisfy((name, status) -> assertThat(status).isEqualTo(RegressionTest.Status.PASSED));
         assertThat(o.passed()).isTrue();
@@ -63,11 +63,11 @@ class UpstreamFixTest {
     void controlASourceThatDoesNotLoadIsNeitherAFailNorAPass(@TempDir Path dir) throws Exception {
         Path broken = dir.resolve("broken.js");
         Files.writeString(broken, "this is not JavaScript {\n");
-        RegressionTest.Outcome o = RegressionTest.run(new LoadedSource(node, broken), dir, "broken");
+        RegressionTest.Outcome o = RegressionTest.run(new NodeWithSource(node, broken), dir, "broken");
         assertThat(o.passed()).isFalse();
         assertThat(o.everyTestFailedByAssertion()).isFalse();
         assertThat(o.tests().values()).doesNotContain(RegressionTest.Status.FAILED_ASSERTION);
-        assertThat(o.summary()).startsWith("neither: ").contains(LoadedSource.SOURCE_ERROR).contains(broken.toString());
+        assertThat(o.summary()).startsWith("neither: ").contains(NodeWithSource.SOURCE_ERROR).contains(broken.toString());
     }
 
     @Test
@@ -77,7 +77,7 @@ class UpstreamFixTest {
                 + String.join("", RegressionTest.TESTS.stream()
                         .map(n -> "test('" + n + "', () => { throw new TypeError('x'); });\n") // no name has a quote
                         .toList()));
-        RegressionTest.Outcome o = RegressionTest.run(new LoadedSource(node, patch.patched()), thrower, dir, "throws");
+        RegressionTest.Outcome o = RegressionTest.run(new NodeWithSource(node, patch.patched()), thrower, dir, "throws");
         assertThat(o.tests().values()).containsOnly(RegressionTest.Status.ERROR);
         assertThat(o.everyTestFailedByAssertion()).isFalse();
         assertThat(o.passed()).isFalse();

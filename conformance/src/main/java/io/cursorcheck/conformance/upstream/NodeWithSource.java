@@ -13,7 +13,7 @@ import java.util.List;
  * @param node   the release's executable
  * @param source the file, or null for the release's embedded source ({@code ?source=builtin})
  */
-public record LoadedSource(Path node, Path source) {
+public record NodeWithSource(Path node, Path source) {
 
     /** The status with which the loader refuses a file that does not load. */
     public static final int SOURCE_ERROR_STATUS = 3;
