@@ -35,12 +35,23 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
     private final String id;
     private final List<String> command;
     private final io.cursorcheck.spi.Algorithm algorithm;
+    private LoadedSource source; // the broadcast.js it runs, or null for the release's own module
+    private List<String> runtimeFlags = List.of("--experimental-stream-iter");
     private final Hello hello;
     private final long answerMillis;
     private final Map<Thread, AdapterProcess> processes = new ConcurrentHashMap<>();
     private final AtomicInteger restarts = new AtomicInteger();
     private final List<String> protocolErrors = new ArrayList<>(); // the first MAX_KEPT; guarded by itself
     private long protocolErrorCount; // guarded by protocolErrors
+
+    /**
+     * The {@code broadcast.js} a subject runs in place of its release's own ({@link #ofSource}).
+     *
+     * @param source the file, or the release's embedded source
+     * @param sha256 the file's SHA-256 when the subject started (hex), or null for the embedded source
+     */
+    public record LoadedSource(BroadcastSource source, String sha256) {
+    }
 
     /** Protocol errors kept with their messages; the rest are counted. */
     static final int MAX_KEPT = 20;
@@ -131,7 +142,24 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
         command.addAll(source.flags());
         command.add(adapter().toString());
         source.checkLoads(command);
-        return new ExternalSubject(source.subjectId(release, algorithm), command, algorithm);
+        String sha = source.sha256(); // before the handshake: the file the run checked
+        ExternalSubject subject = new ExternalSubject(source.subjectId(release, algorithm), command, algorithm);
+        subject.source = new LoadedSource(source, sha);
+        subject.runtimeFlags = source.flags();
+        return subject;
+    }
+
+    /** The {@code broadcast.js} it runs in place of the release's own, or null when it runs the release's module. */
+    public LoadedSource source() {
+        return source;
+    }
+
+    /**
+     * The runtime's flags before a program, for a reproduction to run the same code as the subject:
+     * {@code --experimental-stream-iter}, and for a {@linkplain #source() source} the loader's flags too.
+     */
+    public List<String> runtimeFlags() {
+        return runtimeFlags;
     }
 
     /** The command line that starts the subject's process. */
