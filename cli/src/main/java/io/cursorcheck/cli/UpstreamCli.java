@@ -20,12 +20,12 @@ import picocli.CommandLine.Option;
 final class UpstreamCli extends CliCommand {
 
     @Option(names = "--version", paramLabel = "V", defaultValue = "26.12.1", description = "the Node release whose"
-            + " embedded broadcast.js is patched (default: ${DEFAULT-VALUE}); installed from npm under target/runtimes/"
+            + " embedded broadcast.js is patched; installed from npm under target/runtimes/"
             + " the first time")
     String version;
 
     @Option(names = "--seconds", paramLabel = "N", defaultValue = "" + UpstreamPart.CAMPAIGN_SECONDS,
-            description = "seconds of the conformance run, and again of the comparison (default: ${DEFAULT-VALUE})")
+            description = "seconds of the conformance run, and again of the comparison")
     @Range(min = 1, max = Range.YEAR_SECONDS)
     long seconds;
 

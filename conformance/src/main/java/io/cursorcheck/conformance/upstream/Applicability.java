@@ -60,7 +60,7 @@ public final class Applicability {
                 edit.apply(source, r.id());
                 rows.add(new Row(r, true, ""));
             } catch (EditDoesNotApplyException e) {
-                rows.add(new Row(r, false, e.getMessage()));
+                rows.add(new Row(r, false, e.reason()));
             }
         }
         return rows;

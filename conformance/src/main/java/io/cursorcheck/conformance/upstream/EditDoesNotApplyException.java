@@ -14,6 +14,9 @@ public final class EditDoesNotApplyException extends IllegalArgumentException {
     /** The anchor that does not fit. */
     private final String anchor;
 
+    /** What is wrong with the anchor there. */
+    private final String why;
+
     /**
      * @param edit    the edit's name
      * @param release the release
@@ -25,6 +28,12 @@ public final class EditDoesNotApplyException extends IllegalArgumentException {
                 + " " + why);
         this.release = release;
         this.anchor = anchor;
+        this.why = why;
+    }
+
+    /** The anchor and what is wrong with it, without the edit and the release: for a table of releases. */
+    public String reason() {
+        return "anchor " + SourceEdit.quoted(anchor) + " " + why;
     }
 
     /** The release whose source the edit does not fit. */

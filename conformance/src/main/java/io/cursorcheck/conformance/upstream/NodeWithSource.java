@@ -1,6 +1,7 @@
 package io.cursorcheck.conformance.upstream;
 
 import io.cursorcheck.conformance.BroadcastSource;
+import io.cursorcheck.properties.mutants.SourceTree;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,6 +39,18 @@ public record NodeWithSource(Path node, Path source) {
         c.addAll(flags());
         c.addAll(rest);
         return c;
+    }
+
+    /**
+     * The command as a user types it in the source tree's root: paths under it relative, the loader's
+     * URL built from {@code $PWD}, so that it can be copied and run.
+     */
+    public String typed(List<String> rest) {
+        Path root = SourceTree.root().toAbsolutePath();
+        String query = source == null ? "builtin" : "$PWD/" + root.relativize(source.toAbsolutePath().normalize());
+        return shell(List.of(root.relativize(node.toAbsolutePath()).toString(), "--experimental-stream-iter",
+                "--expose-internals", "--no-warnings", "--import")) + " \"file://$PWD/conformance/src/main/js/"
+                + "source-hooks.mjs?source=" + query + "\" " + shell(rest);
     }
 
     /** The command as a user types it (shell-quoted where needed). */

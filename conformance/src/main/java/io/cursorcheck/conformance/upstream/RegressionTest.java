@@ -63,7 +63,7 @@ public final class RegressionTest {
     /**
      * One run.
      *
-     * @param command  the command line, as a user types it
+     * @param command  the command line, as a user types it in the source tree's root
      * @param exit     the process's exit status
      * @param tests    each of {@link #TESTS} and how it ended, in that order
      * @param messages each failed test's first line of failure
@@ -178,8 +178,7 @@ public final class RegressionTest {
                 if (failures.getLength() > 0) {
                     String text = failures.item(0).getTextContent();
                     status = text.contains("code: 'ERR_ASSERTION'") ? Status.FAILED_ASSERTION : Status.ERROR;
-                    String message = ((Element) failures.item(0)).getAttribute("message");
-                    messages.put(name, message.lines().findFirst().orElse(""));
+                    messages.put(name, assertion(text, ((Element) failures.item(0)).getAttribute("message")));
                 }
                 if (tests.containsKey(name)) {
                     tests.put(name, status);
@@ -188,7 +187,22 @@ public final class RegressionTest {
                 }
             }
         }
-        return new Outcome(NodeWithSource.shell(command), p.exitValue(), tests, messages, unknown, out, err);
+        return new Outcome(source.typed(List.of("--test", SourceTree.root().toAbsolutePath()
+                .relativize(testFile.toAbsolutePath()).toString())), p.exitValue(), tests, messages, unknown, out, err);
+    }
+
+    /**
+     * What an assertion compared, as Node's runner prints the error ({@code actual: ...} and
+     * {@code expected: ...} lines of its inspected form); the message's first line when it has none.
+     */
+    static String assertion(String failure, String message) {
+        java.util.regex.Matcher actual = java.util.regex.Pattern.compile("(?m)^\\s+actual: (.*?),?$").matcher(failure);
+        java.util.regex.Matcher expected = java.util.regex.Pattern.compile("(?m)^\\s+expected: (.*?),?$")
+                .matcher(failure);
+        if (actual.find() && expected.find()) {
+            return "actual " + actual.group(1) + ", expected " + expected.group(1);
+        }
+        return message.lines().findFirst().orElse("");
     }
 
     private static Document parse(Path xml) throws IOException {

@@ -73,7 +73,7 @@ public final class Reproductions {
                 throw new IOException(s.script() + " did not finish within " + TIMEOUT_SECONDS + " s: "
                         + NodeWithSource.shell(command));
             }
-            outputs.add(new Output(s, NodeWithSource.shell(command), p.exitValue(), new String(out, StandardCharsets.UTF_8)));
+            outputs.add(new Output(s, source.typed(List.of(s.script())), p.exitValue(), new String(out, StandardCharsets.UTF_8)));
         }
         return outputs;
     }

@@ -3,7 +3,6 @@ package io.cursorcheck.conformance.upstream;
 import io.cursorcheck.conformance.BroadcastSource;
 import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.ConformanceCampaign;
-import io.cursorcheck.conformance.Differences;
 import io.cursorcheck.conformance.ExternalSubject;
 import io.cursorcheck.conformance.Release;
 import io.cursorcheck.conformance.SubjectComparison;
@@ -154,20 +153,17 @@ public final class UpstreamCheck {
     }
 
     /**
-     * The patched source against the corrected model: no problem of the run, and no difference that
-     * breaks a guarantee or that no rule explains.
+     * The patched source against the corrected model: no problem of the run; for a run against the
+     * corrected model those include every difference that breaks a guarantee or that no rule explains
+     * ({@link ConformanceCampaign#problems}).
      */
     static List<String> conformanceProblems(Conformance.Result conformance) {
-        List<String> p = new ArrayList<>(ConformanceCampaign.problems(conformance).stream()
-                .map(s -> "conformance of the patched source: " + s).toList());
-        for (Conformance.Difference d : conformance.differences()) {
-            if (d.kind().verdict() == Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE
-                    || d.kind() == Differences.Kind.UNCLASSIFIED) {
-                p.add("conformance of the patched source against the corrected model: " + d.kind().id() + " ("
-                        + d.kind().verdict() + "): " + d.signature());
-            }
+        if (conformance.algorithm() != Algorithm.CORRECTED) {
+            throw new IllegalArgumentException("the patched source is checked against the corrected model, this run"
+                    + " was against " + conformance.algorithm());
         }
-        return p;
+        return ConformanceCampaign.problems(conformance).stream().map(s -> "conformance of the patched source: " + s)
+                .toList();
     }
 
     /**

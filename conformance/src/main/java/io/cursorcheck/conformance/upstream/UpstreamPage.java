@@ -21,6 +21,9 @@ public final class UpstreamPage {
     /** The Node source file the edit is of, as it is named in Node's repository. */
     static final String NODE_FILE = "lib/internal/streams/iter/broadcast.js";
 
+    /** Differing sequences of the comparison shown on the page. */
+    static final int SHOWN_DIFFERENCES = 3;
+
     private UpstreamPage() {
     }
 
@@ -54,15 +57,17 @@ public final class UpstreamPage {
                 + " nested call lands the next writes, and may end a closing broadcast, under the outer one, which then"
                 + " carries on with what it read before. Three symptoms, each with its minimal reproduction (a"
                 + " standalone script; every entry is 16 KiB against a 16 KiB budget), as it ran on Node ").append(v)
-                .append(" in this run, before and after the fix:\n\n");
+                .append(" in this run, before and after the fix (a script's closing lines, \"Expected ...\" and"
+                        + " the like, are its fixed commentary, printed either way):\n\n");
         for (int i = 0; i < r.before().size(); i++) {
             Reproductions.Output before = r.before().get(i);
             Reproductions.Output after = r.after().get(i);
             b.append("### ").append(i + 1).append(". ").append(before.script().symptom()).append("\n\n");
             b.append("[`").append(before.script().script()).append("`](").append(link(before.script().path()))
                     .append(") (the suite's finding `").append(before.script().name()).append("`)\n\n");
-            b.append("Node ").append(v).append(" (builtin):\n\n").append(fence(before.output()));
-            b.append("With the fix:\n\n").append(fence(after.output()));
+            b.append("Node ").append(v).append(" (builtin), `").append(before.command()).append("`:\n\n")
+                    .append(fence(before.output()));
+            b.append("With the fix, `").append(after.command()).append("`:\n\n").append(fence(after.output()));
         }
 
         b.append("## The minimal reproduction\n\n");
@@ -134,8 +139,9 @@ public final class UpstreamPage {
                 + " re-entrant path (a trim signalling drain inside a running flush). A fix of that path alone may"
                 + " change only sequences that reach it.\n\n");
         if (!cmp.differences().isEmpty()) {
-            b.append("The first differing sequences:\n\n```\n");
-            cmp.differences().forEach(d -> b.append(d.describe()).append('\n'));
+            b.append("The first differing sequences (each answer: the builtin's / the patched source's; the scripts are"
+                    + " the suite's operations, sizes in bytes):\n\n```\n");
+            cmp.differences().stream().limit(SHOWN_DIFFERENCES).forEach(d -> b.append(d.describe()).append('\n'));
             b.append("```\n\n");
         }
         if (!r.problems().isEmpty()) {

@@ -48,6 +48,8 @@ class UpstreamFixTest {
         assertThat(o.everyTestFailedByAssertion()).isTrue();
         assertThat(o.passed()).isFalse();
         assertThat(o.summary()).isEqualTo("FAIL: 3 of 3 tests fail by an assertion");
+        // the first test's assertion, as the runner printed it: read C is still pending
+        assertThat(o.messages().get(RegressionTest.TESTS.get(0))).isEqualTo("actual [ 1, 2, 'pending' ], expected [ 1, 2, 3 ]");
     }
 
     @Test
