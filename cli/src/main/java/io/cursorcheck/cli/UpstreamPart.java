@@ -41,11 +41,12 @@ final class UpstreamPart implements Part {
         result = UpstreamCheck.run(config, reports, log);
         UpstreamCheck.Result r = result;
         String summary = String.format("%s patched: regression test builtin %s, patched %s; vs corrected model: %s;"
-                        + " vs builtin: %,d sequences, %,d reach the re-entrant path, %,d differ (%,d without reaching it)",
+                        + " vs builtin: %,d sequences, %,d reach the re-entrant path, %,d differ (%,d without reaching it);"
+                        + " negative control %s",
                 config.release().id(), r.builtin().summary(), r.patched().summary(),
                 ConformanceCampaign.verdict(r.conformance()), r.comparison().sequences(),
                 r.comparison().reachingReentrant(), r.comparison().differing(),
-                r.comparison().differingOutsideReentrant());
+                r.comparison().differingOutsideReentrant(), r.control().caught() ? "caught" : "NOT CAUGHT");
         StringBuilder md = new StringBuilder("## Upstream: the fix of Node's broadcast.js\n\n");
         md.append("- regression test on ").append(config.release().id()).append("'s builtin: ")
                 .append(r.builtin().summary()).append('\n');
@@ -56,6 +57,10 @@ final class UpstreamPart implements Part {
                         + " differently (%,d without reaching it)%n", r.comparison().sequences(),
                 r.comparison().reachingReentrant(), r.comparison().differing(),
                 r.comparison().differingOutsideReentrant()));
+        md.append("- negative control (the fix without the line that clears its flag) vs builtin: ")
+                .append(r.control().caught() ? "caught" : "NOT CAUGHT").append(String.format(" (%,d of %,d sequences"
+                        + " differ without reaching the re-entrant path)%n", r.control().comparison()
+                        .differingOutsideReentrant(), r.control().comparison().sequences()));
         md.append("\nFor Node's maintainers: [upstream/README.md](upstream/README.md).\n");
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("release", config.release().id());
@@ -66,6 +71,7 @@ final class UpstreamPart implements Part {
         json.put("reachingReentrant", r.comparison().reachingReentrant());
         json.put("differing", r.comparison().differing());
         json.put("differingWithoutReentrant", r.comparison().differingOutsideReentrant());
+        json.put("controlCaught", r.control().caught());
         return new Verdict(r.passed(), summary, md.toString(), json, r.problems(), System.currentTimeMillis() - t0);
     }
 }

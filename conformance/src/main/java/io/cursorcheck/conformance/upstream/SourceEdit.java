@@ -70,6 +70,24 @@ public record SourceEdit(String name, String summary, String module, List<Insert
     }
 
     /**
+     * This edit without one of its insertions: a negative control (a plausible wrong fix) that the
+     * checks of a fix must reject.
+     *
+     * @param index the insertion left out, 0-based
+     * @param name  the control's name
+     * @throws IllegalArgumentException if the edit has no such insertion, or only that one
+     */
+    public SourceEdit without(int index, String name) {
+        if (index < 0 || index >= insertions.size()) {
+            throw new IllegalArgumentException("the edit '" + this.name + "' has " + insertions.size()
+                    + " insertions, no insertion " + index);
+        }
+        List<Insertion> rest = new ArrayList<>(insertions);
+        rest.remove(index);
+        return new SourceEdit(name, "the edit '" + this.name + "' without its insertion " + index, module, rest);
+    }
+
+    /**
      * Reads an edit file: {@code {name, summary, module, edits: [{anchor, where: before|after, lines: [...]}]}}.
      *
      * @throws IOException              if it cannot be read

@@ -23,12 +23,19 @@ import java.util.List;
  *       breaks a guarantee, nothing unexplained, no problem of the run;</li>
  *   <li>the patched source against the builtin on the same seeded scripts: every sequence in which the
  *       two answer differently had reached the re-entrant path (else the fix changes something else),
- *       and some sequences reach it (else the comparison shows nothing).</li>
+ *       and some sequences reach it (else the comparison shows nothing);</li>
+ *   <li>the negative control: the same fix without its last insertion (the flag is never cleared, so
+ *       after the first flush no queued write lands) against the builtin, on a fixed number of
+ *       sequences: the comparison must find sequences that differ without reaching the re-entrant
+ *       path, and none broken, so that its "nothing else changes" is shown able to fail.</li>
  * </ol>
  * Writes {@code upstream/} of the reports directory: the page for a Node maintainer
  * ({@link UpstreamPage}) and the patched source's conformance pages.
  */
 public final class UpstreamCheck {
+
+    /** Sequences of the control's comparison: a fixed number, not a time (a wrong fix shows in the first few). */
+    public static final long CONTROL_SEQUENCES = 300;
 
     private UpstreamCheck() {
     }
@@ -74,15 +81,30 @@ public final class UpstreamCheck {
      * @param patched       the regression test with the patched source
      * @param conformance   the patched source against the corrected model
      * @param comparison    the builtin against the patched source
+     * @param control       the negative control: the edit it applied and its comparison with the builtin
      * @param problems      every expectation not met, in words; empty: the fix is shown
      */
     public record Result(Config config, SourceEdit edit, UpstreamPatch patch, List<Applicability.Row> applicability,
                          List<Reproductions.Output> before, List<Reproductions.Output> after,
                          RegressionTest.Outcome builtin, RegressionTest.Outcome patched, Conformance.Result conformance,
-                         SubjectComparison.Result comparison, List<String> problems) {
+                         SubjectComparison.Result comparison, Control control, List<String> problems) {
         /** Whether every expectation was met. */
         public boolean passed() {
             return problems.isEmpty();
+        }
+    }
+
+    /**
+     * The negative control: a wrong fix, compared with the builtin.
+     *
+     * @param edit       the wrong fix
+     * @param left       the lines it leaves out of the fix
+     * @param comparison the builtin against it
+     */
+    public record Control(SourceEdit edit, List<String> left, SubjectComparison.Result comparison) {
+        /** Caught for the right reason: sequences that differ off the re-entrant path, and no broken one. */
+        public boolean caught() {
+            return comparison.differingOutsideReentrant() > 0 && comparison.broken() == 0;
         }
     }
 
@@ -124,11 +146,35 @@ public final class UpstreamCheck {
                     SubjectComparison.Config.millis(config.seed(), config.millis(), config.maxSteps()));
         }
         log.print("upstream: " + comparison.render());
+        Control control = control(release, binary, edit, config);
+        log.printf("upstream: negative control (%s): %,d of %,d sequences differ without reaching the re-entrant path,"
+                        + " %,d broken: %s%n", control.edit().summary(), control.comparison().differingOutsideReentrant(),
+                control.comparison().sequences(), control.comparison().broken(),
+                control.caught() ? "caught" : "NOT CAUGHT");
         List<String> problems = problems(builtin, patched, conformance, comparison);
+        if (!control.caught()) {
+            problems.add("the negative control (" + control.edit().summary() + ") was not caught by the comparison: "
+                    + control.comparison().differingOutsideReentrant() + " sequence(s) differ without reaching the"
+                    + " re-entrant path, " + control.comparison().broken() + " broken; the comparison may be blind");
+        }
         Result result = new Result(config, edit, patch, applicability, before, after, builtin, patched, conformance,
-                comparison, List.copyOf(problems));
+                comparison, control, List.copyOf(problems));
         UpstreamPage.write(dir, result);
         return result;
+    }
+
+    /** The fix without its last insertion, compared with the builtin on {@link #CONTROL_SEQUENCES} sequences. */
+    private static Control control(Release release, Path binary, SourceEdit edit, Config config) throws IOException,
+            InterruptedException {
+        int last = edit.insertions().size() - 1;
+        SourceEdit wrong = edit.without(last, edit.name() + "-control");
+        UpstreamPatch made = UpstreamPatch.make(release, binary, wrong, "broadcast-control.js");
+        BroadcastSource source = new BroadcastSource(made.patched().toAbsolutePath().normalize());
+        try (ExternalSubject first = ExternalSubject.of(release, binary);
+             ExternalSubject second = ExternalSubject.ofSource(release, binary, source, Algorithm.AS_RELEASED)) {
+            return new Control(wrong, edit.insertions().get(last).lines(), SubjectComparison.compare(first, second,
+                    SubjectComparison.Config.sequences(config.seed(), CONTROL_SEQUENCES, config.maxSteps())));
+        }
     }
 
     /** The expectations not met. */

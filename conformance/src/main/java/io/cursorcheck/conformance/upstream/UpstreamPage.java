@@ -122,7 +122,14 @@ public final class UpstreamPage {
                 .append(String.format("%,d sequences, %,d operations; %,d reached the re-entrant path; %,d answered"
                         + " differently, %,d of them after reaching it, %,d without; %,d broken", cmp.sequences(),
                         cmp.operations(), cmp.reachingReentrant(), cmp.differing(), cmp.differingReentrant(),
-                        cmp.differingOutsideReentrant(), cmp.broken())).append(" |\n\n");
+                        cmp.differingOutsideReentrant(), cmp.broken())).append(" |\n");
+        UpstreamCheck.Control control = r.control();
+        b.append("| negative control: the fix without `").append(String.join(" ", control.left()).strip())
+                .append("` (after the first flush no queued write lands) vs builtin | `").append(r.config().command())
+                .append("` | ").append(String.format("%,d sequences; %,d answered differently without reaching the"
+                        + " re-entrant path, %,d broken: ", control.comparison().sequences(),
+                        control.comparison().differingOutsideReentrant(), control.comparison().broken()))
+                .append(control.caught() ? "caught" : "**NOT CAUGHT**").append(" |\n\n");
         b.append("The regression test, `").append(rel(RegressionTest.file())).append("`, is written for Node's"
                 + " `test/parallel/` (`node:test`, `node:assert`, importing `node:stream/iter`). Its tests:\n\n");
         b.append("| test | builtin | patched |\n|---|---|---|\n");

@@ -36,6 +36,16 @@ public record UpstreamPatch(Release release, Path builtin, Path patched, SourceE
      */
     public static UpstreamPatch make(Release release, Path node, SourceEdit edit) throws IOException,
             InterruptedException {
+        return make(release, node, edit, "broadcast-patched.js");
+    }
+
+    /**
+     * As {@link #make(Release, Path, SourceEdit)}, the patched source under another name (a control's).
+     *
+     * @param patchedName the patched file's name in {@link #directory}
+     */
+    public static UpstreamPatch make(Release release, Path node, SourceEdit edit, String patchedName)
+            throws IOException, InterruptedException {
         if (!release.runtime().equals("node")) {
             throw new IllegalArgumentException("the edit is of Node's broadcast.js; " + release.id() + " is not Node");
         }
@@ -44,7 +54,7 @@ public record UpstreamPatch(Release release, Path builtin, Path patched, SourceE
         Path dir = directory(release);
         Files.createDirectories(dir);
         Path builtin = writeWhole(dir.resolve("broadcast.js"), source);
-        Path patched = writeWhole(dir.resolve("broadcast-patched.js"), result.text());
+        Path patched = writeWhole(dir.resolve(patchedName), result.text());
         return new UpstreamPatch(release, builtin, patched, result);
     }
 

@@ -66,4 +66,13 @@ class UpstreamCheckProblemsTest {
         assertThat(UpstreamCheck.regressionProblems(outcome(1, f, f, f), outcome(1, ok, f, ok))).singleElement()
                 .asString().contains("should pass with the patched source");
     }
+
+    @Test
+    void theNegativeControlIsCaughtOnlyByDifferencesOffThePathWithNothingBroken() throws Exception {
+        SourceEdit wrong = SourceEdit.load(SourceEdit.flushOnce()).without(2, "flush-once-control");
+        assertThat(wrong.insertions()).hasSize(2);
+        assertThat(new UpstreamCheck.Control(wrong, List.of("x"), comparison(7, 5, 1, 0)).caught()).isTrue();
+        assertThat(new UpstreamCheck.Control(wrong, List.of("x"), comparison(7, 5, 5, 0)).caught()).isFalse();
+        assertThat(new UpstreamCheck.Control(wrong, List.of("x"), comparison(7, 5, 1, 1)).caught()).isFalse();
+    }
 }
