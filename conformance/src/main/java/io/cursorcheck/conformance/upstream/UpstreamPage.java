@@ -89,7 +89,8 @@ public final class UpstreamPage {
                 .append(rel(SourceEdit.flushOnce())).append("`), applied at run time to the release's embedded source;"
                 + " the files it made are `").append(rel(r.patch().builtin())).append("` and `")
                 .append(rel(r.patch().patched())).append("`.\n\n");
-        b.append("It applies (every anchor exactly once) to these Node releases installed here:\n\n");
+        b.append("It applies (every anchor exactly once, at a line boundary) to these Node releases installed here;"
+                + " applying is a matter of text, the checks below ran on ").append(v).append(":\n\n");
         b.append("| release | applies |\n|---|---|\n");
         for (Applicability.Row row : r.applicability()) {
             b.append("| ").append(row.release().version()).append(" | ")
@@ -160,11 +161,15 @@ public final class UpstreamPage {
         b.append("## Check your own change of broadcast.js\n\n");
         b.append("No Node build is needed: the suite loads a `broadcast.js` into an installed release in place of its"
                 + " own (with `--expose-internals`; nothing of Node's source is in this repository).\n\n```sh\n")
+                .append("# conformance of your file against the model of the released algorithm (docs/spec.md §2):\n")
                 .append("bin/cursorcheck node --version ").append(v).append(" --source path/to/broadcast.js\n")
-                .append("# the regression test against your file:\n")
+                .append("# ... and against the corrected one (§8): no difference may break a guarantee\n")
+                .append("bin/cursorcheck node --version ").append(v)
+                .append(" --source path/to/broadcast.js --model corrected\n")
+                .append("# the regression test against your file (from the root of this repository):\n")
                 .append("node --experimental-stream-iter --expose-internals --no-warnings \\\n")
-                .append("  --import 'file://").append(SourceTree.root().toAbsolutePath())
-                .append("/conformance/src/main/js/source-hooks.mjs?source=/abs/path/to/broadcast.js' \\\n")
+                .append("  --import \"file://$PWD/conformance/src/main/js/source-hooks.mjs?source=/abs/path/to/broadcast.js\""
+                        + " \\\n")
                 .append("  --test ").append(rel(RegressionTest.file())).append("\n```\n\n")
                 .append("Rerun this page: `").append(r.config().command()).append("`.\n");
         return b.toString();
