@@ -338,7 +338,10 @@ public final class Conformance {
         Result result = new Result(config.release(), subject.hello(), sequences, operations,
                 System.currentTimeMillis() - start, differences, replays, knownHits, subject.restarts(), hits,
                 subject.protocolErrors(), findings(known, ownVerdicts, tallies, records), patterns.counts(),
-                subject.id(), subject.algorithm(), subject.source());
+                // A release's own module is named by the release, as the index and the pages always did (a test's
+                // stand-in process by the release it poses as); any other subject by its own id.
+                subject.source() == null && subject.algorithm() == Algorithm.AS_RELEASED ? config.release().id()
+                        : subject.id(), subject.algorithm(), subject.source());
         if (dir != null) {
             Files.writeString(dir.resolve("index.md"), ConformancePage.version(result), StandardCharsets.UTF_8);
         }

@@ -51,7 +51,10 @@ final class ConformancePage {
         b.append("| Replayed | ").append(d.replayed() ? "yes: the shrunk script fails the same way again on this release"
                 : "**no**: the replay did not fail the same way").append(" |\n");
         b.append("| Files | [`").append(json.getFileName()).append("`](").append(json.getFileName())
-                .append(") (replay: `bin/cursorcheck replay ").append(Reports.relative(json)).append("`), [`")
+                .append(subject.source() == null ? ") (replay: `bin/cursorcheck replay " + Reports.relative(json) + "`), [`"
+                        // bin/cursorcheck replay knows releases and variants, not a broadcast.js file: the
+                        // reproduction's command below is this difference's replay.
+                        : ") (the script; replay it with the reproduction's command below), [`")
                 .append(mjs.getFileName()).append("`](").append(mjs.getFileName()).append(") (standalone) |\n\n");
         if (!d.kind().explanation().isEmpty()) {
             b.append("## What it is\n\n").append(d.kind().explanation()).append("\n\n");
