@@ -15,8 +15,19 @@ import java.util.Map;
  */
 final class UpstreamPart implements Part {
 
-    /** Seconds of the conformance run, and again of the comparison, in the campaign: about 2 to 3 minutes in all. */
+    /**
+     * Seconds of the conformance run, and again of the comparison, by default and in a campaign of the default
+     * length: about 2 to 3 minutes in all.
+     */
     static final long CAMPAIGN_SECONDS = 60;
+
+    /** The least seconds of each in a short campaign: enough for sequences that reach the re-entrant path. */
+    static final long LEAST_SECONDS = 20;
+
+    /** The seconds of each in a campaign whose lockstep part runs {@code lockstepMillis}: a third, within bounds. */
+    static long campaignSeconds(long lockstepMillis) {
+        return Math.max(LEAST_SECONDS, Math.min(CAMPAIGN_SECONDS, lockstepMillis / 3000));
+    }
 
     private final UpstreamCheck.Config config;
     private UpstreamCheck.Result result;

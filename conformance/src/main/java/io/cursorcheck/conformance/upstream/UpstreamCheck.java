@@ -29,8 +29,8 @@ import java.util.List;
  *       sequences: the comparison must find sequences that differ without reaching the re-entrant
  *       path, and none broken, so that its "nothing else changes" is shown able to fail.</li>
  * </ol>
- * Writes {@code upstream/} of the reports directory: the page for a Node maintainer
- * ({@link UpstreamPage}) and the patched source's conformance pages.
+ * Writes {@code upstream/README.md} of the reports directory, the page for a Node maintainer
+ * ({@link UpstreamPage}), and the patched source's conformance pages under {@code conformance/<subject>/}.
  */
 public final class UpstreamCheck {
 
@@ -135,8 +135,10 @@ public final class UpstreamCheck {
         BroadcastSource source = new BroadcastSource(patch.patched().toAbsolutePath().normalize());
         Conformance.Result conformance;
         try (ExternalSubject subject = ExternalSubject.ofSource(release, binary, source, Algorithm.CORRECTED)) {
+            // Its pages go where `node --source` puts them, conformance/<subject>/, whose relative links they assume.
+            reports.wholeDirectory("conformance/" + subject.id());
             conformance = Conformance.run(new Conformance.Config(release, config.seed(), config.millis(), Long.MAX_VALUE,
-                    config.maxSteps(), dir, log), subject, binary);
+                    config.maxSteps(), reports.dir(), log), subject, binary);
         }
         log.printf("upstream: patched source vs the corrected model: %s%n", ConformanceCampaign.verdict(conformance));
         SubjectComparison.Result comparison;

@@ -117,7 +117,7 @@ public final class UpstreamPage {
         Conformance.Result c = r.conformance();
         b.append("| patched source vs the corrected model | `").append(r.config().command()).append("` | ")
                 .append(ConformanceCampaign.verdict(c)).append(String.format(" (%,d operations)", c.operations()))
-                .append("; [pages](conformance/").append(conformanceFolder(r)).append("/index.md) |\n");
+                .append("; [pages](../conformance/").append(conformanceFolder(r)).append("/index.md) |\n");
         SubjectComparison.Result cmp = r.comparison();
         b.append("| builtin vs patched, same seeded scripts | `").append(r.config().command()).append("` | ")
                 .append(String.format("%,d sequences, %,d operations; %,d reached the re-entrant path; %,d answered"
@@ -175,7 +175,7 @@ public final class UpstreamPage {
         return b.toString();
     }
 
-    /** The patched source's conformance folder under reports/upstream/conformance/: its subject id. */
+    /** The patched source's conformance folder under reports/conformance/: its subject id. */
     private static String conformanceFolder(UpstreamCheck.Result r) {
         return new io.cursorcheck.conformance.BroadcastSource(r.patch().patched().toAbsolutePath().normalize())
                 .subjectId(r.config().release(), io.cursorcheck.spi.Algorithm.CORRECTED);
