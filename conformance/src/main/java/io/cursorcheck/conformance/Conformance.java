@@ -385,9 +385,9 @@ public final class Conformance {
                                                         Map<String, Long> hits, Map<String, Lockstep.Run> firsts,
                                                         Map<String, Long> seeds, Map<String, String> sources) {
         if (!run.failed()) {
-            return new FindingJudge.Verdict(FindingOnRelease.Judgement.DOES_NOT_HAVE_IT, List.of(), "its own script ("
-                    + run.script().length() + " operations) runs to its end answering like the corrected model"
-                    + " (spec §8): the finding does not show");
+            return new FindingJudge.Verdict(FindingOnRelease.Judgement.DOES_NOT_HAVE_IT, List.of(), "runs to its end ("
+                    + run.script().length() + " operations) answering like the corrected model (spec §8): the"
+                    + " finding does not show");
         }
         if (SubjectProtocolError.ended(run)) {
             return new FindingJudge.Verdict(FindingOnRelease.Judgement.NOT_REACHED, List.of(),
@@ -401,7 +401,7 @@ public final class Conformance {
             sources.put(signature, ownScript(f));
         }
         return new FindingJudge.Verdict(FindingOnRelease.Judgement.DIFFERS_OTHERWISE, List.of(), "against the"
-                + " corrected model its own script differs at step " + run.failure().step() + ": " + signature
+                + " corrected model it differs at step " + run.failure().step() + ": " + signature
                 + " (shrunk and reported as a difference)");
     }
 
