@@ -23,8 +23,8 @@ import picocli.CommandLine.Option;
         + " (under a minute; with --pit, PIT on impl too: about 5 minutes more), exhaustive exploration at the deep"
         + " bound (under a minute), the jcstress gate and Lincheck (about 3.5 minutes), conformance of Node.js 26.1.0,"
         + " 26.2.0, 26.10.0, 26.12.1 and Bun 1.4.5 (N/2 minutes each, at least 30 s), the history of every Node 26.x"
-        + " release on the npm registry and the newest Bun (a 12-minute budget; those five reused), then the quick"
-        + " benchmarks (about 3 minutes); about 17 minutes in all on 2 cores without the history (--skip history), 29"
+        + " release on the npm registry and the newest Bun (a 12-minute budget; those five reused), the fix of Node's"
+        + " broadcast.js shown on 26.12.1 (the upstream part: twice a third of the lockstep time, 20 to 60 s each, about 2.5 minutes in all by default), then the quick benchmarks (about 3 minutes); about 17 minutes in all on 2 cores without the history (--skip history), 29"
         + " with it (a fresh clone on 2026-12-01); writes reports/index.md; exit 1 if an expectation was not met")
 final class CampaignCli extends CliCommand {
 
@@ -99,6 +99,13 @@ final class CampaignCli extends CliCommand {
                 }
             }
         }
+        if (!skipped.contains("upstream")) {
+            try {
+                Release.NEWEST_NODE.requireInstallable();
+            } catch (MissingToolException e) {
+                throw new MissingToolException(e.getMessage() + "; or leave the part out with --skip upstream");
+            }
+        }
         List<Release> history = skipped.contains("history") ? List.of() : historyReleases();
         String command = "bin/cursorcheck campaign " + (inSeconds ? "--seconds " + millis / 1000
                 : "--minutes " + millis / 60_000) + " --seed " + seed
@@ -130,6 +137,11 @@ final class CampaignCli extends CliCommand {
             ConformancePart checked = conformance;
             parts.add(new HistoryPart(history, checked == null ? List::of : checked::results, seed,
                     HistoryCli.DEFAULT_MINUTES * 60_000, maxSteps, command));
+        }
+        if (!skipped.contains("upstream")) {
+            long upstreamSeconds = UpstreamPart.campaignSeconds(millis);
+            parts.add(new UpstreamPart(Release.NEWEST_NODE, seed, upstreamSeconds * 1000, maxSteps,
+                    UpstreamCli.command(Release.NEWEST_NODE, upstreamSeconds, seed, maxSteps)));
         }
         if (!skipped.contains("bench")) {
             parts.add(new BenchCommand(BenchRun.quick(), command, "Run as a part of the campaign."));

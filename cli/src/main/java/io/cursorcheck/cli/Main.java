@@ -23,6 +23,7 @@ import picocli.CommandLine.Spec;
         commandListHeading = "%n", footerHeading = "%n",
         subcommands = {CampaignCli.class, StressCli.class, CheckCli.class, ReplayCli.class, MutantsCli.class,
                 VariantsCli.class, BenchCli.class, ExploreCli.class, NodeCli.class, BunCli.class, HistoryCli.class,
+                UpstreamCli.class,
                 HelpCommand.class})
 public final class Main implements Callable<Integer> {
 

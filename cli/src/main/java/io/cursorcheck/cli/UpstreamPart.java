@@ -1,0 +1,88 @@
+package io.cursorcheck.cli;
+
+import io.cursorcheck.conformance.ConformanceCampaign;
+import io.cursorcheck.conformance.Release;
+import io.cursorcheck.conformance.upstream.UpstreamCheck;
+import io.cursorcheck.properties.engine.ReportRun;
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The upstream part of the campaign and the {@code upstream} command: the fix of Node's
+ * {@code broadcast.js} applied to a release's embedded source and shown ({@link UpstreamCheck});
+ * writes {@code reports/upstream/}.
+ */
+final class UpstreamPart implements Part {
+
+    /**
+     * Seconds of the conformance run, and again of the comparison, by default and in a campaign of the default
+     * length: about 2 to 3 minutes in all.
+     */
+    static final long CAMPAIGN_SECONDS = 60;
+
+    /** The least seconds of each in a short campaign: enough for sequences that reach the re-entrant path. */
+    static final long LEAST_SECONDS = 20;
+
+    /** The seconds of each in a campaign whose lockstep part runs {@code lockstepMillis}: a third, within bounds. */
+    static long campaignSeconds(long lockstepMillis) {
+        return Math.max(LEAST_SECONDS, Math.min(CAMPAIGN_SECONDS, lockstepMillis / 3000));
+    }
+
+    private final UpstreamCheck.Config config;
+    private UpstreamCheck.Result result;
+
+    UpstreamPart(Release release, long seed, long millis, int maxSteps, String command) {
+        this.config = new UpstreamCheck.Config(release, seed, millis, maxSteps, command);
+    }
+
+    /** The result once the part ran, else null. */
+    UpstreamCheck.Result result() {
+        return result;
+    }
+
+    @Override
+    public String name() {
+        return "upstream";
+    }
+
+    @Override
+    public Verdict run(PrintStream log, ReportRun reports) throws Exception {
+        long t0 = System.currentTimeMillis();
+        result = UpstreamCheck.run(config, reports, log);
+        UpstreamCheck.Result r = result;
+        String summary = String.format("%s patched: regression test builtin %s, patched %s; vs corrected model: %s;"
+                        + " vs builtin: %,d sequences, %,d reach the re-entrant path, %,d differ (%,d without reaching it);"
+                        + " negative control %s",
+                config.release().id(), r.builtin().summary(), r.patched().summary(),
+                ConformanceCampaign.verdict(r.conformance()), r.comparison().sequences(),
+                r.comparison().reachingReentrant(), r.comparison().differing(),
+                r.comparison().differingOutsideReentrant(), r.control().caught() ? "caught" : "NOT CAUGHT");
+        StringBuilder md = new StringBuilder("## Upstream: the fix of Node's broadcast.js\n\n");
+        md.append("- regression test on ").append(config.release().id()).append("'s builtin: ")
+                .append(r.builtin().summary()).append('\n');
+        md.append("- regression test with the patched source: ").append(r.patched().summary()).append('\n');
+        md.append("- patched source vs the corrected model: ").append(ConformanceCampaign.verdict(r.conformance()))
+                .append('\n');
+        md.append(String.format("- builtin vs patched: %,d sequences, %,d reached the re-entrant path, %,d answered"
+                        + " differently (%,d without reaching it)%n", r.comparison().sequences(),
+                r.comparison().reachingReentrant(), r.comparison().differing(),
+                r.comparison().differingOutsideReentrant()));
+        md.append("- negative control (the fix without the line that clears its flag) vs builtin: ")
+                .append(r.control().caught() ? "caught" : "NOT CAUGHT").append(String.format(" (%,d of %,d sequences"
+                        + " differ without reaching the re-entrant path)%n", r.control().comparison()
+                        .differingOutsideReentrant(), r.control().comparison().sequences()));
+        md.append("\nFor Node's maintainers: [upstream/README.md](upstream/README.md).\n");
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("release", config.release().id());
+        json.put("regressionBuiltin", r.builtin().summary());
+        json.put("regressionPatched", r.patched().summary());
+        json.put("conformance", ConformanceCampaign.verdict(r.conformance()));
+        json.put("sequencesCompared", r.comparison().sequences());
+        json.put("reachingReentrant", r.comparison().reachingReentrant());
+        json.put("differing", r.comparison().differing());
+        json.put("differingWithoutReentrant", r.comparison().differingOutsideReentrant());
+        json.put("controlCaught", r.control().caught());
+        return new Verdict(r.passed(), summary, md.toString(), json, r.problems(), System.currentTimeMillis() - t0);
+    }
+}

@@ -1,0 +1,80 @@
+package io.cursorcheck.conformance.upstream;
+
+import io.cursorcheck.properties.mutants.SourceTree;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The minimal reproductions of the three symptoms of the re-entrant flush (the suite's kept
+ * {@code reproduce.mjs} scripts), run on a release with a given {@code broadcast.js}: what each
+ * prints is what the upstream report shows a maintainer.
+ */
+public final class Reproductions {
+
+    /** How long one script may take. */
+    static final long TIMEOUT_SECONDS = 60;
+
+    /**
+     * One symptom's reproduction.
+     *
+     * @param name   the finding's name
+     * @param symptom what breaks, in a few words
+     * @param script the script, relative to the source tree
+     */
+    public record Script(String name, String symptom, String script) {
+        /** Its path. */
+        public Path path() {
+            return SourceTree.root().resolve(script);
+        }
+    }
+
+    /** The three, in the order the report lists them. */
+    public static final List<Script> SCRIPTS = List.of(
+            new Script("reentrant-flush-strands-read", "a read stays pending although its entry is buffered",
+                    "reports/findings/reentrant-flush-strands-read/reproduce.mjs"),
+            new Script("reentrant-end-settles-read-twice", "a read gets the wrong entry, and a write whose entry was"
+                    + " delivered is rejected", "reports/findings/reentrant-end-settles-read-twice/reproduce.mjs"),
+            new Script("nested-end-in-notify", "a read gets done instead of a buffered entry, its write is rejected and"
+                    + " end() under-reports", "reports/conformance-findings/nested-end-in-notify/reproduce.mjs"));
+
+    /**
+     * What a script printed.
+     *
+     * @param script  the script
+     * @param command the command line
+     * @param exit    its exit status
+     * @param output  its stdout and stderr
+     */
+    public record Output(Script script, String command, int exit, String output) {
+    }
+
+    private Reproductions() {
+    }
+
+    /** Runs every script with the source. */
+    public static List<Output> run(NodeWithSource source) throws IOException, InterruptedException {
+        List<Output> outputs = new ArrayList<>();
+        for (Script s : SCRIPTS) {
+            if (!Files.isRegularFile(s.path())) {
+                throw new IOException("the reproduction " + s.script() + " is missing");
+            }
+            List<String> command = source.command(List.of(s.path().toString()));
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            byte[] out = p.getInputStream().readNBytes(256 * 1024);
+            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                p.waitFor();
+                throw new IOException(s.script() + " did not finish within " + TIMEOUT_SECONDS + " s: "
+                        + NodeWithSource.shell(command));
+            }
+            outputs.add(new Output(s, source.typed(List.of(s.script())), p.exitValue(), new String(out, StandardCharsets.UTF_8)));
+        }
+        return outputs;
+    }
+}
