@@ -150,36 +150,10 @@ public final class Campaign {
 
         List<VariantPart> variants = new ArrayList<>();
         long remaining = Math.max(1_000, total - (System.currentTimeMillis() - start));
-        // The reference models (spec §2's and §8's) share a fifth of what is left, each running alone;
-        // dirty-flag a tenth. The conforming variants share the rest in proportion to their weight:
-        // cached-count, the PR's algorithm, two shares, every other one share (cached-count-corrected
-        // included). A variant must not inherit all the time the ones before it left, nor take the time
-        // of a reference or dirty-flag still to come, or the last ones get a second each.
-        int sharesLeft = 0;
-        int references = 0;
-        for (Variant v : Variant.values()) {
-            sharesLeft += v.conformance() == Variant.Conformance.CONFORMS ? shares(v) : 0;
-            references += v.conformance() == Variant.Conformance.REFERENCE ? 1 : 0;
-        }
-        long[] reserved = new long[Variant.values().length]; // the budget of each non-conforming variant
-        long reservedAhead = 0; // of those not run yet
-        for (Variant v : Variant.values()) {
-            reserved[v.ordinal()] = switch (v.conformance()) {
-                case REFERENCE -> remaining / 5 / Math.max(1, references);
-                case DIVERGES -> Math.max(2_000, remaining / 10);
-                case CONFORMS -> 0;
-            };
-            reservedAhead += reserved[v.ordinal()];
-        }
+        Schedule schedule = new Schedule(remaining);
         for (Variant v : Variant.values()) {
             boolean diverges = v.conformance() == Variant.Conformance.DIVERGES;
-            long left = total - (System.currentTimeMillis() - start) - reservedAhead;
-            reservedAhead -= reserved[v.ordinal()];
-            long budget = v.conformance() == Variant.Conformance.CONFORMS
-                    ? Math.max(1_000, left * shares(v) / Math.max(1, sharesLeft)) : reserved[v.ordinal()];
-            if (v.conformance() == Variant.Conformance.CONFORMS) {
-                sharesLeft -= shares(v);
-            }
+            long budget = schedule.next(v, total - (System.currentTimeMillis() - start));
             RandomRun.Config rc = new RandomRun.Config(v, seed ^ v.ordinal(), Long.MAX_VALUE, budget,
                     config.maxSteps(), config.weights(), config.threads(), diverges, counterexamples, known);
             RandomRun.Result r = timed(config, v.id(), () -> live(config, v.id(), rc));
@@ -190,6 +164,53 @@ public final class Campaign {
 
     private static int shares(Variant v) {
         return v == Variant.CACHED_COUNT ? 2 : 1;
+    }
+
+    /**
+     * The lockstep time of each variant, in registry order. The reference models (spec §2's and §8's)
+     * share a fifth of what the findings and controls left, each running alone; {@code dirty-flag} a
+     * tenth (at least 2 s). The conforming variants share the rest in proportion to their weight:
+     * {@code cached-count}, the PR's algorithm, two shares, every other one ({@code cached-count-corrected}
+     * included) one. A conforming variant's budget is its share of the time left now, less what the
+     * non-conforming variants still to come are promised: it must not inherit all the time the ones before
+     * it left, nor take a later reference's, or the last ones get a second each (a first version gave
+     * {@code cached-count-corrected}, which comes after {@code model-corrected}, nothing but that second).
+     */
+    static final class Schedule {
+        private final long[] reserved = new long[Variant.values().length];
+        private long reservedAhead;
+        private int sharesLeft;
+
+        /** A schedule of {@code remaining} milliseconds. */
+        Schedule(long remaining) {
+            int references = 0;
+            for (Variant v : Variant.values()) {
+                sharesLeft += v.conformance() == Variant.Conformance.CONFORMS ? shares(v) : 0;
+                references += v.conformance() == Variant.Conformance.REFERENCE ? 1 : 0;
+            }
+            for (Variant v : Variant.values()) {
+                reserved[v.ordinal()] = switch (v.conformance()) {
+                    case REFERENCE -> remaining / 5 / Math.max(1, references);
+                    case DIVERGES -> Math.max(2_000, remaining / 10);
+                    case CONFORMS -> 0;
+                };
+                reservedAhead += reserved[v.ordinal()];
+            }
+        }
+
+        /**
+         * The budget of {@code v}, the next variant in registry order, when {@code left} milliseconds of the
+         * campaign's time are left; at least a second.
+         */
+        long next(Variant v, long left) {
+            reservedAhead -= reserved[v.ordinal()];
+            if (v.conformance() != Variant.Conformance.CONFORMS) {
+                return reserved[v.ordinal()];
+            }
+            long budget = Math.max(1_000, (left - reservedAhead) * shares(v) / Math.max(1, sharesLeft));
+            sharesLeft -= shares(v);
+            return budget;
+        }
     }
 
     /** A random run with a live line; a conforming variant replays its stored examples first ({@link ExampleStore}). */

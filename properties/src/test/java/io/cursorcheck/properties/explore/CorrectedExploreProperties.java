@@ -59,6 +59,18 @@ class CorrectedExploreProperties {
     }
 
     @Test
+    void theKnownFindingsAppearAsReleasedWithinTheGateBound() {
+        // The control of the test above: the gate's bound reaches the re-entrant path (UNBOUNDED queues two
+        // writes behind a full buffer there), where spec §2's port meets both findings.
+        Explorer.Result r = Explorer.explore(Variant.CACHED_COUNT, Scope.gate(Policy.UNBOUNDED), 5_000_000, false, KNOWN,
+                null);
+        assertThat(r.holds()).isTrue();
+        assertThat(r.found()).as("cached-count within %s", r.scope())
+                .extracting(f -> f.known() == null ? "new: " + f.failure().signature() : f.known().name())
+                .containsExactlyInAnyOrder("reentrant-flush-strands-read", "reentrant-end-settles-read-twice");
+    }
+
+    @Test
     void theKnownFindingsAppearAsReleasedAndNotCorrectedWithinTheirBound() {
         for (BroadcastFactory released : new BroadcastFactory[] {Variant.MODEL, Variant.CACHED_COUNT}) {
             Explorer.Result r = Explorer.explore(released, FINDINGS, 5_000_000, false, KNOWN, null);
