@@ -1,9 +1,11 @@
 package io.cursorcheck.cli;
 
+import io.cursorcheck.conformance.BroadcastSource;
 import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.ConformanceCampaign;
 import io.cursorcheck.conformance.ExternalSubject;
 import io.cursorcheck.conformance.Release;
+import io.cursorcheck.conformance.SubjectComparison;
 import io.cursorcheck.properties.engine.ReportRun;
 import io.cursorcheck.properties.engine.Reports;
 import java.util.List;
@@ -30,6 +32,26 @@ abstract class ConformanceCli extends CliCommand {
             + " release breaks no guarantee at one of them; --seconds, --seed and --max-steps do not go with it")
     boolean recordFindings;
 
+    @Option(names = "--source", paramLabel = "FILE|builtin", description = "node only: check a broadcast.js instead of"
+            + " the release's own module, loaded into release V (started with --expose-internals and the loader"
+            + " conformance/src/main/js/source-hooks.mjs): FILE, or builtin for the release's embedded source; reported"
+            + " under reports/conformance/node-V+STEM/ (STEM: the file's name less its extension, builtin-source for"
+            + " builtin), with the file's path and SHA-256, and no row in the index; the same --seed gives the same"
+            + " sequences as the release's own run; a file that does not load is an error (exit 2)")
+    String source;
+
+    @Option(names = "--model", paramLabel = "as-released|corrected", description = "with --source: the reference"
+            + " model, as-released (docs/spec.md §2, the default) or corrected (§8; the subject's id gets"
+            + " -corrected); against the corrected model no known finding is expected, and a difference that breaks a"
+            + " guarantee or is UNDECIDED fails the run (exit 1)")
+    String model;
+
+    @Option(names = "--self-check", description = "node only, instead of a conformance run: the release's embedded"
+            + " broadcast.js loaded through the source loader must answer exactly like the release's own module on"
+            + " the same seeded sequences (--seconds of them, --seed); prints the comparison, writes no report; exit 1"
+            + " if any step differs or either side crashes")
+    boolean selfCheck;
+
     @Mixin
     SeedOption seedOption;
 
@@ -48,9 +70,17 @@ abstract class ConformanceCli extends CliCommand {
         if (recordFindings) {
             refuseRandomRunOptions();
         }
+        BroadcastSource loaded = sourceOption(runtime);
+        io.cursorcheck.spi.Algorithm algorithm = modelOption(loaded);
         release.requireInstallable(); // npm, before anything runs
         if (recordFindings) {
             return record(runtime, release);
+        }
+        if (selfCheck) {
+            return selfCheck(release);
+        }
+        if (loaded != null) {
+            return sourceRun(runtime, release, loaded, algorithm);
         }
         long seed = seedOption.orFresh();
         int maxSteps = maxStepsOption.maxSteps;
@@ -75,6 +105,121 @@ abstract class ConformanceCli extends CliCommand {
         out.println("verdict: " + ConformanceCampaign.verdict(r) + "; report: " + Reports.relative(o.index()));
         o.problems().forEach(p -> out.println("  PROBLEM: " + p));
         return o.passed() ? 0 : 1;
+    }
+
+    /**
+     * The {@code --source} option checked against the others: node only, not with {@code --record-findings}
+     * or {@code --self-check}, and an existing file (made absolute) or {@code builtin}.
+     *
+     * @return the source, or null when none was given
+     */
+    private BroadcastSource sourceOption(String runtime) {
+        if (selfCheck && (recordFindings || source != null || model != null)) {
+            throw new UsageError("--self-check: " + (recordFindings ? "--record-findings" : source != null
+                    ? "--source " + source : "--model " + model) + " does not go with it; the self-check compares"
+                    + " the embedded source with the release's own module, against no model");
+        }
+        if (selfCheck && !runtime.equals("node")) {
+            throw new UsageError("--self-check: " + runtime + " has no embedded broadcast.js to load; --self-check is"
+                    + " for node only");
+        }
+        if (source == null) {
+            return null;
+        }
+        if (!runtime.equals("node")) {
+            throw new UsageError("--source " + source + ": a broadcast.js loads into Node only (its internals); "
+                    + runtime + " takes no --source");
+        }
+        if (recordFindings) {
+            throw new UsageError("--record-findings: --source " + source + " does not go with it; the findings'"
+                    + " broken behaviour is recorded from the release's own module");
+        }
+        try {
+            return BroadcastSource.parse(source);
+        } catch (IllegalArgumentException e) {
+            throw new UsageError("--source: " + e.getMessage());
+        }
+    }
+
+    /** The {@code --model} option: only with {@code --source}. */
+    private io.cursorcheck.spi.Algorithm modelOption(BroadcastSource loaded) {
+        if (model == null) {
+            return io.cursorcheck.spi.Algorithm.AS_RELEASED;
+        }
+        io.cursorcheck.spi.Algorithm a;
+        try {
+            a = io.cursorcheck.spi.Algorithm.named(model);
+        } catch (IllegalArgumentException e) {
+            throw new UsageError("--model: " + e.getMessage().replace("algorithm must", "it must"));
+        }
+        if (loaded == null) {
+            throw new UsageError("--model " + model + ": goes with --source only (the release's own run keeps its"
+                    + " as-released page); give --source builtin to check the release's own code against the "
+                    + model + " model");
+        }
+        return a;
+    }
+
+    /** A conformance run of a broadcast.js source loaded into the release, under its own id; no index row. */
+    private int sourceRun(String runtime, Release release, BroadcastSource loaded,
+                          io.cursorcheck.spi.Algorithm algorithm) throws Exception {
+        long seed = seedOption.orFresh();
+        int maxSteps = maxStepsOption.maxSteps;
+        long millis = Math.multiplyExact(seconds, 1000);
+        String command = "bin/cursorcheck " + runtime + " --version " + release.version() + " --source "
+                + loaded.spec() + (algorithm == io.cursorcheck.spi.Algorithm.CORRECTED ? " --model corrected" : "")
+                + " --seconds " + millis / 1000 + " --seed " + seed
+                + (maxSteps != MaxStepsOption.DEFAULT ? " --max-steps " + maxSteps : "");
+        java.nio.file.Path binary = release.install(err);
+        // Loaded once before anything is written: a file that does not load is named with its cause (exit 2).
+        try (ExternalSubject subject = ExternalSubject.ofSource(release, binary, loaded, algorithm)) {
+            Conformance.Result r = ReportRun.write(Reports.dir(), command, err, run -> {
+                out.printf("%s: seed %d, %d s, up to %d operations per sequence, against the %s model%n  rerun"
+                        + " exactly: %s%n", subject.id(), seed, millis / 1000, maxSteps, algorithm.id(), command);
+                run.wholeDirectory("conformance/" + subject.id()); // this subject's folder only; no index row
+                // The release's own run derives its sequences' seed so (ConformanceCampaign): the same --seed gives
+                // the same scripts, so the two runs' differences can be set side by side.
+                return Conformance.run(new Conformance.Config(release, seed ^ release.id().hashCode(), millis,
+                        Long.MAX_VALUE, maxSteps,
+                        run.dir(), err), subject, binary);
+            });
+            out.printf("%,d sequences, %,d operations in %.1f s%n", r.sequences(), r.operations(), r.millis() / 1000.0);
+            for (Conformance.Difference d : r.differences()) {
+                out.printf("%s [%s]: %s, shrunk from %d to %d operations%n  %s%n", d.kind().id(), d.kind().verdict(),
+                        d.signature(), d.counterexample().original(), d.counterexample().script().length(),
+                        d.page() == null ? "" : Reports.relative(d.page()));
+            }
+            r.findings().forEach(f -> out.printf("known finding %s: %s (%s)%n", f.finding(), f.judgement().words(),
+                    f.evidence()));
+            List<String> problems = ConformanceCampaign.problems(r);
+            out.println("verdict: " + ConformanceCampaign.verdict(r) + "; report: " + Reports.relative(
+                    Reports.dir().resolve("conformance").resolve(subject.id()).resolve("index.md")));
+            problems.forEach(p -> out.println("  PROBLEM: " + p));
+            return problems.isEmpty() ? 0 : 1;
+        }
+    }
+
+    /** The self-check: the embedded source through the loader against the release's own module. */
+    private int selfCheck(Release release) throws Exception {
+        long seed = seedOption.orFresh();
+        int maxSteps = maxStepsOption.maxSteps;
+        long millis = Math.multiplyExact(seconds, 1000);
+        String command = "bin/cursorcheck node --version " + release.version() + " --self-check --seconds "
+                + millis / 1000 + " --seed " + seed + (maxSteps != MaxStepsOption.DEFAULT ? " --max-steps " + maxSteps
+                : "");
+        java.nio.file.Path binary = release.install(err);
+        try (ExternalSubject builtin = ExternalSubject.of(release, binary);
+             ExternalSubject embedded = ExternalSubject.ofSource(release, binary, BroadcastSource.EMBEDDED,
+                     io.cursorcheck.spi.Algorithm.AS_RELEASED)) {
+            out.printf("self-check of %s: seed %d, %d s, up to %d operations per sequence%n  rerun exactly: %s%n",
+                    release.id(), seed, millis / 1000, maxSteps, command);
+            SubjectComparison.Result r = SubjectComparison.compare(builtin, embedded,
+                    SubjectComparison.Config.millis(seed, millis, maxSteps));
+            out.print(r.render());
+            out.println("verdict: " + (r.identical() ? "the embedded source answers exactly like the builtin on every"
+                    + " step" : "FAILED: the embedded source does not answer like the builtin"));
+            return r.identical() ? 0 : 1;
+        }
     }
 
     /**

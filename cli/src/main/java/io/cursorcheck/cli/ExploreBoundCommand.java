@@ -78,7 +78,7 @@ final class ExploreBoundCommand implements Part {
             for (Explorer.Found f : r.found()) {
                 Counterexample cx = new Counterexample(subject.id(), f.run().script(), null, 0, null,
                         f.run().script().length(), 0, f.failure(), "exhaustive breadth-first exploration of " + scope
-                        + ": shortest by construction");
+                        + ": shortest by construction", f.run().continuedPast());
                 Path[] files = CounterexampleWriter.write(cx, f.run(), subject.description(), f.known(),
                         reports.dir().resolve("counterexamples"));
                 pages.put(subject.id() + " " + f.failure().signature(), files[1]);

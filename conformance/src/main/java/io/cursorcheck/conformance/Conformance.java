@@ -10,6 +10,7 @@ import io.cursorcheck.properties.engine.RandomRun;
 import io.cursorcheck.properties.engine.Script;
 import io.cursorcheck.properties.engine.Shrinker;
 import io.cursorcheck.properties.engine.Weights;
+import io.cursorcheck.spi.Algorithm;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -159,11 +160,33 @@ public final class Conformance {
      *                    replays): a broken adapter or subject, never a difference; any fails the run
      * @param findings    each known finding against the model, judged on this release
      * @param patterns    for each pattern a run must make ({@link Patterns}), the random sequences that contained it
+     * @param subject     the subject's id: the release's, or with a {@code broadcast.js} source
+     *                    ({@link BroadcastSource#subjectId}) its own, so its pages do not replace the release's
+     * @param algorithm   the algorithm of the reference model the run compared with ({@link ExternalSubject#algorithm()})
+     * @param source      the {@code broadcast.js} the subject ran in place of the release's own, or null
      */
     public record Result(Release release, Hello hello, long sequences, long operations, long millis,
                          List<Difference> differences, List<KnownReplay> known, Map<String, Long> knownHits,
                          int restarts, Map<String, Long> signatures, ExternalSubject.ProtocolErrors protocolErrors,
-                         List<FindingOnRelease> findings, Map<Patterns.Pattern, Long> patterns) {
+                         List<FindingOnRelease> findings, Map<Patterns.Pattern, Long> patterns, String subject,
+                         Algorithm algorithm, ExternalSubject.LoadedSource source) {
+
+        /** The result of a release's own module against the as-released model. */
+        public Result(Release release, Hello hello, long sequences, long operations, long millis,
+                      List<Difference> differences, List<KnownReplay> known, Map<String, Long> knownHits,
+                      int restarts, Map<String, Long> signatures, ExternalSubject.ProtocolErrors protocolErrors,
+                      List<FindingOnRelease> findings, Map<Patterns.Pattern, Long> patterns) {
+            this(release, hello, sequences, operations, millis, differences, known, knownHits, restarts, signatures,
+                    protocolErrors, findings, patterns, release.id(), Algorithm.AS_RELEASED, null);
+        }
+
+        /**
+         * Whether the subject runs the release's own code (its module, or its embedded source loaded through
+         * the loader): the known findings recorded on the release must then show as recorded.
+         */
+        public boolean releaseCode() {
+            return source == null || source.source().builtin();
+        }
 
         /** The patterns no sequence made, in a run long enough to need them all: a blind spot of the run. */
         public List<Patterns.Pattern> missingPatterns() {
@@ -244,7 +267,13 @@ public final class Conformance {
             records.put(f.name(), recorded);
             Lockstep.Run run = Lockstep.run(subject, f.counterexample().script());
             replays.add(new KnownReplay(f, run, agreesBefore(subject, run)));
-            FindingJudge.Verdict v = FindingJudge.judge(f, recorded, run);
+            if (subject.algorithm() == Algorithm.CORRECTED) {
+                // No known finding is expected against the corrected model (spec §8 keeps the guarantees they
+                // break): the script is one more sequence, and a difference on it is shrunk and reported like any.
+                ownVerdicts.put(f.name(), underCorrection(f, run, hits, firsts, seeds, sources));
+                continue;
+            }
+            FindingJudge.Verdict v = FindingJudge.judge(f, recorded, run, subject.algorithm());
             ownVerdicts.put(f.name(), v);
             if (v.judgement() == FindingOnRelease.Judgement.DIFFERS_OTHERWISE) {
                 differsOtherwise(f, recorded, run, v, null, hits, firsts, seeds, sources, keeps, config, subject);
@@ -275,7 +304,7 @@ public final class Conformance {
             KnownFindings.Finding k = f.kind().againstModel() ? known.matching(f, subject.algorithm()) : null;
             if (k != null) {
                 knownHits.merge(k.name(), 1L, Long::sum);
-                FindingJudge.Verdict v = FindingJudge.judge(k, records.get(k.name()), run);
+                FindingJudge.Verdict v = FindingJudge.judge(k, records.get(k.name()), run, subject.algorithm());
                 tallies.computeIfAbsent(k.name(), n -> new java.util.EnumMap<>(FindingOnRelease.Judgement.class))
                         .merge(v.judgement(), 1L, Long::sum);
                 if (v.judgement() == FindingOnRelease.Judgement.DIFFERS_OTHERWISE) {
@@ -308,7 +337,11 @@ public final class Conformance {
         }
         Result result = new Result(config.release(), subject.hello(), sequences, operations,
                 System.currentTimeMillis() - start, differences, replays, knownHits, subject.restarts(), hits,
-                subject.protocolErrors(), findings(known, ownVerdicts, tallies, records), patterns.counts());
+                subject.protocolErrors(), findings(known, ownVerdicts, tallies, records), patterns.counts(),
+                // A release's own module is named by the release, as the index and the pages always did (a test's
+                // stand-in process by the release it poses as); any other subject by its own id.
+                subject.source() == null && subject.algorithm() == Algorithm.AS_RELEASED ? config.release().id()
+                        : subject.id(), subject.algorithm(), subject.source());
         if (dir != null) {
             Files.writeString(dir.resolve("index.md"), ConformancePage.version(result), StandardCharsets.UTF_8);
         }
@@ -339,6 +372,37 @@ public final class Conformance {
             written.add(records.get(i).write(known.all().get(i)));
         }
         return written;
+    }
+
+    /**
+     * A known finding's own script replayed against the corrected model: the finding does not show when the
+     * subject answers like that model to the end ({@link FindingOnRelease.Judgement#DOES_NOT_HAVE_IT}); a
+     * difference there is counted under its signature, to be shrunk and reported like a random sequence's
+     * (its source the finding's script), and the finding is judged
+     * {@link FindingOnRelease.Judgement#DIFFERS_OTHERWISE} with that difference as its evidence.
+     */
+    private static FindingJudge.Verdict underCorrection(KnownFindings.Finding f, Lockstep.Run run,
+                                                        Map<String, Long> hits, Map<String, Lockstep.Run> firsts,
+                                                        Map<String, Long> seeds, Map<String, String> sources) {
+        if (!run.failed()) {
+            return new FindingJudge.Verdict(FindingOnRelease.Judgement.DOES_NOT_HAVE_IT, List.of(), "runs to its end ("
+                    + run.script().length() + " operations) answering like the corrected model (spec §8): the"
+                    + " finding does not show");
+        }
+        if (SubjectProtocolError.ended(run)) {
+            return new FindingJudge.Verdict(FindingOnRelease.Judgement.NOT_REACHED, List.of(),
+                    "the run stopped at a protocol error");
+        }
+        String signature = run.failure().signature();
+        hits.merge(signature, 0L, Long::sum); // seen, though not by a random sequence
+        if (!firsts.containsKey(signature)) {
+            firsts.put(signature, run);
+            seeds.put(signature, null);
+            sources.put(signature, ownScript(f));
+        }
+        return new FindingJudge.Verdict(FindingOnRelease.Judgement.DIFFERS_OTHERWISE, List.of(), "against the"
+                + " corrected model it differs at step " + run.failure().step() + ": " + signature
+                + " (shrunk and reported as a difference)");
     }
 
     /** Whether the subject answered like the model at every step before the failing one. */
@@ -374,7 +438,7 @@ public final class Conformance {
                 sources.put(signature, ownScript(f));
             }
             keeps.put(signature, r -> {
-                FindingJudge.Verdict w = FindingJudge.judge(f, recorded, r);
+                FindingJudge.Verdict w = FindingJudge.judge(f, recorded, r, subject.algorithm());
                 return w.judgement() == FindingOnRelease.Judgement.DIFFERS_OTHERWISE
                         && OutsideGuarantees.rules(w.breaches()).equals(rules);
             });
@@ -464,9 +528,15 @@ public final class Conformance {
         Path json = dir.resolve(slug + ".json");
         cx.write(json);
         Path mjs = dir.resolve(slug + ".mjs");
+        // The reproduction runs the same code as the subject (for a broadcast.js source, with the loader's flags),
+        // beside the model the run compared with, and prints the exact command that reruns it.
+        List<String> launcher = Reproduction.launcher(binary, subject.runtimeFlags());
+        String rerun = subject.source() == null ? null
+                : Reproduction.command(launcher, io.cursorcheck.properties.engine.Reports.published(mjs));
         Reproduction.write(mjs, Reproduction.of(subject.id() + ": " + kind.title(), shrunk.run(), subject.hello(),
-                cx.failure().step()));
-        Reproduction.Check check = Reproduction.check(binary, mjs, shrunk.run(), cx.failure().step());
+                cx.failure().step(), rerun, subject.algorithm()));
+        Reproduction.Check check = Reproduction.check(launcher, mjs, shrunk.run(), cx.failure().step(),
+                subject.algorithm());
         if (!check.shows()) {
             config.log().printf("  %s: the reproduction %s does NOT show the difference: %s%n", subject.id(),
                     mjs.getFileName(), check.why());

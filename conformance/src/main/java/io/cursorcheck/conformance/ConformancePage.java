@@ -27,6 +27,14 @@ final class ConformancePage {
         b.append("# `").append(subject.id()).append("`: ").append(d.kind().title()).append("\n\n");
         b.append("| | |\n|---|---|\n");
         b.append("| Release | ").append(escape(subject.hello().summary())).append(" |\n");
+        if (subject.source() != null) {
+            b.append("| broadcast.js | ").append(subject.source().source().builtin() ? "the release's embedded source"
+                    : "`" + escape(subject.source().source().spec()) + "` (SHA-256 `" + subject.source().sha256() + "`)")
+                    .append(" |\n");
+        }
+        if (subject.algorithm() == io.cursorcheck.spi.Algorithm.CORRECTED) {
+            b.append("| Model | `model-corrected` (docs/spec.md §8) |\n");
+        }
         b.append("| Verdict | **").append(d.kind().verdict()).append("** |\n");
         if (d.kind().invariant() != null) {
             b.append("| At stake | [").append(escape(d.kind().invariant())).append("](")
@@ -43,7 +51,10 @@ final class ConformancePage {
         b.append("| Replayed | ").append(d.replayed() ? "yes: the shrunk script fails the same way again on this release"
                 : "**no**: the replay did not fail the same way").append(" |\n");
         b.append("| Files | [`").append(json.getFileName()).append("`](").append(json.getFileName())
-                .append(") (replay: `bin/cursorcheck replay ").append(Reports.relative(json)).append("`), [`")
+                .append(subject.source() == null ? ") (replay: `bin/cursorcheck replay " + Reports.relative(json) + "`), [`"
+                        // bin/cursorcheck replay knows releases and variants, not a broadcast.js file: the
+                        // reproduction's command below is this difference's replay.
+                        : ") (the script; replay it with the reproduction's command below), [`")
                 .append(mjs.getFileName()).append("`](").append(mjs.getFileName()).append(") (standalone) |\n\n");
         if (!d.kind().explanation().isEmpty()) {
             b.append("## What it is\n\n").append(d.kind().explanation()).append("\n\n");
@@ -63,7 +74,7 @@ final class ConformancePage {
         for (int i = 0; i < d.run().model().size(); i++) {
             Observation m = d.run().model().get(i);
             Observation s = d.run().subject().get(i);
-            String ma = modelAnswer(d, i);
+            String ma = modelAnswer(d, i, subject.algorithm());
             String sa = OutsideView.answer(OutsideView.ordered(s));
             String mp = m.snapshot() == null ? "" : Probe.of(m.snapshot(), cx.script().options()).toString();
             String sp = s.probe() == null ? "" : s.probe().toString();
@@ -80,19 +91,25 @@ final class ConformancePage {
         Reproduction.Check check = d.reproduction();
         b.append(check.shows() ? "**it reproduces**: " + escape(check.why())
                 : "**it does NOT reproduce** (an error of the run): " + escape(check.why())).append(".\n\n");
+        if (subject.source() != null) {
+            b.append("Rerun it exactly (the loader's flags make `node:stream/iter` take `broadcast` from the same"
+                    + " source):\n\n```\n").append(Reproduction.command(Reproduction.launcher(
+                    Path.of(subject.command().get(0)), subject.runtimeFlags()), io.cursorcheck.properties.engine.Reports.published(mjs))).append("\n```\n\n");
+        }
         b.append("What it printed:\n\n```\n").append(check.output().replace("```", "` ` `")).append("\n```\n");
         return b.toString();
     }
 
-    private static String modelAnswer(Conformance.Difference d, int i) {
-        return Reproduction.modelAnswer(d.run(), i);
+    private static String modelAnswer(Conformance.Difference d, int i, io.cursorcheck.spi.Algorithm algorithm) {
+        return Reproduction.modelAnswer(d.run(), i, algorithm);
     }
 
     /** A release's page: what ran, every difference by kind, the known findings replayed. */
     static String version(Conformance.Result r) {
         StringBuilder b = new StringBuilder();
-        b.append("# Conformance: ").append(r.release().id()).append("\n\n");
+        b.append("# Conformance: ").append(r.subject()).append("\n\n");
         b.append(escape(r.hello().summary())).append(".\n\n");
+        subject(b, r);
         b.append(String.format("%,d random sequences, %,d operations in %.0f s; %d shape(s) of difference, each"
                         + " shrunk, replayed and classified, each distinct shrunk script with its page and its standalone"
                         + " reproduction, run on the release; %d subject process restart(s).%n%n", r.sequences(),
@@ -169,6 +186,39 @@ final class ConformancePage {
         return b.toString();
     }
 
+    /**
+     * What ran, when it is not the release's own module against the as-released model: the source file with
+     * its SHA-256, the model, what such a run expects, and that it has no row in the index.
+     */
+    private static void subject(StringBuilder b, Conformance.Result r) {
+        if (r.source() == null && r.algorithm() == io.cursorcheck.spi.Algorithm.AS_RELEASED) {
+            return;
+        }
+        b.append("| | |\n|---|---|\n");
+        b.append("| Release | ").append(r.release().id()).append(" |\n");
+        if (r.source() != null) {
+            BroadcastSource src = r.source().source();
+            b.append("| broadcast.js | ").append(src.builtin() ? "the release's own, embedded in it"
+                    + " (`internal/streams/iter/broadcast`), loaded through the source loader"
+                    : "`" + escape(src.file().toString()) + "`, loaded through the source loader").append(" |\n");
+            if (r.source().sha256() != null) {
+                b.append("| SHA-256 | `").append(r.source().sha256()).append("` |\n");
+            }
+            b.append("| Loader | `").append(escape(String.join(" ", src.flags()))).append("` |\n");
+        }
+        b.append("| Model | ").append(r.algorithm() == io.cursorcheck.spi.Algorithm.CORRECTED
+                ? "`model-corrected`: the corrected algorithm of docs/spec.md §8 (one flush at a time)"
+                : "`model`: the algorithm as released, docs/spec.md §2").append(" |\n");
+        b.append("| Index | no row: reports/conformance/index.md lists the releases' own runs; this page is this"
+                + " run's only record |\n\n");
+        if (r.algorithm() == io.cursorcheck.spi.Algorithm.CORRECTED) {
+            b.append("Against the corrected model no known finding is expected: each finding's own script is one more"
+                    + " sequence, which a corrected source answers like the model to its end (\"does not have it\""
+                    + " below). A clean run has no difference that breaks a guarantee and none UNDECIDED; any such"
+                    + " difference fails it.\n\n");
+        }
+    }
+
     /** The patterns every run must make, with the sequences that made each: a blind spot shows as a 0. */
     private static String patterns(Conformance.Result r) {
         StringBuilder b = new StringBuilder("Patterns the spec covers on every release, made on this one (a run of at"
@@ -214,7 +264,7 @@ final class ConformancePage {
                         + " guarantees: shrunk and classified above), *not reached*. Where the model throws at the step"
                         + " it gives no answer, and the recorded guarantees alone decide. Its own script first, then"
                         + " every random sequence whose model failure is the finding.\n\n");
-        b.append("| finding | ").append(r.release().id()).append(" | random sequences (has it / does not / differs)"
+        b.append("| finding | ").append(r.subject()).append(" | random sequences (has it / does not / differs)"
                 + " | recorded on | evidence |\n|---|---|---|---|---|\n");
         for (FindingOnRelease f : r.findings()) {
             var n = f.sequences();
@@ -233,6 +283,9 @@ final class ConformancePage {
     private static String replayed(Conformance.KnownReplay k) {
         if (k.protocolError()) {
             return "the replay stopped at a protocol error (above), so it shows nothing about the release";
+        }
+        if (!k.run().failed()) {
+            return "the release answers like the model to the end of the script: the finding does not show";
         }
         if (!k.agrees()) {
             return "the release differs before the finding's step";

@@ -34,12 +34,24 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
 
     private final String id;
     private final List<String> command;
+    private final io.cursorcheck.spi.Algorithm algorithm;
+    private LoadedSource source; // the broadcast.js it runs, or null for the release's own module
+    private List<String> runtimeFlags = List.of("--experimental-stream-iter");
     private final Hello hello;
     private final long answerMillis;
     private final Map<Thread, AdapterProcess> processes = new ConcurrentHashMap<>();
     private final AtomicInteger restarts = new AtomicInteger();
     private final List<String> protocolErrors = new ArrayList<>(); // the first MAX_KEPT; guarded by itself
     private long protocolErrorCount; // guarded by protocolErrors
+
+    /**
+     * The {@code broadcast.js} a subject runs in place of its release's own ({@link #ofSource}).
+     *
+     * @param source the file, or the release's embedded source
+     * @param sha256 the file's SHA-256 when the subject started (hex), or null for the embedded source
+     */
+    public record LoadedSource(BroadcastSource source, String sha256) {
+    }
 
     /** Protocol errors kept with their messages; the rest are counted. */
     static final int MAX_KEPT = 20;
@@ -72,7 +84,25 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
      * first answer may take {@link AdapterProcess#TIMEOUT_MILLIS} at least, for its start).
      */
     ExternalSubject(String id, List<String> command, long answerMillis) throws IOException {
+        this(id, command, answerMillis, io.cursorcheck.spi.Algorithm.AS_RELEASED);
+    }
+
+    /**
+     * As {@link #ExternalSubject(String, List)}, checked against the reference of {@code algorithm}
+     * ({@link #algorithm()}).
+     */
+    public ExternalSubject(String id, List<String> command, io.cursorcheck.spi.Algorithm algorithm)
+            throws IOException {
+        this(id, command, AdapterProcess.TIMEOUT_MILLIS, algorithm);
+    }
+
+    private ExternalSubject(String id, List<String> command, long answerMillis, io.cursorcheck.spi.Algorithm algorithm)
+            throws IOException {
+        if (algorithm == null) {
+            throw new IllegalArgumentException("algorithm must be given, was null");
+        }
         this.id = id;
+        this.algorithm = algorithm;
         this.command = List.copyOf(command);
         this.answerMillis = answerMillis;
         Map<String, Object> hi = new LinkedHashMap<>();
@@ -90,6 +120,61 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
     public static ExternalSubject of(Release release, Path binary) throws IOException {
         return new ExternalSubject(release.id(), List.of(binary.toString(), "--experimental-stream-iter",
                 adapter().toString()));
+    }
+
+    /**
+     * The subject for a Node release running another {@code broadcast.js} ({@link BroadcastSource}), with
+     * the adapter of this repository, checked against the reference of {@code algorithm}. The source is
+     * loaded once before the handshake ({@link BroadcastSource#checkLoads}), so that a file that does not
+     * load is named with its cause.
+     *
+     * @throws SourceLoadException if the source does not load
+     * @throws IllegalArgumentException if the release is not Node's
+     */
+    public static ExternalSubject ofSource(Release release, Path binary, BroadcastSource source,
+                                           io.cursorcheck.spi.Algorithm algorithm)
+            throws IOException, InterruptedException {
+        if (!release.runtime().equals("node")) {
+            throw new IllegalArgumentException("a broadcast.js source loads into Node only, not " + release.id());
+        }
+        List<String> command = new ArrayList<>();
+        command.add(binary.toString());
+        command.addAll(source.flags());
+        command.add(adapter().toString());
+        source.checkLoads(command);
+        String sha = source.sha256(); // before the handshake: the file the run checked
+        ExternalSubject subject = new ExternalSubject(source.subjectId(release, algorithm), command, algorithm);
+        subject.source = new LoadedSource(source, sha);
+        subject.runtimeFlags = source.flags();
+        return subject;
+    }
+
+    /** The {@code broadcast.js} it runs in place of the release's own, or null when it runs the release's module. */
+    public LoadedSource source() {
+        return source;
+    }
+
+    /**
+     * The runtime's flags before a program, for a reproduction to run the same code as the subject:
+     * {@code --experimental-stream-iter}, and for a {@linkplain #source() source} the loader's flags too.
+     */
+    public List<String> runtimeFlags() {
+        return runtimeFlags;
+    }
+
+    /** The command line that starts the subject's process. */
+    public List<String> command() {
+        return command;
+    }
+
+    /**
+     * The algorithm the subject is checked against: its reference model
+     * ({@link io.cursorcheck.properties.Variant#referenceFor}) in every lockstep run, replay and
+     * reproduction.
+     */
+    @Override
+    public io.cursorcheck.spi.Algorithm algorithm() {
+        return algorithm;
     }
 
     /** What the subject said about itself. */

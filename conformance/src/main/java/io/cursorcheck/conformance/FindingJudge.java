@@ -167,6 +167,15 @@ public final class FindingJudge {
      * @param run      the lockstep run against the release
      */
     public static Verdict judge(KnownFindings.Finding finding, Recorded recorded, Lockstep.Run run) {
+        return judge(finding, recorded, run, io.cursorcheck.spi.Algorithm.AS_RELEASED);
+    }
+
+    /**
+     * As {@link #judge(KnownFindings.Finding, Recorded, Lockstep.Run)}, for a run whose reference was the model
+     * of {@code algorithm} ({@link Variant#referenceFor}): the model's answer at the step is that model's.
+     */
+    public static Verdict judge(KnownFindings.Finding finding, Recorded recorded, Lockstep.Run run,
+                                io.cursorcheck.spi.Algorithm algorithm) {
         if (SubjectProtocolError.ended(run)) {
             return new Verdict(FindingOnRelease.Judgement.NOT_REACHED, List.of(), "the run stopped at a protocol error");
         }
@@ -182,7 +191,7 @@ public final class FindingJudge {
         String answer = OutsideView.answer(OutsideView.ordered(s)) + " (probe " + s.probe() + ")";
         String visible = breaches.isEmpty() ? "no guarantee is seen broken from outside through the step"
                 : "breaks " + ids(rules) + " (" + breaches.get(0).detail() + ")";
-        Observation model = modelSeen(run, step);
+        Observation model = modelSeen(run, step, algorithm);
         String broken = run.failure().signature().substring(run.failure().signature().indexOf(':') + 1);
         if (model != null) {
             if (sameAnswer(run, step, model)) {
@@ -215,14 +224,14 @@ public final class FindingJudge {
      * The model's answer at the finding's step as the outside sees it (entries named by their write,
      * settlements in operation order), or null when the model gives none there: it threw.
      */
-    private static Observation modelSeen(Lockstep.Run run, int step) {
+    private static Observation modelSeen(Lockstep.Run run, int step, io.cursorcheck.spi.Algorithm algorithm) {
         Observation m = run.model().get(step);
         if (run.failure().kind() == Failure.Kind.MODEL_THREW || m.thrown() != null || m.snapshot() == null) {
             return null;
         }
         // The model after operations 0..step names the entries it delivered by the write that stored them; it
         // is deterministic, so the replay is the run's model.
-        Session replay = new Session(Variant.MODEL, run.script().options());
+        Session replay = new Session(Variant.referenceFor(algorithm), run.script().options());
         for (int i = 0; i <= step; i++) {
             replay.apply(run.script().ops().get(i));
         }

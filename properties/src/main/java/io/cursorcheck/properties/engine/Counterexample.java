@@ -29,14 +29,35 @@ import java.util.Map;
  * @param failure     the failure of the shrunk script
  * @param source      how it was found, in words, when not by a random sequence (e.g. the explorer's
  *                    scope), or null
+ * @param continuedPast the signatures of the known findings the run continued past before the failure
+ *                    (spec §3, "After a finding"), which replay continues past too; empty if none
  */
 public record Counterexample(String subject, Script script, Long seed, int maxSteps, String weights, int original,
-                             int evaluations, Failure failure, String source) {
+                             int evaluations, Failure failure, String source, List<String> continuedPast) {
+
+    /** Copies the list of findings continued past. */
+    public Counterexample {
+        continuedPast = List.copyOf(continuedPast);
+    }
+
+    /** A counterexample found without continuing past any finding. */
+    public Counterexample(String subject, Script script, Long seed, int maxSteps, String weights, int original,
+                          int evaluations, Failure failure, String source) {
+        this(subject, script, seed, maxSteps, weights, original, evaluations, failure, source, List.of());
+    }
+
+    /** The rule its script replays under: the findings it continued past. */
+    public Tolerance tolerance() {
+        return Tolerance.of(continuedPast);
+    }
 
     /** The file format's name and version. */
     public static final String FORMAT = "cursorcheck-counterexample/1";
 
-    /** A stable short name: the failure kind and a hash of the subject, options and operations. */
+    /**
+     * A stable short name: the failure kind and a hash of the subject, options and operations; {@code shortest-}
+     * first for the explorer's (a source and no seed), not for a random sequence continued past a finding.
+     */
     public String slug() {
         String kind = switch (failure.kind()) {
             case MODEL_INVARIANT -> "model-" + failure.signature().substring(failure.signature().indexOf(':') + 1);
@@ -47,7 +68,7 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
             case SUBJECT_SCANS -> "scans";
         };
         int hash = (subject + "|" + script).hashCode();
-        return (source == null ? "" : "shortest-") + kind + "-" + String.format("%08x", hash).substring(2);
+        return (source == null || seed != null ? "" : "shortest-") + kind + "-" + String.format("%08x", hash).substring(2);
     }
 
     /** The JSON document. */
@@ -60,6 +81,9 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
         options.put("policy", script.options().policy().name());
         m.put("options", options);
         m.put("operations", script.lines());
+        if (!continuedPast.isEmpty()) { // only then: a file found without continuing keeps its old form
+            m.put("continuedPast", continuedPast);
+        }
         Map<String, Object> found = new LinkedHashMap<>();
         found.put("seed", seed == null ? null : Long.toUnsignedString(seed));
         found.put("maxSteps", maxSteps);
@@ -111,8 +135,24 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
      * @param maxSteps the sequence bound, or 0
      * @param weights  the weights, or null
      * @param signature the recorded failure signature, or null
+     * @param continuedPast the known findings the run continued past, empty if none
      */
-    public record Stored(String subject, Script script, Long seed, int maxSteps, String weights, String signature) {
+    public record Stored(String subject, Script script, Long seed, int maxSteps, String weights, String signature,
+                         List<String> continuedPast) {
+        /** Copies the list. */
+        public Stored {
+            continuedPast = List.copyOf(continuedPast);
+        }
+
+        /** A stored counterexample found without continuing past any finding. */
+        public Stored(String subject, Script script, Long seed, int maxSteps, String weights, String signature) {
+            this(subject, script, seed, maxSteps, weights, signature, List.of());
+        }
+
+        /** The rule its script replays under: the findings it continued past. */
+        public Tolerance tolerance() {
+            return Tolerance.of(continuedPast);
+        }
     }
 
     /**
@@ -192,7 +232,25 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
         Map<?, ?> found = m.get("foundBy") == null ? Map.of() : object(m.get("foundBy"), "foundBy");
         Map<?, ?> failure = m.get("failure") == null ? Map.of() : object(m.get("failure"), "failure");
         return new Stored(s, script, seed(found.get("seed")), maxSteps(found.get("maxSteps")),
-                string(found.get("weights"), "foundBy.weights"), string(failure.get("signature"), "failure.signature"));
+                string(found.get("weights"), "foundBy.weights"), string(failure.get("signature"), "failure.signature"),
+                continuedPast(m.get("continuedPast")));
+    }
+
+    private static List<String> continuedPast(Object value) {
+        if (value == null) {
+            return List.of();
+        }
+        if (!(value instanceof List<?> list) || list.stream().anyMatch(l -> !(l instanceof String))) {
+            throw new IllegalArgumentException("field 'continuedPast' must be a list of finding signatures (strings),"
+                    + " was " + shown(value));
+        }
+        List<String> signatures = list.stream().map(String.class::cast).toList();
+        try {
+            Tolerance.of(signatures);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("field 'continuedPast': " + e.getMessage(), e);
+        }
+        return signatures;
     }
 
     private static Map<?, ?> object(Object value, String field) {

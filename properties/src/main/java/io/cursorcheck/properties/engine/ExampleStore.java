@@ -199,7 +199,7 @@ public final class ExampleStore {
         List<Replayed> replayed = new ArrayList<>();
         for (Path file : files) {
             Counterexample.Stored example = read(file, subject.id());
-            Replayed r = new Replayed(file, example, Lockstep.run(subject, example.script()));
+            Replayed r = new Replayed(file, example, Lockstep.run(subject, example.script(), example.tolerance()));
             replayed.add(r);
             log.accept(r.stillFails() ? "  still fails: " + Reports.relative(file) + ": " + r.run().failure().title()
                     : "  now passes: " + Reports.relative(file) + " (kept; delete it to stop replaying it)");

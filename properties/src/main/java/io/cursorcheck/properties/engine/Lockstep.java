@@ -16,6 +16,9 @@ import java.util.SplittableRandom;
  * the subject did not throw, that both answered alike, that their snapshots are equal, and that
  * the subject kept every invariant.
  *
+ * <p>Given a {@link Tolerance}, it continues past the known findings it names (spec §3, "After a
+ * finding"): the run records the first ({@link Run#tolerated()}) and goes on comparing.
+ *
  * <p>When the subject is the model itself, the model runs alone and only findings against it are
  * possible.
  */
@@ -34,17 +37,49 @@ public final class Lockstep {
      * @param model   the model's observations, one per operation
      * @param subject the subject's observations (the model's when the subject is the model)
      * @param failure the first failure, or null
+     * @param tolerated the first known finding the run continued past, or null
      */
-    public record Run(Script script, List<Observation> model, List<Observation> subject, Failure failure) {
+    public record Run(Script script, List<Observation> model, List<Observation> subject, Failure failure,
+                      Failure tolerated) {
+        /** A run that continued past nothing. */
+        public Run(Script script, List<Observation> model, List<Observation> subject, Failure failure) {
+            this(script, model, subject, failure, null);
+        }
+
         /** Whether something failed. */
         public boolean failed() {
             return failure != null;
         }
+
+        /**
+         * What a counterexample of this run records for replay: the signature of the known finding it
+         * continued past (after the first, every later breach by the model is past it too), or none.
+         */
+        public List<String> continuedPast() {
+            return tolerated == null ? List.of() : List.of(tolerated.signature());
+        }
+
+        /**
+         * The run as it would have stopped at the known finding it continued past: the script up to that
+         * step, failing there; null if it continued past none.
+         */
+        public Run stoppedAtTolerated() {
+            if (tolerated == null) {
+                return null;
+            }
+            int n = tolerated.step() + 1;
+            return new Run(script.prefix(n), model.subList(0, n), subject.subList(0, n), tolerated, null);
+        }
     }
 
-    /** Runs a fixed script to its end or its first failure. */
+    /** Runs a fixed script to its end or its first failure, ending at every finding against the model. */
     public static Run run(BroadcastFactory subject, Script script) {
-        Recorder r = new Recorder(new LockstepPair(subject, script.options()));
+        return run(subject, script, Tolerance.NONE);
+    }
+
+    /** Runs a fixed script to its end or its first failure, continuing past the findings {@code tolerance} names. */
+    public static Run run(BroadcastFactory subject, Script script, Tolerance tolerance) {
+        Recorder r = new Recorder(new LockstepPair(subject, script.options(), tolerance));
         for (int i = 0; i < script.length(); i++) {
             Failure f = r.step(i, script.ops().get(i));
             if (f != null) {
@@ -61,15 +96,39 @@ public final class Lockstep {
      */
     public static Run explore(BroadcastFactory subject, Generator generator, long seed, int maxSteps,
                               Coverage.Tracker tracker) {
+        return explore(subject, generator, seed, maxSteps, tracker, Tolerance.NONE);
+    }
+
+    /**
+     * Generates and runs one random sequence of at most {@code maxSteps} operations, continuing past the
+     * findings {@code tolerance} names.
+     *
+     * @param tracker where coverage is counted, or null
+     */
+    public static Run explore(BroadcastFactory subject, Generator generator, long seed, int maxSteps,
+                              Coverage.Tracker tracker, Tolerance tolerance) {
+        return explore(subject, generator, seed, maxSteps, tracker, tolerance, null);
+    }
+
+    /**
+     * Runs {@code prefix} (its options and operations), then generates random operations from {@code seed}
+     * up to {@code maxSteps} operations in all: a sequence continued from the state the prefix leads to.
+     *
+     * @param tracker where coverage is counted, or null
+     * @param prefix  the operations to start with, or null for a sequence generated whole
+     */
+    public static Run explore(BroadcastFactory subject, Generator generator, long seed, int maxSteps,
+                              Coverage.Tracker tracker, Tolerance tolerance, Script prefix) {
         SplittableRandom random = new SplittableRandom(seed);
-        Options options = generator.options(random);
-        LockstepPair pair = new LockstepPair(subject, options);
+        Options options = prefix == null ? generator.options(random) : prefix.options();
+        LockstepPair pair = new LockstepPair(subject, options, tolerance);
         Recorder r = new Recorder(pair);
         List<Op> ops = new ArrayList<>();
         Snapshot now = pair.model().broadcast().snapshot();
         int quiet = 0;
         for (int i = 0; i < maxSteps && quiet <= STEPS_AFTER_QUIET_END; i++) {
-            Op op = generator.next(random, now, pair.consumers(), options);
+            Op op = prefix != null && i < prefix.length() ? prefix.ops().get(i)
+                    : generator.next(random, now, pair.consumers(), options);
             ops.add(op);
             Failure f = r.step(i, op);
             Observation m = pair.lastModel();
@@ -103,7 +162,7 @@ public final class Lockstep {
         }
 
         Run run(Script script, Failure failure) {
-            return new Run(script, List.copyOf(models), List.copyOf(subjects), failure);
+            return new Run(script, List.copyOf(models), List.copyOf(subjects), failure, pair.tolerated());
         }
     }
 }

@@ -8,10 +8,14 @@ import io.cursorcheck.properties.OutsideView;
 import io.cursorcheck.properties.Probe;
 import io.cursorcheck.properties.Session;
 import io.cursorcheck.properties.Variant;
+import io.cursorcheck.properties.Violation;
+import io.cursorcheck.spi.Invariant;
 import io.cursorcheck.spi.Options;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The model and a subject side by side: applies one operation to both and says whether, and on
@@ -27,6 +31,12 @@ import java.util.Objects;
  * gives; such a divergence's signature names its shape ({@link OutsideView#shape}), so each kind
  * of difference is shrunk and reported on its own.
  *
+ * <p>With a {@link Tolerance} (spec §3, "After a finding"), a breach of an invariant by the model that
+ * a known finding explains is recorded ({@link #tolerated()}) instead of ending the comparison: the
+ * pair goes on comparing the subject with the model at that step and every later one, excusing
+ * only a subject's breach of an invariant the model breaks at the same step, and the model's own
+ * later breaches (the finding's consequences). A model that throws still fails the step.
+ *
  * <p>When the subject is the model itself, the model runs alone. A pair of forkable sessions can
  * be forked and named ({@link #fork()}, {@link #stateKey()}), which the exhaustive explorer uses.
  *
@@ -40,11 +50,24 @@ public final class LockstepPair {
     private final Options options;
     private final Session reference; // the scan-count reference of a ScanCheck subject, else null
     private final BroadcastFactory subjectFactory;
+    private final Tolerance tolerance;
+    private Failure tolerated; // the first known finding continued past, or null
+    private Failure toleratedNow; // the one continued past at the last step, or null
     private Observation lastModel;
     private Observation lastSubject;
 
-    /** A pair on fresh broadcasts. */
+    /** A pair on fresh broadcasts that ends the comparison at every finding against the model. */
     public LockstepPair(BroadcastFactory factory, Options options) {
+        this(factory, options, Tolerance.NONE);
+    }
+
+    /**
+     * A pair on fresh broadcasts that continues past the findings {@code tolerance} names.
+     *
+     * @throws NullPointerException if {@code tolerance} is null
+     */
+    public LockstepPair(BroadcastFactory factory, Options options, Tolerance tolerance) {
+        this.tolerance = Objects.requireNonNull(tolerance, "tolerance");
         Variant reference = Variant.referenceFor(factory.algorithm()); // spec §2's model, or §8's for a corrected subject
         this.model = new Session(reference, options);
         this.subject = factory == reference ? null : new Session(factory, options);
@@ -61,6 +84,9 @@ public final class LockstepPair {
         this.options = other.options;
         this.reference = other.reference == null ? null : other.reference.fork();
         this.subjectFactory = other.subjectFactory;
+        this.tolerance = other.tolerance;
+        this.tolerated = other.tolerated;
+        this.toleratedNow = other.toleratedNow;
     }
 
     /** An independent copy of both sides in their current states. */
@@ -94,7 +120,7 @@ public final class LockstepPair {
                 detached[n++] = m + "/" + s;
             }
         }
-        k.append(" ||");
+        k.append(tolerated == null ? " ||" : " ||past"); // past a finding, the model's later breaches are excused
         if (n > 0) {
             java.util.Arrays.sort(detached, 0, n);
             for (int i = 0; i < n; i++) {
@@ -112,6 +138,21 @@ public final class LockstepPair {
     /** How many consumers the script has attached so far. */
     public int consumers() {
         return model.consumers();
+    }
+
+    /** The first known finding the pair continued past, or null. */
+    public Failure tolerated() {
+        return tolerated;
+    }
+
+    /** The known finding the pair continued past at the last step (the first time only), or null. */
+    public Failure toleratedAtLastStep() {
+        return toleratedNow;
+    }
+
+    /** The findings this pair continues past. */
+    public Tolerance tolerance() {
+        return tolerance;
     }
 
     /** The model's observation of the last operation. */
@@ -144,10 +185,20 @@ public final class LockstepPair {
             return new Failure(Failure.Kind.MODEL_THREW, index, Failure.thrownSignature(Failure.Kind.MODEL_THREW,
                     m.thrown()), "the model threw " + m.thrown().type() + ": " + m.thrown().message(), m, s);
         }
+        toleratedNow = null;
+        Set<Invariant> modelBroke = EnumSet.noneOf(Invariant.class);
         if (!m.violations().isEmpty()) {
-            return new Failure(Failure.Kind.MODEL_INVARIANT, index,
+            Failure f = new Failure(Failure.Kind.MODEL_INVARIANT, index,
                     Failure.invariantSignature(Failure.Kind.MODEL_INVARIANT, m.violations()),
                     "the model broke " + m.violations(), m, s);
+            if (tolerated == null && !tolerance.tolerates(f)) {
+                return f;
+            }
+            if (tolerated == null) { // a known finding: recorded, and the comparison goes on (spec §3)
+                tolerated = f;
+                toleratedNow = f;
+            }
+            m.violations().forEach(v -> modelBroke.add(v.invariant()));
         }
         if (subject == null) {
             return null;
@@ -169,10 +220,17 @@ public final class LockstepPair {
                     "both answered " + m.answer() + ", but their states differ in "
                             + Snapshots.differences(m.snapshot(), s.snapshot()), m, s);
         }
-        if (!s.violations().isEmpty()) {
+        // A breach the model makes at the same step is the finding's, not the subject's (a faithful port breaks
+        // I11 with the model); modelBroke is empty unless the pair is past a known finding.
+        List<Violation> own = s.violations().stream().filter(v -> !modelBroke.contains(v.invariant())).toList();
+        if (!own.isEmpty()) {
+            boolean excused = own.size() < s.violations().size();
+            // The failure carries the subject's own breaches only, so its reports and the kill matrix name those.
+            Observation blamed = excused
+                    ? new Observation(s.op(), s.reply(), s.attachedId(), s.thrown(), s.snapshot(), own, s.probe()) : s;
             return new Failure(Failure.Kind.SUBJECT_INVARIANT, index,
-                    Failure.invariantSignature(Failure.Kind.SUBJECT_INVARIANT, s.violations()),
-                    "the subject broke " + s.violations(), m, s);
+                    Failure.invariantSignature(Failure.Kind.SUBJECT_INVARIANT, own), "the subject broke " + own
+                            + (excused ? " (and, with the model, " + modelBroke + ")" : ""), m, blamed);
         }
         if (checkScans && !reference.broken() && scans(subject) != scans(reference)) {
             return new Failure(Failure.Kind.SUBJECT_SCANS, index, Failure.Kind.SUBJECT_SCANS.name(),

@@ -17,6 +17,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code mix(S, i)}, whatever the thread that runs it; every failure records its sequence seed.
  * Each failure signature is shrunk once and written as a counterexample (JSON and Markdown) under
  * {@code reportDir/<subject>/}; failures against the model are matched with the known findings.
+ *
+ * <p>A sequence continues past a known finding in which the model breaks an invariant without throwing
+ * ({@link Tolerance#of(KnownFindings, io.cursorcheck.spi.Algorithm)}, spec §3 "After a finding"): the
+ * finding is counted and reported as if the sequence had stopped there, and the comparison goes on, so
+ * a later failure of the subject is found, shrunk and written too (its file names what it continued past).
+ * Such a sequence is also continued {@value #CONTINUATIONS_PAST_A_FINDING} more times from its finding,
+ * continuation {@code k} drawn from seed {@code mix(mix(S, i), k)}; they are part of sequence {@code i}
+ * (counted in its operations, not as sequences), and a failure found by one says so in its file's
+ * {@code foundBy.source}, the file replaying it with one command.
  */
 public final class RandomRun {
 
@@ -138,6 +147,13 @@ public final class RandomRun {
         }
     }
 
+    /**
+     * Random continuations of a sequence from the known finding it continued past, besides its own: a
+     * known finding is reached by a few sequences in a thousand, and a port's slip on a path only such
+     * states lead to (end's data branch serving a stranded read) needs the right operation soon after it.
+     */
+    static final int CONTINUATIONS_PAST_A_FINDING = 8;
+
     private RandomRun() {
     }
 
@@ -161,6 +177,7 @@ public final class RandomRun {
         ConcurrentHashMap<String, Candidate> firsts = new ConcurrentHashMap<>();
         List<Coverage> coverages = Collections.synchronizedList(new ArrayList<>());
         Generator generator = new Generator(config.weights(), config.subject().capabilities());
+        Tolerance tolerance = Tolerance.of(config.known(), config.subject().algorithm());
         List<Thread> workers = new ArrayList<>();
         List<Throwable> crashes = Collections.synchronizedList(new ArrayList<>());
         for (int t = 0; t < config.threads(); t++) {
@@ -174,28 +191,33 @@ public final class RandomRun {
                     }
                     long seed = sequenceSeed(config.seed(), index);
                     Lockstep.Run run = Lockstep.explore(config.subject(), generator, seed, config.maxSteps(),
-                            coverage.track());
+                            coverage.track(), tolerance);
                     progress.sequences.incrementAndGet();
                     progress.operations.addAndGet(run.script().length());
-                    if (!run.failed()) {
-                        continue;
+                    Lockstep.Run stopped = run.stoppedAtTolerated(); // the known finding it continued past
+                    boolean hitKnown = stopped != null;
+                    if (stopped != null && !config.subjectOnly()) {
+                        // Reported as if the sequence had stopped there, shrunk without continuing: as before spec §3's rule.
+                        pick(firsts, stopped.failure().signature(), new Candidate(index, stopped, seed,
+                                System.currentTimeMillis() - start, Tolerance.NONE, null));
                     }
-                    Failure failure = run.failure();
-                    if (config.subjectOnly() && failure.kind().againstModel()) {
+                    Outcome outcome = new Outcome(config, firsts, progress, stop, tolerance, start);
+                    hitKnown |= outcome.failed(run, index, seed, null);
+                    if (hitKnown) {
                         progress.known.incrementAndGet();
-                        continue;
                     }
-                    boolean known = failure.kind().againstModel() && config.known() != null
-                            && config.known().matching(failure, config.subject().algorithm()) != null;
-                    (known ? progress.known : progress.failures).incrementAndGet();
-                    Candidate c = new Candidate(index, run, seed, System.currentTimeMillis() - start);
-                    firsts.merge(failure.signature(), c, (a, b) -> {
-                        Candidate low = a.index() <= b.index() ? a : b;
-                        return new Candidate(low.index(), low.run(), low.seed(),
-                                Math.min(a.millisToFind(), b.millisToFind()));
-                    });
-                    if (config.stopOnFailure() && !failure.kind().againstModel()) {
-                        stop.set(true);
+                    // States past a known finding are rare (a few sequences in a thousand reach one) and what lies
+                    // past them is reachable no other way: each one is continued several times (spec §3).
+                    for (int k = 0; stopped != null && k < CONTINUATIONS_PAST_A_FINDING && !stop.get(); k++) {
+                        long more = sequenceSeed(seed, k);
+                        Lockstep.Run past = Lockstep.explore(config.subject(), generator, more, config.maxSteps(),
+                                coverage.track(), tolerance, stopped.script());
+                        // Part of sequence `index` (the sequences counted are the seeded ones); its operations count.
+                        progress.operations.addAndGet(past.script().length() - stopped.script().length());
+                        outcome.failed(past, index, seed, "random sequence seed " + Long.toUnsignedString(seed)
+                                + " up to its known finding (" + stopped.failure().signature() + ", "
+                                + stopped.script().length() + " operations), continued past it with seed "
+                                + Long.toUnsignedString(more));
                     }
                 }
             }, "lockstep-" + t);
@@ -223,14 +245,54 @@ public final class RandomRun {
         picked.sort((a, b) -> Long.compare(a.index(), b.index()));
         List<Found> ordered = new ArrayList<>();
         for (Candidate c : picked) {
-            ordered.add(report(config, c.run(), c.seed(), null, c.millisToFind()));
+            ordered.add(report(config, c.run(), c.seed(), c.source(), c.millisToFind(), c.tolerance()));
         }
         return new Result(config, progress.sequences(), progress.operations(), System.currentTimeMillis() - start, total,
                 List.copyOf(ordered));
     }
 
-    /** A failing sequence: its index in the run, its run, its seed, and when it was first seen. */
-    private record Candidate(long index, Lockstep.Run run, long seed, long millisToFind) {
+    /**
+     * A failing sequence: its index in the run, its run, its seed, when it was first seen, the findings
+     * its failure was found past (it shrinks under the same rule), and how it was found when not by its
+     * seed's sequence alone (a continuation past a known finding), or null.
+     */
+    private record Candidate(long index, Lockstep.Run run, long seed, long millisToFind, Tolerance tolerance,
+                             String source) {
+    }
+
+    /** Keeps, per signature, the candidate with the lowest index and the earliest time seen. */
+    private static void pick(ConcurrentHashMap<String, Candidate> firsts, String signature, Candidate c) {
+        firsts.merge(signature, c, (a, b) -> {
+            Candidate low = a.index() <= b.index() ? a : b;
+            return new Candidate(low.index(), low.run(), low.seed(), Math.min(a.millisToFind(), b.millisToFind()),
+                    low.tolerance(), low.source());
+        });
+    }
+
+    /** What a worker does with a finished sequence: counts and keeps its failure. */
+    private record Outcome(Config config, ConcurrentHashMap<String, Candidate> firsts, Progress progress,
+                           AtomicBoolean stop, Tolerance tolerance, long start) {
+        /** Counts and keeps the run's failure, if any; says whether it is a known finding against the model. */
+        boolean failed(Lockstep.Run run, long index, long seed, String source) {
+            if (!run.failed()) {
+                return false;
+            }
+            Failure failure = run.failure();
+            if (config.subjectOnly() && failure.kind().againstModel()) {
+                return true;
+            }
+            boolean known = failure.kind().againstModel() && config.known() != null
+                    && config.known().matching(failure, config.subject().algorithm()) != null;
+            if (!known) {
+                progress.failures.incrementAndGet();
+            }
+            pick(firsts, failure.signature(), new Candidate(index, run, seed, System.currentTimeMillis() - start,
+                    tolerance, source));
+            if (config.stopOnFailure() && !failure.kind().againstModel()) {
+                stop.set(true);
+            }
+            return known;
+        }
     }
 
     /**
@@ -240,9 +302,20 @@ public final class RandomRun {
      * @param source how it was found when not by that seed's sequence, or null
      */
     static Found report(Config config, Lockstep.Run run, Long seed, String source, long millisToFind) {
-        Shrinker.Result shrunk = new Shrinker(config.subject(), 20_000, 20_000).shrink(run);
+        return report(config, run, seed, source, millisToFind, run.tolerated() == null ? Tolerance.NONE
+                : Tolerance.of(config.known(), config.subject().algorithm()));
+    }
+
+    /**
+     * Shrinks a failing run of the config's subject, continuing past the findings {@code tolerance} names
+     * (those the run was found with), and writes it as a counterexample.
+     */
+    static Found report(Config config, Lockstep.Run run, Long seed, String source, long millisToFind,
+                        Tolerance tolerance) {
+        Shrinker.Result shrunk = new Shrinker(config.subject(), 20_000, 20_000, tolerance).shrink(run);
         Counterexample cx = new Counterexample(config.subject().id(), shrunk.script(), seed, config.maxSteps(),
-                config.weights().toString(), shrunk.original(), shrunk.evaluations(), shrunk.run().failure(), source);
+                config.weights().toString(), shrunk.original(), shrunk.evaluations(), shrunk.run().failure(), source,
+                shrunk.run().continuedPast());
         KnownFindings.Finding known = cx.failure().kind().againstModel() && config.known() != null
                 ? config.known().matching(cx.failure(), config.subject().algorithm()) : null;
         Path[] files = config.reportDir() == null ? new Path[2]

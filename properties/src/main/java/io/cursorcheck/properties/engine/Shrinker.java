@@ -24,6 +24,8 @@ import java.util.Map;
  *     {@code cancel()};</li>
  * <li>lower the budget to the smallest that still fails.</li>
  * </ol>
+ * Candidates run with the shrinker's {@link Tolerance}, the one the failure was found with: a failure
+ * found after a known finding the run continued past shrinks under the same rule (spec §3).
  * Deterministic: the same script and failure always shrink to the same result. Bounded: it stops
  * after {@code maxEvaluations} lockstep runs or {@code maxMillis}, returning the best so far.
  */
@@ -34,14 +36,30 @@ public final class Shrinker {
     private final BroadcastFactory subject;
     private final int maxEvaluations;
     private final long maxMillis;
+    private final Tolerance tolerance;
 
     /**
+     * A shrinker whose candidates end at every finding against the model.
+     *
      * @param subject        what the script runs against, with the model
      * @param maxEvaluations most lockstep runs to spend
      * @param maxMillis      most wall-clock time to spend ({@code Long.MAX_VALUE}: no limit)
      * @throws IllegalArgumentException if either bound is below 1
      */
     public Shrinker(BroadcastFactory subject, int maxEvaluations, long maxMillis) {
+        this(subject, maxEvaluations, maxMillis, Tolerance.NONE);
+    }
+
+    /**
+     * A shrinker whose candidates continue past the findings {@code tolerance} names.
+     *
+     * @param subject        what the script runs against, with the model
+     * @param maxEvaluations most lockstep runs to spend
+     * @param maxMillis      most wall-clock time to spend ({@code Long.MAX_VALUE}: no limit)
+     * @param tolerance      the known findings to continue past, as when the failure was found
+     * @throws IllegalArgumentException if either bound is below 1
+     */
+    public Shrinker(BroadcastFactory subject, int maxEvaluations, long maxMillis, Tolerance tolerance) {
         if (maxEvaluations < 1) {
             throw new IllegalArgumentException("shrinker: maxEvaluations must be >= 1, was " + maxEvaluations);
         }
@@ -51,6 +69,7 @@ public final class Shrinker {
         this.subject = subject;
         this.maxEvaluations = maxEvaluations;
         this.maxMillis = maxMillis;
+        this.tolerance = java.util.Objects.requireNonNull(tolerance, "tolerance");
     }
 
     /**
@@ -130,7 +149,7 @@ public final class Shrinker {
             Lockstep.Run r = tried.get(candidate);
             if (r == null) {
                 evaluations++;
-                r = Lockstep.run(subject, candidate);
+                r = Lockstep.run(subject, candidate, tolerance);
                 tried.put(candidate, r);
             }
             if (!sameFailure(r.failure()) || !keep.test(r)) {

@@ -160,7 +160,8 @@ public final class ExploreRun {
         }
         for (Explorer.Found f : r.found()) {
             Counterexample cx = new Counterexample(subject.id(), f.run().script(), null, 0, null, f.run().script().length(),
-                    0, f.failure(), "exhaustive breadth-first exploration of " + r.scope() + ": shortest by construction");
+                    0, f.failure(), "exhaustive breadth-first exploration of " + r.scope() + ": shortest by construction",
+                    f.run().continuedPast());
             Path[] files = CounterexampleWriter.write(cx, f.run(), subject.description(), f.known(), dir);
             pages.put(subject.id() + " " + f.failure().signature(), files[1]);
         }

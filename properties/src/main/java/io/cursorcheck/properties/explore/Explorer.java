@@ -7,6 +7,7 @@ import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.LockstepPair;
 import io.cursorcheck.properties.engine.Script;
+import io.cursorcheck.properties.engine.Tolerance;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -25,7 +26,9 @@ import java.util.function.Consumer;
  * A state is expanded by forking both sides once per enabled operation. A failing state is recorded
  * and not expanded. Because the search is breadth-first, the first failure of each kind is a
  * shortest sequence that shows it. Findings against the model that {@link KnownFindings} knows are
- * recorded but do not count against the subject.
+ * recorded but do not count against the subject; those in which the model breaks an invariant without
+ * throwing ({@link Tolerance}) are recorded with their shortest script and then explored past, the pair
+ * comparing the subject with the model in every later state (spec §3, "After a finding").
  *
  * <p>Single-threaded.
  */
@@ -142,7 +145,8 @@ public final class Explorer {
         }
         long start = System.currentTimeMillis();
         long cpuStart = cpuNanos();
-        LockstepPair root = new LockstepPair(subject, scope.options());
+        Tolerance tolerance = Tolerance.of(known, subject.algorithm());
+        LockstepPair root = new LockstepPair(subject, scope.options(), tolerance);
         Set<String> seen = new HashSet<>();
         seen.add(root.stateKey());
         Map<String, Found> found = new LinkedHashMap<>();
@@ -164,9 +168,15 @@ public final class Explorer {
                     if (f != null) {
                         String signature = f.kind() == Failure.Kind.DIVERGENCE ? "DIVERGENCE" : f.signature();
                         if (!found.containsKey(signature)) {
-                            found.put(signature, report(subject, scope, new Path(node.path, op, depth + 1), known));
+                            found.put(signature, report(subject, scope, new Path(node.path, op, depth + 1), known,
+                                    tolerance));
                         }
                         continue; // a failing state is not expanded
+                    }
+                    Failure past = child.toleratedAtLastStep();
+                    if (past != null && !found.containsKey(past.signature())) { // a known finding, explored past
+                        found.put(past.signature(), report(subject, scope, new Path(node.path, op, depth + 1), known,
+                                Tolerance.NONE));
                     }
                     if (seen.add(child.stateKey())) {
                         reached++;
@@ -202,8 +212,9 @@ public final class Explorer {
     }
 
     /** Replays the failing path for the report (the replay gives every step's observations). */
-    private static Found report(BroadcastFactory subject, Scope scope, Path failing, KnownFindings known) {
-        Lockstep.Run run = Lockstep.run(subject, new Script(scope.options(), failing.ops()));
+    private static Found report(BroadcastFactory subject, Scope scope, Path failing, KnownFindings known,
+                                Tolerance tolerance) {
+        Lockstep.Run run = Lockstep.run(subject, new Script(scope.options(), failing.ops()), tolerance);
         Failure f = run.failure();
         KnownFindings.Finding k = f != null && f.kind().againstModel() && known != null ? known.matching(f, subject.algorithm()) : null;
         return new Found(f, run, k);

@@ -310,6 +310,39 @@ public final class Mutants {
                             + " so the buffer is never trimmed and the writer's end never completes.",
                     "settleQueued(r, Outcome.DONE); removeConsumer(r, true); }",
                     "settleQueued(r, Outcome.DONE); }"),
+            // ---- paths only the re-entrant sequences reach (spec §2's flaws): caught only because the
+            // comparison goes on past the known finding that leads there (spec §3, "After a finding")
+            new Mutant("end-data-skips-advance", "End delivers a buffered entry to a waiting read by moving the"
+                    + " cursor without the advance's bookkeeping (count, minimum, trim), so the entry stays retained"
+                    + " after it was consumed, bufferStart lags the slowest cursor (I5) and a late joiner reads it"
+                    + " again.", SAFETY, "BroadcastCore.java",
+                    "advanced(old, Site.END);", "", "CachedCountBroadcast", null,
+                    new Mutant.Equivalence("End's data branch serves a waiting consumer with an entry at its cursor;"
+                            + " under spec §8 no flush nests, so no read is stranded between operations (§8 point 3)"
+                            + " and the end never runs inside a notify (§8 point 5): every waiting consumer sits at"
+                            + " end, the branch is never taken and no check can see the slip.", Mutant.WhiteBox.NONE)),
+            new Mutant("flush-offers-write-still-queued", "The flush offers a queued write while leaving it at the"
+                    + " head of the queue and removes it only once the offer returns, so a flush nested inside that"
+                    + " offer (trim, under notify) offers the same write again: it is stored twice and settled twice.",
+                    SAFETY, "BroadcastCore.java",
+                    """
+                            QueuedWrite w = queuedWrites.removeFirst();
+                            if (offer(w.size()) == Offer.REFUSED) {
+                                queuedWrites.addFirst(w);
+                                break;
+                            }
+                            """,
+                    """
+                            QueuedWrite w = queuedWrites.getFirst();
+                            if (offer(w.size()) == Offer.REFUSED) {
+                                break;
+                            }
+                            queuedWrites.removeFirstOccurrence(w);
+                            """, "CachedCountBroadcast", null,
+                    new Mutant.Equivalence("Only a flush nested in the offer could see the queue between the take and"
+                            + " the offer's return; under spec §8 no flush nests (step 0), so leaving the write queued"
+                            + " until the offer returns and removing it then is the same as removing it first and"
+                            + " putting it back on a refusal.", Mutant.WhiteBox.NONE)),
             Mutant.core("end-completes-with-consumers", SAFETY,
                     "The writer's end completes as soon as the broadcast ends, while consumers still drain what is"
                             + " buffered.",
@@ -325,11 +358,12 @@ public final class Mutants {
                             }
                             """,
                     ""),
-            Mutant.core("zero-size-write-notifies",
-                    "A zero-size write notifies the waiting consumers although it stores nothing.",
-                    NONE,
-                    "A waiting consumer's cursor is at end, so with nothing appended notify serves nobody and"
-                            + " rebuilds the same waiting list, minus consumers that no longer wait.",
+            // Equivalent while I11 holds; past the stranded read of reentrant-flush-strands-read (spec §3, after a
+            // finding) it serves that read at a zero-size write, which §2 does not.
+            new Mutant("zero-size-write-notifies",
+                    "A zero-size write notifies the waiting consumers although it stores nothing; past a stranded read"
+                            + " (I11, the known finding) it serves that read, a settlement the algorithm does not make.",
+                    SAFETY, "BroadcastCore.java",
                     """
                             if (size == 0) {
                                 return Offer.ACCEPTED; // I8: nothing stored, nobody notified
@@ -340,7 +374,10 @@ public final class Mutants {
                                 notifyWaiters();
                                 return Offer.ACCEPTED;
                             }
-                            """),
+                            """, "CachedCountBroadcast", null,
+                    new Mutant.Equivalence("A waiting consumer's cursor is at end (I11, which under spec §8 always"
+                            + " holds between operations, §8 point 3), so with nothing appended notify serves nobody"
+                            + " and rebuilds the same waiting list, minus consumers that no longer wait.", NONE)),
             // ---- the writer's queued writes
             Mutant.core("flush-never-called", LIVENESS,
                     "Trim drops entries but never flushes the queued writes, so a writer that was refused stays"

@@ -57,6 +57,11 @@ public final class CounterexamplePage {
             b.append("| Known finding | [").append(knownFinding).append("](../../findings/").append(knownFinding)
                     .append("/README.md): the explanation and its status |\n");
         }
+        if (!cx.continuedPast().isEmpty()) {
+            b.append("| Continued past | the known finding ").append(String.join(", ", cx.continuedPast()))
+                    .append(" earlier in the script: the comparison went on after it ([spec §3](")
+                    .append(SpecLinks.from(here, "3-invariants")).append("), after a finding), and replay does the same |\n");
+        }
         b.append("| Replay | `bin/cursorcheck replay ").append(jsonPath).append("` |\n\n");
 
         b.append("## Script\n\n```\n// ").append(cx.script().options()).append('\n');
@@ -151,7 +156,12 @@ public final class CounterexamplePage {
             b.append("                ").append(line).append('\n');
         }
         b.append("                \"\"\");\n");
-        b.append("        Lockstep.Run run = Lockstep.run(Subjects.named(\"").append(cx.subject()).append("\"), script);\n");
+        b.append("        Lockstep.Run run = Lockstep.run(Subjects.named(\"").append(cx.subject()).append("\"), script");
+        if (!cx.continuedPast().isEmpty()) { // found past a known finding: the test continues past it too
+            b.append(",\n                io.cursorcheck.properties.engine.Tolerance.of(java.util.List.of(\"")
+                    .append(String.join("\", \"", cx.continuedPast())).append("\"))");
+        }
+        b.append(");\n");
         b.append("        assertThat(run.failure()).as(\"%s\", run.failure()).isNull();\n    }\n}\n");
         return b.toString();
     }

@@ -41,7 +41,9 @@ public final class Trace {
             Observation m = run.model().get(i);
             Observation s = run.subject().get(i);
             boolean failing = f != null && f.step() == i;
-            b.append(String.format("#%-3d %-22s%s%n", i, lines.get(i), failing ? "  <-- " + f.kind() : ""));
+            boolean past = run.tolerated() != null && run.tolerated().step() == i;
+            b.append(String.format("#%-3d %-22s%s%s%n", i, lines.get(i), past ? "  <-- known finding "
+                    + run.tolerated().signature() + ", continued past" : "", failing ? "  <-- " + f.kind() : ""));
             String ma;
             String sa;
             if (outside) {
@@ -72,6 +74,11 @@ public final class Trace {
                 }
             }
         }
+        if (run.tolerated() != null) {
+            b.append("\nknown finding at step #").append(run.tolerated().step()).append(": ")
+                    .append(run.tolerated().detail()).append("; the comparison went on past it (spec §3, after a finding)")
+                    .append('\n');
+        }
         if (f != null) {
             b.append('\n').append(f.kind()).append(" at step #").append(f.step()).append(": ")
                     .append(f.kind().meaning()).append('\n').append("  ").append(f.detail()).append('\n');
@@ -80,7 +87,10 @@ public final class Trace {
                         .append(v.invariant().sentence()).append("\"\n");
             }
         } else {
-            b.append("\nno failure: model and subject agree, every invariant holds after every step\n");
+            b.append(run.tolerated() == null
+                    ? "\nno failure: model and subject agree, every invariant holds after every step\n"
+                    : "\nno failure after it: model and subject agree after every step, and the subject breaks no"
+                    + " invariant the model keeps\n");
         }
         return b.toString();
     }

@@ -6,6 +6,7 @@ import io.cursorcheck.properties.engine.Failure;
 import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.LockstepPair;
 import io.cursorcheck.properties.engine.Script;
+import io.cursorcheck.properties.engine.Tolerance;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -43,17 +44,18 @@ final class DepthFirstExplorer {
     /**
      * The first failure of the subject a depth-first search of {@code scope} reaches, if any is
      * within the bound and the search reaches it before {@code stateLimit} distinct states.
-     * Findings against the model end their branch, as in {@link Explorer}.
+     * Findings against the model end their branch, as in {@link Explorer}, except those {@code tolerance}
+     * continues past.
      */
-    static Result first(BroadcastFactory subject, Scope scope, long stateLimit) {
+    static Result first(BroadcastFactory subject, Scope scope, long stateLimit, Tolerance tolerance) {
         DepthFirstExplorer dfs = new DepthFirstExplorer(scope, stateLimit);
-        LockstepPair root = new LockstepPair(subject, scope.options());
+        LockstepPair root = new LockstepPair(subject, scope.options(), tolerance); // past known findings, as Explorer
         dfs.seen.add(root.stateKey());
         List<Op> failing = dfs.search(root, 0);
         if (failing == null) {
             return new Result(null, dfs.seen.size());
         }
-        Lockstep.Run run = Lockstep.run(subject, new Script(scope.options(), failing));
+        Lockstep.Run run = Lockstep.run(subject, new Script(scope.options(), failing), tolerance);
         return new Result(new Explorer.Found(run.failure(), run, null), dfs.seen.size());
     }
 

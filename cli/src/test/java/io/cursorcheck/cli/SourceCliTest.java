@@ -1,0 +1,100 @@
+package io.cursorcheck.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cursorcheck.conformance.BroadcastSource;
+import io.cursorcheck.conformance.ExternalSubject;
+import io.cursorcheck.conformance.Release;
+import io.cursorcheck.conformance.SourceLoadException;
+import io.cursorcheck.spi.Algorithm;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@code node --source FILE} with a file that does not load, on the newest Node (installed under
+ * target/runtimes): one line naming the file and the cause, exit 2, no stack trace, nothing run. The
+ * files are written here, in the test's directory; a good file (a one-line re-export of the release's
+ * own module, no Node text) is the control that loads.
+ */
+class SourceCliTest {
+
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void install() throws Exception {
+        Release.NEWEST_NODE.install(System.out);
+    }
+
+    private static BadInputCliTest.Outcome run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = new Main(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true,
+                StandardCharsets.UTF_8)).run(List.of(args));
+        return new BadInputCliTest.Outcome(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "syntax.js|exports.broadcast = function (|does not compile: SyntaxError",
+        "missing-module.js|const x = require('internal/streams/iter/no-such-module'); exports.broadcast = () => x;"
+                + "|a module it requires is missing in this release",
+        "no-export.js|exports.somethingElse = 1;|exports no broadcast() function (its exports: somethingElse)",
+        "throws.js|throw new RangeError('boom');|throws while it loads: RangeError: boom",
+    })
+    void aFileThatDoesNotLoadIsOneLineAndExit2(String name, String text, String cause) throws Exception {
+        Path file = dir.resolve(name);
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+        BadInputCliTest.Outcome o = run("node", "--version", Release.NEWEST_NODE.version(), "--source", file.toString(),
+                "--seconds", "5");
+        System.out.println(o.err());
+        assertThat(BadInputCliTest.problems(o, List.of("--source", file.toString(), cause))).isEmpty();
+    }
+
+    /** A missing file is refused before anything starts, naming the value given. */
+    @Test
+    void aMissingFileIsRefusedFirst() {
+        Path gone = dir.resolve("gone.js");
+        BadInputCliTest.Outcome o = run("node", "--version", Release.NEWEST_NODE.version(), "--source", gone.toString());
+        assertThat(BadInputCliTest.problems(o, List.of("--source", gone.toString(), "no such file"))).isEmpty();
+    }
+
+    /**
+     * The loader's "cannot be read" (as root every file is readable, so a directory given past the command
+     * line's check stands in for an unreadable file): the library's exception names the file and the cause.
+     */
+    @Test
+    void anUnreadableSourceIsNamedWithItsCause() throws Exception {
+        Path binary = Release.NEWEST_NODE.install(System.out);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ExternalSubject.ofSource(Release.NEWEST_NODE, binary,
+                        new BroadcastSource(dir), Algorithm.AS_RELEASED).close())
+                .isInstanceOf(SourceLoadException.class)
+                .hasMessageStartingWith("--source " + dir + ": cannot be read: ").hasMessageContaining("EISDIR")
+                .hasMessageNotContaining("\n");
+    }
+
+    /** The control: a file that loads (it hands on the release's own broadcast) starts, with its own id. */
+    @Test
+    void aFileThatLoadsStarts() throws Exception {
+        Path file = dir.resolve("relay.js");
+        Files.writeString(file, "exports.broadcast = require('internal/streams/iter/broadcast').broadcast;\n",
+                StandardCharsets.UTF_8);
+        Path binary = Release.NEWEST_NODE.install(System.out);
+        try (ExternalSubject s = ExternalSubject.ofSource(Release.NEWEST_NODE, binary, BroadcastSource.parse(
+                file.toString()), Algorithm.CORRECTED)) {
+            assertThat(s.id()).isEqualTo("node-26.12.1+relay-corrected");
+            assertThat(s.algorithm()).isEqualTo(Algorithm.CORRECTED);
+            assertThat(s.hello().api()).isEqualTo("budget");
+            assertThat(s.source().sha256()).hasSize(64);
+        }
+    }
+}
