@@ -64,7 +64,8 @@ final class ExploreBoundCommand implements Part {
         List<String> problems = new ArrayList<>();
         for (Policy p : policies) {
             Scope scope = new Scope(p, budget, sizes, consumers, depth);
-            out.printf("explore %s: %s%n", subject.id(), scope);
+            out.printf("explore %s (%s algorithm, against %s): %s%n", subject.id(), subject.algorithm(),
+                    io.cursorcheck.properties.Variant.referenceFor(subject.algorithm()).id(), scope);
             Explorer.Result r = Explorer.explore(subject, scope, stateLimit, false, known, level -> out.printf(
                     "  depth %2d: %,10d states %,12d transitions %,9d new at this depth  %6.1f s %,9.0f states/s"
                             + " (%,.0f per CPU second)%n",
@@ -94,7 +95,8 @@ final class ExploreBoundCommand implements Part {
             bounds.add(r);
         }
         Path page = reports.dir().resolve("explore-" + subject.id() + ".md");
-        Files.writeString(page, ExplorePage.markdown(new ExploreRun.Result(bounds, List.of(), pages), command),
+        Files.writeString(page, ExplorePage.markdown(new ExploreRun.Result(bounds, List.of(), pages,
+                Map.of(subject.id(), subject.algorithm())), command),
                 StandardCharsets.UTF_8);
         reports.whenPublished(out, "report: " + Reports.relative(page));
         String summary = String.format("%d bound(s), %d hold", bounds.size(),

@@ -12,6 +12,7 @@ import io.cursorcheck.properties.explore.Scope;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.properties.report.ExplorePage;
+import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Policy;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -26,8 +27,11 @@ import java.util.function.Function;
 
 /**
  * The exploration part of the campaign (and {@code bin/cursorcheck explore} without a variant):
- * every conforming variant must hold the bound under every policy; {@code dirty-flag} and every
- * non-equivalent mutant of the catalogue must be caught. Writes {@code reports/explore.md}.
+ * every conforming variant must hold the bound under every policy ({@code cached-count-corrected}, the
+ * corrected algorithm of spec §8, against {@code model-corrected}, with no known finding allowed there);
+ * {@code dirty-flag} and every non-equivalent mutant of the catalogue must be caught, under the
+ * algorithm as released and again under the corrected one (each mutant that is not equivalent there,
+ * {@link Mutant#impactUnder}). Writes {@code reports/explore.md}.
  */
 final class ExplorePart implements Part {
 
@@ -56,8 +60,10 @@ final class ExplorePart implements Part {
                 controls.add(v);
             }
         }
-        Mutants.CATALOGUE.stream().filter(m -> m.impact() != Mutant.Impact.EQUIVALENT)
-                .forEach(m -> controls.add(Mutants.factory(m)));
+        for (Algorithm algorithm : Algorithm.values()) {
+            Mutants.CATALOGUE.stream().filter(m -> m.impactUnder(algorithm) != Mutant.Impact.EQUIVALENT)
+                    .forEach(m -> controls.add(Mutants.factory(m, algorithm)));
+        }
         // Controls in the gate's scope whatever the bound: it is where the gate shows them caught (the
         // deeper scope has no zero-size writes), and iterative deepening stops at their short failures.
         ExploreRun.Result r = ExploreRun.run(holding, controls, scopes, Scope::gate, 20_000_000, KnownFindings.load(
@@ -82,8 +88,8 @@ final class ExplorePart implements Part {
                 states * 1000.0 / Math.max(1, millis));
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("report", Reports.relative(page));
-        json.put("bounds", r.bounds().stream().map(x -> Map.of("subject", x.subject(), "scope", x.scope().toString(),
-                "states", x.states(), "holds", x.holds(), "statesPerSecond", Math.round(x.statesPerSecond()),
+        json.put("bounds", r.bounds().stream().map(x -> Map.of("subject", x.subject(), "algorithm",
+                r.algorithmOf(x.subject()).id(), "scope", x.scope().toString(), "states", x.states(), "holds", x.holds(), "statesPerSecond", Math.round(x.statesPerSecond()),
                 "statesPerCpuSecond", Math.round(x.statesPerCpuSecond()))).toList());
         reports.whenPublished(log, "explore: report " + Reports.relative(page));
         return new Verdict(problems.isEmpty(), summary, "## Exhaustive exploration\n\nFull report: [explore.md](explore.md)."

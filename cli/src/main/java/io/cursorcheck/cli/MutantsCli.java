@@ -11,8 +11,10 @@ import picocli.CommandLine.Option;
 
 /** {@code bin/cursorcheck mutants}: the kill matrix over the mutant catalogue (and PIT). */
 @Command(name = "mutants", sortOptions = false, sortSynopsis = false, description = "the kill matrix: every mutant of"
-        + " the catalogue through the lockstep engine, held to its impact; writes reports/mutants.md (with --pit, also"
-        + " PIT on impl: reports/pit.md); exit 1 if a mutant was not caught as its impact says")
+        + " the catalogue through the lockstep engine, held to its impact, under the algorithm as released and under"
+        + " its correction (spec §8); writes reports/mutants.md (with --pit, also"
+        + " PIT on impl: reports/pit.md); exit 1 if a mutant was not caught as its impact"
+        + " under either algorithm says")
 final class MutantsCli extends CliCommand {
 
     @Mixin
@@ -31,6 +33,11 @@ final class MutantsCli extends CliCommand {
     @Option(names = "--only", paramLabel = "ID,...", description = "only these mutants of the catalogue")
     String only;
 
+    @Option(names = "--algorithm", paramLabel = "A", description = "as-released (spec §2, against model) or corrected"
+            + " (spec §8, against model-corrected; a mutant on a path only a nested flush reaches is held equivalent"
+            + " there) (default: both, one matrix after the other)")
+    String algorithm;
+
     @Option(names = "--pit", description = "run PIT on impl too (about 5 minutes more)")
     boolean pit;
 
@@ -40,11 +47,12 @@ final class MutantsCli extends CliCommand {
         int threads = threadsOption.orOnePerCore();
         int maxSteps = maxStepsOption.maxSteps;
         List<Mutant> selected = MutantsCommand.select(only); // an unknown id is refused before anything runs
+        List<io.cursorcheck.spi.Algorithm> algorithms = MutantsCommand.algorithms(algorithm); // likewise
         String command = "bin/cursorcheck mutants --seed " + seed + " --sequences " + sequences
                 + (maxSteps != MaxStepsOption.DEFAULT ? " --max-steps " + maxSteps : "")
-                + (only == null ? "" : " --only " + only);
+                + (only == null ? "" : " --only " + only) + (algorithm == null ? "" : " --algorithm " + algorithm);
         List<Part> parts = new ArrayList<>();
-        parts.add(new MutantsCommand(seed, sequences, maxSteps, threads, selected, command));
+        parts.add(new MutantsCommand(seed, sequences, maxSteps, threads, selected, algorithms, command));
         if (pit) {
             parts.add(new PitCommand());
         }

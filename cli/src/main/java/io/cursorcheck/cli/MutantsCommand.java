@@ -9,6 +9,7 @@ import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.properties.report.MutantsPage;
+import io.cursorcheck.spi.Algorithm;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -20,7 +21,9 @@ import java.util.Map;
 /**
  * {@code bin/cursorcheck mutants}: the kill matrix over the mutant catalogue, as the gate runs it;
  * prints one line per mutant as it is done, then the table, and writes {@code reports/mutants.md}
- * and {@code mutants.json}.
+ * and {@code mutants.json}. It runs the matrix under each algorithm it is given (spec §2 as released,
+ * and its correction, §8), one after the other; the verdict fails if any mutant was not caught as its
+ * impact under that algorithm says.
  */
 final class MutantsCommand implements Part {
 
@@ -29,15 +32,42 @@ final class MutantsCommand implements Part {
     private final int maxSteps;
     private final int threads;
     private final List<Mutant> mutants;
+    private final List<Algorithm> algorithms;
     private final String command;
 
+    /** The matrix under both algorithms, as released first (the campaign's part). */
     MutantsCommand(long seed, long sequences, int maxSteps, int threads, List<Mutant> mutants, String command) {
+        this(seed, sequences, maxSteps, threads, mutants, List.of(Algorithm.values()), command);
+    }
+
+    MutantsCommand(long seed, long sequences, int maxSteps, int threads, List<Mutant> mutants,
+                   List<Algorithm> algorithms, String command) {
+        if (algorithms.isEmpty()) {
+            throw new IllegalArgumentException("mutants: no algorithm to run the matrix under");
+        }
         this.seed = seed;
         this.sequences = sequences;
         this.maxSteps = maxSteps;
         this.threads = threads;
         this.mutants = mutants;
+        this.algorithms = List.copyOf(algorithms);
         this.command = command;
+    }
+
+    /**
+     * The algorithms of {@code --algorithm}: both when it is not given.
+     *
+     * @throws UsageError naming {@code --algorithm} and its value if it is neither name
+     */
+    static List<Algorithm> algorithms(String name) {
+        if (name == null) {
+            return List.of(Algorithm.values());
+        }
+        try {
+            return List.of(Algorithm.named(name));
+        } catch (IllegalArgumentException e) {
+            throw new UsageError("--algorithm must be as-released or corrected, was '" + name + "'");
+        }
     }
 
     /**
@@ -78,35 +108,54 @@ final class MutantsCommand implements Part {
 
     @Override
     public Verdict run(PrintStream log, ReportRun reports) throws IOException {
-        KillMatrix.Config config = new KillMatrix.Config(seed, sequences, sequences, maxSteps, Weights.DEFAULT, threads,
-                KillMatrix.counterexamples(reports, mutants), KnownFindings.load(SourceTree.root()));
-        log.printf("kill matrix: %d mutants, seed %d, %,d sequences per stage, %d at a time%n", mutants.size(),
-                config.seed(), config.sequences(), config.threads());
-        KillMatrix.Result r = KillMatrix.run(config, mutants, row -> log.printf("  %-36s %-10s %s%n",
-                row.mutant().id(), row.mutant().impact(), row.killed() ? row.caughtBy() + " (" + row.stage().label()
-                        + "), " + row.shrunkLength() + " operations" : "not caught"));
-        Path page = MutantsPage.write(r, reports.dir(), command);
-        log.print(table(r));
-        r.problems().forEach(p -> log.println("  PROBLEM: " + p));
-        log.printf("kill matrix %s in %.1f s: %s%n", r.passed() ? "passed" : "FAILED", r.millis() / 1000.0,
-                MutantsPage.summary(r));
+        KillMatrix.Config asGiven = new KillMatrix.Config(seed, sequences, sequences, maxSteps, Weights.DEFAULT, threads,
+                KillMatrix.counterexamples(reports, mutants, algorithms), KnownFindings.load(SourceTree.root()));
+        List<KillMatrix.Result> results = new ArrayList<>();
+        for (Algorithm algorithm : algorithms) {
+            KillMatrix.Config config = asGiven.under(algorithm);
+            log.printf("kill matrix (%s algorithm, against %s): %d mutants, seed %d, %,d sequences per stage, %d at a"
+                    + " time%n", algorithm, io.cursorcheck.properties.Variant.referenceFor(algorithm).id(), mutants.size(),
+                    config.seed(), config.sequences(), config.threads());
+            KillMatrix.Result r = KillMatrix.run(config, mutants, row -> log.printf("  %-36s %-10s %s%n",
+                    row.mutant().id(), row.mutant().impactUnder(algorithm), row.killed() ? row.caughtBy() + " ("
+                            + row.stage().label() + "), " + row.shrunkLength() + " operations" : "not caught"));
+            log.print(table(r));
+            r.problems().forEach(p -> log.println("  PROBLEM: " + p));
+            log.printf("kill matrix (%s) %s in %.1f s: %s%n", algorithm, r.passed() ? "passed" : "FAILED",
+                    r.millis() / 1000.0, MutantsPage.summary(r));
+            results.add(r);
+        }
+        Path page = MutantsPage.write(results, reports.dir(), command);
         reports.whenPublished(log, "kill matrix: report " + Reports.relative(page));
+        boolean passed = results.stream().allMatch(KillMatrix.Result::passed);
+        List<String> problems = results.stream().flatMap(r -> r.problems().stream()).toList();
+        long millis = results.stream().mapToLong(KillMatrix.Result::millis).sum();
+        String summary = MutantsPage.summary(results);
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("report", Reports.relative(page));
-        json.put("summary", MutantsPage.summary(r));
-        json.put("passed", r.passed());
-        String md = "## Mutants: the kill matrix\n\n" + (r.passed() ? "Every mutant was caught as its impact says. "
-                : "**FAILED**. ") + MutantsPage.summary(r) + ". Full table, scripts and patches: [mutants.md]"
-                + "(mutants.md).\n\n" + table(r).replaceAll("(?m)^", "    ") + "\n";
-        return new Verdict(r.passed(), MutantsPage.summary(r), md, json, r.problems(), r.millis());
+        json.put("summary", summary);
+        json.put("passed", passed);
+        json.put("algorithms", algorithms.stream().map(Algorithm::id).toList());
+        StringBuilder md = new StringBuilder("## Mutants: the kill matrix\n\n").append(passed
+                ? "Every mutant was caught as its impact says" + (results.size() > 1 ? ", under both algorithms" : "")
+                + ". " : "**FAILED**. ").append(summary).append(". Full tables, scripts and patches: [mutants.md]"
+                + "(mutants.md).\n\n");
+        for (KillMatrix.Result r : results) {
+            if (results.size() > 1) {
+                md.append("### ").append(MutantsPage.algorithmTitle(r.config().algorithm())).append("\n\n");
+            }
+            md.append(table(r).replaceAll("(?m)^", "    ")).append("\n");
+        }
+        return new Verdict(passed, summary, md.toString(), json, problems, millis);
     }
 
-    /** A plain-text table, one mutant a line, in catalogue order. */
+    /** A plain-text table, one mutant a line, in catalogue order; the impact is the one under the matrix's algorithm. */
     static String table(KillMatrix.Result r) {
         StringBuilder b = new StringBuilder(String.format("%-36s %-10s %-10s %-32s %6s %9s %8s%n", "mutant", "impact",
                 "stage", "caught by", "shrunk", "sequences", "time"));
         for (KillMatrix.Row row : r.rows()) {
-            b.append(String.format("%-36s %-10s %-10s %-32s %6s %,9d %8s%n", row.mutant().id(), row.mutant().impact(),
+            b.append(String.format("%-36s %-10s %-10s %-32s %6s %,9d %8s%n", row.mutant().id(),
+                    row.mutant().impactUnder(r.config().algorithm()),
                     row.killed() ? row.stage().label() : "-", row.caughtBy(),
                     row.killed() ? String.valueOf(row.shrunkLength()) : "-", row.sequences(),
                     row.killed() ? String.format("%.2f s", row.detectMillis() / 1000.0) : "-"));

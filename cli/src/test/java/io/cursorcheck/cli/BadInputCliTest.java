@@ -160,6 +160,7 @@ class BadInputCliTest {
                 bad("node --version 26.12.1 --self-check --source builtin", "--self-check", "--source builtin"),
                 bad("bun --version 1.4.5 --record-findings --max-steps 9", "--record-findings", "--max-steps 9"),
                 bad("mutants --only nope", "--only", "'nope'"),
+                bad("mutants --algorithm fixed", "--algorithm", "'fixed'", "as-released or corrected"),
                 bad("history --releases deno-2.0.0", "--releases", "'deno-2.0.0'", "node or bun"),
                 bad("history --releases node-latest", "--releases", "'node-latest'", "26.12.1"),
                 bad("history --releases node-26.1.0,bun", "--releases", "'bun'", "node-VERSION or bun-VERSION"),

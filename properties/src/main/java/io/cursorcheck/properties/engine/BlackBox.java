@@ -1,6 +1,7 @@
 package io.cursorcheck.properties.engine;
 
 import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Diagnostics;
@@ -32,6 +33,12 @@ public record BlackBox(BroadcastFactory subject) implements BroadcastFactory {
     @Override
     public String description() {
         return subject.description() + " (seen black-box: no I6, no scan count)";
+    }
+
+    /** The subject's algorithm: a wrapper changes what is checked, never which model it is checked against. */
+    @Override
+    public Algorithm algorithm() {
+        return subject.algorithm();
     }
 
     @Override

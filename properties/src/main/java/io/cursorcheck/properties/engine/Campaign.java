@@ -19,7 +19,10 @@ import java.util.function.Supplier;
  * <p>Verdicts: the model and {@code cached-count} must show no failure but the known findings
  * against the model (and meet every coverage floor); {@code dirty-flag} must be caught diverging;
  * every control must be caught and shrunk to at most {@link #CONTROL_MAX_LENGTH} operations;
- * every known finding must still reproduce.
+ * every known finding must still reproduce as released, and must not under the corrected algorithm
+ * of spec §8 ({@code cached-count-corrected} against {@code model-corrected}). A variant that follows
+ * the corrected algorithm runs against {@code model-corrected}, where no finding is known, so any
+ * failure there, one with a known finding's signature included, fails the campaign.
  */
 public final class Campaign {
 
@@ -70,8 +73,11 @@ public final class Campaign {
      * @param finding    the finding
      * @param run        the replay
      * @param reproduces whether it still fails with its recorded signature
+     * @param corrected  its script replayed on {@code cached-count-corrected} against {@code model-corrected}
+     * @param fixed      whether that replay ran to its end without any failure (spec §8 removes the finding)
      */
-    public record FindingPart(KnownFindings.Finding finding, Lockstep.Run run, boolean reproduces) {
+    public record FindingPart(KnownFindings.Finding finding, Lockstep.Run run, boolean reproduces, Lockstep.Run corrected,
+                              boolean fixed) {
     }
 
     /**
@@ -109,15 +115,21 @@ public final class Campaign {
         for (KnownFindings.Finding f : known.all()) {
             Lockstep.Run run = Lockstep.run(Subjects.named(f.counterexample().subject()), f.counterexample().script());
             boolean reproduces = run.failed() && run.failure().signature().equals(f.signature());
-            findings.add(new FindingPart(f, run, reproduces));
+            Lockstep.Run corrected = Lockstep.run(Variant.CACHED_COUNT_CORRECTED, f.counterexample().script());
+            findings.add(new FindingPart(f, run, reproduces, corrected, !corrected.failed()));
             if (!reproduces) {
                 problems.add("known finding " + f.name() + " no longer reproduces: it now gives "
                         + (run.failed() ? run.failure().signature() : "no failure") + "; update reports/findings/"
                         + f.name());
             }
+            if (corrected.failed()) {
+                problems.add("known finding " + f.name() + " fails under the corrected algorithm (spec §8): "
+                        + corrected.failure().title());
+            }
         }
-        config.log().printf("known findings: %d replayed, %d reproduce%n", findings.size(),
-                findings.stream().filter(FindingPart::reproduces).count());
+        config.log().printf("known findings: %d replayed, %d reproduce as released, %d fixed under the corrected"
+                + " algorithm%n", findings.size(), findings.stream().filter(FindingPart::reproduces).count(),
+                findings.stream().filter(FindingPart::fixed).count());
 
         long total = config.millis();
         List<Controls.Verdict> controls = new ArrayList<>();
@@ -138,24 +150,10 @@ public final class Campaign {
 
         List<VariantPart> variants = new ArrayList<>();
         long remaining = Math.max(1_000, total - (System.currentTimeMillis() - start));
-        // The conforming variants share what the model leaves in proportion to their weight:
-        // cached-count, the PR's algorithm, two shares, every other one share (a variant must not
-        // inherit all the time the ones before it left, or the last ones get a second each).
-        int sharesLeft = 0;
-        for (Variant v : Variant.values()) {
-            sharesLeft += v.conformance() == Variant.Conformance.CONFORMS ? shares(v) : 0;
-        }
+        Schedule schedule = new Schedule(remaining);
         for (Variant v : Variant.values()) {
             boolean diverges = v.conformance() == Variant.Conformance.DIVERGES;
-            long left = total - (System.currentTimeMillis() - start);
-            long budget = switch (v.conformance()) {
-                case REFERENCE -> remaining / 5;
-                case DIVERGES -> Math.max(2_000, remaining / 10);
-                case CONFORMS -> Math.max(1_000, left * shares(v) / Math.max(1, sharesLeft));
-            };
-            if (v.conformance() == Variant.Conformance.CONFORMS) {
-                sharesLeft -= shares(v);
-            }
+            long budget = schedule.next(v, total - (System.currentTimeMillis() - start));
             RandomRun.Config rc = new RandomRun.Config(v, seed ^ v.ordinal(), Long.MAX_VALUE, budget,
                     config.maxSteps(), config.weights(), config.threads(), diverges, counterexamples, known);
             RandomRun.Result r = timed(config, v.id(), () -> live(config, v.id(), rc));
@@ -166,6 +164,53 @@ public final class Campaign {
 
     private static int shares(Variant v) {
         return v == Variant.CACHED_COUNT ? 2 : 1;
+    }
+
+    /**
+     * The lockstep time of each variant, in registry order. The reference models (spec §2's and §8's)
+     * share a fifth of what the findings and controls left, each running alone; {@code dirty-flag} a
+     * tenth (at least 2 s). The conforming variants share the rest in proportion to their weight:
+     * {@code cached-count}, the PR's algorithm, two shares, every other one ({@code cached-count-corrected}
+     * included) one. A conforming variant's budget is its share of the time left now, less what the
+     * non-conforming variants still to come are promised: it must not inherit all the time the ones before
+     * it left, nor take a later reference's, or the last ones get a second each (a first version gave
+     * {@code cached-count-corrected}, which comes after {@code model-corrected}, nothing but that second).
+     */
+    static final class Schedule {
+        private final long[] reserved = new long[Variant.values().length];
+        private long reservedAhead;
+        private int sharesLeft;
+
+        /** A schedule of {@code remaining} milliseconds. */
+        Schedule(long remaining) {
+            int references = 0;
+            for (Variant v : Variant.values()) {
+                sharesLeft += v.conformance() == Variant.Conformance.CONFORMS ? shares(v) : 0;
+                references += v.conformance() == Variant.Conformance.REFERENCE ? 1 : 0;
+            }
+            for (Variant v : Variant.values()) {
+                reserved[v.ordinal()] = switch (v.conformance()) {
+                    case REFERENCE -> remaining / 5 / Math.max(1, references);
+                    case DIVERGES -> Math.max(2_000, remaining / 10);
+                    case CONFORMS -> 0;
+                };
+                reservedAhead += reserved[v.ordinal()];
+            }
+        }
+
+        /**
+         * The budget of {@code v}, the next variant in registry order, when {@code left} milliseconds of the
+         * campaign's time are left; at least a second.
+         */
+        long next(Variant v, long left) {
+            reservedAhead -= reserved[v.ordinal()];
+            if (v.conformance() != Variant.Conformance.CONFORMS) {
+                return reserved[v.ordinal()];
+            }
+            long budget = Math.max(1_000, (left - reservedAhead) * shares(v) / Math.max(1, sharesLeft));
+            sharesLeft -= shares(v);
+            return budget;
+        }
     }
 
     /** A random run with a live line; a conforming variant replays its stored examples first ({@link ExampleStore}). */

@@ -3,6 +3,7 @@ package io.cursorcheck.properties.engine;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
+import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Invariant;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -29,6 +30,12 @@ import java.util.stream.Collectors;
  * LIVENESS mutants must fall to the black-box stage, shrunk to at most {@link #MAX_LENGTH}
  * operations; an EQUIVALENT one must not (else its argument is wrong), must fall to the white-box
  * check it names, and must survive both stages if it names none.
+ *
+ * <p>The matrix runs the mutants under one algorithm ({@link Config#algorithm()}): as Node releases it
+ * (spec §2), against {@code model}, or corrected (spec §8), each mutant made through its class's
+ * {@code (Options, Algorithm)} constructor and checked against {@code model-corrected}. Under the
+ * corrected algorithm a mutant is held to {@link Mutant#impactUnder}: one on a path only a nested
+ * flush reaches is equivalent there, and must survive.
  *
  * <p>Deterministic for a seed: each mutant runs on one thread with a seed of its own derived from
  * the matrix seed and its id; mutants run side by side on {@code threads}.
@@ -73,11 +80,12 @@ public final class KillMatrix {
         }
 
         /**
-         * The id of {@link #subject} for {@code mutant} without compiling it, which names the folder of
-         * the counterexamples directory this stage writes into.
+         * The id of {@link #subject} for {@code mutant} under {@code algorithm} without compiling it, which
+         * names the folder of the counterexamples directory this stage writes into.
          */
-        String subjectId(Mutant mutant) {
-            return mutant.id() + (this == BLACK_BOX ? BlackBox.SUFFIX : ScanCheck.SUFFIX);
+        String subjectId(Mutant mutant, Algorithm algorithm) {
+            return mutant.id() + (algorithm == Algorithm.CORRECTED ? io.cursorcheck.properties.mutants.MutantCompiler
+                    .CORRECTED_SUFFIX : "") + (this == BLACK_BOX ? BlackBox.SUFFIX : ScanCheck.SUFFIX);
         }
     }
 
@@ -96,11 +104,23 @@ public final class KillMatrix {
      * @param threads   mutants run side by side
      * @param reportDir where counterexamples go, or null: in a report run, {@link #counterexamples}
      * @param known     the known findings against the model
+     * @param algorithm the algorithm every mutant follows, and so the model it is checked against
      */
     public record Config(long seed, long sequences, long equivalentSequences, int maxSteps, Weights weights,
-                         int threads, Path reportDir, KnownFindings known) {
+                         int threads, Path reportDir, KnownFindings known, Algorithm algorithm) {
+
+        /** A matrix of the mutants as Node releases the algorithm (spec §2). */
+        public Config(long seed, long sequences, long equivalentSequences, int maxSteps, Weights weights, int threads,
+                      Path reportDir, KnownFindings known) {
+            this(seed, sequences, equivalentSequences, maxSteps, weights, threads, reportDir, known,
+                    Algorithm.AS_RELEASED);
+        }
+
         /** Checks the bounds. */
         public Config {
+            if (algorithm == null) {
+                throw new IllegalArgumentException("kill matrix: algorithm must not be null");
+            }
             long[] values = {sequences, equivalentSequences, maxSteps, threads};
             String[] fields = {"sequences", "equivalentSequences", "maxSteps", "threads"};
             for (int i = 0; i < values.length; i++) {
@@ -112,9 +132,14 @@ public final class KillMatrix {
 
         /** The sequences {@code stage} runs on {@code mutant}. */
         public long budget(Mutant mutant, Stage stage) {
-            boolean mustSurvive = mutant.impact() == Mutant.Impact.EQUIVALENT
-                    && (stage == Stage.BLACK_BOX || mutant.equivalence().seenBy() == Mutant.WhiteBox.NONE);
+            boolean mustSurvive = mutant.impactUnder(algorithm) == Mutant.Impact.EQUIVALENT
+                    && (stage == Stage.BLACK_BOX || mutant.equivalenceUnder(algorithm).seenBy() == Mutant.WhiteBox.NONE);
             return mustSurvive ? equivalentSequences : sequences;
+        }
+
+        /** The same matrix under another algorithm. */
+        public Config under(Algorithm other) {
+            return new Config(seed, sequences, equivalentSequences, maxSteps, weights, threads, reportDir, known, other);
         }
     }
 
@@ -185,9 +210,9 @@ public final class KillMatrix {
             return problems().isEmpty();
         }
 
-        /** Rows of one impact. */
+        /** Rows of one impact, under the matrix's algorithm ({@link Mutant#impactUnder}). */
         public List<Row> of(Mutant.Impact impact) {
-            return rows.stream().filter(r -> r.mutant().impact() == impact).toList();
+            return rows.stream().filter(r -> r.mutant().impactUnder(config.algorithm()) == impact).toList();
         }
     }
 
@@ -256,9 +281,20 @@ public final class KillMatrix {
      * @return the directory to give {@link Config} as {@code reportDir}
      */
     public static Path counterexamples(ReportRun run, List<Mutant> mutants) throws IOException {
-        for (Mutant m : mutants) {
-            for (Stage stage : Stage.values()) {
-                run.wholeDirectory("counterexamples/" + stage.subjectId(m));
+        return counterexamples(run, mutants, List.of(Algorithm.AS_RELEASED));
+    }
+
+    /**
+     * {@link #counterexamples(ReportRun, List)} for matrices under each of {@code algorithms}: a corrected
+     * mutant's stages write to folders of their own ({@code <id>+corrected+black-box}).
+     */
+    public static Path counterexamples(ReportRun run, List<Mutant> mutants, List<Algorithm> algorithms)
+            throws IOException {
+        for (Algorithm algorithm : algorithms) {
+            for (Mutant m : mutants) {
+                for (Stage stage : Stage.values()) {
+                    run.wholeDirectory("counterexamples/" + stage.subjectId(m, algorithm));
+                }
             }
         }
         return run.dir().resolve("counterexamples");
@@ -271,7 +307,7 @@ public final class KillMatrix {
 
     private static Row row(Config config, Mutant mutant) {
         long start = System.currentTimeMillis();
-        BroadcastFactory factory = Mutants.factory(mutant);
+        BroadcastFactory factory = Mutants.factory(mutant, config.algorithm());
         long compiled = System.currentTimeMillis();
         long seed = seedOf(config.seed(), mutant);
         long sequences = 0;
@@ -320,17 +356,20 @@ public final class KillMatrix {
     /** What is wrong with a verdict, measured against the mutant's declared impact. */
     static List<String> judge(Mutant mutant, Stage stage, RandomRun.Found caught, Config config) {
         List<String> problems = new ArrayList<>();
-        String id = mutant.id();
-        if (mutant.impact() != Mutant.Impact.EQUIVALENT) {
+        Algorithm algorithm = config.algorithm();
+        // Under the corrected algorithm a problem names it, so the two matrices' problems read apart.
+        String id = mutant.id() + (algorithm == Algorithm.AS_RELEASED ? "" : " (" + algorithm + ")");
+        Mutant.Impact impact = mutant.impactUnder(algorithm);
+        if (impact != Mutant.Impact.EQUIVALENT) {
             if (stage == null) {
-                problems.add(id + " (" + mutant.impact() + ") survived " + config.sequences()
+                problems.add(id + " (" + impact + ") survived " + config.sequences()
                         + " sequences in every stage: a gap in the suite, or an equivalent mutant");
             } else if (stage != Stage.BLACK_BOX) {
-                problems.add(id + " (" + mutant.impact() + ") was caught only by " + whiteBox(caught) + ", not black-box"
+                problems.add(id + " (" + impact + ") was caught only by " + whiteBox(caught) + ", not black-box"
                         + " in " + config.sequences() + " sequences: is it equivalent?");
             }
         } else {
-            Mutant.WhiteBox expected = mutant.equivalence().seenBy();
+            Mutant.WhiteBox expected = mutant.equivalenceUnder(algorithm).seenBy();
             if (stage == Stage.BLACK_BOX) {
                 problems.add(id + " is declared EQUIVALENT but was caught black-box: its argument is wrong ("
                         + caught.counterexample().failure().title() + "; " + String.join("; ",

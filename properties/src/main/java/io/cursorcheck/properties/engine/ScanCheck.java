@@ -1,6 +1,7 @@
 package io.cursorcheck.properties.engine;
 
 import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.Options;
 
@@ -34,6 +35,12 @@ public record ScanCheck(BroadcastFactory subject, BroadcastFactory reference) im
     @Override
     public String description() {
         return subject.description() + " (scan count checked against " + reference.id() + ")";
+    }
+
+    /** The subject's algorithm: a wrapper changes what is checked, never which model it is checked against. */
+    @Override
+    public Algorithm algorithm() {
+        return subject.algorithm();
     }
 
     @Override

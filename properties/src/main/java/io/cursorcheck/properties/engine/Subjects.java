@@ -3,13 +3,17 @@ package io.cursorcheck.properties.engine;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.mutants.Mutant;
+import io.cursorcheck.properties.mutants.MutantCompiler;
 import io.cursorcheck.properties.mutants.Mutants;
+import io.cursorcheck.spi.Algorithm;
 import java.util.stream.Collectors;
 
 /**
  * Resolves a subject's id: a {@link Variant} of the registry, or a {@link Mutant}, either of them
  * optionally seen {@link BlackBox black-box} ({@code attach-at-end+black-box}) or with the
- * {@link ScanCheck scan-count check} against the real class it patches ({@code fail-keeps-count+scans}).
+ * {@link ScanCheck scan-count check} against the real class it patches ({@code fail-keeps-count+scans}); a
+ * mutant may follow the corrected algorithm of spec §8 ({@code detach-forgets-count+corrected},
+ * {@code detach-forgets-count+corrected+black-box}).
  */
 public final class Subjects {
 
@@ -34,13 +38,20 @@ public final class Subjects {
                 return v;
             }
         }
+        if (id.endsWith(MutantCompiler.CORRECTED_SUFFIX)) {
+            Mutant corrected = Mutants.named(id.substring(0, id.length() - MutantCompiler.CORRECTED_SUFFIX.length()));
+            if (corrected != null) {
+                return Mutants.factory(corrected, Algorithm.CORRECTED);
+            }
+        }
         Mutant m = Mutants.named(id);
         if (m != null) {
             return Mutants.factory(m);
         }
         throw new IllegalArgumentException("unknown variant '" + id + "'; variants: " + Variant.names() + "; mutants: "
                 + Mutants.all().stream().map(Mutant::id).collect(Collectors.joining(", ")) + "; add " + BlackBox.SUFFIX
-                + " to hide the diagnostics, or " + ScanCheck.SUFFIX + " to check the scan count");
+                + " to hide the diagnostics, or " + ScanCheck.SUFFIX + " to check the scan count; a mutant's id with "
+                + MutantCompiler.CORRECTED_SUFFIX + " follows the corrected algorithm");
     }
 
     /** The subject with the scan-count check against the real class: a variant against itself, a mutant against its original. */
@@ -48,8 +59,18 @@ public final class Subjects {
         return new ScanCheck(subject, reference(subject.id()));
     }
 
+    /** The real class a subject's scan count is held to: a mutant's original under the mutant's algorithm, else itself. */
     private static BroadcastFactory reference(String id) {
         Mutant m = Mutants.named(id);
-        return m != null ? Mutants.original(m) : named(id);
+        if (m != null) {
+            return Mutants.original(m);
+        }
+        if (id.endsWith(MutantCompiler.CORRECTED_SUFFIX)) {
+            Mutant corrected = Mutants.named(id.substring(0, id.length() - MutantCompiler.CORRECTED_SUFFIX.length()));
+            if (corrected != null) {
+                return Mutants.original(corrected, Algorithm.CORRECTED);
+            }
+        }
+        return named(id);
     }
 }

@@ -6,6 +6,7 @@ import io.cursorcheck.properties.engine.CounterexampleWriter;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.RandomRun;
 import io.cursorcheck.properties.engine.Weights;
+import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Policy;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,8 +31,9 @@ public final class ExploreRun {
      * @param caught      the shortest failure over all policies, or null if the bound never showed one
      * @param policy      the policy of that failure
      * @param shrunk      the length the random engine's shrinker reached, or -1 if the random run missed it
+     * @param algorithm   the algorithm the control follows, and so the model it was checked against
      */
-    public record Control(String subject, Explorer.Found caught, Policy policy, int shrunk) {
+    public record Control(String subject, Explorer.Found caught, Policy policy, int shrunk, Algorithm algorithm) {
     }
 
     /**
@@ -40,8 +42,16 @@ public final class ExploreRun {
      * @param bounds   one result per subject that must hold, and per policy
      * @param controls one per negative control
      * @param pages    counterexample pages written, by signature and subject
+     * @param algorithms the algorithm of every subject explored, by id (spec §2 as released, or §8)
      */
-    public record Result(List<Explorer.Result> bounds, List<Control> controls, Map<String, Path> pages) {
+    public record Result(List<Explorer.Result> bounds, List<Control> controls, Map<String, Path> pages,
+                         Map<String, Algorithm> algorithms) {
+
+        /** The algorithm a subject explored follows (as released if it is not one of this run's). */
+        public Algorithm algorithmOf(String subject) {
+            return algorithms.getOrDefault(subject, Algorithm.AS_RELEASED);
+        }
+
         /** Whether every bound holds and every control was caught. */
         public boolean passed() {
             return bounds.stream().allMatch(Explorer.Result::holds) && controls.stream().allMatch(c -> c.caught() != null);
@@ -68,12 +78,15 @@ public final class ExploreRun {
                              KnownFindings known, Path counterexamples, Consumer<String> log) {
         List<Explorer.Result> bounds = new ArrayList<>();
         Map<String, Path> pages = new LinkedHashMap<>();
+        Map<String, Algorithm> algorithms = new LinkedHashMap<>();
+        holding.forEach(s -> algorithms.put(s.id(), s.algorithm()));
+        controls.forEach(s -> algorithms.put(s.id(), s.algorithm()));
         for (BroadcastFactory subject : holding) {
             for (Policy policy : Policy.values()) {
                 Scope scope = scopes.apply(policy);
                 Explorer.Result r = Explorer.explore(subject, scope, stateLimit, false, known, null);
-                log.accept(String.format("explore %s %s: %,d states, %,d transitions, depth %d%s, %.1f s, %,.0f states/s"
-                                + " (%,.0f per CPU second): %s", subject.id(), scope, r.states(), r.transitions(), r.depth(),
+                log.accept(String.format("explore %s (%s) %s: %,d states, %,d transitions, depth %d%s, %.1f s, %,.0f states/s"
+                                + " (%,.0f per CPU second): %s", subject.id(), subject.algorithm(), scope, r.states(), r.transitions(), r.depth(),
                         r.complete() ? "" : " (INCOMPLETE)", r.millis() / 1000.0, r.statesPerSecond(),
                         r.statesPerCpuSecond(), r.holds() ? "holds" : "FAILS"));
                 bounds.add(r);
@@ -84,12 +97,12 @@ public final class ExploreRun {
         for (BroadcastFactory control : controls) {
             Control c = shortest(control, controlScopes, stateLimit, known, counterexamples, pages);
             int shrunk = shrunkLength(control, known);
-            log.accept(String.format("explore control %s: %s; the shrinker's counterexample has %s operations",
-                    control.id(), c.caught() == null ? "NOT caught" : "caught under " + c.policy() + " in "
+            log.accept(String.format("explore control %s (%s): %s; the shrinker's counterexample has %s operations",
+                    control.id(), control.algorithm(), c.caught() == null ? "NOT caught" : "caught under " + c.policy() + " in "
                             + c.caught().run().script().length() + " operations", shrunk < 0 ? "no" : shrunk));
-            caught.add(new Control(c.subject(), c.caught(), c.policy(), shrunk));
+            caught.add(new Control(c.subject(), c.caught(), c.policy(), shrunk, control.algorithm()));
         }
-        return new Result(bounds, caught, pages);
+        return new Result(bounds, caught, pages, algorithms);
     }
 
     /**
@@ -128,10 +141,10 @@ public final class ExploreRun {
                 }
             }
             if (best != null) {
-                return new Control(control.id(), best, bestPolicy, -1);
+                return new Control(control.id(), best, bestPolicy, -1, control.algorithm());
             }
         }
-        return new Control(control.id(), null, null, -1);
+        return new Control(control.id(), null, null, -1, control.algorithm());
     }
 
     /** The random engine's shrunk length for a control (fixed seed, so a run repeats), or -1. */

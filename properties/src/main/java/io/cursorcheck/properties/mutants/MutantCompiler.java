@@ -1,6 +1,7 @@
 package io.cursorcheck.properties.mutants;
 
 import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.Options;
 import java.io.ByteArrayOutputStream;
@@ -49,7 +50,10 @@ import javax.tools.ToolProvider;
 public final class MutantCompiler {
 
     private static final String IMPL_PACKAGE = "io.cursorcheck.impl";
-    private static final Map<String, BroadcastFactory> CACHE = new ConcurrentHashMap<>();
+    private static final Map<String, Compiled> CACHE = new ConcurrentHashMap<>();
+
+    /** What a subject id adds to a mutant's id when the mutant follows the corrected algorithm (spec §8). */
+    public static final String CORRECTED_SUFFIX = "+corrected";
 
     private MutantCompiler() {
     }
@@ -60,6 +64,43 @@ public final class MutantCompiler {
      * @throws IllegalStateException if the patch does not apply or the patched source does not compile
      */
     public static BroadcastFactory factory(Mutant mutant) {
+        return compiled(mutant).asReleased();
+    }
+
+    /**
+     * The factory of a mutant that follows the given algorithm, compiling it on first use. Under
+     * {@link Algorithm#AS_RELEASED} it is {@link #factory(Mutant)}; under {@link Algorithm#CORRECTED} it
+     * makes the patched class through its {@code (Options, Algorithm)} constructor, answers
+     * {@link Algorithm#CORRECTED} from {@link BroadcastFactory#algorithm()} (so the lockstep engine checks it
+     * against {@code model-corrected}) and has the mutant's id with {@link #CORRECTED_SUFFIX}, so its
+     * counterexamples go to a folder of their own and replay as they were found.
+     *
+     * @throws IllegalStateException if the patch does not apply, the patched source does not compile, or,
+     *                               under the corrected algorithm, the mutant's class has no public
+     *                               {@code (Options, Algorithm)} constructor (the thread-safe variants'
+     *                               classes, which the racy twins patch, have none)
+     */
+    public static BroadcastFactory factory(Mutant mutant, Algorithm algorithm) {
+        if (algorithm == null) {
+            throw new IllegalArgumentException("mutant " + mutant.id() + ": algorithm must not be null");
+        }
+        Compiled c = compiled(mutant);
+        if (algorithm == Algorithm.AS_RELEASED) {
+            return c.asReleased();
+        }
+        if (c.corrected() == null) {
+            throw new IllegalStateException("mutant " + mutant.id() + ": " + mutant.entry() + " has no public ("
+                    + "Options, Algorithm) constructor, so it cannot follow the corrected algorithm");
+        }
+        return c.corrected();
+    }
+
+    /** Whether the mutant's class can follow the corrected algorithm: it has an {@code (Options, Algorithm)} constructor. */
+    public static boolean followsAlgorithms(Mutant mutant) {
+        return compiled(mutant).corrected() != null;
+    }
+
+    private static Compiled compiled(Mutant mutant) {
         return CACHE.computeIfAbsent(mutant.id(), id -> compile(mutant));
     }
 
@@ -100,7 +141,11 @@ public final class MutantCompiler {
         return "io.cursorcheck.mutants." + mutant.id().replace("-", "_");
     }
 
-    private static BroadcastFactory compile(Mutant mutant) {
+    /** One compiled mutant: its as-released factory and, if its class takes an algorithm, its corrected one. */
+    private record Compiled(BroadcastFactory asReleased, BroadcastFactory corrected) {
+    }
+
+    private static Compiled compile(Mutant mutant) {
         String pkg = packageOf(mutant);
         Map<String, byte[]> classes = javac(mutant, patchedSources(mutant, pkg));
         ClassLoader loader = new ClassLoader(Broadcast.class.getClassLoader()) {
@@ -113,12 +158,22 @@ public final class MutantCompiler {
                 return defineClass(name, bytes, 0, bytes.length);
             }
         };
+        Class<?> entry;
+        Constructor<?> ctor;
         try {
-            Constructor<?> ctor = loader.loadClass(pkg + "." + mutant.entry()).getConstructor(Options.class);
-            return new Factory(mutant, ctor);
+            entry = loader.loadClass(pkg + "." + mutant.entry());
+            ctor = entry.getConstructor(Options.class);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("mutant " + mutant.id() + ": no public " + mutant.entry() + "(Options)", e);
         }
+        Constructor<?> withAlgorithm;
+        try {
+            withAlgorithm = entry.getConstructor(Options.class, Algorithm.class);
+        } catch (NoSuchMethodException e) {
+            withAlgorithm = null; // a class with one algorithm only (the thread-safe variants'): as released
+        }
+        Factory corrected = withAlgorithm == null ? null : new Factory(mutant, withAlgorithm, Algorithm.CORRECTED);
+        return new Compiled(new Factory(mutant, ctor, Algorithm.AS_RELEASED), corrected);
     }
 
     /** The patched sources of every file of {@code impl}, by class name in the mutant's package. */
@@ -225,22 +280,32 @@ public final class MutantCompiler {
         return URI.create(s);
     }
 
-    /** A compiled mutant. */
-    private record Factory(Mutant mutant, Constructor<?> ctor) implements BroadcastFactory {
+    /**
+     * A compiled mutant following one algorithm: {@code ctor} takes the options alone (as released) or
+     * the options and {@code algorithm}.
+     */
+    private record Factory(Mutant mutant, Constructor<?> ctor, Algorithm algorithm) implements BroadcastFactory {
         @Override
         public String id() {
-            return mutant.id();
+            return algorithm == Algorithm.CORRECTED ? mutant.id() + CORRECTED_SUFFIX : mutant.id();
         }
 
         @Override
         public String description() {
-            return mutant.className() + ": " + mutant.description();
+            return mutant.className() + ": " + mutant.description()
+                    + (algorithm == Algorithm.CORRECTED ? " Under the corrected algorithm (spec §8)." : "");
+        }
+
+        @Override
+        public Algorithm algorithm() {
+            return algorithm;
         }
 
         @Override
         public Broadcast create(Options options) {
             try {
-                return (Broadcast) ctor.newInstance(options);
+                return (Broadcast) (ctor.getParameterCount() == 1 ? ctor.newInstance(options)
+                        : ctor.newInstance(options, algorithm));
             } catch (InvocationTargetException e) {
                 if (e.getCause() instanceof RuntimeException r) {
                     throw r;
@@ -253,7 +318,7 @@ public final class MutantCompiler {
 
         @Override
         public String toString() {
-            return mutant.id();
+            return id();
         }
     }
 }

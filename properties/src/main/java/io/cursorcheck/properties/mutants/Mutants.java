@@ -8,6 +8,8 @@ import static io.cursorcheck.properties.mutants.Mutant.WhiteBox.SCANS;
 
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Variant;
+import io.cursorcheck.spi.Algorithm;
+import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Policy;
 import java.util.List;
@@ -285,9 +287,10 @@ public final class Mutants {
                             }
                             """,
                     ""),
-            Mutant.core("notify-settles-before-advance", SAFETY,
+            new Mutant("notify-settles-before-advance",
                     "Notify settles the read before it advances the cursor, so settlements caused by the advance"
                             + " (a trim flushing queued writes) come out after it, in the wrong order.",
+                    SAFETY, "BroadcastCore.java",
                     """
                             r.cursor = old + 1;
                             advanced(old, Site.NOTIFY); // may trim, flush and re-enter before the settle below
@@ -297,7 +300,11 @@ public final class Mutants {
                             settleOutstanding(r, Outcome.data(old, size));
                             r.cursor = old + 1;
                             advanced(old, Site.NOTIFY);
-                            """),
+                            """, "CachedCountBroadcast", null, new Mutant.Equivalence("Under the corrected algorithm"
+                            + " (spec §8, why it is right, 4) the advance inside notify runs a trim that cannot flush"
+                            + " (a flush is running, or no write is queued), so it settles nothing and changes nothing"
+                            + " the settle reads: settling first gives the same settlements in the same order, the"
+                            + " same state and the same scans.", NONE)),
             Mutant.core("end-keeps-waiting-consumers", LIVENESS,
                     "End settles a waiting consumer's reads with DONE but leaves it attached, holding the minimum,"
                             + " so the buffer is never trimmed and the writer's end never completes.",
@@ -537,6 +544,76 @@ public final class Mutants {
         throw new IllegalArgumentException("mutant " + mutant.id() + ": no variant is a " + mutant.entry());
     }
 
+    /**
+     * The real implementation a mutant patches, following the given algorithm: {@link #original(Mutant)}
+     * as released; under the corrected algorithm, the registry's corrected variant of that class if it has
+     * one ({@code cached-count-corrected}), otherwise that class made through its
+     * {@code (Options, Algorithm)} constructor (the wheel: spec §8 changes no tracking, so the registry
+     * has no corrected wheel, but its scan count is the reference of a corrected wheel mutant).
+     *
+     * @throws IllegalArgumentException if no variant has the mutant's class, or, under the corrected
+     *                                  algorithm, that class has no {@code (Options, Algorithm)} constructor
+     */
+    public static BroadcastFactory original(Mutant mutant, Algorithm algorithm) {
+        Variant asReleased = original(mutant);
+        if (algorithm == Algorithm.AS_RELEASED) {
+            return asReleased;
+        }
+        for (Variant v : Variant.values()) {
+            if (v.algorithm() == algorithm && v.create(Options.of(1, Policy.STRICT)).getClass()
+                    .getSimpleName().equals(mutant.entry())) {
+                return v;
+            }
+        }
+        java.lang.reflect.Constructor<?> ctor;
+        try {
+            ctor = asReleased.create(Options.of(1, Policy.STRICT)).getClass().getConstructor(Options.class,
+                    Algorithm.class);
+        } catch (NoSuchMethodException e) {
+            throw new IllegalArgumentException("mutant " + mutant.id() + ": " + mutant.entry() + " cannot follow the "
+                    + algorithm + " algorithm (no (Options, Algorithm) constructor)", e);
+        }
+        return new Following(asReleased, ctor, algorithm);
+    }
+
+    /** A registry variant's class made through its {@code (Options, Algorithm)} constructor. */
+    private record Following(Variant variant, java.lang.reflect.Constructor<?> ctor, Algorithm algorithm)
+            implements BroadcastFactory {
+        @Override
+        public String id() {
+            return variant.id() + MutantCompiler.CORRECTED_SUFFIX;
+        }
+
+        @Override
+        public String description() {
+            return variant.description() + ", under the " + algorithm + " algorithm";
+        }
+
+        @Override
+        public Algorithm algorithm() {
+            return algorithm;
+        }
+
+        @Override
+        public Broadcast create(Options options) {
+            try {
+                return (Broadcast) ctor.newInstance(options, algorithm);
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                if (e.getCause() instanceof RuntimeException r) {
+                    throw r;
+                }
+                throw new IllegalStateException(e.getCause());
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot make " + id(), e);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return id();
+        }
+    }
+
     /** The mutant with this id, or null. */
     public static Mutant named(String id) {
         return all().stream().filter(m -> m.id().equals(id)).findFirst().orElse(null);
@@ -545,5 +622,10 @@ public final class Mutants {
     /** The compiled factory of a mutant. */
     public static BroadcastFactory factory(Mutant mutant) {
         return MutantCompiler.factory(mutant);
+    }
+
+    /** The compiled factory of a mutant following the given algorithm ({@link MutantCompiler#factory(Mutant, Algorithm)}). */
+    public static BroadcastFactory factory(Mutant mutant, Algorithm algorithm) {
+        return MutantCompiler.factory(mutant, algorithm);
     }
 }

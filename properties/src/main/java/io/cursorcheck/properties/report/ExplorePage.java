@@ -3,7 +3,10 @@ package io.cursorcheck.properties.report;
 import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.explore.ExploreRun;
 import io.cursorcheck.properties.explore.Explorer;
+import io.cursorcheck.properties.mutants.MutantCompiler;
+import io.cursorcheck.spi.Algorithm;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** {@code reports/explore.md}: the bounds proved, the findings' shortest scripts, the controls. */
@@ -72,11 +75,14 @@ public final class ExplorePage {
         b.append("## Bounds proved\n\nA bound holds when every sequence of the scope was explored and the subject"
                 + " never failed (findings against the model that `reports/findings/` knows are allowed). A state in"
                 + " which the model itself breaks an invariant is recorded and not expanded: past it there is no"
-                + " trustworthy reference.\n\n");
-        b.append("| subject | scope | states | transitions | depth | time | states/s | states per CPU second | verdict |\n"
-                + "|---|---|---:|---:|---:|---:|---:|---:|---|\n");
+                + " trustworthy reference. *algorithm*: `as-released` is spec §2, checked against `model`;"
+                + " `corrected` is spec §8 (a flush never runs inside another), checked against `model-corrected`,"
+                + " where no finding is known, so any failure, a known finding's included, breaks the bound.\n\n");
+        b.append("| subject | algorithm | scope | states | transitions | depth | time | states/s | states per CPU second"
+                + " | verdict |\n|---|---|---|---:|---:|---:|---:|---:|---:|---|\n");
         for (Explorer.Result x : r.bounds()) {
-            b.append("| `").append(x.subject()).append("` | ").append(x.scope()).append(" | ")
+            b.append("| `").append(x.subject()).append("` | ").append(r.algorithmOf(x.subject())).append(" | ")
+                    .append(x.scope()).append(" | ")
                     .append(String.format("%,d", x.states())).append(" | ").append(String.format("%,d", x.transitions()))
                     .append(" | ").append(x.depth()).append(x.complete() ? "" : " (incomplete)").append(" | ")
                     .append(String.format("%.1f s", x.millis() / 1000.0)).append(" | ")
@@ -90,10 +96,12 @@ public final class ExplorePage {
         for (Explorer.Result x : r.bounds()) {
             for (Explorer.Found f : x.found()) {
                 if (!any) {
-                    b.append("| subject | policy | failure | length | known finding | script |\n|---|---|---|---:|---|---|\n");
+                    b.append("| subject | algorithm | policy | failure | length | known finding | script |\n"
+                            + "|---|---|---|---|---:|---|---|\n");
                     any = true;
                 }
-                b.append("| `").append(x.subject()).append("` | ").append(x.scope().policy()).append(" | ")
+                b.append("| `").append(x.subject()).append("` | ").append(r.algorithmOf(x.subject())).append(" | ")
+                        .append(x.scope().policy()).append(" | ")
                         .append(f.failure().title()).append(" | ").append(f.run().script().length()).append(" | ")
                         .append(f.known() == null ? (f.againstSubject() ? "" : "**new**") : f.known().name()).append(" | ")
                         .append(link(r.pages(), x.subject(), f)).append(" |\n");
@@ -107,11 +115,13 @@ public final class ExplorePage {
                 + " catalogue, explored in the gate's scope (2 consumers, budget 2, sizes {0,1,2}, up to 11 deep) one"
                 + " operation deeper at a time under every policy until one fails: its counterexample is as short as"
                 + " any, so it can be no longer than the one the random engine's shrinker reaches (seed 20261129,"
-                + " 1-minimal but not always minimum).\n\n");
-        b.append("| control | caught under | by | explorer's length | shrinker's length | script |\n"
-                + "|---|---|---|---:|---:|---|\n");
+                + " 1-minimal but not always minimum). Each mutant runs under both algorithms: as released against"
+                + " `model`, and corrected (`<mutant>+corrected`, the patched class made with `Algorithm.CORRECTED`)"
+                + " against `model-corrected`, unless its bug lies on a path only a nested flush reaches.\n\n");
+        b.append("| control | algorithm | caught under | by | explorer's length | shrinker's length | script |\n"
+                + "|---|---|---|---|---:|---:|---|\n");
         for (ExploreRun.Control c : r.controls()) {
-            b.append("| `").append(c.subject()).append("` | ");
+            b.append("| `").append(c.subject()).append("` | ").append(c.algorithm()).append(" | ");
             if (c.caught() == null) {
                 b.append("**not caught** | | | ").append(c.shrunk() < 0 ? "" : c.shrunk()).append(" | |\n");
                 continue;
@@ -121,7 +131,54 @@ public final class ExplorePage {
                     .append(" | ").append(link(r.pages(), c.subject(), c.caught())).append(" |\n");
         }
         b.append('\n');
+        b.append(lengthsUnderBothAlgorithms(r));
         return b.toString();
+    }
+
+    /**
+     * The controls run under both algorithms side by side: the explorer's shortest length as released
+     * and corrected, and whether they differ. They may: the corrected algorithm never nests a flush, so a
+     * mutant whose shortest failure as released passes through a nested flush has another, possibly
+     * longer, shortest failure corrected; the table shows every such case rather than hiding it.
+     */
+    static String lengthsUnderBothAlgorithms(ExploreRun.Result r) {
+        Map<String, ExploreRun.Control> asReleased = new LinkedHashMap<>();
+        Map<String, ExploreRun.Control> corrected = new LinkedHashMap<>();
+        for (ExploreRun.Control c : r.controls()) {
+            if (c.algorithm() == Algorithm.CORRECTED && c.subject().endsWith(MutantCompiler.CORRECTED_SUFFIX)) {
+                corrected.put(c.subject().substring(0, c.subject().length() - MutantCompiler.CORRECTED_SUFFIX.length()), c);
+            } else if (c.algorithm() == Algorithm.AS_RELEASED) {
+                asReleased.put(c.subject(), c);
+            }
+        }
+        if (corrected.isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder("### Controls under both algorithms\n\n");
+        StringBuilder rows = new StringBuilder();
+        int same = 0;
+        int both = 0;
+        for (Map.Entry<String, ExploreRun.Control> e : asReleased.entrySet()) {
+            ExploreRun.Control c = corrected.get(e.getKey());
+            if (c == null) {
+                continue;
+            }
+            both++;
+            String released = length(e.getValue());
+            String fixed = length(c);
+            boolean equal = released.equals(fixed);
+            same += equal ? 1 : 0;
+            rows.append("| `").append(e.getKey()).append("` | ").append(released).append(" | ").append(fixed)
+                    .append(" | ").append(equal ? "same" : "**differs**").append(" |\n");
+        }
+        b.append(String.format("%d of %d mutants run under both algorithms have the same shortest length.%n%n", same,
+                both));
+        b.append("| mutant | as released | corrected | |\n|---|---:|---:|---|\n").append(rows).append('\n');
+        return b.toString();
+    }
+
+    private static String length(ExploreRun.Control c) {
+        return c.caught() == null ? "not caught" : String.valueOf(c.caught().run().script().length());
     }
 
     private static String link(Map<String, Path> pages, String subject, Explorer.Found f) {

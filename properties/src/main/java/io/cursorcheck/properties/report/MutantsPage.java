@@ -4,6 +4,7 @@ import io.cursorcheck.properties.engine.Json;
 import io.cursorcheck.properties.engine.KillMatrix;
 import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.mutants.Mutant;
+import io.cursorcheck.spi.Algorithm;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,7 +19,8 @@ import java.util.Map;
  * {@code reports/mutants.md} and {@code mutants.json}: the kill matrix as a run left it. One row per
  * mutant (impact, what caught it and at which stage, shrunk length, sequences and time to the
  * first detection, the shrunk script linked to its counterexample page), then every mutant's bug,
- * equivalence argument and patch.
+ * equivalence argument and patch. A run under both algorithms (spec §2 as released, and its correction,
+ * §8) has one table per algorithm.
  */
 public final class MutantsPage {
 
@@ -32,12 +34,42 @@ public final class MutantsPage {
      * @return the Markdown file
      */
     public static Path write(KillMatrix.Result result, Path reports, String command) throws IOException {
+        return write(List.of(result), reports, command);
+    }
+
+    /**
+     * Writes both files into {@code reports} for matrices of the same catalogue under different
+     * algorithms: one table per matrix.
+     *
+     * @param command the command that repeats this run
+     * @return the Markdown file
+     */
+    public static Path write(List<KillMatrix.Result> results, Path reports, String command) throws IOException {
         Files.createDirectories(reports);
         Path md = reports.resolve("mutants.md");
-        Files.writeString(md, markdown(result, command, reports), StandardCharsets.UTF_8);
-        Files.writeString(reports.resolve("mutants.json"), Json.write(json(result, command, reports)),
+        Files.writeString(md, markdown(results, command, reports), StandardCharsets.UTF_8);
+        Files.writeString(reports.resolve("mutants.json"), Json.write(json(results, command, reports)),
                 StandardCharsets.UTF_8);
         return md;
+    }
+
+    /** The heading of a matrix's algorithm: what it runs and against which model. */
+    public static String algorithmTitle(Algorithm algorithm) {
+        return algorithm == Algorithm.CORRECTED
+                ? "Corrected (spec §8: a flush never runs inside another), against `model-corrected`"
+                : "As released (spec §2), against `model`";
+    }
+
+    /** {@link #summary} of each matrix, prefixed with its algorithm when there is more than one. */
+    public static String summary(List<KillMatrix.Result> results) {
+        if (results.size() == 1) {
+            return summary(results.get(0));
+        }
+        List<String> parts = new ArrayList<>();
+        for (KillMatrix.Result r : results) {
+            parts.add(r.config().algorithm() + ": " + summary(r));
+        }
+        return String.join("; ", parts);
     }
 
     /** One line for a campaign summary or a console: how many of each kind were caught. */
@@ -51,57 +83,90 @@ public final class MutantsPage {
         return String.format("%d mutants: %d of %d safety/liveness caught black-box, %d of %d equivalent seen by a"
                         + " white-box check (%d undetectable as declared), longest shrunk script %d operations",
                 r.rows().size(), blackBox, real.size(), seen, equivalent.size(),
-                equivalent.stream().filter(x -> x.mutant().equivalence().seenBy() == Mutant.WhiteBox.NONE).count(),
+                equivalent.stream().filter(x -> x.mutant().equivalenceUnder(r.config().algorithm()).seenBy()
+                        == Mutant.WhiteBox.NONE).count(),
                 longest);
     }
 
     /** The page. */
     public static String markdown(KillMatrix.Result r, String command, Path reports) {
+        return markdown(List.of(r), command, reports);
+    }
+
+    /** The page for matrices of the same catalogue under different algorithms: one table each. */
+    public static String markdown(List<KillMatrix.Result> results, String command, Path reports) {
+        if (results.isEmpty()) {
+            throw new IllegalArgumentException("mutants page: no matrix to show");
+        }
+        KillMatrix.Result first = results.get(0);
+        boolean passed = results.stream().allMatch(KillMatrix.Result::passed);
         StringBuilder b = new StringBuilder("# Kill matrix: the mutant catalogue\n\n");
-        b.append(r.passed() ? "**Passed**: every mutant was caught as its impact says.\n\n"
+        b.append(passed ? "**Passed**: every mutant was caught as its impact says" + (results.size() > 1
+                ? ", under every algorithm" : "") + ".\n\n"
                 : "**FAILED**: some mutants were not caught as their impact says (see Problems).\n\n");
-        b.append(summary(r)).append(".\n\n");
-        b.append("Each mutant is `CachedCountBroadcast` with one slip, a patch of its real source compiled in"
+        for (KillMatrix.Result r : results) {
+            b.append(results.size() > 1 ? "- " + r.config().algorithm() + ": " : "").append(summary(r)).append(".\n");
+        }
+        b.append('\n');
+        b.append("Each mutant is `CachedCountBroadcast` (or `WheelBroadcast`, the `wheel-` ones) with one slip, a"
+                + " patch of its real source compiled in"
                 + " memory (`properties/.../mutants/Mutants.java`). It runs against the model in two stages of the"
                 + " same random sequences: **black-box** (answers, states, I1-I12 without I6: what a user could see),"
                 + " then, if it survived, **white-box** (plus I6 on the cache, plus the scan count against the real"
                 + " class). SAFETY and LIVENESS mutants must fall to the black-box stage with a script of at most "
                 + KillMatrix.MAX_LENGTH + " operations; EQUIVALENT ones must not, and must fall to the white-box check"
-                + " they name, or survive everything when they name none.\n\n");
+                + " they name, or survive everything when they name none.");
+        if (results.stream().anyMatch(r -> r.config().algorithm() == Algorithm.CORRECTED)) {
+            b.append(" Under the corrected algorithm (`docs/spec.md` §8) each mutant is the patched class made with"
+                    + " `Algorithm.CORRECTED` (id `<mutant>+corrected`), checked against `model-corrected`, its scan"
+                    + " count against the real class under the same algorithm; a mutant on a path only a nested flush"
+                    + " reaches is held to be equivalent there (its impact column says EQUIVALENT).");
+        }
+        b.append("\n\n");
         b.append("| | |\n|---|---|\n");
         b.append("| Written | ").append(Instant.now().toString().replaceAll("\\.\\d+Z$", "Z")).append(" |\n");
         b.append("| Command | `").append(command).append("` |\n");
-        b.append("| Seed | `").append(r.config().seed()).append("` (each mutant derives its own from it and its id) |\n");
-        b.append("| Budget | ").append(String.format("%,d", r.config().sequences()))
+        b.append("| Seed | `").append(first.config().seed()).append("` (each mutant derives its own from it and its id) |\n");
+        b.append("| Budget | ").append(String.format("%,d", first.config().sequences()))
                 .append(" sequences per mutant and stage where a check must catch it")
-                .append(r.config().equivalentSequences() == r.config().sequences() ? ", and where an equivalent must"
+                .append(first.config().equivalentSequences() == first.config().sequences() ? ", and where an equivalent must"
                         + " survive" : String.format(", %,d where an equivalent must survive",
-                        r.config().equivalentSequences()))
-                .append("; up to ").append(r.config().maxSteps())
-                .append(" operations each; ").append(r.config().threads()).append(" mutants at a time |\n");
-        b.append("| Time | ").append(String.format("%.1f s", r.millis() / 1000.0)).append(" |\n");
+                        first.config().equivalentSequences()))
+                .append("; up to ").append(first.config().maxSteps())
+                .append(" operations each; ").append(first.config().threads()).append(" mutants at a time |\n");
+        b.append("| Time | ").append(results.stream().map(r -> String.format("%.1f s", r.millis() / 1000.0)
+                + (results.size() > 1 ? " (" + r.config().algorithm() + ")" : "")).collect(
+                java.util.stream.Collectors.joining(", "))).append(" |\n");
         b.append("| Machine | ").append(IndexPage.machine()).append(" |\n\n");
 
-        b.append("| mutant | impact | caught by | stage | shrunk | sequences | time | shrunk script |\n");
-        b.append("|---|---|---|---|---:|---:|---:|---|\n");
-        for (KillMatrix.Row row : r.rows()) {
-            Mutant m = row.mutant();
-            b.append("| [`").append(m.id()).append("`](#").append(m.id()).append(") | ").append(m.impact())
-                    .append(" | ").append(row.killed() ? row.caughtBy() : "**not caught**" + (m.impact()
-                            == Mutant.Impact.EQUIVALENT && m.equivalence().seenBy() == Mutant.WhiteBox.NONE
-                            ? " (as declared)" : "")).append(" | ")
-                    .append(row.killed() ? row.stage().label() : "").append(" | ")
-                    .append(row.killed() ? String.valueOf(row.shrunkLength()) : "").append(" | ")
-                    .append(String.format("%,d", row.sequences())).append(" | ")
-                    .append(row.killed() ? String.format("%.2f s", row.detectMillis() / 1000.0) : "").append(" | ")
-                    .append(row.killed() ? scriptLink(row, reports) : "").append(" |\n");
+        for (KillMatrix.Result r : results) {
+            Algorithm algorithm = r.config().algorithm();
+            if (results.size() > 1) {
+                b.append("## ").append(algorithmTitle(algorithm)).append("\n\n");
+            }
+            b.append("| mutant | impact | caught by | stage | shrunk | sequences | time | shrunk script |\n");
+            b.append("|---|---|---|---|---:|---:|---:|---|\n");
+            for (KillMatrix.Row row : r.rows()) {
+                Mutant m = row.mutant();
+                Mutant.Impact impact = m.impactUnder(algorithm);
+                b.append("| [`").append(m.id()).append("`](#").append(m.id()).append(") | ").append(impact)
+                        .append(" | ").append(row.killed() ? row.caughtBy() : "**not caught**" + (impact
+                                == Mutant.Impact.EQUIVALENT && m.equivalenceUnder(algorithm).seenBy()
+                                == Mutant.WhiteBox.NONE ? " (as declared)" : "")).append(" | ")
+                        .append(row.killed() ? row.stage().label() : "").append(" | ")
+                        .append(row.killed() ? String.valueOf(row.shrunkLength()) : "").append(" | ")
+                        .append(String.format("%,d", row.sequences())).append(" | ")
+                        .append(row.killed() ? String.format("%.2f s", row.detectMillis() / 1000.0) : "").append(" | ")
+                        .append(row.killed() ? scriptLink(row, reports) : "").append(" |\n");
+            }
+            b.append('\n');
         }
-        b.append("\n*caught by*: `divergence (answer)` or `(state)` against the model, an invariant (`I5` ...), an"
+        b.append("*caught by*: `divergence (answer)` or `(state)` against the model, an invariant (`I5` ...), an"
                 + " exception, or `scan count`. *sequences*: random sequences of that stage up to and including the"
                 + " one that failed (for a survivor, of both stages). *time*: from the start of the first stage to"
                 + " the unshrunk failure, not counting the mutant's compilation.\n\n");
 
-        List<String> problems = r.problems();
+        List<String> problems = results.stream().flatMap(r -> r.problems().stream()).toList();
         if (!problems.isEmpty()) {
             b.append("## Problems\n\n");
             problems.forEach(p -> b.append("- **").append(p.replace("\n", " ")).append("**\n"));
@@ -109,37 +174,71 @@ public final class MutantsPage {
         }
 
         b.append("## The mutants\n\n");
-        for (KillMatrix.Row row : r.rows()) {
-            Mutant m = row.mutant();
+        for (int i = 0; i < first.rows().size(); i++) {
+            Mutant m = first.rows().get(i).mutant();
             b.append("### ").append(m.id()).append("\n\n");
             b.append("**").append(m.impact()).append("**. ").append(m.description()).append("\n\n");
             if (m.equivalence() != null) {
                 b.append("Why it is equivalent: ").append(m.equivalence().argument()).append(" White-box check that"
-                        + " sees it: ").append(switch (m.equivalence().seenBy()) {
-                            case CACHE -> "I6 on the cache.";
-                            case SCANS -> "the scan count.";
-                            case NONE -> "none; it stays in the catalogue as a limit of what any check here can see.";
-                        }).append("\n\n");
+                        + " sees it: ").append(seenBy(m.equivalence())).append("\n\n");
             }
-            if (row.killed()) {
-                b.append("Caught by ").append(row.caughtBy()).append(" (").append(row.stage().label())
-                        .append(") in sequence ").append(String.format("%,d", row.sequences())).append(", shrunk from ")
-                        .append(row.caught().counterexample().original()).append(" to ").append(row.shrunkLength())
-                        .append(" operations: ").append(scriptLink(row, reports)).append(". Replay: `bin/cursorcheck"
-                                + " replay ").append(Reports.relative(row.caught().json())).append("`.\n\n");
-            } else {
-                b.append("Not caught in ").append(String.format("%,d", row.sequences()))
-                        .append(" sequences over both stages.\n\n");
+            if (m.correctedEquivalence() != null) {
+                b.append("Why it is equivalent under the corrected algorithm (spec §8): ")
+                        .append(m.correctedEquivalence().argument()).append(" White-box check that sees it there: ")
+                        .append(seenBy(m.correctedEquivalence())).append("\n\n");
+            }
+            for (KillMatrix.Result r : results) {
+                KillMatrix.Row row = r.rows().size() > i && r.rows().get(i).mutant().equals(m) ? r.rows().get(i) : null;
+                if (row == null) {
+                    continue;
+                }
+                String under = results.size() > 1 ? " (" + r.config().algorithm() + ")" : "";
+                if (row.killed()) {
+                    b.append("Caught").append(under).append(" by ").append(row.caughtBy()).append(" (")
+                            .append(row.stage().label()).append(") in sequence ")
+                            .append(String.format("%,d", row.sequences())).append(", shrunk from ")
+                            .append(row.caught().counterexample().original()).append(" to ").append(row.shrunkLength())
+                            .append(" operations: ").append(scriptLink(row, reports)).append(". Replay: `bin/cursorcheck"
+                                    + " replay ").append(Reports.relative(row.caught().json())).append("`.\n\n");
+                } else {
+                    b.append("Not caught").append(under).append(" in ").append(String.format("%,d", row.sequences()))
+                            .append(" sequences over both stages.\n\n");
+                }
             }
             b.append("```diff\n").append(m.diff()).append("```\n\n");
         }
         return b.toString();
     }
 
+    private static String seenBy(Mutant.Equivalence e) {
+        return switch (e.seenBy()) {
+            case CACHE -> "I6 on the cache.";
+            case SCANS -> "the scan count.";
+            case NONE -> "none; it stays in the catalogue as a limit of what any check here can see.";
+        };
+    }
+
+    /**
+     * The JSON document of matrices under several algorithms: the first matrix's document (so a reader of
+     * one matrix finds what it found before), {@code passed} over all, and every matrix's document under
+     * {@code matrices}, each with its {@code algorithm}.
+     */
+    public static Map<String, Object> json(List<KillMatrix.Result> results, String command, Path reports) {
+        Map<String, Object> doc = json(results.get(0), command, reports);
+        doc.put("passed", results.stream().allMatch(KillMatrix.Result::passed));
+        List<Object> matrices = new ArrayList<>();
+        for (KillMatrix.Result r : results) {
+            matrices.add(json(r, command, reports));
+        }
+        doc.put("matrices", matrices);
+        return doc;
+    }
+
     /** The JSON document: the same numbers for tools. */
     public static Map<String, Object> json(KillMatrix.Result r, String command, Path reports) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("passed", r.passed());
+        doc.put("algorithm", r.config().algorithm().id());
         doc.put("command", command);
         doc.put("seed", r.config().seed());
         doc.put("sequencesPerStage", r.config().sequences());
@@ -153,12 +252,13 @@ public final class MutantsPage {
             Mutant m = row.mutant();
             Map<String, Object> o = new LinkedHashMap<>();
             o.put("id", m.id());
-            o.put("impact", m.impact().name());
+            o.put("impact", m.impactUnder(r.config().algorithm()).name());
             o.put("description", m.description());
             o.put("file", m.file());
-            if (m.equivalence() != null) {
-                o.put("equivalence", m.equivalence().argument());
-                o.put("seenBy", m.equivalence().seenBy().name());
+            Mutant.Equivalence equivalence = m.equivalenceUnder(r.config().algorithm());
+            if (equivalence != null) {
+                o.put("equivalence", equivalence.argument());
+                o.put("seenBy", equivalence.seenBy().name());
             }
             o.put("seed", Long.toUnsignedString(row.seed()));
             o.put("caught", row.killed());

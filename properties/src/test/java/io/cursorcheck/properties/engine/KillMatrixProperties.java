@@ -2,41 +2,68 @@ package io.cursorcheck.properties.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cursorcheck.properties.Variant;
+import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.properties.report.MutantsPage;
+import io.cursorcheck.spi.Algorithm;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * The kill matrix in the gate: every mutant of the catalogue through the lockstep engine, each held
  * to its declared impact ({@link KillMatrix}): SAFETY and LIVENESS caught black-box and shrunk to at
  * most {@value KillMatrix#MAX_LENGTH} operations, EQUIVALENT seen only by the white-box check it
- * names, if any. Writes {@code reports/mutants.md} and {@code mutants.json}.
+ * names, if any. It runs twice: under the algorithm as Node releases it (spec §2, against
+ * {@code model}) and under its correction (spec §8, against {@code model-corrected}), where every
+ * non-equivalent mutant must still be caught (issue 14's proof that the suite keeps its strength on
+ * the corrected algorithm). Writes {@code reports/mutants.md} and {@code mutants.json}, both tables.
  */
 class KillMatrixProperties {
 
     @Test
-    void everyMutantIsCaughtAsItsImpactSays() throws Exception {
+    void everyMutantIsCaughtAsItsImpactSaysUnderBothAlgorithms() throws Exception {
         // No launcher command replays it exactly: bin/cursorcheck mutants gives equivalent mutants more sequences.
         long seed = Gate.seed("KillMatrixProperties", "kill matrix", null);
-        KillMatrix.Result[] matrix = new KillMatrix.Result[1];
+        List<KillMatrix.Result> matrices = new ArrayList<>();
         Path page = Gate.writingReports("KillMatrixProperties", out -> {
             KillMatrix.Config config = new KillMatrix.Config(seed, Gate.matrixSequences(),
                     Gate.equivalentSequences(), Gate.MAX_STEPS,
                     Weights.DEFAULT, Gate.THREADS, out.run() == null ? out.counterexamples()
-                    : KillMatrix.counterexamples(out.run(), Mutants.CATALOGUE), Gate.known());
-            matrix[0] = KillMatrix.run(config, Mutants.CATALOGUE, row -> System.out.printf(
-                    "  %-36s %-10s %-11s %-34s %3s ops, sequence %,6d, %5.2f s%n", row.mutant().id(), row.mutant().impact(),
-                    row.killed() ? row.stage().label() : "-", row.caughtBy(),
-                    row.killed() ? String.valueOf(row.shrunkLength()) : "-", row.sequences(), row.millis() / 1000.0));
-            return MutantsPage.write(matrix[0], out.dir(),
+                    : KillMatrix.counterexamples(out.run(), Mutants.CATALOGUE, List.of(Algorithm.values())), Gate.known());
+            for (Algorithm algorithm : Algorithm.values()) {
+                matrices.add(KillMatrix.run(config.under(algorithm), Mutants.CATALOGUE, row -> System.out.printf(
+                        "  %-12s %-36s %-10s %-11s %-34s %3s ops, sequence %,6d, %5.2f s%n", algorithm,
+                        row.mutant().id(), row.mutant().impactUnder(algorithm),
+                        row.killed() ? row.stage().label() : "-", row.caughtBy(),
+                        row.killed() ? String.valueOf(row.shrunkLength()) : "-", row.sequences(), row.millis() / 1000.0)));
+            }
+            return MutantsPage.write(matrices, out.dir(),
                     GateSeed.mavenCommand("properties", "KillMatrixProperties", seed) + " (or bin/cursorcheck mutants"
                             + " --seed " + seed + " --sequences " + config.sequences() + ")");
         });
-        KillMatrix.Result result = matrix[0];
-        System.out.printf("kill matrix: %s; %.1f s; %s%n", MutantsPage.summary(result), result.millis() / 1000.0,
-                Reports.relative(page));
-        assertThat(result.problems()).as("mutants not caught as their impact says (%s)", Reports.relative(page))
-                .isEmpty();
+        for (KillMatrix.Result result : matrices) {
+            System.out.printf("kill matrix (%s): %s; %.1f s; %s%n", result.config().algorithm(),
+                    MutantsPage.summary(result), result.millis() / 1000.0, Reports.relative(page));
+            assertThat(result.problems()).as("mutants not caught as their impact under the %s algorithm says (%s)",
+                    result.config().algorithm(), Reports.relative(page)).isEmpty();
+        }
+        KillMatrix.Result corrected = matrices.get(1);
+        assertThat(corrected.config().algorithm()).isEqualTo(Algorithm.CORRECTED);
+        for (KillMatrix.Row row : corrected.rows()) {
+            if (row.mutant().impactUnder(Algorithm.CORRECTED) == Mutant.Impact.EQUIVALENT) {
+                continue;
+            }
+            // Caught against the corrected model, as the corrected class: not against §2's model by mistake.
+            assertThat(row.caught()).as("%s under the corrected algorithm", row.mutant().id()).isNotNull();
+            assertThat(row.caught().counterexample().subject()).as("%s's counterexample subject", row.mutant().id())
+                    .isEqualTo(row.mutant().id() + "+corrected+black-box");
+            assertThat(Subjects.named(row.caught().counterexample().subject()).algorithm())
+                    .isEqualTo(Algorithm.CORRECTED);
+            assertThat(Variant.referenceFor(Subjects.named(row.caught().counterexample().subject()).algorithm()))
+                    .isEqualTo(Variant.MODEL_CORRECTED);
+        }
     }
 }

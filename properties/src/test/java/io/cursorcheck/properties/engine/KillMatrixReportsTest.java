@@ -93,8 +93,11 @@ class KillMatrixReportsTest {
 
     @Test
     void aStagesFolderIsNamedAfterItsSubject() {
-        for (KillMatrix.Stage stage : KillMatrix.Stage.values()) {
-            assertThat(stage.subjectId(MUTANT)).isEqualTo(stage.subject(Mutants.factory(MUTANT)).id());
+        for (io.cursorcheck.spi.Algorithm algorithm : io.cursorcheck.spi.Algorithm.values()) {
+            for (KillMatrix.Stage stage : KillMatrix.Stage.values()) {
+                assertThat(stage.subjectId(MUTANT, algorithm))
+                        .isEqualTo(stage.subject(Mutants.factory(MUTANT, algorithm)).id());
+            }
         }
     }
 
