@@ -13,8 +13,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -58,6 +60,23 @@ class SourceCliTest {
                 "--seconds", "5");
         System.out.println(o.err());
         assertThat(BadInputCliTest.problems(o, List.of("--source", file.toString(), cause))).isEmpty();
+    }
+
+    /**
+     * A file that loops while it loads (so standard error never closes): the load
+     * check stops the release at its timeout and names the file, exit 2, instead of waiting for ever.
+     */
+    @Test
+    // On its own thread: a read blocked on a pipe does not answer an interrupt, so a hang fails here, not the build.
+    @Timeout(value = 4, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aFileThatLoopsWhileItLoadsIsOneLineAndExit2() throws Exception {
+        Path file = dir.resolve("loops.js");
+        Files.writeString(file, "for (;;) {}\n", StandardCharsets.UTF_8);
+        BadInputCliTest.Outcome o = run("node", "--version", Release.NEWEST_NODE.version(), "--source", file.toString(),
+                "--seconds", "5");
+        System.out.println(o.err());
+        assertThat(BadInputCliTest.problems(o, List.of("--source", file.toString(), "did not load within 60 s")))
+                .isEmpty();
     }
 
     /** A missing file is refused before anything starts, naming the value given. */
