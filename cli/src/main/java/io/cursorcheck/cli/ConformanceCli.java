@@ -8,6 +8,7 @@ import io.cursorcheck.conformance.Release;
 import io.cursorcheck.conformance.SubjectComparison;
 import io.cursorcheck.properties.engine.ReportRun;
 import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.spi.Algorithm;
 import java.util.List;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -48,9 +49,16 @@ abstract class ConformanceCli extends CliCommand {
 
     @Option(names = "--self-check", description = "node only, instead of a conformance run: the release's embedded"
             + " broadcast.js loaded through the source loader must answer exactly like the release's own module on"
-            + " the same seeded sequences (--seconds of them, --seed); prints the comparison, writes no report; exit 1"
-            + " if any step differs or either side crashes")
+            + " the same seeded sequences (--seconds of them, or --sequences, --seed); prints the comparison and, after a"
+            + " timed run, the command that reruns exactly its sequences; writes no report; exit 1 if any step differs"
+            + " or either side crashes")
     boolean selfCheck;
+
+    @Option(names = "--sequences", paramLabel = "N", description = "with --self-check, instead of --seconds: compare"
+            + " exactly N sequences, however long they take (the same --seed gives the same sequences as a timed run,"
+            + " so a difference a timed run found at sequence i is reached again with N > i)")
+    @Range(min = 1, max = Long.MAX_VALUE)
+    Long sequences;
 
     @Mixin
     SeedOption seedOption;
@@ -71,7 +79,8 @@ abstract class ConformanceCli extends CliCommand {
             refuseRandomRunOptions();
         }
         BroadcastSource loaded = sourceOption(runtime);
-        io.cursorcheck.spi.Algorithm algorithm = modelOption(loaded);
+        sequencesOption();
+        Algorithm algorithm = modelOption(loaded);
         release.requireInstallable(); // npm, before anything runs
         if (recordFindings) {
             return record(runtime, release);
@@ -141,14 +150,33 @@ abstract class ConformanceCli extends CliCommand {
         }
     }
 
-    /** The {@code --model} option: only with {@code --source}. */
-    private io.cursorcheck.spi.Algorithm modelOption(BroadcastSource loaded) {
-        if (model == null) {
-            return io.cursorcheck.spi.Algorithm.AS_RELEASED;
+    /**
+     * The {@code --sequences} option: with {@code --self-check} only, and not with {@code --seconds} (one
+     * bound or the other, never a silent choice between them).
+     */
+    private void sequencesOption() {
+        if (sequences == null) {
+            return;
         }
-        io.cursorcheck.spi.Algorithm a;
+        if (!selfCheck) {
+            throw new UsageError("--sequences " + sequences + ": goes with --self-check only (a conformance run is"
+                    + " bounded by --seconds)");
+        }
+        picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        if (parsed.hasMatchedOption("--seconds")) {
+            throw new UsageError("--sequences " + sequences + ": --seconds " + parsed.matchedOption("--seconds")
+                    .stringValues().get(0) + " does not go with it; give one bound, a number of sequences or a time");
+        }
+    }
+
+    /** The {@code --model} option: only with {@code --source}. */
+    private Algorithm modelOption(BroadcastSource loaded) {
+        if (model == null) {
+            return Algorithm.AS_RELEASED;
+        }
+        Algorithm a;
         try {
-            a = io.cursorcheck.spi.Algorithm.named(model);
+            a = Algorithm.named(model);
         } catch (IllegalArgumentException e) {
             throw new UsageError("--model: " + e.getMessage().replace("algorithm must", "it must"));
         }
@@ -162,12 +190,12 @@ abstract class ConformanceCli extends CliCommand {
 
     /** A conformance run of a broadcast.js source loaded into the release, under its own id; no index row. */
     private int sourceRun(String runtime, Release release, BroadcastSource loaded,
-                          io.cursorcheck.spi.Algorithm algorithm) throws Exception {
+                          Algorithm algorithm) throws Exception {
         long seed = seedOption.orFresh();
         int maxSteps = maxStepsOption.maxSteps;
         long millis = Math.multiplyExact(seconds, 1000);
         String command = "bin/cursorcheck " + runtime + " --version " + release.version() + " --source "
-                + loaded.spec() + (algorithm == io.cursorcheck.spi.Algorithm.CORRECTED ? " --model corrected" : "")
+                + loaded.spec() + (algorithm == Algorithm.CORRECTED ? " --model corrected" : "")
                 + " --seconds " + millis / 1000 + " --seed " + seed
                 + (maxSteps != MaxStepsOption.DEFAULT ? " --max-steps " + maxSteps : "");
         java.nio.file.Path binary = release.install(err);
@@ -199,27 +227,44 @@ abstract class ConformanceCli extends CliCommand {
         }
     }
 
-    /** The self-check: the embedded source through the loader against the release's own module. */
+    /**
+     * The self-check: the embedded source through the loader against the release's own module, on
+     * {@code --sequences} or for {@code --seconds}. A timed run's count depends on the machine's load, so it
+     * ends with the count-bounded command that reruns exactly the sequences it ran.
+     */
     private int selfCheck(Release release) throws Exception {
         long seed = seedOption.orFresh();
         int maxSteps = maxStepsOption.maxSteps;
-        long millis = Math.multiplyExact(seconds, 1000);
-        String command = "bin/cursorcheck node --version " + release.version() + " --self-check --seconds "
-                + millis / 1000 + " --seed " + seed + (maxSteps != MaxStepsOption.DEFAULT ? " --max-steps " + maxSteps
-                : "");
+        boolean counted = sequences != null;
+        long millis = counted ? Long.MAX_VALUE : Math.multiplyExact(seconds, 1000);
+        String command = counted ? selfCheckCommand(release, seed, sequences, maxSteps)
+                : "bin/cursorcheck node --version " + release.version() + " --self-check --seconds " + millis / 1000
+                + " --seed " + seed + (maxSteps != MaxStepsOption.DEFAULT ? " --max-steps " + maxSteps : "");
         java.nio.file.Path binary = release.install(err);
         try (ExternalSubject builtin = ExternalSubject.of(release, binary);
              ExternalSubject embedded = ExternalSubject.ofSource(release, binary, BroadcastSource.EMBEDDED,
-                     io.cursorcheck.spi.Algorithm.AS_RELEASED)) {
-            out.printf("self-check of %s: seed %d, %d s, up to %d operations per sequence%n  rerun exactly: %s%n",
-                    release.id(), seed, millis / 1000, maxSteps, command);
-            SubjectComparison.Result r = SubjectComparison.compare(builtin, embedded,
-                    SubjectComparison.Config.millis(seed, millis, maxSteps));
+                     Algorithm.AS_RELEASED)) {
+            out.printf("self-check of %s: seed %d, %s, up to %d operations per sequence%n  %s: %s%n", release.id(),
+                    seed, counted ? sequences + " sequences" : millis / 1000 + " s", maxSteps,
+                    counted ? "rerun exactly" : "rerun for the same time", command);
+            SubjectComparison.Result r = SubjectComparison.compare(builtin, embedded, counted
+                    ? SubjectComparison.Config.sequences(seed, sequences, maxSteps)
+                    : SubjectComparison.Config.millis(seed, millis, maxSteps));
             out.print(r.render());
+            if (!counted && r.sequences() > 0) {
+                out.printf("  ran %,d sequences; rerun exactly these: %s%n", r.sequences(),
+                        selfCheckCommand(release, seed, r.sequences(), maxSteps));
+            }
             out.println("verdict: " + (r.identical() ? "the embedded source answers exactly like the builtin on every"
                     + " step" : "FAILED: the embedded source does not answer like the builtin"));
             return r.identical() ? 0 : 1;
         }
+    }
+
+    /** The self-check's count-bounded command: the same seed's first {@code count} sequences, exactly. */
+    static String selfCheckCommand(Release release, long seed, long count, int maxSteps) {
+        return "bin/cursorcheck node --version " + release.version() + " --self-check --seed " + seed + " --sequences "
+                + count + (maxSteps != MaxStepsOption.DEFAULT ? " --max-steps " + maxSteps : "");
     }
 
     /**

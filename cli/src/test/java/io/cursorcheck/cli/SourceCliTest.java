@@ -13,8 +13,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -58,6 +60,53 @@ class SourceCliTest {
                 "--seconds", "5");
         System.out.println(o.err());
         assertThat(BadInputCliTest.problems(o, List.of("--source", file.toString(), cause))).isEmpty();
+    }
+
+    /**
+     * A file that loops while it loads (so standard error never closes): the load
+     * check stops the release at its timeout and names the file, exit 2, instead of waiting for ever.
+     */
+    @Test
+    // On its own thread: a read blocked on a pipe does not answer an interrupt, so a hang fails here, not the build.
+    @Timeout(value = 4, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aFileThatLoopsWhileItLoadsIsOneLineAndExit2() throws Exception {
+        Path file = dir.resolve("loops.js");
+        Files.writeString(file, "for (;;) {}\n", StandardCharsets.UTF_8);
+        BadInputCliTest.Outcome o = run("node", "--version", Release.NEWEST_NODE.version(), "--source", file.toString(),
+                "--seconds", "5");
+        System.out.println(o.err());
+        assertThat(BadInputCliTest.problems(o, List.of("--source", file.toString(), "did not load within 60 s")))
+                .isEmpty();
+    }
+
+    /**
+     * A timed self-check ends with the count-bounded command that reruns its sequences; run as printed, it
+     * compares the same number of sequences and operations, and says the same of the re-entrant path (the
+     * seeds and scripts themselves are compared in {@code SubjectComparisonTest}, where they differ).
+     */
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aTimedSelfCheckPrintsTheCountBoundedRerunOfItsSequences() {
+        BadInputCliTest.Outcome timed = run("node", "--version", Release.NEWEST_NODE.version(), "--self-check",
+                "--seconds", "3", "--seed", "-7", "--max-steps", "40");
+        System.out.println(timed.out() + timed.err());
+        assertThat(timed.exit()).as(timed.err()).isZero();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("ran ([0-9,]+) sequences; rerun exactly these: "
+                + "bin/cursorcheck (node --version \\S+ --self-check --seed -7 --sequences (\\d+) --max-steps 40)\n")
+                .matcher(timed.out());
+        assertThat(m.find()).as("the rerun line in:%n%s", timed.out()).isTrue();
+        assertThat(m.group(1).replace(",", "")).isEqualTo(m.group(3));
+        BadInputCliTest.Outcome counted = run(m.group(2).split(" "));
+        System.out.println(counted.out() + counted.err());
+        assertThat(counted.exit()).as(counted.err()).isZero();
+        assertThat(counted.out()).doesNotContain("rerun exactly these");
+        assertThat(comparisonCounts(counted.out())).isEqualTo(comparisonCounts(timed.out()));
+    }
+
+    /** The comparison's lines less its time: the header's counts and the re-entrant and difference counts. */
+    private static List<String> comparisonCounts(String out) {
+        return out.lines().filter(l -> l.contains(" vs ") || l.startsWith("  ") && l.contains("sequence(s)"))
+                .map(l -> l.replaceFirst(" in [0-9.]+ s$", "")).toList();
     }
 
     /** A missing file is refused before anything starts, naming the value given. */

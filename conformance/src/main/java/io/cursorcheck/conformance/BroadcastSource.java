@@ -136,32 +136,61 @@ public record BroadcastSource(Path file) {
      * exits on the end of its input.
      *
      * @param command the subject's command line ({@link ExternalSubject#ofSource})
-     * @throws SourceLoadException naming the file and the cause, when the loader refuses it
+     * @throws SourceLoadException naming the file and the cause, when the loader refuses it, or the time,
+     *                             when the release has not exited within {@link #LOAD_CHECK_MILLIS} (the
+     *                             file loops while it loads)
      * @throws IOException         when the release fails otherwise (its last words in the message)
      */
     public void checkLoads(List<String> command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(devNull()))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        byte[] err;
-        try (var in = p.getErrorStream()) {
-            err = in.readNBytes(64 * 1024); // the loader's line comes first; the rest is not needed
+        checkLoads(command, LOAD_CHECK_MILLIS);
+    }
+
+    /**
+     * As {@link #checkLoads(List)}, with the time the load may take. Standard error goes to a file, read
+     * once the release has exited: a file that loops while it loads never closes the stream, so reading it
+     * before the timed wait would wait for ever instead of timing out.
+     *
+     * @throws SourceLoadException naming the file and the time, when the release has not exited within {@code millis}
+     */
+    void checkLoads(List<String> command, long millis) throws IOException, InterruptedException {
+        Path stderrFile = Files.createTempFile("cursorcheck-source-load", ".stderr");
+        try {
+            Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(devNull()))
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(stderrFile.toFile()).start();
+            if (!p.waitFor(millis, TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly();
+                p.waitFor();
+                throw new SourceLoadException("--source " + spec() + ": did not load within " + seconds(millis)
+                        + " (the release, started with no input, neither exited nor refused it: a loop while it"
+                        + " loads?)");
+            }
+            byte[] err;
+            try (var in = Files.newInputStream(stderrFile)) {
+                err = in.readNBytes(64 * 1024); // the loader's line comes first; the rest is not needed
+            }
+            judgeLoad(p.exitValue(), new String(err, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(stderrFile);
         }
-        if (!p.waitFor(LOAD_CHECK_MILLIS, TimeUnit.MILLISECONDS)) {
-            p.destroyForcibly();
-            throw new IOException(String.join(" ", command) + " did not exit within " + LOAD_CHECK_MILLIS
-                    + " ms with no input; expected it to load " + spec() + " and exit");
-        }
-        String stderr = new String(err, StandardCharsets.UTF_8);
-        if (p.exitValue() == LOAD_ERROR_STATUS) {
+    }
+
+    /** {@code millis} in whole seconds for a message, e.g. {@code 60 s}, or in ms below a second. */
+    private static String seconds(long millis) {
+        return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
+    }
+
+    /** The load check's verdict on the release's exit status and standard error. */
+    private void judgeLoad(int exit, String stderr) throws IOException {
+        if (exit == LOAD_ERROR_STATUS) {
             for (String line : stderr.split("\n")) {
                 if (line.startsWith(LOAD_ERROR_PREFIX)) {
                     throw new SourceLoadException("--source " + line.substring(LOAD_ERROR_PREFIX.length()).strip());
                 }
             }
         }
-        if (p.exitValue() != 0) {
+        if (exit != 0) {
             List<String> last = new ArrayList<>(List.of(stderr.strip().split("\n")));
-            throw new IOException("--source " + spec() + ": the release exited with status " + p.exitValue()
+            throw new IOException("--source " + spec() + ": the release exited with status " + exit
                     + " while loading it: " + String.join(" / ", last.subList(Math.max(0, last.size() - 3),
                     last.size())));
         }

@@ -2,6 +2,7 @@ package io.cursorcheck.conformance;
 
 import io.cursorcheck.properties.engine.ReportRun;
 import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.spi.Algorithm;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -249,7 +250,7 @@ public final class ConformanceCampaign {
                         + ") does not show the difference: " + d.reproduction().why());
             }
         }
-        if (r.algorithm() == io.cursorcheck.spi.Algorithm.CORRECTED) {
+        if (r.algorithm() == Algorithm.CORRECTED) {
             // A corrected run must be clean: every difference from the corrected model that breaks a guarantee, or
             // that no rule explains, is a problem (earlier semantics of an older release are not).
             for (Conformance.Difference d : r.differences()) {
@@ -269,7 +270,7 @@ public final class ConformanceCampaign {
                 p.add(r.subject() + ": known finding " + f.finding() + " has no recorded broken behaviour ("
                         + FindingJudge.FILE + "); record it: bin/cursorcheck node --version "
                         + Release.NEWEST_NODE.version() + " --record-findings");
-            } else if (r.algorithm() == io.cursorcheck.spi.Algorithm.AS_RELEASED && r.releaseCode()
+            } else if (r.algorithm() == Algorithm.AS_RELEASED && r.releaseCode()
                     && f.recordedOn().equals(r.release().id()) && f.judgement() != FindingOnRelease.Judgement.HAS_IT
                     && r.protocolErrors().count() == 0) {
                 // A protocol error is listed above. Only the release's own code must still show its finding: a

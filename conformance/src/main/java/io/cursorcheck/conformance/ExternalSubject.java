@@ -2,6 +2,7 @@ package io.cursorcheck.conformance;
 
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.Options;
 import java.io.IOException;
@@ -34,7 +35,7 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
 
     private final String id;
     private final List<String> command;
-    private final io.cursorcheck.spi.Algorithm algorithm;
+    private final Algorithm algorithm;
     private LoadedSource source; // the broadcast.js it runs, or null for the release's own module
     private List<String> runtimeFlags = List.of("--experimental-stream-iter");
     private final Hello hello;
@@ -84,19 +85,19 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
      * first answer may take {@link AdapterProcess#TIMEOUT_MILLIS} at least, for its start).
      */
     ExternalSubject(String id, List<String> command, long answerMillis) throws IOException {
-        this(id, command, answerMillis, io.cursorcheck.spi.Algorithm.AS_RELEASED);
+        this(id, command, answerMillis, Algorithm.AS_RELEASED);
     }
 
     /**
      * As {@link #ExternalSubject(String, List)}, checked against the reference of {@code algorithm}
      * ({@link #algorithm()}).
      */
-    public ExternalSubject(String id, List<String> command, io.cursorcheck.spi.Algorithm algorithm)
+    public ExternalSubject(String id, List<String> command, Algorithm algorithm)
             throws IOException {
         this(id, command, AdapterProcess.TIMEOUT_MILLIS, algorithm);
     }
 
-    private ExternalSubject(String id, List<String> command, long answerMillis, io.cursorcheck.spi.Algorithm algorithm)
+    private ExternalSubject(String id, List<String> command, long answerMillis, Algorithm algorithm)
             throws IOException {
         if (algorithm == null) {
             throw new IllegalArgumentException("algorithm must be given, was null");
@@ -132,7 +133,7 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
      * @throws IllegalArgumentException if the release is not Node's
      */
     public static ExternalSubject ofSource(Release release, Path binary, BroadcastSource source,
-                                           io.cursorcheck.spi.Algorithm algorithm)
+                                           Algorithm algorithm)
             throws IOException, InterruptedException {
         if (!release.runtime().equals("node")) {
             throw new IllegalArgumentException("a broadcast.js source loads into Node only, not " + release.id());
@@ -173,7 +174,7 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
      * reproduction.
      */
     @Override
-    public io.cursorcheck.spi.Algorithm algorithm() {
+    public Algorithm algorithm() {
         return algorithm;
     }
 

@@ -10,6 +10,7 @@ import io.cursorcheck.properties.engine.Failure;
 import io.cursorcheck.properties.engine.Json;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Lockstep;
+import io.cursorcheck.spi.Algorithm;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -167,7 +168,7 @@ public final class FindingJudge {
      * @param run      the lockstep run against the release
      */
     public static Verdict judge(KnownFindings.Finding finding, Recorded recorded, Lockstep.Run run) {
-        return judge(finding, recorded, run, io.cursorcheck.spi.Algorithm.AS_RELEASED);
+        return judge(finding, recorded, run, Algorithm.AS_RELEASED);
     }
 
     /**
@@ -175,7 +176,7 @@ public final class FindingJudge {
      * of {@code algorithm} ({@link Variant#referenceFor}): the model's answer at the step is that model's.
      */
     public static Verdict judge(KnownFindings.Finding finding, Recorded recorded, Lockstep.Run run,
-                                io.cursorcheck.spi.Algorithm algorithm) {
+                                Algorithm algorithm) {
         if (SubjectProtocolError.ended(run)) {
             return new Verdict(FindingOnRelease.Judgement.NOT_REACHED, List.of(), "the run stopped at a protocol error");
         }
@@ -224,7 +225,7 @@ public final class FindingJudge {
      * The model's answer at the finding's step as the outside sees it (entries named by their write,
      * settlements in operation order), or null when the model gives none there: it threw.
      */
-    private static Observation modelSeen(Lockstep.Run run, int step, io.cursorcheck.spi.Algorithm algorithm) {
+    private static Observation modelSeen(Lockstep.Run run, int step, Algorithm algorithm) {
         Observation m = run.model().get(step);
         if (run.failure().kind() == Failure.Kind.MODEL_THREW || m.thrown() != null || m.snapshot() == null) {
             return null;

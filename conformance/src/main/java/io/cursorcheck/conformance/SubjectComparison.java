@@ -90,7 +90,7 @@ public final class SubjectComparison {
      * The first step at which a sequence's two subjects answered differently.
      *
      * @param index            the sequence's number in the run
-     * @param seed             its seed ({@link RandomRun#sequenceSeed})
+     * @param seed             its seed ({@link RandomRun#sequenceSeed}), shown unsigned as every sequence seed
      * @param script           its script up to and including the differing step
      * @param step             the differing step (0-based)
      * @param first            what the first subject answered there, with its probe
@@ -111,7 +111,7 @@ public final class SubjectComparison {
 
         /** One paragraph for people: where, what, both answers, and the script. */
         public String describe() {
-            return "sequence " + index + " (seed " + seed + "), step " + step + " " + op() + ": " + first + " / "
+            return "sequence " + index + " (seed " + Long.toUnsignedString(seed) + "), step " + step + " " + op() + ": " + first + " / "
                     + second + (reachesReentrantPath() ? " (reaches the re-entrant path: " + trimsInsideFlush
                     + " trim(s) inside a flush)" : " (does not reach the re-entrant path)") + "\n    script ("
                     + script.options() + "): " + String.join("; ", script.lines());
@@ -156,7 +156,11 @@ public final class SubjectComparison {
             return differingOutsideReentrant() == 0 && broken == 0 && sequences > 0;
         }
 
-        /** The result for people, a few lines: counts, then each kept difference and broken sequence. */
+        /**
+         * The result for people, a few lines: counts, then each kept difference and broken sequence, each
+         * with its index in the run (a rerun with the same seed and at least index + 1 sequences reaches
+         * it) and its own seed, unsigned.
+         */
         public String render() {
             StringBuilder b = new StringBuilder();
             b.append(String.format("%s vs %s: seed %d, %,d sequences, %,d operations in %.1f s%n", first, second,
@@ -224,7 +228,7 @@ public final class SubjectComparison {
                 if (crash != null) {
                     broken++;
                     if (brokenFirst.size() < KEPT_BROKEN) {
-                        brokenFirst.add("sequence " + i + " (seed " + seed + "), step " + step + " " + op.script()
+                        brokenFirst.add("sequence " + i + " (seed " + Long.toUnsignedString(seed) + "), step " + step + " " + op.script()
                                 + ": " + crash);
                     }
                     break;

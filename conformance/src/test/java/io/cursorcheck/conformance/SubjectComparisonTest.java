@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cursorcheck.properties.Variant;
+import io.cursorcheck.properties.engine.RandomRun;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -52,6 +53,38 @@ class SubjectComparisonTest {
         assertThat(r.differingOutsideReentrant()).isGreaterThan(0);
         assertThat(r.identicalOutsideReentrant()).isFalse();
         assertThat(r.broken()).isZero();
+    }
+
+    /**
+     * A timed comparison's sequences are the seed's first N, whatever N the time allowed: the count-bounded
+     * run of N (the rerun the self-check prints) finds the same differences at the same indices, with the
+     * same seeds and scripts, and the same counts. Two that differ often (a bug off the re-entrant path),
+     * so that there are differences to compare.
+     */
+    @Test
+    void aCountBoundedRunRepeatsTheSequencesOfATimedOne() {
+        SubjectComparison.Result timed = SubjectComparison.compare(Variant.CACHED_COUNT, Variant.DIRTY_FLAG,
+                SubjectComparison.Config.millis(SEED, 1_000, 60));
+        assertThat(timed.sequences()).as("sequences in the time").isPositive();
+        SubjectComparison.Result counted = SubjectComparison.compare(Variant.CACHED_COUNT, Variant.DIRTY_FLAG,
+                SubjectComparison.Config.sequences(SEED, timed.sequences(), 60));
+        System.out.print(timed.render() + counted.render());
+        assertThat(counted.sequences()).isEqualTo(timed.sequences());
+        assertThat(counted.operations()).isEqualTo(timed.operations());
+        assertThat(counted.reachingReentrant()).isEqualTo(timed.reachingReentrant());
+        assertThat(counted.differing()).isEqualTo(timed.differing()).isPositive();
+        assertThat(counted.differences()).extracting(SubjectComparison.StepDifference::describe)
+                .containsExactlyElementsOf(timed.differences().stream().map(SubjectComparison.StepDifference::describe)
+                        .toList());
+        // Each kept difference names its index and its own seed, unsigned, derived from the run's seed.
+        assertThat(timed.differences()).allSatisfy(d -> {
+            assertThat(d.seed()).isEqualTo(RandomRun.sequenceSeed(SEED, d.index()));
+            assertThat(d.describe()).startsWith("sequence " + d.index() + " (seed " + Long.toUnsignedString(d.seed())
+                    + "), step ");
+        });
+        assertThat(timed.differences()).as("some seed is negative as a long, so that unsigned is shown to matter")
+                .anyMatch(d -> d.seed() < 0);
+        assertThat(timed.render()).doesNotContain("(seed -");
     }
 
     @Test

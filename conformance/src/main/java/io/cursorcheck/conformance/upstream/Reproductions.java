@@ -2,6 +2,7 @@ package io.cursorcheck.conformance.upstream;
 
 import io.cursorcheck.properties.mutants.SourceTree;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,8 @@ public final class Reproductions {
 
     /** How long one script may take. */
     static final long TIMEOUT_SECONDS = 60;
+    /** Bytes of a script's output kept; the reproductions print a few lines. */
+    private static final int OUTPUT_KEPT = 256 * 1024;
 
     /**
      * One symptom's reproduction.
@@ -58,22 +61,45 @@ public final class Reproductions {
 
     /** Runs every script with the source. */
     public static List<Output> run(NodeWithSource source) throws IOException, InterruptedException {
+        return run(source, SCRIPTS, TIMEOUT_SECONDS);
+    }
+
+    /**
+     * Runs the scripts with the source, each for {@code timeoutSeconds} at most. Their output goes to a
+     * file, read once the script has exited: a script that never exits never closes a pipe, so reading one
+     * before the timed wait would wait for ever instead of timing out.
+     *
+     * @throws IOException naming the script and its command line, when one is missing or does not finish in time
+     */
+    static List<Output> run(NodeWithSource source, List<Script> scripts, long timeoutSeconds) throws IOException,
+            InterruptedException {
         List<Output> outputs = new ArrayList<>();
-        for (Script s : SCRIPTS) {
+        for (Script s : scripts) {
             if (!Files.isRegularFile(s.path())) {
                 throw new IOException("the reproduction " + s.script() + " is missing");
             }
             List<String> command = source.command(List.of(s.path().toString()));
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            p.getOutputStream().close();
-            byte[] out = p.getInputStream().readNBytes(256 * 1024);
-            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                p.waitFor();
-                throw new IOException(s.script() + " did not finish within " + TIMEOUT_SECONDS + " s: "
-                        + NodeWithSource.shell(command));
+            Path outputFile = Files.createTempFile("cursorcheck-reproduction", ".out");
+            byte[] out;
+            int exit;
+            try {
+                Process p = new ProcessBuilder(command).redirectErrorStream(true)
+                        .redirectOutput(outputFile.toFile()).start();
+                p.getOutputStream().close();
+                if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                    p.destroyForcibly();
+                    p.waitFor();
+                    throw new IOException(s.script() + " did not finish within " + timeoutSeconds + " s: "
+                            + NodeWithSource.shell(command));
+                }
+                exit = p.exitValue();
+                try (InputStream in = Files.newInputStream(outputFile)) {
+                    out = in.readNBytes(OUTPUT_KEPT);
+                }
+            } finally {
+                Files.deleteIfExists(outputFile);
             }
-            outputs.add(new Output(s, source.typed(List.of(s.script())), p.exitValue(), new String(out, StandardCharsets.UTF_8)));
+            outputs.add(new Output(s, source.typed(List.of(s.script())), exit, new String(out, StandardCharsets.UTF_8)));
         }
         return outputs;
     }
