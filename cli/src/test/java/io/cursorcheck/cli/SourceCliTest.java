@@ -75,7 +75,7 @@ class SourceCliTest {
         BadInputCliTest.Outcome o = run("node", "--version", Release.NEWEST_NODE.version(), "--source", file.toString(),
                 "--seconds", "5");
         System.out.println(o.err());
-        assertThat(BadInputCliTest.problems(o, List.of("--source", file.toString(), "did not load within 60 s")))
+        assertThat(BadInputCliTest.problems(o, List.of("--source", file.toString(), "did not load within 20 s")))
                 .isEmpty();
     }
 

@@ -32,8 +32,8 @@ public record BroadcastSource(Path file) {
     static final int LOAD_ERROR_STATUS = 3;
     /** The loader's one line on standard error for a source that does not load. */
     static final String LOAD_ERROR_PREFIX = "cursorcheck-source-error: ";
-    /** Time the load check may take: a Node start and one compile. */
-    static final long LOAD_CHECK_MILLIS = 60_000;
+    /** Time the load check may take: a Node start and one compile, under a second on a quiet machine, with room for a loaded one. */
+    static final long LOAD_CHECK_MILLIS = 20_000;
 
     /** The release's embedded source. */
     public static final BroadcastSource EMBEDDED = new BroadcastSource(null);
