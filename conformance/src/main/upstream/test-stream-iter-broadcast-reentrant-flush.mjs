@@ -48,7 +48,8 @@ test('a read queued behind a waiting read settles when a re-entrant flush buffer
   await slow.return(); // the slowest consumer leaves: its trim flushes writes 2 and 3
   await turns(5);
   assert.deepStrictEqual([entryOf(readA), entryOf(readB), entryOf(readC)], [1, 2, 3]);
-  assert.deepStrictEqual([write2.error, write3.error], [undefined, undefined]);
+  assert.deepStrictEqual([write2.settled, write2.error, write3.settled, write3.error],
+                         [true, undefined, true, undefined]);
 });
 
 test('end() queued behind writes lands every write once and delivers each entry once', async () => {

@@ -207,7 +207,7 @@ abstract class ConformanceCli extends CliCommand {
                 run.wholeDirectory("conformance/" + subject.id()); // this subject's folder only; no index row
                 // The release's own run derives its sequences' seed so (ConformanceCampaign): the same --seed gives
                 // the same scripts, so the two runs' differences can be set side by side.
-                return Conformance.run(new Conformance.Config(release, seed ^ release.id().hashCode(), millis,
+                return Conformance.run(new Conformance.Config(release, Conformance.releaseSeed(seed, release), millis,
                         Long.MAX_VALUE, maxSteps,
                         run.dir(), err), subject, binary);
             });

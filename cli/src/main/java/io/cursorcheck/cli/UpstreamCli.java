@@ -2,6 +2,7 @@ package io.cursorcheck.cli;
 
 import io.cursorcheck.conformance.Release;
 import io.cursorcheck.conformance.upstream.EditDoesNotApplyException;
+import io.cursorcheck.conformance.upstream.UpstreamCheck;
 import io.cursorcheck.properties.engine.Reports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -13,15 +14,19 @@ import picocli.CommandLine.Option;
         + "flush-once.edit.json: anchors and our lines only) applied to the release's embedded source"
         + " (target/upstream/<version>/broadcast.js and broadcast-patched.js), then shown: the regression test"
         + " (conformance/src/main/upstream/test-stream-iter-broadcast-reentrant-flush.mjs) fails on the builtin and"
-        + " passes patched, the patched source conforms to the corrected model (N s), and against the builtin on the"
+        + " passes patched, each reproduction of a symptom (reports/findings/*/reproduce.mjs and"
+        + " reports/conformance-findings/nested-end-in-notify/reproduce.mjs) shows it on the builtin and not patched,"
+        + " the patched source conforms to the corrected model (N s), and against the builtin on the"
         + " same seeded scripts (N s) it differs only in sequences that reach the re-entrant path, of which there are"
-        + " some; writes reports/upstream/README.md for Node's maintainers; exit 1 if one of those does not hold, 2 if"
+        + " some; the negative control (the fix without its last line, so the flag is never cleared) must be caught"
+        + " by that comparison (" + UpstreamCheck.CONTROL_SEQUENCES + " sequences); writes reports/upstream/README.md"
+        + " for Node's maintainers; exit 1 if one of those does not hold (a control not caught included), 2 if"
         + " the edit does not apply to the release")
 final class UpstreamCli extends CliCommand {
 
-    @Option(names = "--version", paramLabel = "V", defaultValue = "26.12.1", description = "the Node release whose"
-            + " embedded broadcast.js is patched; installed from npm under target/runtimes/"
-            + " the first time")
+    @Option(names = "--version", paramLabel = "V", defaultValue = Release.NEWEST_NODE_VERSION,
+            description = "the Node release whose embedded broadcast.js is patched (by default the newest Node 26.x);"
+            + " installed from npm under target/runtimes/ the first time")
     String version;
 
     @Option(names = "--seconds", paramLabel = "N", defaultValue = "" + UpstreamPart.CAMPAIGN_SECONDS,

@@ -2,6 +2,7 @@ package io.cursorcheck.cli;
 
 import io.cursorcheck.conformance.ConformanceCampaign;
 import io.cursorcheck.conformance.Release;
+import io.cursorcheck.conformance.upstream.Reproductions;
 import io.cursorcheck.conformance.upstream.UpstreamCheck;
 import io.cursorcheck.properties.engine.ReportRun;
 import java.io.PrintStream;
@@ -51,14 +52,20 @@ final class UpstreamPart implements Part {
         long t0 = System.currentTimeMillis();
         result = UpstreamCheck.run(config, reports, log);
         UpstreamCheck.Result r = result;
-        String summary = String.format("%s patched: regression test builtin %s, patched %s; vs corrected model: %s;"
+        long showingBuiltin = r.before().stream().filter(Reproductions.Output::shows).count();
+        long showingPatched = r.after().stream().filter(Reproductions.Output::shows).count();
+        String summary = String.format("%s patched: reproductions showing on the builtin %d of %d, patched %d;"
+                        + " regression test builtin %s, patched %s; vs corrected model: %s;"
                         + " vs builtin: %,d sequences, %,d reach the re-entrant path, %,d differ (%,d without reaching it);"
                         + " negative control %s",
-                config.release().id(), r.builtin().summary(), r.patched().summary(),
+                config.release().id(), showingBuiltin, Reproductions.SCRIPTS.size(), showingPatched,
+                r.builtin().summary(), r.patched().summary(),
                 ConformanceCampaign.verdict(r.conformance()), r.comparison().sequences(),
                 r.comparison().reachingReentrant(), r.comparison().differing(),
                 r.comparison().differingOutsideReentrant(), r.control().caught() ? "caught" : "NOT CAUGHT");
         StringBuilder md = new StringBuilder("## Upstream: the fix of Node's broadcast.js\n\n");
+        md.append(String.format("- reproductions of the symptoms: %d of %d show theirs on the builtin, %d with the"
+                + " patched source%n", showingBuiltin, Reproductions.SCRIPTS.size(), showingPatched));
         md.append("- regression test on ").append(config.release().id()).append("'s builtin: ")
                 .append(r.builtin().summary()).append('\n');
         md.append("- regression test with the patched source: ").append(r.patched().summary()).append('\n');
@@ -74,7 +81,11 @@ final class UpstreamPart implements Part {
                         .differingOutsideReentrant(), r.control().comparison().sequences()));
         md.append("\nFor Node's maintainers: [upstream/README.md](upstream/README.md).\n");
         Map<String, Object> json = new LinkedHashMap<>();
+        json.put("passed", r.passed()); // with the started time of index.json: the part ran, and passed, this run
         json.put("release", config.release().id());
+        json.put("reproductions", Reproductions.SCRIPTS.size());
+        json.put("reproductionsShowingOnBuiltin", showingBuiltin);
+        json.put("reproductionsShowingPatched", showingPatched);
         json.put("regressionBuiltin", r.builtin().summary());
         json.put("regressionPatched", r.patched().summary());
         json.put("conformance", ConformanceCampaign.verdict(r.conformance()));

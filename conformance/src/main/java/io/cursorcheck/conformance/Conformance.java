@@ -202,6 +202,17 @@ public final class Conformance {
     private Conformance() {
     }
 
+    /**
+     * The seed of a release's sequences for a run given {@code seed}: the one derivation used by
+     * {@code node --version V}, {@code node --source FILE}, the campaign and the upstream check, so that
+     * the same {@code --seed} gives the same scripts to all of them (one replays another's evidence, and
+     * two runs' differences can be set side by side), while different releases of one campaign get
+     * different scripts.
+     */
+    public static long releaseSeed(long seed, Release release) {
+        return seed ^ release.id().hashCode();
+    }
+
     /** Installs the release if needed, then checks it. */
     public static Result run(Config config) throws IOException, InterruptedException {
         Path binary = config.release().install(config.log());

@@ -176,7 +176,7 @@ public final class ConformanceCampaign {
                 if (reports != null) {
                     reports.wholeDirectory(folder); // fresh: pages of shapes no longer seen go
                 }
-                long releaseSeed = seed ^ release.id().hashCode();
+                long releaseSeed = Conformance.releaseSeed(seed, release);
                 try {
                     r = check.run(new Conformance.Config(release, releaseSeed, slot.millis(), Long.MAX_VALUE,
                             maxSteps, reports == null ? null : reports.dir(), log, slot.shrinkMillis()), subject, binary);

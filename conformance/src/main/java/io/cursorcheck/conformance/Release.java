@@ -27,8 +27,14 @@ public record Release(String runtime, String version) {
     public static final List<Release> CAMPAIGN = List.of(new Release("node", "26.1.0"), new Release("node", "26.2.0"),
             new Release("node", "26.10.0"), new Release("node", "26.12.1"), new Release("bun", "1.4.5"));
 
+    /**
+     * {@link #NEWEST_NODE}'s version, a compile-time constant so that a command line option can take it
+     * as its default ({@code upstream --version}) and never drift from it.
+     */
+    public static final String NEWEST_NODE_VERSION = "26.12.1";
+
     /** The release the short checks use (the JUnit test, {@code .ci/run}): the newest Node 26.x. */
-    public static final Release NEWEST_NODE = new Release("node", "26.12.1");
+    public static final Release NEWEST_NODE = new Release("node", NEWEST_NODE_VERSION);
 
     /**
      * Checks the fields.

@@ -45,6 +45,25 @@ public final class Reproductions {
             new Script("nested-end-in-notify", "a read gets done instead of a buffered entry, its write is rejected and"
                     + " end() under-reports", "reports/conformance-findings/nested-end-in-notify/reproduce.mjs"));
 
+    /** The first words of a script's last line, its verdict: {@code shows} or {@code does-not-show} follows. */
+    public static final String VERDICT = "cursorcheck-reproduction: ";
+
+    /** The exit status of a script whose symptom showed. */
+    public static final int SHOWS_STATUS = 1;
+
+    /** What a script says of its symptom. */
+    public enum Verdict {
+        /** Its last line says {@code shows} and it exited with {@link #SHOWS_STATUS}. */
+        SHOWS,
+        /** Its last line says {@code does-not-show} and it exited with 0. */
+        DOES_NOT_SHOW,
+        /**
+         * Neither: no verdict line, or a status that does not match it (a crash, a hang cut short, a
+         * script that does not load). Never counted as either answer.
+         */
+        NO_VERDICT
+    }
+
     /**
      * What a script printed.
      *
@@ -54,6 +73,36 @@ public final class Reproductions {
      * @param output  its stdout and stderr
      */
     public record Output(Script script, String command, int exit, String output) {
+        /**
+         * The script's verdict, read from its last non-empty line and its exit status; both must agree,
+         * so that a crash after the line, or a line printed by something else, is no answer.
+         */
+        public Verdict verdict() {
+            List<String> lines = output.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+            String last = lines.isEmpty() ? "" : lines.get(lines.size() - 1);
+            if (last.equals(VERDICT + "shows") && exit == SHOWS_STATUS) {
+                return Verdict.SHOWS;
+            }
+            if (last.equals(VERDICT + "does-not-show") && exit == 0) {
+                return Verdict.DOES_NOT_SHOW;
+            }
+            return Verdict.NO_VERDICT;
+        }
+
+        /** Whether the symptom showed (a script without a verdict did not show it, nor did it show its absence). */
+        public boolean shows() {
+            return verdict() == Verdict.SHOWS;
+        }
+
+        /** The verdict in words, with the exit status when there is none. */
+        public String verdictWords() {
+            return switch (verdict()) {
+                case SHOWS -> "shows the symptom";
+                case DOES_NOT_SHOW -> "does not show the symptom";
+                case NO_VERDICT -> "gave no verdict (exit status " + exit + ", no matching `" + VERDICT.strip()
+                        + "` last line)";
+            };
+        }
     }
 
     private Reproductions() {

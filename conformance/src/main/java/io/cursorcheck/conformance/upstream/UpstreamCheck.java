@@ -18,6 +18,8 @@ import java.util.List;
  * Issue 14 §3 put together: the fix of {@link SourceEdit#flushOnce()} applied to a release's
  * embedded {@code broadcast.js}, then shown to do what it is for and nothing else:
  * <ol>
+ *   <li>each reproduction of a symptom shows it on the builtin (the control: the scripts can see the
+ *       symptom) and none shows it with the patched source;</li>
  *   <li>the regression test fails on the builtin, each test by its assertions, and passes patched;</li>
  *   <li>the patched source conforms to the corrected model (docs/spec.md §8): no difference that
  *       breaks a guarantee, nothing unexplained, no problem of the run;</li>
@@ -137,7 +139,9 @@ public final class UpstreamCheck {
         try (ExternalSubject subject = ExternalSubject.ofSource(release, binary, source, Algorithm.CORRECTED)) {
             // Its pages go where `node --source` puts them, conformance/<subject>/, whose relative links they assume.
             reports.wholeDirectory("conformance/" + subject.id());
-            conformance = Conformance.run(new Conformance.Config(release, config.seed(), config.millis(), Long.MAX_VALUE,
+            // The seed as `node --source FILE --model corrected --seed S` derives it: that command replays this run.
+            conformance = Conformance.run(new Conformance.Config(release, Conformance.releaseSeed(config.seed(), release),
+                    config.millis(), Long.MAX_VALUE,
                     config.maxSteps(), reports.dir(), log), subject, binary);
         }
         log.printf("upstream: patched source vs the corrected model: %s%n", ConformanceCampaign.verdict(conformance));
@@ -153,7 +157,7 @@ public final class UpstreamCheck {
                         + " %,d broken: %s%n", control.edit().summary(), control.comparison().differingOutsideReentrant(),
                 control.comparison().sequences(), control.comparison().broken(),
                 control.caught() ? "caught" : "NOT CAUGHT");
-        List<String> problems = problems(builtin, patched, conformance, comparison);
+        List<String> problems = problems(before, after, builtin, patched, conformance, comparison);
         if (!control.caught()) {
             problems.add("the negative control (" + control.edit().summary() + ") was not caught by the comparison: "
                     + control.comparison().differingOutsideReentrant() + " sequence(s) differ without reaching the"
@@ -180,11 +184,39 @@ public final class UpstreamCheck {
     }
 
     /** The expectations not met. */
-    static List<String> problems(RegressionTest.Outcome builtin, RegressionTest.Outcome patched,
+    static List<String> problems(List<Reproductions.Output> before, List<Reproductions.Output> after,
+                                 RegressionTest.Outcome builtin, RegressionTest.Outcome patched,
                                  Conformance.Result conformance, SubjectComparison.Result comparison) {
-        List<String> p = new ArrayList<>(regressionProblems(builtin, patched));
+        List<String> p = new ArrayList<>(reproductionProblems(before, after));
+        p.addAll(regressionProblems(builtin, patched));
         p.addAll(conformanceProblems(conformance));
         p.addAll(comparisonProblems(comparison));
+        return p;
+    }
+
+    /**
+     * Every reproduction must show its symptom on the builtin (else it proves nothing about the fix:
+     * this is its control) and none may show it patched; a script without a verdict is a problem
+     * either way, never a pass.
+     */
+    static List<String> reproductionProblems(List<Reproductions.Output> before, List<Reproductions.Output> after) {
+        List<String> p = new ArrayList<>();
+        for (Reproductions.Output o : before) {
+            if (o.verdict() != Reproductions.Verdict.SHOWS) {
+                p.add("the reproduction " + o.script().script() + " should show its symptom on the builtin; it "
+                        + o.verdictWords());
+            }
+        }
+        for (Reproductions.Output o : after) {
+            if (o.verdict() != Reproductions.Verdict.DOES_NOT_SHOW) {
+                p.add("the reproduction " + o.script().script() + " should not show its symptom with the patched"
+                        + " source; it " + o.verdictWords());
+            }
+        }
+        if (before.size() != Reproductions.SCRIPTS.size() || after.size() != Reproductions.SCRIPTS.size()) {
+            p.add("expected " + Reproductions.SCRIPTS.size() + " reproductions each way, ran " + before.size()
+                    + " on the builtin and " + after.size() + " patched");
+        }
         return p;
     }
 

@@ -57,17 +57,31 @@ public final class UpstreamPage {
                 + " nested call lands the next writes, and may end a closing broadcast, under the outer one, which then"
                 + " carries on with what it read before. Three symptoms, each with its minimal reproduction (a"
                 + " standalone script; every entry is 16 KiB against a 16 KiB budget), as it ran on Node ").append(v)
-                .append(" in this run, before and after the fix (a script's closing lines, \"Expected ...\" and"
-                        + " the like, are its fixed commentary, printed either way):\n\n");
+                .append(" in this run, before and after the fix.\n\n");
+        b.append("**Run a reproduction** on Node ").append(v).append(": `node --experimental-stream-iter reproduce.mjs`."
+                + " Its last line is its verdict, decided by what settled: `").append(Reproductions.VERDICT)
+                .append("shows` (exit status ").append(Reproductions.SHOWS_STATUS).append(") or `")
+                .append(Reproductions.VERDICT).append("does-not-show` (exit status 0); its \"Expected ...\" line is"
+                        + " fixed commentary, printed either way.\n\n");
+        b.append("**Run it with a patched broadcast.js**, no Node build needed: apply the diff below to your `")
+                .append(NODE_FILE).append("` and load that file into an installed release in place of its own, with"
+                        + " this repository's loader (from its root; the loader needs a Node 26.8 or later release and"
+                        + " `--expose-internals`; `?source=builtin` loads the release's own file the same way, which"
+                        + " is how this run ran the builtin):\n\n```sh\n")
+                .append("node --experimental-stream-iter --expose-internals --no-warnings \\\n")
+                .append("  --import \"file://$PWD/conformance/src/main/js/source-hooks.mjs?source=/abs/path/to/broadcast.js\""
+                        + " \\\n  reproduce.mjs\n```\n\n");
         for (int i = 0; i < r.before().size(); i++) {
             Reproductions.Output before = r.before().get(i);
             Reproductions.Output after = r.after().get(i);
             b.append("### ").append(i + 1).append(". ").append(before.script().symptom()).append("\n\n");
             b.append("[`").append(before.script().script()).append("`](").append(link(before.script().path()))
                     .append(") (the suite's finding `").append(before.script().name()).append("`)\n\n");
-            b.append("Node ").append(v).append(" (builtin), `").append(before.command()).append("`:\n\n")
+            b.append("Node ").append(v).append(" (builtin): ").append(verdict(before)).append("\n\n")
                     .append(fence(before.output()));
-            b.append("With the fix, `").append(after.command()).append("`:\n\n").append(fence(after.output()));
+            b.append("With the fix: ").append(verdict(after)).append("\n\n").append(fence(after.output()));
+            b.append("Ran here as `").append(before.command()).append("` and `").append(after.command())
+                    .append("`.\n\n");
         }
 
         b.append("## The minimal reproduction\n\n");
@@ -89,6 +103,7 @@ public final class UpstreamPage {
                 .append(rel(SourceEdit.flushOnce())).append("`), applied at run time to the release's embedded source;"
                 + " the files it made are `").append(rel(r.patch().builtin())).append("` and `")
                 .append(rel(r.patch().patched())).append("`.\n\n");
+        b.append(NO_FINALLY).append("\n\n");
         b.append("It applies (every anchor exactly once, at a line boundary) to these Node releases installed here;"
                 + " applying is a matter of text, the checks below ran on ").append(v).append(":\n\n");
         b.append("| release | applies |\n|---|---|\n");
@@ -110,14 +125,19 @@ public final class UpstreamPage {
 
         b.append("## Evidence (this run)\n\n");
         b.append("| check | command | result |\n|---|---|---|\n");
+        b.append("| reproductions, builtin (each must show its symptom) | each script as above, `?source=builtin` | ")
+                .append(verdicts(r.before())).append(" |\n");
+        b.append("| reproductions, patched (none may show its symptom) | each script as above, `?source=` the patched"
+                + " file | ").append(verdicts(r.after())).append(" |\n");
         b.append("| regression test, builtin (must fail) | `").append(r.builtin().command()).append("` | ")
                 .append(r.builtin().summary()).append(" |\n");
         b.append("| regression test, patched (must pass) | `").append(r.patched().command()).append("` | ")
                 .append(r.patched().summary()).append(" |\n");
         Conformance.Result c = r.conformance();
-        b.append("| patched source vs the corrected model | `").append(r.config().command()).append("` | ")
+        b.append("| patched source vs the corrected model | `").append(conformanceCommand(r)).append("` | ")
                 .append(ConformanceCampaign.verdict(c)).append(String.format(" (%,d operations)", c.operations()))
-                .append("; [pages](../conformance/").append(conformanceFolder(r)).append("/index.md) |\n");
+                .append(" (run output: reports/conformance/").append(conformanceFolder(r))
+                .append("/index.md, not committed) |\n");
         SubjectComparison.Result cmp = r.comparison();
         b.append("| builtin vs patched, same seeded scripts | `").append(r.config().command()).append("` | ")
                 .append(String.format("%,d sequences, %,d operations; %,d reached the re-entrant path; %,d answered"
@@ -131,8 +151,13 @@ public final class UpstreamPage {
                         + " re-entrant path, %,d broken: ", control.comparison().sequences(),
                         control.comparison().differingOutsideReentrant(), control.comparison().broken()))
                 .append(control.caught() ? "caught" : "**NOT CAUGHT**").append(" |\n\n");
+        b.append("The comparison and the negative control are replayed by the run's own command, `")
+                .append(r.config().command()).append("`.\n\n");
         b.append("The regression test, `").append(rel(RegressionTest.file())).append("`, is written for Node's"
-                + " `test/parallel/` (`node:test`, `node:assert`, importing `node:stream/iter`). Its tests:\n\n");
+                + " `test/parallel/` (`node:test`, `node:assert`, importing `node:stream/iter`). When you copy it"
+                + " there, add `").append(COMMON_IMPORT).append("` as its first import (Node's lint rule"
+                + " `node-core/require-common-first`); it is left out here so that the file also runs outside Node's"
+                + " tree. Its tests:\n\n");
         b.append("| test | builtin | patched |\n|---|---|---|\n");
         for (Map.Entry<String, RegressionTest.Status> t : r.builtin().tests().entrySet()) {
             String message = r.builtin().messages().getOrDefault(t.getKey(), "");
@@ -147,8 +172,13 @@ public final class UpstreamPage {
                 + " re-entrant path (a trim signalling drain inside a running flush). A fix of that path alone may"
                 + " change only sequences that reach it.\n\n");
         if (!cmp.differences().isEmpty()) {
-            b.append("The first differing sequences (each answer: the builtin's / the patched source's; the scripts are"
-                    + " the suite's operations, sizes in bytes):\n\n```\n");
+            b.append("The first differing sequences (the scripts are the suite's operations, sizes in bytes). How to"
+                    + " read a line: `step N op: A / B` is the operation at step N (counted from 0) and its answer on"
+                    + " the builtin (A) and with the patched source (B); an answer is the operation's own result"
+                    + " (`DONE`, `ACCEPTED`, `DATA(#w, nB)`: the entry of the write at step w, `COMPLETED(nB)`:"
+                    + " `end()`'s byte count, `FAILED(error)`), then `settles #k -> R` for each earlier operation"
+                    + " (by its step k) that settled during this one, in order, then the probes `consumers=` and"
+                    + " `canWrite=`:\n\n```\n");
             cmp.differences().stream().limit(SHOWN_DIFFERENCES).forEach(d -> b.append(d.describe()).append('\n'));
             b.append("```\n\n");
         }
@@ -166,13 +196,47 @@ public final class UpstreamPage {
                 .append("# ... and against the corrected one (§8): no difference may break a guarantee\n")
                 .append("bin/cursorcheck node --version ").append(v)
                 .append(" --source path/to/broadcast.js --model corrected\n")
-                .append("# the regression test against your file (from the root of this repository):\n")
+                .append("# the regression test against your file (from the root of this repository; `node` is a"
+                        + " Node 26.8 or later release,\n# e.g. target/runtimes/node-").append(v)
+                .append("/... once bin/cursorcheck has installed it; the loader needs --expose-internals):\n")
                 .append("node --experimental-stream-iter --expose-internals --no-warnings \\\n")
                 .append("  --import \"file://$PWD/conformance/src/main/js/source-hooks.mjs?source=/abs/path/to/broadcast.js\""
                         + " \\\n")
                 .append("  --test ").append(rel(RegressionTest.file())).append("\n```\n\n")
                 .append("Rerun this page: `").append(r.config().command()).append("`.\n");
         return b.toString();
+    }
+
+    /** The import a test of Node's test/parallel/ starts with, left out of ours so that it runs outside Node's tree. */
+    static final String COMMON_IMPORT = "import '../common/index.mjs';";
+
+    /**
+     * Why the edit needs no try/finally: what runs outside the loop's own try/catch while the flag is
+     * set (checked against the 26.12.1 source: the loop's condition, the queue's shift, a write's reject).
+     */
+    static final String NO_FINALLY = "The flag is cleared without a `try/finally` so that none of Node's lines is"
+            + " re-indented: while it is set, the only code outside the loop's own `try/catch` is the loop's condition"
+            + " (the pending queue's `length` and `kCanWrite()`, which compares fields), the `shift()` of a non-empty"
+            + " queue and, in the `catch`, the write's own `reject` (the promise's, or with a signal a wrapper that"
+            + " first removes its abort listener), none of which throws.";
+
+    /**
+     * The command that replays the patched source's conformance run: {@code node --source} derives the
+     * release's seed as {@link UpstreamCheck} does ({@link Conformance#releaseSeed}). {@code --max-steps}
+     * is always given: its default lives in the command line, not here.
+     */
+    static String conformanceCommand(UpstreamCheck.Result r) {
+        return "bin/cursorcheck node --version " + r.config().release().version() + " --source "
+                + rel(r.patch().patched()) + " --model corrected --seconds " + r.config().millis() / 1000 + " --seed "
+                + Long.toUnsignedString(r.config().seed()) + " --max-steps " + r.config().maxSteps();
+    }
+
+    private static String verdict(Reproductions.Output o) {
+        return o.verdict() == Reproductions.Verdict.NO_VERDICT ? "**" + o.verdictWords() + "**" : o.verdictWords();
+    }
+
+    private static String verdicts(java.util.List<Reproductions.Output> outputs) {
+        return String.join("; ", outputs.stream().map(o -> o.script().name() + ": " + o.verdictWords()).toList());
     }
 
     /** The patched source's conformance folder under reports/conformance/: its subject id. */

@@ -67,6 +67,55 @@ class UpstreamCheckProblemsTest {
                 .asString().contains("should pass with the patched source");
     }
 
+    private static List<Reproductions.Output> reproductions(int exit, String last) {
+        return Reproductions.SCRIPTS.stream().map(s -> new Reproductions.Output(s, "node " + s.script(), exit,
+                "c0 read A: entry 1\n" + last + "\n")).toList();
+    }
+
+    private static List<Reproductions.Output> replaceFirst(List<Reproductions.Output> outputs, int exit, String text) {
+        List<Reproductions.Output> changed = new java.util.ArrayList<>(outputs);
+        Reproductions.Output first = outputs.get(0);
+        changed.set(0, new Reproductions.Output(first.script(), first.command(), exit, text));
+        return changed;
+    }
+
+    @Test
+    void theVerdictNeedsTheLastLineAndAMatchingStatus() {
+        Reproductions.Script s = Reproductions.SCRIPTS.get(0);
+        assertThat(new Reproductions.Output(s, "c", 1, "x\ncursorcheck-reproduction: shows\n").verdict())
+                .isEqualTo(Reproductions.Verdict.SHOWS);
+        assertThat(new Reproductions.Output(s, "c", 0, "x\ncursorcheck-reproduction: does-not-show\n\n").verdict())
+                .isEqualTo(Reproductions.Verdict.DOES_NOT_SHOW);
+        // controls: a status that does not match the line; a crash after the line; no line at all
+        assertThat(new Reproductions.Output(s, "c", 0, "cursorcheck-reproduction: shows").shows()).isFalse();
+        assertThat(new Reproductions.Output(s, "c", 1, "cursorcheck-reproduction: does-not-show").verdict())
+                .isEqualTo(Reproductions.Verdict.NO_VERDICT);
+        assertThat(new Reproductions.Output(s, "c", 1, "cursorcheck-reproduction: shows\nTypeError: boom").verdict())
+                .isEqualTo(Reproductions.Verdict.NO_VERDICT);
+        assertThat(new Reproductions.Output(s, "c", 13, "").verdict()).isEqualTo(Reproductions.Verdict.NO_VERDICT);
+    }
+
+    @Test
+    void everyReproductionMustShowOnTheBuiltinAndNoneWithTheFix() {
+        List<Reproductions.Output> shows = reproductions(1, "cursorcheck-reproduction: shows");
+        List<Reproductions.Output> doesNot = reproductions(0, "cursorcheck-reproduction: does-not-show");
+        assertThat(UpstreamCheck.reproductionProblems(shows, doesNot)).isEmpty();
+        // control: the fix leaves one symptom in place (a green page for a fix that does not fix)
+        assertThat(UpstreamCheck.reproductionProblems(shows, replaceFirst(doesNot, 1, "cursorcheck-reproduction: shows")))
+                .singleElement().asString().contains("reentrant-flush-strands-read/reproduce.mjs should not show its"
+                        + " symptom with the patched source; it shows the symptom");
+        // control: a script that no longer shows the symptom on the builtin proves nothing about the fix
+        assertThat(UpstreamCheck.reproductionProblems(replaceFirst(shows, 0, "cursorcheck-reproduction: does-not-show"),
+                doesNot)).singleElement().asString().contains("should show its symptom on the builtin; it does not show");
+        // control: a crash is neither answer, on either side
+        assertThat(UpstreamCheck.reproductionProblems(replaceFirst(shows, 1, "TypeError: boom"),
+                replaceFirst(doesNot, 1, "TypeError: boom"))).hasSize(2)
+                .allSatisfy(p -> assertThat(p).contains("gave no verdict (exit status 1"));
+        // control: a missing reproduction
+        assertThat(UpstreamCheck.reproductionProblems(shows.subList(0, 2), doesNot)).singleElement().asString()
+                .contains("ran 2 on the builtin and 3 patched");
+    }
+
     @Test
     void theNegativeControlIsCaughtOnlyByDifferencesOffThePathWithNothingBroken() throws Exception {
         SourceEdit wrong = SourceEdit.load(SourceEdit.flushOnce()).without(2, "flush-once-control");

@@ -62,6 +62,26 @@ class UpstreamFixTest {
     }
 
     @Test
+    void everyReproductionShowsItsSymptomOnTheBuiltinAndNoneWithThePatchedSource() throws Exception {
+        java.util.List<Reproductions.Output> before = Reproductions.run(new NodeWithSource(node, null));
+        java.util.List<Reproductions.Output> after = Reproductions.run(new NodeWithSource(node, patch.patched()));
+        assertThat(before).allSatisfy(o -> assertThat(o.verdict()).as(o.output())
+                .isEqualTo(Reproductions.Verdict.SHOWS));
+        assertThat(after).allSatisfy(o -> assertThat(o.verdict()).as(o.output())
+                .isEqualTo(Reproductions.Verdict.DOES_NOT_SHOW));
+        assertThat(UpstreamCheck.reproductionProblems(before, after)).isEmpty();
+        // control: with the loader given a file that does not load, no script gives a verdict either way
+        Path broken = Files.createTempFile("broken", ".js");
+        try {
+            Files.writeString(broken, "this is not JavaScript {\n");
+            assertThat(Reproductions.run(new NodeWithSource(node, broken))).allSatisfy(o -> assertThat(o.verdict())
+                    .as(o.output()).isEqualTo(Reproductions.Verdict.NO_VERDICT));
+        } finally {
+            Files.delete(broken);
+        }
+    }
+
+    @Test
     void controlASourceThatDoesNotLoadIsNeitherAFailNorAPass(@TempDir Path dir) throws Exception {
         Path broken = dir.resolve("broken.js");
         Files.writeString(broken, "this is not JavaScript {\n");
