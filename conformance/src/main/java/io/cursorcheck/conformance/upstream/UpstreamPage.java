@@ -166,7 +166,8 @@ public final class UpstreamPage {
                     .append(r.patched().tests().get(t.getKey())).append(" |\n");
         }
         b.append('\n');
-        b.append("The comparison runs the conformance run's seeded scripts on the release's builtin and on the patched"
+        b.append("The comparison runs scripts drawn by the conformance check's generator from this run's seed on the"
+                + " release's builtin and on the patched"
                 + " source side by side and compares what an outsider sees (answers, settlements in order, probes);"
                 + " beside them the suite's model of the released algorithm says whether a sequence reached the"
                 + " re-entrant path (a trim signalling drain inside a running flush). A fix of that path alone may"
