@@ -74,8 +74,10 @@ public final class ExplorePage {
         StringBuilder b = new StringBuilder();
         b.append("## Bounds proved\n\nA bound holds when every sequence of the scope was explored and the subject"
                 + " never failed (findings against the model that `reports/findings/` knows are allowed). A state in"
-                + " which the model itself breaks an invariant is recorded and not expanded: past it there is no"
-                + " trustworthy reference. *algorithm*: `as-released` is spec §2, checked against `model`;"
+                + " which the model itself throws, or breaks an invariant no known finding names, is recorded and not"
+                + " expanded: past it there is no trustworthy reference; one in which it breaks an invariant a known"
+                + " finding names without throwing (the stranded read) is recorded and explored past, the subject"
+                + " still compared with the model (spec §3, \"After a finding\"). *algorithm*: `as-released` is spec §2, checked against `model`;"
                 + " `corrected` is spec §8 (a flush never runs inside another), checked against `model-corrected`,"
                 + " where no finding is known, so any failure, a known finding's included, breaks the bound.\n\n");
         b.append("| subject | algorithm | scope | states | transitions | depth | time | states/s | states per CPU second"
