@@ -2,13 +2,10 @@ package io.cursorcheck.properties.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cursorcheck.impl.CachedCountBroadcast;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Observation;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.spi.Algorithm;
-import io.cursorcheck.spi.Broadcast;
-import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -124,29 +121,6 @@ class CorrectedAlgorithmExamples {
             assertThat(run.failure()).as("on %s", v).isNull();
             assertThat(run.model().get(9).reply().toString()).isEqualTo("#9 DATA@2(1B)");
             assertThat(run.model().get(10).reply().toString()).isEqualTo("#10 DONE [#3 -> COMPLETED(3B)]");
-        }
-    }
-
-    /** spec §2's cached-count port, claiming to follow §8: the negative control of the corrected checks. */
-    record AsReleasedClaimingCorrected() implements BroadcastFactory {
-        @Override
-        public String id() {
-            return "as-released-claiming-corrected";
-        }
-
-        @Override
-        public String description() {
-            return "CachedCountBroadcast as released, claiming the corrected algorithm (a negative control)";
-        }
-
-        @Override
-        public Algorithm algorithm() {
-            return Algorithm.CORRECTED;
-        }
-
-        @Override
-        public Broadcast create(Options options) {
-            return new CachedCountBroadcast(options);
         }
     }
 

@@ -92,27 +92,7 @@ class CorrectedExploreProperties {
     void underTheCorrectedAlgorithmAKnownFindingWouldBreakTheBound() {
         // The bound's verdict, not only the test above, treats a known finding under §8 as new: spec §2's port
         // claiming §8 diverges from model-corrected on the findings' path, and so fails the bound.
-        BroadcastFactory claiming = new BroadcastFactory() {
-            @Override
-            public String id() {
-                return "as-released-claiming-corrected";
-            }
-
-            @Override
-            public String description() {
-                return "CachedCountBroadcast as released, claiming the corrected algorithm (a negative control)";
-            }
-
-            @Override
-            public Algorithm algorithm() {
-                return Algorithm.CORRECTED;
-            }
-
-            @Override
-            public io.cursorcheck.spi.Broadcast create(io.cursorcheck.spi.Options options) {
-                return new io.cursorcheck.impl.CachedCountBroadcast(options);
-            }
-        };
+        BroadcastFactory claiming = new io.cursorcheck.properties.engine.AsReleasedClaimingCorrected();
         Explorer.Result r = Explorer.explore(claiming, FINDINGS, 5_000_000, false, KNOWN, null);
         assertThat(r.holds()).isFalse();
         assertThat(r.subjectFailures()).isNotEmpty();
