@@ -135,15 +135,7 @@ public final class RegressionTest {
         // is found first, by loading it alone, so that the run says why (the loader's one line) rather than only
         // that the file failed.
         List<String> preflight = source.command(List.of("--input-type=module", "-e", "await import('node:stream/iter');"));
-        Process load = new ProcessBuilder(preflight).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(stderr.toFile()).start();
-        load.getOutputStream().close();
-        if (!load.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            load.destroyForcibly();
-            load.waitFor();
-            throw new IOException("loading the source did not finish within " + TIMEOUT_SECONDS + " s: "
-                    + NodeWithSource.shell(preflight));
-        }
+        Process load = runBounded(preflight, stderr, "loading the source");
         if (load.exitValue() != 0) {
             Map<String, Status> none = new LinkedHashMap<>();
             TESTS.forEach(t -> none.put(t, Status.MISSING));
@@ -153,15 +145,7 @@ public final class RegressionTest {
         List<String> rest = List.of("--test", "--test-reporter=junit", "--test-reporter-destination=" + junit,
                 "--test-reporter=spec", "--test-reporter-destination=" + spec, testFile.toAbsolutePath().toString());
         List<String> command = source.command(rest);
-        Process p = new ProcessBuilder(command).redirectErrorStream(false).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(stderr.toFile()).start();
-        p.getOutputStream().close();
-        if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            p.waitFor();
-            throw new IOException("the regression test did not finish within " + TIMEOUT_SECONDS + " s: "
-                    + NodeWithSource.shell(command));
-        }
+        Process p = runBounded(command, stderr, "the regression test");
         String err = Files.readString(stderr, StandardCharsets.UTF_8);
         String out = Files.exists(spec) ? Files.readString(spec, StandardCharsets.UTF_8) : "";
         Map<String, Status> tests = new LinkedHashMap<>();
@@ -214,5 +198,22 @@ public final class RegressionTest {
         } catch (ParserConfigurationException | SAXException e) {
             throw new IOException("the test runner's JUnit report " + xml + " cannot be read: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Runs {@code command} with no input, its standard error to {@code stderr}, and waits at most
+     * {@link #TIMEOUT_SECONDS}; a process still running then is killed and reported, naming {@code what}.
+     */
+    private static Process runBounded(List<String> command, Path stderr, String what)
+            throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(stderr.toFile()).start();
+        p.getOutputStream().close();
+        if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            p.waitFor();
+            throw new IOException(what + " did not finish within " + TIMEOUT_SECONDS + " s: " + NodeWithSource.shell(command));
+        }
+        return p;
     }
 }

@@ -303,22 +303,32 @@ public final class MutantCompiler {
 
         @Override
         public Broadcast create(Options options) {
-            try {
-                return (Broadcast) (ctor.getParameterCount() == 1 ? ctor.newInstance(options)
-                        : ctor.newInstance(options, algorithm));
-            } catch (InvocationTargetException e) {
-                if (e.getCause() instanceof RuntimeException r) {
-                    throw r;
-                }
-                throw new IllegalStateException(e.getCause());
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("cannot instantiate mutant " + mutant.id(), e);
-            }
+            return ctor.getParameterCount() == 1 ? construct(ctor, "mutant " + mutant.id(), options)
+                    : construct(ctor, "mutant " + mutant.id(), options, algorithm);
         }
 
         @Override
         public String toString() {
             return id();
+        }
+    }
+
+    /**
+     * A broadcast made through a reflected constructor: an exception the constructor throws comes out as
+     * itself (a runtime one) or wrapped once, never as an {@link InvocationTargetException}.
+     *
+     * @param what names the class in the message if the constructor cannot be called at all
+     */
+    static Broadcast construct(java.lang.reflect.Constructor<?> ctor, String what, Object... args) {
+        try {
+            return (Broadcast) ctor.newInstance(args);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot instantiate " + what, e);
         }
     }
 }

@@ -596,16 +596,7 @@ public final class Mutants {
 
         @Override
         public Broadcast create(Options options) {
-            try {
-                return (Broadcast) ctor.newInstance(options, algorithm);
-            } catch (java.lang.reflect.InvocationTargetException e) {
-                if (e.getCause() instanceof RuntimeException r) {
-                    throw r;
-                }
-                throw new IllegalStateException(e.getCause());
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("cannot make " + id(), e);
-            }
+            return MutantCompiler.construct(ctor, id(), options, algorithm);
         }
 
         @Override
