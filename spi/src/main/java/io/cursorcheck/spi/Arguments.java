@@ -24,6 +24,49 @@ public final class Arguments {
     }
 
     /**
+     * Checks the chunk sizes of a {@code writev} or {@code writevSync} and sums them (spec §2
+     * writevSync and writev: one entry of the summed size).
+     *
+     * @param sizes the chunk sizes in bytes
+     * @return their sum
+     * @throws IllegalArgumentException if {@code sizes} is null, a size is negative, or the sum
+     *                                  exceeds {@link Integer#MAX_VALUE}
+     */
+    public static int requireSizes(int[] sizes) {
+        if (sizes == null) {
+            throw new IllegalArgumentException("sizes must not be null");
+        }
+        long sum = 0;
+        for (int i = 0; i < sizes.length; i++) {
+            if (sizes[i] < 0) {
+                throw new IllegalArgumentException("sizes[" + i + "] must be >= 0, was " + sizes[i]);
+            }
+            sum += sizes[i];
+        }
+        if (sum > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("sizes must sum to at most " + Integer.MAX_VALUE + ", was " + sum);
+        }
+        return (int) sum;
+    }
+
+    /**
+     * Checks the operation an {@code abort} or {@code spoil} names: an earlier operation of this
+     * broadcast.
+     *
+     * @param operation the operation number named
+     * @param current   the number the naming operation itself took
+     * @return {@code operation}
+     * @throws IllegalArgumentException if {@code operation} is negative or not earlier than
+     *                                  {@code current}
+     */
+    public static long requireEarlierOperation(long operation, long current) {
+        if (operation < 0 || operation >= current) {
+            throw new IllegalArgumentException("operation must name an earlier operation, was " + operation);
+        }
+        return operation;
+    }
+
+    /**
      * Checks the options given to a broadcast's constructor.
      *
      * @param options the options

@@ -10,8 +10,9 @@ package io.cursorcheck.spi;
  *
  * <h2>Operations and their numbers</h2>
  * Every call of an operation ({@link #attach}, {@link #next}, {@link #detach},
- * {@link #writeSync}, {@link #write}, {@link #end}, {@link #fail}, {@link #cancel()}), valid
- * or not, takes the next operation number, starting at 0. A {@link Reply} carries the number of
+ * {@link #writeSync}, {@link #write}, {@link #writevSync}, {@link #writev}, {@link #end},
+ * {@link #endSync}, {@link #abort}, {@link #drain}, {@link #spoil}, {@link #fail},
+ * {@link #cancel()}), valid or not, takes the next operation number, starting at 0. A {@link Reply} carries the number of
  * its operation; a {@link Settlement} names the earlier pending operation it settles by that
  * number. {@link #snapshot()}, {@link #options()} and {@link #diagnostics()} are queries, not
  * operations.
@@ -37,11 +38,19 @@ package io.cursorcheck.spi;
  *     broadcast ends no consumer is waiting; once ended, nothing is appended.</li>
  * <li>I11 no stranded read: no consumer has an outstanding read while an entry exists at its
  *     cursor.</li>
- * <li>I12 writer progress: a queued write exists only while {@code bufferedBytes >= budget}.</li>
+ * <li>I12 writer progress: a queued write exists only while {@code bufferedBytes >= budget}; a
+ *     CLOSING writer with no queued write has ended the broadcast.</li>
+ * <li>I13 drain: a drain is pending only while the writer is OPEN, the broadcast has not ended and
+ *     {@code bufferedBytes >= budget}; it answers or settles {@code DRAINED(true)} only when room
+ *     existed.</li>
+ * <li>I14 spoiled entries: a spoiled entry is never delivered, a spoiled queued write never
+ *     stored; a read that finds one fails and leaves the writer not OPEN, the broadcast errored and
+ *     the buffer empty.</li>
  * </ul>
  *
  * <h2>Bad input</h2>
- * A negative size, a null or foreign consumer handle fail with an
+ * A negative size (of any chunk of a writev), a null size array, a null or foreign consumer
+ * handle, an abort or spoil naming no earlier operation fail with an
  * {@link IllegalArgumentException} naming the argument and its value (see {@link Arguments}),
  * before any state changes. Operations after detach, end, fail or cancel are not bad input:
  * the spec gives their outcomes.
@@ -104,12 +113,96 @@ public interface Broadcast {
     Reply write(int size);
 
     /**
+     * Offers several chunks as one entry of their summed size, without waiting: spec §2
+     * writevSync and writev, {@code writeSync(sum)} in every answer.
+     *
+     * @param sizes the chunks' sizes in bytes; a sum of 0 is accepted and stores nothing
+     * @return {@code ACCEPTED}, {@code DISCARDED} or {@code REFUSED}, and the settlements it caused
+     * @throws IllegalArgumentException if {@code sizes} is null, a size is negative or the sum
+     *                                  exceeds {@link Integer#MAX_VALUE}
+     */
+    default Reply writevSync(int... sizes) {
+        // Interim (issue 15): removed once every implementation has the operation, so that the compiler
+        // then proves none was forgotten.
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no writevSync yet");
+    }
+
+    /**
+     * Writes several chunks as one entry of their summed size, queueing it if the buffer refuses:
+     * spec §2 writevSync and writev, {@code write(sum)} in every answer.
+     *
+     * @param sizes the chunks' sizes in bytes; a sum of 0 is accepted and stores nothing
+     * @return {@code ACCEPTED}, {@code DISCARDED}, {@code QUEUED} or {@code FAILED}, and the
+     *         settlements it caused
+     * @throws IllegalArgumentException if {@code sizes} is null, a size is negative or the sum
+     *                                  exceeds {@link Integer#MAX_VALUE}
+     */
+    default Reply writev(int... sizes) {
+        // Interim (issue 15): removed once every implementation has the operation, so that the compiler
+        // then proves none was forgotten.
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no writev yet");
+    }
+
+    /**
      * Ends the stream once queued writes are flushed; completes when no consumer is attached.
      *
      * @return {@code COMPLETED(bytes)}, {@code PENDING} or {@code FAILED}, and the settlements it
      *         caused
      */
     Reply end();
+
+    /**
+     * Ends the stream without waiting (spec §2 endSync): no pending end is recorded.
+     *
+     * @return {@code COMPLETED(bytes)} if the end completed within the call, otherwise
+     *         {@code INCOMPLETE}, and the settlements it caused
+     */
+    default Reply endSync() {
+        // Interim (issue 15): removed once every implementation has the operation, so that the compiler
+        // then proves none was forgotten.
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no endSync yet");
+    }
+
+    /**
+     * Fires the abort signal of an earlier operation (spec §2 abort): a queued write is taken out
+     * of the queue, a pending end stops waiting, both with {@code FAILED(ABORTED)}; anything else
+     * is unaffected.
+     *
+     * @param operation the number of an earlier operation of this broadcast
+     * @return {@code OK} and the settlements it caused
+     * @throws IllegalArgumentException if {@code operation} names no earlier operation
+     */
+    default Reply abort(long operation) {
+        // Interim (issue 15): removed once every implementation has the operation, so that the compiler
+        // then proves none was forgotten.
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no abort yet");
+    }
+
+    /**
+     * Waits for room in the buffer (spec §2 drain: the writer's drainable protocol).
+     *
+     * @return {@code DRAINED(true)}, {@code PENDING} or {@code UNWRITABLE}, and the settlements it
+     *         caused
+     */
+    default Reply drain() {
+        // Interim (issue 15): removed once every implementation has the operation, so that the compiler
+        // then proves none was forgotten.
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no drain yet");
+    }
+
+    /**
+     * Spoils what an earlier write handed over (spec §2 spoil: its memory detached after the
+     * write): its retained entry or its queued write becomes spoiled; otherwise nothing happens.
+     *
+     * @param operation the number of an earlier operation of this broadcast
+     * @return {@code OK} and the settlements it caused (none)
+     * @throws IllegalArgumentException if {@code operation} names no earlier operation
+     */
+    default Reply spoil(long operation) {
+        // Interim (issue 15): removed once every implementation has the operation, so that the compiler
+        // then proves none was forgotten.
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no spoil yet");
+    }
 
     /**
      * Fails the writer and the broadcast with a reason; a no-op once the writer is errored or

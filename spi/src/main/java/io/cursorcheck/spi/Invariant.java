@@ -42,7 +42,18 @@ public enum Invariant {
     I11("no stranded read",
             "between operations, no consumer has an outstanding read while an entry exists at its cursor"),
     /** Writer progress. */
-    I12("writer progress", "between operations, a queued write exists only while bufferedBytes >= budget");
+    I12("writer progress",
+            "between operations, a queued write exists only while bufferedBytes >= budget; a CLOSING writer with"
+                    + " no queued write has ended the broadcast"),
+    /** Drain. */
+    I13("drain",
+            "between operations, a drain is pending only while the writer is OPEN, the broadcast has not ended"
+                    + " and bufferedBytes >= budget; a drain answers or settles DRAINED(true) only when room"
+                    + " existed"),
+    /** Spoiled entries. */
+    I14("spoiled entries",
+            "a spoiled entry is never delivered and a spoiled queued write never stored; a read that finds one"
+                    + " fails, and leaves the writer not OPEN, the broadcast errored and the buffer empty");
 
     private final String title;
     private final String sentence;

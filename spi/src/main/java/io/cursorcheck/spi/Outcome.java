@@ -49,8 +49,14 @@ public record Outcome(Kind kind, long value, int size, Object reason) {
         QUEUED,
         /** {@code end} completed with {@code value} bytes accepted. */
         COMPLETED,
-        /** {@code fail} or {@code cancel} returned (whether or not it took effect). */
-        OK
+        /** {@code fail}, {@code cancel}, {@code abort} or {@code spoil} returned (whether or not it took effect). */
+        OK,
+        /** {@code endSync} could not complete the end now (Node's {@code -1}). */
+        INCOMPLETE,
+        /** A drain answered or settled with {@code value} 1 (true: room) or 0 (false: the writer stopped). */
+        DRAINED,
+        /** {@code drain} found the writer not OPEN or the broadcast ended (Node's {@code null}). */
+        UNWRITABLE
     }
 
     /** {@code WAIT}. */
@@ -69,6 +75,14 @@ public record Outcome(Kind kind, long value, int size, Object reason) {
     public static final Outcome QUEUED = new Outcome(Kind.QUEUED, 0, 0, null);
     /** {@code OK}. */
     public static final Outcome OK = new Outcome(Kind.OK, 0, 0, null);
+    /** {@code INCOMPLETE}. */
+    public static final Outcome INCOMPLETE = new Outcome(Kind.INCOMPLETE, 0, 0, null);
+    /** {@code DRAINED(true)}: there is room. */
+    public static final Outcome DRAINED_TRUE = new Outcome(Kind.DRAINED, 1, 0, null);
+    /** {@code DRAINED(false)}: the writer stopped before room came. */
+    public static final Outcome DRAINED_FALSE = new Outcome(Kind.DRAINED, 0, 0, null);
+    /** {@code UNWRITABLE}. */
+    public static final Outcome UNWRITABLE = new Outcome(Kind.UNWRITABLE, 0, 0, null);
 
     /**
      * Checks that the fields fit the kind.
@@ -83,8 +97,11 @@ public record Outcome(Kind kind, long value, int size, Object reason) {
         if (kind != Kind.FAILED && reason != null) {
             throw new IllegalArgumentException("reason is only for FAILED, kind was " + kind);
         }
-        if (kind != Kind.DATA && kind != Kind.COMPLETED && value != 0) {
-            throw new IllegalArgumentException("value is only for DATA and COMPLETED, kind was " + kind);
+        if (kind != Kind.DATA && kind != Kind.COMPLETED && kind != Kind.DRAINED && value != 0) {
+            throw new IllegalArgumentException("value is only for DATA, COMPLETED and DRAINED, kind was " + kind);
+        }
+        if (kind == Kind.DRAINED && value != 0 && value != 1) {
+            throw new IllegalArgumentException("DRAINED's value is 1 (true) or 0 (false), was " + value);
         }
         if (kind != Kind.DATA && size != 0) {
             throw new IllegalArgumentException("size is only for DATA, kind was " + kind);
@@ -123,6 +140,16 @@ public record Outcome(Kind kind, long value, int size, Object reason) {
     }
 
     /**
+     * A drain's answer.
+     *
+     * @param room true when there is room, false when the writer stopped first
+     * @return {@code DRAINED(room)}
+     */
+    public static Outcome drained(boolean room) {
+        return room ? DRAINED_TRUE : DRAINED_FALSE;
+    }
+
+    /**
      * Whether this answer leaves the operation pending, to be settled later by a
      * {@link Settlement}.
      *
@@ -149,6 +176,7 @@ public record Outcome(Kind kind, long value, int size, Object reason) {
             case DATA -> "DATA@" + value + "(" + size + "B)";
             case FAILED -> "FAILED(" + describeReason(reason) + ")";
             case COMPLETED -> "COMPLETED(" + value + "B)";
+            case DRAINED -> "DRAINED(" + (value == 1) + ")";
             default -> kind.name();
         };
     }

@@ -23,6 +23,10 @@ import java.util.Objects;
  * @param cancelled     {@code cancel} took effect
  * @param error         the broadcast's error, or null when it is not errored
  * @param writerError   the writer's error when {@link WriterState#ERRORED}, otherwise null
+ * @param pendingDrains {@code drain()} calls still waiting for room
+ * @param spoiledEntries positions of the retained entries that are spoiled, ascending
+ * @param spoiledQueued indexes into {@code queuedWrites} of the queued writes that are spoiled,
+ *                      ascending
  */
 public record Snapshot(
         long bufferStart,
@@ -36,7 +40,10 @@ public record Snapshot(
         boolean ended,
         boolean cancelled,
         Reason error,
-        Reason writerError) {
+        Reason writerError,
+        int pendingDrains,
+        List<Long> spoiledEntries,
+        List<Integer> spoiledQueued) {
 
     /**
      * Copies the lists.
@@ -47,7 +54,21 @@ public record Snapshot(
         sizes = List.copyOf(sizes);
         consumers = List.copyOf(consumers);
         queuedWrites = List.copyOf(queuedWrites);
+        spoiledEntries = List.copyOf(spoiledEntries);
+        spoiledQueued = List.copyOf(spoiledQueued);
         Objects.requireNonNull(writerState, "writerState");
+    }
+
+    /**
+     * A snapshot with no pending drain and nothing spoiled: the state of a broadcast whose
+     * operations never drained or spoiled anything, as seen by an observer that tracks neither.
+     */
+    @SuppressWarnings("checkstyle:ParameterNumber")
+    public Snapshot(long bufferStart, List<Integer> sizes, long bufferedBytes, List<ConsumerState> consumers,
+            List<Integer> queuedWrites, WriterState writerState, long bytesAccepted, int pendingEnds,
+            boolean ended, boolean cancelled, Reason error, Reason writerError) {
+        this(bufferStart, sizes, bufferedBytes, consumers, queuedWrites, writerState, bytesAccepted, pendingEnds,
+                ended, cancelled, error, writerError, 0, List.of(), List.of());
     }
 
     /**
@@ -113,6 +134,15 @@ public record Snapshot(
         }
         if (pendingEnds > 0) {
             s.append(" pendingEnds=").append(pendingEnds);
+        }
+        if (pendingDrains > 0) {
+            s.append(" pendingDrains=").append(pendingDrains);
+        }
+        if (!spoiledEntries.isEmpty()) {
+            s.append(" spoiled=").append(spoiledEntries);
+        }
+        if (!spoiledQueued.isEmpty()) {
+            s.append(" spoiledQueued=").append(spoiledQueued);
         }
         if (ended) {
             s.append(" ended");

@@ -10,5 +10,15 @@ public enum SpecError {
     /** A second queued {@code write()} under {@link Policy#STRICT} (Node: "Backpressure violation"). */
     BACKPRESSURE,
     /** A queued write failed by {@code cancel} (Node: an AbortError "Broadcast cancelled"). */
-    CANCELLED
+    CANCELLED,
+    /**
+     * A queued write or a pending end whose abort signal fired (spec §2 abort; Node: the signal's
+     * reason, an AbortError "This operation was aborted").
+     */
+    ABORTED,
+    /**
+     * A spoiled entry read, or a spoiled queued write flushed (spec §2 reading an entry; Node: a
+     * TypeError "Byte view was resized or detached after being accepted").
+     */
+    INVALID_ENTRY
 }
