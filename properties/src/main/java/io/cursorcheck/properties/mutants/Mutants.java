@@ -327,14 +327,14 @@ public final class Mutants {
                     SAFETY, "BroadcastCore.java",
                     """
                             QueuedWrite w = queuedWrites.removeFirst();
-                            if (offer(w.size()) == Offer.REFUSED) {
+                            if (offer(w.size(), w.op()) == Offer.REFUSED) {
                                 queuedWrites.addFirst(w);
                                 break;
                             }
                             """,
                     """
                             QueuedWrite w = queuedWrites.getFirst();
-                            if (offer(w.size()) == Offer.REFUSED) {
+                            if (offer(w.size(), w.op()) == Offer.REFUSED) {
                                 break;
                             }
                             queuedWrites.removeFirstOccurrence(w);
@@ -391,11 +391,11 @@ public final class Mutants {
             Mutant.core("flush-past-budget", SAFETY,
                     "The flush appends every queued write once the buffer dips under budget, instead of offering"
                             + " each and stopping at the first refused one.",
-                    "if (offer(w.size()) == Offer.REFUSED) {",
+                    "if (offer(w.size(), w.op()) == Offer.REFUSED) {",
                     """
                             boolean refused = ended || cancelled;
                             if (!refused) {
-                                buffer.addLast(w.size());
+                                buffer.addLast(w.size(), w.op());
                                 bufferedBytes += w.size();
                                 notifyWaiters();
                             }
