@@ -1,6 +1,7 @@
 package io.cursorcheck.properties;
 
 import io.cursorcheck.spi.Outcome;
+import java.util.List;
 
 /**
  * One operation of a script, over the whole operation set of spec §2 ({@code docs/spec.md}).
@@ -87,6 +88,97 @@ public sealed interface Op {
         }
     }
 
+    /** {@code writevSync(a, b, ...)}: several chunks offered as one entry of their summed size. */
+    record WritevSync(List<Integer> sizes) implements Op {
+        /** Copies the sizes (null elements are refused: a script never holds one). */
+        public WritevSync {
+            sizes = List.copyOf(sizes);
+        }
+
+        @Override
+        public String script() {
+            return "writevSync(" + join(sizes) + ")";
+        }
+
+        @Override
+        public String kind() {
+            return "writevSync";
+        }
+    }
+
+    /** {@code writev(a, b, ...)}: several chunks written as one entry of their summed size; may queue. */
+    record Writev(List<Integer> sizes) implements Op {
+        /** Copies the sizes. */
+        public Writev {
+            sizes = List.copyOf(sizes);
+        }
+
+        @Override
+        public String script() {
+            return "writev(" + join(sizes) + ")";
+        }
+
+        @Override
+        public String kind() {
+            return "writev";
+        }
+    }
+
+    /** {@code endSync()}. */
+    record EndSync() implements Op {
+        @Override
+        public String script() {
+            return "endSync()";
+        }
+
+        @Override
+        public String kind() {
+            return "endSync";
+        }
+    }
+
+    /** {@code drain()}: the writer's drainable protocol. */
+    record Drain() implements Op {
+        @Override
+        public String script() {
+            return "drain()";
+        }
+
+        @Override
+        public String kind() {
+            return "drain";
+        }
+    }
+
+    /**
+     * {@code abort(#n)}: the abort signal of the operation at step {@code operation} fires (its
+     * operation number: steps and operation numbers coincide).
+     */
+    record Abort(int operation) implements Op {
+        @Override
+        public String script() {
+            return "abort(#" + operation + ")";
+        }
+
+        @Override
+        public String kind() {
+            return "abort";
+        }
+    }
+
+    /** {@code spoil(#n)}: the memory the write at step {@code operation} handed over is detached. */
+    record Spoil(int operation) implements Op {
+        @Override
+        public String script() {
+            return "spoil(#" + operation + ")";
+        }
+
+        @Override
+        public String kind() {
+            return "spoil";
+        }
+    }
+
     /** {@code end()}. */
     record End() implements Op {
         @Override
@@ -142,6 +234,29 @@ public sealed interface Op {
             return d.consumer();
         }
         return Integer.MIN_VALUE;
+    }
+
+    /**
+     * The earlier operation this one names (the step number of {@link Abort} and {@link Spoil}), or
+     * {@link Integer#MIN_VALUE} if it names none: a script that drops or moves steps must renumber it.
+     */
+    default int target() {
+        if (this instanceof Abort a) {
+            return a.operation();
+        }
+        if (this instanceof Spoil s) {
+            return s.operation();
+        }
+        return Integer.MIN_VALUE;
+    }
+
+    /** Sizes as a script writes them: {@code 1, 2}. */
+    private static String join(List<Integer> sizes) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < sizes.size(); i++) {
+            s.append(i == 0 ? "" : ", ").append(sizes.get(i));
+        }
+        return s.toString();
     }
 
     /** A consumer reference as a script writes it. */

@@ -168,14 +168,34 @@ public final class Session {
             return broadcast.writeSync(w.size());
         } else if (op instanceof Op.Write w) {
             return broadcast.write(w.size());
+        } else if (op instanceof Op.WritevSync w) {
+            return broadcast.writevSync(ints(w.sizes()));
+        } else if (op instanceof Op.Writev w) {
+            return broadcast.writev(ints(w.sizes()));
         } else if (op instanceof Op.End) {
             return broadcast.end();
+        } else if (op instanceof Op.EndSync) {
+            return broadcast.endSync();
+        } else if (op instanceof Op.Drain) {
+            return broadcast.drain();
+        } else if (op instanceof Op.Abort a) {
+            return broadcast.abort(a.operation());
+        } else if (op instanceof Op.Spoil s) {
+            return broadcast.spoil(s.operation());
         } else if (op instanceof Op.Fail f) {
             return broadcast.fail(f.reason());
         } else if (op instanceof Op.Cancel c) {
             return c.hasReason() ? broadcast.cancel(c.reason()) : broadcast.cancel();
         }
         throw new IllegalStateException("unknown operation " + op);
+    }
+
+    private static int[] ints(List<Integer> sizes) {
+        int[] a = new int[sizes.size()];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = sizes.get(i);
+        }
+        return a;
     }
 
     private ConsumerHandle handle(int ref) {

@@ -118,7 +118,7 @@ public record Script(Options options, List<Op> ops) {
 
     /**
      * Parses one operation line, e.g. {@code next(c0)}, {@code c1 = attach()}, {@code fail("e")},
-     * {@code cancel()}, {@code cancel(0)}, {@code write(3)}.
+     * {@code cancel()}, {@code cancel(0)}, {@code write(3)}, {@code writev(1, 2)}, {@code abort(#3)}.
      *
      * @throws IllegalArgumentException naming the line if it is not an operation
      */
@@ -136,6 +136,12 @@ public record Script(Options options, List<Op> ops) {
                 case "detach" -> new Op.Detach(consumer(arg));
                 case "writeSync" -> new Op.WriteSync(Integer.parseInt(arg));
                 case "write" -> new Op.Write(Integer.parseInt(arg));
+                case "writevSync" -> new Op.WritevSync(sizes(arg));
+                case "writev" -> new Op.Writev(sizes(arg));
+                case "endSync" -> noArg(line, arg, new Op.EndSync());
+                case "drain" -> noArg(line, arg, new Op.Drain());
+                case "abort" -> new Op.Abort(operation(arg));
+                case "spoil" -> new Op.Spoil(operation(arg));
                 case "end" -> noArg(line, arg, new Op.End());
                 case "fail" -> new Op.Fail(reason(arg));
                 case "cancel" -> arg.isEmpty() ? new Op.Cancel(false, null) : new Op.Cancel(true, reason(arg));
@@ -236,6 +242,26 @@ public record Script(Options options, List<Op> ops) {
             throw new IllegalArgumentException("'" + line + "' takes no argument");
         }
         return op;
+    }
+
+    /** Chunk sizes: {@code 1, 2} (none at all is a writev of no chunks). */
+    private static List<Integer> sizes(String arg) {
+        if (arg.isEmpty()) {
+            return List.of();
+        }
+        List<Integer> sizes = new ArrayList<>();
+        for (String part : arg.split(",", -1)) {
+            sizes.add(Integer.parseInt(part.strip()));
+        }
+        return sizes;
+    }
+
+    /** An operation number: {@code #3}. Any integer, so that bad input ({@code #-1}, a later step) can be written. */
+    private static int operation(String arg) {
+        if (!arg.startsWith("#")) {
+            throw new IllegalArgumentException("an operation is named #N (its step), was '" + arg + "'");
+        }
+        return Integer.parseInt(arg.substring(1));
     }
 
     private static int consumer(String arg) {
