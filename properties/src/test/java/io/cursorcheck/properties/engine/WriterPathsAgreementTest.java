@@ -440,6 +440,44 @@ class WriterPathsAgreementTest {
         }
     }
 
+    /**
+     * Past the finding spoiled-read-leaves-cursor-past-end (spec §2, reading an entry: a late
+     * joiner past the cleared buffer's end), each conforming port of spec §2 answers and keeps its
+     * state exactly as the model does, through the removals and late joins that follow (the wheel's
+     * minimum walks past {@code end} there). Answers and snapshots only: the invariants past that
+     * finding are the model's and the checker's business (see the report of this change: I6 as
+     * checked cannot hold while a cursor sits past {@code end}).
+     */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.EnumSource(value = Variant.class, names = {"CACHED_COUNT", "LOCKED_COUNT",
+            "PUBLISHED_CURSOR", "WHEEL", "DIRTY_FLAG"})
+    void pastTheSpoiledReadFindingEveryPortAnswersAsTheModel(Variant variant) {
+        String finding = """
+                writeSync(1)
+                fail("e")
+                c0 = attach()
+                c1 = attach()
+                next(c1)
+                spoil(#0)
+                next(c0)
+                """;
+        for (String tail : List.of("detach(c0)\nnext(c1)\nc2 = attach()\nnext(c2)\ndetach(c2)\nnext(c1)",
+                "next(c0)\nnext(c0)\ndetach(c1)\nc2 = attach()\nnext(c2)",
+                "next(c1)\nnext(c0)\ndetach(c0)\nc2 = attach()\ndetach(c2)")) {
+            Script script = Script.parse(Script.parseOptions("budget=4, policy=STRICT"), finding + tail);
+            io.cursorcheck.properties.Session model = new io.cursorcheck.properties.Session(Variant.MODEL,
+                    script.options());
+            io.cursorcheck.properties.Session port = new io.cursorcheck.properties.Session(variant, script.options());
+            for (int i = 0; i < script.length(); i++) {
+                Observation m = model.apply(script.ops().get(i));
+                Observation p = port.apply(script.ops().get(i));
+                assertThat(p.thrown()).as("%s at step %d of%n%s", variant, i, script).isNull();
+                assertThat(p.answer()).as("%s at step %d of%n%s", variant, i, script).isEqualTo(m.answer());
+                assertThat(p.snapshot()).as("%s at step %d of%n%s", variant, i, script).isEqualTo(m.snapshot());
+            }
+        }
+    }
+
     // ---------------------------------------------------------------- negative controls
 
     static Stream<Mutant> brokenPorts() {
