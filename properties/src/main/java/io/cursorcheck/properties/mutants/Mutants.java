@@ -423,6 +423,102 @@ public final class Mutants {
                     "STRICT queues a second refused write instead of failing it with a backpressure error.",
                     "if (policy == Policy.STRICT && !queuedWrites.isEmpty()) {",
                     "if (policy == Policy.STRICT && queuedWrites.size() > 1) {"),
+            // ---- the writer's further paths (issue 15): abort, drain, spoiled entries, endSync
+            Mutant.core("abort-forgets-closing-writer", LIVENESS,
+                    "An abort that takes a closing writer's last queued write out does not end the broadcast, so"
+                            + " the end waits for a flush that no trim will ever start (I12).",
+                    """
+                            settle(operation, Outcome.failed(SpecError.ABORTED));
+                                            endIfNoWriteQueued();
+                            """,
+                    "settle(operation, Outcome.failed(SpecError.ABORTED));\n"),
+            Mutant.core("abort-takes-first-queued", SAFETY,
+                    "An abort fails the named write but takes the oldest queued write out of the queue, so a write"
+                            + " nobody aborted is lost and the aborted one is still flushed and settled again.",
+                    "it.remove();",
+                    "queuedWrites.removeFirst();"),
+            Mutant.core("drains-settled-before-flush", SAFETY,
+                    "A trim that makes room settles the drains before it flushes the queued writes, so the writer"
+                            + " hears DRAINED(true) before the write it was waiting behind is accepted (spec §2 trim"
+                            + " step 3).",
+                    """
+                            if (!queuedWrites.isEmpty() && bufferedBytes < budget && !(flushing && algorithm == Algorithm.CORRECTED)) {
+                                        flushQueuedWrites();
+                                    }
+                                    if (room && writerState == WriterState.OPEN) {
+                                        settleDrains(Outcome.DRAINED_TRUE);
+                            """,
+                    """
+                            if (room && writerState == WriterState.OPEN) {
+                                        settleDrains(Outcome.DRAINED_TRUE);
+                                    }
+                                    if (!queuedWrites.isEmpty() && bufferedBytes < budget && !(flushing && algorithm == Algorithm.CORRECTED)) {
+                                        flushQueuedWrites();
+                            """),
+            Mutant.core("drains-settled-while-over-budget", SAFETY,
+                    "Every trim settles the drains DRAINED(true), even one that leaves the buffer at or over its"
+                            + " budget, so a writer resumes into a full buffer (I13).",
+                    "boolean room = bufferedBytes < budget;",
+                    "boolean room = true;"),
+            Mutant.core("drop-oldest-forgets-drains", LIVENESS,
+                    "A DROP_OLDEST eviction that makes room does not settle the pending drains, so a writer waiting"
+                            + " on drain() waits although the buffer is under budget (I13).",
+                    "if (evicted && bufferedBytes < budget) {",
+                    "if (false) {"),
+            Mutant.core("drain-true-at-budget", SAFETY,
+                    "drain() answers DRAINED(true) at once when the buffer holds exactly its budget (<= for <), so a"
+                            + " writer resumes into a full buffer (I13).",
+                    """
+                            if (bufferedBytes < budget) {
+                                        return reply(op, Outcome.DRAINED_TRUE);
+                            """,
+                    """
+                            if (bufferedBytes <= budget) {
+                                        return reply(op, Outcome.DRAINED_TRUE);
+                            """),
+            Mutant.core("spoiled-clear-keeps-bytes", SAFETY,
+                    "A read of a spoiled entry clears the buffer but not its byte count, so bufferedBytes counts"
+                            + " entries that no longer exist (I2).",
+                    "bufferedBytes = 0;",
+                    ""),
+            Mutant.core("spoiled-clear-moves-start", SAFETY,
+                    "A read of a spoiled entry clears the buffer by trimming it to its end, which moves bufferStart"
+                            + " past the entries nobody read (spec §2 reading an entry: bufferStart stays).",
+                    "buffer.clear();",
+                    "buffer.removeBefore(buffer.end());"),
+            Mutant.core("spoiled-read-spares-consumers", SAFETY,
+                    "A read of a spoiled entry fails the writer and the broadcast but leaves every consumer attached,"
+                            + " with cursors into a buffer that was just cleared (I1, I14).",
+                    """
+                            ended = true;
+                                        removeEveryone(Outcome.failed(error), Reason.of(error));
+                                    } else if (algorithm == Algorithm.CORRECTED) {
+                            """,
+                    """
+                            ended = true;
+                                    } else if (algorithm == Algorithm.CORRECTED) {
+                            """),
+            Mutant.core("flush-stops-at-spoiled", LIVENESS,
+                    "The flush fails a spoiled queued write and then stops instead of going on, so the writes queued"
+                            + " behind it stay queued although the buffer has room (spec §2 flush step 1).",
+                    """
+                            settle(queuedWrites.removeFirst().op(), Outcome.failed(SpecError.INVALID_ENTRY));
+                                                continue;
+                            """,
+                    """
+                            settle(queuedWrites.removeFirst().op(), Outcome.failed(SpecError.INVALID_ENTRY));
+                                                break;
+                            """),
+            Mutant.core("flush-stores-spoiled", SAFETY,
+                    "The flush offers a spoiled queued write like any other, so an entry that failed validation is"
+                            + " stored, counted and accepted instead of failing with INVALID_ENTRY (I14).",
+                    "if (queuedWrites.getFirst().spoiled) {",
+                    "if (false) {"),
+            Mutant.core("endsync-answers-while-pending", SAFETY,
+                    "endSync() answers the byte total whenever the writer was open, even when the end is still"
+                            + " pending behind a queued write or an attached consumer, instead of INCOMPLETE (-1).",
+                    "return reply(op, writerState == WriterState.CLOSED ? Outcome.completed(bytesAccepted) : Outcome.INCOMPLETE);",
+                    "return reply(op, Outcome.completed(bytesAccepted));"),
             // ---- fail and cancel
             Mutant.core("cancel-null-reason-as-none", SAFETY,
                     "cancel(null) is treated as a cancel without a reason, so consumers see a clean DONE instead of"
