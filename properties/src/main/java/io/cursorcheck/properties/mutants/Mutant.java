@@ -12,9 +12,10 @@ package io.cursorcheck.properties.mutants;
  * @param entry       the class whose {@code (Options)} constructor makes the mutant broadcast
  * @param equivalence for an {@link Impact#EQUIVALENT} mutant, why nothing observable changes and
  *                    which white-box check still sees it; null for the others
- * @param correctedEquivalence for a SAFETY or LIVENESS mutant whose bug lies on a path that only a
- *                    nested flush reaches (end's data branch, a flush inside a running flush), why it
- *                    is equivalent under the corrected algorithm of spec §8, which never nests a flush;
+ * @param correctedEquivalence for a SAFETY or LIVENESS mutant whose bug lies on a path the corrected
+ *                    algorithm of spec §8 never takes (one only a nested flush reaches: end's data branch,
+ *                    a flush inside a running flush; or a cursor left past end by a spoiled read, which
+ *                    §8's second correction prevents), why it is equivalent under that algorithm;
  *                    null for every other mutant ({@link #impactUnder})
  */
 public record Mutant(String id, String description, Impact impact, String file, String find, String replace,
@@ -66,7 +67,7 @@ public record Mutant(String id, String description, Impact impact, String file, 
 
     /**
      * What the mutant breaks when it follows the given algorithm: its {@link #impact()}, except that a
-     * mutant on a path only a nested flush reaches is {@link Impact#EQUIVALENT} under
+     * mutant on a path the corrected algorithm never takes is {@link Impact#EQUIVALENT} under
      * {@link io.cursorcheck.spi.Algorithm#CORRECTED} (spec §8).
      */
     public Impact impactUnder(io.cursorcheck.spi.Algorithm algorithm) {

@@ -147,14 +147,18 @@ public final class Mutants {
                             }
                             """,
                     ""),
-            Mutant.core("scan-starts-at-max-sentinel",
-                    "scan() starts from Long.MAX_VALUE instead of end, the sentinel the spec forbids.",
-                    NONE,
-                    "With a consumer attached every cursor is at most end, so the scan's answer is the same; with"
-                            + " none, its (MAX_VALUE, 0) is never used: trim returns early and the first attach"
-                            + " overwrites both fields.",
+            // Equivalent until issue 15: as released, a read of a spoiled entry clears the buffer under a consumer
+            // that has read past it (the third finding, I1), and the next scan then finds a cursor past end.
+            new Mutant("scan-starts-at-max-sentinel",
+                    "scan() starts from Long.MAX_VALUE instead of end, the sentinel the spec forbids, so once a"
+                            + " cursor is past end (a spoiled read cleared the buffer under it) trim drops past the end.",
+                    SAFETY, "BroadcastCore.java",
                     "long min = endPosition();",
-                    "long min = Long.MAX_VALUE;"),
+                    "long min = Long.MAX_VALUE;", "CachedCountBroadcast", null, new Mutant.Equivalence("Under the"
+                            + " corrected algorithm (spec §8, every consumer leaves a cleared buffer) no cursor is ever"
+                            + " past end, so with a consumer attached the scan's answer is the same; with none, its"
+                            + " (MAX_VALUE, 0) is never used: trim returns early and the first attach overwrites both"
+                            + " fields.", NONE)),
             Mutant.core("scan-counts-consumers-above-minimum", LIVENESS,
                     "scan() counts every consumer after the one holding the minimum, not just those at it, so the"
                             + " count is too high and the minimum never moves.",
@@ -287,9 +291,11 @@ public final class Mutants {
                             }
                             """,
                     ""),
+            // Equivalent under spec §8 until issue 15: the trim inside notify cannot flush there, but it still
+            // settles the pending drains, and the slip puts the read's settlement before them.
             new Mutant("notify-settles-before-advance",
                     "Notify settles the read before it advances the cursor, so settlements caused by the advance"
-                            + " (a trim flushing queued writes) come out after it, in the wrong order.",
+                            + " (a trim flushing queued writes or settling drains) come out after it, in the wrong order.",
                     SAFETY, "BroadcastCore.java",
                     """
                             r.cursor = old + 1;
@@ -300,11 +306,7 @@ public final class Mutants {
                             settleOutstanding(r, Outcome.data(old, size));
                             r.cursor = old + 1;
                             advanced(old, Site.NOTIFY);
-                            """, "CachedCountBroadcast", null, new Mutant.Equivalence("Under the corrected algorithm"
-                            + " (spec §8, why it is right, 4) the advance inside notify runs a trim that cannot flush"
-                            + " (a flush is running, or no write is queued), so it settles nothing and changes nothing"
-                            + " the settle reads: settling first gives the same settlements in the same order, the"
-                            + " same state and the same scans.", NONE)),
+                            """, "CachedCountBroadcast"),
             Mutant.core("end-keeps-waiting-consumers", LIVENESS,
                     "End settles a waiting consumer's reads with DONE but leaves it attached, holding the minimum,"
                             + " so the buffer is never trimmed and the writer's end never completes.",
