@@ -262,14 +262,20 @@ public final class Mutants {
                     "A consumer attaches at end instead of bufferStart, so a late joiner skips everything retained.",
                     "Reader r = new Reader(this, consumersMade++, buffer.start());",
                     "Reader r = new Reader(this, consumersMade++, buffer.end());"),
-            Mutant.cachedCount("errored-read-removal-trims",
+            new Mutant("errored-read-removal-trims",
                     "A read that finds the broadcast errored removes its consumer and trims, where the spec adjusts the"
                             + " count without trimming.",
-                    NONE,
-                    "That consumer sits at end, so it is the last at the minimum only when nobody else is"
-                            + " attached, and then the retain guard stops the trim.",
+                    Mutant.Impact.EQUIVALENT, "CachedCountBroadcast.java",
                     "if (r.cursor == cachedMin && decrementMinCount() == 0 && trimAllowed) {",
-                    "if (r.cursor == cachedMin && decrementMinCount() == 0) {"),
+                    "if (r.cursor == cachedMin && decrementMinCount() == 0) {", "CachedCountBroadcast",
+                    new Mutant.Equivalence("That consumer sits at end, so it is the last at the minimum only when"
+                            + " every other consumer is past end, which happens only after a read of a spoiled entry"
+                            + " cleared an errored broadcast's buffer (the third finding, I1); the trim then scans,"
+                            + " finds the minimum at bufferStart and drops nothing, so only the scan count sees it.",
+                            SCANS),
+                    new Mutant.Equivalence("Under the corrected algorithm no cursor is ever past end (spec §8, every"
+                            + " consumer leaves a cleared buffer), so that consumer is the last at the minimum only"
+                            + " when nobody else is attached, and then the retain guard stops the trim.", NONE)),
             Mutant.core("detach-leaves-queued-reads", LIVENESS,
                     "Detach settles the outstanding read but not the queued ones, which then never settle.",
                     """
