@@ -161,7 +161,8 @@ public final class LockstepPair {
      * Operation numbers and steps coincide, since every step is one operation of the broadcast.
      */
     public Generator.Targets targets(int step) {
-        return new Generator.Targets(step, java.util.List.of(), java.util.List.of()); // TEMP STUB until the model lands
+        ScanningModel m = (ScanningModel) model.broadcast();
+        return new Generator.Targets(step, m.pendingOperations(), m.spoilableWrites());
     }
 
     /** The model's observation of the last operation. */
