@@ -25,7 +25,13 @@ import java.util.TreeMap;
  */
 public final class Coverage {
 
-    /** The states whose reach is checked, each with its floor per 1,000 sequences. */
+    /**
+     * The states whose reach is checked, each with its floor per 1,000 sequences. The floors of the
+     * writer's further paths (issue 15) are about a quarter of what the default weights reach on the
+     * model (5,136 sequences of seed 20261201, 2026-12-01: e.g. 12.8 aborts that end the broadcast
+     * per 1,000, floor 4); a spoiled entry read by another delivery than {@code next} was reached
+     * twice in 30,000 sequences, so it is counted with no floor.
+     */
     public enum State {
         /** A delivery moved the last consumer at the minimum and the buffer shrank. */
         LAST_AT_MIN_ADVANCES("the last consumer at the minimum advances and the buffer trims", 200),
@@ -44,31 +50,31 @@ public final class Coverage {
         /** An effective fail or cancel settled open reads. */
         FAIL_CANCEL_WITH_OPEN_READS("fail or cancel with open reads", 50),
         /** A writev answered QUEUED. */
-        WRITEV_QUEUED("a writev queues", 0),
+        WRITEV_QUEUED("a writev queues", 40),
         /** endSync answered COMPLETED. */
-        END_SYNC_COMPLETED("endSync completes the end at once", 0),
+        END_SYNC_COMPLETED("endSync completes the end at once", 30),
         /** endSync answered INCOMPLETE. */
-        END_SYNC_INCOMPLETE("endSync cannot complete the end now (INCOMPLETE)", 0),
+        END_SYNC_INCOMPLETE("endSync cannot complete the end now (INCOMPLETE)", 50),
         /** An abort took a queued write out of the queue. */
-        ABORT_OF_QUEUED_WRITE("an abort takes a queued write out of the queue", 0),
+        ABORT_OF_QUEUED_WRITE("an abort takes a queued write out of the queue", 40),
         /** An abort ended the broadcast (the last queued write of a closing writer). */
-        ABORT_ENDS_BROADCAST("an abort ends the broadcast", 0),
+        ABORT_ENDS_BROADCAST("an abort ends the broadcast", 4),
         /** An abort settled a pending end with FAILED(ABORTED). */
-        ABORT_OF_PENDING_END("an abort of a pending end", 0),
+        ABORT_OF_PENDING_END("an abort of a pending end", 15),
         /** A pending drain settled DRAINED(true) after a read or detach trimmed. */
-        DRAIN_TRUE_BY_TRIM("a pending drain settles DRAINED(true) after a trim", 0),
+        DRAIN_TRUE_BY_TRIM("a pending drain settles DRAINED(true) after a trim", 40),
         /** A pending drain settled DRAINED(true) after a write evicted (drop-oldest). */
-        DRAIN_TRUE_BY_EVICTION("a pending drain settles DRAINED(true) after an eviction", 0),
+        DRAIN_TRUE_BY_EVICTION("a pending drain settles DRAINED(true) after an eviction", 10),
         /** A pending drain settled DRAINED(false): end, endSync or cancel took the writer out of OPEN. */
-        DRAIN_FALSE("a pending drain settles DRAINED(false)", 0),
+        DRAIN_FALSE("a pending drain settles DRAINED(false)", 30),
         /** A pending drain settled FAILED: the writer failed. */
-        DRAIN_FAILED("a pending drain fails", 0),
+        DRAIN_FAILED("a pending drain fails", 20),
         /** A next read a spoiled entry: the buffer was cleared without its start moving. */
-        SPOILED_READ_BY_NEXT("a next reads a spoiled entry", 0),
-        /** Another delivery (notify, the end's data branch) read a spoiled entry. */
+        SPOILED_READ_BY_NEXT("a next reads a spoiled entry", 60),
+        /** Another delivery (notify, the end's data branch) read a spoiled entry: rare, counted without a floor. */
         SPOILED_READ_BY_OTHER("a delivery other than next (notify, ending) reads a spoiled entry", 0),
         /** A flush took a spoiled queued write and rejected it with FAILED(INVALID_ENTRY). */
-        SPOILED_QUEUED_REJECTED_BY_FLUSH("a flush rejects a spoiled queued write", 0);
+        SPOILED_QUEUED_REJECTED_BY_FLUSH("a flush rejects a spoiled queued write", 5);
 
         private final String description;
         private final int floorPerThousand;
