@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 @Command(name = "explore", sortOptions = false, sortSynopsis = false, description = "exhaustive breadth-first"
         + " exploration; without --variant, every conforming variant under every policy and every negative control at"
         + " the gate's bound (--deep: the campaign's) and the writer-paths bound (abort, drain, spoil, writev, endSync"
-        + " with every other operation, one consumer), writing reports/explore.md; with --variant, any bound, a line of"
+        + " with every other operation, 2 consumers, 7 deep; --deep: 8), writing reports/explore.md; with --variant, any bound, a line of"
         + " progress per depth, every failure written as a shortest counterexample, and reports/explore-NAME.md;"
         + " exit 1 if a bound does not hold or a control escapes")
 final class ExploreCli extends CliCommand {
@@ -72,7 +72,7 @@ final class ExploreCli extends CliCommand {
         }
         if (bound == null) {
             String command = "bin/cursorcheck explore" + (deep ? " --deep" : "");
-            Part.Verdict v = new ExplorePart(deep ? List.of(Scope::campaign, Scope::writerPaths)
+            Part.Verdict v = new ExplorePart(deep ? List.of(Scope::campaign, Scope::writerPathsDeep)
                     : List.of(Scope::gate, Scope::writerPaths), command).runAlone(out, command);
             out.println((v.passed() ? "explore passed: " : "explore FAILED: ") + v.summary());
             v.problems().forEach(p -> out.println("  PROBLEM: " + p));
