@@ -42,6 +42,28 @@ class WriterPathsExploreProperties {
         assertThat(script.ops().get(spoil.target())).isInstanceOf(Op.WriteSync.class); // names the write it spoils
     }
 
+    /**
+     * The gate's writer-paths bound for every conforming variant: each must hold it under every policy,
+     * as it holds {@link Scope#gate} (ExploreProperties). Until a variant has the six operations (the
+     * SPI's interim defaults throw), it fails here at its first new operation, as it should.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("io.cursorcheck.properties.explore.ExploreProperties#conforming")
+    void everyConformingVariantHoldsTheWriterPathsBound(Variant variant) {
+        for (Policy policy : Policy.values()) {
+            Explorer.Result r = Explorer.explore(variant, Scope.writerPaths(policy), 5_000_000, false, KNOWN, null);
+            System.out.printf("explore %s %s: %,d states, %,d transitions in %.1f s%n", variant, r.scope(), r.states(),
+                    r.transitions(), r.millis() / 1000.0);
+            assertThat(r.complete()).as("%s %s explored completely", variant, policy).isTrue();
+            assertThat(r.subjectFailures()).as("%s fails within %s", variant, r.scope())
+                    .extracting(f -> f.failure().title() + ": " + String.join("; ", f.run().script().lines()))
+                    .isEmpty();
+            assertThat(r.newFindings()).as("new findings against the model within %s", r.scope())
+                    .extracting(f -> f.failure().signature() + ": " + String.join("; ", f.run().script().lines()))
+                    .isEmpty();
+        }
+    }
+
     @Test
     void abortsAndSpoilsAreEnumeratedFromTheStateAndNumberedForThePath() {
         Scope scope = Scope.writerPaths(Policy.UNBOUNDED);
