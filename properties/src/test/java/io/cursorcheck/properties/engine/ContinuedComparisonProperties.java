@@ -46,8 +46,7 @@ class ContinuedComparisonProperties {
     }
 
     @Test
-    void toleratesOnlyTheFindingThatDoesNotThrowAndNothingUnderTheCorrectedAlgorithm() {
-        // The stranded read (I11) and the spoiled read that leaves a cursor past the end (I1): neither throws.
+    void toleratesOnlyTheFindingsThatDoNotThrowAndNothingUnderTheCorrectedAlgorithm() {
         assertThat(tolerance().signatures()).containsExactly("MODEL_INVARIANT:I1", "MODEL_INVARIANT:I11");
         assertThat(Tolerance.of(Gate.known(), Algorithm.CORRECTED).isEmpty()).isTrue();
         assertThat(Tolerance.of((KnownFindings) null, Algorithm.AS_RELEASED).isEmpty()).isTrue();
