@@ -12,6 +12,12 @@ import io.cursorcheck.spi.Options;
  * entries, so memory stays bounded and the drop itself (O(1) per entry, what any tracker pays
  * too) is timed for the floor as for the variants.
  *
+ * <p>Every operation of the API, {@code writev}, {@code endSync}, {@code abort}, {@code drain} and
+ * {@code spoil} included, is {@code BroadcastCore}'s own: the floor adds nothing to them and leaves
+ * out only the minimum's tracking. Drains settle where the trims the workload asks for leave the
+ * buffer under budget, as a tracker's trims would; a spoiled read clears the buffer, after which no
+ * cursor the workload knows is valid, so a workload that spoils must stop trimming.
+ *
  * <p>Not a conforming broadcast (it breaks I5 and I6 between those calls), so it is not in the
  * {@code Variant} registry. It lives in {@code bench/} under {@code impl}'s package only because
  * {@code BroadcastCore} is package-private: {@code impl/} itself stays free of benchmark code.

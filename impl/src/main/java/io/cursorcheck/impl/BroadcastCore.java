@@ -23,7 +23,7 @@ import java.util.List;
 
 /**
  * Spec §2 ({@code docs/spec.md}) minus the minimum-cursor tracking: reads and waiters, the writer with its
- * queued writes, end, fail and cancel. A subclass tracks the minimum through the hooks
+ * queued writes and pending drains, end, endSync, abort, spoiled entries, fail and cancel. A subclass tracks the minimum through the hooks
  * {@link #attached}, {@link #advanced}, {@link #removed}, {@link #trim}, {@link #laggardMoving},
  * {@link #evicted} and {@link #forgetMinimum}, which this class calls at exactly the points
  * where Node's code touches its cache.
@@ -86,7 +86,25 @@ abstract class BroadcastCore implements Forkable {
         }
     }
 
-    private record QueuedWrite(long op, int size) {
+    /** A write the buffer refused, waiting for a flush; {@code spoiled} is set by {@code spoil} (I14). */
+    private static final class QueuedWrite {
+        final long op;
+        final int size;
+        boolean spoiled;
+
+        QueuedWrite(long op, int size, boolean spoiled) {
+            this.op = op;
+            this.size = size;
+            this.spoiled = spoiled;
+        }
+
+        long op() {
+            return op;
+        }
+
+        int size() {
+            return size;
+        }
     }
 
     private enum Offer { ACCEPTED, DISCARDED, REFUSED }
@@ -109,6 +127,7 @@ abstract class BroadcastCore implements Forkable {
     private Object writerError;
     private final ArrayDeque<QueuedWrite> queuedWrites = new ArrayDeque<>();
     private final ArrayList<Long> pendingEnds = new ArrayList<>();
+    private final ArrayList<Long> pendingDrains = new ArrayList<>(); // I13: only while OPEN, not ended, at or over budget
     private long bytesAccepted;
 
     private long operations;
@@ -167,8 +186,11 @@ abstract class BroadcastCore implements Forkable {
         this.error = other.error;
         this.writerState = other.writerState;
         this.writerError = other.writerError;
-        this.queuedWrites.addAll(other.queuedWrites);
+        for (QueuedWrite w : other.queuedWrites) {
+            this.queuedWrites.addLast(new QueuedWrite(w.op, w.size, w.spoiled)); // mutable: a copy each
+        }
         this.pendingEnds.addAll(other.pendingEnds);
+        this.pendingDrains.addAll(other.pendingDrains);
         this.bytesAccepted = other.bytesAccepted;
         this.operations = other.operations;
         this.consumersMade = other.consumersMade;
@@ -224,6 +246,13 @@ abstract class BroadcastCore implements Forkable {
     /** fail or cancel removed every consumer. */
     abstract void forgetMinimum();
 
+    /**
+     * A read found a spoiled entry: every consumer may be removed and the buffer cleared next
+     * (spec §2, reading an entry); nothing changed yet.
+     */
+    void beforeSpoiledRead() {
+    }
+
     // ---------------------------------------------------------------- services for the hooks
 
     final long bufferStart() {
@@ -260,8 +289,12 @@ abstract class BroadcastCore implements Forkable {
             throw new ImpossibleStateException("trim to " + newStart + " past the end " + endPosition());
         }
         bufferedBytes -= buffer.removeBefore(newStart);
+        boolean room = bufferedBytes < budget; // decided before the flush, which may fill the buffer again
         if (!queuedWrites.isEmpty() && bufferedBytes < budget && !(flushing && algorithm == Algorithm.CORRECTED)) {
             flushQueuedWrites();
+        }
+        if (room && writerState == WriterState.OPEN) {
+            settleDrains(Outcome.DRAINED_TRUE); // I13: room existed, after the flush the trim started (spec §2 trim step 3)
         }
     }
 
@@ -299,6 +332,9 @@ abstract class BroadcastCore implements Forkable {
         }
         if (r.cursor < buffer.end()) {
             long old = r.cursor;
+            if (readFails(old)) {
+                return reply(op, Outcome.failed(error)); // I14: the read fails with the broadcast's error
+            }
             int size = entryAt(old);
             r.cursor = old + 1;
             advanced(old, Site.NEXT);
@@ -338,10 +374,20 @@ abstract class BroadcastCore implements Forkable {
     public final Reply writeSync(int size) {
         long op = nextOperation();
         Arguments.requireSize(size);
+        return writeSync(op, size);
+    }
+
+    @Override
+    public final Reply writevSync(int... sizes) {
+        long op = nextOperation();
+        return writeSync(op, Arguments.requireSizes(sizes)); // one entry of the summed size (spec §2 writevSync)
+    }
+
+    private Reply writeSync(long op, int size) {
         if (writerState != WriterState.OPEN) {
             return reply(op, Outcome.REFUSED);
         }
-        Offer result = offer(size);
+        Offer result = offer(size, op);
         if (result == Offer.REFUSED) {
             return reply(op, Outcome.REFUSED);
         }
@@ -353,13 +399,23 @@ abstract class BroadcastCore implements Forkable {
     public final Reply write(int size) {
         long op = nextOperation();
         Arguments.requireSize(size);
+        return write(op, size);
+    }
+
+    @Override
+    public final Reply writev(int... sizes) {
+        long op = nextOperation();
+        return write(op, Arguments.requireSizes(sizes)); // one entry of the summed size (spec §2 writev)
+    }
+
+    private Reply write(long op, int size) {
         if (writerState == WriterState.ERRORED) {
             return reply(op, Outcome.failed(writerError));
         }
         if (writerState != WriterState.OPEN) {
             return reply(op, Outcome.failed(SpecError.WRITER_CLOSED));
         }
-        Offer result = offer(size);
+        Offer result = offer(size, op);
         if (result != Offer.REFUSED) {
             bytesAccepted += size;
             return reply(op, result == Offer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
@@ -370,7 +426,7 @@ abstract class BroadcastCore implements Forkable {
         if (policy != Policy.STRICT && policy != Policy.UNBOUNDED) {
             throw new ImpossibleStateException(policy + " refused a write while the writer is open");
         }
-        queuedWrites.addLast(new QueuedWrite(op, size));
+        queuedWrites.addLast(new QueuedWrite(op, size, false));
         return reply(op, Outcome.QUEUED);
     }
 
@@ -386,15 +442,78 @@ abstract class BroadcastCore implements Forkable {
         pendingEnds.add(op);
         if (writerState == WriterState.OPEN) {
             writerState = WriterState.CLOSING;
+            settleDrains(Outcome.DRAINED_FALSE); // I13: no drain waits once the writer leaves OPEN
             endIfNoWriteQueued();
         }
         // An end that completed inside this call answers with its settlement.
         for (int i = 0; i < settlements.size(); i++) {
-            if (settlements.get(i).op() == op) {
+            if (settlements.get(i).op() == op && settlements.get(i).outcome().kind() == Outcome.Kind.COMPLETED) {
                 return reply(op, settlements.remove(i).outcome());
             }
         }
         return reply(op, Outcome.PENDING);
+    }
+
+    @Override
+    public final Reply endSync() {
+        long op = nextOperation();
+        if (writerState == WriterState.CLOSED) {
+            return reply(op, Outcome.completed(bytesAccepted));
+        }
+        if (writerState != WriterState.OPEN) {
+            return reply(op, Outcome.INCOMPLETE); // ERRORED or CLOSING: Node's -1, nothing changes
+        }
+        writerState = WriterState.CLOSING; // no pending end is recorded: the end completes without a settlement
+        settleDrains(Outcome.DRAINED_FALSE);
+        endIfNoWriteQueued();
+        return reply(op, writerState == WriterState.CLOSED ? Outcome.completed(bytesAccepted) : Outcome.INCOMPLETE);
+    }
+
+    @Override
+    public final Reply abort(long operation) {
+        long op = nextOperation();
+        Arguments.requireEarlierOperation(operation, op);
+        for (java.util.Iterator<QueuedWrite> it = queuedWrites.iterator(); it.hasNext();) {
+            QueuedWrite w = it.next();
+            if (w.op == operation) {
+                it.remove(); // wherever it is: the writes behind it stay queued, nothing is flushed
+                settle(operation, Outcome.failed(SpecError.ABORTED));
+                endIfNoWriteQueued(); // I12: a closing writer whose queue is now empty ends the broadcast
+                return reply(op, Outcome.OK);
+            }
+        }
+        if (pendingEnds.remove(Long.valueOf(operation))) {
+            settle(operation, Outcome.failed(SpecError.ABORTED)); // the writer stays CLOSING
+        }
+        return reply(op, Outcome.OK);
+    }
+
+    @Override
+    public final Reply drain() {
+        long op = nextOperation();
+        if (writerState != WriterState.OPEN || ended) {
+            return reply(op, Outcome.UNWRITABLE);
+        }
+        if (bufferedBytes < budget) {
+            return reply(op, Outcome.DRAINED_TRUE);
+        }
+        pendingDrains.add(op);
+        return reply(op, Outcome.PENDING);
+    }
+
+    @Override
+    public final Reply spoil(long operation) {
+        long op = nextOperation();
+        Arguments.requireEarlierOperation(operation, op);
+        if (!buffer.spoil(operation)) {
+            for (QueuedWrite w : queuedWrites) {
+                if (w.op == operation) {
+                    w.spoiled = true;
+                    break;
+                }
+            }
+        }
+        return reply(op, Outcome.OK); // nothing else changes until a read or a flush finds it (I14)
     }
 
     @Override
@@ -405,13 +524,7 @@ abstract class BroadcastCore implements Forkable {
         }
         writerState = WriterState.ERRORED;
         writerError = reason;
-        while (!queuedWrites.isEmpty()) {
-            settle(queuedWrites.removeFirst().op(), Outcome.failed(reason));
-        }
-        for (long end : pendingEnds) {
-            settle(end, Outcome.failed(reason));
-        }
-        pendingEnds.clear();
+        failWriterSettlements(reason);
         if (!errored) {
             errored = true;
             error = reason;
@@ -419,6 +532,18 @@ abstract class BroadcastCore implements Forkable {
             removeEveryone(Outcome.failed(reason), Reason.of(reason));
         }
         return reply(op, Outcome.OK);
+    }
+
+    /** fail step 3: the queued writes (oldest first), then the drains, then the pending ends fail. */
+    private void failWriterSettlements(Object reason) {
+        while (!queuedWrites.isEmpty()) {
+            settle(queuedWrites.removeFirst().op(), Outcome.failed(reason));
+        }
+        settleDrains(Outcome.failed(reason));
+        for (long end : pendingEnds) {
+            settle(end, Outcome.failed(reason));
+        }
+        pendingEnds.clear();
     }
 
     @Override
@@ -447,6 +572,7 @@ abstract class BroadcastCore implements Forkable {
             while (!queuedWrites.isEmpty()) {
                 settle(queuedWrites.removeFirst().op(), Outcome.failed(SpecError.CANCELLED));
             }
+            settleDrains(Outcome.DRAINED_FALSE);
             for (long end : pendingEnds) {
                 settle(end, Outcome.completed(bytesAccepted));
             }
@@ -471,10 +597,17 @@ abstract class BroadcastCore implements Forkable {
     @Override
     public final String stateKey() {
         // Pending operations by rank: only their order matters, not their numbers.
-        long[] pending = new long[pendingEnds.size() + queuedWrites.size() + 2 * consumers.size() + 4];
+        long[] pending = new long[pendingEnds.size() + pendingDrains.size() + queuedWrites.size() + buffer.size()
+                + 2 * consumers.size() + 4];
         int n = 0;
         for (long e : pendingEnds) {
             pending[n++] = e;
+        }
+        for (long d : pendingDrains) {
+            pending[n++] = d;
+        }
+        for (long p = buffer.start(); p < buffer.end(); p++) {
+            pending[n++] = buffer.writeOf(p); // an abort or spoil names an entry's write: its rank matters
         }
         for (QueuedWrite w : queuedWrites) {
             pending[n++] = w.op();
@@ -520,11 +653,20 @@ abstract class BroadcastCore implements Forkable {
         if (writerState == WriterState.ERRORED) {
             k.append('(').append(Outcome.describeReason(writerError)).append(')');
         }
+        k.append(" by[");
+        for (long p = buffer.start(); p < buffer.end(); p++) {
+            k.append(java.util.Arrays.binarySearch(pending, 0, n, buffer.writeOf(p))).append(' ');
+        }
+        k.append(']');
         for (QueuedWrite w : queuedWrites) {
-            k.append(" qw").append(java.util.Arrays.binarySearch(pending, 0, n, w.op())).append(':').append(w.size());
+            k.append(" qw").append(java.util.Arrays.binarySearch(pending, 0, n, w.op())).append(':').append(w.size())
+                    .append(w.spoiled ? "*" : "");
         }
         for (long e : pendingEnds) {
             k.append(" end").append(java.util.Arrays.binarySearch(pending, 0, n, e));
+        }
+        for (long d : pendingDrains) {
+            k.append(" drain").append(java.util.Arrays.binarySearch(pending, 0, n, d));
         }
         return k.append(" | ").append(trackingKey()).toString();
     }
@@ -552,12 +694,17 @@ abstract class BroadcastCore implements Forkable {
             states.add(new Snapshot.ConsumerState(r.id, r.cursor, reads));
         }
         List<Integer> queued = new ArrayList<>(queuedWrites.size());
+        List<Integer> spoiledQueued = new ArrayList<>(0);
         for (QueuedWrite w : queuedWrites) {
+            if (w.spoiled) {
+                spoiledQueued.add(queued.size());
+            }
             queued.add(w.size());
         }
         return new Snapshot(buffer.start(), buffer.toList(), bufferedBytes, states, queued, writerState,
                 bytesAccepted, pendingEnds.size(), ended, cancelled, errored ? Reason.of(error) : null,
-                writerState == WriterState.ERRORED ? Reason.of(writerError) : null);
+                writerState == WriterState.ERRORED ? Reason.of(writerError) : null, pendingDrains.size(),
+                buffer.spoiledPositions(), spoiledQueued);
     }
 
     /** The tracked minimum for I6, or null where the variant claims no exact cache. */
@@ -589,10 +736,15 @@ abstract class BroadcastCore implements Forkable {
         boolean outermost = !flushing;
         flushing = true;
         try {
-            while (!queuedWrites.isEmpty()) {
+            while (!queuedWrites.isEmpty() && !ended && bufferedBytes < budget) {
+                if (queuedWrites.getFirst().spoiled) {
+                    // I14: neither stored nor counted; the loop goes on with the next one (spec §2 flush step 1).
+                    settle(queuedWrites.removeFirst().op(), Outcome.failed(SpecError.INVALID_ENTRY));
+                    continue;
+                }
                 // Leaves the queue before it is offered: the offer may re-enter this flush (spec §2).
                 QueuedWrite w = queuedWrites.removeFirst();
-                if (offer(w.size()) == Offer.REFUSED) {
+                if (offer(w.size(), w.op()) == Offer.REFUSED) {
                     queuedWrites.addFirst(w);
                     break;
                 }
@@ -613,14 +765,15 @@ abstract class BroadcastCore implements Forkable {
         }
     }
 
-    /** Spec offer: a write at the broadcast level. */
-    private Offer offer(int size) {
+    /** Spec offer: a write at the broadcast level, its entry named by write {@code writeOp}. */
+    private Offer offer(int size, long writeOp) {
         if (ended || cancelled) {
             return Offer.REFUSED;
         }
         if (size == 0) {
             return Offer.ACCEPTED; // I8: nothing stored, nobody notified
         }
+        boolean evicted = false;
         if (bufferedBytes >= budget) {
             switch (policy) {
                 case STRICT:
@@ -630,16 +783,24 @@ abstract class BroadcastCore implements Forkable {
                     return Offer.DISCARDED;
                 case DROP_OLDEST:
                     evictOldest();
+                    evicted = true;
                     break;
                 default:
                     throw new ImpossibleStateException("unknown policy " + policy);
             }
         }
-        buffer.addLast(size);
+        buffer.addLast(size, writeOp);
         bufferedBytes += size;
         notifyWaiters();
-        // Node wakes drain waiters after an eviction (spec §2 offer, model note M2); this operation set has none, and
-        // DROP_OLDEST never queues writes.
+        if (evicted && bufferedBytes < budget) {
+            // Spec §2 offer step 6 (model note M2): Node flushes first, but DROP_OLDEST never queues a write.
+            if (!queuedWrites.isEmpty()) {
+                throw new ImpossibleStateException("a write is queued under DROP_OLDEST, which never refuses");
+            }
+            if (writerState == WriterState.OPEN) {
+                settleDrains(Outcome.DRAINED_TRUE); // I13: the eviction made room
+            }
+        }
         return Offer.ACCEPTED;
     }
 
@@ -675,6 +836,9 @@ abstract class BroadcastCore implements Forkable {
             }
             if (r.cursor < buffer.end()) {
                 long old = r.cursor;
+                if (readFails(old)) {
+                    return; // I14: the read failed the broadcast; this notify serves nobody else
+                }
                 int size = entryAt(old);
                 r.cursor = old + 1;
                 advanced(old, Site.NOTIFY); // may trim, flush and re-enter before the settle below
@@ -706,6 +870,9 @@ abstract class BroadcastCore implements Forkable {
             }
             if (r.cursor < buffer.end()) {
                 long old = r.cursor;
+                if (readFails(old)) {
+                    return; // I14: the end of the broadcast stops here, without emptying the waiters or completing
+                }
                 int size = entryAt(old);
                 r.cursor = old + 1;
                 advanced(old, Site.END);
@@ -765,6 +932,49 @@ abstract class BroadcastCore implements Forkable {
                 settle(end, Outcome.completed(bytesAccepted));
             }
             pendingEnds.clear();
+        }
+    }
+
+    /**
+     * Spec §2, reading an entry: false if the entry at {@code position} may be delivered; if it is
+     * spoiled, fails the writer and the broadcast with INVALID_ENTRY, clears the buffer (bufferStart
+     * stays) and answers true: the delivery stops, nobody's cursor moved (I14).
+     */
+    private boolean readFails(long position) {
+        entryAt(position); // a cursor behind bufferStart is impossible, spoiled or not
+        if (!buffer.isSpoiled(position)) {
+            return false;
+        }
+        beforeSpoiledRead();
+        if (writerState != WriterState.ERRORED && writerState != WriterState.CLOSED) {
+            writerState = WriterState.ERRORED; // fail steps 1 to 3
+            writerError = SpecError.INVALID_ENTRY;
+            failWriterSettlements(SpecError.INVALID_ENTRY);
+        }
+        if (!errored) {
+            errored = true; // fail step 4
+            error = SpecError.INVALID_ENTRY;
+            ended = true;
+            removeEveryone(Outcome.failed(error), Reason.of(error));
+        } else if (algorithm == Algorithm.CORRECTED) {
+            // Spec §8, every consumer leaves a cleared buffer: the earlier error stands, but nobody stays attached
+            // to positions that no longer exist (I1).
+            removeEveryone(Outcome.failed(error), Reason.of(error));
+        }
+        buffer.clear();
+        bufferedBytes = 0; // I2: the clear takes the byte count with it
+        return true;
+    }
+
+    /** Spec §2, settling drains: every pending drain, in call order, with one answer; the list is emptied first. */
+    private void settleDrains(Outcome outcome) {
+        if (pendingDrains.isEmpty()) {
+            return;
+        }
+        List<Long> drains = new ArrayList<>(pendingDrains);
+        pendingDrains.clear();
+        for (long d : drains) {
+            settle(d, outcome);
         }
     }
 

@@ -18,23 +18,34 @@ import java.util.List;
  * {@code p + capacity}, which the writer appends only after {@code start} has passed {@code p}.
  * On x86 these release stores and acquire loads compile to plain moves, so single-threaded
  * owners pay nothing for them.
+ *
+ * <p>Beside each size the ring keeps the operation number of the write that stored the entry and
+ * whether the entry is spoiled (spec §1, "each entry remembers the write that stored it and
+ * whether it is spoiled"). The owner marks an entry spoiled only in a section no lock-free reader
+ * overlaps (see {@code PublishedCursorBroadcast}), so a reader that entered after it sees the mark
+ * through that section's volatile handshake; the arrays are grown together, before the release of
+ * the grown size array.
  */
 final class EntryRing {
 
     private static final VarHandle END;
     private static final VarHandle SLOTS;
+    private static final VarHandle SPOILED;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             END = lookup.findVarHandle(EntryRing.class, "end", long.class);
             SLOTS = lookup.findVarHandle(EntryRing.class, "slots", int[].class);
+            SPOILED = lookup.findVarHandle(EntryRing.class, "spoiled", boolean[].class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
     private int[] slots;
+    private long[] writes; // operation number of the write that stored each entry
+    private boolean[] spoiled; // I14: a spoiled entry is never delivered
     private long start;
     private long end;
 
@@ -43,6 +54,8 @@ final class EntryRing {
             throw new IllegalArgumentException("capacity must be a power of two, was " + capacity);
         }
         slots = new int[capacity];
+        writes = new long[capacity];
+        spoiled = new boolean[capacity];
     }
 
     /**
@@ -62,6 +75,8 @@ final class EntryRing {
     EntryRing copy() {
         EntryRing c = new EntryRing(slots.length);
         System.arraycopy(slots, 0, c.slots, 0, slots.length);
+        System.arraycopy(writes, 0, c.writes, 0, writes.length);
+        System.arraycopy(spoiled, 0, c.spoiled, 0, spoiled.length);
         c.start = start;
         c.end = end;
         return c;
@@ -104,13 +119,75 @@ final class EntryRing {
         return s[(int) position & (s.length - 1)];
     }
 
-    /** Appends an entry and publishes it. */
-    void addLast(int size) {
+    /**
+     * Whether the entry at {@code position} is spoiled, read without the owner's lock; valid where
+     * {@link #sizeAcquire} is, after the volatile read that orders this reader after the last
+     * exclusive section (where entries are marked).
+     */
+    boolean spoiledAcquire(long position) {
+        boolean[] s = (boolean[]) SPOILED.getAcquire(this); // pairs with the release in grow()
+        return s[(int) position & (s.length - 1)];
+    }
+
+    /** Whether the retained entry at {@code position} is spoiled; the owner's read. */
+    boolean isSpoiled(long position) {
+        get(position); // bounds check
+        return spoiled[(int) position & (spoiled.length - 1)];
+    }
+
+    /** The operation number of the write that stored the retained entry at {@code position}. */
+    long writeOf(long position) {
+        get(position); // bounds check
+        return writes[(int) position & (writes.length - 1)];
+    }
+
+    /**
+     * Marks the retained entry stored by write {@code operation} spoiled; false if no retained
+     * entry was stored by it. O(entries).
+     */
+    boolean spoil(long operation) {
+        for (long p = start; p < end; p++) {
+            int i = (int) p & (writes.length - 1);
+            if (writes[i] == operation) {
+                spoiled[i] = true;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Positions of the retained entries that are spoiled, ascending. */
+    List<Long> spoiledPositions() {
+        List<Long> list = new ArrayList<>(0);
+        for (long p = start; p < end; p++) {
+            if (spoiled[(int) p & (spoiled.length - 1)]) {
+                list.add(p);
+            }
+        }
+        return list;
+    }
+
+    /**
+     * Drops every retained entry without moving {@code start} (spec §2, reading an entry, step 3):
+     * {@code end} comes back to {@code start}. The caller has ended the broadcast, so nothing is
+     * appended again, and no lock-free reader is mid-read.
+     */
+    void clear() {
+        for (long p = start; p < end; p++) {
+            spoiled[(int) p & (spoiled.length - 1)] = false;
+        }
+        END.setRelease(this, start);
+    }
+
+    /** Appends an entry stored by write {@code operation} and publishes it. */
+    void addLast(int size, long operation) {
         if (end - start == slots.length) {
             grow();
         }
+        writes[(int) end & (writes.length - 1)] = operation;
+        spoiled[(int) end & (spoiled.length - 1)] = false; // the slot may have held a trimmed spoiled entry
         slots[(int) end & (slots.length - 1)] = size;
-        END.setRelease(this, end + 1); // publishes the slot written above
+        END.setRelease(this, end + 1); // publishes the slots written above
     }
 
     /** Drops the oldest entry and returns its size. */
@@ -142,20 +219,32 @@ final class EntryRing {
         return list;
     }
 
-    /** Appends the retained sizes, oldest first, as {@code [a, b]} (for state keys). */
+    /**
+     * Appends the retained sizes, oldest first, as {@code [a, b*]} (for state keys): a star marks a
+     * spoiled entry.
+     */
     void appendSizes(StringBuilder k) {
         k.append('[');
         for (long p = start; p < end; p++) {
-            k.append(p == start ? "" : ", ").append(slots[(int) p & (slots.length - 1)]);
+            int i = (int) p & (slots.length - 1);
+            k.append(p == start ? "" : ", ").append(slots[i]).append(spoiled[i] ? "*" : "");
         }
         k.append(']');
     }
 
     private void grow() {
         int[] bigger = new int[slots.length * 2];
+        long[] biggerWrites = new long[bigger.length];
+        boolean[] biggerSpoiled = new boolean[bigger.length];
         for (long p = start; p < end; p++) {
-            bigger[(int) p & (bigger.length - 1)] = slots[(int) p & (slots.length - 1)];
+            int from = (int) p & (slots.length - 1);
+            int to = (int) p & (bigger.length - 1);
+            bigger[to] = slots[from];
+            biggerWrites[to] = writes[from];
+            biggerSpoiled[to] = spoiled[from];
         }
+        writes = biggerWrites; // read by the owner only
+        SPOILED.setRelease(this, biggerSpoiled); // readers holding the old array still see intact marks
         SLOTS.setRelease(this, bigger); // readers holding the old array still see intact entries
     }
 }

@@ -91,8 +91,49 @@ public class LockedCountBroadcast implements BlockingBroadcast, Forkable {
     }
 
     @Override
+    public Reply writevSync(int... sizes) {
+        return locked(() -> core.writevSync(sizes));
+    }
+
+    @Override
+    public Reply writev(int... sizes) {
+        return locked(() -> core.writev(sizes));
+    }
+
+    @Override
     public Reply end() {
         return locked(core::end);
+    }
+
+    @Override
+    public Reply endSync() {
+        return locked(core::endSync);
+    }
+
+    /**
+     * {@inheritDoc} An aborted queued write settles in this reply and, through it, releases a
+     * {@link #put} waiting for it with {@code FAILED(ABORTED)}.
+     */
+    @Override
+    public Reply abort(long operation) {
+        return locked(() -> core.abort(operation));
+    }
+
+    /**
+     * {@inheritDoc} A pending drain settles later in the reply of whichever operation settles it
+     * (a trim, an eviction, end, endSync, cancel, fail or a spoiled read), on whatever thread runs it.
+     */
+    @Override
+    public Reply drain() {
+        return locked(core::drain);
+    }
+
+    @Override
+    public Reply spoil(long operation) {
+        return locked(() -> {
+            enterExclusive(); // no lock-free read may be between its spoiled check and its delivery
+            return core.spoil(operation);
+        });
     }
 
     @Override

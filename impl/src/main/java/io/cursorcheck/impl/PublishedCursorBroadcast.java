@@ -47,7 +47,8 @@ import java.util.List;
  *
  * <h2>Exclusive sections: the handshake</h2>
  * A lock holder about to read every cursor (a scan), move cursors (eviction), remove a consumer
- * another thread may be reading for (detach, fail, cancel) or take a snapshot enters an exclusive
+ * another thread may be reading for (detach, fail, cancel, a read that finds a spoiled entry), mark
+ * an entry spoiled ({@code spoil}), clear the buffer, or take a snapshot enters an exclusive
  * section: it sets the volatile {@code structural} flag, then waits until every attached consumer's
  * volatile {@code busy} flag is clear. A lock-free reader sets its {@code busy} flag, then reads
  * {@code structural}, and backs off to the lock if it is set. Volatile accesses are sequentially
@@ -156,6 +157,10 @@ public class PublishedCursorBroadcast extends LockedCountBroadcast {
         if (p >= state.buffer.endAcquire()) { // acquire: pairs with the release in EntryRing.addLast
             r.busy = false;
             return null; // nothing to read: waiting needs the lock
+        }
+        if (state.buffer.spoiledAcquire(p)) { // marked in an exclusive section, published by `structural` above
+            r.busy = false;
+            return null; // I14: a spoiled entry fails the read, the writer and the broadcast: under the lock
         }
         if (p == state.cachedMin && !state.leaveMinimumUnlessLast()) {
             r.busy = false;
@@ -317,6 +322,11 @@ public class PublishedCursorBroadcast extends LockedCountBroadcast {
             if (cachedMin > bufferStart()) {
                 dropBefore(cachedMin); // below every cursor: no reader is there, no exclusion needed
             }
+        }
+
+        @Override
+        void beforeSpoiledRead() {
+            exclusive(); // the read removes every consumer and clears the buffer: no reader may be mid-read
         }
 
         @Override

@@ -129,8 +129,10 @@ public final class WheelBroadcast extends BroadcastCore {
         if (consumers.isEmpty()) {
             return; // I7: retained data waits for late joiners
         }
-        if (cachedMin > bufferStart()) {
-            dropBefore(cachedMin);
+        // Never past end, as scan() never answers beyond it: a cursor sits past end only after a cleared buffer.
+        long to = Math.min(cachedMin, endPosition());
+        if (to > bufferStart()) {
+            dropBefore(to);
         }
     }
 
@@ -180,14 +182,20 @@ public final class WheelBroadcast extends BroadcastCore {
         counts[slot(p)]++;
     }
 
-    /** Moves the minimum forward over empty slots to the first occupied one. */
+    /**
+     * Moves the minimum forward over empty slots to the first occupied one. Every count lies in the
+     * window {@code [cachedMin, cachedMin + counts.length)}, so the walk finds one before it leaves
+     * the window it started with. Usually at or below {@code end}; beyond it only where a spoiled
+     * read cleared the buffer of an already errored broadcast and left late joiners past the new
+     * end (spec §2, reading an entry; the finding spoiled-read-leaves-cursor-past-end).
+     */
     private void walkMinimum() {
-        long end = endPosition();
+        long limit = cachedMin + counts.length;
         while (counts[slot(cachedMin)] == 0) {
-            if (cachedMin >= end) {
-                throw new ImpossibleStateException("no consumer at or below end " + end + " though one is attached");
+            if (++cachedMin >= limit) {
+                throw new ImpossibleStateException("no consumer in the wheel's window up to " + limit
+                        + " though one is attached (end " + endPosition() + ")");
             }
-            cachedMin++;
         }
     }
 

@@ -93,6 +93,32 @@ final class Scenario {
         return step(new Op.End());
     }
 
+    StepAssert writevSync(Integer... sizes) {
+        return step(new Op.WritevSync(List.of(sizes)));
+    }
+
+    StepAssert writev(Integer... sizes) {
+        return step(new Op.Writev(List.of(sizes)));
+    }
+
+    StepAssert endSync() {
+        return step(new Op.EndSync());
+    }
+
+    StepAssert drain() {
+        return step(new Op.Drain());
+    }
+
+    /** Fires the abort signal of operation {@code op} (an operation number, as {@link StepAssert#op()} gives it). */
+    StepAssert abort(long op) {
+        return step(new Op.Abort(Math.toIntExact(op)));
+    }
+
+    /** Spoils what write {@code op} handed over. */
+    StepAssert spoil(long op) {
+        return step(new Op.Spoil(Math.toIntExact(op)));
+    }
+
     StepAssert fail(Object reason) {
         return step(new Op.Fail(reason));
     }
@@ -234,6 +260,24 @@ final class Scenario {
         /** The writer's error: {@code Reason.of(value)} when the writer is ERRORED, else null. */
         StateAssert writerError(Reason error) {
             assertThat(s.writerError()).as("writer error after %s", script()).isEqualTo(error);
+            return this;
+        }
+
+        /** How many {@code drain()} calls still wait for room. */
+        StateAssert drains(int count) {
+            assertThat(s.pendingDrains()).as("pending drains after %s", script()).isEqualTo(count);
+            return this;
+        }
+
+        /** Exactly these retained positions are spoiled. */
+        StateAssert spoiled(Long... positions) {
+            assertThat(s.spoiledEntries()).as("spoiled entries after %s", script()).containsExactly(positions);
+            return this;
+        }
+
+        /** Exactly these queued writes (indexes into the queue) are spoiled. */
+        StateAssert spoiledQueued(Integer... indexes) {
+            assertThat(s.spoiledQueued()).as("spoiled queued writes after %s", script()).containsExactly(indexes);
             return this;
         }
 

@@ -327,14 +327,14 @@ public final class Mutants {
                     SAFETY, "BroadcastCore.java",
                     """
                             QueuedWrite w = queuedWrites.removeFirst();
-                            if (offer(w.size()) == Offer.REFUSED) {
+                            if (offer(w.size(), w.op()) == Offer.REFUSED) {
                                 queuedWrites.addFirst(w);
                                 break;
                             }
                             """,
                     """
                             QueuedWrite w = queuedWrites.getFirst();
-                            if (offer(w.size()) == Offer.REFUSED) {
+                            if (offer(w.size(), w.op()) == Offer.REFUSED) {
                                 break;
                             }
                             queuedWrites.removeFirstOccurrence(w);
@@ -391,11 +391,29 @@ public final class Mutants {
             Mutant.core("flush-past-budget", SAFETY,
                     "The flush appends every queued write once the buffer dips under budget, instead of offering"
                             + " each and stopping at the first refused one.",
-                    "if (offer(w.size()) == Offer.REFUSED) {",
+                    // The loop's own budget test (spec §2 flush step 1) goes too: it is the offer's test, and with it
+                    // kept the slip could not show.
                     """
-                            boolean refused = ended || cancelled;
+                            while (!queuedWrites.isEmpty() && !ended && bufferedBytes < budget) {
+                                if (queuedWrites.getFirst().spoiled) {
+                                    // I14: neither stored nor counted; the loop goes on with the next one (spec §2 flush step 1).
+                                    settle(queuedWrites.removeFirst().op(), Outcome.failed(SpecError.INVALID_ENTRY));
+                                    continue;
+                                }
+                                // Leaves the queue before it is offered: the offer may re-enter this flush (spec §2).
+                                QueuedWrite w = queuedWrites.removeFirst();
+                                if (offer(w.size(), w.op()) == Offer.REFUSED) {
+                            """,
+                    """
+                            while (!queuedWrites.isEmpty() && !ended) {
+                                if (queuedWrites.getFirst().spoiled) {
+                                    settle(queuedWrites.removeFirst().op(), Outcome.failed(SpecError.INVALID_ENTRY));
+                                    continue;
+                                }
+                                QueuedWrite w = queuedWrites.removeFirst();
+                                boolean refused = ended || cancelled;
                             if (!refused) {
-                                buffer.addLast(w.size());
+                                buffer.addLast(w.size(), w.op());
                                 bufferedBytes += w.size();
                                 notifyWaiters();
                             }
