@@ -125,7 +125,31 @@ public final class OutsideGuarantees {
          * the suite writes otherwise holds at least its write's number (4 bytes), and a read settles with one
          * entry or none (I4); on the entry-count API the suite writes size 1 only.
          */
-        ZERO_SIZE_ENTRY("zero-size-entry", "I8");
+        ZERO_SIZE_ENTRY("zero-size-entry", "I8"),
+        /**
+         * A read got a {@code DATA} of no bytes after an earlier {@code spoil} named a write of one unit or more:
+         * the spoiled entry was delivered (its memory detached, so it shows no bytes). Sound: a read of a spoiled
+         * entry fails instead of delivering it (I14, §2 reading an entry); the other entries the suite writes hold
+         * at least 4 bytes, a zero-size write stores nothing (I8), and a spoil detaches only its own write's
+         * memory (each chunk has its own {@code ArrayBuffer}).
+         */
+        SPOILED_ENTRY_DELIVERED("spoiled-entry-delivered", "I14"),
+        /**
+         * {@code drain()} answered otherwise than the probe right before it says: UNWRITABLE while {@code canWrite}
+         * was true or false, DRAINED(true) at once while it was false, PENDING while it was true, or a promise while
+         * it was null. Sound: the probe and the drain read the same state (§5 From outside Node: {@code canWrite} is
+         * null exactly when the writer is not OPEN or the broadcast ended, else {@code bufferedBytes < budget}), and
+         * I13 gives the drain's own answer from exactly that state (§2 drain steps 1 to 3).
+         */
+        DRAIN_DISAGREES_WITH_PROBE("drain-disagrees-with-probe", "I13"),
+        /**
+         * A drain settled DRAINED(true) in an operation after which the probe says {@code canWrite = false}, while
+         * the operation settled no queued write ACCEPTED. Sound: I13 settles a drain with true only in an operation
+         * after which the buffer is under budget or which stored a queued write (a flush the trim started may fill
+         * the buffer again); {@code canWrite = false} means the writer is OPEN and the buffer at or over budget, and a
+         * queued write stored settles ACCEPTED in the same operation (§2 flush).
+         */
+        DRAINED_WHILE_FULL("drained-while-full", "I13");
 
         private final String id;
         private final String invariant;
@@ -210,7 +234,8 @@ public final class OutsideGuarantees {
         final Set<Long> endOps = new HashSet<>();
         final List<Object> reasons = new ArrayList<>();
         boolean falsyReason;
-        boolean lifecycleOp; // an end, fail or cancel was made
+        boolean lifecycleOp; // an end, endSync, fail or cancel was made
+        boolean spoiledWrite; // a spoil named a write of one unit or more: a read may show that entry without its number
         int completedEnd = -1; // step of the first end that completed
 
         Trace(Script script) {
@@ -261,6 +286,12 @@ public final class OutsideGuarantees {
             } else if (op instanceof Op.End) {
                 lifecycleOp = true;
                 endOps.add((long) i);
+            } else if (op instanceof Op.EndSync) {
+                lifecycleOp = true;
+            } else if (op instanceof Op.Spoil sp && writeSize.getOrDefault((long) sp.operation(), 0) >= 1) {
+                // The spoiled entry, if delivered, is unnamed (no bytes): from here an undelivered entry may be the
+                // one a read got, so the rules that reason about gaps (skipped, stranded) say nothing more.
+                spoiledWrite = true;
             }
             if (op instanceof Op.Attach) {
                 attachedAt.put(o.attachedId(), i);
@@ -310,10 +341,47 @@ public final class OutsideGuarantees {
                     report(Rule.REFUSED_WITH_ROOM, i, "writeSync #" + i + " was REFUSED right after the probe said"
                             + " canWrite=true");
                 }
-            } else if (op instanceof Op.End) {
+            } else if (op instanceof Op.Writev w) {
+                int size = sum(w.sizes());
+                writeSize.put((long) i, size);
+                writeOutcome(i, i, size, own);
+                if (own.kind() == Outcome.Kind.QUEUED) {
+                    openWrites.add((long) i);
+                    if (size <= 1 && canWrite(before)) {
+                        report(Rule.REFUSED_WITH_ROOM, i, "writev #" + i + " was left QUEUED right after the probe"
+                                + " said canWrite=true");
+                    }
+                }
+            } else if (op instanceof Op.WritevSync w) {
+                int size = sum(w.sizes());
+                writeSize.put((long) i, size);
+                if (own.kind() == Outcome.Kind.ACCEPTED && size >= 1 && !dropsNewest()) {
+                    landedBy.putIfAbsent((long) i, i);
+                }
+                if (own.kind() == Outcome.Kind.REFUSED && size <= 1 && canWrite(before)) {
+                    report(Rule.REFUSED_WITH_ROOM, i, "writevSync #" + i + " was REFUSED right after the probe said"
+                            + " canWrite=true");
+                }
+            } else if (op instanceof Op.End || op instanceof Op.EndSync) {
                 endOutcome(i, own);
+            } else if (op instanceof Op.Drain) {
+                drainAnswer(i, own, before);
             }
             failure(i, "#" + i, own);
+            boolean flushedQueued = false;
+            boolean drainedTrue = false;
+            for (Settlement s : o.reply().settlements()) {
+                if (s.op() < i && writeSize.containsKey(s.op()) && s.outcome().kind() == Outcome.Kind.ACCEPTED) {
+                    flushedQueued = true;
+                }
+                if (s.op() < i && s.outcome().kind() == Outcome.Kind.DRAINED && s.outcome().value() == 1) {
+                    drainedTrue = true;
+                }
+            }
+            if (drainedTrue && !flushedQueued && o.probe() != null && Boolean.FALSE.equals(o.probe().canWrite())) {
+                report(Rule.DRAINED_WHILE_FULL, i, "a drain settled DRAINED(true) in operation #" + i + ", after which"
+                        + " canWrite=false, and no queued write was stored in it");
+            }
             for (Settlement s : o.reply().settlements()) {
                 if (s.op() >= i) {
                     continue; // names no earlier operation: nothing a guarantee says about it
@@ -356,6 +424,35 @@ public final class OutsideGuarantees {
             return before != null && before.probe() != null && Boolean.TRUE.equals(before.probe().canWrite());
         }
 
+        static int sum(List<Integer> sizes) {
+            long total = 0;
+            for (int n : sizes) {
+                total += n;
+            }
+            return (int) Math.min(total, Integer.MAX_VALUE);
+        }
+
+        void drainAnswer(int i, Outcome own, Observation before) {
+            if (before == null || before.probe() == null) {
+                return; // no probe right before: nothing to hold the answer to
+            }
+            Boolean canWrite = before.probe().canWrite();
+            String wrong = null;
+            if (own.kind() == Outcome.Kind.UNWRITABLE && canWrite != null) {
+                wrong = "UNWRITABLE";
+            } else if (own.kind() != Outcome.Kind.UNWRITABLE && canWrite == null) {
+                wrong = OutsideView.outcome(own);
+            } else if (own.kind() == Outcome.Kind.DRAINED && own.value() == 1 && Boolean.FALSE.equals(canWrite)) {
+                wrong = "DRAINED(true) at once";
+            } else if (own.isPending() && Boolean.TRUE.equals(canWrite)) {
+                wrong = "PENDING";
+            }
+            if (wrong != null) {
+                report(Rule.DRAIN_DISAGREES_WITH_PROBE, i, "drain #" + i + " answered " + wrong + " right after the probe"
+                        + " said canWrite=" + canWrite);
+            }
+        }
+
         void endOutcome(int i, Outcome x) {
             if (x.kind() == Outcome.Kind.COMPLETED && completedEnd < 0) {
                 completedEnd = i;
@@ -390,7 +487,12 @@ public final class OutsideGuarantees {
         void readSettled(int i, int c, long read, Outcome x) {
             readSettledAt.put(read, i);
             if (x.kind() == Outcome.Kind.DATA && x.size() == 0) {
-                report(Rule.ZERO_SIZE_ENTRY, i, "read #" + read + " of c" + c + " got an entry of 0 bytes");
+                if (spoiledWrite) {
+                    report(Rule.SPOILED_ENTRY_DELIVERED, i, "read #" + read + " of c" + c + " got an entry of 0 bytes"
+                            + " after a spoil: a spoiled entry was delivered instead of failing the read");
+                } else {
+                    report(Rule.ZERO_SIZE_ENTRY, i, "read #" + read + " of c" + c + " got an entry of 0 bytes");
+                }
             }
             if (x.kind() != Outcome.Kind.DATA || x.value() < 0) {
                 return; // an unnamed entry (too small to carry its write's number) covers no entry of size >= 1
@@ -414,7 +516,7 @@ public final class OutsideGuarantees {
                 if (prev != null && w < prev) {
                     report(Rule.ENTRY_OUT_OF_ORDER, i, "read #" + read + " of c" + c + " got the entry of write #" + w
                             + " after that of the later write #" + prev);
-                } else if (policy != Policy.DROP_OLDEST && gapsKnown) {
+                } else if (policy != Policy.DROP_OLDEST && gapsKnown && !spoiledWrite) {
                     long attached = attachedAt.getOrDefault(c, Integer.MAX_VALUE);
                     long from = prev == null ? attached : prev;
                     for (Map.Entry<Long, Integer> e : landedBy.entrySet()) {
@@ -457,7 +559,7 @@ public final class OutsideGuarantees {
                     report(Rule.READ_OPEN_AFTER_DETACH, i, "read #" + open.firstKey() + " of c" + c + " is still open"
                             + " after its detach settled (step " + detached + ")");
                 }
-                if (!lifecycleOp && policy != Policy.DROP_OLDEST && !detachCalled.contains(c) && !batched.contains(c)
+                if (!lifecycleOp && !spoiledWrite && policy != Policy.DROP_OLDEST && !detachCalled.contains(c) && !batched.contains(c)
                         && !unknownAttach.contains(c)) {
                     int attached = attachedAt.getOrDefault(c, Integer.MAX_VALUE);
                     long after = Math.max(attached, last.getOrDefault(c, -1L));
