@@ -149,7 +149,13 @@ public final class OutsideGuarantees {
          * the buffer again); {@code canWrite = false} means the writer is OPEN and the buffer at or over budget, and a
          * queued write stored settles ACCEPTED in the same operation (§2 flush).
          */
-        DRAINED_WHILE_FULL("drained-while-full", "I13");
+        DRAINED_WHILE_FULL("drained-while-full", "I13"),
+        /**
+         * A {@code write} or {@code writev} that was still queued (its promise open) when a {@code spoil} named it
+         * later settled ACCEPTED. Sound: a flush fails a spoiled queued write with INVALID_ENTRY instead of storing
+         * it, and nothing else stores a queued write (I14, §2 flush step 1); an abort or a failure settles it FAILED.
+         */
+        SPOILED_WRITE_ACCEPTED("spoiled-write-accepted", "I14");
 
         private final String id;
         private final String invariant;
@@ -236,6 +242,7 @@ public final class OutsideGuarantees {
         boolean falsyReason;
         boolean lifecycleOp; // an end, endSync, fail or cancel was made
         boolean spoiledWrite; // a spoil named a write of one unit or more: a read may show that entry without its number
+        final Set<Long> spoiledQueued = new HashSet<>(); // writes a spoil named while they were queued
         int completedEnd = -1; // step of the first end that completed
 
         Trace(Script script) {
@@ -288,10 +295,15 @@ public final class OutsideGuarantees {
                 endOps.add((long) i);
             } else if (op instanceof Op.EndSync) {
                 lifecycleOp = true;
-            } else if (op instanceof Op.Spoil sp && writeSize.getOrDefault((long) sp.operation(), 0) >= 1) {
-                // The spoiled entry, if delivered, is unnamed (no bytes): from here an undelivered entry may be the
-                // one a read got, so the rules that reason about gaps (skipped, stranded) say nothing more.
-                spoiledWrite = true;
+            } else if (op instanceof Op.Spoil sp) {
+                if (openWrites.contains((long) sp.operation())) {
+                    spoiledQueued.add((long) sp.operation());
+                }
+                if (writeSize.getOrDefault((long) sp.operation(), 0) >= 1) {
+                    // The spoiled entry, if delivered, is unnamed (no bytes): from here an undelivered entry may be
+                    // the one a read got, so the rules that reason about gaps (skipped, stranded) say nothing more.
+                    spoiledWrite = true;
+                }
             }
             if (op instanceof Op.Attach) {
                 attachedAt.put(o.attachedId(), i);
@@ -462,6 +474,10 @@ public final class OutsideGuarantees {
         void writeOutcome(int i, long write, int size, Outcome x) {
             if (x.kind() == Outcome.Kind.ACCEPTED && size >= 1 && !dropsNewest()) {
                 landedBy.putIfAbsent(write, i);
+            }
+            if (x.kind() == Outcome.Kind.ACCEPTED && spoiledQueued.contains(write)) {
+                report(Rule.SPOILED_WRITE_ACCEPTED, i, "write #" + write + " settled ACCEPTED although a spoil named it"
+                        + " while it was queued");
             }
             if (x.kind() == Outcome.Kind.FAILED) {
                 failedWrites.putIfAbsent(write, i);
