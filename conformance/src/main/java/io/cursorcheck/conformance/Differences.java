@@ -39,7 +39,10 @@ public final class Differences {
         UNDECIDED
     }
 
-    /** A kind of difference. */
+    /**
+     * A kind of difference. (The kinds of I13 and I14 name "(§3)" after the invariant: the report's link finder,
+     * {@code SpecLinks}, knows I1 to I12 only so far, and links the first reference it knows.)
+     */
     public enum Kind {
         /** Node 26.10+: the queued-write flush ends the broadcast inside notify. */
         NESTED_END_IN_NOTIFY("nested-end-in-notify", "a flush inside notify ends the broadcast: a buffered write is"
@@ -100,18 +103,18 @@ public final class Differences {
         /** A spoiled entry was delivered instead of failing the read. */
         SPOILED_ENTRY_DELIVERED("spoiled-entry-delivered", "a read delivers an entry whose memory was detached after"
                 + " the write (a chunk of no bytes) instead of failing", Verdict.RELEASE_BREAKS_A_GUARANTEE,
-                "I14 spoiled entries", breach(OutsideGuarantees.Rule.SPOILED_ENTRY_DELIVERED)),
+                "I14 spoiled entries (§3)", breach(OutsideGuarantees.Rule.SPOILED_ENTRY_DELIVERED)),
         /** A spoiled queued write was stored (or dropped) and reported as accepted. */
         SPOILED_WRITE_ACCEPTED("spoiled-write-accepted", "a queued write whose memory was detached settles as"
-                + " accepted instead of failing", Verdict.RELEASE_BREAKS_A_GUARANTEE, "I14 spoiled entries",
+                + " accepted instead of failing", Verdict.RELEASE_BREAKS_A_GUARANTEE, "I14 spoiled entries (§3)",
                 breach(OutsideGuarantees.Rule.SPOILED_WRITE_ACCEPTED)),
         /** drain() answered against the writer's own canWrite. */
         DRAIN_DISAGREES_WITH_PROBE("drain-disagrees-with-probe", "drain() answers otherwise than canWrite said right"
-                + " before it", Verdict.RELEASE_BREAKS_A_GUARANTEE, "I13 drain",
+                + " before it", Verdict.RELEASE_BREAKS_A_GUARANTEE, "I13 drain (§3)",
                 breach(OutsideGuarantees.Rule.DRAIN_DISAGREES_WITH_PROBE)),
         /** A drain settled true while the buffer stayed full. */
         DRAINED_WHILE_FULL("drained-while-full", "a drain settles true while the buffer stays full and nothing was"
-                + " flushed", Verdict.RELEASE_BREAKS_A_GUARANTEE, "I13 drain",
+                + " flushed", Verdict.RELEASE_BREAKS_A_GUARANTEE, "I13 drain (§3)",
                 breach(OutsideGuarantees.Rule.DRAINED_WHILE_FULL)),
         /** The entry-count API and Node before 26.8.0: end() completes at once. */
         END_AT_ONCE("end-at-once", "end() completes at once, without waiting for queued writes or consumers",

@@ -377,4 +377,25 @@ class OutsideGuaranteesTest {
         Trace refusedWithRoom = new Trace(1, Policy.STRICT).attach().op(new Op.WritevSync(List.of(1, 0)), Outcome.REFUSED);
         assertThat(refusedWithRoom.rules()).containsExactly(Rule.REFUSED_WITH_ROOM);
     }
+
+    /**
+     * A queued write spoiled while queued and then settled ACCEPTED (Node 26.7.0 to 26.8.2 store nothing and accept
+     * it) breaks I14; failed with INVALID_ENTRY (26.9.0 and later) it does not; spoiled after it settled, its
+     * acceptance is no breach.
+     */
+    @Test
+    void aSpoiledQueuedWriteAcceptedBreaksI14() {
+        Trace accepted = new Trace(1, Policy.UNBOUNDED).attach().op(writeSync(1), Outcome.ACCEPTED).canWrite(false)
+                .op(write(1), Outcome.QUEUED).op(new Op.Spoil(2), Outcome.OK)
+                .op(next(0), data(1), s(2, Outcome.ACCEPTED)).canWrite(true);
+        assertThat(accepted.rules()).containsExactly(Rule.SPOILED_WRITE_ACCEPTED);
+        Trace failed = new Trace(1, Policy.UNBOUNDED).attach().op(writeSync(1), Outcome.ACCEPTED).canWrite(false)
+                .op(write(1), Outcome.QUEUED).op(new Op.Spoil(2), Outcome.OK)
+                .op(next(0), data(1), s(2, Outcome.failed(SpecError.INVALID_ENTRY))).canWrite(true);
+        assertThat(failed.check()).isEmpty();
+        Trace spoiledAfter = new Trace(1, Policy.UNBOUNDED).attach().op(writeSync(1), Outcome.ACCEPTED).canWrite(false)
+                .op(write(1), Outcome.QUEUED).op(next(0), data(1), s(2, Outcome.ACCEPTED))
+                .op(new Op.Spoil(2), Outcome.OK).op(next(0), Outcome.failed(SpecError.INVALID_ENTRY)).canWrite(null);
+        assertThat(spoiledAfter.check()).isEmpty();
+    }
 }
