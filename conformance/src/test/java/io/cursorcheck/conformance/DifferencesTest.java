@@ -265,4 +265,49 @@ class DifferencesTest {
         assertThat(classify(hello("highWaterMark"), deep, model(deep, backpressure, new Probe(1, true))))
                 .as("canWrite differing too").isNotEqualTo(Differences.Kind.STRICT_QUEUE_DEPTH);
     }
+
+    /**
+     * The writer's further paths on an end-at-once release: endSync answering the bytes written where the model
+     * answers INCOMPLETE is end-at-once on the entry-count API and on Node before 26.8.0, and unclassified from
+     * 26.8.0 on (a regression there is no earlier semantics); with bytes never written it is no such shape. The
+     * model failing an end (its abort) that the release completed at once is end-at-once too, only if the release
+     * did answer that end COMPLETED.
+     */
+    @Test
+    void endSyncAndAnAbortedEndOnAnEndAtOnceRelease() {
+        OutsideGuaranteesTest.Trace endSync = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+                .op(new Op.WritevSync(List.of(1, 1)), Outcome.ACCEPTED).op(new Op.EndSync(), Outcome.completed(2));
+        assertThat(classify("highWaterMark", endSync, Outcome.INCOMPLETE)).isEqualTo(Differences.Kind.END_AT_ONCE);
+        assertThat(classify(hello("budget", "26.7.0"), endSync, Outcome.INCOMPLETE)).isEqualTo(Differences.Kind.END_AT_ONCE);
+        assertThat(classify(hello("budget", "26.8.0"), endSync, Outcome.INCOMPLETE)).isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace wrongBytes = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+                .op(new Op.WritevSync(List.of(1, 1)), Outcome.ACCEPTED).op(new Op.EndSync(), Outcome.completed(1));
+        assertThat(classify("highWaterMark", wrongBytes, Outcome.INCOMPLETE)).isEqualTo(UNCLASSIFIED);
+
+        OutsideGuaranteesTest.Trace abortedEnd = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.End(), Outcome.completed(1)).canWrite(null)
+                .op(new Op.Abort(2), Outcome.OK);
+        Probe probe = new Probe(1, null);
+        assertThat(classify(hello("highWaterMark"), abortedEnd, model(abortedEnd, Outcome.OK, probe,
+                new Settlement(2, Outcome.failed(SpecError.ABORTED))))).isEqualTo(Differences.Kind.END_AT_ONCE);
+        OutsideGuaranteesTest.Trace pendingEnd = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.End(), Outcome.PENDING).canWrite(null)
+                .op(new Op.Abort(2), Outcome.OK);
+        assertThat(classify(hello("highWaterMark"), pendingEnd, model(pendingEnd, Outcome.OK, probe,
+                new Settlement(2, Outcome.failed(SpecError.ABORTED))))).as("the release's end never completed")
+                .isEqualTo(UNCLASSIFIED);
+    }
+
+    /** A spoiled entry delivered is a bug of the release on every API (I14), never earlier semantics. */
+    @Test
+    void aSpoiledEntryDeliveredIsABugOnEveryApi() {
+        OutsideGuaranteesTest.Trace t = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.Spoil(1), Outcome.OK)
+                .op(new Op.Next(0), Outcome.data(-1, 0));
+        assertThat(classify("highWaterMark", t, Outcome.failed(SpecError.INVALID_ENTRY)))
+                .isEqualTo(Differences.Kind.SPOILED_ENTRY_DELIVERED);
+        assertThat(classify(hello("budget", "26.8.2"), t, Outcome.failed(SpecError.INVALID_ENTRY)))
+                .isEqualTo(Differences.Kind.SPOILED_ENTRY_DELIVERED);
+        assertThat(Differences.Kind.SPOILED_ENTRY_DELIVERED.verdict()).isEqualTo(Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE);
+    }
 }
