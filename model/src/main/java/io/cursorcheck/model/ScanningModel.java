@@ -30,7 +30,8 @@ import java.util.List;
  * records one of the model's choices as a model note (spec §7), the comment at that code names it.
  *
  * <p>It follows the algorithm of spec §2 as Node releases it, or, made with {@link Algorithm#CORRECTED},
- * the correction of spec §8: a flush never runs inside another.
+ * the two steps of spec §8: a flush never runs inside another, and a read of a spoiled entry
+ * removes every consumer before it clears the buffer, also on a broadcast that was already errored.
  *
  * <p>Single-threaded: one thread calls everything.
  */
@@ -43,6 +44,7 @@ public final class ScanningModel implements Forkable {
 
     // Broadcast state (spec §1).
     private final List<Integer> buffer = new ArrayList<>(); // sizes of retained entries, oldest first
+    private final List<Boolean> spoiled = new ArrayList<>(); // aligned with buffer: whether the entry is spoiled
     private long bufferStart;
     private long bufferedBytes;
     private final List<Long> writers = new ArrayList<>(); // position -> the write operation that stored it
@@ -56,7 +58,8 @@ public final class ScanningModel implements Forkable {
     // Writer state.
     private WriterState writerState = WriterState.OPEN;
     private Object writerError;
-    private final Deque<QueuedWrite> queuedWrites = new ArrayDeque<>();
+    private final List<QueuedWrite> queuedWrites = new ArrayList<>(); // oldest first; abort takes from anywhere
+    private final List<Long> pendingDrains = new ArrayList<>(); // in call order
     private final List<Long> pendingEnds = new ArrayList<>();
     private long bytesAccepted;
 
@@ -101,6 +104,8 @@ public final class ScanningModel implements Forkable {
         this.options = other.options;
         this.algorithm = other.algorithm;
         this.buffer.addAll(other.buffer);
+        this.spoiled.addAll(other.spoiled);
+        this.writers.addAll(other.writers);
         this.bufferStart = other.bufferStart;
         this.bufferedBytes = other.bufferedBytes;
         for (Consumer c : other.consumers) {
@@ -117,7 +122,8 @@ public final class ScanningModel implements Forkable {
         this.error = other.error;
         this.writerState = other.writerState;
         this.writerError = other.writerError;
-        this.queuedWrites.addAll(other.queuedWrites);
+        this.queuedWrites.addAll(other.queuedWrites); // records: immutable, shared safely
+        this.pendingDrains.addAll(other.pendingDrains);
         this.pendingEnds.addAll(other.pendingEnds);
         this.bytesAccepted = other.bytesAccepted;
         this.operations = other.operations;
@@ -163,7 +169,8 @@ public final class ScanningModel implements Forkable {
         }
     }
 
-    private record QueuedWrite(long op, int size) {
+    /** A queued write: its operation number, its size (a writev's sum) and whether it is spoiled (spec §1). */
+    private record QueuedWrite(long op, int size, boolean spoiled) {
     }
 
     private enum Offer { ACCEPTED, DISCARDED, REFUSED }
@@ -193,6 +200,10 @@ public final class ScanningModel implements Forkable {
         }
         if (c.cursor < endPosition()) {
             long position = c.cursor;
+            if (!readEntry(position)) {
+                // Spec reading an entry, step 4: the read answers FAILED with the broadcast's error.
+                return reply(op, Outcome.failed(error));
+            }
             int size = sizeAt(position);
             advance(c);
             return reply(op, Outcome.data(position, size));
@@ -227,6 +238,18 @@ public final class ScanningModel implements Forkable {
     public Reply writeSync(int size) {
         long op = operations++;
         Arguments.requireSize(size);
+        return writeSync(op, size);
+    }
+
+    @Override
+    public Reply writevSync(int... sizes) {
+        long op = operations++;
+        // Spec writevSync and writev: writeSync(sum) in every step and answer, under this operation number.
+        return writeSync(op, Arguments.requireSizes(sizes));
+    }
+
+    /** Spec writeSync steps 2 and 3, for a size already checked. */
+    private Reply writeSync(long op, int size) {
         if (writerState != WriterState.OPEN) {
             return reply(op, Outcome.REFUSED);
         }
@@ -242,6 +265,18 @@ public final class ScanningModel implements Forkable {
     public Reply write(int size) {
         long op = operations++;
         Arguments.requireSize(size);
+        return write(op, size);
+    }
+
+    @Override
+    public Reply writev(int... sizes) {
+        long op = operations++;
+        // Spec writevSync and writev: write(sum) in every step and answer, under this operation number.
+        return write(op, Arguments.requireSizes(sizes));
+    }
+
+    /** Spec write steps 2 to 4, for a size already checked. */
+    private Reply write(long op, int size) {
         if (writerState == WriterState.ERRORED) {
             return reply(op, Outcome.failed(writerError));
         }
@@ -264,7 +299,7 @@ public final class ScanningModel implements Forkable {
             default:
                 throw new ImpossibleStateException(options.policy() + " refused a write while the writer is open");
         }
-        queuedWrites.addLast(new QueuedWrite(op, size));
+        queuedWrites.add(new QueuedWrite(op, size, false));
         return reply(op, Outcome.QUEUED);
     }
 
@@ -280,6 +315,7 @@ public final class ScanningModel implements Forkable {
         pendingEnds.add(op);
         if (writerState == WriterState.OPEN) {
             writerState = WriterState.CLOSING;
+            settleDrains(Outcome.DRAINED_FALSE); // spec end step 3: the writer left OPEN
             endIfNoWriteQueued();
         }
         // If the end completed inside this call, its settlement is this call's own answer.
@@ -293,25 +329,82 @@ public final class ScanningModel implements Forkable {
     }
 
     @Override
+    public Reply endSync() {
+        long op = operations++;
+        if (writerState == WriterState.CLOSED) {
+            return reply(op, Outcome.completed(bytesAccepted));
+        }
+        if (writerState == WriterState.ERRORED || writerState == WriterState.CLOSING) {
+            return reply(op, Outcome.INCOMPLETE); // Node's -1; nothing changes
+        }
+        writerState = WriterState.CLOSING;
+        settleDrains(Outcome.DRAINED_FALSE); // spec endSync step 3: the writer left OPEN
+        endIfNoWriteQueued(); // no pending end is recorded: the end may complete later without a settlement
+        return reply(op, writerState == WriterState.CLOSED ? Outcome.completed(bytesAccepted) : Outcome.INCOMPLETE);
+    }
+
+    @Override
+    public Reply abort(long operation) {
+        long op = operations++;
+        Arguments.requireEarlierOperation(operation, op);
+        for (int i = 0; i < queuedWrites.size(); i++) {
+            if (queuedWrites.get(i).op() == operation) {
+                // Spec abort step 1: out of the queue wherever it is; nothing is flushed.
+                queuedWrites.remove(i);
+                settle(operation, Outcome.failed(SpecError.ABORTED));
+                endIfNoWriteQueued(); // I12: a closing writer whose queue an abort emptied ends the broadcast
+                return reply(op, Outcome.OK);
+            }
+        }
+        if (pendingEnds.remove(Long.valueOf(operation))) {
+            // Spec abort step 2: that call stops waiting; the writer stays CLOSING.
+            settle(operation, Outcome.failed(SpecError.ABORTED));
+        }
+        return reply(op, Outcome.OK); // spec abort step 3 otherwise: nothing happens
+    }
+
+    @Override
+    public Reply drain() {
+        long op = operations++;
+        if (writerState != WriterState.OPEN || ended) {
+            return reply(op, Outcome.UNWRITABLE);
+        }
+        if (bufferedBytes < options.budget()) {
+            return reply(op, Outcome.DRAINED_TRUE);
+        }
+        pendingDrains.add(op); // I13: it waits only while the buffer is at or over budget
+        return reply(op, Outcome.PENDING);
+    }
+
+    @Override
+    public Reply spoil(long operation) {
+        long op = operations++;
+        Arguments.requireEarlierOperation(operation, op);
+        for (long position = bufferStart; position < endPosition(); position++) {
+            if (writers.get((int) position) == operation) {
+                spoiled.set((int) (position - bufferStart), true);
+                return reply(op, Outcome.OK);
+            }
+        }
+        for (int i = 0; i < queuedWrites.size(); i++) {
+            QueuedWrite w = queuedWrites.get(i);
+            if (w.op() == operation) {
+                queuedWrites.set(i, new QueuedWrite(w.op(), w.size(), true));
+                return reply(op, Outcome.OK);
+            }
+        }
+        return reply(op, Outcome.OK); // never stored, trimmed, evicted, discarded, zero-size or not a write
+    }
+
+    @Override
     public Reply fail(Object reason) {
         long op = operations++;
         if (writerState == WriterState.ERRORED || writerState == WriterState.CLOSED) {
             return reply(op, Outcome.OK); // the first error is kept
         }
-        writerState = WriterState.ERRORED;
-        writerError = reason;
-        while (!queuedWrites.isEmpty()) {
-            settle(queuedWrites.removeFirst().op(), Outcome.failed(reason));
-        }
-        for (long end : pendingEnds) {
-            settle(end, Outcome.failed(reason));
-        }
-        pendingEnds.clear();
+        failWriter(reason);
         if (!errored) {
-            errored = true;
-            error = reason;
-            ended = true;
-            removeEveryone(Outcome.failed(reason), Reason.of(reason));
+            failBroadcast(reason);
         }
         return reply(op, Outcome.OK);
     }
@@ -340,8 +433,9 @@ public final class ScanningModel implements Forkable {
         if (writerState == WriterState.OPEN || writerState == WriterState.CLOSING) {
             writerState = WriterState.CLOSED;
             while (!queuedWrites.isEmpty()) {
-                settle(queuedWrites.removeFirst().op(), Outcome.failed(SpecError.CANCELLED));
+                settle(queuedWrites.remove(0).op(), Outcome.failed(SpecError.CANCELLED));
             }
+            settleDrains(Outcome.DRAINED_FALSE);
             for (long end : pendingEnds) {
                 settle(end, Outcome.completed(bytesAccepted));
             }
@@ -361,19 +455,25 @@ public final class ScanningModel implements Forkable {
     }
 
     /**
-     * The model's whole state, canonically: retained sizes, attached consumers in attach order with
-     * their cursors relative to bufferStart and their open reads by rank among all pending
-     * operations, the waiting order, the lifecycle, the writer, the queued writes and pending ends.
+     * The model's whole state, canonically: retained sizes with their spoiled flags, attached consumers
+     * in attach order with their cursors relative to bufferStart and their open reads by rank among
+     * all pending operations, the waiting order, the lifecycle, the writer, the queued writes (with
+     * their spoiled flags), pending drains and pending ends. Which write stored a retained entry is
+     * not in the key: abort and spoil name writes, and the entries' order already says which entry a
+     * write made, whatever its number.
      */
     @Override
     public String stateKey() {
-        long[] pending = new long[pendingEnds.size() + queuedWrites.size()];
+        long[] pending = new long[pendingEnds.size() + queuedWrites.size() + pendingDrains.size()];
         int n = 0;
         for (long e : pendingEnds) {
             pending[n++] = e;
         }
         for (QueuedWrite w : queuedWrites) {
             pending[n++] = w.op();
+        }
+        for (long d : pendingDrains) {
+            pending[n++] = d;
         }
         for (Consumer c : consumers) {
             int reads = (c.outstanding != NO_READ ? 1 : 0) + c.queued.size();
@@ -388,7 +488,13 @@ public final class ScanningModel implements Forkable {
             }
         }
         java.util.Arrays.sort(pending, 0, n); // pending operations by rank: their order matters, not their numbers
-        StringBuilder k = new StringBuilder(96).append(buffer).append(" c[");
+        StringBuilder k = new StringBuilder(96).append(buffer);
+        for (int i = 0; i < spoiled.size(); i++) {
+            if (spoiled.get(i)) {
+                k.append('s').append(i); // spoiled entries by index from bufferStart
+            }
+        }
+        k.append(" c[");
         for (Consumer c : consumers) {
             k.append(c.id).append('@').append(c.cursor - bufferStart);
             if (c.outstanding != NO_READ) {
@@ -413,6 +519,12 @@ public final class ScanningModel implements Forkable {
         }
         for (QueuedWrite w : queuedWrites) {
             k.append(" qw").append(java.util.Arrays.binarySearch(pending, 0, n, w.op())).append(':').append(w.size());
+            if (w.spoiled()) {
+                k.append('s');
+            }
+        }
+        for (long d : pendingDrains) {
+            k.append(" drain").append(java.util.Arrays.binarySearch(pending, 0, n, d));
         }
         for (long e : pendingEnds) {
             k.append(" end").append(java.util.Arrays.binarySearch(pending, 0, n, e));
@@ -439,12 +551,23 @@ public final class ScanningModel implements Forkable {
             states.add(new Snapshot.ConsumerState(c.id, c.cursor, reads));
         }
         List<Integer> queued = new ArrayList<>();
-        for (QueuedWrite w : queuedWrites) {
-            queued.add(w.size());
+        List<Integer> spoiledQueued = new ArrayList<>();
+        for (int i = 0; i < queuedWrites.size(); i++) {
+            queued.add(queuedWrites.get(i).size());
+            if (queuedWrites.get(i).spoiled()) {
+                spoiledQueued.add(i);
+            }
+        }
+        List<Long> spoiledEntries = new ArrayList<>();
+        for (int i = 0; i < spoiled.size(); i++) {
+            if (spoiled.get(i)) {
+                spoiledEntries.add(bufferStart + i);
+            }
         }
         return new Snapshot(bufferStart, buffer, bufferedBytes, states, queued, writerState, bytesAccepted,
                 pendingEnds.size(), ended, cancelled, errored ? Reason.of(error) : null,
-                writerState == WriterState.ERRORED ? Reason.of(writerError) : null);
+                writerState == WriterState.ERRORED ? Reason.of(writerError) : null, pendingDrains.size(),
+                spoiledEntries, spoiledQueued);
     }
 
     @Override
@@ -460,6 +583,44 @@ public final class ScanningModel implements Forkable {
                 return scans;
             }
         };
+    }
+
+    /**
+     * The operations an {@code abort} can still take effect on: the operation numbers of the queued
+     * writes, oldest first, then of the pending {@code end()} calls, in call order. A tool for
+     * generating operations, like {@link #stateKey()}: not semantics.
+     *
+     * @return a new list
+     */
+    public List<Long> pendingOperations() {
+        List<Long> ops = new ArrayList<>();
+        for (QueuedWrite w : queuedWrites) {
+            ops.add(w.op());
+        }
+        ops.addAll(pendingEnds);
+        return ops;
+    }
+
+    /**
+     * The writes a {@code spoil} can still take effect on: the operation numbers of the writes whose
+     * entry is retained and not spoiled, in position order, then of the queued writes that are not
+     * spoiled, oldest first. A tool for generating operations, like {@link #stateKey()}: not semantics.
+     *
+     * @return a new list
+     */
+    public List<Long> spoilableWrites() {
+        List<Long> ops = new ArrayList<>();
+        for (int i = 0; i < buffer.size(); i++) {
+            if (!spoiled.get(i)) {
+                ops.add(writers.get((int) (bufferStart + i)));
+            }
+        }
+        for (QueuedWrite w : queuedWrites) {
+            if (!w.spoiled()) {
+                ops.add(w.op());
+            }
+        }
+        return ops;
     }
 
     /** The algorithm this model follows: spec §2 as released, or the correction of spec §8. */
@@ -483,8 +644,8 @@ public final class ScanningModel implements Forkable {
 
     /**
      * The number of the write operation that stored the entry at a position: the
-     * {@code writeSync} or {@code write} call itself, also when a queued write was stored later by
-     * a flush. Positions are not visible from outside an implementation (Node has none), entries
+     * {@code writeSync}, {@code write}, {@code writevSync} or {@code writev} call itself, also when a
+     * queued write was stored later by a flush. Positions are not visible from outside an implementation (Node has none), entries
      * named by their write are: the conformance check compares those.
      *
      * @param position a position this broadcast ever appended, trimmed or not
@@ -540,16 +701,21 @@ public final class ScanningModel implements Forkable {
         }
         while (bufferStart < min) {
             bufferedBytes -= buffer.remove(0);
+            spoiled.remove(0); // trimming never looks at whether an entry is spoiled
             bufferStart++;
         }
-        if (flushing && bufferedBytes < options.budget()) {
-            trimsInsideFlush++;
-        }
-        if (!queuedWrites.isEmpty() && bufferedBytes < options.budget()) {
-            if (flushing && algorithm == Algorithm.CORRECTED) {
-                return; // spec §8: the running flush's loop offers the next queued write itself
+        if (bufferedBytes < options.budget()) {
+            if (flushing) {
+                trimsInsideFlush++;
             }
-            flushQueuedWrites();
+            // Spec §8, one flush at a time: the running flush's loop offers the next queued write itself.
+            if (!queuedWrites.isEmpty() && !(flushing && algorithm == Algorithm.CORRECTED)) {
+                flushQueuedWrites();
+            }
+            if (writerState == WriterState.OPEN) {
+                // Spec trim step 3, after the flush it started: room existed, even if the flush filled it (I13).
+                settleDrains(Outcome.DRAINED_TRUE);
+            }
         }
     }
 
@@ -562,10 +728,16 @@ public final class ScanningModel implements Forkable {
         boolean outermost = !flushing;
         flushing = true;
         try {
-            while (!queuedWrites.isEmpty()) {
-                QueuedWrite w = queuedWrites.removeFirst();
+            // Spec flush step 1: the loop's condition is the offer's own test for refusing, so a spoiled
+            // write behind a full buffer stays unexamined, as Node leaves it.
+            while (!queuedWrites.isEmpty() && !ended && bufferedBytes < options.budget()) {
+                QueuedWrite w = queuedWrites.remove(0);
+                if (w.spoiled()) {
+                    settle(w.op(), Outcome.failed(SpecError.INVALID_ENTRY)); // I14: neither stored nor counted
+                    continue;
+                }
                 if (offer(w.op(), w.size()) == Offer.REFUSED) {
-                    queuedWrites.addFirst(w);
+                    queuedWrites.add(0, w);
                     break;
                 }
                 bytesAccepted += w.size();
@@ -605,6 +777,7 @@ public final class ScanningModel implements Forkable {
             evicted = true;
             while (bufferedBytes >= options.budget() && !buffer.isEmpty()) {
                 bufferedBytes -= buffer.remove(0);
+                spoiled.remove(0);
                 bufferStart++;
             }
             for (Consumer c : consumers) {
@@ -614,14 +787,20 @@ public final class ScanningModel implements Forkable {
             }
         }
         buffer.add(size);
+        spoiled.add(false);
         bufferedBytes += size;
         writers.add(writeOp);
         notifyWaiters();
-        // Node wakes drain waiters once an eviction brought the buffer under budget (model note M2); this
-        // operation set has no drain waiters, and DROP_OLDEST never queues writes.
-        if (evicted && !queuedWrites.isEmpty()) {
-            // Only STRICT and UNBOUNDED queue writes, and only DROP_OLDEST evicts.
-            throw new ImpossibleStateException("DROP_OLDEST evicted with " + queuedWrites.size() + " write(s) queued");
+        if (evicted && bufferedBytes < options.budget()) {
+            // Spec offer step 6 (model note M2): Node asks its writer to flush first, but only STRICT and
+            // UNBOUNDED queue writes, and only DROP_OLDEST evicts, so there is nothing to flush.
+            if (!queuedWrites.isEmpty()) {
+                throw new ImpossibleStateException("DROP_OLDEST evicted with " + queuedWrites.size()
+                        + " write(s) queued");
+            }
+            if (writerState == WriterState.OPEN) {
+                settleDrains(Outcome.DRAINED_TRUE);
+            }
         }
         return Offer.ACCEPTED;
     }
@@ -638,6 +817,9 @@ public final class ScanningModel implements Forkable {
             }
             if (c.cursor < endPosition()) {
                 long position = c.cursor;
+                if (!readEntry(position)) {
+                    return; // spec reading an entry, step 4: notify serves nobody else
+                }
                 int size = sizeAt(position);
                 advance(c);
                 settleOutstanding(c, Outcome.data(position, size));
@@ -668,6 +850,9 @@ public final class ScanningModel implements Forkable {
             }
             if (c.cursor < endPosition()) {
                 long position = c.cursor;
+                if (!readEntry(position)) {
+                    return; // spec reading an entry, step 4: the end of the broadcast stops, without steps 3 and 4
+                }
                 int size = sizeAt(position);
                 advance(c);
                 settleOutstanding(c, Outcome.data(position, size));
@@ -682,6 +867,69 @@ public final class ScanningModel implements Forkable {
         }
         waiters.clear();
         completeEndIfDrained();
+    }
+
+    /**
+     * Spec reading an entry: whether the entry at {@code position} may be delivered. A spoiled one
+     * fails the writer (steps 1 and 2 of fail), fails the broadcast unless it is already errored (the
+     * corrected algorithm, spec §8, removes everyone then too, with the existing error), and clears the
+     * buffer without moving bufferStart (step 3); the caller stops its delivery (step 4).
+     *
+     * @return true if the entry is not spoiled and the delivery goes on
+     */
+    private boolean readEntry(long position) {
+        if (!spoiled.get((int) (position - bufferStart))) {
+            return true;
+        }
+        failWriter(SpecError.INVALID_ENTRY);
+        if (!errored) {
+            failBroadcast(SpecError.INVALID_ENTRY);
+        } else if (algorithm == Algorithm.CORRECTED) {
+            // Spec §8, every consumer leaves a cleared buffer: the earlier error stands, and nobody stays
+            // attached to positions the clear below removes (I1).
+            removeEveryone(Outcome.failed(error), Reason.of(error));
+        }
+        buffer.clear();
+        spoiled.clear();
+        bufferedBytes = 0; // I2: the byte count goes with the entries; bufferStart does not move
+        return false;
+    }
+
+    /**
+     * Spec fail steps 1 to 3 with {@code reason}, also run by reading a spoiled entry: an OPEN or
+     * CLOSING writer becomes ERRORED and its queued writes, drains and pending ends fail, in that order.
+     */
+    private void failWriter(Object reason) {
+        if (writerState == WriterState.ERRORED || writerState == WriterState.CLOSED) {
+            return; // the first error stands
+        }
+        writerState = WriterState.ERRORED;
+        writerError = reason;
+        while (!queuedWrites.isEmpty()) {
+            settle(queuedWrites.remove(0).op(), Outcome.failed(reason));
+        }
+        settleDrains(Outcome.failed(reason));
+        for (long end : pendingEnds) {
+            settle(end, Outcome.failed(reason));
+        }
+        pendingEnds.clear();
+    }
+
+    /** Spec fail step 4: the broadcast becomes errored and ended; everyone attached fails and is removed. */
+    private void failBroadcast(Object reason) {
+        errored = true;
+        error = reason;
+        ended = true;
+        removeEveryone(Outcome.failed(reason), Reason.of(reason));
+    }
+
+    /** Spec settling drains: every pending drain, in call order, with one answer; the list is emptied first. */
+    private void settleDrains(Outcome outcome) {
+        List<Long> drains = new ArrayList<>(pendingDrains);
+        pendingDrains.clear();
+        for (long drain : drains) {
+            settle(drain, outcome);
+        }
     }
 
     /** fail and cancel: every attached consumer's open reads settle with {@code open}; all are removed. */

@@ -9,6 +9,7 @@ import io.cursorcheck.spi.Reply;
 import io.cursorcheck.spi.Settlement;
 import io.cursorcheck.spi.Snapshot;
 import io.cursorcheck.spi.Snapshot.ConsumerState;
+import io.cursorcheck.spi.SpecError;
 import io.cursorcheck.spi.WriterState;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Checks I1 to I12 on one broadcast after every operation, from what the operation answered,
+ * Checks I1 to I14 on one broadcast after every operation, from what the operation answered,
  * the settlements it caused, the snapshots before and after, and (for I6) the diagnostics view.
  *
  * <p>Stateful: it follows each consumer's open reads and next expected position across
@@ -36,6 +37,8 @@ public final class InvariantChecker {
     private final ArrayList<Book> books = new ArrayList<>();
     private final OpList pendingWrites = new OpList(); // queued writes' operation numbers
     private final OpList pendingEnds = new OpList();   // pending ends' operation numbers
+    private final OpList pendingDrains = new OpList(); // pending drains' operation numbers
+    private final OpList spoiledWrites = new OpList(); // queued writes a spoil named while they were queued (I14)
 
     private static final long NOWHERE = Long.MIN_VALUE;
 
@@ -125,19 +128,22 @@ public final class InvariantChecker {
         }
         copyInto(pendingWrites, c.pendingWrites);
         copyInto(pendingEnds, c.pendingEnds);
+        copyInto(pendingDrains, c.pendingDrains);
+        copyInto(spoiledWrites, c.spoiledWrites);
         return c;
     }
 
     /**
      * Appends what this checker remembers that can decide a later verdict, canonically, for the
      * explorer's state key: per attached consumer the position it must get next (relative to
-     * bufferStart) and its open reads, and the pending writes and ends, operation numbers by rank.
+     * bufferStart) and its open reads, and the pending writes (those spoiled marked), ends and drains,
+     * operation numbers by rank.
      * Detached consumers are left out: the checker never looks at them again (their reads were
      * cleared, or reported, when they went). The checks compare positions and operation numbers
      * only with each other, so shifting them all alike changes no verdict.
      */
     public void appendKey(StringBuilder k) {
-        int open = pendingWrites.size + pendingEnds.size;
+        int open = pendingWrites.size + pendingEnds.size + pendingDrains.size;
         for (Book b : books) {
             open += b.reads.size;
         }
@@ -151,6 +157,8 @@ public final class InvariantChecker {
         n += pendingWrites.size;
         System.arraycopy(pendingEnds.ops, 0, pending, n, pendingEnds.size);
         n += pendingEnds.size;
+        System.arraycopy(pendingDrains.ops, 0, pending, n, pendingDrains.size);
+        n += pendingDrains.size;
         java.util.Arrays.sort(pending, 0, n);
         long start = before.bufferStart();
         k.append("k[");
@@ -172,9 +180,15 @@ public final class InvariantChecker {
         k.append(']');
         for (int i = 0; i < pendingWrites.size; i++) {
             k.append('w').append(java.util.Arrays.binarySearch(pending, 0, n, pendingWrites.ops[i]));
+            if (spoiledWrites.contains(pendingWrites.ops[i])) {
+                k.append('s');
+            }
         }
         for (int i = 0; i < pendingEnds.size; i++) {
             k.append('e').append(java.util.Arrays.binarySearch(pending, 0, n, pendingEnds.ops[i]));
+        }
+        for (int i = 0; i < pendingDrains.size; i++) {
+            k.append('d').append(java.util.Arrays.binarySearch(pending, 0, n, pendingDrains.ops[i]));
         }
     }
 
@@ -198,14 +212,24 @@ public final class InvariantChecker {
         if (op instanceof Op.Attach && consumerId >= 0) {
             checkAttach(step, consumerId);
         }
+        if (reply != null && op instanceof Op.Spoil spoil && pendingWrites.contains(spoil.operation())
+                && !spoiledWrites.contains(spoil.operation())) {
+            spoiledWrites.add(spoil.operation()); // spec spoil: "if it is still queued, the queued write becomes spoiled"
+        }
         if (reply != null) {
+            for (Settlement s : reply.settlements()) {
+                if (s.outcome().kind() == Outcome.Kind.ACCEPTED && pendingWrites.contains(s.op())) {
+                    step.storedQueuedWrite = true;
+                }
+            }
             ownOutcome(step, op, consumerId, reply);
             for (Settlement s : reply.settlements()) {
-                settlement(step, s);
+                settlement(step, op, s);
             }
         }
         checkState(step, cache);
         checkTransition(step, op, reply);
+        checkSpoiledRead(step, op, consumerId, reply);
         if (step.evicting) {
             // The eviction forced laggards forward: their next delivery starts at the new cursor.
             for (ConsumerState c : after.consumers()) {
@@ -224,12 +248,16 @@ public final class InvariantChecker {
         final boolean evicting;
         final Map<Integer, Integer> delivered = new HashMap<>();
         final List<Violation> violations = new ArrayList<>();
+        /** A settlement of this operation stored a queued write (ACCEPTED): a trim had made room (I13). */
+        boolean storedQueuedWrite;
+        /** A read of this operation failed with INVALID_ENTRY: it found a spoiled entry (I14). */
+        boolean readFoundSpoiled;
 
         Step(Op op, Snapshot b, Snapshot a) {
             this.b = b;
             this.a = a;
             this.evicting = options.policy() == Policy.DROP_OLDEST && b.bufferedBytes() >= options.budget()
-                    && (op instanceof Op.Write || op instanceof Op.WriteSync);
+                    && writeSize(op) >= 0;
         }
 
         void fail(Invariant invariant, String detail) {
@@ -272,17 +300,58 @@ public final class InvariantChecker {
                     }
                     openRead(id, n);
                 }
+                case FAILED -> {
+                    if (isInvalidEntry(o)) {
+                        s.readFoundSpoiled = true;
+                    }
+                }
                 default -> {
                 }
             }
-        } else if (op instanceof Op.Write && o.kind() == Outcome.Kind.QUEUED) {
+        } else if ((op instanceof Op.Write || op instanceof Op.Writev) && o.kind() == Outcome.Kind.QUEUED) {
             pendingWrites.add(n);
         } else if (op instanceof Op.End && o.kind() == Outcome.Kind.PENDING) {
             pendingEnds.add(n);
+        } else if (op instanceof Op.Drain) {
+            drainAnswer(s, o, n);
         }
     }
 
-    private void settlement(Step s, Settlement settled) {
+    /**
+     * I13: drain() answers DRAINED(true) at once only when the buffer was under budget before it,
+     * PENDING only when it was at or over, UNWRITABLE only when the writer was not OPEN or the
+     * broadcast had ended.
+     */
+    private void drainAnswer(Step s, Outcome o, long n) {
+        Snapshot b = s.b;
+        boolean room = b.bufferedBytes() < options.budget();
+        boolean writable = b.writerState() == WriterState.OPEN && !b.ended();
+        switch (o.kind()) {
+            case DRAINED -> {
+                if (o.value() == 1 && !room) {
+                    s.fail(Invariant.I13, "drain() answered DRAINED(true) at " + b.bufferedBytes() + "B >= budget "
+                            + options.budget());
+                }
+            }
+            case PENDING -> {
+                if (room) {
+                    s.fail(Invariant.I13, "drain() answered PENDING at " + b.bufferedBytes() + "B < budget "
+                            + options.budget());
+                }
+                pendingDrains.add(n);
+            }
+            case UNWRITABLE -> {
+                if (writable) {
+                    s.fail(Invariant.I13, "drain() answered UNWRITABLE while the writer was OPEN and the broadcast"
+                            + " had not ended");
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    private void settlement(Step s, Op op, Settlement settled) {
         long n = settled.op();
         Book owner = ownerOf(n);
         if (owner != null) {
@@ -293,15 +362,57 @@ public final class InvariantChecker {
             fifo.remove(n);
             if (settled.outcome().kind() == Outcome.Kind.DATA) {
                 deliver(s, owner.id, settled.outcome(), "read #" + n);
+            } else if (isInvalidEntry(settled.outcome())) {
+                s.readFoundSpoiled = true;
             }
-        } else if (!pendingWrites.remove(n) && !pendingEnds.remove(n)) {
+        } else if (pendingWrites.contains(n)) {
+            pendingWrites.remove(n);
+            if (spoiledWrites.remove(n) && settled.outcome().kind() == Outcome.Kind.ACCEPTED) {
+                s.fail(Invariant.I14, "queued write #" + n + " was spoiled while queued, yet settled ACCEPTED");
+            }
+        } else if (pendingDrains.remove(n)) {
+            drainSettled(s, op, n, settled.outcome());
+        } else if (!pendingEnds.remove(n)) {
             s.fail(Invariant.I4, "settlement of #" + n + " -> " + settled.outcome()
                     + ", which was not pending (settled twice, or never pending)");
         }
     }
 
+    /**
+     * I13: a drain settles DRAINED(true) only in an operation after which the buffer is under budget
+     * or which stored a queued write; DRAINED(false) only in end, endSync or cancel; FAILED only in
+     * fail or in an operation that could have read a spoiled entry (one was retained before it, and
+     * the reason is INVALID_ENTRY).
+     */
+    private void drainSettled(Step s, Op op, long n, Outcome o) {
+        switch (o.kind()) {
+            case DRAINED -> {
+                if (o.value() == 1 && s.a.bufferedBytes() >= options.budget() && !s.storedQueuedWrite) {
+                    s.fail(Invariant.I13, "drain #" + n + " settled DRAINED(true) in " + op.script() + ", which left "
+                            + s.a.bufferedBytes() + "B >= budget " + options.budget() + " and stored no queued write");
+                }
+                if (o.value() == 0 && !(op instanceof Op.End || op instanceof Op.EndSync || op instanceof Op.Cancel)) {
+                    s.fail(Invariant.I13, "drain #" + n + " settled DRAINED(false) in " + op.script()
+                            + ", which is not end, endSync or cancel");
+                }
+            }
+            case FAILED -> {
+                boolean spoiledRead = isInvalidEntry(o) && !s.b.spoiledEntries().isEmpty();
+                if (!(op instanceof Op.Fail) && !spoiledRead) {
+                    s.fail(Invariant.I13, "drain #" + n + " settled " + o + " in " + op.script()
+                            + ", which is neither fail nor a read of a spoiled entry");
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
     private void deliver(Step s, int id, Outcome data, String how) {
         long p = data.value();
+        if (s.b.spoiledEntries().contains(p)) {
+            s.fail(Invariant.I14, how + " delivered position " + p + " to c" + id + ", whose entry was spoiled");
+        }
         Book book = book(id);
         long expected = book.next;
         if (expected != NOWHERE && p != expected && !(p > expected && s.evicting)) {
@@ -377,6 +488,17 @@ public final class InvariantChecker {
             s.fail(Invariant.I12, a.queuedWrites().size() + " write(s) queued while bufferedBytes "
                     + a.bufferedBytes() + " < budget " + options.budget());
         }
+        // I12: otherwise the end would wait for a flush that is not coming.
+        if (a.writerState() == WriterState.CLOSING && a.queuedWrites().isEmpty() && !a.ended()) {
+            s.fail(Invariant.I12, "the writer is CLOSING with no write queued, yet the broadcast has not ended");
+        }
+        // I13: a drain waits only while the buffer is full and the writer can still write.
+        if (a.pendingDrains() > 0 && (a.writerState() != WriterState.OPEN || a.ended()
+                || a.bufferedBytes() < options.budget())) {
+            s.fail(Invariant.I13, a.pendingDrains() + " drain(s) pending with the writer " + a.writerState()
+                    + (a.ended() ? ", the broadcast ended" : "") + " and " + a.bufferedBytes() + "B (budget "
+                    + options.budget() + ")");
+        }
         if (a.ended()) {
             for (ConsumerState c : attached) {
                 if (c.openReads() > 0) {
@@ -437,7 +559,7 @@ public final class InvariantChecker {
             s.fail(Invariant.I10, "right after an effective " + (failed ? "fail" : "cancel") + ", "
                     + a.consumers().size() + " consumer(s) are still attached");
         }
-        if (b.ended() && a.end() != b.end()) {
+        if (b.ended() && a.end() > b.end()) { // a spoiled read may clear the buffer: end shrinks, never grows
             s.fail(Invariant.I10, "the broadcast had ended, yet entries " + b.end() + ".." + (a.end() - 1)
                     + " were appended");
         }
@@ -448,8 +570,8 @@ public final class InvariantChecker {
         Snapshot a = s.a;
         long budget = options.budget();
         Policy policy = options.policy();
-        if (reply != null && (op instanceof Op.Write || op instanceof Op.WriteSync)) {
-            int size = op instanceof Op.Write w ? w.size() : ((Op.WriteSync) op).size();
+        if (reply != null && writeSize(op) >= 0) {
+            long size = writeSize(op);
             Outcome.Kind kind = reply.outcome().kind();
             if (kind == Outcome.Kind.ACCEPTED && size > 0 && policy != Policy.DROP_OLDEST
                     && b.bufferedBytes() >= budget) {
@@ -476,6 +598,52 @@ public final class InvariantChecker {
             }
             bytesBefore += sizeAt(a, q);
         }
+    }
+
+    /**
+     * I14: after an operation in which a read found a spoiled entry (a read answered or settled
+     * FAILED(INVALID_ENTRY), or a read of a consumer whose cursor sat at a spoiled entry failed with
+     * the earlier error), the writer is not OPEN, the broadcast is errored and no entry is retained.
+     */
+    private void checkSpoiledRead(Step s, Op op, int id, Reply reply) {
+        boolean found = s.readFoundSpoiled;
+        if (!found && reply != null && op instanceof Op.Next && reply.outcome().kind() == Outcome.Kind.FAILED) {
+            ConsumerState c = s.b.consumer(id);
+            found = c != null && s.b.spoiledEntries().contains(c.cursor());
+        }
+        if (!found) {
+            return;
+        }
+        Snapshot a = s.a;
+        if (a.writerState() == WriterState.OPEN || !a.errored() || !a.sizes().isEmpty()) {
+            s.fail(Invariant.I14, "a read found a spoiled entry, yet the writer is " + a.writerState()
+                    + ", the broadcast is " + (a.errored() ? "errored" : "not errored") + " and "
+                    + a.sizes().size() + " entr" + (a.sizes().size() == 1 ? "y is" : "ies are") + " retained");
+        }
+    }
+
+    /** A read's failure with the broadcast's own validation error. */
+    private static boolean isInvalidEntry(Outcome o) {
+        return o.kind() == Outcome.Kind.FAILED && o.reason() == SpecError.INVALID_ENTRY;
+    }
+
+    /** The size a write operation offers (a writev's sum), or -1 if {@code op} is no write. */
+    private static long writeSize(Op op) {
+        if (op instanceof Op.Write w) {
+            return w.size();
+        }
+        if (op instanceof Op.WriteSync w) {
+            return w.size();
+        }
+        List<Integer> sizes = op instanceof Op.Writev w ? w.sizes() : op instanceof Op.WritevSync w ? w.sizes() : null;
+        if (sizes == null) {
+            return -1;
+        }
+        long sum = 0;
+        for (int size : sizes) {
+            sum += size;
+        }
+        return sum;
     }
 
     /** The book of consumer {@code id}, opened empty the first time. */
