@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.properties.Observation;
 import io.cursorcheck.properties.OutsideView;
+import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.Script;
 import io.cursorcheck.properties.Session;
 import io.cursorcheck.spi.Options;
@@ -106,6 +107,47 @@ class FurtherPathsOnReleasesTest {
                 "next(c0) -> DATA(#2, 1B) [consumers=1 canWrite=null]",
                 "next(c0) -> DONE, settles #4 -> COMPLETED(2B) [consumers=0 canWrite=null]");
         assertThat(OutsideGuarantees.check(script, trace)).isEmpty();
+    }
+
+    /**
+     * The scripts above, and one of each new operation's other branches, run in lockstep with the model on the
+     * newest Node: every answer, settlement and probe agrees. The control is {@link #aSpoiledEntryIsCheckedOnTheNewestNodeAndDeliveredOnTheEntryCountReleases}'s
+     * entry-count half: the same lockstep on 26.5.1 fails at the spoiled read.
+     */
+    @Test
+    void theNewestNodeAnswersAsTheModelOnEveryNewOperation() throws Exception {
+        List<Script> scripts = List.of(
+                Script.parse(Options.of(1, Policy.STRICT), List.of("c0 = attach()", "writevSync(1, 0)", "drain()",
+                        "writev(1, 1)", "write(1)", "next(c0)", "drain()", "abort(#3)", "end()", "endSync()",
+                        "spoil(#3)", "next(c0)", "drain()")),
+                Script.parse(Options.of(1, Policy.UNBOUNDED), List.of("c0 = attach()", "writeSync(1)", "write(1)",
+                        "end()", "abort(#2)", "next(c0)", "next(c0)")),
+                Script.parse(Options.of(1, Policy.UNBOUNDED), List.of("c0 = attach()", "writeSync(1)", "write(1)",
+                        "end()", "end()", "abort(#3)", "next(c0)", "next(c0)", "next(c0)")),
+                Script.parse(Options.of(1, Policy.UNBOUNDED), List.of("c0 = attach()", "writeSync(1)", "write(1)",
+                        "drain()", "spoil(#2)", "next(c0)", "next(c0)", "write(1)")),
+                Script.parse(Options.of(2, Policy.STRICT), List.of("c0 = attach()", "writevSync(1, 1)",
+                        "writevSync(1, 0)", "writevSync(0, 0)", "next(c0)", "next(c0)", "endSync()", "next(c0)",
+                        "endSync()")),
+                Script.parse(Options.of(1, Policy.STRICT), List.of("c0 = attach()", "writeSync(1)", "drain()",
+                        "fail(\"x\")", "drain()")),
+                Script.parse(Options.of(1, Policy.STRICT), List.of("c0 = attach()", "writeSync(1)", "drain()",
+                        "cancel()", "drain()")),
+                Script.parse(Options.of(1, Policy.DROP_OLDEST), List.of("c0 = attach()", "writeSync(1)", "drain()",
+                        "writeSync(1)", "next(c0)")),
+                SPOILED_READ);
+        try (ExternalSubject node = ExternalSubject.of(Release.NEWEST_NODE, Release.NEWEST_NODE.install(System.out))) {
+            for (Script script : scripts) {
+                Lockstep.Run run = Lockstep.run(node, script);
+                assertThat(run.failed()).as("%s%n%s", script.lines(), run.failed() ? run.failure() : "").isFalse();
+            }
+        }
+        Release entryCount = Release.parse("node-26.5.1");
+        try (ExternalSubject old = ExternalSubject.of(entryCount, entryCount.install(System.out))) {
+            Lockstep.Run run = Lockstep.run(old, SPOILED_READ);
+            assertThat(run.failed()).isTrue();
+            assertThat(run.failure().step()).isEqualTo(3);
+        }
     }
 
     private static final Script SPOILED_READ = Script.parse(Options.of(1, Policy.UNBOUNDED), List.of(
