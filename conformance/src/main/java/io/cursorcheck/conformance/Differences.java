@@ -108,6 +108,12 @@ public final class Differences {
         SPOILED_WRITE_ACCEPTED("spoiled-write-accepted", "a queued write whose memory was detached settles as"
                 + " accepted instead of failing", Verdict.RELEASE_BREAKS_A_GUARANTEE, "I14 spoiled entries (§3)",
                 breach(OutsideGuarantees.Rule.SPOILED_WRITE_ACCEPTED)),
+        /** A spoiled read on a failed broadcast cleared the buffer and left a consumer past its end. */
+        CONSUMER_PAST_CLEARED_BUFFER("consumer-past-cleared-buffer", "after fail(), a read of a spoiled entry clears"
+                + " the buffer while a consumer that read past that entry stays attached", Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "I1 trimming safety", breach(OutsideGuarantees.Rule.CONSUMER_PAST_CLEARED_BUFFER)
+                + " The spec's own algorithm does the same: the known finding"
+                + " [spoiled-read-leaves-cursor-past-end](../../findings/spoiled-read-leaves-cursor-past-end/README.md)."),
         /** drain() answered against the writer's own canWrite. */
         DRAIN_DISAGREES_WITH_PROBE("drain-disagrees-with-probe", "drain() answers otherwise than canWrite said right"
                 + " before it", Verdict.RELEASE_BREAKS_A_GUARANTEE, "I13 drain (§3)",

@@ -155,7 +155,20 @@ public final class OutsideGuarantees {
          * later settled ACCEPTED. Sound: a flush fails a spoiled queued write with INVALID_ENTRY instead of storing
          * it, and nothing else stores a queued write (I14, §2 flush step 1); an abort or a failure settles it FAILED.
          */
-        SPOILED_WRITE_ACCEPTED("spoiled-write-accepted", "I14");
+        SPOILED_WRITE_ACCEPTED("spoiled-write-accepted", "I14"),
+        /**
+         * After a {@code fail} or {@code cancel}, consumers c and d attached (late joiners) and d was delivered the
+         * entry of write w, which c never got; then w was spoiled, and a read of c failed while both stayed attached
+         * ({@code consumerCount} counts them before and after the read, and nothing else attached or left). Not
+         * under DROP_OLDEST. Sound: w landed before c attached and was still retained when d got it after that
+         * attach, so c attached at or before w's position and, never delivered it, stays there (I4, I1 keeps w
+         * retained); on a broadcast already failed a read of an attached consumer with an entry at its cursor
+         * delivers it unless it is spoiled (§2 next, reading an entry), so c's read found a spoiled entry, after
+         * which no entry is retained (I14) and the buffer's end is its start, at or before w's position; d's
+         * cursor is past w's position, so past the end: I1 (trimming safety) is broken. The finding
+         * spoiled-read-leaves-cursor-past-end is this breach.
+         */
+        CONSUMER_PAST_CLEARED_BUFFER("consumer-past-cleared-buffer", "I1");
 
         private final String id;
         private final String invariant;
@@ -243,6 +256,10 @@ public final class OutsideGuarantees {
         boolean lifecycleOp; // an end, endSync, fail or cancel was made
         boolean spoiledWrite; // a spoil named a write of one unit or more: a read may show that entry without its number
         final Set<Long> spoiledQueued = new HashSet<>(); // writes a spoil named while they were queued
+        final Map<Long, Integer> spoiledAt = new HashMap<>(); // write -> step of the first spoil naming it
+        final Map<Integer, Map<Long, Integer>> deliveredStep = new HashMap<>(); // consumer -> write -> step
+        final Map<Integer, Integer> readEndedAt = new HashMap<>(); // consumer -> step a read of it settled DONE or FAILED
+        int lastRemoval = -1; // step of the last fail or cancel, which remove every attached consumer
         int completedEnd = -1; // step of the first end that completed
 
         Trace(Script script) {
@@ -285,17 +302,20 @@ public final class OutsideGuarantees {
             if (op instanceof Op.Fail f) {
                 note(f.reason());
                 lifecycleOp = true;
+                lastRemoval = i;
             } else if (op instanceof Op.Cancel c) {
                 if (c.hasReason()) {
                     note(c.reason());
                 }
                 lifecycleOp = true;
+                lastRemoval = i;
             } else if (op instanceof Op.End) {
                 lifecycleOp = true;
                 endOps.add((long) i);
             } else if (op instanceof Op.EndSync) {
                 lifecycleOp = true;
             } else if (op instanceof Op.Spoil sp) {
+                spoiledAt.putIfAbsent((long) sp.operation(), i);
                 if (openWrites.contains((long) sp.operation())) {
                     spoiledQueued.add((long) sp.operation());
                 }
@@ -418,7 +438,70 @@ public final class OutsideGuarantees {
                     detachSettled.putIfAbsent(d.consumer(), i);
                 }
             }
+            pastClearedBuffer(i, o, before);
             afterStep(i, settledReadsOf);
+        }
+
+        /** Whether consumer c is known attached after the operations before {@code step} (see the rule). */
+        boolean live(int c, int step) {
+            Integer at = attachedAt.get(c);
+            Integer ended = readEndedAt.get(c);
+            return at != null && at > lastRemoval && at < step && !unknownAttach.contains(c)
+                    && !detachCalled.contains(c) && (ended == null || ended >= step);
+        }
+
+        void pastClearedBuffer(int i, Observation o, Observation before) {
+            if (policy == Policy.DROP_OLDEST || before == null || before.probe() == null || o.probe() == null) {
+                return;
+            }
+            List<Integer> failedReaders = new ArrayList<>();
+            if (script.ops().get(i) instanceof Op.Next n && o.reply().outcome().kind() == Outcome.Kind.FAILED) {
+                failedReaders.add(n.consumer());
+            }
+            for (Settlement x : o.reply().settlements()) {
+                Integer c = readOf.get(x.op());
+                if (c != null && x.op() < i && x.outcome().kind() == Outcome.Kind.FAILED) {
+                    failedReaders.add(c);
+                }
+            }
+            if (failedReaders.isEmpty()) {
+                return;
+            }
+            List<Integer> attached = new ArrayList<>();
+            for (int c : attachedAt.keySet()) {
+                if (live(c, i)) {
+                    attached.add(c);
+                }
+            }
+            // Nobody attached or left in this operation but by the rules' own account: the count says who is there.
+            if (before.probe().consumers() != attached.size() || o.probe().consumers() != attached.size()) {
+                return;
+            }
+            for (int c : failedReaders) {
+                if (!attached.contains(c)) {
+                    continue;
+                }
+                int cAttached = attachedAt.get(c);
+                for (Map.Entry<Long, Integer> sp : spoiledAt.entrySet()) {
+                    long w = sp.getKey();
+                    int spoiled = sp.getValue();
+                    Integer landed = landedBy.get(w);
+                    if (spoiled >= i || landed == null || landed >= cAttached
+                            || deliveredStep.getOrDefault(c, Map.of()).containsKey(w)) {
+                        continue;
+                    }
+                    for (int d : attached) {
+                        Integer got = deliveredStep.getOrDefault(d, Map.of()).get(w);
+                        if (d != c && got != null && got > cAttached && got < spoiled && !readEndedAt.containsKey(d)) {
+                            report(Rule.CONSUMER_PAST_CLEARED_BUFFER, i, "read of c" + c + " failed at the spoiled entry"
+                                    + " of write #" + w + " and cleared the buffer, while c" + d + ", which got that"
+                                    + " entry, stays attached past the buffer's end (consumerCount="
+                                    + o.probe().consumers() + ")");
+                            return;
+                        }
+                    }
+                }
+            }
         }
 
         void note(Object reason) {
@@ -502,6 +585,12 @@ public final class OutsideGuarantees {
 
         void readSettled(int i, int c, long read, Outcome x) {
             readSettledAt.put(read, i);
+            if (x.kind() == Outcome.Kind.DONE || x.kind() == Outcome.Kind.FAILED) {
+                readEndedAt.putIfAbsent(c, i);
+            }
+            if (x.kind() == Outcome.Kind.DATA && x.value() >= 0) {
+                deliveredStep.computeIfAbsent(c, k -> new HashMap<>()).putIfAbsent(x.value(), i);
+            }
             if (x.kind() == Outcome.Kind.DATA && x.size() == 0) {
                 if (spoiledWrite) {
                     report(Rule.SPOILED_ENTRY_DELIVERED, i, "read #" + read + " of c" + c + " got an entry of 0 bytes"

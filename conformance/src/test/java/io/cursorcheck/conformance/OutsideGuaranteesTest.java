@@ -398,4 +398,28 @@ class OutsideGuaranteesTest {
                 .op(new Op.Spoil(2), Outcome.OK).op(next(0), Outcome.failed(SpecError.INVALID_ENTRY)).canWrite(null);
         assertThat(spoiledAfter.check()).isEmpty();
     }
+
+    /**
+     * The finding spoiled-read-leaves-cursor-past-end as Node 26.12.1 answers it: after fail(), c1 read write #0's
+     * entry, #0 was spoiled, c0's read failed, and both stay attached: I1 broken. The corrected answer (both
+     * removed: consumerCount 0) is no breach, and neither is the same trace without the spoil.
+     */
+    @Test
+    void aSpoiledReadAfterFailThatLeavesAConsumerAttachedBreaksI1() {
+        assertThat(spoiledAfterFail(true, 2).check()).extracting(OutsideGuarantees.Breach::rule)
+                .containsExactly(Rule.CONSUMER_PAST_CLEARED_BUFFER);
+        assertThat(spoiledAfterFail(true, 2).check().get(0).step()).isEqualTo(6);
+        assertThat(spoiledAfterFail(true, 0).check()).as("the corrected algorithm: both removed").isEmpty();
+        assertThat(spoiledAfterFail(false, 2).check()).as("no spoil: the read failing is not the spoiled read").isEmpty();
+    }
+
+    private static Trace spoiledAfterFail(boolean spoil, int consumersAfter) {
+        Trace t = new Trace(4, Policy.STRICT).op(writeSync(1), Outcome.ACCEPTED)
+                .op(new Op.Fail("e"), Outcome.OK).canWrite(null)
+                .attach().attach()
+                .op(next(1), data(0))
+                .op(spoil ? new Op.Spoil(0) : new Op.Fail("e"), Outcome.OK);
+        t.consumers = consumersAfter;
+        return t.op(next(0), Outcome.failed("e"));
+    }
 }
