@@ -426,6 +426,31 @@ class WriterPathsModelExamples {
                 .error(Reason.of(SpecError.INVALID_ENTRY));
     }
 
+    /**
+     * Notify reading a spoiled entry (only after the stranded read of reentrant-flush-strands-read, so
+     * only as released; here with a last entry smaller than the budget, so that a write can append):
+     * "read it (spoiled: this notify stops there)"; the write that appended is still ACCEPTED. Node
+     * 26.12.1 answers the same (writeSync true, the stranded read rejected with the validation error).
+     */
+    @Test
+    void notifyReadingASpoiledEntryForAStrandedReadFailsEverything() {
+        Scenario s = new Scenario(Variant.MODEL, Options.of(2, Policy.UNBOUNDED));
+        s.attach(); // #0
+        s.writeSync(2).is(ACCEPTED); // #1
+        s.write(2).is(QUEUED); // #2
+        s.attach(); // #3
+        s.next(0).is(data(0, 2)); // #4
+        s.next(0).is(WAIT); // #5
+        s.next(0).is(PENDING); // #6
+        s.write(1).is(QUEUED); // #7
+        s.breaking(Invariant.I11).detach(1)
+                .is(DONE, settled(7, ACCEPTED), settled(5, data(1, 2)), settled(2, ACCEPTED)); // #8: #6 stranded
+        s.state().buffer(2, 1).consumers(at(0, 2, 1));
+        s.breaking(Invariant.I11).step(new Op.Spoil(7)).is(OK); // #9
+        s.writeSync(1).is(ACCEPTED, settled(6, INVALID)); // #10: appends entry 3, whose notify reads entry 2
+        s.state().buffer(2).consumers().writer(ERRORED, 6).ended(true).error(Reason.of(SpecError.INVALID_ENTRY));
+    }
+
     /** §5 bad input: the operation number is taken and nothing else changes. */
     @ParameterizedTest
     @EnumSource(value = Variant.class, names = {"MODEL", "MODEL_CORRECTED"})

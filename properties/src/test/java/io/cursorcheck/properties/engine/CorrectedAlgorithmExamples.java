@@ -47,7 +47,8 @@ class CorrectedAlgorithmExamples {
      */
     static final Map<String, String> ANSWER_AT_STEP = Map.of(
             "reentrant-flush-strands-read", "#8 DONE [#5 -> DATA@1(1B), #2 -> ACCEPTED, #6 -> DATA@2(1B), #7 -> ACCEPTED]",
-            "reentrant-end-settles-read-twice", "#8 DONE [#7 -> DATA@1(1B), #1 -> ACCEPTED, #2 -> ACCEPTED]");
+            "reentrant-end-settles-read-twice", "#8 DONE [#7 -> DATA@1(1B), #1 -> ACCEPTED, #2 -> ACCEPTED]",
+            "spoiled-read-leaves-cursor-past-end", "#6 FAILED(\"e\")");
 
     static Stream<KnownFindings.Finding> findings() {
         return Gate.known().all().stream();
