@@ -328,8 +328,9 @@ final class EarlierSemantics {
      * to its end: a late joiner's read waits or gets a later entry where the model delivers one (or, on an ended
      * broadcast, gets DONE or the error of an earlier {@code fail()}/{@code cancel()}, the release detaching that
      * consumer: one consumer fewer); the trim flushes queued writes (settled as accepted where the model keeps them
-     * queued), takes writes the model refuses or queues, and lets {@code canWrite} say true where the model's says
-     * false; a pending {@code end()} then completes, with the bytes the release took (seen on 26.9.0, whose end
+     * queued), takes writes the model refuses or queues, settles pending drains true (the trim made room) and lets
+     * {@code canWrite} say true where the model's says false; a late joiner's read that the model fails at a spoiled
+     * entry it retained waits on the release, which dropped it; a pending {@code end()} then completes, with the bytes the release took (seen on 26.9.0, whose end
      * waits for the queue and the readers). Nothing else differs.
      */
     private static boolean noRetainGuard(Lockstep.Run run, int at, Step step) {
@@ -356,8 +357,10 @@ final class EarlierSemantics {
             Outcome r = x.release();
             Outcome m = x.model();
             Predicate<Outcome> data = o -> o != null && o.kind() == Outcome.Kind.DATA;
-            boolean lateRead = op instanceof Op.Next && data.test(m)
-                    && (r == null || r.isPending() || data.test(r) && r.value() > m.value());
+            // The model reads an entry the release trimmed: it delivers it, or fails at it where it is spoiled.
+            boolean modelReads = data.test(m) || m != null && m.equals(Outcome.failed(SpecError.INVALID_ENTRY));
+            boolean lateRead = op instanceof Op.Next && modelReads
+                    && (r == null || r.isPending() || data.test(r) && data.test(m) && r.value() > m.value());
             boolean lateReadEnded = ended && x.own() && op instanceof Op.Next && data.test(m) && r != null
                     && (r.kind() == Outcome.Kind.DONE || r.kind() == Outcome.Kind.FAILED && reasons.contains(r.reason()));
             boolean flushed = isWrite(op) && r != null
@@ -369,7 +372,9 @@ final class EarlierSemantics {
                 endsCompleted.add(x);
                 continue;
             }
-            if (!lateRead && !lateReadEnded && !flushed) {
+            // The trim to the end made room: a pending drain settles true where the model keeps it waiting (I13).
+            boolean drained = op instanceof Op.Drain && !x.own() && m == null && Outcome.DRAINED_TRUE.equals(r);
+            if (!lateRead && !lateReadEnded && !flushed && !drained) {
                 return false;
             }
             endedRead |= lateReadEnded;

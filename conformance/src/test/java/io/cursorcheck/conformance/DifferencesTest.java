@@ -310,4 +310,29 @@ class DifferencesTest {
                 .isEqualTo(Differences.Kind.SPOILED_ENTRY_DELIVERED);
         assertThat(Differences.Kind.SPOILED_ENTRY_DELIVERED.verdict()).isEqualTo(Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE);
     }
+
+    /**
+     * No retain guard on the writer's further paths (seen on 26.5.1): the last consumer's detach trims to the end,
+     * which settles a pending drain true (and flushes the queued write) where the model keeps both; on the
+     * byte budget from 26.10.0 on the same answer is no earlier semantics. The control: a drain settled true by a
+     * detach that left a consumer attached is not this shape (with the buffer still full it would break I13).
+     */
+    @Test
+    void aDrainSettledByTheTrimToTheEndIsNoRetainGuard() {
+        OutsideGuaranteesTest.Trace t = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED)
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).canWrite(false).attach()
+                .op(new Op.Drain(), Outcome.PENDING).op(new Op.Write(1), Outcome.QUEUED)
+                .op(new Op.Detach(0), Outcome.DONE, new Settlement(2, Outcome.DRAINED_TRUE),
+                        new Settlement(3, Outcome.ACCEPTED));
+        Probe probe = new Probe(0, false);
+        assertThat(classify(hello("highWaterMark", "26.5.1"), t, model(t, Outcome.DONE, probe)))
+                .isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
+        assertThat(classify(hello("budget", "26.12.1"), t, model(t, Outcome.DONE, probe))).isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace stillAttached = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach()
+                .attach().op(new Op.WriteSync(1), Outcome.ACCEPTED).canWrite(false)
+                .op(new Op.Drain(), Outcome.PENDING)
+                .op(new Op.Detach(0), Outcome.DONE, new Settlement(3, Outcome.DRAINED_TRUE)).canWrite(true);
+        assertThat(classify(hello("highWaterMark", "26.5.1"), stillAttached, model(stillAttached, Outcome.DONE,
+                new Probe(1, false)))).isEqualTo(UNCLASSIFIED);
+    }
 }
