@@ -350,6 +350,7 @@ final class EarlierSemantics {
             }
         }
         boolean endedRead = false;
+        boolean spoiledRead = false; // the model's read failed at a spoiled entry the release had trimmed away
         boolean trimmed = false;
         List<Item> endsCompleted = new ArrayList<>();
         for (Item x : step.items()) {
@@ -378,6 +379,7 @@ final class EarlierSemantics {
                 return false;
             }
             endedRead |= lateReadEnded;
+            spoiledRead |= lateRead && m.kind() == Outcome.Kind.FAILED;
             trimmed = true;
         }
         // A pending end the trim lets complete (its queue flushed, its last reader done), with the bytes taken.
@@ -392,6 +394,12 @@ final class EarlierSemantics {
         }
         Probe r = step.release();
         Probe m = step.model();
+        if (spoiledRead) {
+            // The model's failure removed the reader and failed the writer (reading an entry, §2): its probe says one
+            // consumer fewer and canWrite null; the release, whose buffer was trimmed empty, keeps the reader waiting
+            // with room to write.
+            return r.consumers() == m.consumers() + 1 && Boolean.TRUE.equals(r.canWrite()) && m.canWrite() == null;
+        }
         return endedRead ? r.consumers() == m.consumers() - 1 && java.util.Objects.equals(r.canWrite(), m.canWrite())
                 : r.consumers() == m.consumers() && Boolean.TRUE.equals(r.canWrite()) && Boolean.FALSE.equals(m.canWrite());
     }

@@ -335,4 +335,26 @@ class DifferencesTest {
         assertThat(classify(hello("highWaterMark", "26.5.1"), stillAttached, model(stillAttached, Outcome.DONE,
                 new Probe(1, false)))).isEqualTo(UNCLASSIFIED);
     }
+
+    /**
+     * No retain guard meets a spoiled entry (seen on 26.5.1 and Bun 1.4.5): the last consumer left, the release
+     * trimmed everything, so a late joiner's read waits (with room to write) where the model, which retained the
+     * spoiled entry, fails it and the writer. The control: the same answers while the model never lacked a consumer.
+     */
+    @Test
+    void aLateJoinersReadThatTheModelFailsAtARetainedSpoiledEntryIsNoRetainGuard() {
+        OutsideGuaranteesTest.Trace t = new OutsideGuaranteesTest.Trace(2, Policy.DROP_OLDEST).attach()
+                .op(new Op.Next(0), Outcome.WAIT).op(new Op.Write(1), Outcome.ACCEPTED, new Settlement(1, Outcome.data(2, 1)))
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.Spoil(3), Outcome.OK)
+                .op(new Op.Detach(0), Outcome.DONE).attach();
+        t.consumers = 1;
+        t.op(new Op.Next(1), Outcome.WAIT);
+        assertThat(classify(hello("highWaterMark", "26.5.1"), t, model(t, Outcome.failed(SpecError.INVALID_ENTRY),
+                new Probe(0, null)))).isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
+        OutsideGuaranteesTest.Trace attached = new OutsideGuaranteesTest.Trace(2, Policy.DROP_OLDEST).attach().attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.Spoil(2), Outcome.OK)
+                .op(new Op.Next(1), Outcome.WAIT);
+        assertThat(classify(hello("highWaterMark", "26.5.1"), attached, model(attached,
+                Outcome.failed(SpecError.INVALID_ENTRY), new Probe(1, null)))).isEqualTo(UNCLASSIFIED);
+    }
 }
