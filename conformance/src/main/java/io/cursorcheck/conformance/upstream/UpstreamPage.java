@@ -181,8 +181,9 @@ public final class UpstreamPage {
                 + " release's builtin and on the patched"
                 + " source side by side and compares what an outsider sees (answers, settlements in order, probes);"
                 + " beside them the suite's model of the released algorithm says whether a sequence reached the"
-                + " re-entrant path (a trim signalling drain inside a running flush). A fix of that path alone may"
-                + " change only sequences that reach it.\n\n");
+                + " re-entrant path (a trim signalling drain inside a running flush), or the second change's (a"
+                + " detached entry read on a broadcast that had already failed). A fix of those paths alone may"
+                + " change only sequences that reach them.\n\n");
         if (!cmp.differences().isEmpty()) {
             b.append("The first differing sequences (the scripts are the suite's operations, sizes in bytes). How to"
                     + " read a line: `step N op: A / B` is the operation at step N (counted from 0) and its answer on"
