@@ -1,19 +1,26 @@
 // cursorcheck external subject: the broadcast of node:stream/iter (Node.js 26.x, Bun), driven over
-// the cursorcheck-subject protocol, version 2 (README.md, "Checking an external subject").
+// the cursorcheck-subject protocol, version 3 (README.md, "Checking an external subject"; version 3
+// added writevSync, writev, endSync, drain, abort and spoil, and the outcomes DRAINED, INCOMPLETE and
+// UNWRITABLE).
 //
 // Reads one JSON request a line on stdin, answers one JSON line on stdout. Each operation runs
 // synchronously, then the adapter waits one macrotask turn (setImmediate) so that every promise
 // reaction the operation caused has run, and reports the operation's own outcome and the earlier
 // operations it settled. Entries are named by the write that stored them: every chunk is `size`
-// units of `unit` bytes, and its first 4 bytes hold the writing operation's number.
+// units of `unit` bytes, and its first 4 bytes hold the writing operation's number (every chunk of a
+// writev that has 4 bytes holds it, so a read names the write whichever chunk comes first).
 //
 // Run: node --experimental-stream-iter broadcast-adapter.mjs   (or: bun --experimental-stream-iter ...)
 import { broadcast } from 'node:stream/iter';
 import { createInterface } from 'node:readline';
 
 const PROTOCOL = 'cursorcheck-subject';
-const VERSION = 2;
+const VERSION = 3;
 const ID_BYTES = 4; // the smallest unit: it holds a write's number
+
+// The writer's drainable protocol (what Stream.ondrain calls): a global symbol on every release checked
+// (Node 26.0.0 to 26.12.1, Bun 1.4.3 to 1.4.5 list Symbol(Stream.drainableProtocol) on the writer).
+const DRAINABLE = Symbol.for('Stream.drainableProtocol');
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -71,17 +78,67 @@ function make(budget, policy) {
 // The handshake describes the API's shape only, never a behaviour: the suite generates every pattern
 // the spec covers (overlapping reads, queued writes, flushes caused by reads) on every release and
 // judges what the release does. Operations of the protocol this API cannot express, each with why:
-// none for node:stream/iter (Node and Bun).
+// none for node:stream/iter (Node 26.x and Bun 1.4.x all have writev, writevSync, endSync, the drainable
+// protocol, write/end signals and ArrayBuffer.prototype.transfer). Each is still looked up here, so
+// a runtime that lacks one says so instead of failing at its first use.
 const unsupported = [];
+{
+  const w = broadcast().writer;
+  const lacks = (op, has, why) => { if (!has) unsupported.push({ op, why }); };
+  lacks('writevSync', typeof w.writevSync === 'function', 'the writer has no writevSync()');
+  lacks('writev', typeof w.writev === 'function', 'the writer has no writev()');
+  lacks('endSync', typeof w.endSync === 'function', 'the writer has no endSync()');
+  lacks('drain', typeof w[DRAINABLE] === 'function', 'the writer has no Symbol.for(\'Stream.drainableProtocol\') method');
+  lacks('abort', typeof AbortController === 'function', 'the runtime has no AbortController');
+  lacks('spoil', typeof ArrayBuffer.prototype.transfer === 'function' || typeof structuredClone === 'function',
+    'the runtime can detach no ArrayBuffer (no ArrayBuffer.prototype.transfer, no structuredClone)');
+}
 
 // ------------------------------------------------------------------ one broadcast per sequence
 
-let s = null; // { writer, bc, unit, op, consumers: [{ it, open }], events: [] }
+// { writer, bc, unit, op, consumers: [{ it, open }], events: [], chunks: Map<op, Uint8Array[]>,
+//   signals: Map<op, AbortController>, settledOps: Set<op> }
+let s = null;
 
+// Each chunk on its own ArrayBuffer, so spoiling write n detaches exactly write n's memory.
 function chunk(op, size) {
   const bytes = new Uint8Array(size * s.unit);
   if (bytes.length >= ID_BYTES) new DataView(bytes.buffer).setUint32(0, op, true);
   return bytes;
+}
+
+function chunks(op, sizes) {
+  if (!Array.isArray(sizes) || sizes.some((n) => !Number.isInteger(n) || n < 0)) {
+    throw new ProtocolError(`sizes must be an array of whole numbers >= 0, was ${JSON.stringify(sizes)}`);
+  }
+  const list = sizes.map((n) => chunk(op, n));
+  s.chunks.set(op, list);
+  return list;
+}
+
+function remembered(op, bytes) {
+  s.chunks.set(op, [bytes]);
+  return bytes;
+}
+
+// An abort signal per write, writev and end, so that a later abort(n) can fire operation n's.
+function signal(op) {
+  const controller = new AbortController();
+  s.signals.set(op, controller);
+  return controller.signal;
+}
+
+// The reasons of the signals fired so far: a rejection with one of them is the spec's ABORTED, whatever
+// the runtime's AbortError says (Node: "This operation was aborted"; Bun 1.4.x: "The operation was
+// aborted.").
+const firedReasons = new WeakSet();
+
+// Detaches every ArrayBuffer a write handed over (the spec's spoil).
+function detach(bytes) {
+  const buffer = bytes.buffer;
+  if (buffer.detached === true) return;
+  if (typeof buffer.transfer === 'function') buffer.transfer();
+  else structuredClone(buffer, { transfer: [buffer] });
 }
 
 function reason(e) {
@@ -92,6 +149,8 @@ function reason(e) {
   // Node prefixes ERR_INVALID_STATE messages with "Invalid state: "; Bun does not.
   if (/(^|: )Writer is closed$/.test(message)) return { spec: 'WRITER_CLOSED' };
   if (/(^|: )Backpressure violation/.test(message)) return { spec: 'BACKPRESSURE' };
+  if (/(^|: )Byte view was resized or detached after being accepted$/.test(message)) return { spec: 'INVALID_ENTRY' };
+  if (typeof e === 'object' && firedReasons.has(e)) return { spec: 'ABORTED' };
   if (name === 'AbortError' && message === 'Broadcast cancelled') return { spec: 'CANCELLED' };
   return { other: `${name}: ${message}` };
 }
@@ -108,10 +167,14 @@ function readResult(v) {
 
 // Follows a pending operation's promise; its settlement is recorded as an event, in the order
 // promise reactions run.
+// Only an operation's first settlement counts (an end aborted first and completed later settled once).
 function track(op, promise, settle, consumer) {
+  const mine = s;
   const done = (outcome) => {
     if (consumer) consumer.open--;
-    s.events.push({ op, outcome });
+    if (mine.settledOps.has(op)) return;
+    mine.settledOps.add(op);
+    mine.events.push({ op, outcome });
   };
   promise.then((v) => done(settle(v)), (e) => done({ kind: 'FAILED', reason: reason(e) }));
 }
@@ -135,6 +198,14 @@ function consumer(req) {
 
 class ProtocolError extends Error {}
 
+function earlier(req, op) {
+  const n = req.operation;
+  if (!Number.isInteger(n) || n < 0 || n >= op) {
+    throw new ProtocolError(`operation must name an earlier operation, was ${JSON.stringify(n)}`);
+  }
+  return n;
+}
+
 // Runs one operation; returns its immediate outcome, or a function that gives it once the turn
 // is over (a promise it returned may have settled meanwhile).
 function apply(op, req) {
@@ -157,13 +228,64 @@ function apply(op, req) {
       return { pending: 'PENDING' };
     }
     case 'writeSync':
-      return { kind: s.writer.writeSync(chunk(op, req.size)) ? 'ACCEPTED' : 'REFUSED' };
+      return { kind: s.writer.writeSync(remembered(op, chunk(op, req.size))) ? 'ACCEPTED' : 'REFUSED' };
+    case 'writevSync':
+      return { kind: s.writer.writevSync(chunks(op, req.sizes)) ? 'ACCEPTED' : 'REFUSED' };
+    // A signal on every write and writev: with one, Node skips the write fast path (taken only without a
+    // signal while the writer is open and has room) for the slow path, which in that case stores the
+    // chunk at once as well and answers with a promise already settled; so the answers and their order
+    // are those of a plain write (checked on 26.5.1's and 26.12.1's source, and by the runs).
     case 'write':
-      track(op, s.writer.write(chunk(op, req.size)), () => ({ kind: 'ACCEPTED' }));
+      track(op, s.writer.write(remembered(op, chunk(op, req.size)), { signal: signal(op) }), () => ({ kind: 'ACCEPTED' }));
       return { pending: 'QUEUED' };
-    case 'end':
-      track(op, s.writer.end(), (v) => ({ kind: 'COMPLETED', bytes: v / s.unit }));
+    case 'writev':
+      track(op, s.writer.writev(chunks(op, req.sizes), { signal: signal(op) }), () => ({ kind: 'ACCEPTED' }));
+      return { pending: 'QUEUED' };
+    case 'end': {
+      // Node (26.8.0 and later) races an end's promise with its signal (raceEndWithSignal), which
+      // delays that promise's settlement by a few microtask turns against the reads the same operation
+      // settles; so the order of settlements would differ from a plain end(). The end with the signal
+      // is the call that changes state (OPEN -> CLOSING, the drains, maybe the end); the plain end()
+      // right after it changes nothing (the writer is CLOSING, CLOSED or ERRORED by then, and each of
+      // those returns the shared end promise, or one already settled like it) and is the promise
+      // reported: COMPLETED or FAILED as a plain end() settles. The raced promise reports only its own
+      // abort (FAILED(ABORTED)), which reaches nothing but that call's wait, as the spec's abort step 2
+      // says. Releases that end at once (up to 26.7.0, Bun 1.4.x) ignore the signal and return the
+      // same promise twice.
+      const raced = s.writer.end({ signal: signal(op) });
+      const plain = s.writer.end();
+      track(op, plain, (v) => ({ kind: 'COMPLETED', bytes: v / s.unit }));
+      const mine = s;
+      raced.then(() => {}, (e) => {
+        if (typeof e === 'object' && firedReasons.has(e) && !mine.settledOps.has(op)) {
+          mine.settledOps.add(op);
+          mine.events.push({ op, outcome: { kind: 'FAILED', reason: { spec: 'ABORTED' } } });
+        }
+      });
       return { pending: 'PENDING' };
+    }
+    case 'endSync': {
+      const bytes = s.writer.endSync();
+      return bytes === -1 ? { kind: 'INCOMPLETE' } : { kind: 'COMPLETED', bytes: bytes / s.unit };
+    }
+    case 'drain': {
+      const promise = s.writer[DRAINABLE]();
+      if (promise === null) return { kind: 'UNWRITABLE' };
+      track(op, promise, (v) => ({ kind: 'DRAINED', drained: v === true }));
+      return { pending: 'PENDING' };
+    }
+    case 'abort': {
+      const controller = s.signals.get(earlier(req, op));
+      if (controller && !controller.signal.aborted) {
+        controller.abort();
+        firedReasons.add(controller.signal.reason);
+      }
+      return { kind: 'OK' };
+    }
+    case 'spoil': {
+      for (const bytes of s.chunks.get(earlier(req, op)) ?? []) detach(bytes);
+      return { kind: 'OK' };
+    }
     case 'fail':
       s.writer.fail(req.reason);
       return { kind: 'OK' };
@@ -187,7 +309,8 @@ async function handle(req) {
   }
   if (req.op === 'reset') {
     if (!(req.policy in policies)) return { error: `policy ${req.policy} is not supported here` };
-    s = { ...make(req.budget, req.policy), op: 0, consumers: [], events: [] };
+    s = { ...make(req.budget, req.policy), op: 0, consumers: [], events: [], chunks: new Map(), signals: new Map(),
+      settledOps: new Set() };
     return { reset: true, unit: s.unit };
   }
   if (s === null) return { error: 'reset first' };

@@ -5,7 +5,9 @@
 // second flush: the nested flush lands writes and ends the broadcast under the
 // outer one, which then settles the wrong promises. Each test below is a minimal
 // sequence that reaches that path; every entry fills the whole budget, so each
-// write waits for the slowest consumer.
+// write waits for the slowest consumer. The last test is the second change: a
+// read that finds a detached entry on a broadcast that has already failed must
+// still detach every consumer before the buffer is cleared.
 import { test } from 'node:test';
 import assert from 'node:assert';
 import { broadcast } from 'node:stream/iter';
@@ -95,4 +97,22 @@ test('a write landed by a flush inside a delivery is delivered, not cut off by a
   await reader.return();
   await turns(5);
   assert.deepStrictEqual([end.error, end.value], [undefined, 2 * SIZE]);
+});
+
+test('a detached entry read after fail() detaches every consumer before the buffer is cleared', async () => {
+  const { writer, broadcast: bc } = broadcast({ budget: 2 * SIZE, backpressure: 'unbounded' });
+  const first = chunk(1);
+  const second = chunk(2);
+  assert.strictEqual(writer.writeSync(first), true);
+  assert.strictEqual(writer.writeSync(second), true);
+  const boom = new Error('boom');
+  writer.fail(boom); // the entries stay buffered for consumers that attach later
+  const early = bc.push()[Symbol.asyncIterator]();
+  const late = bc.push()[Symbol.asyncIterator]();
+  assert.strictEqual((await early.next()).value[0][0], 1);
+  second.buffer.transfer(); // the memory of an accepted entry is detached
+  await assert.rejects(early.next(), boom); // reading it fails with the broadcast's error
+  // The buffer is cleared: no consumer may stay attached to entries that are gone.
+  assert.strictEqual(bc.consumerCount, 0);
+  await assert.rejects(late.next(), boom);
 });

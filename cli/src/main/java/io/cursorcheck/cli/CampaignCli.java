@@ -125,7 +125,7 @@ final class CampaignCli extends CliCommand {
             parts.add(new PitCommand()); // about 5 minutes more: opt-in
         }
         if (!skipped.contains("explore")) {
-            parts.add(new ExplorePart(Scope::campaign, command));
+            parts.add(new ExplorePart(List.of(Scope::campaign, Scope::writerPathsDeep), command));
         }
         if (!skipped.contains("stress")) {
             parts.add(new StressCommand(StressRun.Mode.GATE, null, 1, command, true));

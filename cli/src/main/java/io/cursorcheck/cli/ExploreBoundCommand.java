@@ -35,11 +35,13 @@ final class ExploreBoundCommand implements Part {
     private final List<Integer> sizes;
     private final int consumers;
     private final int depth;
+    private final boolean writerPaths; // the scope includes the writer's further paths
     private final long stateLimit;
     private final String command;
 
     ExploreBoundCommand(BroadcastFactory subject, List<Policy> policies, long budget, List<Integer> sizes, int consumers,
-                        int depth, long stateLimit, String command) {
+                        int depth, boolean writerPaths, long stateLimit, String command) {
+        this.writerPaths = writerPaths;
         this.subject = subject;
         this.policies = policies;
         this.budget = budget;
@@ -63,7 +65,7 @@ final class ExploreBoundCommand implements Part {
         Map<String, Path> pages = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
         for (Policy p : policies) {
-            Scope scope = new Scope(p, budget, sizes, consumers, depth);
+            Scope scope = new Scope(p, budget, sizes, consumers, depth, writerPaths);
             out.printf("explore %s (%s algorithm, against %s): %s%n", subject.id(), subject.algorithm(),
                     io.cursorcheck.properties.Variant.referenceFor(subject.algorithm()).id(), scope);
             Explorer.Result r = Explorer.explore(subject, scope, stateLimit, false, known, level -> out.printf(

@@ -14,7 +14,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "explore", sortOptions = false, sortSynopsis = false, description = "exhaustive breadth-first"
         + " exploration; without --variant, every conforming variant under every policy and every negative control at"
-        + " the gate's bound (--deep: the campaign's), writing reports/explore.md; with --variant, any bound, a line of"
+        + " the gate's bound (--deep: the campaign's) and the writer-paths bound (abort, drain, spoil, writev, endSync"
+        + " with every other operation, 2 consumers, 7 deep; --deep: 8), writing reports/explore.md; with --variant, any bound, a line of"
         + " progress per depth, every failure written as a shortest counterexample, and reports/explore-NAME.md;"
         + " exit 1 if a bound does not hold or a control escapes")
 final class ExploreCli extends CliCommand {
@@ -53,6 +54,10 @@ final class ExploreCli extends CliCommand {
         @Range(min = 0, max = 1_000_000_000)
         List<Integer> sizes;
 
+        @Option(names = "--writer-paths", description = "also the writer's further paths: drain, endSync, writev"
+                + " and writevSync (no chunk; two of 1), abort of each pending operation, spoil of each spoilable write")
+        boolean writerPaths;
+
         @Option(names = "--limit", paramLabel = "N", defaultValue = "20_000_000",
                 description = "stop, incomplete, beyond N distinct states")
         @Range(min = 1, max = Long.MAX_VALUE)
@@ -67,7 +72,8 @@ final class ExploreCli extends CliCommand {
         }
         if (bound == null) {
             String command = "bin/cursorcheck explore" + (deep ? " --deep" : "");
-            Part.Verdict v = new ExplorePart(deep ? Scope::campaign : Scope::gate, command).runAlone(out, command);
+            Part.Verdict v = new ExplorePart(deep ? List.of(Scope::campaign, Scope::writerPathsDeep)
+                    : List.of(Scope::gate, Scope::writerPaths), command).runAlone(out, command);
             out.println((v.passed() ? "explore passed: " : "explore FAILED: ") + v.summary());
             v.problems().forEach(p -> out.println("  PROBLEM: " + p));
             return v.passed() ? 0 : 1;
@@ -77,14 +83,14 @@ final class ExploreCli extends CliCommand {
         List<Policy> policies = a.policy != null ? List.of(a.policy) : List.of(Policy.values());
         for (Policy p : policies) { // checked before anything runs: a scope the library refuses is a usage error
             try {
-                new Scope(p, a.budget, a.sizes, a.consumers, a.depth);
+                new Scope(p, a.budget, a.sizes, a.consumers, a.depth, a.writerPaths);
             } catch (IllegalArgumentException e) {
                 throw new UsageError(e.getMessage());
             }
         }
         String command = "bin/cursorcheck explore " + String.join(" ", words());
-        Part.Verdict v = new ExploreBoundCommand(subject, policies, a.budget, a.sizes, a.consumers, a.depth, a.limit,
-                command).runAlone(out, command);
+        Part.Verdict v = new ExploreBoundCommand(subject, policies, a.budget, a.sizes, a.consumers, a.depth,
+                a.writerPaths, a.limit, command).runAlone(out, command);
         return v.passed() ? 0 : 1;
     }
 }

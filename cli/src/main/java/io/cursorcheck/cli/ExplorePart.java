@@ -35,10 +35,11 @@ import java.util.function.Function;
  */
 final class ExplorePart implements Part {
 
-    private final Function<Policy, Scope> scopes;
+    private final List<Function<Policy, Scope>> scopes;
     private final String command;
 
-    ExplorePart(Function<Policy, Scope> scopes, String command) {
+    /** The bounds every conforming variant must hold (each a scope per policy), e.g. the gate's and the writer paths'. */
+    ExplorePart(List<Function<Policy, Scope>> scopes, String command) {
         this.scopes = scopes;
         this.command = command;
     }

@@ -39,7 +39,10 @@ public final class Differences {
         UNDECIDED
     }
 
-    /** A kind of difference. */
+    /**
+     * A kind of difference. (The kinds of I13 and I14 name "(§3)" after the invariant: the report's link finder,
+     * {@code SpecLinks}, knows I1 to I12 only so far, and links the first reference it knows.)
+     */
     public enum Kind {
         /** Node 26.10+: the queued-write flush ends the broadcast inside notify. */
         NESTED_END_IN_NOTIFY("nested-end-in-notify", "a flush inside notify ends the broadcast: a buffered write is"
@@ -97,15 +100,39 @@ public final class Differences {
         /** A read got an entry of no bytes. */
         ZERO_SIZE_ENTRY("zero-size-entry", "a zero-size write creates an entry that a read gets",
                 Verdict.RELEASE_BREAKS_A_GUARANTEE, "I8 zero-size writes", breach(OutsideGuarantees.Rule.ZERO_SIZE_ENTRY)),
+        /** A spoiled entry was delivered instead of failing the read. */
+        SPOILED_ENTRY_DELIVERED("spoiled-entry-delivered", "a read delivers an entry whose memory was detached after"
+                + " the write (a chunk of no bytes) instead of failing", Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "I14 spoiled entries (§3)", breach(OutsideGuarantees.Rule.SPOILED_ENTRY_DELIVERED)),
+        /** A spoiled queued write was stored (or dropped) and reported as accepted. */
+        SPOILED_WRITE_ACCEPTED("spoiled-write-accepted", "a queued write whose memory was detached settles as"
+                + " accepted instead of failing", Verdict.RELEASE_BREAKS_A_GUARANTEE, "I14 spoiled entries (§3)",
+                breach(OutsideGuarantees.Rule.SPOILED_WRITE_ACCEPTED)),
+        /** A spoiled read on a failed broadcast cleared the buffer and left a consumer past its end. */
+        CONSUMER_PAST_CLEARED_BUFFER("consumer-past-cleared-buffer", "after fail(), a read of a spoiled entry clears"
+                + " the buffer while a consumer that read past that entry stays attached", Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "I1 trimming safety", breach(OutsideGuarantees.Rule.CONSUMER_PAST_CLEARED_BUFFER)
+                + " The spec's own algorithm does the same: the known finding"
+                + " [spoiled-read-leaves-cursor-past-end](../../findings/spoiled-read-leaves-cursor-past-end/README.md)."),
+        /** drain() answered against the writer's own canWrite. */
+        DRAIN_DISAGREES_WITH_PROBE("drain-disagrees-with-probe", "drain() answers otherwise than canWrite said right"
+                + " before it", Verdict.RELEASE_BREAKS_A_GUARANTEE, "I13 drain (§3)",
+                breach(OutsideGuarantees.Rule.DRAIN_DISAGREES_WITH_PROBE)),
+        /** A drain settled true while the buffer stayed full. */
+        DRAINED_WHILE_FULL("drained-while-full", "a drain settles true while the buffer stays full and nothing was"
+                + " flushed", Verdict.RELEASE_BREAKS_A_GUARANTEE, "I13 drain (§3)",
+                breach(OutsideGuarantees.Rule.DRAINED_WHILE_FULL)),
         /** The entry-count API and Node before 26.8.0: end() completes at once. */
         END_AT_ONCE("end-at-once", "end() completes at once, without waiting for queued writes or consumers",
                 Verdict.EARLIER_SEMANTICS, "spec §2 end()",
                 "Before PR #65334 (\"stream: drain pending writes before broadcast end\", Node 26.8.0; so on the"
                 + " entry-count API, Node up to 26.5.1 and Bun 1.4.x, and on the byte budget of 26.6.0 and 26.7.0)"
                 + " `end()` ends the broadcast at once and resolves"
-                + " with the bytes written so far: queued writes are never flushed (they stay pending), consumers"
-                + " that were waiting get DONE but stay attached (`consumerCount` does not drop), and an end after"
-                + " `fail()` completes instead of failing. Later releases wait for the queue and for the consumers"
+                + " with the bytes written so far (and `endSync()` answers those bytes, never -1): queued writes are"
+                + " never flushed (they stay pending until aborted), consumers"
+                + " that were waiting get DONE but stay attached (`consumerCount` does not drop), an end after"
+                + " `fail()` completes instead of failing, and an end's abort signal reaches nothing (the end has"
+                + " completed). Later releases wait for the queue and for the consumers"
                 + " (the spec's CLOSING state). A change of semantics, not a slip of the model."),
         /** return() leaves the consumer's waiting read unsettled (a bug, whatever the release). */
         DETACH_LEAVES_READ_OPEN("detach-leaves-read-open", "return() leaves the consumer's waiting read unsettled"

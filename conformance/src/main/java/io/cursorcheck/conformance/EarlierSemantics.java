@@ -119,22 +119,25 @@ final class EarlierSemantics {
     /** STRICT: the release queues a write the model fails with the backpressure error; nothing else differs. */
     private static boolean strictQueueDepth(Script script, int at, Step step) {
         Op op = script.ops().get(at);
-        return op instanceof Op.Write && !step.probesDiffer() && step.items().size() == 1 && step.items().get(0).own()
+        return (op instanceof Op.Write || op instanceof Op.Writev) && !step.probesDiffer() && step.items().size() == 1
+                && step.items().get(0).own()
                 && step.items().get(0).model().equals(Outcome.failed(SpecError.BACKPRESSURE))
                 && step.items().get(0).release().kind() == Outcome.Kind.QUEUED;
     }
 
     /**
      * End at once: at an {@code end()} the release completes (with the bytes written so far: the sum of the sizes of
-     * the writes it took) where the model waits, or fails after {@code fail()}; at or after an end, the only other
-     * differences are consumers staying attached (a higher {@code consumerCount}), DONE to a read the model keeps
-     * waiting, and the model settling an end the release completed at once.
+     * the writes it took) where the model waits, or fails after {@code fail()}; at an {@code endSync()} it answers
+     * those bytes where the model answers INCOMPLETE; at or after an end, the only other differences are consumers
+     * staying attached (a higher {@code consumerCount}), DONE to a read the model keeps waiting, and the model
+     * settling an end the release completed at once (COMPLETED; or FAILED, as the model's abort, fail or spoiled
+     * read fails an end it still waits for, where the release answered that end COMPLETED at its own step).
      */
     private static boolean endAtOnce(Lockstep.Run run, int at, Step step) {
         List<Op> ops = run.script().ops();
         int firstEnd = -1;
         for (int i = 0; i <= at; i++) {
-            if (ops.get(i) instanceof Op.End) {
+            if (ops.get(i) instanceof Op.End || ops.get(i) instanceof Op.EndSync) {
                 firstEnd = i;
                 break;
             }
@@ -154,10 +157,17 @@ final class EarlierSemantics {
                 endOwn = true;
                 continue;
             }
+            if (x.own() && op instanceof Op.EndSync && x.release().kind() == Outcome.Kind.COMPLETED
+                    && x.model() != null && x.model().kind() == Outcome.Kind.INCOMPLETE
+                    && x.release().value() == (completedBefore != null ? completedBefore : written)) {
+                endOwn = true;
+                continue;
+            }
             boolean doneToWaitingRead = op instanceof Op.Next && x.release() != null
                     && x.release().kind() == Outcome.Kind.DONE && (x.model() == null || x.model().isPending());
             boolean modelSettlesEnd = !x.own() && op instanceof Op.End && x.release() == null && x.model() != null
-                    && x.model().kind() == Outcome.Kind.COMPLETED;
+                    && (x.model().kind() == Outcome.Kind.COMPLETED
+                            || x.model().kind() == Outcome.Kind.FAILED && completedAtOnce(run, x.op()));
             if (!doneToWaitingRead && !modelSettlesEnd) {
                 return false;
             }
@@ -185,25 +195,54 @@ final class EarlierSemantics {
         }
         long bytes = 0;
         for (long w : taken.keySet()) {
-            Op op = run.script().ops().get((int) w);
-            bytes += op instanceof Op.Write wr ? wr.size() : ((Op.WriteSync) op).size();
+            bytes += size(run.script().ops().get((int) w));
         }
         return bytes;
     }
 
+    /** Whether the operation is one of the writes (write, writeSync, writev, writevSync). */
+    static boolean isWrite(Op op) {
+        return op instanceof Op.Write || op instanceof Op.WriteSync || op instanceof Op.Writev
+                || op instanceof Op.WritevSync;
+    }
+
+    /** A write's size: the sum of a writev's chunks (one entry, spec §2 writevSync and writev). */
+    static long size(Op op) {
+        if (op instanceof Op.Write w) {
+            return w.size();
+        } else if (op instanceof Op.WriteSync w) {
+            return w.size();
+        } else if (op instanceof Op.Writev w) {
+            return w.sizes().stream().mapToLong(Integer::longValue).sum();
+        } else if (op instanceof Op.WritevSync w) {
+            return w.sizes().stream().mapToLong(Integer::longValue).sum();
+        }
+        throw new IllegalArgumentException("not a write: " + op);
+    }
+
     private static void note(Map<Long, Boolean> taken, Script script, int op, Outcome x) {
         Op o = script.ops().get(op);
-        if ((o instanceof Op.Write || o instanceof Op.WriteSync)
+        if (isWrite(o)
                 && (x.kind() == Outcome.Kind.ACCEPTED || x.kind() == Outcome.Kind.DISCARDED)) {
             taken.put((long) op, true);
         }
+    }
+
+    /** Whether the release answered the end at {@code op} COMPLETED at its own step. */
+    private static boolean completedAtOnce(Lockstep.Run run, int op) {
+        if (op >= run.subject().size()) {
+            return false;
+        }
+        Observation o = run.subject().get(op);
+        return o.reply() != null && o.reply().outcome().kind() == Outcome.Kind.COMPLETED;
     }
 
     /** The bytes the release's first completed end reported, between the first end and before {@code at}. */
     private static Long completedAt(Lockstep.Run run, int from, int at) {
         for (int i = from; i < at && i < run.subject().size(); i++) {
             Observation o = run.subject().get(i);
-            if (o.reply() != null && o.op() instanceof Op.End && o.reply().outcome().kind() == Outcome.Kind.COMPLETED) {
+            if (o.reply() != null && (o.op() instanceof Op.End || o.op() instanceof Op.EndSync)
+                    && o.reply().outcome().kind() == Outcome.Kind.COMPLETED) {
                 return o.reply().outcome().value();
             }
         }
@@ -255,7 +294,7 @@ final class EarlierSemantics {
             Op op = ops.get(x.op());
             boolean falsyDone = falsyEvidence && r != null && r.kind() == Outcome.Kind.DONE && m != null
                     && m.kind() == Outcome.Kind.FAILED && falsy(m.reason()) && reasons.contains(m.reason());
-            boolean writerClosed = entryCount && failed && (op instanceof Op.Write || op instanceof Op.WriteSync)
+            boolean writerClosed = entryCount && failed && isWrite(op)
                     && r != null && r.equals(Outcome.failed(SpecError.WRITER_CLOSED)) && m != null
                     && m.kind() == Outcome.Kind.FAILED && reasons.contains(m.reason());
             boolean broadcastError = entryCount && op instanceof Op.Next && r != null && r.kind() == Outcome.Kind.FAILED
@@ -289,8 +328,9 @@ final class EarlierSemantics {
      * to its end: a late joiner's read waits or gets a later entry where the model delivers one (or, on an ended
      * broadcast, gets DONE or the error of an earlier {@code fail()}/{@code cancel()}, the release detaching that
      * consumer: one consumer fewer); the trim flushes queued writes (settled as accepted where the model keeps them
-     * queued), takes writes the model refuses or queues, and lets {@code canWrite} say true where the model's says
-     * false; a pending {@code end()} then completes, with the bytes the release took (seen on 26.9.0, whose end
+     * queued), takes writes the model refuses or queues, settles pending drains true (the trim made room) and lets
+     * {@code canWrite} say true where the model's says false; a late joiner's read that the model fails at a spoiled
+     * entry it retained waits on the release, which dropped it; a pending {@code end()} then completes, with the bytes the release took (seen on 26.9.0, whose end
      * waits for the queue and the readers). Nothing else differs.
      */
     private static boolean noRetainGuard(Lockstep.Run run, int at, Step step) {
@@ -302,7 +342,7 @@ final class EarlierSemantics {
         boolean ended = false;
         for (int i = 0; i < at; i++) {
             Op o = ops.get(i);
-            ended |= o instanceof Op.End || o instanceof Op.Fail || o instanceof Op.Cancel;
+            ended |= o instanceof Op.End || o instanceof Op.EndSync || o instanceof Op.Fail || o instanceof Op.Cancel;
             if (o instanceof Op.Fail x) {
                 reasons.add(x.reason());
             } else if (o instanceof Op.Cancel x && x.hasReason()) {
@@ -310,6 +350,7 @@ final class EarlierSemantics {
             }
         }
         boolean endedRead = false;
+        boolean spoiledRead = false; // the model's read failed at a spoiled entry the release had trimmed away
         boolean trimmed = false;
         List<Item> endsCompleted = new ArrayList<>();
         for (Item x : step.items()) {
@@ -317,11 +358,13 @@ final class EarlierSemantics {
             Outcome r = x.release();
             Outcome m = x.model();
             Predicate<Outcome> data = o -> o != null && o.kind() == Outcome.Kind.DATA;
-            boolean lateRead = op instanceof Op.Next && data.test(m)
-                    && (r == null || r.isPending() || data.test(r) && r.value() > m.value());
+            // The model reads an entry the release trimmed: it delivers it, or fails at it where it is spoiled.
+            boolean modelReads = data.test(m) || m != null && m.equals(Outcome.failed(SpecError.INVALID_ENTRY));
+            boolean lateRead = op instanceof Op.Next && modelReads
+                    && (r == null || r.isPending() || data.test(r) && data.test(m) && r.value() > m.value());
             boolean lateReadEnded = ended && x.own() && op instanceof Op.Next && data.test(m) && r != null
                     && (r.kind() == Outcome.Kind.DONE || r.kind() == Outcome.Kind.FAILED && reasons.contains(r.reason()));
-            boolean flushed = (op instanceof Op.Write || op instanceof Op.WriteSync) && r != null
+            boolean flushed = isWrite(op) && r != null
                     && r.kind() == Outcome.Kind.ACCEPTED && (m == null || m.kind() == Outcome.Kind.QUEUED
                             || m.kind() == Outcome.Kind.REFUSED);
             boolean endCompleted = !x.own() && op instanceof Op.End && m == null && r != null
@@ -330,10 +373,13 @@ final class EarlierSemantics {
                 endsCompleted.add(x);
                 continue;
             }
-            if (!lateRead && !lateReadEnded && !flushed) {
+            // The trim to the end made room: a pending drain settles true where the model keeps it waiting (I13).
+            boolean drained = op instanceof Op.Drain && !x.own() && m == null && Outcome.DRAINED_TRUE.equals(r);
+            if (!lateRead && !lateReadEnded && !flushed && !drained) {
                 return false;
             }
             endedRead |= lateReadEnded;
+            spoiledRead |= lateRead && m.kind() == Outcome.Kind.FAILED;
             trimmed = true;
         }
         // A pending end the trim lets complete (its queue flushed, its last reader done), with the bytes taken.
@@ -348,6 +394,12 @@ final class EarlierSemantics {
         }
         Probe r = step.release();
         Probe m = step.model();
+        if (spoiledRead) {
+            // The model's failure removed the reader and failed the writer (reading an entry, §2): its probe says one
+            // consumer fewer and canWrite null; the release, whose buffer was trimmed empty, keeps the reader waiting
+            // with room to write.
+            return r.consumers() == m.consumers() + 1 && Boolean.TRUE.equals(r.canWrite()) && m.canWrite() == null;
+        }
         return endedRead ? r.consumers() == m.consumers() - 1 && java.util.Objects.equals(r.canWrite(), m.canWrite())
                 : r.consumers() == m.consumers() && Boolean.TRUE.equals(r.canWrite()) && Boolean.FALSE.equals(m.canWrite());
     }

@@ -1,6 +1,7 @@
 package io.cursorcheck.conformance;
 
 import io.cursorcheck.properties.Probe;
+import io.cursorcheck.spi.Arguments;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Options;
@@ -95,8 +96,38 @@ final class ExternalBroadcast implements Broadcast, Probe.Source {
     }
 
     @Override
+    public Reply writevSync(int... sizes) {
+        return call(chunks("writevSync", sizes), ExternalBroadcast::reply);
+    }
+
+    @Override
+    public Reply writev(int... sizes) {
+        return call(chunks("writev", sizes), ExternalBroadcast::reply);
+    }
+
+    @Override
     public Reply end() {
         return call(request("end"), ExternalBroadcast::reply);
+    }
+
+    @Override
+    public Reply endSync() {
+        return call(request("endSync"), ExternalBroadcast::reply);
+    }
+
+    @Override
+    public Reply drain() {
+        return call(request("drain"), ExternalBroadcast::reply);
+    }
+
+    @Override
+    public Reply abort(long operation) {
+        return call(naming("abort", operation), ExternalBroadcast::reply);
+    }
+
+    @Override
+    public Reply spoil(long operation) {
+        return call(naming("spoil", operation), ExternalBroadcast::reply);
     }
 
     @Override
@@ -153,6 +184,21 @@ final class ExternalBroadcast implements Broadcast, Probe.Source {
         return r;
     }
 
+    private static Map<String, Object> chunks(String op, int[] sizes) {
+        Arguments.requireSizes(sizes);
+        Map<String, Object> r = request(op);
+        r.put("sizes", Arrays.stream(sizes).boxed().toList());
+        return r;
+    }
+
+    /** An abort or spoil, naming an earlier operation by the number it took (checked as the spec's bad input). */
+    private Map<String, Object> naming(String op, long operation) {
+        Arguments.requireEarlierOperation(operation, operations);
+        Map<String, Object> r = request(op);
+        r.put("operation", operation);
+        return r;
+    }
+
     /**
      * Sends one operation, checks the answer's number and fields, records its probe, throws what
      * the operation threw, and decodes the rest. Every field the protocol requires is checked
@@ -200,6 +246,7 @@ final class ExternalBroadcast implements Broadcast, Probe.Source {
             case DATA -> Outcome.data(o.whole("write", -1, Long.MAX_VALUE), // -1: an entry too small to name its write
                     (int) o.whole("size", 0, Integer.MAX_VALUE));
             case COMPLETED -> Outcome.completed(o.whole("bytes", 0, Long.MAX_VALUE));
+            case DRAINED -> Outcome.drained(o.flag("drained"));
             case FAILED -> Outcome.failed(Wire.reason(o, "reason"));
             default -> new Outcome(kind, 0, 0, null);
         };

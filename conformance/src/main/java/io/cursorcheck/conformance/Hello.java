@@ -27,12 +27,12 @@ public record Hello(String name, String version, String api, Map<String, String>
 
     /** The protocol's name, which the handshake's answer repeats. */
     static final String PROTOCOL = "cursorcheck-subject";
-    /** The protocol's version, which the handshake's answer repeats (2: the handshake describes the API's shape only). */
-    static final long VERSION = 2;
+    /** The protocol's version, which the handshake's answer repeats (2: the handshake describes the API's shape only; 3: the operations writevSync, writev, endSync, drain, abort and spoil). */
+    static final long VERSION = 3;
 
     /** The operations of the protocol a broadcast is driven with (its {@code op} names, as {@code Op.kind()}). */
-    static final List<String> OPERATIONS = List.of("attach", "next", "detach", "writeSync", "write", "end", "fail",
-            "cancel");
+    static final List<String> OPERATIONS = List.of("attach", "next", "detach", "writeSync", "write", "writevSync",
+            "writev", "end", "endSync", "drain", "abort", "spoil", "fail", "cancel");
     /** Operations no check can do without: a consumer to attach and read with. */
     static final Set<String> REQUIRED = Set.of("attach", "next");
     /** The fields of the handshake's answer, all required, no other allowed. */

@@ -125,7 +125,50 @@ public final class OutsideGuarantees {
          * the suite writes otherwise holds at least its write's number (4 bytes), and a read settles with one
          * entry or none (I4); on the entry-count API the suite writes size 1 only.
          */
-        ZERO_SIZE_ENTRY("zero-size-entry", "I8");
+        ZERO_SIZE_ENTRY("zero-size-entry", "I8"),
+        /**
+         * A read got a {@code DATA} of no bytes after an earlier {@code spoil} named a write of one unit or more:
+         * the spoiled entry was delivered (its memory detached, so it shows no bytes). Sound: a read of a spoiled
+         * entry fails instead of delivering it (I14, §2 reading an entry); the other entries the suite writes hold
+         * at least 4 bytes, a zero-size write stores nothing (I8), and a spoil detaches only its own write's
+         * memory (each chunk has its own {@code ArrayBuffer}).
+         */
+        SPOILED_ENTRY_DELIVERED("spoiled-entry-delivered", "I14"),
+        /**
+         * {@code drain()} answered otherwise than the probe right before it says: UNWRITABLE while {@code canWrite}
+         * was true or false, DRAINED(true) at once while it was false, PENDING while it was true, or a promise while
+         * it was null. Sound: the probe and the drain read the same state (§5 From outside Node: {@code canWrite} is
+         * null exactly when the writer is not OPEN or the broadcast ended, else {@code bufferedBytes < budget}), and
+         * I13 gives the drain's own answer from exactly that state (§2 drain steps 1 to 3).
+         */
+        DRAIN_DISAGREES_WITH_PROBE("drain-disagrees-with-probe", "I13"),
+        /**
+         * A drain settled DRAINED(true) in an operation after which the probe says {@code canWrite = false}, while
+         * the operation settled no queued write ACCEPTED. Sound: I13 settles a drain with true only in an operation
+         * after which the buffer is under budget or which stored a queued write (a flush the trim started may fill
+         * the buffer again); {@code canWrite = false} means the writer is OPEN and the buffer at or over budget, and a
+         * queued write stored settles ACCEPTED in the same operation (§2 flush).
+         */
+        DRAINED_WHILE_FULL("drained-while-full", "I13"),
+        /**
+         * A {@code write} or {@code writev} that was still queued (its promise open) when a {@code spoil} named it
+         * later settled ACCEPTED. Sound: a flush fails a spoiled queued write with INVALID_ENTRY instead of storing
+         * it, and nothing else stores a queued write (I14, §2 flush step 1); an abort or a failure settles it FAILED.
+         */
+        SPOILED_WRITE_ACCEPTED("spoiled-write-accepted", "I14"),
+        /**
+         * After a {@code fail} or {@code cancel}, consumers c and d attached (late joiners) and d was delivered the
+         * entry of write w, which c never got; then w was spoiled, and a read of c failed while both stayed attached
+         * ({@code consumerCount} counts them before and after the read, and nothing else attached or left). Not
+         * under DROP_OLDEST. Sound: w landed before c attached and was still retained when d got it after that
+         * attach, so c attached at or before w's position and, never delivered it, stays there (I4, I1 keeps w
+         * retained); on a broadcast already failed a read of an attached consumer with an entry at its cursor
+         * delivers it unless it is spoiled (§2 next, reading an entry), so c's read found a spoiled entry, after
+         * which no entry is retained (I14) and the buffer's end is its start, at or before w's position; d's
+         * cursor is past w's position, so past the end: I1 (trimming safety) is broken. The finding
+         * spoiled-read-leaves-cursor-past-end is this breach.
+         */
+        CONSUMER_PAST_CLEARED_BUFFER("consumer-past-cleared-buffer", "I1");
 
         private final String id;
         private final String invariant;
@@ -210,7 +253,13 @@ public final class OutsideGuarantees {
         final Set<Long> endOps = new HashSet<>();
         final List<Object> reasons = new ArrayList<>();
         boolean falsyReason;
-        boolean lifecycleOp; // an end, fail or cancel was made
+        boolean lifecycleOp; // an end, endSync, fail or cancel was made
+        boolean spoiledWrite; // a spoil named a write of one unit or more: a read may show that entry without its number
+        final Set<Long> spoiledQueued = new HashSet<>(); // writes a spoil named while they were queued
+        final Map<Long, Integer> spoiledAt = new HashMap<>(); // write -> step of the first spoil naming it
+        final Map<Integer, Map<Long, Integer>> deliveredStep = new HashMap<>(); // consumer -> write -> step
+        final Map<Integer, Integer> readEndedAt = new HashMap<>(); // consumer -> step a read of it settled DONE or FAILED
+        int lastRemoval = -1; // step of the last fail or cancel, which remove every attached consumer
         int completedEnd = -1; // step of the first end that completed
 
         Trace(Script script) {
@@ -253,14 +302,28 @@ public final class OutsideGuarantees {
             if (op instanceof Op.Fail f) {
                 note(f.reason());
                 lifecycleOp = true;
+                lastRemoval = i;
             } else if (op instanceof Op.Cancel c) {
                 if (c.hasReason()) {
                     note(c.reason());
                 }
                 lifecycleOp = true;
+                lastRemoval = i;
             } else if (op instanceof Op.End) {
                 lifecycleOp = true;
                 endOps.add((long) i);
+            } else if (op instanceof Op.EndSync) {
+                lifecycleOp = true;
+            } else if (op instanceof Op.Spoil sp) {
+                spoiledAt.putIfAbsent((long) sp.operation(), i);
+                if (openWrites.contains((long) sp.operation())) {
+                    spoiledQueued.add((long) sp.operation());
+                }
+                if (writeSize.getOrDefault((long) sp.operation(), 0) >= 1) {
+                    // The spoiled entry, if delivered, is unnamed (no bytes): from here an undelivered entry may be
+                    // the one a read got, so the rules that reason about gaps (skipped, stranded) say nothing more.
+                    spoiledWrite = true;
+                }
             }
             if (op instanceof Op.Attach) {
                 attachedAt.put(o.attachedId(), i);
@@ -310,10 +373,47 @@ public final class OutsideGuarantees {
                     report(Rule.REFUSED_WITH_ROOM, i, "writeSync #" + i + " was REFUSED right after the probe said"
                             + " canWrite=true");
                 }
-            } else if (op instanceof Op.End) {
+            } else if (op instanceof Op.Writev w) {
+                int size = sum(w.sizes());
+                writeSize.put((long) i, size);
+                writeOutcome(i, i, size, own);
+                if (own.kind() == Outcome.Kind.QUEUED) {
+                    openWrites.add((long) i);
+                    if (size <= 1 && canWrite(before)) {
+                        report(Rule.REFUSED_WITH_ROOM, i, "writev #" + i + " was left QUEUED right after the probe"
+                                + " said canWrite=true");
+                    }
+                }
+            } else if (op instanceof Op.WritevSync w) {
+                int size = sum(w.sizes());
+                writeSize.put((long) i, size);
+                if (own.kind() == Outcome.Kind.ACCEPTED && size >= 1 && !dropsNewest()) {
+                    landedBy.putIfAbsent((long) i, i);
+                }
+                if (own.kind() == Outcome.Kind.REFUSED && size <= 1 && canWrite(before)) {
+                    report(Rule.REFUSED_WITH_ROOM, i, "writevSync #" + i + " was REFUSED right after the probe said"
+                            + " canWrite=true");
+                }
+            } else if (op instanceof Op.End || op instanceof Op.EndSync) {
                 endOutcome(i, own);
+            } else if (op instanceof Op.Drain) {
+                drainAnswer(i, own, before);
             }
             failure(i, "#" + i, own);
+            boolean flushedQueued = false;
+            boolean drainedTrue = false;
+            for (Settlement s : o.reply().settlements()) {
+                if (s.op() < i && writeSize.containsKey(s.op()) && s.outcome().kind() == Outcome.Kind.ACCEPTED) {
+                    flushedQueued = true;
+                }
+                if (s.op() < i && s.outcome().kind() == Outcome.Kind.DRAINED && s.outcome().value() == 1) {
+                    drainedTrue = true;
+                }
+            }
+            if (drainedTrue && !flushedQueued && o.probe() != null && Boolean.FALSE.equals(o.probe().canWrite())) {
+                report(Rule.DRAINED_WHILE_FULL, i, "a drain settled DRAINED(true) in operation #" + i + ", after which"
+                        + " canWrite=false, and no queued write was stored in it");
+            }
             for (Settlement s : o.reply().settlements()) {
                 if (s.op() >= i) {
                     continue; // names no earlier operation: nothing a guarantee says about it
@@ -338,7 +438,70 @@ public final class OutsideGuarantees {
                     detachSettled.putIfAbsent(d.consumer(), i);
                 }
             }
+            pastClearedBuffer(i, o, before);
             afterStep(i, settledReadsOf);
+        }
+
+        /** Whether consumer c is known attached after the operations before {@code step} (see the rule). */
+        boolean live(int c, int step) {
+            Integer at = attachedAt.get(c);
+            Integer ended = readEndedAt.get(c);
+            return at != null && at > lastRemoval && at < step && !unknownAttach.contains(c)
+                    && !detachCalled.contains(c) && (ended == null || ended >= step);
+        }
+
+        void pastClearedBuffer(int i, Observation o, Observation before) {
+            if (policy == Policy.DROP_OLDEST || before == null || before.probe() == null || o.probe() == null) {
+                return;
+            }
+            List<Integer> failedReaders = new ArrayList<>();
+            if (script.ops().get(i) instanceof Op.Next n && o.reply().outcome().kind() == Outcome.Kind.FAILED) {
+                failedReaders.add(n.consumer());
+            }
+            for (Settlement x : o.reply().settlements()) {
+                Integer c = readOf.get(x.op());
+                if (c != null && x.op() < i && x.outcome().kind() == Outcome.Kind.FAILED) {
+                    failedReaders.add(c);
+                }
+            }
+            if (failedReaders.isEmpty()) {
+                return;
+            }
+            List<Integer> attached = new ArrayList<>();
+            for (int c : attachedAt.keySet()) {
+                if (live(c, i)) {
+                    attached.add(c);
+                }
+            }
+            // Nobody attached or left in this operation but by the rules' own account: the count says who is there.
+            if (before.probe().consumers() != attached.size() || o.probe().consumers() != attached.size()) {
+                return;
+            }
+            for (int c : failedReaders) {
+                if (!attached.contains(c)) {
+                    continue;
+                }
+                int cAttached = attachedAt.get(c);
+                for (Map.Entry<Long, Integer> sp : spoiledAt.entrySet()) {
+                    long w = sp.getKey();
+                    int spoiled = sp.getValue();
+                    Integer landed = landedBy.get(w);
+                    if (spoiled >= i || landed == null || landed >= cAttached
+                            || deliveredStep.getOrDefault(c, Map.of()).containsKey(w)) {
+                        continue;
+                    }
+                    for (int d : attached) {
+                        Integer got = deliveredStep.getOrDefault(d, Map.of()).get(w);
+                        if (d != c && got != null && got > cAttached && got < spoiled && !readEndedAt.containsKey(d)) {
+                            report(Rule.CONSUMER_PAST_CLEARED_BUFFER, i, "read of c" + c + " failed at the spoiled entry"
+                                    + " of write #" + w + " and cleared the buffer, while c" + d + ", which got that"
+                                    + " entry, stays attached past the buffer's end (consumerCount="
+                                    + o.probe().consumers() + ")");
+                            return;
+                        }
+                    }
+                }
+            }
         }
 
         void note(Object reason) {
@@ -356,6 +519,35 @@ public final class OutsideGuarantees {
             return before != null && before.probe() != null && Boolean.TRUE.equals(before.probe().canWrite());
         }
 
+        static int sum(List<Integer> sizes) {
+            long total = 0;
+            for (int n : sizes) {
+                total += n;
+            }
+            return (int) Math.min(total, Integer.MAX_VALUE);
+        }
+
+        void drainAnswer(int i, Outcome own, Observation before) {
+            if (before == null || before.probe() == null) {
+                return; // no probe right before: nothing to hold the answer to
+            }
+            Boolean canWrite = before.probe().canWrite();
+            String wrong = null;
+            if (own.kind() == Outcome.Kind.UNWRITABLE && canWrite != null) {
+                wrong = "UNWRITABLE";
+            } else if (own.kind() != Outcome.Kind.UNWRITABLE && canWrite == null) {
+                wrong = OutsideView.outcome(own);
+            } else if (own.kind() == Outcome.Kind.DRAINED && own.value() == 1 && Boolean.FALSE.equals(canWrite)) {
+                wrong = "DRAINED(true) at once";
+            } else if (own.isPending() && Boolean.TRUE.equals(canWrite)) {
+                wrong = "PENDING";
+            }
+            if (wrong != null) {
+                report(Rule.DRAIN_DISAGREES_WITH_PROBE, i, "drain #" + i + " answered " + wrong + " right after the probe"
+                        + " said canWrite=" + canWrite);
+            }
+        }
+
         void endOutcome(int i, Outcome x) {
             if (x.kind() == Outcome.Kind.COMPLETED && completedEnd < 0) {
                 completedEnd = i;
@@ -365,6 +557,10 @@ public final class OutsideGuarantees {
         void writeOutcome(int i, long write, int size, Outcome x) {
             if (x.kind() == Outcome.Kind.ACCEPTED && size >= 1 && !dropsNewest()) {
                 landedBy.putIfAbsent(write, i);
+            }
+            if (x.kind() == Outcome.Kind.ACCEPTED && spoiledQueued.contains(write)) {
+                report(Rule.SPOILED_WRITE_ACCEPTED, i, "write #" + write + " settled ACCEPTED although a spoil named it"
+                        + " while it was queued");
             }
             if (x.kind() == Outcome.Kind.FAILED) {
                 failedWrites.putIfAbsent(write, i);
@@ -389,8 +585,19 @@ public final class OutsideGuarantees {
 
         void readSettled(int i, int c, long read, Outcome x) {
             readSettledAt.put(read, i);
+            if (x.kind() == Outcome.Kind.DONE || x.kind() == Outcome.Kind.FAILED) {
+                readEndedAt.putIfAbsent(c, i);
+            }
+            if (x.kind() == Outcome.Kind.DATA && x.value() >= 0) {
+                deliveredStep.computeIfAbsent(c, k -> new HashMap<>()).putIfAbsent(x.value(), i);
+            }
             if (x.kind() == Outcome.Kind.DATA && x.size() == 0) {
-                report(Rule.ZERO_SIZE_ENTRY, i, "read #" + read + " of c" + c + " got an entry of 0 bytes");
+                if (spoiledWrite) {
+                    report(Rule.SPOILED_ENTRY_DELIVERED, i, "read #" + read + " of c" + c + " got an entry of 0 bytes"
+                            + " after a spoil: a spoiled entry was delivered instead of failing the read");
+                } else {
+                    report(Rule.ZERO_SIZE_ENTRY, i, "read #" + read + " of c" + c + " got an entry of 0 bytes");
+                }
             }
             if (x.kind() != Outcome.Kind.DATA || x.value() < 0) {
                 return; // an unnamed entry (too small to carry its write's number) covers no entry of size >= 1
@@ -414,7 +621,7 @@ public final class OutsideGuarantees {
                 if (prev != null && w < prev) {
                     report(Rule.ENTRY_OUT_OF_ORDER, i, "read #" + read + " of c" + c + " got the entry of write #" + w
                             + " after that of the later write #" + prev);
-                } else if (policy != Policy.DROP_OLDEST && gapsKnown) {
+                } else if (policy != Policy.DROP_OLDEST && gapsKnown && !spoiledWrite) {
                     long attached = attachedAt.getOrDefault(c, Integer.MAX_VALUE);
                     long from = prev == null ? attached : prev;
                     for (Map.Entry<Long, Integer> e : landedBy.entrySet()) {
@@ -457,7 +664,7 @@ public final class OutsideGuarantees {
                     report(Rule.READ_OPEN_AFTER_DETACH, i, "read #" + open.firstKey() + " of c" + c + " is still open"
                             + " after its detach settled (step " + detached + ")");
                 }
-                if (!lifecycleOp && policy != Policy.DROP_OLDEST && !detachCalled.contains(c) && !batched.contains(c)
+                if (!lifecycleOp && !spoiledWrite && policy != Policy.DROP_OLDEST && !detachCalled.contains(c) && !batched.contains(c)
                         && !unknownAttach.contains(c)) {
                     int attached = attachedAt.getOrDefault(c, Integer.MAX_VALUE);
                     long after = Math.max(attached, last.getOrDefault(c, -1L));

@@ -97,8 +97,11 @@ final class Reproduction {
                   if (/(^|: )Writer is closed$/.test(m)) return 'WRITER_CLOSED';
                   if (/(^|: )Backpressure violation/.test(m)) return 'BACKPRESSURE';
                   if (e?.name === 'AbortError' && m === 'Broadcast cancelled') return 'CANCELLED';
+                  if (/(^|: )Byte view was resized or detached after being accepted$/.test(m)) return 'INVALID_ENTRY';
+                  if (fired.has(e)) return 'ABORTED';
                   return `${e?.name ?? typeof e}: ${m}`;
                 };
+                const fired = new WeakSet(); // the reasons of the abort signals fired: the model's ABORTED
                 const entry = (v) => {
                   if (v?.done) return 'DONE';
                   const parts = Array.isArray(v?.value) ? v.value : [v?.value];
@@ -110,13 +113,44 @@ final class Reproduction {
                 const c = []; // the consumers, by attach order
                 const open = []; // reads still open, per consumer
                 const settled = []; // [operation, outcome], in the order the promise reactions ran
+                const once = new Set(); // operations settled: an end aborted first and completed later settles once
                 const watch = (n, p, as, consumer) => {
                   if (consumer !== undefined) open[consumer] = (open[consumer] ?? 0) + 1;
-                  const done = (outcome) => { if (consumer !== undefined) open[consumer]--; settled.push([n, outcome]); };
+                  const done = (outcome) => {
+                    if (consumer !== undefined) open[consumer]--;
+                    if (once.has(n)) return;
+                    once.add(n);
+                    settled.push([n, outcome]);
+                  };
                   p.then((v) => done(as(v)), (e) => done(`FAILED(${reason(e)})`));
                 };
                 const read = (n, i) => { const q = (open[i] ?? 0) > 0; watch(n, c[i].next(), entry, i); return q ? 'PENDING' : 'WAIT'; };
                 """);
+        if (usesFurtherPaths(script)) {
+            b.append("""
+                    // The writer's further paths, as the adapter drives them (conformance/src/main/js/broadcast-adapter.mjs).
+                    const signals = []; // an AbortController per write, writev and end that a later abort names
+                    const kept = []; // the chunks of each write that a later spoil names, each on its own ArrayBuffer
+                    const keep = (n, chunks) => { kept[n] = chunks; return chunks; };
+                    const signal = (n) => { signals[n] = new AbortController(); return signals[n].signal; };
+                    const abort = (n) => { const a = signals[n]; if (a && !a.signal.aborted) { a.abort(); fired.add(a.signal.reason); } };
+                    const spoil = (n) => { for (const b of kept[n] ?? []) if (!b.buffer.detached) b.buffer.transfer(); };
+                    // end() with a signal changes the state; a plain end() right after returns the shared end promise,
+                    // which settles as a plain end() would; the signal's race reports only the abort.
+                    const end = (n) => {
+                      const raced = writer.end({ signal: signal(n) });
+                      watch(n, writer.end(), (v) => `COMPLETED(${v / U}B)`);
+                      raced.then(() => {}, (e) => { if (fired.has(e) && !once.has(n)) { once.add(n); settled.push([n, 'FAILED(ABORTED)']); } });
+                      return 'PENDING';
+                    };
+                    const drain = (n) => {
+                      const p = writer[Symbol.for('Stream.drainableProtocol')]();
+                      if (p === null) return 'UNWRITABLE';
+                      watch(n, p, (v) => `DRAINED(${v})`);
+                      return 'PENDING';
+                    };
+                    """);
+        }
         b.append(budget
                 ? "const probe = () => ({ consumerCount: bc.consumerCount, canWrite: writer.canWrite ?? null });\n"
                 + "const showProbe = (p) => `consumerCount=${p.consumerCount} canWrite=${p.canWrite}`;\n"
@@ -156,11 +190,27 @@ final class Reproduction {
             } else if (op instanceof Op.Detach d) {
                 act = "(watch(" + i + ", c[" + d.consumer() + "].return(), (v) => (v?.done ? 'DONE' : entry(v))), 'PENDING')";
             } else if (op instanceof Op.WriteSync w) {
-                act = "writer.writeSync(chunk(" + i + ", " + w.size() + ")) ? 'ACCEPTED' : 'REFUSED'";
+                act = "writer.writeSync(" + chunks(script, i, List.of(w.size()), false) + ") ? 'ACCEPTED' : 'REFUSED'";
             } else if (op instanceof Op.Write w) {
-                act = "(watch(" + i + ", writer.write(chunk(" + i + ", " + w.size() + ")), () => 'ACCEPTED'), 'QUEUED')";
+                act = "(watch(" + i + ", writer.write(" + chunks(script, i, List.of(w.size()), false) + signal(script, i)
+                        + "), () => 'ACCEPTED'), 'QUEUED')";
+            } else if (op instanceof Op.WritevSync w) {
+                act = "writer.writevSync(" + chunks(script, i, w.sizes(), true) + ") ? 'ACCEPTED' : 'REFUSED'";
+            } else if (op instanceof Op.Writev w) {
+                act = "(watch(" + i + ", writer.writev(" + chunks(script, i, w.sizes(), true) + signal(script, i)
+                        + "), () => 'ACCEPTED'), 'QUEUED')";
+            } else if (op instanceof Op.End && aborted(script, i)) {
+                act = "end(" + i + ")";
             } else if (op instanceof Op.End) {
                 act = "(watch(" + i + ", writer.end(), (v) => `COMPLETED(${v / U}B)`), 'PENDING')";
+            } else if (op instanceof Op.EndSync) {
+                act = "((v) => (v === -1 ? 'INCOMPLETE' : `COMPLETED(${v / U}B)`))(writer.endSync())";
+            } else if (op instanceof Op.Drain) {
+                act = "drain(" + i + ")";
+            } else if (op instanceof Op.Abort a) {
+                act = "(abort(" + a.operation() + "), 'OK')";
+            } else if (op instanceof Op.Spoil x) {
+                act = "(spoil(" + x.operation() + "), 'OK')";
             } else if (op instanceof Op.Fail f) {
                 act = "(writer.fail(" + js(f.reason()) + "), 'OK')";
             } else if (op instanceof Op.Cancel x) {
@@ -177,6 +227,36 @@ final class Reproduction {
         }
         b.append("console.log(`" + FINAL_LINE + " ${JSON.stringify({ ...last, shows: last.differs.length > 0 })}`);\n");
         return b.toString();
+    }
+
+    /** Whether the script uses a path that needs the helpers for signals, kept chunks, end with a signal or drain. */
+    private static boolean usesFurtherPaths(Script script) {
+        return script.ops().stream().anyMatch(op -> op instanceof Op.Abort || op instanceof Op.Spoil
+                || op instanceof Op.Drain);
+    }
+
+    /** Whether a later abort names operation {@code i}: only then does it get a signal (as plain as can be otherwise). */
+    private static boolean aborted(Script script, int i) {
+        return script.ops().stream().anyMatch(op -> op instanceof Op.Abort a && a.operation() == i);
+    }
+
+    /** A write's signal option, if a later abort names it (the adapter gives every write one; the answers agree). */
+    private static String signal(Script script, int i) {
+        return aborted(script, i) ? ", { signal: signal(" + i + ") }" : "";
+    }
+
+    /** A write's chunk (or a writev's list of chunks), kept if a later spoil names the write. */
+    private static String chunks(Script script, int i, List<Integer> sizes, boolean list) {
+        StringBuilder b = new StringBuilder(list ? "[" : "");
+        for (int k = 0; k < sizes.size(); k++) {
+            b.append(k > 0 ? ", " : "").append("chunk(").append(i).append(", ").append(sizes.get(k)).append(")");
+        }
+        String made = b.append(list ? "]" : "").toString();
+        boolean spoiled = script.ops().stream().anyMatch(op -> op instanceof Op.Spoil x && x.operation() == i);
+        if (!spoiled) {
+            return made;
+        }
+        return list ? "keep(" + i + ", " + made + ")" : "keep(" + i + ", [" + made + "])[0]";
     }
 
     /** The as-released model's answer to operation {@code i} of a run, as the outside sees it. */

@@ -28,10 +28,13 @@ import java.util.Objects;
  * {@link Conformance#WEIGHTS} (less what either subject's API cannot express) while the corrected
  * model ({@link Variant#MODEL_CORRECTED}) runs it, which keeps every guarantee and so never cuts a
  * sequence short at a known finding. Beside the subjects the as-released model ({@link Variant#MODEL})
- * runs the same script, and its {@link ScanningModel#trimsInsideFlush()} says whether the sequence
- * reached the re-entrant path (a trim signalling drain inside a running flush): a script along which it
- * stays 0 takes the same steps under both algorithms, so a fix of that path alone must change nothing
- * there.
+ * runs the same script, and says whether the sequence reached a path where the two algorithms part
+ * (docs/spec.md §8), counted as "the re-entrant path": a trim signalling drain inside a running flush
+ * ({@link ScanningModel#trimsInsideFlush()}), or a read of a spoiled entry on a broadcast that was already
+ * errored (its snapshot before the operation has an error and a spoiled entry, and after it the spoiled
+ * entries are gone: only such a read clears them there, §8 "every consumer leaves a cleared buffer"). A
+ * script along which neither happens takes the same steps under both algorithms, so a fix of those paths
+ * alone must change nothing there.
  *
  * <p>A sequence stops at its first differing step (after it the two states differ and nothing more is
  * comparable). A crash or a protocol error of either subject is no difference: it is counted as a broken
@@ -95,7 +98,9 @@ public final class SubjectComparison {
      * @param step             the differing step (0-based)
      * @param first            what the first subject answered there, with its probe
      * @param second           what the second answered there, with its probe
-     * @param trimsInsideFlush the as-released model's {@link ScanningModel#trimsInsideFlush()} after that step
+     * @param trimsInsideFlush how often the as-released model had reached the re-entrant path by that step: its
+     *                         {@link ScanningModel#trimsInsideFlush()}, plus its spoiled reads on an errored
+     *                         broadcast
      */
     public record StepDifference(long index, long seed, Script script, int step, String first, String second,
                                  long trimsInsideFlush) {
@@ -113,7 +118,8 @@ public final class SubjectComparison {
         public String describe() {
             return "sequence " + index + " (seed " + Long.toUnsignedString(seed) + "), step " + step + " " + op() + ": " + first + " / "
                     + second + (reachesReentrantPath() ? " (reaches the re-entrant path: " + trimsInsideFlush
-                    + " trim(s) inside a flush)" : " (does not reach the re-entrant path)") + "\n    script ("
+                    + " time(s) a trim inside a flush or a spoiled read on an errored broadcast)"
+                    : " (does not reach the re-entrant path)") + "\n    script ("
                     + script.options() + "): " + String.join("; ", script.lines());
         }
     }
@@ -165,8 +171,8 @@ public final class SubjectComparison {
             StringBuilder b = new StringBuilder();
             b.append(String.format("%s vs %s: seed %d, %,d sequences, %,d operations in %.1f s%n", first, second,
                     seed, sequences, operations, millis / 1000.0));
-            b.append(String.format("  %,d sequence(s) reached the re-entrant path (a trim inside a flush, as-released"
-                    + " model)%n", reachingReentrant));
+            b.append(String.format("  %,d sequence(s) reached the re-entrant path (a trim inside a flush, or a spoiled"
+                    + " read on an errored broadcast, as-released model)%n", reachingReentrant));
             b.append(String.format("  %,d sequence(s) answered differently: %,d after reaching the re-entrant path,"
                     + " %,d without reaching it%n", differing, differingReentrant, differingOutsideReentrant()));
             if (broken > 0) {
@@ -261,15 +267,23 @@ public final class SubjectComparison {
     }
 
     /**
-     * Applies one operation to the as-released model and returns its count of trims inside a flush. The
-     * model may break at a known finding (it throws what the spec does not specify): its count stays.
+     * Applies one operation to the as-released model and returns how often the sequence has reached a path
+     * where the corrected algorithm parts from it: its trims inside a flush, plus the reads of a spoiled entry
+     * on an already errored broadcast so far ({@code reached} before this operation counts those). The model
+     * may break at a known finding (it throws what the spec does not specify): its count stays.
      */
-    private static long advance(Session released, io.cursorcheck.properties.Op op, long trims) {
+    private static long advance(Session released, io.cursorcheck.properties.Op op, long reached) {
         if (released.broken()) {
-            return trims;
+            return reached;
         }
+        ScanningModel model = (ScanningModel) released.broadcast();
+        long trimsBefore = model.trimsInsideFlush();
+        io.cursorcheck.spi.Snapshot before = model.snapshot();
         released.apply(op);
-        return ((ScanningModel) released.broadcast()).trimsInsideFlush();
+        io.cursorcheck.spi.Snapshot after = model.snapshot();
+        boolean spoiledReadOnErrored = before.error() != null && !before.spoiledEntries().isEmpty()
+                && after.spoiledEntries().isEmpty() && after.sizes().isEmpty();
+        return reached + (model.trimsInsideFlush() - trimsBefore) + (spoiledReadOnErrored ? 1 : 0);
     }
 
     /** The conformance weights, less each operation either external subject's API cannot express. */

@@ -265,4 +265,96 @@ class DifferencesTest {
         assertThat(classify(hello("highWaterMark"), deep, model(deep, backpressure, new Probe(1, true))))
                 .as("canWrite differing too").isNotEqualTo(Differences.Kind.STRICT_QUEUE_DEPTH);
     }
+
+    /**
+     * The writer's further paths on an end-at-once release: endSync answering the bytes written where the model
+     * answers INCOMPLETE is end-at-once on the entry-count API and on Node before 26.8.0, and unclassified from
+     * 26.8.0 on (a regression there is no earlier semantics); with bytes never written it is no such shape. The
+     * model failing an end (its abort) that the release completed at once is end-at-once too, only if the release
+     * did answer that end COMPLETED.
+     */
+    @Test
+    void endSyncAndAnAbortedEndOnAnEndAtOnceRelease() {
+        OutsideGuaranteesTest.Trace endSync = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+                .op(new Op.WritevSync(List.of(1, 1)), Outcome.ACCEPTED).op(new Op.EndSync(), Outcome.completed(2));
+        assertThat(classify("highWaterMark", endSync, Outcome.INCOMPLETE)).isEqualTo(Differences.Kind.END_AT_ONCE);
+        assertThat(classify(hello("budget", "26.7.0"), endSync, Outcome.INCOMPLETE)).isEqualTo(Differences.Kind.END_AT_ONCE);
+        assertThat(classify(hello("budget", "26.8.0"), endSync, Outcome.INCOMPLETE)).isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace wrongBytes = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+                .op(new Op.WritevSync(List.of(1, 1)), Outcome.ACCEPTED).op(new Op.EndSync(), Outcome.completed(1));
+        assertThat(classify("highWaterMark", wrongBytes, Outcome.INCOMPLETE)).isEqualTo(UNCLASSIFIED);
+
+        OutsideGuaranteesTest.Trace abortedEnd = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.End(), Outcome.completed(1)).canWrite(null)
+                .op(new Op.Abort(2), Outcome.OK);
+        Probe probe = new Probe(1, null);
+        assertThat(classify(hello("highWaterMark"), abortedEnd, model(abortedEnd, Outcome.OK, probe,
+                new Settlement(2, Outcome.failed(SpecError.ABORTED))))).isEqualTo(Differences.Kind.END_AT_ONCE);
+        OutsideGuaranteesTest.Trace pendingEnd = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.End(), Outcome.PENDING).canWrite(null)
+                .op(new Op.Abort(2), Outcome.OK);
+        assertThat(classify(hello("highWaterMark"), pendingEnd, model(pendingEnd, Outcome.OK, probe,
+                new Settlement(2, Outcome.failed(SpecError.ABORTED))))).as("the release's end never completed")
+                .isEqualTo(UNCLASSIFIED);
+    }
+
+    /** A spoiled entry delivered is a bug of the release on every API (I14), never earlier semantics. */
+    @Test
+    void aSpoiledEntryDeliveredIsABugOnEveryApi() {
+        OutsideGuaranteesTest.Trace t = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.Spoil(1), Outcome.OK)
+                .op(new Op.Next(0), Outcome.data(-1, 0));
+        assertThat(classify("highWaterMark", t, Outcome.failed(SpecError.INVALID_ENTRY)))
+                .isEqualTo(Differences.Kind.SPOILED_ENTRY_DELIVERED);
+        assertThat(classify(hello("budget", "26.8.2"), t, Outcome.failed(SpecError.INVALID_ENTRY)))
+                .isEqualTo(Differences.Kind.SPOILED_ENTRY_DELIVERED);
+        assertThat(Differences.Kind.SPOILED_ENTRY_DELIVERED.verdict()).isEqualTo(Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE);
+    }
+
+    /**
+     * No retain guard on the writer's further paths (seen on 26.5.1): the last consumer's detach trims to the end,
+     * which settles a pending drain true (and flushes the queued write) where the model keeps both; on the
+     * byte budget from 26.10.0 on the same answer is no earlier semantics. The control: a drain settled true by a
+     * detach that left a consumer attached is not this shape (with the buffer still full it would break I13).
+     */
+    @Test
+    void aDrainSettledByTheTrimToTheEndIsNoRetainGuard() {
+        OutsideGuaranteesTest.Trace t = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED)
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).canWrite(false).attach()
+                .op(new Op.Drain(), Outcome.PENDING).op(new Op.Write(1), Outcome.QUEUED)
+                .op(new Op.Detach(0), Outcome.DONE, new Settlement(2, Outcome.DRAINED_TRUE),
+                        new Settlement(3, Outcome.ACCEPTED));
+        Probe probe = new Probe(0, false);
+        assertThat(classify(hello("highWaterMark", "26.5.1"), t, model(t, Outcome.DONE, probe)))
+                .isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
+        assertThat(classify(hello("budget", "26.12.1"), t, model(t, Outcome.DONE, probe))).isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace stillAttached = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach()
+                .attach().op(new Op.WriteSync(1), Outcome.ACCEPTED).canWrite(false)
+                .op(new Op.Drain(), Outcome.PENDING)
+                .op(new Op.Detach(0), Outcome.DONE, new Settlement(3, Outcome.DRAINED_TRUE)).canWrite(true);
+        assertThat(classify(hello("highWaterMark", "26.5.1"), stillAttached, model(stillAttached, Outcome.DONE,
+                new Probe(1, false)))).isEqualTo(UNCLASSIFIED);
+    }
+
+    /**
+     * No retain guard meets a spoiled entry (seen on 26.5.1 and Bun 1.4.5): the last consumer left, the release
+     * trimmed everything, so a late joiner's read waits (with room to write) where the model, which retained the
+     * spoiled entry, fails it and the writer. The control: the same answers while the model never lacked a consumer.
+     */
+    @Test
+    void aLateJoinersReadThatTheModelFailsAtARetainedSpoiledEntryIsNoRetainGuard() {
+        OutsideGuaranteesTest.Trace t = new OutsideGuaranteesTest.Trace(2, Policy.DROP_OLDEST).attach()
+                .op(new Op.Next(0), Outcome.WAIT).op(new Op.Write(1), Outcome.ACCEPTED, new Settlement(1, Outcome.data(2, 1)))
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.Spoil(3), Outcome.OK)
+                .op(new Op.Detach(0), Outcome.DONE).attach();
+        t.consumers = 1;
+        t.op(new Op.Next(1), Outcome.WAIT);
+        assertThat(classify(hello("highWaterMark", "26.5.1"), t, model(t, Outcome.failed(SpecError.INVALID_ENTRY),
+                new Probe(0, null)))).isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
+        OutsideGuaranteesTest.Trace attached = new OutsideGuaranteesTest.Trace(2, Policy.DROP_OLDEST).attach().attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.Spoil(2), Outcome.OK)
+                .op(new Op.Next(1), Outcome.WAIT);
+        assertThat(classify(hello("highWaterMark", "26.5.1"), attached, model(attached,
+                Outcome.failed(SpecError.INVALID_ENTRY), new Probe(1, null)))).isEqualTo(UNCLASSIFIED);
+    }
 }

@@ -56,7 +56,7 @@ public final class FakeSubject {
 
     private FakeSubject(String[] args) {
         hello.put("protocol", "\"cursorcheck-subject\"");
-        hello.put("version", "2");
+        hello.put("version", String.valueOf(Hello.VERSION));
         hello.put("implementation", "{\"name\":\"fake\",\"version\":\"0.0.1\"}");
         hello.put("api", "\"budget\"");
         hello.put("policies", "{\"STRICT\":\"strict\",\"UNBOUNDED\":\"unbounded\",\"DROP_OLDEST\":\"drop-oldest\","

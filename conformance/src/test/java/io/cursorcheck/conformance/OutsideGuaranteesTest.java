@@ -294,4 +294,132 @@ class OutsideGuaranteesTest {
         assertThat(new Trace(1, Policy.UNBOUNDED).attach().threw(new Op.Detach(0), false).rules()).isEmpty();
         assertThat(new Trace(1, Policy.UNBOUNDED).attach().op(new Op.Detach(0), Outcome.DONE).rules()).isEmpty();
     }
+
+    /**
+     * A spoiled entry delivered (Node before 26.9.0, Bun 1.4.x: a chunk of no bytes) breaks I14; the same read
+     * failing with INVALID_ENTRY (26.9.0 and later) is no breach; a chunk of no bytes with no spoil before it is
+     * the zero-size rule's, not this one's. The gap rules stay silent after a spoil: the unnamed chunk was the
+     * spoiled write's entry, not a skip.
+     */
+    @Test
+    void aSpoiledEntryDeliveredBreaksI14AndAFailedReadOfItDoesNot() {
+        Trace delivered = new Trace(4, Policy.UNBOUNDED).attach().op(writeSync(1), Outcome.ACCEPTED)
+                .op(writeSync(1), Outcome.ACCEPTED).op(new Op.Spoil(1), Outcome.OK)
+                .op(next(0), Outcome.data(-1, 0)).op(next(0), data(2));
+        assertThat(delivered.check()).extracting(OutsideGuarantees.Breach::rule)
+                .containsExactly(Rule.SPOILED_ENTRY_DELIVERED);
+        assertThat(delivered.check().get(0).step()).isEqualTo(4);
+        Trace checked = new Trace(4, Policy.UNBOUNDED).attach().op(writeSync(1), Outcome.ACCEPTED)
+                .op(new Op.Spoil(1), Outcome.OK).op(next(0), Outcome.failed(SpecError.INVALID_ENTRY));
+        assertThat(checked.check()).isEmpty();
+        Trace noSpoil = new Trace(4, Policy.UNBOUNDED).attach().op(writeSync(1), Outcome.ACCEPTED)
+                .op(next(0), Outcome.data(-1, 0));
+        assertThat(noSpoil.rules()).containsExactly(Rule.ZERO_SIZE_ENTRY);
+    }
+
+    /** A drain's own answer must agree with the probe right before it (I13); each agreeing answer is no breach. */
+    @Test
+    void aDrainThatDisagreesWithTheProbeBreaksI13() {
+        Trace fullButTrue = new Trace(1, Policy.STRICT).attach().op(writeSync(1), Outcome.ACCEPTED).canWrite(false)
+                .op(new Op.Drain(), Outcome.DRAINED_TRUE);
+        assertThat(fullButTrue.rules()).containsExactly(Rule.DRAIN_DISAGREES_WITH_PROBE);
+        Trace roomButPending = new Trace(1, Policy.STRICT).attach().op(new Op.Drain(), Outcome.PENDING);
+        assertThat(roomButPending.rules()).containsExactly(Rule.DRAIN_DISAGREES_WITH_PROBE);
+        Trace openButUnwritable = new Trace(1, Policy.STRICT).attach().op(new Op.Drain(), Outcome.UNWRITABLE);
+        assertThat(openButUnwritable.rules()).containsExactly(Rule.DRAIN_DISAGREES_WITH_PROBE);
+        Trace closedButPending = new Trace(1, Policy.STRICT).attach().op(new Op.EndSync(), Outcome.INCOMPLETE)
+                .canWrite(null).op(new Op.Drain(), Outcome.PENDING);
+        assertThat(closedButPending.rules()).containsExactly(Rule.DRAIN_DISAGREES_WITH_PROBE);
+
+        assertThat(new Trace(1, Policy.STRICT).attach().op(new Op.Drain(), Outcome.DRAINED_TRUE).check()).isEmpty();
+        assertThat(new Trace(1, Policy.STRICT).attach().op(writeSync(1), Outcome.ACCEPTED).canWrite(false)
+                .op(new Op.Drain(), Outcome.PENDING).check()).isEmpty();
+        assertThat(new Trace(1, Policy.STRICT).attach().op(new Op.EndSync(), Outcome.INCOMPLETE).canWrite(null)
+                .op(new Op.Drain(), Outcome.UNWRITABLE).check()).isEmpty();
+    }
+
+    /**
+     * A drain settled true by an operation after which the buffer is still full, with no queued write stored in
+     * it, breaks I13; settled true with room after it, or with a queued write stored by the same operation (the
+     * flush the trim started filled the buffer again), it keeps I13.
+     */
+    @Test
+    void aDrainSettledTrueWhileTheBufferStaysFullBreaksI13() {
+        Trace full = new Trace(1, Policy.STRICT).attach().op(writeSync(1), Outcome.ACCEPTED).canWrite(false)
+                .op(new Op.Drain(), Outcome.PENDING).op(next(0), data(1), s(2, Outcome.DRAINED_TRUE));
+        assertThat(full.rules()).containsExactly(Rule.DRAINED_WHILE_FULL);
+        Trace room = new Trace(1, Policy.STRICT).attach().op(writeSync(1), Outcome.ACCEPTED).canWrite(false)
+                .op(new Op.Drain(), Outcome.PENDING).op(next(0), data(1), s(2, Outcome.DRAINED_TRUE)).canWrite(true);
+        assertThat(room.check()).isEmpty();
+        Trace refilled = new Trace(1, Policy.STRICT).attach().op(writeSync(1), Outcome.ACCEPTED).canWrite(false)
+                .op(new Op.Drain(), Outcome.PENDING).op(write(1), Outcome.QUEUED)
+                .op(next(0), data(1), s(2, Outcome.DRAINED_TRUE), s(3, Outcome.ACCEPTED));
+        assertThat(refilled.check()).isEmpty();
+    }
+
+    /**
+     * writev and writevSync are writes, endSync an end: a failed writev whose entry is delivered, and an endSync
+     * that completed while a writev is pending, break the guarantees a write and an end() would.
+     */
+    @Test
+    void writevIsAWriteAndEndSyncAnEnd() {
+        Trace failedDelivered = new Trace(1, Policy.UNBOUNDED).attach().op(writeSync(1), Outcome.ACCEPTED)
+                .canWrite(false).op(new Op.Writev(List.of(1, 0)), Outcome.QUEUED).op(new Op.Abort(2), Outcome.OK,
+                        s(2, Outcome.failed(SpecError.ABORTED)))
+                .op(next(0), data(1)).op(next(0), data(2));
+        assertThat(failedDelivered.rules()).containsExactly(Rule.FAILED_WRITE_DELIVERED);
+        Trace endedWithWritePending = new Trace(1, Policy.UNBOUNDED).attach().op(writeSync(1), Outcome.ACCEPTED)
+                .canWrite(false).op(new Op.Writev(List.of(1)), Outcome.QUEUED).op(new Op.EndSync(), Outcome.completed(1));
+        assertThat(endedWithWritePending.rules()).containsExactly(Rule.END_WITH_WRITE_PENDING);
+        Trace incomplete = new Trace(1, Policy.UNBOUNDED).attach().op(writeSync(1), Outcome.ACCEPTED)
+                .canWrite(false).op(new Op.Writev(List.of(1)), Outcome.QUEUED).op(new Op.EndSync(), Outcome.INCOMPLETE);
+        assertThat(incomplete.check()).isEmpty();
+        Trace refusedWithRoom = new Trace(1, Policy.STRICT).attach().op(new Op.WritevSync(List.of(1, 0)), Outcome.REFUSED);
+        assertThat(refusedWithRoom.rules()).containsExactly(Rule.REFUSED_WITH_ROOM);
+    }
+
+    /**
+     * A queued write spoiled while queued and then settled ACCEPTED (Node 26.7.0 to 26.8.2 store nothing and accept
+     * it) breaks I14; failed with INVALID_ENTRY (26.9.0 and later) it does not; spoiled after it settled, its
+     * acceptance is no breach.
+     */
+    @Test
+    void aSpoiledQueuedWriteAcceptedBreaksI14() {
+        Trace accepted = new Trace(1, Policy.UNBOUNDED).attach().op(writeSync(1), Outcome.ACCEPTED).canWrite(false)
+                .op(write(1), Outcome.QUEUED).op(new Op.Spoil(2), Outcome.OK)
+                .op(next(0), data(1), s(2, Outcome.ACCEPTED)).canWrite(true);
+        assertThat(accepted.rules()).containsExactly(Rule.SPOILED_WRITE_ACCEPTED);
+        Trace failed = new Trace(1, Policy.UNBOUNDED).attach().op(writeSync(1), Outcome.ACCEPTED).canWrite(false)
+                .op(write(1), Outcome.QUEUED).op(new Op.Spoil(2), Outcome.OK)
+                .op(next(0), data(1), s(2, Outcome.failed(SpecError.INVALID_ENTRY))).canWrite(true);
+        assertThat(failed.check()).isEmpty();
+        Trace spoiledAfter = new Trace(1, Policy.UNBOUNDED).attach().op(writeSync(1), Outcome.ACCEPTED).canWrite(false)
+                .op(write(1), Outcome.QUEUED).op(next(0), data(1), s(2, Outcome.ACCEPTED))
+                .op(new Op.Spoil(2), Outcome.OK).op(next(0), Outcome.failed(SpecError.INVALID_ENTRY)).canWrite(null);
+        assertThat(spoiledAfter.check()).isEmpty();
+    }
+
+    /**
+     * The finding spoiled-read-leaves-cursor-past-end as Node 26.12.1 answers it: after fail(), c1 read write #0's
+     * entry, #0 was spoiled, c0's read failed, and both stay attached: I1 broken. The corrected answer (both
+     * removed: consumerCount 0) is no breach, and neither is the same trace without the spoil.
+     */
+    @Test
+    void aSpoiledReadAfterFailThatLeavesAConsumerAttachedBreaksI1() {
+        assertThat(spoiledAfterFail(true, 2).check()).extracting(OutsideGuarantees.Breach::rule)
+                .containsExactly(Rule.CONSUMER_PAST_CLEARED_BUFFER);
+        assertThat(spoiledAfterFail(true, 2).check().get(0).step()).isEqualTo(6);
+        assertThat(spoiledAfterFail(true, 0).check()).as("the corrected algorithm: both removed").isEmpty();
+        assertThat(spoiledAfterFail(false, 2).check()).as("no spoil: the read failing is not the spoiled read").isEmpty();
+    }
+
+    private static Trace spoiledAfterFail(boolean spoil, int consumersAfter) {
+        Trace t = new Trace(4, Policy.STRICT).op(writeSync(1), Outcome.ACCEPTED)
+                .op(new Op.Fail("e"), Outcome.OK).canWrite(null)
+                .attach().attach()
+                .op(next(1), data(0))
+                .op(spoil ? new Op.Spoil(0) : new Op.Fail("e"), Outcome.OK);
+        t.consumers = consumersAfter;
+        return t.op(next(0), Outcome.failed("e"));
+    }
 }

@@ -212,7 +212,7 @@ class ProtocolErrorTest {
         "--hello-set  | unitSizes=null                     | the field unitSizes is null; expected true or false",
         "--hello-set  | overlappingReads=true              | the field overlappingReads reports a behaviour; the handshake describes the API's shape, not behaviours",
         "--hello-set  | writeQueueing=false                | the field writeQueueing reports a behaviour; the handshake describes the API's shape, not behaviours",
-        "--hello-set  | speed=\"fast\"                   | the field speed is not part of the handshake of version 2; expected only the fields [protocol,",
+        "--hello-set  | speed=\"fast\"                   | the field speed is not part of the handshake of version 3; expected only the fields [protocol,",
         "--hello-drop | unsupported                        | the field unsupported is missing; expected an array of objects",
         "--hello-set  | unsupported={}                     | the field unsupported is an object '{}'; expected an array of objects",
         "--hello-set  | unsupported=[{\"op\":\"rewind\",\"why\":\"no such call\"}] | the field unsupported[0].op is 'rewind', no operation of the protocol; expected one of [attach, next,",
@@ -222,7 +222,7 @@ class ProtocolErrorTest {
         "--hello-set  | unsupported=[{\"op\":\"end\",\"why\":\"a\"},{\"op\":\"end\",\"why\":\"b\"}] | the field unsupported[1].op is 'end', listed twice",
         "--hello-set  | unsupported=[{\"op\":\"write\",\"why\":\"a\"},{\"op\":\"writeSync\",\"why\":\"b\"}] | the field unsupported lists both write and writeSync",
         "--hello-set  | protocol=\"other\"                 | the field protocol is 'other'; expected 'cursorcheck-subject'",
-        "--hello-set  | version=1                          | the field version is 1; expected the number 2",
+        "--hello-set  | version=2                          | the field version is 2; expected the number 3",
         "--hello-raw  | hello                              | not JSON",
     })
     void aBadHandshakeIsRefusedNamingTheField(String option, String value, String expected) {

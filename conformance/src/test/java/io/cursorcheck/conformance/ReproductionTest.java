@@ -224,4 +224,34 @@ class ReproductionTest {
             }
         }
     }
+
+    /**
+     * A reproduction of the writer's further paths (writevSync, writev, drain, abort of a queued write and of a
+     * pending end, endSync, spoil) prints, at every step, the answer the adapter got from the newest Node, which is
+     * the model's there: no step differs. Each new operation's JavaScript is exercised; one that answered otherwise
+     * than the adapter's (a missing signal, an end reported from the raced promise, a spoil that detaches nothing)
+     * would show a difference at its step.
+     */
+    @Test
+    void aReproductionOfTheFurtherPathsAnswersAsTheAdapterAtEveryStep() throws Exception {
+        for (Script script : List.of(
+                Script.parse(io.cursorcheck.spi.Options.of(1, io.cursorcheck.spi.Policy.STRICT), List.of("c0 = attach()",
+                        "writevSync(1, 0)", "drain()", "writev(1, 1)", "write(1)", "next(c0)", "drain()", "abort(#3)",
+                        "end()", "endSync()", "spoil(#3)", "next(c0)", "drain()")),
+                Script.parse(io.cursorcheck.spi.Options.of(1, io.cursorcheck.spi.Policy.UNBOUNDED), List.of(
+                        "c0 = attach()", "writeSync(1)", "write(1)", "end()", "end()", "abort(#3)", "abort(#2)",
+                        "next(c0)", "next(c0)")))) {
+            Lockstep.Run run = Lockstep.run(node, script);
+            assertThat(run.failed()).as("the newest Node answers as the model").isFalse();
+            int last = script.length() - 1;
+            Reproduction.Check check = check(run, last);
+            System.out.println(check.output());
+            assertThat(check.output()).doesNotContain("<- differs")
+                    .contains(Reproduction.FINAL_LINE + " {\"step\":" + last + ",\"differs\":[]");
+            for (int i = 0; i <= last; i++) {
+                assertThat(check.output()).contains("#" + i + " " + script.lines().get(i));
+            }
+            assertThat(check.shows()).isFalse();
+        }
+    }
 }

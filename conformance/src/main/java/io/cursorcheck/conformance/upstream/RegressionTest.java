@@ -31,11 +31,15 @@ import org.xml.sax.SAXException;
  */
 public final class RegressionTest {
 
-    /** Its tests, by name: one per symptom of the re-entrant flush. A run must report each of them. */
+    /**
+     * Its tests, by name: one per symptom of the re-entrant flush, and one of a spoiled entry read on a failed
+     * broadcast (§8's second correction). A run must report each of them.
+     */
     public static final List<String> TESTS = List.of(
             "a read queued behind a waiting read settles when a re-entrant flush buffers its entry",
             "end() queued behind writes lands every write once and delivers each entry once",
-            "a write landed by a flush inside a delivery is delivered, not cut off by a nested end()");
+            "a write landed by a flush inside a delivery is delivered, not cut off by a nested end()",
+            "a detached entry read after fail() detaches every consumer before the buffer is cleared");
 
     /** How long one run may take. */
     static final long TIMEOUT_SECONDS = 120;

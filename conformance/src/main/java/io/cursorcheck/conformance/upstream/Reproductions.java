@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The minimal reproductions of the three symptoms of the re-entrant flush (the suite's kept
- * {@code reproduce.mjs} scripts), run on a release with a given {@code broadcast.js}: what each
+ * The minimal reproductions of the three symptoms of the re-entrant flush and of the spoiled read on a
+ * failed broadcast (the suite's kept {@code reproduce.mjs} scripts), run on a release with a given {@code broadcast.js}: what each
  * prints is what the upstream report shows a maintainer.
  */
 public final class Reproductions {
@@ -36,14 +36,23 @@ public final class Reproductions {
         }
     }
 
-    /** The three, in the order the report lists them. */
+    /** The name of the reproduction the report shows whole (the shortest path to the re-entrant flush). */
+    public static final String NESTED_END = "nested-end-in-notify";
+
+    /**
+     * The three symptoms of the re-entrant flush and the one of a spoiled read on a failed broadcast, in the
+     * order the report lists them.
+     */
     public static final List<Script> SCRIPTS = List.of(
             new Script("reentrant-flush-strands-read", "a read stays pending although its entry is buffered",
                     "reports/findings/reentrant-flush-strands-read/reproduce.mjs"),
             new Script("reentrant-end-settles-read-twice", "a read gets the wrong entry, and a write whose entry was"
                     + " delivered is rejected", "reports/findings/reentrant-end-settles-read-twice/reproduce.mjs"),
-            new Script("nested-end-in-notify", "a read gets done instead of a buffered entry, its write is rejected and"
-                    + " end() under-reports", "reports/conformance-findings/nested-end-in-notify/reproduce.mjs"));
+            new Script(NESTED_END, "a read gets done instead of a buffered entry, its write is rejected and"
+                    + " end() under-reports", "reports/conformance-findings/nested-end-in-notify/reproduce.mjs"),
+            new Script("spoiled-read-leaves-cursor-past-end", "after fail(), a read of a detached entry clears the buffer"
+                    + " and leaves consumers attached to it",
+                    "reports/findings/spoiled-read-leaves-cursor-past-end/reproduce.mjs"));
 
     /** The first words of a script's last line, its verdict: {@code shows} or {@code does-not-show} follows. */
     public static final String VERDICT = "cursorcheck-reproduction: ";

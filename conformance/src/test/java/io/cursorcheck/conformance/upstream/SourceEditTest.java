@@ -51,6 +51,8 @@ class SourceEditTest {
         SourceEdit e = SourceEdit.load(SourceEdit.flushOnce());
         assertThat(e.name()).isEqualTo("flush-once");
         assertThat(e.module()).isEqualTo("internal/streams/iter/broadcast");
-        assertThat(e.insertions()).hasSize(3);
+        assertThat(e.insertions()).hasSize(4);
+        // the negative control leaves out the last insertion: it must stay the one that clears the flag
+        assertThat(e.insertions().get(3).lines()).containsExactly("    this.#flushing = false;");
     }
 }

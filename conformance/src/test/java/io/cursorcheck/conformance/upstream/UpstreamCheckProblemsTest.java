@@ -113,13 +113,13 @@ class UpstreamCheckProblemsTest {
                 .allSatisfy(p -> assertThat(p).contains("gave no verdict (exit status 1"));
         // control: a missing reproduction
         assertThat(UpstreamCheck.reproductionProblems(shows.subList(0, 2), doesNot)).singleElement().asString()
-                .contains("ran 2 on the builtin and 3 patched");
+                .contains("ran 2 on the builtin and 4 patched");
     }
 
     @Test
     void theNegativeControlIsCaughtOnlyByDifferencesOffThePathWithNothingBroken() throws Exception {
-        SourceEdit wrong = SourceEdit.load(SourceEdit.flushOnce()).without(2, "flush-once-control");
-        assertThat(wrong.insertions()).hasSize(2);
+        SourceEdit wrong = SourceEdit.load(SourceEdit.flushOnce()).without(3, "flush-once-control");
+        assertThat(wrong.insertions()).hasSize(3);
         assertThat(new UpstreamCheck.Control(wrong, List.of("x"), comparison(7, 5, 1, 0)).caught()).isTrue();
         assertThat(new UpstreamCheck.Control(wrong, List.of("x"), comparison(7, 5, 5, 0)).caught()).isFalse();
         assertThat(new UpstreamCheck.Control(wrong, List.of("x"), comparison(7, 5, 1, 1)).caught()).isFalse();

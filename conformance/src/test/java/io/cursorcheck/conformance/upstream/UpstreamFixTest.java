@@ -47,9 +47,11 @@ class UpstreamFixTest {
         assertThat(o.unknown()).isEmpty();
         assertThat(o.everyTestFailedByAssertion()).isTrue();
         assertThat(o.passed()).isFalse();
-        assertThat(o.summary()).isEqualTo("FAIL: 3 of 3 tests fail by an assertion");
+        assertThat(o.summary()).isEqualTo("FAIL: 4 of 4 tests fail by an assertion");
         // the first test's assertion, as the runner printed it: read C is still pending
         assertThat(o.messages().get(RegressionTest.TESTS.get(0))).isEqualTo("actual [ 1, 2, 'pending' ], expected [ 1, 2, 3 ]");
+        // the fourth: after the spoiled read on the failed broadcast both consumers are still attached
+        assertThat(o.messages().get(RegressionTest.TESTS.get(3))).isEqualTo("actual 2, expected 0");
     }
 
     @Test
@@ -58,7 +60,7 @@ class UpstreamFixTest {
         assertThat(o.tests()).as(o.output() + o.stderr())
                 .allSatisfy((name, status) -> assertThat(status).isEqualTo(RegressionTest.Status.PASSED));
         assertThat(o.passed()).isTrue();
-        assertThat(o.summary()).isEqualTo("PASS: 3 of 3 tests pass");
+        assertThat(o.summary()).isEqualTo("PASS: 4 of 4 tests pass");
     }
 
     @Test

@@ -12,7 +12,7 @@ import io.cursorcheck.spi.Snapshot;
 /**
  * A subject seen from outside only: its broadcasts answer and report their state as usual, but
  * hide their diagnostics ({@link Diagnostics#NONE}), so a lockstep run checks answers, states and
- * I1 to I12 except I6. What such a run catches, a user of the broadcast could see; the kill matrix
+ * I1 to I14 except I6. What such a run catches, a user of the broadcast could see; the kill matrix
  * uses it to tell real bugs from equivalent mutants.
  *
  * <p>Its id is the subject's with {@link #SUFFIX}, which {@link Subjects#named} understands, so its
@@ -84,8 +84,38 @@ public record BlackBox(BroadcastFactory subject) implements BroadcastFactory {
         }
 
         @Override
+        public Reply writevSync(int... sizes) {
+            return broadcast.writevSync(sizes);
+        }
+
+        @Override
+        public Reply writev(int... sizes) {
+            return broadcast.writev(sizes);
+        }
+
+        @Override
         public Reply end() {
             return broadcast.end();
+        }
+
+        @Override
+        public Reply endSync() {
+            return broadcast.endSync();
+        }
+
+        @Override
+        public Reply abort(long operation) {
+            return broadcast.abort(operation);
+        }
+
+        @Override
+        public Reply drain() {
+            return broadcast.drain();
+        }
+
+        @Override
+        public Reply spoil(long operation) {
+            return broadcast.spoil(operation);
         }
 
         @Override

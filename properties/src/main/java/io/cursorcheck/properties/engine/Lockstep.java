@@ -128,7 +128,7 @@ public final class Lockstep {
         int quiet = 0;
         for (int i = 0; i < maxSteps && quiet <= STEPS_AFTER_QUIET_END; i++) {
             Op op = prefix != null && i < prefix.length() ? prefix.ops().get(i)
-                    : generator.next(random, now, pair.consumers(), options);
+                    : generator.next(random, now, pair.consumers(), options, pair.targets(i));
             ops.add(op);
             Failure f = r.step(i, op);
             Observation m = pair.lastModel();

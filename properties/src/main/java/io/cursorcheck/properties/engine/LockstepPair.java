@@ -155,6 +155,16 @@ public final class LockstepPair {
         return tolerance;
     }
 
+    /**
+     * What an {@code abort(#n)} or {@code spoil(#n)} drawn at step {@code step} may name, asked of the
+     * model: its pending operations (queued writes, then pending ends) and its spoilable writes.
+     * Operation numbers and steps coincide, since every step is one operation of the broadcast.
+     */
+    public Generator.Targets targets(int step) {
+        ScanningModel m = (ScanningModel) model.broadcast();
+        return new Generator.Targets(step, m.pendingOperations(), m.spoilableWrites());
+    }
+
     /** The model's observation of the last operation. */
     public Observation lastModel() {
         return lastModel;

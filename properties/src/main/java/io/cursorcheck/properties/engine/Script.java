@@ -64,20 +64,29 @@ public record Script(Options options, List<Op> ops) {
      * The script without the operations at {@code removed}. Removing an {@code attach()} also
      * removes every operation on the consumer it made, and renumbers later consumers, so the
      * result is always a valid script.
+     *
+     * <p>Removing a step renumbers the operations later steps name: an {@code abort(#n)} or
+     * {@code spoil(#n)} names the same operation afterwards (operation numbers are steps), and one
+     * whose operation was removed is removed too (it would name another operation, or none). One
+     * that names no earlier step (bad input) keeps naming the same distance ahead of itself, or the
+     * same negative number, so it stays bad input.
      */
     public Script without(Collection<Integer> removed) {
         Set<Integer> drop = new HashSet<>(removed);
         List<Op> kept = new ArrayList<>();
         int[] renumber = new int[ops.size()];
+        int[] step = new int[ops.size()]; // each original step's index in the result, or -1 if removed
         int attachedBefore = 0; // consumers made by the original script so far
         int attachedKept = 0;
         for (int i = 0; i < ops.size(); i++) {
+            step[i] = -1;
             Op op = ops.get(i);
             if (op instanceof Op.Attach) {
                 if (drop.contains(i)) {
                     renumber[attachedBefore++] = -1;
                 } else {
                     renumber[attachedBefore++] = attachedKept++;
+                    step[i] = kept.size();
                     kept.add(op);
                 }
                 continue;
@@ -96,9 +105,47 @@ public record Script(Options options, List<Op> ops) {
                 }
                 op = op instanceof Op.Next ? new Op.Next(to) : new Op.Detach(to);
             }
+            int target = op.target();
+            if (target != Integer.MIN_VALUE) {
+                int moved = renamed(target, i, kept.size(), step);
+                if (moved == Integer.MIN_VALUE) {
+                    continue; // the operation it names is gone
+                }
+                op = retargeted(op, moved);
+            }
+            step[i] = kept.size();
             kept.add(op);
         }
         return new Script(options, kept);
+    }
+
+    /**
+     * The number an operation at original step {@code at} (now at {@code now}) names instead of
+     * {@code target}, or {@link Integer#MIN_VALUE} if the step it named was removed.
+     */
+    private static int renamed(int target, int at, int now, int[] step) {
+        if (target < 0) {
+            return target; // bad input, and stays so
+        }
+        if (target >= at) {
+            return now + (target - at); // this step or a later one: bad input at the same distance
+        }
+        return step[target] < 0 ? Integer.MIN_VALUE : step[target];
+    }
+
+    /**
+     * The same {@code abort} or {@code spoil} naming another operation.
+     *
+     * @throws IllegalArgumentException if {@code op} names no operation
+     */
+    public static Op retargeted(Op op, int target) {
+        if (op instanceof Op.Abort) {
+            return new Op.Abort(target);
+        }
+        if (op instanceof Op.Spoil) {
+            return new Op.Spoil(target);
+        }
+        throw new IllegalArgumentException(op.script() + " names no earlier operation");
     }
 
     /** The script as printed lines, attach lines naming their consumer. */
@@ -109,6 +156,20 @@ public record Script(Options options, List<Op> ops) {
             lines.add(op instanceof Op.Attach ? "c" + consumers++ + " = attach()" : op.script());
         }
         return lines;
+    }
+
+    /**
+     * Step {@code index} as printed, and, for an {@code abort(#n)} or {@code spoil(#n)}, what it
+     * names: {@code abort(#3) — write(2) at step 3}, or {@code — no earlier step} for bad input.
+     */
+    public String described(int index) {
+        String line = lines().get(index);
+        int target = ops.get(index).target();
+        if (target == Integer.MIN_VALUE) {
+            return line;
+        }
+        return line + " — " + (target >= 0 && target < index ? lines().get(target) + " at step " + target
+                : "no earlier step");
     }
 
     @Override

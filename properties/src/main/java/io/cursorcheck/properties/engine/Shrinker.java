@@ -21,9 +21,13 @@ import java.util.Map;
  *     {@code attach()} removes the operations on its consumer and renumbers later consumers);</li>
  * <li>simplify arguments: each size to the smallest that still fails, consumers to lower
  *     numbers, reasons to the first of {@code "e1", null, 0, "e2"}, {@code cancel(reason)} to
- *     {@code cancel()};</li>
+ *     {@code cancel()}; {@code writev(a, b)} to {@code write(a+b)} ({@code writevSync} to
+ *     {@code writeSync}), to fewer chunks and to smaller chunks; {@code endSync()} to {@code end()};
+ *     an {@code abort(#n)} or {@code spoil(#n)} to one naming an earlier step;</li>
  * <li>lower the budget to the smallest that still fails.</li>
  * </ol>
+ * Deleting steps renumbers the operations later aborts and spoils name ({@link Script#without}), so a
+ * shrunk script names the same operations as the one it came from.
  * Candidates run with the shrinker's {@link Tolerance}, the one the failure was found with: a failure
  * found after a known finding the run continued past shrinks under the same rule (spec §3).
  * Deterministic: the same script and failure always shrink to the same result. Bounded: it stops
@@ -201,7 +205,9 @@ public final class Shrinker {
             boolean changed = false;
             for (int i = 0; i < best.script().length() && !exhausted(); i++) {
                 Op op = best.script().ops().get(i);
-                if (subject.capabilities().unitSizes() && (op instanceof Op.Write || op instanceof Op.WriteSync)) {
+                boolean sized = op instanceof Op.Write || op instanceof Op.WriteSync || op instanceof Op.Writev
+                        || op instanceof Op.WritevSync;
+                if (subject.capabilities().unitSizes() && sized) {
                     continue; // the subject takes entries of size 1 only
                 }
                 for (Op simpler : simpler(op)) {
@@ -237,6 +243,18 @@ public final class Shrinker {
             for (int s = 0; s < w.size(); s++) {
                 out.add(new Op.Write(s));
             }
+        } else if (op instanceof Op.WritevSync w) {
+            out.add(new Op.WriteSync(sum(w.sizes())));
+            out.addAll(simplerChunks(w.sizes()).stream().map(c -> (Op) new Op.WritevSync(c)).toList());
+        } else if (op instanceof Op.Writev w) {
+            out.add(new Op.Write(sum(w.sizes())));
+            out.addAll(simplerChunks(w.sizes()).stream().map(c -> (Op) new Op.Writev(c)).toList());
+        } else if (op instanceof Op.EndSync) {
+            out.add(new Op.End());
+        } else if ((op instanceof Op.Abort || op instanceof Op.Spoil) && op.target() > 0) {
+            for (int t = 0; t < op.target(); t++) {
+                out.add(Script.retargeted(op, t)); // an earlier step: a valid target stays valid
+            }
         } else if (op instanceof Op.Next n && n.consumer() > 0) {
             for (int c = 0; c < n.consumer(); c++) {
                 out.add(new Op.Next(c));
@@ -253,6 +271,40 @@ public final class Shrinker {
             out.add(new Op.Cancel(false, null));
             for (Object r : simplerReasons(c.reason())) {
                 out.add(new Op.Cancel(true, r));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The sum of the chunks, saturated: a sum beyond {@code int} is bad input to a writev, and the write
+     * it shrinks to must stay so rather than wrap to a valid size.
+     */
+    private static int sum(List<Integer> sizes) {
+        long sum = 0;
+        for (int s : sizes) {
+            sum += s;
+        }
+        return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, sum));
+    }
+
+    /** Chunk lists simpler than {@code sizes}: one chunk fewer (each in turn), then each chunk smaller (simplest first). */
+    private static List<List<Integer>> simplerChunks(List<Integer> sizes) {
+        List<List<Integer>> out = new ArrayList<>();
+        for (int i = 0; i < sizes.size(); i++) {
+            List<Integer> fewer = new ArrayList<>(sizes);
+            fewer.remove(i);
+            out.add(fewer);
+        }
+        for (int i = 0; i < sizes.size(); i++) {
+            int size = sizes.get(i);
+            // Every smaller size up to 64; above, a few (a hand-written chunk of 2^31-1 must not make 2^31 candidates).
+            List<Integer> candidates = size <= 64 ? java.util.stream.IntStream.range(0, Math.max(0, size)).boxed().toList()
+                    : List.of(0, 1, size / 2, size - 1);
+            for (int s : candidates) {
+                List<Integer> smaller = new ArrayList<>(sizes);
+                smaller.set(i, s);
+                out.add(smaller);
             }
         }
         return out;

@@ -15,18 +15,33 @@ import java.util.Map;
  * @param end           weight of {@code end()}
  * @param fail          weight of {@code fail(reason)}
  * @param cancel        weight of {@code cancel(...)}, with or without a reason
+ * @param writevSync    weight of {@code writevSync(sizes...)}
+ * @param writev        weight of {@code writev(sizes...)}
+ * @param endSync       weight of {@code endSync()}
+ * @param drain         weight of {@code drain()}
+ * @param abort         weight of {@code abort(#n)}
+ * @param spoil         weight of {@code spoil(#n)}
  * @param detachedRef   percent of consumer arguments naming a detached consumer, when there is one
  * @param badInput      percent of arguments that are bad input: a foreign or null handle, a
  *                      negative size
  */
 public record Weights(int attach, int next, int detach, int writeSync, int write, int end, int fail, int cancel,
+                      int writevSync, int writev, int endSync, int drain, int abort, int spoil,
                       int detachedRef, int badInput) {
 
-    /** The defaults: long open phases with frequent reads and writes, rarer lifecycle ends. */
-    public static final Weights DEFAULT = new Weights(8, 34, 5, 18, 22, 2, 1, 1, 8, 2);
+    /**
+     * The defaults: long open phases with frequent reads and writes, rarer lifecycle ends; the writer's
+     * further paths (issue 15) about a sixth of the draws, so that queued writes and full buffers are
+     * still common when an abort, a drain or a spoil comes.
+     */
+    public static final Weights DEFAULT = new Weights(8, 34, 5, 18, 22, 2, 1, 1, 4, 5, 1, 5, 5, 4, 8, 2);
+
+    /** The operation weights' names, in declaration order (every name {@link #with} takes, but the percentages). */
+    private static final String[] OPERATIONS = {"attach", "next", "detach", "writeSync", "write", "end", "fail", "cancel",
+        "writevSync", "writev", "endSync", "drain", "abort", "spoil"};
 
     /**
-     * The largest operation weight: eight of them sum to at most 8,000,000, so {@link #total()}
+     * The largest operation weight: fourteen of them sum to at most 14,000,000, so {@link #total()}
      * cannot wrap (two weights of 2,000,000,000 once summed to a negative bound and crashed the
      * generator inside a lockstep worker).
      */
@@ -41,8 +56,9 @@ public record Weights(int attach, int next, int detach, int writeSync, int write
     public Weights {
         // The message is built from the parameters: the fields are not assigned yet here, so
         // this.toString() would print every weight as 0.
-        String[] names = {"attach", "next", "detach", "writeSync", "write", "end", "fail", "cancel"};
-        int[] all = {attach, next, detach, writeSync, write, end, fail, cancel};
+        String[] names = OPERATIONS;
+        int[] all = {attach, next, detach, writeSync, write, end, fail, cancel, writevSync, writev, endSync, drain,
+            abort, spoil};
         long sum = 0;
         for (int i = 0; i < all.length; i++) {
             if (all[i] < 0 || all[i] > MAX_WEIGHT) {
@@ -59,6 +75,15 @@ public record Weights(int attach, int next, int detach, int writeSync, int write
         percentage("badInput", badInput);
     }
 
+    /**
+     * Weights without the writer's further paths (issue 15): every one of their weights 0, so the
+     * generator draws as it did before them (the same seed, the same sequence).
+     */
+    public Weights(int attach, int next, int detach, int writeSync, int write, int end, int fail, int cancel,
+                   int detachedRef, int badInput) {
+        this(attach, next, detach, writeSync, write, end, fail, cancel, 0, 0, 0, 0, 0, 0, detachedRef, badInput);
+    }
+
     private static void percentage(String name, int value) {
         if (value < 0 || value > 100) {
             throw new IllegalArgumentException(name + " is a percentage from 0 to 100, was " + value);
@@ -67,12 +92,15 @@ public record Weights(int attach, int next, int detach, int writeSync, int write
 
     /** The sum of the operation weights. */
     int total() {
-        return attach + next + detach + writeSync + write + end + fail + cancel;
+        return attach + next + detach + writeSync + write + end + fail + cancel + writevSync + writev + endSync + drain
+                + abort + spoil;
     }
 
     /**
      * These weights with some overridden, from {@code name=value} pairs separated by commas,
-     * e.g. {@code next=40,fail=0,badInput=5}.
+     * e.g. {@code next=40,fail=0,badInput=5}. A string written before the writer's further paths
+     * (without {@code writev}, {@code drain}, {@code abort}, ...) still parses: the names it does not
+     * give keep these weights' values.
      *
      * @throws IllegalArgumentException naming the pair that is not understood, or the weight and
      *                                  its value when it is out of range
@@ -105,7 +133,8 @@ public record Weights(int attach, int next, int detach, int writeSync, int write
             w.put(name, (int) value);
         }
         return new Weights(w.get("attach"), w.get("next"), w.get("detach"), w.get("writeSync"), w.get("write"),
-                w.get("end"), w.get("fail"), w.get("cancel"), w.get("detachedRef"), w.get("badInput"));
+                w.get("end"), w.get("fail"), w.get("cancel"), w.get("writevSync"), w.get("writev"), w.get("endSync"),
+                w.get("drain"), w.get("abort"), w.get("spoil"), w.get("detachedRef"), w.get("badInput"));
     }
 
     /** The weights by name, in declaration order. */
@@ -119,6 +148,12 @@ public record Weights(int attach, int next, int detach, int writeSync, int write
         w.put("end", end);
         w.put("fail", fail);
         w.put("cancel", cancel);
+        w.put("writevSync", writevSync);
+        w.put("writev", writev);
+        w.put("endSync", endSync);
+        w.put("drain", drain);
+        w.put("abort", abort);
+        w.put("spoil", spoil);
         w.put("detachedRef", detachedRef);
         w.put("badInput", badInput);
         return w;

@@ -76,21 +76,33 @@ public final class ExploreRun {
     public static Result run(List<BroadcastFactory> holding, List<BroadcastFactory> controls,
                              Function<Policy, Scope> scopes, Function<Policy, Scope> controlScopes, long stateLimit,
                              KnownFindings known, Path counterexamples, Consumer<String> log) {
-        List<Explorer.Result> bounds = new ArrayList<>();
+        return run(holding, controls, List.of(scopes), controlScopes, stateLimit, known, counterexamples, log);
+    }
+
+    /**
+     * Runs it with several bounds: each subject that must hold is explored in each, under every policy
+     * (e.g. the gate's bound and the writer-paths bound, {@link Scope#writerPaths}).
+     *
+     * @param holding   subjects that must hold every bound
+     * @param controls  subjects the bound must catch
+     * @param bounds    the bounds, each a scope for each policy
+     * @param controlScopes the scope for each policy in which the controls must be caught
+     * @param stateLimit the most distinct states per exploration
+     * @param known     the known findings against the model
+     * @param counterexamples where counterexamples go, or null
+     * @param log       progress
+     */
+    public static Result run(List<BroadcastFactory> holding, List<BroadcastFactory> controls,
+                             List<Function<Policy, Scope>> bounds, Function<Policy, Scope> controlScopes,
+                             long stateLimit, KnownFindings known, Path counterexamples, Consumer<String> log) {
         Map<String, Path> pages = new LinkedHashMap<>();
         Map<String, Algorithm> algorithms = new LinkedHashMap<>();
         holding.forEach(s -> algorithms.put(s.id(), s.algorithm()));
         controls.forEach(s -> algorithms.put(s.id(), s.algorithm()));
-        for (BroadcastFactory subject : holding) {
-            for (Policy policy : Policy.values()) {
-                Scope scope = scopes.apply(policy);
-                Explorer.Result r = Explorer.explore(subject, scope, stateLimit, false, known, null);
-                log.accept(String.format("explore %s (%s) %s: %,d states, %,d transitions, depth %d%s, %.1f s, %,.0f states/s"
-                                + " (%,.0f per CPU second): %s", subject.id(), subject.algorithm(), scope, r.states(), r.transitions(), r.depth(),
-                        r.complete() ? "" : " (INCOMPLETE)", r.millis() / 1000.0, r.statesPerSecond(),
-                        r.statesPerCpuSecond(), r.holds() ? "holds" : "FAILS"));
-                bounds.add(r);
-                write(subject, r, counterexamples, pages);
+        List<Explorer.Result> results = new ArrayList<>();
+        for (Function<Policy, Scope> scopes : bounds) {
+            for (BroadcastFactory subject : holding) {
+                explore(subject, scopes, stateLimit, known, counterexamples, pages, results, log);
             }
         }
         List<Control> caught = new ArrayList<>();
@@ -102,7 +114,23 @@ public final class ExploreRun {
                             + c.caught().run().script().length() + " operations", shrunk < 0 ? "no" : shrunk));
             caught.add(new Control(c.subject(), c.caught(), c.policy(), shrunk, control.algorithm()));
         }
-        return new Result(bounds, caught, pages, algorithms);
+        return new Result(results, caught, pages, algorithms);
+    }
+
+    /** Explores one bound of one subject under every policy, logging and writing each result. */
+    private static void explore(BroadcastFactory subject, Function<Policy, Scope> scopes, long stateLimit,
+                                KnownFindings known, Path counterexamples, Map<String, Path> pages,
+                                List<Explorer.Result> results, Consumer<String> log) {
+        for (Policy policy : Policy.values()) {
+            Scope scope = scopes.apply(policy);
+            Explorer.Result r = Explorer.explore(subject, scope, stateLimit, false, known, null);
+            log.accept(String.format("explore %s (%s) %s: %,d states, %,d transitions, depth %d%s, %.1f s, %,.0f states/s"
+                            + " (%,.0f per CPU second): %s", subject.id(), subject.algorithm(), scope, r.states(),
+                    r.transitions(), r.depth(), r.complete() ? "" : " (INCOMPLETE)", r.millis() / 1000.0,
+                    r.statesPerSecond(), r.statesPerCpuSecond(), r.holds() ? "holds" : "FAILS"));
+            results.add(r);
+            write(subject, r, counterexamples, pages);
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package io.cursorcheck.properties.explore;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Op;
 import io.cursorcheck.properties.engine.Failure;
+import io.cursorcheck.properties.engine.Generator;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.LockstepPair;
@@ -161,7 +162,9 @@ public final class Explorer {
             for (int i = 0; i < level.size(); i++) {
                 Node node = level.get(i);
                 level.set(i, null); // expanded: its pair can go
-                for (Op op : scope.operations(node.pair.consumers())) {
+                // By rank from the model's state: equal keys, equal transitions.
+                Generator.Targets targets = scope.writerPaths() ? node.pair.targets(depth) : Generator.Targets.NONE;
+                for (Op op : scope.operations(node.pair.consumers(), targets.pending(), targets.spoilable())) {
                     LockstepPair child = node.pair.fork();
                     Failure f = child.step(depth, op);
                     transitions++;

@@ -19,13 +19,28 @@ import java.util.stream.Collectors;
  * {@code cancel(null)}. One non-null reason is enough: the spec treats every reason alike, whatever its
  * value; a null reason is a reason too, and easy to confuse with none (a mutant of the catalogue does).
  *
+ * <p>With {@code writerPaths} (the writer's further paths, issue 15) also: {@code drain()};
+ * {@code endSync()}; {@code writevSync} and {@code writev} of the chunk shapes {@link #CHUNKS} (no
+ * chunk, and two chunks of 1: the one shape whose entry sums several, at the gate's budget);
+ * {@code abort(#n)} of each operation pending in the model's state now (its queued writes, then its
+ * pending ends); {@code spoil(#n)} of each write whose entry is retained or queued and not yet
+ * spoiled. The last two are enumerated from the model's state by rank, so two states with the same
+ * key have the same transitions; the {@code #n} of each is the absolute operation number on the path
+ * that reached the state, which is what a counterexample's script names. Without it, the bound is the
+ * one it always was (a bound with the new operations is a separate scope, {@link #writerPaths}).
+ *
  * @param policy    the backpressure policy
  * @param budget    the byte budget
  * @param sizes     the entry sizes writes use
  * @param consumers how many attaches in all
  * @param depth     the longest sequence explored
+ * @param writerPaths whether the writer's further paths are explored too (drain, endSync, writev,
+ *                    writevSync, abort, spoil)
  */
-public record Scope(Policy policy, long budget, List<Integer> sizes, int consumers, int depth) {
+public record Scope(Policy policy, long budget, List<Integer> sizes, int consumers, int depth, boolean writerPaths) {
+
+    /** The chunk shapes of writev and writevSync in a scope with the writer's further paths. */
+    public static final List<List<Integer>> CHUNKS = List.of(List.of(), List.of(1, 1));
 
     /**
      * Checks the bounds, naming the field and its value. The messages use the parameters only:
@@ -58,6 +73,11 @@ public record Scope(Policy policy, long budget, List<Integer> sizes, int consume
         }
     }
 
+    /** A scope of the operations every bound explores, without the writer's further paths. */
+    public Scope(Policy policy, long budget, List<Integer> sizes, int consumers, int depth) {
+        this(policy, budget, sizes, consumers, depth, false);
+    }
+
     /**
      * The gate's bound (about 10 s for every policy and conforming variant on 2 cores, 2026-12-01): two
      * consumers, budget 2, sizes 0, 1, 2, eleven operations deep.
@@ -71,14 +91,37 @@ public record Scope(Policy policy, long budget, List<Integer> sizes, int consume
         return new Scope(policy, 2, List.of(1, 2), 3, 12);
     }
 
+    /**
+     * The writer-paths bound: the writer's further paths (abort, drain, spoil, writev, endSync) with
+     * every other operation, two consumers, budget 2, sizes 0, 1, 2, seven operations deep (the model
+     * alone: about 20,000 states over the four policies, 2026-12-01; the known finding
+     * spoiled-read-leaves-cursor-past-end is 7 deep). A separate bound rather than the gate's with more
+     * operations: at eleven deep, the extra operations multiply the states past the gate's time.
+     */
+    public static Scope writerPaths(Policy policy) {
+        return new Scope(policy, 2, List.of(0, 1, 2), 2, 7, true);
+    }
+
+    /** The campaign's writer-paths bound: as {@link #writerPaths}, eight operations deep. */
+    public static Scope writerPathsDeep(Policy policy) {
+        return new Scope(policy, 2, List.of(0, 1, 2), 2, 8, true);
+    }
+
     /** The same scope, explored only {@code shallower} operations deep. */
     public Scope withDepth(int shallower) {
-        return new Scope(policy, budget, sizes, consumers, shallower);
+        return new Scope(policy, budget, sizes, consumers, shallower, writerPaths);
     }
 
     /** The same scope under another policy. */
     public Scope with(Policy other) {
-        return new Scope(other, budget, sizes, consumers, depth);
+        return new Scope(other, budget, sizes, consumers, depth, writerPaths);
+    }
+
+    /** The operations this scope explores, as a page lists them. */
+    public String operationNames() {
+        return "attach, next, detach, writeSync, write, end, fail, cancel"
+                + (writerPaths ? ", writevSync, writev, endSync, drain, abort (of each pending operation),"
+                + " spoil (of each spoilable write)" : "");
     }
 
     /** The broadcast's options. */
@@ -86,8 +129,19 @@ public record Scope(Policy policy, long budget, List<Integer> sizes, int consume
         return Options.of(budget, policy);
     }
 
-    /** The operations enabled when {@code made} consumers have been attached. */
+    /** The operations enabled when {@code made} consumers have been attached, naming no earlier operation. */
     List<Op> operations(int made) {
+        return operations(made, List.of(), List.of());
+    }
+
+    /**
+     * The operations enabled when {@code made} consumers have been attached, in a state whose model
+     * has these pending operations and spoilable writes (ignored without the writer's further paths).
+     *
+     * @param pending   the model's pending operations: queued writes, then pending ends
+     * @param spoilable the model's writes whose entry is retained or queued and not spoiled
+     */
+    List<Op> operations(int made, List<Long> pending, List<Long> spoilable) {
         List<Op> ops = new ArrayList<>();
         if (made < consumers) {
             ops.add(new Op.Attach());
@@ -106,12 +160,27 @@ public record Scope(Policy policy, long budget, List<Integer> sizes, int consume
         ops.add(new Op.Cancel(false, null));
         ops.add(new Op.Cancel(true, "e2"));
         ops.add(new Op.Cancel(true, null));
+        if (writerPaths) {
+            for (List<Integer> chunks : CHUNKS) {
+                ops.add(new Op.WritevSync(chunks));
+                ops.add(new Op.Writev(chunks));
+            }
+            ops.add(new Op.EndSync());
+            ops.add(new Op.Drain());
+            for (long n : pending) {
+                ops.add(new Op.Abort(Math.toIntExact(n)));
+            }
+            for (long n : spoilable) {
+                ops.add(new Op.Spoil(Math.toIntExact(n)));
+            }
+        }
         return ops;
     }
 
     @Override
     public String toString() {
         return policy + ", budget " + budget + ", sizes {" + sizes.stream().map(String::valueOf)
-                .collect(Collectors.joining(",")) + "}, " + consumers + " consumer(s), depth " + depth;
+                .collect(Collectors.joining(",")) + "}, " + consumers + " consumer(s), depth " + depth
+                + (writerPaths ? ", writer paths" : "");
     }
 }

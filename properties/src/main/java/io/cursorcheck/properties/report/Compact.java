@@ -17,9 +17,10 @@ public final class Compact {
     }
 
     /**
-     * A state, e.g. {@code [1..3)=2,1 (3B) c0@1 c1@3 r1 | CLOSING q=2 ended}: the retained range
-     * and sizes, each attached consumer's cursor (and open reads), then what is not default in the
-     * writer and lifecycle.
+     * A state, e.g. {@code [1..3)=2,1 (3B) spoiled=2 c0@1 c1@3 r1 | CLOSING queued=2 drains=1 ended}: the
+     * retained range and sizes (and the positions of spoiled entries), each attached consumer's cursor
+     * (and open reads), then what is not default in the writer and lifecycle (queued writes, with
+     * {@code !} after a spoiled one, pending ends and drains).
      */
     public static String state(Snapshot s) {
         if (s == null) {
@@ -29,6 +30,11 @@ public final class Compact {
         StringJoiner sizes = new StringJoiner(",");
         s.sizes().forEach(size -> sizes.add(String.valueOf(size)));
         j.add("[" + s.bufferStart() + ".." + s.end() + ")" + (s.sizes().isEmpty() ? "" : "=" + sizes + " (" + s.bufferedBytes() + "B)"));
+        if (!s.spoiledEntries().isEmpty()) {
+            StringJoiner spoiled = new StringJoiner(",");
+            s.spoiledEntries().forEach(p -> spoiled.add(String.valueOf(p)));
+            j.add("spoiled=" + spoiled);
+        }
         if (s.consumers().isEmpty()) {
             j.add("no consumer");
         }
@@ -41,11 +47,16 @@ public final class Compact {
         }
         if (!s.queuedWrites().isEmpty()) {
             StringJoiner q = new StringJoiner(",");
-            s.queuedWrites().forEach(size -> q.add(String.valueOf(size)));
+            for (int i = 0; i < s.queuedWrites().size(); i++) {
+                q.add(s.queuedWrites().get(i) + (s.spoiledQueued().contains(i) ? "!" : ""));
+            }
             w.add("queued=" + q);
         }
         if (s.pendingEnds() > 0) {
             w.add("ends=" + s.pendingEnds());
+        }
+        if (s.pendingDrains() > 0) {
+            w.add("drains=" + s.pendingDrains());
         }
         if (s.ended()) {
             w.add("ended");

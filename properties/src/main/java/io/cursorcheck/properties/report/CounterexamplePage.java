@@ -67,14 +67,18 @@ public final class CounterexamplePage {
         b.append("## Script\n\n```\n// ").append(cx.script().options()).append('\n');
         List<String> lines = cx.script().lines();
         for (int i = 0; i < lines.size(); i++) {
-            b.append(lines.get(i)).append(i == f.step() ? "   // <- fails here" : "").append('\n');
+            String names = cx.script().described(i).substring(lines.get(i).length()); // " — write(2) at step 3"
+            b.append(lines.get(i)).append(names.isEmpty() ? "" : "   //" + names.substring(2))
+                    .append(i == f.step() ? "   // <- fails here" : "").append('\n');
         }
         b.append("```\n\n");
 
         b.append("## Step by step\n\n");
         b.append("Answers are the operation's own outcome, then the earlier operations (by number) it settled."
                 + " States: `[start..end)=sizes`, then each attached consumer `cN@cursor` (`rK`: K open reads),"
-                + " then the writer and lifecycle where not default.\n\n");
+                + " then the writer and lifecycle where not default (`spoiled=P`: spoiled entries; `queued=2!`: a spoiled"
+                + " queued write; `drains=N`: pending drains). An `abort(#n)` or `spoil(#n)` is followed by what"
+                + " step n was.\n\n");
         boolean alone = run.model().equals(run.subject());
         b.append(alone ? "| # | operation | answer | state after |\n|---|---|---|---|\n"
                 : "| # | operation | model answer | subject answer | model state | subject state |\n"
@@ -87,7 +91,7 @@ public final class CounterexamplePage {
             String sa = Compact.answer(s);
             String ms = Compact.state(m.snapshot());
             String ss = Compact.state(s.snapshot());
-            b.append("| ").append(i).append(mark).append(" | `").append(lines.get(i)).append("` | ");
+            b.append("| ").append(i).append(mark).append(" | `").append(cx.script().described(i)).append("` | ");
             if (alone) {
                 b.append(cell(ma, false)).append(" | ").append(cell(ms, false)).append(" |\n");
             } else {

@@ -93,6 +93,7 @@ public final class ExplorePage {
                     .append(x.holds() ? "holds" : "**does not hold**").append(" |\n");
         }
         b.append('\n');
+        b.append(operationsOfBounds(r));
         b.append("## Shortest scripts found\n\n");
         boolean any = false;
         for (Explorer.Result x : r.bounds()) {
@@ -135,6 +136,16 @@ public final class ExplorePage {
         b.append('\n');
         b.append(lengthsUnderBothAlgorithms(r));
         return b.toString();
+    }
+
+    /** Which operations each bound of the table explores (the writer's further paths only where the scope says so). */
+    static String operationsOfBounds(ExploreRun.Result r) {
+        java.util.Set<String> kinds = new java.util.LinkedHashSet<>();
+        for (Explorer.Result x : r.bounds()) {
+            kinds.add((x.scope().writerPaths() ? "A bound whose scope says *writer paths* explores: "
+                    : "A bound without *writer paths* explores: ") + x.scope().operationNames() + ".");
+        }
+        return kinds.isEmpty() ? "" : String.join("\n", kinds) + "\n\n";
     }
 
     /**

@@ -34,7 +34,6 @@ public final class Trace {
                     + " its probe, consumerCount and canWrite, is shown next to the one the model's state gives)\n");
         }
         b.append("// ").append(run.script().options()).append('\n');
-        List<String> lines = run.script().lines();
         Failure f = run.failure();
         Session model = outside ? new Session(Variant.MODEL, run.script().options()) : null; // names entries by write
         for (int i = 0; i < run.model().size(); i++) {
@@ -42,7 +41,7 @@ public final class Trace {
             Observation s = run.subject().get(i);
             boolean failing = f != null && f.step() == i;
             boolean past = run.tolerated() != null && run.tolerated().step() == i;
-            b.append(String.format("#%-3d %-22s%s%s%n", i, lines.get(i), past ? "  <-- known finding "
+            b.append(String.format("#%-3d %-22s%s%s%n", i, run.script().described(i), past ? "  <-- known finding "
                     + run.tolerated().signature() + ", continued past" : "", failing ? "  <-- " + f.kind() : ""));
             String ma;
             String sa;

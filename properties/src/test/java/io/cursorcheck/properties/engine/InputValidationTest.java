@@ -49,8 +49,9 @@ class InputValidationTest {
     @Test
     void theLargestWeightsDrawEveryOperation() {
         Weights max = Weights.DEFAULT.with(String.join(",", Arrays.stream(new String[] {"attach", "next", "detach",
-                "writeSync", "write", "end", "fail", "cancel"}).map(n -> n + "=" + Weights.MAX_WEIGHT).toList()));
-        assertThat(max.total()).isEqualTo(8 * Weights.MAX_WEIGHT);
+                "writeSync", "write", "end", "fail", "cancel", "writevSync", "writev", "endSync", "drain", "abort", "spoil"})
+                .map(n -> n + "=" + Weights.MAX_WEIGHT).toList()));
+        assertThat(max.total()).isEqualTo(14 * Weights.MAX_WEIGHT);
         Lockstep.Run run = Lockstep.explore(Variant.CACHED_COUNT, new Generator(max, Variant.CACHED_COUNT.capabilities()),
                 new Random(1).nextLong(), 200, null);
         assertThat(run.script().length()).isPositive();

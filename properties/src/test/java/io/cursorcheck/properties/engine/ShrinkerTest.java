@@ -116,4 +116,23 @@ class ShrinkerTest {
         assertThat(Shrinker.simpler(new Op.Fail("e1"))).isEmpty();
         assertThat(Shrinker.simpler(new Op.Next(Op.FOREIGN))).isEmpty();
     }
+
+    @Test
+    void theWritersFurtherPathsHaveSimplerForms() {
+        assertThat(Shrinker.simpler(new Op.Writev(List.of(1, 2)))).containsExactly(new Op.Write(3),
+                new Op.Writev(List.of(2)), new Op.Writev(List.of(1)), new Op.Writev(List.of(0, 2)),
+                new Op.Writev(List.of(1, 0)), new Op.Writev(List.of(1, 1)));
+        assertThat(Shrinker.simpler(new Op.WritevSync(List.of(2)))).containsExactly(new Op.WriteSync(2),
+                new Op.WritevSync(List.of()), new Op.WritevSync(List.of(0)), new Op.WritevSync(List.of(1)));
+        assertThat(Shrinker.simpler(new Op.Writev(List.of()))).containsExactly(new Op.Write(0));
+        // A sum beyond int stays bad input rather than wrapping to a valid size.
+        assertThat(Shrinker.simpler(new Op.WritevSync(List.of(Integer.MAX_VALUE, 1))).get(0))
+                .isEqualTo(new Op.WriteSync(Integer.MAX_VALUE));
+        assertThat(Shrinker.simpler(new Op.EndSync())).containsExactly(new Op.End());
+        assertThat(Shrinker.simpler(new Op.Abort(3))).containsExactly(new Op.Abort(0), new Op.Abort(1), new Op.Abort(2));
+        assertThat(Shrinker.simpler(new Op.Spoil(2))).containsExactly(new Op.Spoil(0), new Op.Spoil(1));
+        assertThat(Shrinker.simpler(new Op.Abort(0))).isEmpty();
+        assertThat(Shrinker.simpler(new Op.Abort(-1))).isEmpty();
+        assertThat(Shrinker.simpler(new Op.Drain())).isEmpty();
+    }
 }
