@@ -12,10 +12,12 @@ package io.cursorcheck.properties.mutants;
  * @param entry       the class whose {@code (Options)} constructor makes the mutant broadcast
  * @param equivalence for an {@link Impact#EQUIVALENT} mutant, why nothing observable changes and
  *                    which white-box check still sees it; null for the others
- * @param correctedEquivalence for a SAFETY or LIVENESS mutant whose bug lies on a path that only a
- *                    nested flush reaches (end's data branch, a flush inside a running flush), why it
- *                    is equivalent under the corrected algorithm of spec §8, which never nests a flush;
- *                    null for every other mutant ({@link #impactUnder})
+ * @param correctedEquivalence for a SAFETY or LIVENESS mutant whose bug lies on a path the corrected
+ *                    algorithm of spec §8 never takes (one only a nested flush reaches: end's data branch,
+ *                    a flush inside a running flush; or a cursor left past end by a spoiled read, which
+ *                    §8's second correction prevents), why it is equivalent under that algorithm; for an
+ *                    {@link Impact#EQUIVALENT} mutant whose argument or white-box check differs under that
+ *                    algorithm, the argument that holds there; null for every other mutant ({@link #impactUnder})
  */
 public record Mutant(String id, String description, Impact impact, String file, String find, String replace,
                      String entry, Equivalence equivalence, Equivalence correctedEquivalence) {
@@ -66,7 +68,7 @@ public record Mutant(String id, String description, Impact impact, String file, 
 
     /**
      * What the mutant breaks when it follows the given algorithm: its {@link #impact()}, except that a
-     * mutant on a path only a nested flush reaches is {@link Impact#EQUIVALENT} under
+     * mutant on a path the corrected algorithm never takes is {@link Impact#EQUIVALENT} under
      * {@link io.cursorcheck.spi.Algorithm#CORRECTED} (spec §8).
      */
     public Impact impactUnder(io.cursorcheck.spi.Algorithm algorithm) {
@@ -74,7 +76,10 @@ public record Mutant(String id, String description, Impact impact, String file, 
                 ? Impact.EQUIVALENT : impact;
     }
 
-    /** Why the mutant is equivalent under the given algorithm, or null if it is not ({@link #impactUnder}). */
+    /**
+     * Why the mutant is equivalent under the given algorithm, or null if it is not ({@link #impactUnder}):
+     * under the corrected algorithm its {@code correctedEquivalence} if it has one, else its {@code equivalence}.
+     */
     public Equivalence equivalenceUnder(io.cursorcheck.spi.Algorithm algorithm) {
         return algorithm == io.cursorcheck.spi.Algorithm.CORRECTED && correctedEquivalence != null
                 ? correctedEquivalence : equivalence;
@@ -91,10 +96,6 @@ public record Mutant(String id, String description, Impact impact, String file, 
         if ((impact == Impact.EQUIVALENT) != (equivalence != null)) {
             throw new IllegalArgumentException("mutant " + id + ": an equivalence argument goes with, and only with,"
                     + " impact EQUIVALENT");
-        }
-        if (correctedEquivalence != null && impact == Impact.EQUIVALENT) {
-            throw new IllegalArgumentException("mutant " + id + ": an equivalent mutant needs no argument for the"
-                    + " corrected algorithm");
         }
     }
 

@@ -147,14 +147,18 @@ public final class Mutants {
                             }
                             """,
                     ""),
-            Mutant.core("scan-starts-at-max-sentinel",
-                    "scan() starts from Long.MAX_VALUE instead of end, the sentinel the spec forbids.",
-                    NONE,
-                    "With a consumer attached every cursor is at most end, so the scan's answer is the same; with"
-                            + " none, its (MAX_VALUE, 0) is never used: trim returns early and the first attach"
-                            + " overwrites both fields.",
+            // Equivalent until issue 15: as released, a read of a spoiled entry clears the buffer under a consumer
+            // that has read past it (the third finding, I1), and the next scan then finds a cursor past end.
+            new Mutant("scan-starts-at-max-sentinel",
+                    "scan() starts from Long.MAX_VALUE instead of end, the sentinel the spec forbids, so once a"
+                            + " cursor is past end (a spoiled read cleared the buffer under it) trim drops past the end.",
+                    SAFETY, "BroadcastCore.java",
                     "long min = endPosition();",
-                    "long min = Long.MAX_VALUE;"),
+                    "long min = Long.MAX_VALUE;", "CachedCountBroadcast", null, new Mutant.Equivalence("Under the"
+                            + " corrected algorithm (spec §8, every consumer leaves a cleared buffer) no cursor is ever"
+                            + " past end, so with a consumer attached the scan's answer is the same; with none, its"
+                            + " (MAX_VALUE, 0) is never used: trim returns early and the first attach overwrites both"
+                            + " fields.", NONE)),
             Mutant.core("scan-counts-consumers-above-minimum", LIVENESS,
                     "scan() counts every consumer after the one holding the minimum, not just those at it, so the"
                             + " count is too high and the minimum never moves.",
@@ -258,14 +262,20 @@ public final class Mutants {
                     "A consumer attaches at end instead of bufferStart, so a late joiner skips everything retained.",
                     "Reader r = new Reader(this, consumersMade++, buffer.start());",
                     "Reader r = new Reader(this, consumersMade++, buffer.end());"),
-            Mutant.cachedCount("errored-read-removal-trims",
+            new Mutant("errored-read-removal-trims",
                     "A read that finds the broadcast errored removes its consumer and trims, where the spec adjusts the"
                             + " count without trimming.",
-                    NONE,
-                    "That consumer sits at end, so it is the last at the minimum only when nobody else is"
-                            + " attached, and then the retain guard stops the trim.",
+                    Mutant.Impact.EQUIVALENT, "CachedCountBroadcast.java",
                     "if (r.cursor == cachedMin && decrementMinCount() == 0 && trimAllowed) {",
-                    "if (r.cursor == cachedMin && decrementMinCount() == 0) {"),
+                    "if (r.cursor == cachedMin && decrementMinCount() == 0) {", "CachedCountBroadcast",
+                    new Mutant.Equivalence("That consumer sits at end, so it is the last at the minimum only when"
+                            + " every other consumer is past end, which happens only after a read of a spoiled entry"
+                            + " cleared an errored broadcast's buffer (the third finding, I1); the trim then scans,"
+                            + " finds the minimum at bufferStart and drops nothing, so only the scan count sees it.",
+                            SCANS),
+                    new Mutant.Equivalence("Under the corrected algorithm no cursor is ever past end (spec §8, every"
+                            + " consumer leaves a cleared buffer), so that consumer is the last at the minimum only"
+                            + " when nobody else is attached, and then the retain guard stops the trim.", NONE)),
             Mutant.core("detach-leaves-queued-reads", LIVENESS,
                     "Detach settles the outstanding read but not the queued ones, which then never settle.",
                     """
@@ -287,9 +297,11 @@ public final class Mutants {
                             }
                             """,
                     ""),
+            // Equivalent under spec §8 until issue 15: the trim inside notify cannot flush there, but it still
+            // settles the pending drains, and the slip puts the read's settlement before them.
             new Mutant("notify-settles-before-advance",
                     "Notify settles the read before it advances the cursor, so settlements caused by the advance"
-                            + " (a trim flushing queued writes) come out after it, in the wrong order.",
+                            + " (a trim flushing queued writes or settling drains) come out after it, in the wrong order.",
                     SAFETY, "BroadcastCore.java",
                     """
                             r.cursor = old + 1;
@@ -300,11 +312,7 @@ public final class Mutants {
                             settleOutstanding(r, Outcome.data(old, size));
                             r.cursor = old + 1;
                             advanced(old, Site.NOTIFY);
-                            """, "CachedCountBroadcast", null, new Mutant.Equivalence("Under the corrected algorithm"
-                            + " (spec §8, why it is right, 4) the advance inside notify runs a trim that cannot flush"
-                            + " (a flush is running, or no write is queued), so it settles nothing and changes nothing"
-                            + " the settle reads: settling first gives the same settlements in the same order, the"
-                            + " same state and the same scans.", NONE)),
+                            """, "CachedCountBroadcast"),
             Mutant.core("end-keeps-waiting-consumers", LIVENESS,
                     "End settles a waiting consumer's reads with DONE but leaves it attached, holding the minimum,"
                             + " so the buffer is never trimmed and the writer's end never completes.",
@@ -423,6 +431,102 @@ public final class Mutants {
                     "STRICT queues a second refused write instead of failing it with a backpressure error.",
                     "if (policy == Policy.STRICT && !queuedWrites.isEmpty()) {",
                     "if (policy == Policy.STRICT && queuedWrites.size() > 1) {"),
+            // ---- the writer's further paths (issue 15): abort, drain, spoiled entries, endSync
+            Mutant.core("abort-forgets-closing-writer", LIVENESS,
+                    "An abort that takes a closing writer's last queued write out does not end the broadcast, so"
+                            + " the end waits for a flush that no trim will ever start (I12).",
+                    """
+                            settle(operation, Outcome.failed(SpecError.ABORTED));
+                                            endIfNoWriteQueued();
+                            """,
+                    "settle(operation, Outcome.failed(SpecError.ABORTED));\n"),
+            Mutant.core("abort-takes-first-queued", SAFETY,
+                    "An abort fails the named write but takes the oldest queued write out of the queue, so a write"
+                            + " nobody aborted is lost and the aborted one is still flushed and settled again.",
+                    "it.remove();",
+                    "queuedWrites.removeFirst();"),
+            Mutant.core("drains-settled-before-flush", SAFETY,
+                    "A trim that makes room settles the drains before it flushes the queued writes, so the writer"
+                            + " hears DRAINED(true) before the write it was waiting behind is accepted (spec §2 trim"
+                            + " step 3).",
+                    """
+                            if (!queuedWrites.isEmpty() && bufferedBytes < budget && !(flushing && algorithm == Algorithm.CORRECTED)) {
+                                        flushQueuedWrites();
+                                    }
+                                    if (room && writerState == WriterState.OPEN) {
+                                        settleDrains(Outcome.DRAINED_TRUE);
+                            """,
+                    """
+                            if (room && writerState == WriterState.OPEN) {
+                                        settleDrains(Outcome.DRAINED_TRUE);
+                                    }
+                                    if (!queuedWrites.isEmpty() && bufferedBytes < budget && !(flushing && algorithm == Algorithm.CORRECTED)) {
+                                        flushQueuedWrites();
+                            """),
+            Mutant.core("drains-settled-while-over-budget", SAFETY,
+                    "Every trim settles the drains DRAINED(true), even one that leaves the buffer at or over its"
+                            + " budget, so a writer resumes into a full buffer (I13).",
+                    "boolean room = bufferedBytes < budget;",
+                    "boolean room = true;"),
+            Mutant.core("drop-oldest-forgets-drains", LIVENESS,
+                    "A DROP_OLDEST eviction that makes room does not settle the pending drains, so a writer waiting"
+                            + " on drain() waits although the buffer is under budget (I13).",
+                    "if (evicted && bufferedBytes < budget) {",
+                    "if (false) {"),
+            Mutant.core("drain-true-at-budget", SAFETY,
+                    "drain() answers DRAINED(true) at once when the buffer holds exactly its budget (<= for <), so a"
+                            + " writer resumes into a full buffer (I13).",
+                    """
+                            if (bufferedBytes < budget) {
+                                        return reply(op, Outcome.DRAINED_TRUE);
+                            """,
+                    """
+                            if (bufferedBytes <= budget) {
+                                        return reply(op, Outcome.DRAINED_TRUE);
+                            """),
+            Mutant.core("spoiled-clear-keeps-bytes", SAFETY,
+                    "A read of a spoiled entry clears the buffer but not its byte count, so bufferedBytes counts"
+                            + " entries that no longer exist (I2).",
+                    "bufferedBytes = 0;",
+                    ""),
+            Mutant.core("spoiled-clear-moves-start", SAFETY,
+                    "A read of a spoiled entry clears the buffer by trimming it to its end, which moves bufferStart"
+                            + " past the entries nobody read (spec §2 reading an entry: bufferStart stays).",
+                    "buffer.clear();",
+                    "buffer.removeBefore(buffer.end());"),
+            Mutant.core("spoiled-read-spares-consumers", SAFETY,
+                    "A read of a spoiled entry fails the writer and the broadcast but leaves every consumer attached,"
+                            + " with cursors into a buffer that was just cleared (I1, I14).",
+                    """
+                            ended = true;
+                                        removeEveryone(Outcome.failed(error), Reason.of(error));
+                                    } else if (algorithm == Algorithm.CORRECTED) {
+                            """,
+                    """
+                            ended = true;
+                                    } else if (algorithm == Algorithm.CORRECTED) {
+                            """),
+            Mutant.core("flush-stops-at-spoiled", LIVENESS,
+                    "The flush fails a spoiled queued write and then stops instead of going on, so the writes queued"
+                            + " behind it stay queued although the buffer has room (spec §2 flush step 1).",
+                    """
+                            settle(queuedWrites.removeFirst().op(), Outcome.failed(SpecError.INVALID_ENTRY));
+                                                continue;
+                            """,
+                    """
+                            settle(queuedWrites.removeFirst().op(), Outcome.failed(SpecError.INVALID_ENTRY));
+                                                break;
+                            """),
+            Mutant.core("flush-stores-spoiled", SAFETY,
+                    "The flush offers a spoiled queued write like any other, so an entry that failed validation is"
+                            + " stored, counted and accepted instead of failing with INVALID_ENTRY (I14).",
+                    "if (queuedWrites.getFirst().spoiled) {",
+                    "if (false) {"),
+            Mutant.core("endsync-answers-while-pending", SAFETY,
+                    "endSync() answers the byte total whenever the writer was open, even when the end is still"
+                            + " pending behind a queued write or an attached consumer, instead of INCOMPLETE (-1).",
+                    "return reply(op, writerState == WriterState.CLOSED ? Outcome.completed(bytesAccepted) : Outcome.INCOMPLETE);",
+                    "return reply(op, Outcome.completed(bytesAccepted));"),
             // ---- fail and cancel
             Mutant.core("cancel-null-reason-as-none", SAFETY,
                     "cancel(null) is treated as a cancel without a reason, so consumers see a clean DONE instead of"
