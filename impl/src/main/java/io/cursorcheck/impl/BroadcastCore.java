@@ -445,9 +445,10 @@ abstract class BroadcastCore implements Forkable {
             settleDrains(Outcome.DRAINED_FALSE); // I13: no drain waits once the writer leaves OPEN
             endIfNoWriteQueued();
         }
-        // An end that completed inside this call answers with its settlement.
+        // An end that completed, or failed (its end read a spoiled entry), inside this call answers with its
+        // settlement (spec §2 end step 4).
         for (int i = 0; i < settlements.size(); i++) {
-            if (settlements.get(i).op() == op && settlements.get(i).outcome().kind() == Outcome.Kind.COMPLETED) {
+            if (settlements.get(i).op() == op) {
                 return reply(op, settlements.remove(i).outcome());
             }
         }

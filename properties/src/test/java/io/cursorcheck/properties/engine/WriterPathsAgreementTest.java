@@ -445,8 +445,8 @@ class WriterPathsAgreementTest {
      * joiner past the cleared buffer's end), each conforming port of spec §2 answers and keeps its
      * state exactly as the model does, through the removals and late joins that follow (the wheel's
      * minimum walks past {@code end} there). Answers and snapshots only: the invariants past that
-     * finding are the model's and the checker's business (see the report of this change: I6 as
-     * checked cannot hold while a cursor sits past {@code end}).
+     * finding are the model's and the checker's business (the checker tests I6 only where no cursor
+     * sits past {@code end}, since scan() is undefined there).
      */
     @ParameterizedTest(name = "{0}")
     @org.junit.jupiter.params.provider.EnumSource(value = Variant.class, names = {"CACHED_COUNT", "LOCKED_COUNT",
@@ -476,6 +476,32 @@ class WriterPathsAgreementTest {
                 assertThat(p.snapshot()).as("%s at step %d of%n%s", variant, i, script).isEqualTo(m.snapshot());
             }
         }
+    }
+
+    /**
+     * Spec §2 end step 4: an {@code end()} whose end of the broadcast reads a spoiled entry (here a read stranded by
+     * the known finding reentrant-flush-strands-read) fails within its own call and answers FAILED(INVALID_ENTRY),
+     * not PENDING. The ports once turned only a completion into the answer.
+     */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.EnumSource(value = Variant.class, names = {"CACHED_COUNT", "LOCKED_COUNT",
+            "PUBLISHED_CURSOR", "WHEEL"})
+    void anEndThatFailsWithinItsCallAnswersFailed(Variant variant) {
+        Script script = Script.parse(Script.parseOptions("budget=2, policy=UNBOUNDED"), List.of("c0 = attach()",
+                "writeSync(1)", "writeSync(2)", "next(c0)", "c1 = attach()", "next(c0)", "write(1)", "next(c0)",
+                "next(c0)", "write(1)", "detach(c1)", "spoil(#9)", "end()"));
+        io.cursorcheck.properties.Session model = new io.cursorcheck.properties.Session(Variant.MODEL, script.options());
+        io.cursorcheck.properties.Session port = new io.cursorcheck.properties.Session(variant, script.options());
+        Observation last = null;
+        for (int i = 0; i < script.length(); i++) {
+            last = model.apply(script.ops().get(i));
+            Observation p = port.apply(script.ops().get(i));
+            assertThat(p.thrown()).as("%s at step %d of%n%s", variant, i, script).isNull();
+            assertThat(p.answer()).as("%s at step %d of%n%s", variant, i, script).isEqualTo(last.answer());
+            assertThat(p.snapshot()).as("%s at step %d of%n%s", variant, i, script).isEqualTo(last.snapshot());
+        }
+        assertThat(last.reply().outcome()).isEqualTo(io.cursorcheck.spi.Outcome.failed(
+                io.cursorcheck.spi.SpecError.INVALID_ENTRY));
     }
 
     // ---------------------------------------------------------------- negative controls
