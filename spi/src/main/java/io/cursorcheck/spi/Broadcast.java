@@ -121,11 +121,7 @@ public interface Broadcast {
      * @throws IllegalArgumentException if {@code sizes} is null, a size is negative or the sum
      *                                  exceeds {@link Integer#MAX_VALUE}
      */
-    default Reply writevSync(int... sizes) {
-        // Interim (issue 15): removed once every implementation has the operation, so that the compiler
-        // then proves none was forgotten.
-        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no writevSync yet");
-    }
+    Reply writevSync(int... sizes);
 
     /**
      * Writes several chunks as one entry of their summed size, queueing it if the buffer refuses:
@@ -137,11 +133,7 @@ public interface Broadcast {
      * @throws IllegalArgumentException if {@code sizes} is null, a size is negative or the sum
      *                                  exceeds {@link Integer#MAX_VALUE}
      */
-    default Reply writev(int... sizes) {
-        // Interim (issue 15): removed once every implementation has the operation, so that the compiler
-        // then proves none was forgotten.
-        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no writev yet");
-    }
+    Reply writev(int... sizes);
 
     /**
      * Ends the stream once queued writes are flushed; completes when no consumer is attached.
@@ -157,11 +149,7 @@ public interface Broadcast {
      * @return {@code COMPLETED(bytes)} if the end completed within the call, otherwise
      *         {@code INCOMPLETE}, and the settlements it caused
      */
-    default Reply endSync() {
-        // Interim (issue 15): removed once every implementation has the operation, so that the compiler
-        // then proves none was forgotten.
-        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no endSync yet");
-    }
+    Reply endSync();
 
     /**
      * Fires the abort signal of an earlier operation (spec §2 abort): a queued write is taken out
@@ -172,11 +160,7 @@ public interface Broadcast {
      * @return {@code OK} and the settlements it caused
      * @throws IllegalArgumentException if {@code operation} names no earlier operation
      */
-    default Reply abort(long operation) {
-        // Interim (issue 15): removed once every implementation has the operation, so that the compiler
-        // then proves none was forgotten.
-        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no abort yet");
-    }
+    Reply abort(long operation);
 
     /**
      * Waits for room in the buffer (spec §2 drain: the writer's drainable protocol).
@@ -184,11 +168,7 @@ public interface Broadcast {
      * @return {@code DRAINED(true)}, {@code PENDING} or {@code UNWRITABLE}, and the settlements it
      *         caused
      */
-    default Reply drain() {
-        // Interim (issue 15): removed once every implementation has the operation, so that the compiler
-        // then proves none was forgotten.
-        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no drain yet");
-    }
+    Reply drain();
 
     /**
      * Spoils what an earlier write handed over (spec §2 spoil: its memory detached after the
@@ -198,11 +178,7 @@ public interface Broadcast {
      * @return {@code OK} and the settlements it caused (none)
      * @throws IllegalArgumentException if {@code operation} names no earlier operation
      */
-    default Reply spoil(long operation) {
-        // Interim (issue 15): removed once every implementation has the operation, so that the compiler
-        // then proves none was forgotten.
-        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no spoil yet");
-    }
+    Reply spoil(long operation);
 
     /**
      * Fails the writer and the broadcast with a reason; a no-op once the writer is errored or
