@@ -227,9 +227,10 @@ public final class InvariantChecker {
                 settlement(step, op, s);
             }
         }
+        markSpoiledRead(step, op, consumerId, reply);
         checkState(step, cache);
         checkTransition(step, op, reply);
-        checkSpoiledRead(step, op, consumerId, reply);
+        checkSpoiledRead(step);
         if (step.evicting) {
             // The eviction forced laggards forward: their next delivery starts at the new cursor.
             for (ConsumerState c : after.consumers()) {
@@ -480,11 +481,12 @@ public final class InvariantChecker {
             if (a.bufferStart() != min) {
                 s.fail(Invariant.I5, "bufferStart is " + a.bufferStart() + " but the slowest cursor is " + min);
             }
-            // scan() starts from end and so is defined only while no cursor is beyond end (spec §2 scan, I1).
-            // Past the finding spoiled-read-leaves-cursor-past-end a consumer sits beyond end: I1 reports that
-            // state, on the model and the ports alike, and there is no scan() for the cache to equal.
-            boolean beyondEnd = attached.stream().anyMatch(c -> c.cursor() > a.end());
-            if (cache != null && !beyondEnd
+            // scan() starts from (end, 0) (spec §2 scan) and so counts nobody when every attached consumer sits
+            // beyond end, which only the finding spoiled-read-leaves-cursor-past-end reaches (I1 reports it, on
+            // the model and the ports alike): then there is no minimum for the cache to equal. With anyone at or
+            // below end, scan() is defined and the cache is checked as always.
+            boolean nobodyToCount = atMin == 0;
+            if (cache != null && !nobodyToCount
                     && (cache.minCount() < 1 || cache.cachedMin() != min || cache.minCount() != atMin)) {
                 s.fail(Invariant.I6, "cache " + cache + " but scan() gives (min=" + min + ", count=" + atMin + ")");
             }
@@ -564,9 +566,15 @@ public final class InvariantChecker {
             s.fail(Invariant.I10, "right after an effective " + (failed ? "fail" : "cancel") + ", "
                     + a.consumers().size() + " consumer(s) are still attached");
         }
-        if (b.ended() && a.end() > b.end()) { // a spoiled read may clear the buffer: end shrinks, never grows
+        if (b.ended() && a.end() > b.end()) {
             s.fail(Invariant.I10, "the broadcast had ended, yet entries " + b.end() + ".." + (a.end() - 1)
                     + " were appended");
+        }
+        // Once ended, end moves only by the clear of a read that found a spoiled entry (spec §2 reading an
+        // entry step 3), which leaves no entry retained.
+        if (b.ended() && a.end() < b.end() && !(s.readFoundSpoiled && a.sizes().isEmpty())) {
+            s.fail(Invariant.I10, "the broadcast had ended, yet its end went back from " + b.end() + " to " + a.end()
+                    + " without a read of a spoiled entry clearing the buffer");
         }
     }
 
@@ -610,13 +618,8 @@ public final class InvariantChecker {
      * FAILED(INVALID_ENTRY), or a read of a consumer whose cursor sat at a spoiled entry failed with
      * the earlier error), the writer is not OPEN, the broadcast is errored and no entry is retained.
      */
-    private void checkSpoiledRead(Step s, Op op, int id, Reply reply) {
-        boolean found = s.readFoundSpoiled;
-        if (!found && reply != null && op instanceof Op.Next && reply.outcome().kind() == Outcome.Kind.FAILED) {
-            ConsumerState c = s.b.consumer(id);
-            found = c != null && s.b.spoiledEntries().contains(c.cursor());
-        }
-        if (!found) {
+    private void checkSpoiledRead(Step s) {
+        if (!s.readFoundSpoiled) {
             return;
         }
         Snapshot a = s.a;
@@ -624,6 +627,19 @@ public final class InvariantChecker {
             s.fail(Invariant.I14, "a read found a spoiled entry, yet the writer is " + a.writerState()
                     + ", the broadcast is " + (a.errored() ? "errored" : "not errored") + " and "
                     + a.sizes().size() + " entr" + (a.sizes().size() == 1 ? "y is" : "ies are") + " retained");
+        }
+    }
+
+    /**
+     * Completes {@link Step#readFoundSpoiled}: besides a read failing with INVALID_ENTRY (noted as the
+     * answers are read), a read whose consumer sat at a spoiled entry and that failed with the earlier
+     * error of an already errored broadcast found one too.
+     */
+    private static void markSpoiledRead(Step s, Op op, int id, Reply reply) {
+        if (!s.readFoundSpoiled && reply != null && op instanceof Op.Next
+                && reply.outcome().kind() == Outcome.Kind.FAILED) {
+            ConsumerState c = s.b.consumer(id);
+            s.readFoundSpoiled = c != null && s.b.spoiledEntries().contains(c.cursor());
         }
     }
 

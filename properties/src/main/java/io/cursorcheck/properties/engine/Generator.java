@@ -201,11 +201,19 @@ public class Generator {
 
     /**
      * The chunks of a writev: 0 to 3, whose sum is drawn as a write's size and split at random (bad
-     * input: one chunk negative). An entry-counting subject takes one chunk of size 1: its entries
-     * count 1 each whatever their bytes, so a summed size above 1 would not mean the same to it.
+     * input: one chunk negative). An entry-counting subject takes chunks summing to exactly one unit
+     * ({@code [1]}, {@code [1, 0]} or {@code [0, 1]}): its entries count 1 each whatever their bytes, so
+     * a summed size above 1 would not mean the same to it (spec §6, writev on the entry-count API).
      */
     private List<Integer> chunks(SplittableRandom random, Options options) {
-        int n = capabilities.unitSizes() ? 1 : random.nextInt(8) == 0 ? 0 : 1 + random.nextInt(3);
+        if (capabilities.unitSizes()) {
+            return switch (random.nextInt(3)) {
+                case 0 -> List.of(1);
+                case 1 -> List.of(1, 0);
+                default -> List.of(0, 1);
+            };
+        }
+        int n = random.nextInt(8) == 0 ? 0 : 1 + random.nextInt(3);
         if (n == 0) {
             return List.of();
         }

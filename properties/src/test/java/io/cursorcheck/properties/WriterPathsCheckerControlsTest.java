@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * script and the checker must report nothing at any step. So each check is shown to fail for the
  * right reason, and to stay quiet on the reference.
  */
-class WriterPathsCheckerControls {
+class WriterPathsCheckerControlsTest {
 
     private static final Options FULL_AT_4 = Options.of(4, Policy.STRICT);
     private static final Options FULL_AT_1 = Options.of(1, Policy.STRICT);
@@ -113,6 +113,13 @@ class WriterPathsCheckerControls {
     void i14ASpoiledReadOnAnErroredBroadcastThatLeavesEntries() {
         control(FULL_AT_4, "writeSync(1); fail(\"e\"); c0 = attach(); spoil(#0); next(c0)", 4, Invariant.I14,
                 UnaryOperator.identity(), s -> with(s).sizes(List.of(1)).bufferedBytes(1).build());
+    }
+
+    /** I10: once ended, end goes back only by the clear of a spoiled read; here a plain read drops an entry. */
+    @Test
+    void i10AnEndedBroadcastWhoseEndGoesBackWithoutASpoiledRead() {
+        control(FULL_AT_4, "c0 = attach(); writeSync(1); writeSync(1); end(); next(c0)", 4, Invariant.I10,
+                UnaryOperator.identity(), s -> with(s).sizes(List.of()).bufferedBytes(0).build());
     }
 
     // ------------------------------------------------------------------ harness
