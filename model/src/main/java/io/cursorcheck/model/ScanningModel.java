@@ -318,7 +318,7 @@ public final class ScanningModel implements Forkable {
             settleDrains(Outcome.DRAINED_FALSE); // spec end step 3: the writer left OPEN
             endIfNoWriteQueued();
         }
-        // If the end completed inside this call, its settlement is this call's own answer.
+        // If the end completed or failed inside this call, its settlement is this call's own answer (spec end step 4).
         for (int i = 0; i < settlements.size(); i++) {
             if (settlements.get(i).op() == op) {
                 Outcome own = settlements.remove(i).outcome();
@@ -786,6 +786,11 @@ public final class ScanningModel implements Forkable {
                 }
             }
         }
+        if (writers.size() != bufferStart + buffer.size()) {
+            // Only a spoiled read's clear shortens the buffer without moving bufferStart, and it ends the broadcast.
+            throw new ImpossibleStateException("an append at " + (bufferStart + buffer.size()) + " after a clear of"
+                    + " positions up to " + writers.size());
+        }
         buffer.add(size);
         spoiled.add(false);
         bufferedBytes += size;
@@ -891,6 +896,8 @@ public final class ScanningModel implements Forkable {
         }
         buffer.clear();
         spoiled.clear();
+        // writers (indexed by absolute position) keeps the cleared entries' names: nothing is appended after a
+        // clear (the broadcast has ended, step 1 and 2), which offer asserts.
         bufferedBytes = 0; // I2: the byte count goes with the entries; bufferStart does not move
         return false;
     }
