@@ -35,6 +35,17 @@ import java.util.function.Function;
  */
 final class ExplorePart implements Part {
 
+    /**
+     * The bounds in which every control must be caught, with its shortest counterexample over both: the gate's
+     * (the mutants of the older paths, and the two caught only past the stranded read, 10 deep) and the
+     * writer-paths bound eight deep, as {@link Scope#writerPathsDeep} (the mutants of abort, drain, spoil, writev
+     * and endSync, which the gate's bound cannot reach; {@code scan-starts-at-max-sentinel} as released and
+     * {@code notify-settles-before-advance} corrected need its eighth operation). Whatever the bound the
+     * subjects hold: iterative deepening stops at each control's short failure, so only those two and the
+     * gate's controls deeper than 7 pay for the eighth level.
+     */
+    private static final List<Function<Policy, Scope>> CONTROL_BOUNDS = List.of(Scope::gate, Scope::writerPathsDeep);
+
     private final List<Function<Policy, Scope>> scopes;
     private final String command;
 
@@ -65,9 +76,9 @@ final class ExplorePart implements Part {
             Mutants.CATALOGUE.stream().filter(m -> m.impactUnder(algorithm) != Mutant.Impact.EQUIVALENT)
                     .forEach(m -> controls.add(Mutants.factory(m, algorithm)));
         }
-        // Controls in the gate's scope whatever the bound: it is where the gate shows them caught (the
-        // deeper scope has no zero-size writes), and iterative deepening stops at their short failures.
-        ExploreRun.Result r = ExploreRun.run(holding, controls, scopes, Scope::gate, 20_000_000, KnownFindings.load(
+        // Controls in the gate's bounds whatever the bound the subjects hold (the campaign's has no zero-size
+        // writes): iterative deepening stops at their short failures.
+        ExploreRun.Result r = ExploreRun.run(holding, controls, scopes, CONTROL_BOUNDS, 20_000_000, KnownFindings.load(
                 SourceTree.root()), reports.dir().resolve("counterexamples"), log::println);
         Path page = reports.dir().resolve("explore.md");
         Files.createDirectories(page.getParent());

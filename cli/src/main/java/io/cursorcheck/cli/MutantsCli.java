@@ -34,8 +34,8 @@ final class MutantsCli extends CliCommand {
     String only;
 
     @Option(names = "--algorithm", paramLabel = "A", description = "as-released (spec §2, against model) or corrected"
-            + " (spec §8, against model-corrected; a mutant on a path only a nested flush reaches is held equivalent"
-            + " there) (default: both, one matrix after the other)")
+            + " (spec §8, against model-corrected; a mutant on a path only a nested flush reaches, or only a cursor"
+            + " left past end by a spoiled read, is held equivalent there) (default: both, one matrix after the other)")
     String algorithm;
 
     @Option(names = "--pit", description = "run PIT on impl too (about 5 minutes more)")

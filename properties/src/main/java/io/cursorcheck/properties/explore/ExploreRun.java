@@ -32,8 +32,11 @@ public final class ExploreRun {
      * @param policy      the policy of that failure
      * @param shrunk      the length the random engine's shrinker reached, or -1 if the random run missed it
      * @param algorithm   the algorithm the control follows, and so the model it was checked against
+     * @param scope       the bound (at its full depth, under that policy) whose exploration showed the failure, or
+     *                    null if none did
      */
-    public record Control(String subject, Explorer.Found caught, Policy policy, int shrunk, Algorithm algorithm) {
+    public record Control(String subject, Explorer.Found caught, Policy policy, int shrunk, Algorithm algorithm,
+                          Scope scope) {
     }
 
     /**
@@ -76,7 +79,7 @@ public final class ExploreRun {
     public static Result run(List<BroadcastFactory> holding, List<BroadcastFactory> controls,
                              Function<Policy, Scope> scopes, Function<Policy, Scope> controlScopes, long stateLimit,
                              KnownFindings known, Path counterexamples, Consumer<String> log) {
-        return run(holding, controls, List.of(scopes), controlScopes, stateLimit, known, counterexamples, log);
+        return run(holding, controls, List.of(scopes), List.of(controlScopes), stateLimit, known, counterexamples, log);
     }
 
     /**
@@ -86,14 +89,16 @@ public final class ExploreRun {
      * @param holding   subjects that must hold every bound
      * @param controls  subjects the bound must catch
      * @param bounds    the bounds, each a scope for each policy
-     * @param controlScopes the scope for each policy in which the controls must be caught
+     * @param controlBounds the bounds, each a scope for each policy, in which the controls must be caught (a
+     *                  control counts with its shortest failure over all of them, {@link #shortest(BroadcastFactory,
+     *                  List, long, KnownFindings, Path, Map)})
      * @param stateLimit the most distinct states per exploration
      * @param known     the known findings against the model
      * @param counterexamples where counterexamples go, or null
      * @param log       progress
      */
     public static Result run(List<BroadcastFactory> holding, List<BroadcastFactory> controls,
-                             List<Function<Policy, Scope>> bounds, Function<Policy, Scope> controlScopes,
+                             List<Function<Policy, Scope>> bounds, List<Function<Policy, Scope>> controlBounds,
                              long stateLimit, KnownFindings known, Path counterexamples, Consumer<String> log) {
         Map<String, Path> pages = new LinkedHashMap<>();
         Map<String, Algorithm> algorithms = new LinkedHashMap<>();
@@ -107,12 +112,12 @@ public final class ExploreRun {
         }
         List<Control> caught = new ArrayList<>();
         for (BroadcastFactory control : controls) {
-            Control c = shortest(control, controlScopes, stateLimit, known, counterexamples, pages);
+            Control c = shortest(control, controlBounds, stateLimit, known, counterexamples, pages);
             int shrunk = shrunkLength(control, known);
             log.accept(String.format("explore control %s (%s): %s; the shrinker's counterexample has %s operations",
-                    control.id(), control.algorithm(), c.caught() == null ? "NOT caught" : "caught under " + c.policy() + " in "
+                    control.id(), control.algorithm(), c.caught() == null ? "NOT caught" : "caught in " + c.scope() + " in "
                             + c.caught().run().script().length() + " operations", shrunk < 0 ? "no" : shrunk));
-            caught.add(new Control(c.subject(), c.caught(), c.policy(), shrunk, control.algorithm()));
+            caught.add(new Control(c.subject(), c.caught(), c.policy(), shrunk, control.algorithm(), c.scope()));
         }
         return new Result(results, caught, pages, algorithms);
     }
@@ -134,45 +139,62 @@ public final class ExploreRun {
     }
 
     /**
-     * The shortest failure of a control over every policy, by iterative deepening: every policy
-     * explored one operation deep, then two, and so on up to the scope's depth, stopping at the
-     * first depth where any policy fails. A control caught in a few operations under one policy
-     * then costs a few shallow explorations, not a full one of each policy that never catches it;
-     * re-exploring the shallow levels costs little, as each level is several times the last.
-     *
-     * @return the control, its shortest failure (null if none within the scope) and that policy;
-     *         {@code shrunk} is -1 (not computed here)
+     * The shortest failure of a control over every policy of one bound: {@link #shortest(BroadcastFactory, List,
+     * long, KnownFindings, Path, Map)} with that bound alone.
      */
     public static Control shortest(BroadcastFactory control, Function<Policy, Scope> scopes, long stateLimit,
                                    KnownFindings known, Path counterexamples, Map<String, Path> pages) {
+        return shortest(control, List.of(scopes), stateLimit, known, counterexamples, pages);
+    }
+
+    /**
+     * The shortest failure of a control over every policy of every bound, by iterative deepening: every
+     * policy of every bound explored one operation deep, then two, and so on up to the deepest bound's depth
+     * (a bound shallower than the level is skipped), stopping at the first depth where anything fails. A
+     * control caught in a few operations under one policy then costs a few shallow explorations, not a full
+     * one of each bound and policy that never catches it; re-exploring the shallow levels costs little, as
+     * each level is several times the last. So a control of the writer's further paths, which the gate's bound
+     * cannot reach, costs the gate's bound only as deep as the writer-paths bound catches it, and the gate's
+     * controls cost the writer-paths bound only as deep as the gate catches them.
+     *
+     * @return the control, its shortest failure (null if none within the bounds), that policy and the bound
+     *         (at its full depth) that showed it, the first bound listed on a tie; {@code shrunk} is -1 (not
+     *         computed here)
+     */
+    public static Control shortest(BroadcastFactory control, List<Function<Policy, Scope>> bounds, long stateLimit,
+                                   KnownFindings known, Path counterexamples, Map<String, Path> pages) {
         int deepest = 0;
-        for (Policy policy : Policy.values()) {
-            deepest = Math.max(deepest, scopes.apply(policy).depth());
+        for (Function<Policy, Scope> scopes : bounds) {
+            for (Policy policy : Policy.values()) {
+                deepest = Math.max(deepest, scopes.apply(policy).depth());
+            }
         }
         for (int depth = 1; depth <= deepest; depth++) {
             Explorer.Found best = null;
-            Policy bestPolicy = null;
-            for (Policy policy : Policy.values()) {
-                Scope scope = scopes.apply(policy);
-                if (depth > scope.depth()) {
-                    continue;
-                }
-                Explorer.Result r = Explorer.explore(control, scope.withDepth(depth), stateLimit, true, known, null);
-                for (Explorer.Found f : r.subjectFailures()) {
-                    if (best == null || f.run().script().length() < best.run().script().length()) {
-                        best = f;
-                        bestPolicy = policy;
+            Scope bestScope = null;
+            for (Function<Policy, Scope> scopes : bounds) {
+                for (Policy policy : Policy.values()) {
+                    Scope scope = scopes.apply(policy);
+                    if (depth > scope.depth()) {
+                        continue;
                     }
-                }
-                if (!r.subjectFailures().isEmpty() && pages != null) {
-                    write(control, r, counterexamples, pages);
+                    Explorer.Result r = Explorer.explore(control, scope.withDepth(depth), stateLimit, true, known, null);
+                    for (Explorer.Found f : r.subjectFailures()) {
+                        if (best == null || f.run().script().length() < best.run().script().length()) {
+                            best = f;
+                            bestScope = scope;
+                        }
+                    }
+                    if (!r.subjectFailures().isEmpty() && pages != null) {
+                        write(control, r, counterexamples, pages);
+                    }
                 }
             }
             if (best != null) {
-                return new Control(control.id(), best, bestPolicy, -1, control.algorithm());
+                return new Control(control.id(), best, bestScope.policy(), -1, control.algorithm(), bestScope);
             }
         }
-        return new Control(control.id(), null, null, -1, control.algorithm());
+        return new Control(control.id(), null, null, -1, control.algorithm(), null);
     }
 
     /** The random engine's shrunk length for a control (fixed seed, so a run repeats), or -1. */

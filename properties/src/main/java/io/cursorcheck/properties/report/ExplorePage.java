@@ -115,13 +115,16 @@ public final class ExplorePage {
             return b.toString();
         }
         b.append("## Negative controls: shortest vs shrunk\n\n`dirty-flag` and every non-equivalent mutant of the"
-                + " catalogue, explored in the gate's scope (2 consumers, budget 2, sizes {0,1,2}, up to 11 deep) one"
-                + " operation deeper at a time under every policy until one fails: its counterexample is as short as"
-                + " any, so it can be no longer than the one the random engine's shrinker reaches (seed 20261129,"
+                + " catalogue, explored in the gate's scope (2 consumers, budget 2, sizes {0,1,2}, up to 11 deep) and in"
+                + " the writer-paths scope (the same with abort, drain, spoil, writev and endSync, 7 deep; 8 with"
+                + " `--deep`) one operation deeper at a time under every policy of both until one fails: its"
+                + " counterexample is as short as any in either, so it can be no longer than the one the random"
+                + " engine's shrinker reaches (seed 20261129,"
                 + " 1-minimal but not always minimum). Each mutant runs under both algorithms: as released against"
                 + " `model`, and corrected (`<mutant>+corrected`, the patched class made with `Algorithm.CORRECTED`)"
-                + " against `model-corrected`, unless its bug lies on a path only a nested flush reaches.\n\n");
-        b.append("| control | algorithm | caught under | by | explorer's length | shrinker's length | script |\n"
+                + " against `model-corrected`, unless it is equivalent there (a path only a nested flush reaches, or a"
+                + " cursor left past end by a spoiled read).\n\n");
+        b.append("| control | algorithm | caught in | by | explorer's length | shrinker's length | script |\n"
                 + "|---|---|---|---|---:|---:|---|\n");
         for (ExploreRun.Control c : r.controls()) {
             b.append("| `").append(c.subject()).append("` | ").append(c.algorithm()).append(" | ");
@@ -129,7 +132,7 @@ public final class ExplorePage {
                 b.append("**not caught** | | | ").append(c.shrunk() < 0 ? "" : c.shrunk()).append(" | |\n");
                 continue;
             }
-            b.append(c.policy()).append(" | ").append(c.caught().failure().title()).append(" | ")
+            b.append(c.scope()).append(" | ").append(c.caught().failure().title()).append(" | ")
                     .append(c.caught().run().script().length()).append(" | ").append(c.shrunk() < 0 ? "missed" : c.shrunk())
                     .append(" | ").append(link(r.pages(), c.subject(), c.caught())).append(" |\n");
         }

@@ -23,8 +23,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * against {@code model-corrected} (and {@code model-corrected} alone) meets no failure at all, not even
  * a known finding, while spec §2's model and port still meet the known findings there (the control
  * that the bound reaches the re-entrant path); and every catalogue mutant that is not equivalent under
- * §8 is caught under it with the shortest length pinned for it as released
- * ({@link ExploreProperties#SHORTEST}), save those listed in {@link #DIFFERS}.
+ * §8 is caught under it, in the bound pinned for it as released (save those in {@link #BOUND_DIFFERS}), with
+ * the shortest length pinned for it as released ({@link ExploreProperties#SHORTEST}), save those listed in
+ * {@link #DIFFERS}.
  */
 class CorrectedExploreProperties {
 
@@ -42,6 +43,15 @@ class CorrectedExploreProperties {
      * as released passes through a nested flush).
      */
     static final Map<String, Integer> DIFFERS = Map.of();
+
+    /**
+     * Mutants pinned in another bound under the corrected algorithm than as released, with that bound.
+     * {@code notify-settles-before-advance}: as released, a trim inside notify that flushes (the gate's bound,
+     * 8 deep); under spec §8 that trim cannot flush, and only the drains it settles show the slip, which needs
+     * drain, so only the writer-paths bound eight deep shows it (8 under STRICT, as long as released).
+     */
+    static final Map<String, ExploreProperties.Bound> BOUND_DIFFERS = Map.of("notify-settles-before-advance",
+            ExploreProperties.Bound.WRITER_PATHS_DEEP);
 
     @Test
     void theCorrectedPortMeetsNoFailureAtAllWithinTheGateBound() {
@@ -108,14 +118,15 @@ class CorrectedExploreProperties {
     void catchesEveryControlUnderTheCorrectedAlgorithmAsShortAsReleased(Mutant m) {
         BroadcastFactory control = Mutants.factory(m, Algorithm.CORRECTED);
         assertThat(control.algorithm()).isEqualTo(Algorithm.CORRECTED);
-        ExploreRun.Control c = ExploreRun.shortest(control, Scope::gate, 5_000_000, KNOWN, null, null);
-        assertThat(c.caught()).as("%s caught within the gate's bound", control.id()).isNotNull();
+        ExploreProperties.Bound bound = BOUND_DIFFERS.getOrDefault(m.id(), ExploreProperties.boundOf(m.id()));
+        ExploreRun.Control c = ExploreRun.shortest(control, bound.scopes, 5_000_000, KNOWN, null, null);
+        assertThat(c.caught()).as("%s caught within %s", control.id(), bound).isNotNull();
         assertThat(c.caught().againstSubject()).isTrue();
         int length = c.caught().run().script().length();
         System.out.printf("explore caught %s under %s: %s in %d operations (as released: %d): %s%n", control.id(),
-                c.policy(), c.caught().failure().title(), length, ExploreProperties.SHORTEST.get(m.id()),
+                c.policy(), c.caught().failure().title(), length, ExploreProperties.SHORTEST.get(m.id()).length(),
                 String.join("; ", c.caught().run().script().lines()));
         assertThat(length).as("%s's shortest length under the corrected algorithm", m.id())
-                .isEqualTo(DIFFERS.getOrDefault(m.id(), ExploreProperties.SHORTEST.get(m.id())));
+                .isEqualTo(DIFFERS.getOrDefault(m.id(), ExploreProperties.SHORTEST.get(m.id()).length()));
     }
 }

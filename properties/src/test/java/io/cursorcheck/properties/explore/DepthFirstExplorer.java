@@ -3,6 +3,7 @@ package io.cursorcheck.properties.explore;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Op;
 import io.cursorcheck.properties.engine.Failure;
+import io.cursorcheck.properties.engine.Generator;
 import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.LockstepPair;
 import io.cursorcheck.properties.engine.Script;
@@ -61,7 +62,9 @@ final class DepthFirstExplorer {
 
     /** Depth-first from {@code pair}, which {@code depth} operations reached; the failing path, or null. */
     private List<Op> search(LockstepPair pair, int depth) {
-        for (Op op : scope.operations(pair.consumers())) {
+        // As in Explorer: aborts and spoils by rank from the model's state, in a scope with the writer's paths.
+        Generator.Targets targets = scope.writerPaths() ? pair.targets(depth) : Generator.Targets.NONE;
+        for (Op op : scope.operations(pair.consumers(), targets.pending(), targets.spoilable())) {
             if (seen.size() >= stateLimit) {
                 return null;
             }
