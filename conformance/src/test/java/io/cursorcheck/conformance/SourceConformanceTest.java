@@ -2,6 +2,7 @@ package io.cursorcheck.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cursorcheck.properties.Op;
 import io.cursorcheck.spi.Algorithm;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -52,8 +53,15 @@ class SourceConformanceTest {
         Conformance.Result r = run(BroadcastSource.EMBEDDED, Algorithm.CORRECTED, reports);
         assertThat(r.subject()).isEqualTo("node-26.12.1+builtin-source-corrected");
         assertThat(r.protocolErrors().count()).isZero();
+        // The second change of §8 (a spoiled read removes every consumer) also differs from §2 where §2 breaks no
+        // guarantee: a single late joiner that reads a spoiled entry stays attached at bufferStart == end. That
+        // difference, one consumer more, is left UNCLASSIFIED (no guarantee is broken); every other one is a breach.
         assertThat(r.differences()).isNotEmpty()
-                .allMatch(d -> d.kind().verdict() == Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE)
+                .anyMatch(d -> d.kind().verdict() == Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE)
+                .allMatch(d -> d.kind().verdict() == Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE
+                        || d.kind() == Differences.Kind.UNCLASSIFIED
+                        && d.signature().equals("DIVERGENCE:probe:next: consumers more")
+                        && d.counterexample().script().ops().stream().anyMatch(op -> op instanceof Op.Spoil))
                 .allMatch(Conformance.Difference::replayed)
                 .allMatch(d -> d.reproduction() != null && d.reproduction().shows());
         assertThat(ConformanceCampaign.problems(r)).isNotEmpty()
@@ -67,7 +75,7 @@ class SourceConformanceTest {
         }
     }
 
-    /** A source with the guard of spec §8 (an edit made here to the embedded source) runs clean. */
+    /** A source with the two changes of spec §8 (the upstream edit applied to the embedded source) runs clean. */
     @Test
     void theGuardedSourceRunsCleanAgainstTheCorrectedModel(@TempDir Path dir) throws Exception {
         String embedded = SourceSelfCheckTest.embedded(binary);
@@ -86,21 +94,12 @@ class SourceConformanceTest {
     }
 
     /**
-     * The embedded source with the guard of spec §8 in its writer's flush: a flag that makes a flush
-     * started inside a running one return at once. Each edit is checked to apply exactly once.
+     * The embedded source with both changes of spec §8 (one flush at a time; every consumer leaves a
+     * cleared buffer), as the project's upstream edit makes them ({@code flush-once.edit.json}); the edit
+     * checks that each anchor applies exactly once.
      */
-    static String guarded(String embedded) {
-        String flush = "  #resolvePendingWrites() {\n";
-        String end = "    }\n    this.#finishEndIfReady();\n  }\n\n  #rejectPendingWrites";
-        String field = "class BroadcastWriter {\n";
-        for (String s : new String[] {flush, end, field}) {
-            assertThat(embedded.indexOf(s)).as("the embedded source has, once: " + s).isNotNegative()
-                    .isEqualTo(embedded.lastIndexOf(s));
-        }
-        return embedded.replace(field, field + "  #cursorcheckFlushing = false;\n")
-                .replace(flush, flush + "    if (this.#cursorcheckFlushing) return;\n"
-                        + "    this.#cursorcheckFlushing = true;\n")
-                .replace(end, "    }\n    this.#cursorcheckFlushing = false;\n    this.#finishEndIfReady();\n  }\n\n"
-                        + "  #rejectPendingWrites");
+    static String guarded(String embedded) throws java.io.IOException {
+        return io.cursorcheck.conformance.upstream.SourceEdit.load(io.cursorcheck.conformance.upstream.SourceEdit
+                .flushOnce()).apply(embedded, "26.12.1").text();
     }
 }
