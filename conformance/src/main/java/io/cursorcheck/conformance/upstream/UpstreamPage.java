@@ -116,7 +116,9 @@ public final class UpstreamPage {
         b.append("| release | applies |\n|---|---|\n");
         for (Applicability.Row row : r.applicability()) {
             b.append("| ").append(row.release().version()).append(" | ")
-                    .append(row.applies() ? "yes" : "no: " + row.why().replace("|", "\\|")).append(" |\n");
+                    // The anchor is code: its brackets would read as a Markdown link (this[kAbort](error)).
+                    .append(row.applies() ? "yes" : "no: " + row.why().replace("|", "\\|").replace("[", "\\[")
+                            .replace("]", "\\]")).append(" |\n");
         }
         b.append('\n');
 
