@@ -520,12 +520,9 @@ abstract class BroadcastCore implements Forkable {
     @Override
     public final Reply fail(Object reason) {
         long op = nextOperation();
-        if (writerState == WriterState.ERRORED || writerState == WriterState.CLOSED) {
+        if (!failWriter(reason)) {
             return reply(op, Outcome.OK); // the first error is kept
         }
-        writerState = WriterState.ERRORED;
-        writerError = reason;
-        failWriterSettlements(reason);
         if (!errored) {
             errored = true;
             error = reason;
@@ -535,8 +532,18 @@ abstract class BroadcastCore implements Forkable {
         return reply(op, Outcome.OK);
     }
 
-    /** fail step 3: the queued writes (oldest first), then the drains, then the pending ends fail. */
-    private void failWriterSettlements(Object reason) {
+    /**
+     * fail steps 1 to 3, also run by a read that finds a spoiled entry: an OPEN or CLOSING writer becomes ERRORED
+     * and its queued writes (oldest first), then its drains, then its pending ends fail with {@code reason}.
+     *
+     * @return false if the writer was already ERRORED or CLOSED (nothing changed: the first error is kept)
+     */
+    private boolean failWriter(Object reason) {
+        if (writerState == WriterState.ERRORED || writerState == WriterState.CLOSED) {
+            return false;
+        }
+        writerState = WriterState.ERRORED;
+        writerError = reason;
         while (!queuedWrites.isEmpty()) {
             settle(queuedWrites.removeFirst().op(), Outcome.failed(reason));
         }
@@ -545,6 +552,7 @@ abstract class BroadcastCore implements Forkable {
             settle(end, Outcome.failed(reason));
         }
         pendingEnds.clear();
+        return true;
     }
 
     @Override
@@ -947,11 +955,9 @@ abstract class BroadcastCore implements Forkable {
             return false;
         }
         beforeSpoiledRead();
-        if (writerState != WriterState.ERRORED && writerState != WriterState.CLOSED) {
-            writerState = WriterState.ERRORED; // fail steps 1 to 3
-            writerError = SpecError.INVALID_ENTRY;
-            failWriterSettlements(SpecError.INVALID_ENTRY);
-        }
+        failWriter(SpecError.INVALID_ENTRY);
+        // fail step 4 is written out here, not shared with fail(): the catalogue's spoiled-read-spares-consumers
+        // patches this path alone.
         if (!errored) {
             errored = true; // fail step 4
             error = SpecError.INVALID_ENTRY;
