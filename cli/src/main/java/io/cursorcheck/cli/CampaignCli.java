@@ -119,7 +119,7 @@ final class CampaignCli extends CliCommand {
         List<Part> parts = new ArrayList<>();
         parts.add(new LockstepPart(millis, seed, threads, maxSteps, weights, err));
         if (!skipped.contains("mutants")) {
-            parts.add(new MutantsCommand(seed, Main.MATRIX_SEQUENCES, maxSteps, threads, Mutants.CATALOGUE, command));
+            parts.add(new MutantsCommand(seed, Main.MATRIX_SEQUENCES, Main.EQUIVALENT_SEQUENCES, maxSteps, threads, Mutants.CATALOGUE, command));
         }
         if (pit) {
             parts.add(new PitCommand()); // about 5 minutes more: opt-in

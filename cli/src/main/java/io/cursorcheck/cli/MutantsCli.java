@@ -20,9 +20,15 @@ final class MutantsCli extends CliCommand {
     @Mixin
     SeedOption seedOption;
 
-    @Option(names = "--sequences", paramLabel = "N", description = "sequences per mutant and stage")
+    @Option(names = "--sequences", paramLabel = "N", description = "sequences per mutant and stage at most, where a"
+            + " check must catch it (a stage stops at its first catch)")
     @Range(min = 1, max = Long.MAX_VALUE)
     long sequences = Main.MATRIX_SEQUENCES;
+
+    @Option(names = "--equivalent-sequences", paramLabel = "N", description = "sequences per stage where an equivalent"
+            + " mutant must survive (each runs them all)")
+    @Range(min = 1, max = Long.MAX_VALUE)
+    long equivalentSequences = Main.EQUIVALENT_SEQUENCES;
 
     @Mixin
     ThreadsOption threadsOption;
@@ -49,10 +55,11 @@ final class MutantsCli extends CliCommand {
         List<Mutant> selected = MutantsCommand.select(only); // an unknown id is refused before anything runs
         List<io.cursorcheck.spi.Algorithm> algorithms = MutantsCommand.algorithms(algorithm); // likewise
         String command = "bin/cursorcheck mutants --seed " + seed + " --sequences " + sequences
+                + (equivalentSequences != Main.EQUIVALENT_SEQUENCES ? " --equivalent-sequences " + equivalentSequences : "")
                 + (maxSteps != MaxStepsOption.DEFAULT ? " --max-steps " + maxSteps : "")
                 + (only == null ? "" : " --only " + only) + (algorithm == null ? "" : " --algorithm " + algorithm);
         List<Part> parts = new ArrayList<>();
-        parts.add(new MutantsCommand(seed, sequences, maxSteps, threads, selected, algorithms, command));
+        parts.add(new MutantsCommand(seed, sequences, equivalentSequences, maxSteps, threads, selected, algorithms, command));
         if (pit) {
             parts.add(new PitCommand());
         }

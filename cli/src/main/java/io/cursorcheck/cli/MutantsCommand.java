@@ -29,6 +29,7 @@ final class MutantsCommand implements Part {
 
     private final long seed;
     private final long sequences;
+    private final long equivalentSequences;
     private final int maxSteps;
     private final int threads;
     private final List<Mutant> mutants;
@@ -36,17 +37,19 @@ final class MutantsCommand implements Part {
     private final String command;
 
     /** The matrix under both algorithms, as released first (the campaign's part). */
-    MutantsCommand(long seed, long sequences, int maxSteps, int threads, List<Mutant> mutants, String command) {
-        this(seed, sequences, maxSteps, threads, mutants, List.of(Algorithm.values()), command);
+    MutantsCommand(long seed, long sequences, long equivalentSequences, int maxSteps, int threads, List<Mutant> mutants,
+                   String command) {
+        this(seed, sequences, equivalentSequences, maxSteps, threads, mutants, List.of(Algorithm.values()), command);
     }
 
-    MutantsCommand(long seed, long sequences, int maxSteps, int threads, List<Mutant> mutants,
+    MutantsCommand(long seed, long sequences, long equivalentSequences, int maxSteps, int threads, List<Mutant> mutants,
                    List<Algorithm> algorithms, String command) {
         if (algorithms.isEmpty()) {
             throw new IllegalArgumentException("mutants: no algorithm to run the matrix under");
         }
         this.seed = seed;
         this.sequences = sequences;
+        this.equivalentSequences = equivalentSequences;
         this.maxSteps = maxSteps;
         this.threads = threads;
         this.mutants = mutants;
@@ -108,7 +111,7 @@ final class MutantsCommand implements Part {
 
     @Override
     public Verdict run(PrintStream log, ReportRun reports) throws IOException {
-        KillMatrix.Config asGiven = new KillMatrix.Config(seed, sequences, sequences, maxSteps, Weights.DEFAULT, threads,
+        KillMatrix.Config asGiven = new KillMatrix.Config(seed, sequences, equivalentSequences, maxSteps, Weights.DEFAULT, threads,
                 KillMatrix.counterexamples(reports, mutants, algorithms), KnownFindings.load(SourceTree.root()));
         List<KillMatrix.Result> results = new ArrayList<>();
         for (Algorithm algorithm : algorithms) {

@@ -122,6 +122,7 @@ class BadInputCliTest {
                 bad("node --version 26.12.1 --seconds 0", "--seconds", "'0'"),
                 bad("bun --version 1.4.5 --max-steps -1", "--max-steps", "'-1'"),
                 bad("mutants --sequences 0", "--sequences", "'0'"),
+                bad("mutants --equivalent-sequences 0", "--equivalent-sequences", "'0'"),
                 bad("mutants --threads 99999", "--threads", "'99999'"),
                 bad("replay --variant model --seed 1 --max-steps 0", "--max-steps", "'0'"),
                 // seeds

@@ -64,7 +64,7 @@ class ReportPathsTest {
     }
 
     private static MutantsCommand mutants() {
-        return new MutantsCommand(7, 300, 60, 1, List.of(Mutants.named("detach-forgets-count")),
+        return new MutantsCommand(7, 300, 300, 60, 1, List.of(Mutants.named("detach-forgets-count")),
                 "bin/cursorcheck mutants --only detach-forgets-count");
     }
 
