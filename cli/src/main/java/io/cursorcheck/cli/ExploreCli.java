@@ -1,7 +1,6 @@
 package io.cursorcheck.cli;
 
 import io.cursorcheck.properties.BroadcastFactory;
-import io.cursorcheck.properties.explore.ExploreSettings;
 import io.cursorcheck.properties.explore.Scope;
 import io.cursorcheck.spi.Policy;
 import java.util.List;
@@ -28,10 +27,9 @@ final class ExploreCli extends CliCommand {
     @Option(names = "--deep", description = "every variant at the campaign's deeper bound instead of the gate's")
     boolean deep;
 
-    @Option(names = "--threads", paramLabel = "N", description = "threads expanding each level (default: one per"
-            + " core); the results are the same whatever the count, only the time changes")
-    @Range(min = 1, max = ExploreSettings.MAX_THREADS)
-    Integer threads;
+    /** Threads expanding each level; the results are the same whatever the count, only the time changes. */
+    @picocli.CommandLine.Mixin
+    ThreadsOption threadsOption;
 
     @ArgGroup(exclusive = false)
     Bound bound;
@@ -89,7 +87,8 @@ final class ExploreCli extends CliCommand {
             throw new UsageError("--deep explores every variant at the campaign's bound; with --variant "
                     + bound.subject.id() + ", give the bound itself (--consumers, --depth, ...)");
         }
-        int count = threads == null ? ExploreSettings.cores() : threads;
+        Integer threads = threadsOption.threads;
+        int count = threadsOption.orOnePerCore();
         if (bound == null) {
             String command = "bin/cursorcheck explore" + (deep ? " --deep" : "") + (threads == null ? ""
                     : " --threads " + threads);

@@ -25,9 +25,10 @@ public record ExploreSettings(int threads, String keyName, Function<LockstepPair
 
     /**
      * The most threads an exploration takes: far more than any machine this runs on has cores, and few
-     * enough that a mistyped count (a million) is refused instead of starting a million threads.
+     * enough that a mistyped count (a million) is refused instead of starting a million threads; the command
+     * line's limit for every worker-thread option too.
      */
-    public static final int MAX_THREADS = 256;
+    public static final int MAX_THREADS = 1024;
 
     /** The key every exploration uses unless told otherwise: {@link LockstepPair#stateKey()}, a String. */
     public static final String STRING_KEY = "string";
