@@ -63,8 +63,10 @@ public final class ExplorePage {
         b.append("| | |\n|---|---|\n| Command | `").append(command).append("` |\n| Machine | ").append(IndexPage.machine())
                 .append(", ").append(threads(r)).append(" |\n| Method | breadth-first over every operation sequence of the scope, the model and"
                         + " the subject in lockstep, every state checked as the lockstep engine checks it; states are"
-                        + " deduplicated by an exact canonical key of both sides, so a failure found is a shortest one"
-                        + " |\n\n");
+                        + " deduplicated by an exact canonical key of both sides, so a failure found is a shortest one;"
+                        + " each level's states expanded by several threads at once, the states, transitions, verdicts"
+                        + " and scripts the same whatever their count (of the states with one key, and of the failures"
+                        + " with one signature, the one a single thread meets first is kept) |\n\n");
         b.append(markdownSection(r));
         b.append(DEDUPLICATION.formatted(SpecLinks.from(Reports.dir(), (String) null))); // the page is written under reports/
         return b.toString();
