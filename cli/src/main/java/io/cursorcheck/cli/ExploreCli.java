@@ -76,8 +76,8 @@ final class ExploreCli extends CliCommand {
         boolean legacy;
 
         @Option(names = "--compare", description = "each bound explored by the legacy explorer, then by the current"
-                + " one, in this run: both rows and the speed-ups (states per CPU second and per second) in the report;"
-                + " exit 1 if they disagree")
+                + " one, in this run, both once to warm up and once measured: both rows and the speed-ups (states per"
+                + " CPU second and per second) in the report; exit 1 if they disagree")
         boolean compare;
     }
 

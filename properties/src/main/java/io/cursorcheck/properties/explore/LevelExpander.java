@@ -276,13 +276,21 @@ final class LevelExpander implements AutoCloseable {
                 fail(out, new FailureAt(ordinal, past.signature(), new Explorer.Path(node.path(), op, depth + 1), true));
             }
             Object key = settings.key().apply(child);
-            Long mine = ordinal;
-            Long held = seen.putIfAbsent(key, mine);
+            // Most children reach a known state: a lock-free read settles those before any write locks a bin.
+            Long held = seen.get(key);
+            Long mine = null;
+            if (held == null) {
+                mine = ordinal;
+                held = seen.putIfAbsent(key, mine);
+            }
             boolean leads = held == null;
             if (leads) {
                 created++;
             } else if (rule == Explorer.WinnerRule.SMALLEST_ORDINAL) {
                 while (held > ordinal) { // a later sibling of this level got there first: take the key from it
+                    if (mine == null) {
+                        mine = ordinal;
+                    }
                     if (seen.replace(key, held, mine)) {
                         leads = true;
                         break;
