@@ -1,7 +1,6 @@
 package io.cursorcheck.properties.explore;
 
 import io.cursorcheck.properties.engine.LockstepPair;
-import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -83,9 +82,12 @@ public record ExploreSettings(int threads, String keyName, Function<LockstepPair
         return new ExploreSettings(threads, keyName, key, stateLimit, stopOnSubjectFailure, listener);
     }
 
-    /** The same with another key: {@code name} for the reports, {@code function} for every state. */
+    /**
+     * The same with another key: {@code name} for the reports, {@code function} for every state.
+     *
+     * @throws IllegalArgumentException if either is null
+     */
     public ExploreSettings withKey(String name, Function<LockstepPair, Object> function) {
-        return new ExploreSettings(threads, Objects.requireNonNull(name, "name"), function, stateLimit,
-                stopOnSubjectFailure, progress);
+        return new ExploreSettings(threads, name, function, stateLimit, stopOnSubjectFailure, progress);
     }
 }

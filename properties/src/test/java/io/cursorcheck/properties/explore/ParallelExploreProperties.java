@@ -98,6 +98,22 @@ class ParallelExploreProperties {
         assertThat(differing).as("explorations where the racy rule changed a script").isNotEmpty();
     }
 
+    /**
+     * Every state's key comes from the settings' one function: a key that names every state alike merges
+     * every child into the empty broadcast, so one level of transitions is all there is, on any thread count.
+     */
+    @Test
+    void theKeyComesFromTheSettings() {
+        for (int threads : new int[] {1, 2}) {
+            Explorer.Result r = Explorer.explore(Variant.CACHED_COUNT, Scope.gate(Policy.STRICT), ExploreSettings.of(1_000)
+                    .withThreads(threads).withKey("one name for all", pair -> "all"), null);
+            assertThat(r.keyName()).isEqualTo("one name for all");
+            assertThat(r.states()).isEqualTo(1);
+            assertThat(r.levels()).hasSize(1);
+            assertThat(r.transitions()).isEqualTo(Scope.gate(Policy.STRICT).operations(0).size());
+        }
+    }
+
     @Test
     void aThreadCountOutsideOneToTheMostIsRefusedNamingIt() {
         for (int bad : new int[] {0, -1, ExploreSettings.MAX_THREADS + 1, Integer.MAX_VALUE}) {
