@@ -235,6 +235,8 @@ final class LevelExpander implements AutoCloseable {
     /** One thread's share: chunks taken one at a time until none is left. */
     private void work(int worker) {
         long cpuStart = Explorer.cpuNanos();
+        // Counted here and written once per level: the threads' slots of workerTransitions share a cache line.
+        long[] counts = new long[2]; // transitions, states created
         int chunk;
         while ((chunk = nextChunk.getAndIncrement()) < chunks.length) {
             Chunk out = new Chunk();
@@ -243,14 +245,16 @@ final class LevelExpander implements AutoCloseable {
             for (int i = from; i < to; i++) {
                 Explorer.Node node = level.get(i);
                 level.set(i, null); // expanded: its pair can go (each index is written by one thread only)
-                expandNode(worker, node, (expandedBefore + i) * STRIDE, out);
+                expandNode(node, (expandedBefore + i) * STRIDE, out, counts);
             }
             chunks[chunk] = out;
         }
+        workerTransitions[worker] += counts[0];
+        workerStates[worker] += counts[1];
         workerCpuNanos[worker] += Explorer.cpuNanos() - cpuStart;
     }
 
-    private void expandNode(int worker, Explorer.Node node, long firstOrdinal, Chunk out) {
+    private void expandNode(Explorer.Node node, long firstOrdinal, Chunk out, long[] counts) {
         // By rank from the model's state: equal keys, equal transitions.
         Generator.Targets targets = scope.writerPaths() ? node.pair().targets(depth) : Generator.Targets.NONE;
         List<Op> ops = scope.operations(node.pair().consumers(), targets.pending(), targets.spoilable());
@@ -303,8 +307,8 @@ final class LevelExpander implements AutoCloseable {
                         ordinal));
             }
         }
-        workerTransitions[worker] += transitions;
-        workerStates[worker] += created;
+        counts[0] += transitions;
+        counts[1] += created;
     }
 
     /** Keeps a failure if it is its signature's first in the chunk and not reported at an earlier level. */
