@@ -19,11 +19,17 @@ import picocli.CommandLine.Option;
         + " failure within the gate's bound and the writer-paths bound 8 deep, writing reports/explore.md; with"
         + " --variant, any bound, a line of"
         + " progress per depth, every failure written as a shortest counterexample, and reports/explore-NAME.md;"
+        + " --legacy: the explorer before issue 16 (one thread, String keys); --compare: both on each bound, with the"
+        + " speed-ups;"
         + " exit 1 if a bound does not hold or a control escapes")
 final class ExploreCli extends CliCommand {
 
     @Option(names = "--deep", description = "every variant at the campaign's deeper bound instead of the gate's")
     boolean deep;
+
+    /** Threads expanding each level; the results are the same whatever the count, only the time changes. */
+    @picocli.CommandLine.Mixin
+    ThreadsOption threadsOption;
 
     @ArgGroup(exclusive = false)
     Bound bound;
@@ -64,6 +70,15 @@ final class ExploreCli extends CliCommand {
                 description = "stop, incomplete, beyond N distinct states")
         @Range(min = 1, max = Long.MAX_VALUE)
         long limit;
+
+        @Option(names = "--legacy", description = "the explorer before issue 16 instead: one thread, String keys"
+                + " (to measure against)")
+        boolean legacy;
+
+        @Option(names = "--compare", description = "each bound explored by the legacy explorer, then by the current"
+                + " one, in this run, both once to warm up and once measured: both rows and the speed-ups (states per"
+                + " CPU second and per second) in the report; exit 1 if they disagree")
+        boolean compare;
     }
 
     @Override
@@ -72,15 +87,27 @@ final class ExploreCli extends CliCommand {
             throw new UsageError("--deep explores every variant at the campaign's bound; with --variant "
                     + bound.subject.id() + ", give the bound itself (--consumers, --depth, ...)");
         }
+        Integer threads = threadsOption.threads;
+        int count = threadsOption.orOnePerCore();
         if (bound == null) {
-            String command = "bin/cursorcheck explore" + (deep ? " --deep" : "");
+            String command = "bin/cursorcheck explore" + (deep ? " --deep" : "") + (threads == null ? ""
+                    : " --threads " + threads);
             Part.Verdict v = new ExplorePart(deep ? List.of(Scope::campaign, Scope::writerPathsDeep)
-                    : List.of(Scope::gate, Scope::writerPaths), command).runAlone(out, command);
+                    : List.of(Scope::gate, Scope::writerPaths), count, command).runAlone(out, command);
             out.println((v.passed() ? "explore passed: " : "explore FAILED: ") + v.summary());
             v.problems().forEach(p -> out.println("  PROBLEM: " + p));
             return v.passed() ? 0 : 1;
         }
         Bound a = bound;
+        if (a.legacy && a.compare) {
+            throw new UsageError("--legacy runs the legacy explorer alone, --compare runs it beside the current one;"
+                    + " give one of them");
+        }
+        if (a.legacy && threads != null && threads != 1) {
+            throw new UsageError("--legacy runs one thread; --threads " + threads + " is for the current explorer");
+        }
+        ExploreBoundCommand.Mode mode = a.legacy ? ExploreBoundCommand.Mode.LEGACY
+                : a.compare ? ExploreBoundCommand.Mode.COMPARE : ExploreBoundCommand.Mode.CURRENT;
         BroadcastFactory subject = a.subject;
         List<Policy> policies = a.policy != null ? List.of(a.policy) : List.of(Policy.values());
         for (Policy p : policies) { // checked before anything runs: a scope the library refuses is a usage error
@@ -92,7 +119,7 @@ final class ExploreCli extends CliCommand {
         }
         String command = "bin/cursorcheck explore " + String.join(" ", words());
         Part.Verdict v = new ExploreBoundCommand(subject, policies, a.budget, a.sizes, a.consumers, a.depth,
-                a.writerPaths, a.limit, command).runAlone(out, command);
+                a.writerPaths, a.limit, mode, count, command).runAlone(out, command);
         return v.passed() ? 0 : 1;
     }
 }
