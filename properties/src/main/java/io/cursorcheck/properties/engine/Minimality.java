@@ -18,6 +18,11 @@ import java.util.Map;
  */
 public record Minimality(Script shrunk, int length, int checkedUpTo, long states, long stateLimit, String alphabet) {
 
+    /** The same search, its script reported at {@code reportedLength} operations (simplified after the search). */
+    public Minimality reportedAt(int reportedLength) {
+        return new Minimality(shrunk, reportedLength, checkedUpTo, states, stateLimit, alphabet);
+    }
+
     /** Whether no script of the alphabet shorter than the reported one shows the failure. */
     public boolean proven() {
         return checkedUpTo >= length - 1;

@@ -339,9 +339,17 @@ public final class RandomRun {
         ShortestSearch.Result shortest = config.shortestStates() == 0 ? null
                 : ShortestSearch.search(config.subject(), shrunk.run(), tolerance, config.shortestStates());
         Lockstep.Run reported = shortest == null ? shrunk.run() : shortest.run();
+        Minimality minimality = shortest == null ? null : shortest.minimality();
+        if (shortest != null && reported != shrunk.run()) {
+            // The search's script may sit on a larger budget or use larger sizes than it needs: simplified as the
+            // shrinker would on replay, so a stored example replays to itself. Deleting steps cannot make it
+            // longer, so it stays at least as short as the search's.
+            reported = new Shrinker(config.subject(), 20_000, 20_000, tolerance).shrink(reported).run();
+            minimality = minimality.reportedAt(reported.script().length());
+        }
         Counterexample cx = new Counterexample(config.subject().id(), reported.script(), seed, config.maxSteps(),
                 config.weights().toString(), shrunk.original(), shrunk.evaluations(), reported.failure(), source,
-                reported.continuedPast(), shortest == null ? null : shortest.minimality());
+                reported.continuedPast(), minimality);
         KnownFindings.Finding known = cx.failure().kind().againstModel() && config.known() != null
                 ? config.known().matching(cx.failure(), config.subject().algorithm()) : null;
         Path[] files = config.reportDir() == null ? new Path[2]

@@ -50,6 +50,19 @@ class KillMatrixProperties {
             assertThat(result.problems()).as("mutants not caught as their impact under the %s algorithm says (%s)",
                     result.config().algorithm(), Reports.relative(page)).isEmpty();
         }
+        for (KillMatrix.Result result : matrices) {
+            for (KillMatrix.Row row : result.rows()) {
+                if (row.killed()) {
+                    // Shortest counterexamples everywhere (issue 16): the search after the shrinker ran and finished.
+                    Minimality m = row.caught().counterexample().minimality();
+                    assertThat(m).as("%s (%s): the shortest search ran", row.mutant().id(),
+                            result.config().algorithm()).isNotNull();
+                    assertThat(m.proven()).as("%s (%s): %s", row.mutant().id(), result.config().algorithm(),
+                            m.sentence()).isTrue();
+                    assertThat(m.length()).isEqualTo(row.shrunkLength());
+                }
+            }
+        }
         KillMatrix.Result corrected = matrices.get(1);
         assertThat(corrected.config().algorithm()).isEqualTo(Algorithm.CORRECTED);
         for (KillMatrix.Row row : corrected.rows()) {
