@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.engine.Counterexample;
-import io.cursorcheck.properties.engine.Failure;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.RandomRun;
 import io.cursorcheck.properties.engine.ShortestSearch;
 import io.cursorcheck.properties.engine.Weights;
-import io.cursorcheck.spi.Policy;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -72,35 +70,6 @@ class ShortestCounterexampleProperties {
 
     /** Null if the reported length is the explorer's minimum for the control's failure, else what is wrong. */
     private static String mismatch(BroadcastFactory control, Counterexample cx) {
-        String againstPin = ExploreProperties.pinMismatch(control.id(), cx.script().length());
-        if (againstPin == null) {
-            return null;
-        }
-        int pinned = ExploreProperties.SHORTEST.get(control.id()).length();
-        if (cx.script().length() < pinned) {
-            return againstPin; // shorter than the explorer's shortest of any failure: the pin or the bound is wrong
-        }
-        // Longer than the pin: right only if the explorer's shortest is another failure and the explorer shows
-        // none of this one below the reported length.
-        ExploreProperties.Bound bound = ExploreProperties.boundOf(control.id());
-        for (Policy policy : Policy.values()) {
-            Scope scope = bound.scopes.apply(policy);
-            Scope shorter = scope.withDepth(Math.min(scope.depth(), cx.script().length() - 1));
-            Explorer.Result r = Explorer.explore(control, shorter, 5_000_000, false, KNOWN, null);
-            for (Explorer.Found f : r.subjectFailures()) {
-                if (sameFailure(cx.failure(), f.failure())) {
-                    return againstPin + "; the explorer shows " + f.failure().signature() + " in "
-                            + f.run().script().length() + " under " + policy + ": "
-                            + String.join("; ", f.run().script().lines());
-                }
-            }
-        }
-        return null;
-    }
-
-    /** The shrinker's and the search's rule: the same kind, and the same signature unless a divergence. */
-    private static boolean sameFailure(Failure reported, Failure explored) {
-        return reported.kind() == explored.kind() && (reported.kind() == Failure.Kind.DIVERGENCE
-                || reported.signature().equals(explored.signature()));
+        return ExplorerMinimum.mismatch(control.id(), control.algorithm(), control, cx, KNOWN);
     }
 }
