@@ -109,6 +109,11 @@ public final class Session {
         return handles.size();
     }
 
+    /** Whether the broadcast can be forked and named ({@link #fork()}, {@link #appendKey}). */
+    public boolean forkable() {
+        return broadcast instanceof Forkable;
+    }
+
     /** Whether an operation threw something the spec does not specify; no further operation runs. */
     public boolean broken() {
         return broken;

@@ -89,6 +89,14 @@ public final class LockstepPair {
         this.toleratedNow = other.toleratedNow;
     }
 
+    /**
+     * Whether every session of the pair (the model, the subject, a scan check's reference) can be forked
+     * and named, as {@link #fork()} and {@link #stateKey()} need: false for an external process.
+     */
+    public boolean forkable() {
+        return model.forkable() && (subject == null || subject.forkable()) && (reference == null || reference.forkable());
+    }
+
     /** An independent copy of both sides in their current states. */
     public LockstepPair fork() {
         return new LockstepPair(this);
