@@ -1,15 +1,15 @@
 #!/bin/bash
-# The explorer's own speed, several runs: runs `bin/cursorcheck explore ARGS...` RUNS times (default 5)
-# and prints each run's distinct states per CPU second of the exploring thread, then their median.
+# The explorer's own speed on one bound: explores it RUNS times (default 5) after one warm-up run, in one
+# JVM, and prints each run's distinct states per CPU second of the exploring thread and their median.
 # The machine is shared, so one run says little; compare medians of the same bound before and after.
-# usage: RUNS=5 tools/bench-explore.sh --variant cached-count --consumers 3 --sizes 1,2 --depth 11 --policy unbounded
+# BENCH_ROOT=DIR measures another built copy of the project (say, an older commit, unpacked with
+# git archive and compiled as bin/cursorcheck compiles) with this tool.
+# usage: RUNS=5 tools/bench-explore.sh [VARIANT [POLICY [BUDGET [SIZES [CONSUMERS [DEPTH]]]]]]
+# defaults: the README's profile bound, cached-count unbounded 2 1,2 3 11
 set -euo pipefail
 cd "$(dirname "$0")/.."
-runs=${RUNS:-5}
-figures=()
-for ((i = 1; i <= runs; i++)); do
-  line=$(bin/cursorcheck explore "$@" 2>&1 | grep -E "holds|DOES" | grep "per CPU second" | head -1)
-  echo "run $i: $line"
-  figures+=("$(sed -E 's/.*; ([0-9,]+) per CPU second.*/\1/; s/,//g' <<<"$line")")
-done
-printf '%s\n' "${figures[@]}" | sort -n | awk '{a[NR]=$1} END {m = NR % 2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2; printf "median of %d runs: %d states per CPU second\n", NR, m}'
+tool="$PWD/tools/ExploreBench.java"
+root="${BENCH_ROOT:-$PWD}"
+[ -n "${BENCH_ROOT:-}" ] || bin/cursorcheck help >/dev/null # builds if a source changed
+exec java -cp "$root/cli/target/classes:$(cat "$root/target/cli.classpath")" "$tool" "$root" "${RUNS:-5}" \
+  "${1:-cached-count}" "${2:-unbounded}" "${3:-2}" "${4:-1,2}" "${5:-3}" "${6:-11}"
