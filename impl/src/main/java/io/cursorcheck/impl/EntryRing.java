@@ -158,13 +158,16 @@ final class EntryRing {
 
     /** Positions of the retained entries that are spoiled, ascending. */
     List<Long> spoiledPositions() {
-        List<Long> list = new ArrayList<>(0);
+        List<Long> list = null; // made at the first spoiled entry: a snapshot per operation, and most spoil nothing
         for (long p = start; p < end; p++) {
             if (spoiled[(int) p & (spoiled.length - 1)]) {
+                if (list == null) {
+                    list = new ArrayList<>(2);
+                }
                 list.add(p);
             }
         }
-        return list;
+        return list == null ? List.of() : list;
     }
 
     /**
