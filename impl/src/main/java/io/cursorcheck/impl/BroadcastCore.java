@@ -103,6 +103,16 @@ abstract class BroadcastCore implements Forkable {
             byId[original.id] = copy;
         }
 
+        /** The copy of {@code original}, made in {@code copy} the first time it is asked for (no lambda per call). */
+        Reader copyIn(Reader original, BroadcastCore copy) {
+            Reader c = byId[original.id];
+            if (c == null) {
+                c = copy.copyOf(original);
+                byId[original.id] = c;
+            }
+            return c;
+        }
+
         /** The copy of {@code original}, made by {@code copier} the first time it is asked for. */
         Reader computeIfAbsent(Reader original, java.util.function.UnaryOperator<Reader> copier) {
             Reader copy = byId[original.id];
@@ -219,8 +229,12 @@ abstract class BroadcastCore implements Forkable {
         for (QueuedWrite w : other.queuedWrites) {
             this.queuedWrites.addLast(new QueuedWrite(w.op, w.size, w.spoiled)); // mutable: a copy each
         }
-        this.pendingEnds.addAll(other.pendingEnds);
-        this.pendingDrains.addAll(other.pendingDrains);
+        if (!other.pendingEnds.isEmpty()) { // addAll copies even an empty list's array, and forks are many
+            this.pendingEnds.addAll(other.pendingEnds);
+        }
+        if (!other.pendingDrains.isEmpty()) {
+            this.pendingDrains.addAll(other.pendingDrains);
+        }
         this.bytesAccepted = other.bytesAccepted;
         this.operations = other.operations;
         this.consumersMade = other.consumersMade;
@@ -627,10 +641,7 @@ abstract class BroadcastCore implements Forkable {
     public final Fork fork() {
         ReaderCopies copies = new ReaderCopies(consumersMade);
         BroadcastCore copy = copy(copies);
-        return new Fork(copy, handle -> {
-            Reader r = own(handle);
-            return copies.computeIfAbsent(r, detached -> copy.copyOf(detached)); // detached readers, copied on demand
-        });
+        return new Fork(copy, handle -> copies.copyIn(own(handle), copy)); // detached readers, copied on demand
     }
 
     @Override

@@ -150,7 +150,11 @@ public final class ScanningModel implements Forkable {
     }
 
     private Consumer copyOf(Consumer c) {
-        Consumer copy = new Consumer(this, c.id, c.cursor, new ArrayDeque<>(c.queued)); // sized: usually empty
+        Deque<Long> queued = new ArrayDeque<>(c.queued.size()); // sized: usually empty, and forked often
+        if (!c.queued.isEmpty()) {
+            queued.addAll(c.queued);
+        }
+        Consumer copy = new Consumer(this, c.id, c.cursor, queued);
         copy.outstanding = c.outstanding;
         copy.detached = c.detached;
         copy.attached = c.attached;
@@ -1049,6 +1053,9 @@ public final class ScanningModel implements Forkable {
     }
 
     private Reply reply(long op, Outcome outcome) {
+        if (settlements.isEmpty()) {
+            return new Reply(op, outcome, List.of()); // most operations settle nothing: no list to copy
+        }
         Reply r = new Reply(op, outcome, settlements);
         settlements = new ArrayList<>();
         return r;
