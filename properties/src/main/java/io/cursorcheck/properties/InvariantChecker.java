@@ -59,7 +59,7 @@ public final class InvariantChecker {
     /**
      * Operation numbers in arrival order: a small growable array, copied on write. The explorer copies
      * every checker once per transition and most copies never change a list, so a copy shares its
-     * original's array and whichever of the two writes first takes a private one ({@link #own()}).
+     * original's array and whichever of the two writes first takes a private one ({@link #own(int)}).
      * Every write to {@code ops} goes through {@link #add} or {@link #remove}; clearing only sets
      * {@code size}, which is each list's own.
      */
