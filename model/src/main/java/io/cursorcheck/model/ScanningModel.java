@@ -17,7 +17,6 @@ import io.cursorcheck.spi.SpecError;
 import io.cursorcheck.spi.WriterState;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 
 /**
@@ -150,10 +149,8 @@ public final class ScanningModel implements Forkable {
     }
 
     private Consumer copyOf(Consumer c) {
-        Deque<Long> queued = new ArrayDeque<>(c.queued.size()); // sized: usually empty, and forked often
-        if (!c.queued.isEmpty()) {
-            queued.addAll(c.queued);
-        }
+        // Forked once per transition: an empty queue as small as can be, a full one cloned in one array copy.
+        ArrayDeque<Long> queued = c.queued.isEmpty() ? new ArrayDeque<>(0) : c.queued.clone();
         Consumer copy = new Consumer(this, c.id, c.cursor, queued);
         copy.outstanding = c.outstanding;
         copy.detached = c.detached;
@@ -167,7 +164,7 @@ public final class ScanningModel implements Forkable {
         final int id;
         long cursor;
         long outstanding = NO_READ; // operation number of the outstanding read
-        final Deque<Long> queued; // operation numbers of queued reads
+        final ArrayDeque<Long> queued; // operation numbers of queued reads
         boolean detached;
         boolean attached = true;
         Reason error;
@@ -176,7 +173,7 @@ public final class ScanningModel implements Forkable {
             this(owner, id, cursor, new ArrayDeque<>());
         }
 
-        Consumer(ScanningModel owner, int id, long cursor, Deque<Long> queued) {
+        Consumer(ScanningModel owner, int id, long cursor, ArrayDeque<Long> queued) {
             this.owner = owner;
             this.id = id;
             this.cursor = cursor;
