@@ -29,7 +29,7 @@ public final class Session {
     private final Options options;
     private final Broadcast broadcast;
     private final InvariantChecker checker; // null for a subject that shows no snapshot
-    private final List<ConsumerHandle> handles = new ArrayList<>();
+    private final List<ConsumerHandle> handles;
     private ConsumerHandle foreign;
     private boolean broken;
 
@@ -38,6 +38,7 @@ public final class Session {
         this.factory = factory;
         this.options = options;
         this.broadcast = factory.create(options);
+        this.handles = new ArrayList<>();
         this.checker = factory.capabilities().observableOnly() ? null
                 : new InvariantChecker(options, broadcast.snapshot());
     }
@@ -47,6 +48,7 @@ public final class Session {
         this.options = other.options;
         this.broadcast = fork.broadcast();
         this.checker = other.checker == null ? null : other.checker.copy();
+        this.handles = new ArrayList<>(other.handles.size() + 1); // sized: the explorer forks per transition
         for (ConsumerHandle h : other.handles) {
             handles.add(fork.handles().apply(h));
         }
