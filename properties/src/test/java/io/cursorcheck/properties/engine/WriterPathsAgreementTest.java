@@ -538,7 +538,7 @@ class WriterPathsAgreementTest {
                         "this.queuedWrites.addLast(w);", "CachedCountBroadcast"),
                 new Mutant("fork-shares-spoiled-marks", "The ring's copy shares the original's spoiled marks, so an entry"
                         + " spoiled on one side is spoiled on both.", Mutant.Impact.SAFETY, "EntryRing.java",
-                        "System.arraycopy(spoiled, 0, c.spoiled, 0, spoiled.length);", "c.spoiled = spoiled;",
+                        "spoiled = other.spoiled.clone();", "spoiled = other.spoiled;",
                         "CachedCountBroadcast"));
     }
 
