@@ -23,7 +23,8 @@ import java.util.function.Consumer;
  *
  * <p>States are deduplicated by the pair's canonical key ({@link LockstepPair#stateKey()}: both
  * sides' full state, positions relative to {@code bufferStart}, pending operations by rank, detached
- * consumers as a sorted list), kept exactly in a hash set, so no state is lost to a hash collision.
+ * consumers as a sorted list), written as a {@link Keying} says (by default in binary with consumers
+ * renamed, {@link LockstepPair#key}), kept exactly in a hash set, so no state is lost to a hash collision.
  * A state is expanded by forking both sides once per enabled operation. A failing state is recorded
  * and not expanded. Because the search is breadth-first, the first failure of each kind is a
  * shortest sequence that shows it. Findings against the model that {@link KnownFindings} knows are
@@ -141,6 +142,16 @@ public final class Explorer {
      */
     public static Result explore(BroadcastFactory subject, Scope scope, long stateLimit, boolean stopOnSubjectFailure,
                                  KnownFindings known, Consumer<Level> progress) {
+        return explore(subject, scope, stateLimit, stopOnSubjectFailure, known, progress, Keying.DEFAULT);
+    }
+
+    /**
+     * Explores a scope, recognising states by {@code keying}.
+     *
+     * @see #explore(BroadcastFactory, Scope, long, boolean, KnownFindings, Consumer)
+     */
+    public static Result explore(BroadcastFactory subject, Scope scope, long stateLimit, boolean stopOnSubjectFailure,
+                                 KnownFindings known, Consumer<Level> progress, Keying keying) {
         if (stateLimit < 1) {
             throw new IllegalArgumentException("explore: stateLimit must be >= 1, was " + stateLimit);
         }
@@ -148,8 +159,8 @@ public final class Explorer {
         long cpuStart = cpuNanos();
         Tolerance tolerance = Tolerance.of(known, subject.algorithm());
         LockstepPair root = new LockstepPair(subject, scope.options(), tolerance);
-        Set<String> seen = new HashSet<>();
-        seen.add(root.stateKey());
+        Set<Object> seen = new HashSet<>();
+        seen.add(keying.of(root));
         Map<String, Found> found = new LinkedHashMap<>();
         List<Node> level = new ArrayList<>(List.of(new Node(root, new Path(null, null, 0))));
         long transitions = 0;
@@ -181,7 +192,7 @@ public final class Explorer {
                         found.put(past.signature(), report(subject, scope, new Path(node.path, op, depth + 1), known,
                                 Tolerance.NONE));
                     }
-                    if (seen.add(child.stateKey())) {
+                    if (seen.add(keying.of(child))) {
                         reached++;
                         if (!last) {
                             next.add(new Node(child, new Path(node.path, op, depth + 1)));
