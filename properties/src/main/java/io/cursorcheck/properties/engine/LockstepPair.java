@@ -165,33 +165,40 @@ public final class LockstepPair {
      * @return the key
      */
     public StateKey key(StateKeyBuilder builder, boolean renameConsumers) {
+        return key(builder, renameConsumers ? ConsumerLabels.MODEL_ATTACH_ORDER : null);
+    }
+
+    /**
+     * The binary key of the pair's state with consumers renamed by {@code labels} (null: by id), the
+     * renaming turned off when a side's broadcast does not name consumers through the writer. A
+     * renaming other than {@link ConsumerLabels#MODEL_ATTACH_ORDER} is for tests of soundness.
+     *
+     * @param builder a builder of the calling thread; reset here
+     * @param labels  how to label the script's consumers, or null
+     * @return the key
+     */
+    public StateKey key(StateKeyBuilder builder, ConsumerLabels labels) {
         int made = model.consumers();
         builder.ensureScratch(made);
         String[] ms = builder.scratchModel();
         String[] ss = builder.scratchSubject();
-        int attached = 0;
         for (int i = 0; i < made; i++) {
             ms[i] = model.detachedKey(i);
             ss[i] = subject == null ? ms[i] : i < subject.consumers() ? subject.detachedKey(i) : "none";
-            attached += ms[i] == null ? 1 : 0;
         }
-        boolean rename = renameConsumers && model.namesConsumersThroughWriter()
+        boolean rename = labels != null && model.namesConsumersThroughWriter()
                 && (subject == null || subject.namesConsumersThroughWriter());
         int[] ids = builder.scratchIds();
-        int[] labels = builder.scratchLabels();
+        int[] label = builder.scratchLabels();
         if (rename) {
-            int nextAttached = 0;
-            int nextDetached = attached;
-            for (int i = 0; i < made; i++) {
-                labels[i] = ms[i] == null ? nextAttached++ : nextDetached++; // the model's attach order, then script order
-            }
+            labels.label(this, ms, label);
         }
         builder.reset();
         if (rename) {
             for (int i = 0; i < made; i++) {
                 ids[i] = model.consumerId(i);
             }
-            builder.renameConsumers(ids, labels, made);
+            builder.renameConsumers(ids, label, made);
         }
         model.writeKey(builder);
         builder.flag(subject != null);
@@ -201,7 +208,7 @@ public final class LockstepPair {
                 for (int i = 0; i < n; i++) {
                     ids[i] = subject.consumerId(i);
                 }
-                builder.renameConsumers(ids, labels, n);
+                builder.renameConsumers(ids, label, n);
             }
             subject.writeKey(builder);
         }

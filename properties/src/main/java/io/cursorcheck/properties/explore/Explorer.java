@@ -146,12 +146,14 @@ public final class Explorer {
     }
 
     /**
-     * Explores a scope, recognising states by {@code keying}.
+     * Explores a scope, recognising states by {@code keying} (a {@link Keying}, or a test's key function):
+     * equal keys must mean states with the same futures, up to what the key function claims.
      *
      * @see #explore(BroadcastFactory, Scope, long, boolean, KnownFindings, Consumer)
      */
     public static Result explore(BroadcastFactory subject, Scope scope, long stateLimit, boolean stopOnSubjectFailure,
-                                 KnownFindings known, Consumer<Level> progress, Keying keying) {
+                                 KnownFindings known, Consumer<Level> progress,
+                                 java.util.function.Function<LockstepPair, ?> keying) {
         if (stateLimit < 1) {
             throw new IllegalArgumentException("explore: stateLimit must be >= 1, was " + stateLimit);
         }
@@ -160,7 +162,7 @@ public final class Explorer {
         Tolerance tolerance = Tolerance.of(known, subject.algorithm());
         LockstepPair root = new LockstepPair(subject, scope.options(), tolerance);
         Set<Object> seen = new HashSet<>();
-        seen.add(keying.of(root));
+        seen.add(keying.apply(root));
         Map<String, Found> found = new LinkedHashMap<>();
         List<Node> level = new ArrayList<>(List.of(new Node(root, new Path(null, null, 0))));
         long transitions = 0;
@@ -192,7 +194,7 @@ public final class Explorer {
                         found.put(past.signature(), report(subject, scope, new Path(node.path, op, depth + 1), known,
                                 Tolerance.NONE));
                     }
-                    if (seen.add(keying.of(child))) {
+                    if (seen.add(keying.apply(child))) {
                         reached++;
                         if (!last) {
                             next.add(new Node(child, new Path(node.path, op, depth + 1)));

@@ -2,6 +2,7 @@ package io.cursorcheck.properties.explore;
 
 import io.cursorcheck.properties.engine.LockstepPair;
 import io.cursorcheck.properties.engine.StateKeyBuilder;
+import java.util.function.Function;
 
 /**
  * How the explorer names a state to recognise it: each keying is exact (no hash compaction); they
@@ -9,7 +10,7 @@ import io.cursorcheck.properties.engine.StateKeyBuilder;
  *
  * <p>Thread-safe: each thread writes its binary keys with a builder of its own.
  */
-public enum Keying {
+public enum Keying implements Function<LockstepPair, Object> {
 
     /** {@link LockstepPair#stateKey()}: the String key, the old path, kept for comparison. */
     STRING,
@@ -36,7 +37,8 @@ public enum Keying {
      * @param pair the pair
      * @return its key
      */
-    public Object of(LockstepPair pair) {
+    @Override
+    public Object apply(LockstepPair pair) {
         return switch (this) {
             case STRING -> pair.stateKey();
             case BINARY -> pair.key(BUILDERS.get(), false);
