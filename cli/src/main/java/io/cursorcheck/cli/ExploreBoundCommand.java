@@ -37,10 +37,13 @@ final class ExploreBoundCommand implements Part {
     private final int depth;
     private final boolean writerPaths; // the scope includes the writer's further paths
     private final long stateLimit;
+    private final io.cursorcheck.properties.explore.Keying keying;
     private final String command;
 
     ExploreBoundCommand(BroadcastFactory subject, List<Policy> policies, long budget, List<Integer> sizes, int consumers,
-                        int depth, boolean writerPaths, long stateLimit, String command) {
+                        int depth, boolean writerPaths, long stateLimit, io.cursorcheck.properties.explore.Keying keying,
+                        String command) {
+        this.keying = keying;
         this.writerPaths = writerPaths;
         this.subject = subject;
         this.policies = policies;
@@ -66,14 +69,15 @@ final class ExploreBoundCommand implements Part {
         List<String> problems = new ArrayList<>();
         for (Policy p : policies) {
             Scope scope = new Scope(p, budget, sizes, consumers, depth, writerPaths);
-            out.printf("explore %s (%s algorithm, against %s): %s%n", subject.id(), subject.algorithm(),
-                    io.cursorcheck.properties.Variant.referenceFor(subject.algorithm()).id(), scope);
+            out.printf("explore %s (%s algorithm, against %s): %s, %s keys%n", subject.id(), subject.algorithm(),
+                    io.cursorcheck.properties.Variant.referenceFor(subject.algorithm()).id(), scope,
+                    keying.name().toLowerCase(java.util.Locale.ROOT));
             Explorer.Result r = Explorer.explore(subject, scope, stateLimit, false, known, level -> out.printf(
                     "  depth %2d: %,10d states %,12d transitions %,9d new at this depth  %6.1f s %,9.0f states/s"
                             + " (%,.0f per CPU second)%n",
                     level.depth(), level.states(), level.transitions(), level.frontier(), level.millis() / 1000.0,
                     level.states() * 1000.0 / Math.max(1, level.millis()),
-                    level.states() * 1000.0 / Math.max(1, level.cpuMillis())));
+                    level.states() * 1000.0 / Math.max(1, level.cpuMillis())), keying);
             out.printf("  %s: %,d states, %,d transitions, depth %d%s in %.1f s (%,.0f states/s; %,.0f per CPU second)%n",
                     r.holds() ? "holds" : "DOES NOT HOLD", r.states(), r.transitions(), r.depth(),
                     r.complete() ? "" : " (incomplete)", r.millis() / 1000.0, r.statesPerSecond(), r.statesPerCpuSecond());
