@@ -258,6 +258,11 @@ public final class LockstepPair {
         return model;
     }
 
+    /** The subject's session, or null when the subject is the model itself. */
+    public Session subject() {
+        return subject;
+    }
+
     /** How many consumers the script has attached so far. */
     public int consumers() {
         return model.consumers();
