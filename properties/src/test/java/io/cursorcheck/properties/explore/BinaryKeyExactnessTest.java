@@ -8,6 +8,7 @@ import io.cursorcheck.properties.Session;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.LockstepPair;
+import io.cursorcheck.properties.engine.StateKey;
 import io.cursorcheck.properties.engine.StateKeyBuilder;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.properties.mutants.SourceTree;
@@ -59,6 +60,27 @@ class BinaryKeyExactnessTest {
                 assertThat(r.others()).isEqualTo(r.strings());
             }
         }
+    }
+
+    /**
+     * The binary keys are smaller than the String keys they stand for (bytes against characters, each String
+     * character at least a byte): what the explorer's set of states holds per state.
+     */
+    @Test
+    void binaryKeysAreSmallerThanStringKeys() {
+        long[] sizes = new long[3]; // String characters, binary bytes, keys
+        KeyPartition.Result r = KeyPartition.of(Variant.CACHED_COUNT, Scope.gate(Policy.UNBOUNDED).withDepth(8), KNOWN,
+                pair -> {
+                    StateKey k = pair.key(new StateKeyBuilder(), true);
+                    sizes[0] += pair.stateKey().length();
+                    sizes[1] += k.length();
+                    sizes[2]++;
+                    return pair.key(new StateKeyBuilder(), false);
+                });
+        System.out.printf("key sizes over %,d states named: String %.1f characters, binary %.1f bytes on average%n",
+                sizes[2], sizes[0] / (double) sizes[2], sizes[1] / (double) sizes[2]);
+        assertThat(r.conflicts()).isEmpty();
+        assertThat(sizes[1]).isLessThan(sizes[0]);
     }
 
     /** A binary key without the cursors: the number written right after each consumer is dropped. */
