@@ -115,6 +115,7 @@ class BadInputCliTest {
                 bad("explore --variant cached-count --consumers 0", "--consumers", "'0'"),
                 bad("explore --variant cached-count --budget 0", "--budget", "'0'"),
                 bad("explore --variant cached-count --limit 0", "--limit", "'0'"),
+                bad("explore --variant cached-count --keying strings", "--keying", "'strings'", "symmetric"),
                 bad("explore --variant cached-count --sizes -1,2", "--sizes", "'-1'"),
                 bad("explore --variant cached-count --sizes 1,x", "--sizes", "'x'"),
                 bad("stress --repeat 0", "--repeat", "'0'"),

@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * Encodes a state key into a reusable byte buffer and hashes it as it goes; {@link #build()} copies
+ * Encodes a state key into a reusable byte buffer; {@link #build()} hashes it in one pass and copies
  * it into an immutable {@link StateKey}. One builder serves one thread, key after key, so the hot
  * path allocates only the finished key.
  *
@@ -33,7 +33,6 @@ public final class StateKeyBuilder implements KeyWriter {
 
     private byte[] buf = new byte[256];
     private int length;
-    private int hash = 1;
     private int[] renameIds = new int[8];
     private int[] renameLabels = new int[8];
     private int renames = -1; // -1: no table, consumers are written by id
@@ -41,7 +40,6 @@ public final class StateKeyBuilder implements KeyWriter {
     /** Starts a new key: forgets what was written and any renaming table. */
     public void reset() {
         length = 0;
-        hash = 1;
         renames = -1;
     }
 
@@ -70,9 +68,13 @@ public final class StateKeyBuilder implements KeyWriter {
         renames = -1;
     }
 
-    /** The key written since the last {@link #reset()}. */
+    /** The key written since the last {@link #reset()}, hashed over all its bytes. */
     public StateKey build() {
-        return new StateKey(Arrays.copyOf(buf, length), fmix(hash ^ length));
+        int h = 1;
+        for (int i = 0; i < length; i++) {
+            h = 31 * h + buf[i];
+        }
+        return new StateKey(Arrays.copyOf(buf, length), fmix(h ^ length));
     }
 
     // Scratch arrays for the pair's key (LockstepPair#key), kept here because a builder lives per thread and a
@@ -164,35 +166,33 @@ public final class StateKeyBuilder implements KeyWriter {
         Objects.requireNonNull(text, "text: a key's text must not be null");
         item(TEXT, text.length());
         for (int i = 0; i < text.length(); i++) {
+            if (length + 3 > buf.length) { // a UTF-16 unit takes at most three varint bytes
+                buf = Arrays.copyOf(buf, 2 * buf.length + 3);
+            }
             varint(text.charAt(i));
         }
     }
 
     /** A header byte, with the payload inside it when it fits in 0 to 14, else after it as a varint. */
     private void item(int kind, long payload) {
+        if (length + 11 > buf.length) { // a header and the longest varint (ten bytes)
+            buf = Arrays.copyOf(buf, 2 * buf.length + 11);
+        }
         if (payload >= 0 && payload < INLINE) {
-            put((kind << 4) | (int) payload);
+            buf[length++] = (byte) ((kind << 4) | (int) payload);
         } else {
-            put((kind << 4) | INLINE);
+            buf[length++] = (byte) ((kind << 4) | INLINE);
             varint(payload);
         }
     }
 
-    /** Unsigned LEB128: seven bits a byte, the high bit set on every byte but the last. */
+    /** Unsigned LEB128: seven bits a byte, the high bit set on every byte but the last; room made by the caller. */
     private void varint(long v) {
         while ((v & ~0x7FL) != 0) {
-            put((int) ((v & 0x7F) | 0x80));
+            buf[length++] = (byte) ((v & 0x7F) | 0x80);
             v >>>= 7;
         }
-        put((int) v);
-    }
-
-    private void put(int b) {
-        if (length == buf.length) {
-            buf = Arrays.copyOf(buf, 2 * length);
-        }
-        buf[length++] = (byte) b;
-        hash = 31 * hash + (b & 0xFF);
+        buf[length++] = (byte) v;
     }
 
     /** MurmurHash3's finaliser: spreads the polynomial hash over every bit the hash set reads. */

@@ -57,6 +57,6 @@ public enum Keying implements Function<LockstepPair, Object> {
                 return k;
             }
         }
-        throw new IllegalArgumentException("keying must be one of string, binary, symmetric; was " + value);
+        throw new IllegalArgumentException("'" + value + "' is not a keying; keyings: string, binary, symmetric");
     }
 }
