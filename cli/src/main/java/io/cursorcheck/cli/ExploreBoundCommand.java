@@ -6,7 +6,11 @@ import io.cursorcheck.properties.engine.CounterexampleWriter;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.ReportRun;
 import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.explore.Comparison;
 import io.cursorcheck.properties.explore.ExploreRun;
+import io.cursorcheck.properties.explore.ExploreSettings;
+import io.cursorcheck.properties.explore.Keying;
+import io.cursorcheck.properties.explore.LegacyExplorer;
 import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Scope;
 import io.cursorcheck.properties.mutants.SourceTree;
@@ -29,6 +33,16 @@ import java.util.Map;
  */
 final class ExploreBoundCommand implements Part {
 
+    /** Which explorer runs. */
+    enum Mode {
+        /** The current explorer, with the threads asked. */
+        CURRENT,
+        /** The explorer before issue 16 ({@link LegacyExplorer}), one thread. */
+        LEGACY,
+        /** Both on each bound, once to warm up and once measured, the legacy one first, with the speed-ups. */
+        COMPARE
+    }
+
     private final BroadcastFactory subject;
     private final List<Policy> policies;
     private final long budget;
@@ -37,12 +51,23 @@ final class ExploreBoundCommand implements Part {
     private final int depth;
     private final boolean writerPaths; // the scope includes the writer's further paths
     private final long stateLimit;
-    private final io.cursorcheck.properties.explore.Keying keying;
+    private final Mode mode;
+    private final int threads;
+    private final Keying keying;
     private final String command;
 
+    /** The current explorer with one thread per core. */
     ExploreBoundCommand(BroadcastFactory subject, List<Policy> policies, long budget, List<Integer> sizes, int consumers,
-                        int depth, boolean writerPaths, long stateLimit, io.cursorcheck.properties.explore.Keying keying,
+                        int depth, boolean writerPaths, long stateLimit, String command) {
+        this(subject, policies, budget, sizes, consumers, depth, writerPaths, stateLimit, Mode.CURRENT,
+                ExploreSettings.cores(), Keying.DEFAULT, command);
+    }
+
+    ExploreBoundCommand(BroadcastFactory subject, List<Policy> policies, long budget, List<Integer> sizes, int consumers,
+                        int depth, boolean writerPaths, long stateLimit, Mode mode, int threads, Keying keying,
                         String command) {
+        this.mode = mode;
+        this.threads = threads;
         this.keying = keying;
         this.writerPaths = writerPaths;
         this.subject = subject;
@@ -60,6 +85,31 @@ final class ExploreBoundCommand implements Part {
         return "explore " + subject.id();
     }
 
+    /** The current explorer on one scope, a line per level and one at the end. */
+    private Explorer.Result current(Scope scope, KnownFindings known, PrintStream out) {
+        ExploreSettings settings = ExploreSettings.of(stateLimit).withThreads(threads).withKeying(keying)
+                .withProgress(level -> progress(out, level));
+        out.printf("  current explorer (%d thread(s), %s key)%n", threads, settings.keyName());
+        Explorer.Result r = Explorer.explore(subject, scope, settings, known);
+        summary(out, r);
+        return r;
+    }
+
+    private static void progress(PrintStream out, Explorer.Level level) {
+        out.printf("  depth %2d: %,10d states %,12d transitions %,9d new at this depth  %6.1f s %,9.0f states/s"
+                        + " (%,.0f per CPU second, %.1f CPU s)%n", level.depth(), level.states(), level.transitions(),
+                level.frontier(), level.millis() / 1000.0, level.statesPerSecond(), level.statesPerCpuSecond(),
+                level.cpuMillis() / 1000.0);
+    }
+
+    private static void summary(PrintStream out, Explorer.Result r) {
+        out.printf("  %s: %,d states, %,d transitions, depth %d%s in %.1f s, %.1f CPU s, %d thread(s) (%,.0f states/s;"
+                        + " %,.0f per CPU second; per thread: %s)%n",
+                r.holds() ? "holds" : "DOES NOT HOLD", r.states(), r.transitions(), r.depth(),
+                r.complete() ? "" : " (incomplete)", r.millis() / 1000.0, r.cpuMillis() / 1000.0, r.threads(),
+                r.statesPerSecond(), r.statesPerCpuSecond(), ExplorePage.perThread(r));
+    }
+
     @Override
     public Verdict run(PrintStream out, ReportRun reports) throws IOException {
         long start = System.currentTimeMillis();
@@ -67,20 +117,42 @@ final class ExploreBoundCommand implements Part {
         List<Explorer.Result> bounds = new ArrayList<>();
         Map<String, Path> pages = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
+        List<Comparison> comparisons = new ArrayList<>();
         for (Policy p : policies) {
             Scope scope = new Scope(p, budget, sizes, consumers, depth, writerPaths);
-            out.printf("explore %s (%s algorithm, against %s): %s, %s keys%n", subject.id(), subject.algorithm(),
-                    io.cursorcheck.properties.Variant.referenceFor(subject.algorithm()).id(), scope,
-                    keying.name().toLowerCase(java.util.Locale.ROOT));
-            Explorer.Result r = Explorer.explore(subject, scope, stateLimit, false, known, level -> out.printf(
-                    "  depth %2d: %,10d states %,12d transitions %,9d new at this depth  %6.1f s %,9.0f states/s"
-                            + " (%,.0f per CPU second)%n",
-                    level.depth(), level.states(), level.transitions(), level.frontier(), level.millis() / 1000.0,
-                    level.states() * 1000.0 / Math.max(1, level.millis()),
-                    level.states() * 1000.0 / Math.max(1, level.cpuMillis())), keying);
-            out.printf("  %s: %,d states, %,d transitions, depth %d%s in %.1f s (%,.0f states/s; %,.0f per CPU second)%n",
-                    r.holds() ? "holds" : "DOES NOT HOLD", r.states(), r.transitions(), r.depth(),
-                    r.complete() ? "" : " (incomplete)", r.millis() / 1000.0, r.statesPerSecond(), r.statesPerCpuSecond());
+            out.printf("explore %s (%s algorithm, against %s): %s%n", subject.id(), subject.algorithm(),
+                    io.cursorcheck.properties.Variant.referenceFor(subject.algorithm()).id(), scope);
+            Explorer.Result r;
+            if (mode == Mode.CURRENT) {
+                r = current(scope, known, out);
+            } else {
+                if (mode == Mode.COMPARE) {
+                    // The JIT compiles the shared code during whichever runs first, which then spends more CPU per
+                    // state: both run once unmeasured, so the measured pair starts equally warm.
+                    out.printf("  warm-up, not measured: the legacy explorer, then the current one%n");
+                    LegacyExplorer.explore(subject, scope, stateLimit, false, known, null);
+                    Explorer.explore(subject, scope, ExploreSettings.of(stateLimit).withThreads(threads).withKeying(keying),
+                            known);
+                }
+                out.printf("  legacy explorer (before issue 16: one thread, String keys)%n");
+                Explorer.Result legacy = LegacyExplorer.explore(subject, scope, stateLimit, false, known,
+                        level -> progress(out, level));
+                summary(out, legacy);
+                r = legacy;
+                if (mode == Mode.COMPARE) {
+                    r = current(scope, known, out);
+                    Comparison c = new Comparison(legacy, r, "after a warm-up of both; legacy first");
+                    comparisons.add(c);
+                    out.printf("  speed-up: %.2f times the states per CPU second, %.2f times the states per second;"
+                                    + " reduction %.2f (%,d states without, %,d with); %s%n", c.cpuSpeedUp(),
+                            c.elapsedSpeedUp(), c.reduction(), legacy.states(), r.states(),
+                            c.agrees() ? "the results agree" : "THE RESULTS DISAGREE");
+                    if (!c.agrees()) {
+                        problems.add("explore: the legacy and the current explorer disagree on " + subject.id() + " "
+                                + scope);
+                    }
+                }
+            }
             for (Explorer.Found f : r.found()) {
                 Counterexample cx = new Counterexample(subject.id(), f.run().script(), null, 0, null,
                         f.run().script().length(), 0, f.failure(), "exhaustive breadth-first exploration of " + scope
@@ -102,13 +174,18 @@ final class ExploreBoundCommand implements Part {
         }
         Path page = reports.dir().resolve("explore-" + subject.id() + ".md");
         Files.writeString(page, ExplorePage.markdown(new ExploreRun.Result(bounds, List.of(), pages,
-                Map.of(subject.id(), subject.algorithm())), command),
+                Map.of(subject.id(), subject.algorithm()), comparisons), command),
                 StandardCharsets.UTF_8);
         reports.whenPublished(out, "report: " + Reports.relative(page));
         String summary = String.format("%d bound(s), %d hold", bounds.size(),
                 bounds.stream().filter(Explorer.Result::holds).count());
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("report", Reports.relative(page));
+        if (!comparisons.isEmpty()) {
+            json.put("comparisons", comparisons.stream().map(c -> Map.of("scope", c.current().scope().toString(),
+                    "cpuSpeedUp", c.cpuSpeedUp(), "elapsedSpeedUp", c.elapsedSpeedUp(), "reduction", c.reduction(),
+                    "agrees", c.agrees())).toList());
+        }
         return new Verdict(problems.isEmpty(), summary, "", json, problems, System.currentTimeMillis() - start);
     }
 }

@@ -19,11 +19,17 @@ import picocli.CommandLine.Option;
         + " failure within the gate's bound and the writer-paths bound 8 deep, writing reports/explore.md; with"
         + " --variant, any bound, a line of"
         + " progress per depth, every failure written as a shortest counterexample, and reports/explore-NAME.md;"
+        + " --legacy: the explorer before issue 16 (one thread, String keys); --compare: both on each bound, with the"
+        + " speed-ups;"
         + " exit 1 if a bound does not hold or a control escapes")
 final class ExploreCli extends CliCommand {
 
     @Option(names = "--deep", description = "every variant at the campaign's deeper bound instead of the gate's")
     boolean deep;
+
+    /** Threads expanding each level; the results are the same whatever the count, only the time changes. */
+    @picocli.CommandLine.Mixin
+    ThreadsOption threadsOption;
 
     @ArgGroup(exclusive = false)
     Bound bound;
@@ -61,15 +67,24 @@ final class ExploreCli extends CliCommand {
         boolean writerPaths;
 
         @Option(names = "--keying", paramLabel = "K", converter = Converters.KeyingName.class,
-                defaultValue = "symmetric", description = "how states are recognised: string (the old String"
-                + " keys), binary (the same content in binary) or symmetric (binary, consumers renamed by the model's"
-                + " attach order); default: ${DEFAULT-VALUE}")
+                defaultValue = "symmetric", description = "how the current explorer recognises states: string (the"
+                + " String keys), binary (the same content in binary) or symmetric (binary, consumers renamed by the"
+                + " model's attach order); default: ${DEFAULT-VALUE}")
         io.cursorcheck.properties.explore.Keying keying;
 
         @Option(names = "--limit", paramLabel = "N", defaultValue = "20_000_000",
                 description = "stop, incomplete, beyond N distinct states")
         @Range(min = 1, max = Long.MAX_VALUE)
         long limit;
+
+        @Option(names = "--legacy", description = "the explorer before issue 16 instead: one thread, String keys"
+                + " (to measure against)")
+        boolean legacy;
+
+        @Option(names = "--compare", description = "each bound explored by the legacy explorer, then by the current"
+                + " one, in this run, both once to warm up and once measured: both rows and the speed-ups (states per"
+                + " CPU second and per second) in the report; exit 1 if they disagree")
+        boolean compare;
     }
 
     @Override
@@ -78,15 +93,27 @@ final class ExploreCli extends CliCommand {
             throw new UsageError("--deep explores every variant at the campaign's bound; with --variant "
                     + bound.subject.id() + ", give the bound itself (--consumers, --depth, ...)");
         }
+        Integer threads = threadsOption.threads;
+        int count = threadsOption.orOnePerCore();
         if (bound == null) {
-            String command = "bin/cursorcheck explore" + (deep ? " --deep" : "");
+            String command = "bin/cursorcheck explore" + (deep ? " --deep" : "") + (threads == null ? ""
+                    : " --threads " + threads);
             Part.Verdict v = new ExplorePart(deep ? List.of(Scope::campaign, Scope::writerPathsDeep)
-                    : List.of(Scope::gate, Scope::writerPaths), command).runAlone(out, command);
+                    : List.of(Scope::gate, Scope::writerPaths), count, command).runAlone(out, command);
             out.println((v.passed() ? "explore passed: " : "explore FAILED: ") + v.summary());
             v.problems().forEach(p -> out.println("  PROBLEM: " + p));
             return v.passed() ? 0 : 1;
         }
         Bound a = bound;
+        if (a.legacy && a.compare) {
+            throw new UsageError("--legacy runs the legacy explorer alone, --compare runs it beside the current one;"
+                    + " give one of them");
+        }
+        if (a.legacy && threads != null && threads != 1) {
+            throw new UsageError("--legacy runs one thread; --threads " + threads + " is for the current explorer");
+        }
+        ExploreBoundCommand.Mode mode = a.legacy ? ExploreBoundCommand.Mode.LEGACY
+                : a.compare ? ExploreBoundCommand.Mode.COMPARE : ExploreBoundCommand.Mode.CURRENT;
         BroadcastFactory subject = a.subject;
         List<Policy> policies = a.policy != null ? List.of(a.policy) : List.of(Policy.values());
         for (Policy p : policies) { // checked before anything runs: a scope the library refuses is a usage error
@@ -98,7 +125,7 @@ final class ExploreCli extends CliCommand {
         }
         String command = "bin/cursorcheck explore " + String.join(" ", words());
         Part.Verdict v = new ExploreBoundCommand(subject, policies, a.budget, a.sizes, a.consumers, a.depth,
-                a.writerPaths, a.limit, a.keying, command).runAlone(out, command);
+                a.writerPaths, a.limit, mode, count, a.keying, command).runAlone(out, command);
         return v.passed() ? 0 : 1;
     }
 }

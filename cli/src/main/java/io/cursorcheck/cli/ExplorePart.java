@@ -7,6 +7,7 @@ import io.cursorcheck.properties.engine.ReportRun;
 import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.mutants.SourceTree;
 import io.cursorcheck.properties.explore.ExploreRun;
+import io.cursorcheck.properties.explore.ExploreSettings;
 import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Scope;
 import io.cursorcheck.properties.mutants.Mutant;
@@ -47,11 +48,21 @@ final class ExplorePart implements Part {
     private static final List<Function<Policy, Scope>> CONTROL_BOUNDS = List.of(Scope::gate, Scope::writerPathsDeep);
 
     private final List<Function<Policy, Scope>> scopes;
+    private final int threads;
     private final String command;
 
-    /** The bounds every conforming variant must hold (each a scope per policy), e.g. the gate's and the writer paths'. */
+    /**
+     * The bounds every conforming variant must hold (each a scope per policy), e.g. the gate's and the writer
+     * paths', explored with one thread per core.
+     */
     ExplorePart(List<Function<Policy, Scope>> scopes, String command) {
+        this(scopes, ExploreSettings.cores(), command);
+    }
+
+    /** The same with {@code threads} threads per exploration. */
+    ExplorePart(List<Function<Policy, Scope>> scopes, int threads, String command) {
         this.scopes = scopes;
+        this.threads = threads;
         this.command = command;
     }
 
@@ -78,7 +89,8 @@ final class ExplorePart implements Part {
         }
         // Controls in the gate's bounds whatever the bound the subjects hold (the campaign's has no zero-size
         // writes): iterative deepening stops at their short failures.
-        ExploreRun.Result r = ExploreRun.run(holding, controls, scopes, CONTROL_BOUNDS, 20_000_000, KnownFindings.load(
+        ExploreRun.Result r = ExploreRun.run(holding, controls, scopes, CONTROL_BOUNDS,
+                ExploreSettings.of(20_000_000).withThreads(threads), KnownFindings.load(
                 SourceTree.root()), reports.dir().resolve("counterexamples"), log::println);
         Path page = reports.dir().resolve("explore.md");
         Files.createDirectories(page.getParent());
@@ -94,15 +106,18 @@ final class ExplorePart implements Part {
                 .forEach(c -> problems.add("explore: control " + c.subject() + " not caught within the bound"));
         long states = r.bounds().stream().mapToLong(Explorer.Result::states).sum();
         long millis = r.bounds().stream().mapToLong(Explorer.Result::cpuMillis).sum();
-        String summary = String.format("%d bounds, %d hold; %d of %d controls caught; %,d states at %,.0f per CPU second",
+        long elapsed = r.bounds().stream().mapToLong(Explorer.Result::millis).sum();
+        String summary = String.format("%d bounds, %d hold; %d of %d controls caught; %,d states at %,.0f per CPU second,"
+                        + " %,.0f per second with %d thread(s)",
                 r.bounds().size(), r.bounds().stream().filter(Explorer.Result::holds).count(),
                 r.controls().stream().filter(c -> c.caught() != null).count(), r.controls().size(), states,
-                states * 1000.0 / Math.max(1, millis));
+                states * 1000.0 / Math.max(1, millis), states * 1000.0 / Math.max(1, elapsed), threads);
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("report", Reports.relative(page));
         json.put("bounds", r.bounds().stream().map(x -> Map.of("subject", x.subject(), "algorithm",
                 r.algorithmOf(x.subject()).id(), "scope", x.scope().toString(), "states", x.states(), "holds", x.holds(), "statesPerSecond", Math.round(x.statesPerSecond()),
-                "statesPerCpuSecond", Math.round(x.statesPerCpuSecond()))).toList());
+                "statesPerCpuSecond", Math.round(x.statesPerCpuSecond()), "threads", x.threads(), "cpuMillis",
+                x.cpuMillis())).toList());
         reports.whenPublished(log, "explore: report " + Reports.relative(page));
         return new Verdict(problems.isEmpty(), summary, "## Exhaustive exploration\n\nFull report: [explore.md](explore.md)."
                 + "\n\n" + ExplorePage.markdownSection(r).replace("\n## ", "\n### ").replaceFirst("^## ", "### "),

@@ -30,9 +30,9 @@ public final class Main implements Callable<Integer> {
     /**
      * Sequences per mutant and stage of the kill matrix at most, wherever a check must catch it, as in the gate.
      * A cap, not a cost: a stage stops at its first catch. It is set from the slowest catches measured (issue 15's
-     * operations made two rarer): over 8 seeds, {@code end-data-skips-advance} needed 400 to 10,508 sequences
-     * (mean about 3,800), {@code scan-starts-at-max-sentinel} 125 to 3,661 (mean about 2,100); with 5,000 the first
-     * escaped about one run in four. At 40,000 an escape is a chance of about e^-10 per run.
+     * operations made two rarer): over 18 seeds, {@code end-data-skips-advance} needed 400 to 10,508 sequences
+     * (mean 3,729; 6 of 18 above 5,000), {@code scan-starts-at-max-sentinel} 83 to 3,661 (mean 1,677). At 40,000 an
+     * escape is a chance of about 2 in 100,000 runs (README, "The budget is a cap").
      */
     static final long MATRIX_SEQUENCES = 40_000;
 

@@ -77,6 +77,17 @@ class CliTest {
     }
 
     @Test
+    void exploreRunsTheLegacyExplorerAloneOrBesideTheCurrentOne() {
+        assertThat(run("explore", "--variant", "cached-count", "--consumers", "2", "--depth", "5", "--policy", "strict",
+                "--legacy")).isZero();
+        assertThat(out()).contains("legacy explorer").doesNotContain("current explorer").contains("1 thread(s)");
+        assertThat(run("explore", "--variant", "dirty-flag", "--consumers", "2", "--depth", "5", "--policy", "strict",
+                "--compare", "--threads", "2")).isEqualTo(1); // dirty-flag fails the bound, in both
+        assertThat(out()).contains("current explorer (2 thread(s)").contains("speed-up: ").contains("the results agree")
+                .contains("FAILURE");
+    }
+
+    @Test
     void helpIsTheUsageGeneratedFromTheDeclarationsAndExitsZero() {
         assertThat(run("help")).isZero();
         assertThat(out()).contains("usage: bin/cursorcheck COMMAND").contains("campaign", "stress", "check", "replay",

@@ -60,7 +60,7 @@ class ReportPathsTest {
 
     private static ExploreBoundCommand explore() {
         return new ExploreBoundCommand(Variant.DIRTY_FLAG, List.of(Policy.STRICT), 2, List.of(0, 1, 2), 2, 7, false,
-                1_000_000, io.cursorcheck.properties.explore.Keying.DEFAULT, "bin/cursorcheck explore --variant dirty-flag");
+                1_000_000, "bin/cursorcheck explore --variant dirty-flag");
     }
 
     private static MutantsCommand mutants() {

@@ -46,18 +46,26 @@ public final class ExploreRun {
      * @param controls one per negative control
      * @param pages    counterexample pages written, by signature and subject
      * @param algorithms the algorithm of every subject explored, by id (spec §2 as released, or §8)
+     * @param comparisons bounds explored by the legacy explorer and the current one in this run, or none
      */
     public record Result(List<Explorer.Result> bounds, List<Control> controls, Map<String, Path> pages,
-                         Map<String, Algorithm> algorithms) {
+                         Map<String, Algorithm> algorithms, List<Comparison> comparisons) {
+
+        /** What a run explored, with no comparison. */
+        public Result(List<Explorer.Result> bounds, List<Control> controls, Map<String, Path> pages,
+                      Map<String, Algorithm> algorithms) {
+            this(bounds, controls, pages, algorithms, List.of());
+        }
 
         /** The algorithm a subject explored follows (as released if it is not one of this run's). */
         public Algorithm algorithmOf(String subject) {
             return algorithms.getOrDefault(subject, Algorithm.AS_RELEASED);
         }
 
-        /** Whether every bound holds and every control was caught. */
+        /** Whether every bound holds, every control was caught, and every comparison agrees. */
         public boolean passed() {
-            return bounds.stream().allMatch(Explorer.Result::holds) && controls.stream().allMatch(c -> c.caught() != null);
+            return bounds.stream().allMatch(Explorer.Result::holds) && controls.stream().allMatch(c -> c.caught() != null)
+                    && comparisons.stream().allMatch(Comparison::agrees);
         }
     }
 
@@ -100,6 +108,25 @@ public final class ExploreRun {
     public static Result run(List<BroadcastFactory> holding, List<BroadcastFactory> controls,
                              List<Function<Policy, Scope>> bounds, List<Function<Policy, Scope>> controlBounds,
                              long stateLimit, KnownFindings known, Path counterexamples, Consumer<String> log) {
+        return run(holding, controls, bounds, controlBounds, ExploreSettings.of(stateLimit), known, counterexamples, log);
+    }
+
+    /**
+     * Runs it with several bounds and the explorer's settings (threads, key, state limit per exploration; its
+     * {@code stopOnSubjectFailure} and {@code progress} are ignored: each exploration sets its own).
+     *
+     * @param holding   subjects that must hold every bound
+     * @param controls  subjects the bound must catch
+     * @param bounds    the bounds, each a scope for each policy
+     * @param controlBounds the bounds in which the controls must be caught
+     * @param settings  the explorer's settings
+     * @param known     the known findings against the model
+     * @param counterexamples where counterexamples go, or null
+     * @param log       progress
+     */
+    public static Result run(List<BroadcastFactory> holding, List<BroadcastFactory> controls,
+                             List<Function<Policy, Scope>> bounds, List<Function<Policy, Scope>> controlBounds,
+                             ExploreSettings settings, KnownFindings known, Path counterexamples, Consumer<String> log) {
         Map<String, Path> pages = new LinkedHashMap<>();
         Map<String, Algorithm> algorithms = new LinkedHashMap<>();
         holding.forEach(s -> algorithms.put(s.id(), s.algorithm()));
@@ -107,12 +134,12 @@ public final class ExploreRun {
         List<Explorer.Result> results = new ArrayList<>();
         for (Function<Policy, Scope> scopes : bounds) {
             for (BroadcastFactory subject : holding) {
-                explore(subject, scopes, stateLimit, known, counterexamples, pages, results, log);
+                explore(subject, scopes, settings, known, counterexamples, pages, results, log);
             }
         }
         List<Control> caught = new ArrayList<>();
         for (BroadcastFactory control : controls) {
-            Control c = shortest(control, controlBounds, stateLimit, known, counterexamples, pages);
+            Control c = shortest(control, controlBounds, settings, known, counterexamples, pages);
             int shrunk = shrunkLength(control, known);
             log.accept(String.format("explore control %s (%s): %s; the shrinker's counterexample has %s operations",
                     control.id(), control.algorithm(), c.caught() == null ? "NOT caught" : "caught in " + c.scope() + " in "
@@ -123,16 +150,18 @@ public final class ExploreRun {
     }
 
     /** Explores one bound of one subject under every policy, logging and writing each result. */
-    private static void explore(BroadcastFactory subject, Function<Policy, Scope> scopes, long stateLimit,
+    private static void explore(BroadcastFactory subject, Function<Policy, Scope> scopes, ExploreSettings settings,
                                 KnownFindings known, Path counterexamples, Map<String, Path> pages,
                                 List<Explorer.Result> results, Consumer<String> log) {
         for (Policy policy : Policy.values()) {
             Scope scope = scopes.apply(policy);
-            Explorer.Result r = Explorer.explore(subject, scope, stateLimit, false, known, null);
+            Explorer.Result r = Explorer.explore(subject, scope, settings.stoppingOnSubjectFailure(false)
+                    .withProgress(null), known);
             log.accept(String.format("explore %s (%s) %s: %,d states, %,d transitions, depth %d%s, %.1f s, %,.0f states/s"
-                            + " (%,.0f per CPU second): %s", subject.id(), subject.algorithm(), scope, r.states(),
-                    r.transitions(), r.depth(), r.complete() ? "" : " (INCOMPLETE)", r.millis() / 1000.0,
-                    r.statesPerSecond(), r.statesPerCpuSecond(), r.holds() ? "holds" : "FAILS"));
+                            + " (%,.0f per CPU second, %d thread(s), %.1f CPU s): %s", subject.id(), subject.algorithm(),
+                    scope, r.states(), r.transitions(), r.depth(), r.complete() ? "" : " (INCOMPLETE)", r.millis() / 1000.0,
+                    r.statesPerSecond(), r.statesPerCpuSecond(), r.threads(), r.cpuMillis() / 1000.0,
+                    r.holds() ? "holds" : "FAILS"));
             results.add(r);
             write(subject, r, counterexamples, pages);
         }
@@ -148,6 +177,15 @@ public final class ExploreRun {
     }
 
     /**
+     * {@link #shortest(BroadcastFactory, List, ExploreSettings, KnownFindings, Path, Map)} with one thread per
+     * core and the String key.
+     */
+    public static Control shortest(BroadcastFactory control, List<Function<Policy, Scope>> bounds, long stateLimit,
+                                   KnownFindings known, Path counterexamples, Map<String, Path> pages) {
+        return shortest(control, bounds, ExploreSettings.of(stateLimit), known, counterexamples, pages);
+    }
+
+    /**
      * The shortest failure of a control over every policy of every bound, by iterative deepening: every
      * policy of every bound explored one operation deep, then two, and so on up to the deepest bound's depth
      * (a bound shallower than the level is skipped), stopping at the first depth where anything fails. A
@@ -155,14 +193,17 @@ public final class ExploreRun {
      * one of each bound and policy that never catches it; re-exploring the shallow levels costs little, as
      * each level is several times the last. So a control of the writer's further paths, which the gate's bound
      * cannot reach, costs the gate's bound only as deep as the writer-paths bound catches it, and the gate's
-     * controls cost the writer-paths bound only as deep as the gate catches them.
+     * controls cost the writer-paths bound only as deep as the gate catches them. Each exploration takes the
+     * settings' threads, key and state limit, and stops at the level where the control first fails.
      *
      * @return the control, its shortest failure (null if none within the bounds), that policy and the bound
      *         (at its full depth) that showed it, the first bound listed on a tie; {@code shrunk} is -1 (not
      *         computed here)
      */
-    public static Control shortest(BroadcastFactory control, List<Function<Policy, Scope>> bounds, long stateLimit,
-                                   KnownFindings known, Path counterexamples, Map<String, Path> pages) {
+    public static Control shortest(BroadcastFactory control, List<Function<Policy, Scope>> bounds,
+                                   ExploreSettings settings, KnownFindings known, Path counterexamples,
+                                   Map<String, Path> pages) {
+        ExploreSettings stopping = settings.stoppingOnSubjectFailure(true).withProgress(null);
         int deepest = 0;
         for (Function<Policy, Scope> scopes : bounds) {
             for (Policy policy : Policy.values()) {
@@ -178,7 +219,7 @@ public final class ExploreRun {
                     if (depth > scope.depth()) {
                         continue;
                     }
-                    Explorer.Result r = Explorer.explore(control, scope.withDepth(depth), stateLimit, true, known, null);
+                    Explorer.Result r = Explorer.explore(control, scope.withDepth(depth), stopping, known);
                     for (Explorer.Found f : r.subjectFailures()) {
                         if (best == null || f.run().script().length() < best.run().script().length()) {
                             best = f;

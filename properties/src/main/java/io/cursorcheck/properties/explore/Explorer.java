@@ -3,28 +3,25 @@ package io.cursorcheck.properties.explore;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Op;
 import io.cursorcheck.properties.engine.Failure;
-import io.cursorcheck.properties.engine.Generator;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.LockstepPair;
 import io.cursorcheck.properties.engine.Script;
 import io.cursorcheck.properties.engine.Tolerance;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
 
 /**
  * Breadth-first exploration of every operation sequence in a {@link Scope}, the model and a subject
  * in lockstep, every state checked as the lockstep engine checks it.
  *
- * <p>States are deduplicated by the pair's canonical key ({@link LockstepPair#stateKey()}: both
+ * <p>States are deduplicated by the pair's canonical key ({@link ExploreSettings#key()}, by default
+ * {@link LockstepPair#stateKey()}: both
  * sides' full state, positions relative to {@code bufferStart}, pending operations by rank, detached
- * consumers as a sorted list), written as a {@link Keying} says (by default in binary with consumers
- * renamed, {@link LockstepPair#key}), kept exactly in a hash set, so no state is lost to a hash collision.
+ * consumers as a sorted list), kept exactly in a hash set, so no state is lost to a hash collision.
  * A state is expanded by forking both sides once per enabled operation. A failing state is recorded
  * and not expanded. Because the search is breadth-first, the first failure of each kind is a
  * shortest sequence that shows it. Findings against the model that {@link KnownFindings} knows are
@@ -32,7 +29,16 @@ import java.util.function.Consumer;
  * throwing ({@link Tolerance}) are recorded with their shortest script and then explored past, the pair
  * comparing the subject with the model in every later state (spec §3, "After a finding").
  *
- * <p>Single-threaded.
+ * <p>Level-synchronous and parallel ({@link ExploreSettings#threads()}): each level's states are split among
+ * the threads, which expand them at once, new states deduplicated in one concurrent exact map
+ * ({@link LevelExpander}). The result is a pure function of the scope and the key, whatever the thread
+ * count: every child has an ordinal, (its parent's position in the level, the operation's position among the
+ * parent's), the order in which a single thread meets them; of the children with one key, the one with the
+ * smallest ordinal is kept, of the failures with one signature, the one with the smallest ordinal is reported,
+ * and the next level is ordered by ordinal, exactly as one thread would do it. {@link LegacyExplorer} is the
+ * explorer before that, kept to compare with.
+ *
+ * <p>Call from one thread; it starts and stops its own workers.
  */
 public final class Explorer {
 
@@ -60,11 +66,17 @@ public final class Explorer {
      * @param depth       the depth fully explored
      * @param complete    whether every sequence up to {@code scope.depth()} was explored
      * @param millis      how long it took
-     * @param cpuMillis   the exploring thread's CPU time (garbage collection on other threads not included)
+     * @param cpuMillis   the exploring threads' CPU time, all of them together with the calling thread's
+     *                    (garbage collection and JIT compilation on other threads not included)
      * @param found       failures by signature, each the first (shortest) found
+     * @param threads     threads that expanded the levels
+     * @param keyName     the key that merged states ({@link ExploreSettings#keyName()})
+     * @param levels      each level, as {@link ExploreSettings#progress()} was told
+     * @param workers     what each thread did
      */
     public record Result(String subject, Scope scope, long states, long transitions, int depth, boolean complete,
-                         long millis, long cpuMillis, List<Found> found) {
+                         long millis, long cpuMillis, List<Found> found, int threads, String keyName,
+                         List<Level> levels, List<Worker> workers) {
 
         /** Distinct states per second of elapsed time. */
         public double statesPerSecond() {
@@ -72,8 +84,8 @@ public final class Explorer {
         }
 
         /**
-         * Distinct states per second of the exploring thread's CPU time: the one-core speed, which
-         * other processes on the machine do not dilute.
+         * Distinct states per second of the exploring threads' CPU time (all of them together): the one-core
+         * speed, which other processes on the machine do not dilute.
          */
         public double statesPerCpuSecond() {
             return states * 1000.0 / Math.max(1, cpuMillis);
@@ -103,16 +115,55 @@ public final class Explorer {
      * @param states      distinct states so far
      * @param transitions operations applied so far
      * @param millis      time so far
-     * @param cpuMillis   the exploring thread's CPU time so far
+     * @param cpuMillis   the exploring threads' CPU time so far, all of them together
      */
     public record Level(int depth, long frontier, long states, long transitions, long millis, long cpuMillis) {
+
+        /** Distinct states so far per second of elapsed time. */
+        public double statesPerSecond() {
+            return states * 1000.0 / Math.max(1, millis);
+        }
+
+        /** Distinct states so far per second of CPU time. */
+        public double statesPerCpuSecond() {
+            return states * 1000.0 / Math.max(1, cpuMillis);
+        }
+    }
+
+    /**
+     * What one exploring thread did over the whole exploration.
+     *
+     * @param index       the thread's number, from 0
+     * @param states      distinct states it put into the set first (which thread that is varies from run to
+     *                    run; the sum over the threads is the states less the empty broadcast)
+     * @param transitions operations it applied
+     * @param cpuMillis   its CPU time expanding states
+     */
+    public record Worker(int index, long states, long transitions, long cpuMillis) {
+
+        /** Its distinct states per second of its own CPU time. */
+        public double statesPerCpuSecond() {
+            return states * 1000.0 / Math.max(1, cpuMillis);
+        }
+    }
+
+    /**
+     * Which child is kept among those with one key, and which failure is reported among those with one
+     * signature. Only {@link #SMALLEST_ORDINAL} is a correct rule; the other is a negative control for the test
+     * that results do not depend on the thread count.
+     */
+    enum WinnerRule {
+        /** The smallest ordinal: the child or failure one thread would meet first. */
+        SMALLEST_ORDINAL,
+        /** Whichever thread gets there first: a race, so the scripts may change with the threads' timing. */
+        FIRST_INSERTED
     }
 
     /**
      * How a state was reached: its last operation and the path before it. Paths share prefixes
      * and hold no broadcast, so only the frontier's states are in memory at once.
      */
-    private record Path(Path parent, Op op, int depth) {
+    record Path(Path parent, Op op, int depth) {
         List<Op> ops() {
             Op[] ops = new Op[depth];
             for (Path p = this; p.parent != null; p = p.parent) {
@@ -123,14 +174,14 @@ public final class Explorer {
     }
 
     /** A state to expand: the pair in that state and the path to it. */
-    private record Node(LockstepPair pair, Path path) {
+    record Node(LockstepPair pair, Path path) {
     }
 
     private Explorer() {
     }
 
     /**
-     * Explores a scope.
+     * Explores a scope with one thread per core and the String key ({@link ExploreSettings#of(long)}).
      *
      * @param subject     what runs against the model (must be forkable, as the model is)
      * @param scope       the scope
@@ -142,93 +193,86 @@ public final class Explorer {
      */
     public static Result explore(BroadcastFactory subject, Scope scope, long stateLimit, boolean stopOnSubjectFailure,
                                  KnownFindings known, Consumer<Level> progress) {
-        return explore(subject, scope, stateLimit, stopOnSubjectFailure, known, progress, Keying.DEFAULT);
+        return explore(subject, scope, ExploreSettings.of(stateLimit).stoppingOnSubjectFailure(stopOnSubjectFailure)
+                .withProgress(progress), known);
     }
 
     /**
-     * Explores a scope, recognising states by {@code keying} (a {@link Keying}, or a test's key function):
-     * equal keys must mean states with the same futures, up to what the key function claims.
+     * Explores a scope.
      *
-     * @see #explore(BroadcastFactory, Scope, long, boolean, KnownFindings, Consumer)
+     * @param subject  what runs against the model (must be forkable, as the model is)
+     * @param scope    the scope
+     * @param settings threads, key, limits and progress
+     * @param known    the known findings against the model, or null
      */
-    public static Result explore(BroadcastFactory subject, Scope scope, long stateLimit, boolean stopOnSubjectFailure,
-                                 KnownFindings known, Consumer<Level> progress,
-                                 java.util.function.Function<LockstepPair, ?> keying) {
-        if (stateLimit < 1) {
-            throw new IllegalArgumentException("explore: stateLimit must be >= 1, was " + stateLimit);
-        }
+    public static Result explore(BroadcastFactory subject, Scope scope, ExploreSettings settings, KnownFindings known) {
+        return explore(subject, scope, settings, known, WinnerRule.SMALLEST_ORDINAL);
+    }
+
+    /** Explores a scope keeping the winners {@code rule} picks (the wrong rule only for its negative control). */
+    static Result explore(BroadcastFactory subject, Scope scope, ExploreSettings settings, KnownFindings known,
+                          WinnerRule rule) {
         long start = System.currentTimeMillis();
         long cpuStart = cpuNanos();
         Tolerance tolerance = Tolerance.of(known, subject.algorithm());
         LockstepPair root = new LockstepPair(subject, scope.options(), tolerance);
-        Set<Object> seen = new HashSet<>();
-        seen.add(keying.apply(root));
         Map<String, Found> found = new LinkedHashMap<>();
+        List<Level> levels = new ArrayList<>();
         List<Node> level = new ArrayList<>(List.of(new Node(root, new Path(null, null, 0))));
-        long transitions = 0;
         int depth = 0;
         boolean limited = false;
-        while (depth < scope.depth() && !level.isEmpty()) {
-            List<Node> next = new ArrayList<>();
-            boolean last = depth + 1 == scope.depth(); // the last level's states are checked, never expanded
-            long reached = 0;
-            for (int i = 0; i < level.size(); i++) {
-                Node node = level.get(i);
-                level.set(i, null); // expanded: its pair can go
-                // By rank from the model's state: equal keys, equal transitions.
-                Generator.Targets targets = scope.writerPaths() ? node.pair.targets(depth) : Generator.Targets.NONE;
-                for (Op op : scope.operations(node.pair.consumers(), targets.pending(), targets.spoilable())) {
-                    LockstepPair child = node.pair.fork();
-                    Failure f = child.step(depth, op);
-                    transitions++;
-                    if (f != null) {
-                        String signature = f.kind() == Failure.Kind.DIVERGENCE ? "DIVERGENCE" : f.signature();
-                        if (!found.containsKey(signature)) {
-                            found.put(signature, report(subject, scope, new Path(node.path, op, depth + 1), known,
-                                    tolerance));
-                        }
-                        continue; // a failing state is not expanded
-                    }
-                    Failure past = child.toleratedAtLastStep();
-                    if (past != null && !found.containsKey(past.signature())) { // a known finding, explored past
-                        found.put(past.signature(), report(subject, scope, new Path(node.path, op, depth + 1), known,
-                                Tolerance.NONE));
-                    }
-                    if (seen.add(keying.apply(child))) {
-                        reached++;
-                        if (!last) {
-                            next.add(new Node(child, new Path(node.path, op, depth + 1)));
-                        }
+        try (LevelExpander expander = new LevelExpander(scope, settings, rule)) {
+            expander.seed(root);
+            long expanded = 0; // states expanded at the levels before: the ordinals of a level follow theirs
+            while (depth < scope.depth() && !level.isEmpty()) {
+                boolean last = depth + 1 == scope.depth(); // the last level's states are checked, never expanded
+                int size = level.size();
+                LevelExpander.Outcome o = expander.expand(level, depth, expanded, last, found.keySet());
+                expanded += size;
+                for (LevelExpander.FailureAt f : o.failures()) { // in ordinal order: the first of each signature wins
+                    if (!found.containsKey(f.signature())) {
+                        found.put(f.signature(), report(subject, scope, f.path(), known,
+                                f.explorePast() ? Tolerance.NONE : tolerance));
                     }
                 }
+                depth++;
+                level = o.next();
+                Level done = new Level(depth, o.reached(), expander.states(), expander.transitions(),
+                        System.currentTimeMillis() - start, expander.cpuMillis(cpuNanos() - cpuStart));
+                levels.add(done);
+                if (settings.progress() != null) {
+                    settings.progress().accept(done);
+                }
+                boolean subjectFailed = found.values().stream().anyMatch(Found::againstSubject);
+                if (settings.stopOnSubjectFailure() && subjectFailed) {
+                    break;
+                }
+                if (expander.states() > settings.stateLimit()) {
+                    limited = true;
+                    break;
+                }
             }
-            depth++;
-            level = next;
-            if (progress != null) {
-                progress.accept(new Level(depth, reached, seen.size(), transitions,
-                        System.currentTimeMillis() - start, (cpuNanos() - cpuStart) / 1_000_000));
-            }
-            boolean subjectFailed = found.values().stream().anyMatch(Found::againstSubject);
-            if (stopOnSubjectFailure && subjectFailed) {
-                break;
-            }
-            if (seen.size() > stateLimit) {
-                limited = true;
-                break;
-            }
+            boolean complete = !limited && (depth >= scope.depth() || level.isEmpty());
+            return new Result(subject.id(), scope, expander.states(), expander.transitions(), depth, complete,
+                    System.currentTimeMillis() - start, expander.cpuMillis(cpuNanos() - cpuStart),
+                    List.copyOf(found.values()), settings.threads(), settings.keyName(), List.copyOf(levels),
+                    expander.workers());
         }
-        boolean complete = !limited && (depth >= scope.depth() || level.isEmpty());
-        return new Result(subject.id(), scope, seen.size(), transitions, depth, complete,
-                System.currentTimeMillis() - start, (cpuNanos() - cpuStart) / 1_000_000, List.copyOf(found.values()));
     }
 
-    private static long cpuNanos() {
+    /** The signature a failure is recorded under: every divergence is one kind, whatever its detail. */
+    static String signature(Failure f) {
+        return f.kind() == Failure.Kind.DIVERGENCE ? "DIVERGENCE" : f.signature();
+    }
+
+    /** The calling thread's CPU time, or the wall clock where the JVM does not measure it. */
+    static long cpuNanos() {
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         return threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : System.nanoTime();
     }
 
     /** Replays the failing path for the report (the replay gives every step's observations). */
-    private static Found report(BroadcastFactory subject, Scope scope, Path failing, KnownFindings known,
+    static Found report(BroadcastFactory subject, Scope scope, Path failing, KnownFindings known,
                                 Tolerance tolerance) {
         Lockstep.Run run = Lockstep.run(subject, new Script(scope.options(), failing.ops()), tolerance);
         Failure f = run.failure();

@@ -46,6 +46,11 @@ public enum Keying implements Function<LockstepPair, Object> {
         };
     }
 
+    /** The name the command line and the reports give this keying: {@code string}, {@code binary}, {@code symmetric}. */
+    public String keyName() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
     /**
      * The keying a command-line value names ({@code string}, {@code binary}, {@code symmetric}).
      *

@@ -6,6 +6,7 @@ import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.mutants.MutantCompiler;
 import io.cursorcheck.spi.Algorithm;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -83,10 +84,13 @@ public final class ExplorePage {
         b.append(r.passed() ? "**Passed**: every bound below holds" + (r.controls().isEmpty() ? "" : ", and every"
                 + " negative control was caught") + ".\n\n" : "**FAILED**: see the rows marked below.\n\n");
         b.append("| | |\n|---|---|\n| Command | `").append(command).append("` |\n| Machine | ").append(IndexPage.machine())
-                .append(", one thread |\n| Method | breadth-first over every operation sequence of the scope, the model and"
+                .append(", ").append(threads(r)).append(" |\n| Method | breadth-first over every operation sequence of the scope, the model and"
                         + " the subject in lockstep, every state checked as the lockstep engine checks it; states are"
-                        + " deduplicated by an exact canonical key of both sides, so a failure found is a shortest one"
-                        + " |\n\n");
+                        + " deduplicated by an exact canonical key of both sides (by default binary, consumers renamed:"
+                        + " premises 5 and 6 below), so a failure found is a shortest one;"
+                        + " each level's states expanded by several threads at once, the states, transitions, verdicts"
+                        + " and scripts the same whatever their count (of the states with one key, and of the failures"
+                        + " with one signature, the one a single thread meets first is kept) |\n\n");
         b.append(markdownSection(r));
         b.append(DEDUPLICATION.formatted(SpecLinks.from(Reports.dir(), (String) null))); // the page is written under reports/
         return b.toString();
@@ -103,19 +107,27 @@ public final class ExplorePage {
                 + " still compared with the model (spec §3, \"After a finding\"). *algorithm*: `as-released` is spec §2, checked against `model`;"
                 + " `corrected` is spec §8 (a flush never runs inside another), checked against `model-corrected`,"
                 + " where no finding is known, so any failure, a known finding's included, breaks the bound.\n\n");
-        b.append("| subject | algorithm | scope | states | transitions | depth | time | states/s | states per CPU second"
-                + " | verdict |\n|---|---|---|---:|---:|---:|---:|---:|---:|---|\n");
+        b.append("| subject | algorithm | scope | states | transitions | depth | threads | time | CPU time | states/s"
+                + " | states per CPU second | per thread (states per its CPU second) | verdict |\n"
+                + "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
         for (Explorer.Result x : r.bounds()) {
             b.append("| `").append(x.subject()).append("` | ").append(r.algorithmOf(x.subject())).append(" | ")
                     .append(x.scope()).append(" | ")
                     .append(String.format("%,d", x.states())).append(" | ").append(String.format("%,d", x.transitions()))
                     .append(" | ").append(x.depth()).append(x.complete() ? "" : " (incomplete)").append(" | ")
+                    .append(x.threads()).append(" | ")
                     .append(String.format("%.1f s", x.millis() / 1000.0)).append(" | ")
+                    .append(String.format("%.1f s", x.cpuMillis() / 1000.0)).append(" | ")
                     .append(String.format("%,.0f", x.statesPerSecond())).append(" | ")
                     .append(String.format("%,.0f", x.statesPerCpuSecond())).append(" | ")
+                    .append(perThread(x)).append(" | ")
                     .append(x.holds() ? "holds" : "**does not hold**").append(" |\n");
         }
-        b.append('\n');
+        b.append("\n*CPU time* is the exploring threads' CPU time added up (measured per thread); *states per CPU second*"
+                + " divides the distinct states by it, the speed of one core whatever else the machine runs; *per"
+                + " thread*: each thread's share of the new states it put into the set first, and its states per second"
+                + " of its own CPU time.\n\n");
+        b.append(comparisons(r));
         b.append(operationsOfBounds(r));
         b.append("## Shortest scripts found\n\n");
         boolean any = false;
@@ -162,6 +174,69 @@ public final class ExplorePage {
         b.append('\n');
         b.append(lengthsUnderBothAlgorithms(r));
         return b.toString();
+    }
+
+    /** The thread counts of the run's explorations, e.g. {@code 2 threads per exploration}. */
+    static String threads(ExploreRun.Result r) {
+        java.util.SortedSet<Integer> counts = new java.util.TreeSet<>();
+        r.bounds().forEach(x -> counts.add(x.threads()));
+        r.comparisons().forEach(c -> {
+            counts.add(c.legacy().threads());
+            counts.add(c.current().threads());
+        });
+        if (counts.isEmpty()) {
+            return "no exploration";
+        }
+        String list = counts.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" or "));
+        return list + (counts.size() == 1 && counts.first() == 1 ? " thread" : " threads") + " per exploration";
+    }
+
+    /** Each thread's share of the states and its states per CPU second, e.g. {@code 51% at 40,000; 49% at 39,000}. */
+    public static String perThread(Explorer.Result x) {
+        long total = Math.max(1, x.workers().stream().mapToLong(Explorer.Worker::states).sum());
+        return x.workers().stream().map(w -> String.format("%.0f%% at %,.0f", 100.0 * w.states() / total,
+                w.statesPerCpuSecond())).collect(java.util.stream.Collectors.joining("; "));
+    }
+
+    /**
+     * The comparison of the explorer before issue 16 with the current one, each bound explored by both in the
+     * same run, or nothing if the run made none.
+     */
+    static String comparisons(ExploreRun.Result r) {
+        if (r.comparisons().isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder("## The legacy explorer and the current one, same bound, same run\n\n"
+                + "*legacy*: the explorer before issue 16 (one thread, the String key in a hash set); *current*: the"
+                + " level-synchronous parallel explorer with its key. *Speed-up*: current over legacy, in states per CPU"
+                + " second (the work per state) and in states per second of elapsed time (what the threads add);"
+                + " *reduction*: the legacy key's states over the current key's (1.00 when both keys merge the same"
+                + " states, e.g. without symmetry); *agree*: the same verdict and, for each failure, a script of the"
+                + " same length (with the same key, the same states and transitions too).\n\n"
+                + "| subject | scope | explorer | key | threads | states | time | CPU time | states/s"
+                + " | states per CPU second | order |\n|---|---|---|---|---:|---:|---:|---:|---:|---:|---|\n");
+        StringBuilder summary = new StringBuilder("| subject | scope | speed-up per CPU second | speed-up elapsed"
+                + " | states without reduction | with | reduction | agree |\n|---|---|---:|---:|---:|---:|---:|---|\n");
+        for (io.cursorcheck.properties.explore.Comparison c : r.comparisons()) {
+            for (Explorer.Result x : List.of(c.legacy(), c.current())) {
+                b.append("| `").append(x.subject()).append("` | ").append(x.scope()).append(" | ")
+                        .append(x == c.legacy() ? "legacy" : "current").append(" | ").append(x.keyName()).append(" | ")
+                        .append(x.threads()).append(" | ").append(String.format("%,d", x.states())).append(" | ")
+                        .append(String.format("%.1f s", x.millis() / 1000.0)).append(" | ")
+                        .append(String.format("%.1f s", x.cpuMillis() / 1000.0)).append(" | ")
+                        .append(String.format("%,.0f", x.statesPerSecond())).append(" | ")
+                        .append(String.format("%,.0f", x.statesPerCpuSecond())).append(" | ").append(c.order())
+                        .append(" |\n");
+            }
+            summary.append("| `").append(c.current().subject()).append("` | ").append(c.current().scope()).append(" | ")
+                    .append(String.format("%.2f", c.cpuSpeedUp())).append(" | ")
+                    .append(String.format("%.2f", c.elapsedSpeedUp())).append(" | ")
+                    .append(String.format("%,d", c.legacy().states())).append(" | ")
+                    .append(String.format("%,d", c.current().states())).append(" | ")
+                    .append(String.format("%.2f", c.reduction())).append(" | ")
+                    .append(c.agrees() ? "yes" : "**no**").append(" |\n");
+        }
+        return b.append('\n').append(summary).append('\n').toString();
     }
 
     /** Which operations each bound of the table explores (the writer's further paths only where the scope says so). */

@@ -51,7 +51,7 @@ final class Gate {
      * Sequences per mutant and stage for the kill matrix at most ({@code -Dcursorcheck.matrixSequences}), as
      * {@code bin/cursorcheck mutants} runs it: a cap a stage stops short of at its first catch, set from the slowest
      * catches measured (see {@code Main.MATRIX_SEQUENCES}; with 5,000, {@code end-data-skips-advance} escaped about one
-     * gate run in four).
+     * gate run in three).
      */
     static long matrixSequences() {
         return Long.getLong("cursorcheck.matrixSequences", 40_000);

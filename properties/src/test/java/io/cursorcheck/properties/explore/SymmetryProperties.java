@@ -50,10 +50,16 @@ class SymmetryProperties {
     record Comparison(String difference, long unreduced, long reduced, Explorer.Result reducedRun) {
     }
 
+    static Explorer.Result explore(BroadcastFactory subject, Scope scope, boolean stopOnSubjectFailure, String keyName,
+                                   Function<LockstepPair, Object> key) {
+        return Explorer.explore(subject, scope, ExploreSettings.of(LIMIT).stoppingOnSubjectFailure(stopOnSubjectFailure)
+                .withKey(keyName, key), KNOWN);
+    }
+
     static Comparison compare(BroadcastFactory subject, Scope scope, boolean stopOnSubjectFailure,
-                              Function<LockstepPair, ?> reduced) {
-        Explorer.Result a = Explorer.explore(subject, scope, LIMIT, stopOnSubjectFailure, KNOWN, null, Keying.BINARY);
-        Explorer.Result b = Explorer.explore(subject, scope, LIMIT, stopOnSubjectFailure, KNOWN, null, reduced);
+                              Function<LockstepPair, Object> reduced) {
+        Explorer.Result a = explore(subject, scope, stopOnSubjectFailure, "binary", Keying.BINARY);
+        Explorer.Result b = explore(subject, scope, stopOnSubjectFailure, "reduced", reduced);
         String oa = outcome(a);
         String ob = outcome(b);
         return new Comparison(oa.equals(ob) ? null : subject.id() + " " + scope + ":\n  unreduced " + oa
@@ -61,7 +67,7 @@ class SymmetryProperties {
     }
 
     /** Every control in the bound and at the depth pinned for it, under every policy. */
-    static List<Comparison> controls(Function<LockstepPair, ?> reduced, boolean checkPins) {
+    static List<Comparison> controls(Function<LockstepPair, Object> reduced, boolean checkPins) {
         List<Comparison> all = new ArrayList<>();
         ExploreProperties.controls().forEach(control -> {
             ExploreProperties.Pin pin = ExploreProperties.SHORTEST.get(control.id());
@@ -121,8 +127,8 @@ class SymmetryProperties {
         Comparison c = compare(Variant.MODEL, new Scope(Policy.UNBOUNDED, 1, List.of(1), 2, 9), false,
                 Keying.SYMMETRIC);
         assertThat(c.difference()).isNull();
-        Explorer.Result r = Explorer.explore(Variant.MODEL, new Scope(Policy.UNBOUNDED, 1, List.of(1), 2, 9), LIMIT,
-                false, KNOWN, null, Keying.SYMMETRIC);
+        Explorer.Result r = explore(Variant.MODEL, new Scope(Policy.UNBOUNDED, 1, List.of(1), 2, 9), false,
+                "symmetric", Keying.SYMMETRIC);
         assertThat(r.found()).extracting(f -> f.known() == null ? "new" : f.known().name())
                 .containsExactlyInAnyOrder("reentrant-flush-strands-read", "reentrant-end-settles-read-twice");
         assertThat(r.found()).allSatisfy(f -> assertThat(f.run().script().length()).isEqualTo(9));
