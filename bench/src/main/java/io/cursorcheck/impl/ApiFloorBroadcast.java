@@ -54,7 +54,7 @@ public final class ApiFloorBroadcast extends BroadcastCore {
     }
 
     @Override
-    BroadcastCore copy(java.util.Map<Reader, Reader> copies) {
+    BroadcastCore copy(ReaderCopies copies) {
         throw new UnsupportedOperationException("the API floor is not forkable");
     }
 

@@ -1,5 +1,6 @@
 package io.cursorcheck.cli;
 
+import io.cursorcheck.properties.engine.ShortestSearch;
 import io.cursorcheck.properties.engine.Weights;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -69,6 +70,12 @@ public final class Main implements Callable<Integer> {
     /** Runs a command line and returns its exit code. */
     int run(List<String> args) {
         this.args = List.copyOf(args);
+        try {
+            ShortestSearch.defaultStateLimit(); // read by every random run's report: a bad value is bad input, before anything runs
+        } catch (IllegalArgumentException e) {
+            err.println("cursorcheck: " + e.getMessage() + " (set through CURSORCHECK_JAVA_OPTS)");
+            return 2;
+        }
         return commandLine().execute(args.toArray(String[]::new));
     }
 

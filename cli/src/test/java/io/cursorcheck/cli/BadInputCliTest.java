@@ -442,6 +442,25 @@ class BadInputCliTest {
         }
     }
 
+    /** A bad state limit for the shortest search (a system property) is bad input, named with its value. */
+    @Test
+    void aBadShortestSearchLimitIsNamed() {
+        String property = io.cursorcheck.properties.engine.ShortestSearch.STATES_PROPERTY;
+        String previous = System.getProperty(property);
+        System.setProperty(property, "-3");
+        try {
+            Outcome o = run(List.of("mutants", "--seed=7", "--only=detach-forgets-count"));
+            assertThat(o.exit()).isEqualTo(2);
+            assertThat(o.err()).contains(property).contains("'-3'").doesNotContain("Exception");
+        } finally {
+            if (previous == null) {
+                System.clearProperty(property);
+            } else {
+                System.setProperty(property, previous);
+            }
+        }
+    }
+
     private static Outcome run(List<String> args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();

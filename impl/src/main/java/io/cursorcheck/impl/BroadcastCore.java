@@ -87,6 +87,44 @@ abstract class BroadcastCore implements Forkable {
         }
     }
 
+    /**
+     * The map from a broadcast's readers to their copies during a fork, by reader id: an identity map's
+     * job without its hashing or its table, since the explorer forks once per transition. Ids are
+     * unique in a broadcast and below its {@code consumersMade}, so they index an array exactly.
+     */
+    static final class ReaderCopies {
+        private final Reader[] byId;
+
+        ReaderCopies(int readers) {
+            this.byId = new Reader[readers];
+        }
+
+        /** Records {@code copy} as the copy of {@code original}. */
+        void put(Reader original, Reader copy) {
+            byId[original.id] = copy;
+        }
+
+        /** The copy of {@code original}, made in {@code copy} the first time it is asked for (no lambda per call). */
+        Reader copyIn(Reader original, BroadcastCore copy) {
+            Reader c = byId[original.id];
+            if (c == null) {
+                c = copy.copyOf(original);
+                byId[original.id] = c;
+            }
+            return c;
+        }
+
+        /** The copy of {@code original}, made by {@code copier} the first time it is asked for. */
+        Reader computeIfAbsent(Reader original, java.util.function.UnaryOperator<Reader> copier) {
+            Reader copy = byId[original.id];
+            if (copy == null) {
+                copy = copier.apply(original);
+                byId[original.id] = copy;
+            }
+            return copy;
+        }
+    }
+
     /** A write the buffer refused, waiting for a flush; {@code spoiled} is set by {@code spoil} (I14). */
     private static final class QueuedWrite {
         final long op;
@@ -126,7 +164,7 @@ abstract class BroadcastCore implements Forkable {
 
     private WriterState writerState = WriterState.OPEN;
     private Object writerError;
-    private final ArrayDeque<QueuedWrite> queuedWrites = new ArrayDeque<>();
+    private final ArrayDeque<QueuedWrite> queuedWrites;
     private final ArrayList<Long> pendingEnds = new ArrayList<>();
     private final ArrayList<Long> pendingDrains = new ArrayList<>(); // I13: only while OPEN, not ended, at or over budget
     private long bytesAccepted;
@@ -159,13 +197,14 @@ abstract class BroadcastCore implements Forkable {
         this.algorithm = algorithm;
         this.budget = options.budget();
         this.policy = options.policy();
+        this.queuedWrites = new ArrayDeque<>();
     }
 
     /**
      * A copy of {@code other} in the same state, for {@link #fork()}: its attached consumers are
      * copied into {@code copies} (original reader to copy); the subclass copies its tracking.
      */
-    BroadcastCore(BroadcastCore other, java.util.Map<Reader, Reader> copies) {
+    BroadcastCore(BroadcastCore other, ReaderCopies copies) {
         this.options = other.options;
         this.algorithm = other.algorithm;
         this.budget = other.budget;
@@ -188,11 +227,16 @@ abstract class BroadcastCore implements Forkable {
         this.error = other.error;
         this.writerState = other.writerState;
         this.writerError = other.writerError;
+        this.queuedWrites = new ArrayDeque<>(other.queuedWrites.size()); // sized: usually empty, and forked often
         for (QueuedWrite w : other.queuedWrites) {
             this.queuedWrites.addLast(new QueuedWrite(w.op, w.size, w.spoiled)); // mutable: a copy each
         }
-        this.pendingEnds.addAll(other.pendingEnds);
-        this.pendingDrains.addAll(other.pendingDrains);
+        if (!other.pendingEnds.isEmpty()) { // addAll copies even an empty list's array, and forks are many
+            this.pendingEnds.addAll(other.pendingEnds);
+        }
+        if (!other.pendingDrains.isEmpty()) {
+            this.pendingDrains.addAll(other.pendingDrains);
+        }
         this.bytesAccepted = other.bytesAccepted;
         this.operations = other.operations;
         this.consumersMade = other.consumersMade;
@@ -213,7 +257,7 @@ abstract class BroadcastCore implements Forkable {
     }
 
     /** A copy of this broadcast: the subclass's copy constructor, given the reader map to fill. */
-    abstract BroadcastCore copy(java.util.Map<Reader, Reader> copies);
+    abstract BroadcastCore copy(ReaderCopies copies);
 
     /** The subclass's hidden tracking state for {@link #stateKey()}, positions relative to {@code bufferStart}. */
     abstract String trackingKey();
@@ -597,12 +641,9 @@ abstract class BroadcastCore implements Forkable {
 
     @Override
     public final Fork fork() {
-        java.util.Map<Reader, Reader> copies = new java.util.IdentityHashMap<>();
+        ReaderCopies copies = new ReaderCopies(consumersMade);
         BroadcastCore copy = copy(copies);
-        return new Fork(copy, handle -> {
-            Reader r = own(handle);
-            return copies.computeIfAbsent(r, detached -> copy.copyOf(detached)); // detached readers, copied on demand
-        });
+        return new Fork(copy, handle -> copies.copyIn(own(handle), copy)); // detached readers, copied on demand
     }
 
     @Override
@@ -807,20 +848,28 @@ abstract class BroadcastCore implements Forkable {
 
     @Override
     public final Snapshot snapshot() {
-        List<Snapshot.ConsumerState> states = new ArrayList<>(consumers.size());
+        // Immutable lists, which Snapshot keeps as they are instead of copying: a snapshot per operation.
+        Snapshot.ConsumerState[] states = new Snapshot.ConsumerState[consumers.size()];
+        int n = 0;
         for (Reader r : consumers) {
             int reads = (r.outstanding != NO_READ ? 1 : 0) + r.queuedReads();
-            states.add(new Snapshot.ConsumerState(r.id, r.cursor, reads));
+            states[n++] = new Snapshot.ConsumerState(r.id, r.cursor, reads);
         }
-        List<Integer> queued = new ArrayList<>(queuedWrites.size());
-        List<Integer> spoiledQueued = new ArrayList<>(0);
-        for (QueuedWrite w : queuedWrites) {
-            if (w.spoiled) {
-                spoiledQueued.add(queued.size());
+        List<Integer> queued = List.of();
+        List<Integer> spoiledQueued = List.of();
+        if (!queuedWrites.isEmpty()) {
+            queued = new ArrayList<>(queuedWrites.size());
+            for (QueuedWrite w : queuedWrites) {
+                if (w.spoiled) {
+                    if (spoiledQueued.isEmpty()) {
+                        spoiledQueued = new ArrayList<>(1);
+                    }
+                    spoiledQueued.add(queued.size());
+                }
+                queued.add(w.size());
             }
-            queued.add(w.size());
         }
-        return new Snapshot(buffer.start(), buffer.toList(), bufferedBytes, states, queued, writerState,
+        return new Snapshot(buffer.start(), buffer.toList(), bufferedBytes, List.of(states), queued, writerState,
                 bytesAccepted, pendingEnds.size(), ended, cancelled, errored ? Reason.of(error) : null,
                 writerState == WriterState.ERRORED ? Reason.of(writerError) : null, pendingDrains.size(),
                 buffer.spoiledPositions(), spoiledQueued);

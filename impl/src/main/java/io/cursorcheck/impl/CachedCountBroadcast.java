@@ -50,14 +50,14 @@ public final class CachedCountBroadcast extends BroadcastCore {
         super(options, algorithm);
     }
 
-    private CachedCountBroadcast(CachedCountBroadcast other, java.util.Map<Reader, Reader> copies) {
+    private CachedCountBroadcast(CachedCountBroadcast other, ReaderCopies copies) {
         super(other, copies);
         this.cachedMin = other.cachedMin;
         this.minCount = other.minCount;
     }
 
     @Override
-    BroadcastCore copy(java.util.Map<Reader, Reader> copies) {
+    BroadcastCore copy(ReaderCopies copies) {
         return new CachedCountBroadcast(this, copies);
     }
 

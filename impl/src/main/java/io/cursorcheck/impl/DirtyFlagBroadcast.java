@@ -36,14 +36,14 @@ public final class DirtyFlagBroadcast extends BroadcastCore {
         super(options);
     }
 
-    private DirtyFlagBroadcast(DirtyFlagBroadcast other, java.util.Map<Reader, Reader> copies) {
+    private DirtyFlagBroadcast(DirtyFlagBroadcast other, ReaderCopies copies) {
         super(other, copies);
         this.cachedMin = other.cachedMin;
         this.dirty = other.dirty;
     }
 
     @Override
-    BroadcastCore copy(java.util.Map<Reader, Reader> copies) {
+    BroadcastCore copy(ReaderCopies copies) {
         return new DirtyFlagBroadcast(this, copies);
     }
 

@@ -73,13 +73,16 @@ final class EntryRing {
 
     /** A copy holding the same entries at the same positions. */
     EntryRing copy() {
-        EntryRing c = new EntryRing(slots.length);
-        System.arraycopy(slots, 0, c.slots, 0, slots.length);
-        System.arraycopy(writes, 0, c.writes, 0, writes.length);
-        System.arraycopy(spoiled, 0, c.spoiled, 0, spoiled.length);
-        c.start = start;
-        c.end = end;
-        return c;
+        return new EntryRing(this);
+    }
+
+    /** A copy of {@code other}: its arrays cloned, not allocated and then copied into. */
+    private EntryRing(EntryRing other) {
+        slots = other.slots.clone();
+        writes = other.writes.clone();
+        spoiled = other.spoiled.clone();
+        start = other.start;
+        end = other.end;
     }
 
     /** Position of the oldest retained entry. */
@@ -158,13 +161,16 @@ final class EntryRing {
 
     /** Positions of the retained entries that are spoiled, ascending. */
     List<Long> spoiledPositions() {
-        List<Long> list = new ArrayList<>(0);
+        List<Long> list = null; // made at the first spoiled entry: a snapshot per operation, and most spoil nothing
         for (long p = start; p < end; p++) {
             if (spoiled[(int) p & (spoiled.length - 1)]) {
+                if (list == null) {
+                    list = new ArrayList<>(2);
+                }
                 list.add(p);
             }
         }
-        return list;
+        return list == null ? List.of() : list;
     }
 
     /**
@@ -212,11 +218,11 @@ final class EntryRing {
 
     /** The retained sizes, oldest first. */
     List<Integer> toList() {
-        List<Integer> list = new ArrayList<>(size());
+        Integer[] sizes = new Integer[size()];
         for (long p = start; p < end; p++) {
-            list.add(slots[(int) p & (slots.length - 1)]);
+            sizes[(int) (p - start)] = slots[(int) p & (slots.length - 1)];
         }
-        return list;
+        return List.of(sizes); // immutable: a Snapshot keeps it without another copy
     }
 
     /**

@@ -212,7 +212,7 @@ public class PublishedCursorBroadcast extends LockedCountBroadcast {
             super(options, ring);
         }
 
-        private Core(Core other, java.util.Map<Reader, Reader> copies) {
+        private Core(Core other, ReaderCopies copies) {
             super(other, copies);
             this.cachedMin = other.cachedMin;
             this.minCount = other.minCount;
@@ -220,7 +220,7 @@ public class PublishedCursorBroadcast extends LockedCountBroadcast {
         }
 
         @Override
-        BroadcastCore copy(java.util.Map<Reader, Reader> copies) {
+        BroadcastCore copy(ReaderCopies copies) {
             return new Core(this, copies);
         }
 

@@ -61,14 +61,14 @@ public final class WheelBroadcast extends BroadcastCore {
         super(options, algorithm);
     }
 
-    private WheelBroadcast(WheelBroadcast other, java.util.Map<Reader, Reader> copies) {
+    private WheelBroadcast(WheelBroadcast other, ReaderCopies copies) {
         super(other, copies);
         this.counts = other.counts.clone();
         this.cachedMin = other.cachedMin;
     }
 
     @Override
-    BroadcastCore copy(java.util.Map<Reader, Reader> copies) {
+    BroadcastCore copy(ReaderCopies copies) {
         return new WheelBroadcast(this, copies);
     }
 

@@ -18,7 +18,6 @@ import io.cursorcheck.spi.SpecError;
 import io.cursorcheck.spi.WriterState;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 
 /**
@@ -44,13 +43,13 @@ public final class ScanningModel implements Forkable {
     private final Algorithm algorithm;
 
     // Broadcast state (spec §1).
-    private final List<Integer> buffer = new ArrayList<>(); // sizes of retained entries, oldest first
-    private final List<Boolean> spoiled = new ArrayList<>(); // aligned with buffer: whether the entry is spoiled
+    private final List<Integer> buffer; // sizes of retained entries, oldest first
+    private final List<Boolean> spoiled; // aligned with buffer: whether the entry is spoiled
     private long bufferStart;
     private long bufferedBytes;
-    private final List<Long> writers = new ArrayList<>(); // position -> the write operation that stored it
-    private final List<Consumer> consumers = new ArrayList<>(); // attached, in attach order
-    private List<Consumer> waiters = new ArrayList<>();
+    private final List<Long> writers; // position -> the write operation that stored it
+    private final List<Consumer> consumers; // attached, in attach order
+    private List<Consumer> waiters;
     private boolean ended;
     private boolean cancelled;
     private boolean errored;
@@ -59,9 +58,9 @@ public final class ScanningModel implements Forkable {
     // Writer state.
     private WriterState writerState = WriterState.OPEN;
     private Object writerError;
-    private final List<QueuedWrite> queuedWrites = new ArrayList<>(); // oldest first; abort takes from anywhere
-    private final List<Long> pendingDrains = new ArrayList<>(); // in call order
-    private final List<Long> pendingEnds = new ArrayList<>();
+    private final List<QueuedWrite> queuedWrites; // oldest first; abort takes from anywhere
+    private final List<Long> pendingDrains; // in call order
+    private final List<Long> pendingEnds;
     private long bytesAccepted;
 
     // Bookkeeping of the observation protocol (spec §5).
@@ -99,24 +98,41 @@ public final class ScanningModel implements Forkable {
             throw new IllegalArgumentException("algorithm must not be null");
         }
         this.algorithm = algorithm;
+        this.buffer = new ArrayList<>();
+        this.spoiled = new ArrayList<>();
+        this.writers = new ArrayList<>();
+        this.consumers = new ArrayList<>();
+        this.waiters = new ArrayList<>();
+        this.queuedWrites = new ArrayList<>();
+        this.pendingDrains = new ArrayList<>();
+        this.pendingEnds = new ArrayList<>();
     }
 
-    /** A copy of {@code other} in the same state; {@code copies} receives each copied attached consumer. */
-    private ScanningModel(ScanningModel other, java.util.Map<Consumer, Consumer> copies) {
+    /**
+     * A copy of {@code other} in the same state; {@code copies} receives each copied consumer (attached, or
+     * stale in the waiting list) at its id, which is unique in a broadcast. Each list is copied in one go
+     * (the explorer forks the model once per transition).
+     */
+    private ScanningModel(ScanningModel other, Consumer[] copies) {
         this.options = other.options;
         this.algorithm = other.algorithm;
-        this.buffer.addAll(other.buffer);
-        this.spoiled.addAll(other.spoiled);
-        this.writers.addAll(other.writers);
+        this.buffer = new ArrayList<>(other.buffer);
+        this.spoiled = new ArrayList<>(other.spoiled);
+        this.writers = new ArrayList<>(other.writers);
         this.bufferStart = other.bufferStart;
         this.bufferedBytes = other.bufferedBytes;
+        this.consumers = new ArrayList<>(other.consumers.size());
         for (Consumer c : other.consumers) {
             Consumer copy = copyOf(c);
-            copies.put(c, copy);
+            copies[c.id] = copy;
             this.consumers.add(copy);
         }
+        this.waiters = new ArrayList<>(other.waiters.size());
         for (Consumer c : other.waiters) {
-            this.waiters.add(copies.computeIfAbsent(c, this::copyOf)); // stale entries too: an exact copy
+            if (copies[c.id] == null) {
+                copies[c.id] = copyOf(c); // stale entries too: an exact copy
+            }
+            this.waiters.add(copies[c.id]);
         }
         this.ended = other.ended;
         this.cancelled = other.cancelled;
@@ -124,9 +140,9 @@ public final class ScanningModel implements Forkable {
         this.error = other.error;
         this.writerState = other.writerState;
         this.writerError = other.writerError;
-        this.queuedWrites.addAll(other.queuedWrites); // records: immutable, shared safely
-        this.pendingDrains.addAll(other.pendingDrains);
-        this.pendingEnds.addAll(other.pendingEnds);
+        this.queuedWrites = new ArrayList<>(other.queuedWrites); // records: immutable, shared safely
+        this.pendingDrains = new ArrayList<>(other.pendingDrains);
+        this.pendingEnds = new ArrayList<>(other.pendingEnds);
         this.bytesAccepted = other.bytesAccepted;
         this.operations = other.operations;
         this.consumersMade = other.consumersMade;
@@ -135,9 +151,10 @@ public final class ScanningModel implements Forkable {
     }
 
     private Consumer copyOf(Consumer c) {
-        Consumer copy = new Consumer(this, c.id, c.cursor);
+        // Forked once per transition: an empty queue as small as can be, a full one cloned in one array copy.
+        ArrayDeque<Long> queued = c.queued.isEmpty() ? new ArrayDeque<>(0) : c.queued.clone();
+        Consumer copy = new Consumer(this, c.id, c.cursor, queued);
         copy.outstanding = c.outstanding;
-        copy.queued.addAll(c.queued);
         copy.detached = c.detached;
         copy.attached = c.attached;
         copy.error = c.error;
@@ -149,15 +166,20 @@ public final class ScanningModel implements Forkable {
         final int id;
         long cursor;
         long outstanding = NO_READ; // operation number of the outstanding read
-        final Deque<Long> queued = new ArrayDeque<>(); // operation numbers of queued reads
+        final ArrayDeque<Long> queued; // operation numbers of queued reads
         boolean detached;
         boolean attached = true;
         Reason error;
 
         Consumer(ScanningModel owner, int id, long cursor) {
+            this(owner, id, cursor, new ArrayDeque<>());
+        }
+
+        Consumer(ScanningModel owner, int id, long cursor, ArrayDeque<Long> queued) {
             this.owner = owner;
             this.id = id;
             this.cursor = cursor;
+            this.queued = queued;
         }
 
         @Override
@@ -451,9 +473,15 @@ public final class ScanningModel implements Forkable {
 
     @Override
     public Fork fork() {
-        java.util.Map<Consumer, Consumer> copies = new java.util.IdentityHashMap<>();
+        Consumer[] copies = new Consumer[consumersMade]; // by id: ids are unique, 0 to consumersMade - 1
         ScanningModel copy = new ScanningModel(this, copies);
-        return new Fork(copy, handle -> copies.computeIfAbsent(own(handle), copy::copyOf));
+        return new Fork(copy, handle -> {
+            Consumer c = own(handle);
+            if (copies[c.id] == null) {
+                copies[c.id] = copy.copyOf(c); // a detached consumer, copied on demand
+            }
+            return copies[c.id];
+        });
     }
 
     /**
@@ -648,26 +676,29 @@ public final class ScanningModel implements Forkable {
 
     @Override
     public Snapshot snapshot() {
-        List<Snapshot.ConsumerState> states = new ArrayList<>();
-        for (Consumer c : consumers) {
+        // Immutable lists where they are built here, which Snapshot keeps without another copy, and the
+        // shared empty list for what is usually empty: the explorer takes a snapshot per transition.
+        Snapshot.ConsumerState[] states = new Snapshot.ConsumerState[consumers.size()];
+        for (int i = 0; i < states.length; i++) {
+            Consumer c = consumers.get(i);
             int reads = (c.outstanding != NO_READ ? 1 : 0) + c.queued.size();
-            states.add(new Snapshot.ConsumerState(c.id, c.cursor, reads));
+            states[i] = new Snapshot.ConsumerState(c.id, c.cursor, reads);
         }
-        List<Integer> queued = new ArrayList<>();
-        List<Integer> spoiledQueued = new ArrayList<>();
+        List<Integer> queued = queuedWrites.isEmpty() ? List.of() : new ArrayList<>();
+        List<Integer> spoiledQueued = new ArrayList<>(0);
         for (int i = 0; i < queuedWrites.size(); i++) {
             queued.add(queuedWrites.get(i).size());
             if (queuedWrites.get(i).spoiled()) {
                 spoiledQueued.add(i);
             }
         }
-        List<Long> spoiledEntries = new ArrayList<>();
+        List<Long> spoiledEntries = spoiled.contains(Boolean.TRUE) ? new ArrayList<>() : List.of();
         for (int i = 0; i < spoiled.size(); i++) {
             if (spoiled.get(i)) {
                 spoiledEntries.add(bufferStart + i);
             }
         }
-        return new Snapshot(bufferStart, buffer, bufferedBytes, states, queued, writerState, bytesAccepted,
+        return new Snapshot(bufferStart, buffer, bufferedBytes, List.of(states), queued, writerState, bytesAccepted,
                 pendingEnds.size(), ended, cancelled, errored ? Reason.of(error) : null,
                 writerState == WriterState.ERRORED ? Reason.of(writerError) : null, pendingDrains.size(),
                 spoiledEntries, spoiledQueued);
@@ -1122,6 +1153,9 @@ public final class ScanningModel implements Forkable {
     }
 
     private Reply reply(long op, Outcome outcome) {
+        if (settlements.isEmpty()) {
+            return new Reply(op, outcome, List.of()); // most operations settle nothing: no list to copy
+        }
         Reply r = new Reply(op, outcome, settlements);
         settlements = new ArrayList<>();
         return r;

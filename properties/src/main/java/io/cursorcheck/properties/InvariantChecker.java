@@ -13,9 +13,7 @@ import io.cursorcheck.spi.Snapshot.ConsumerState;
 import io.cursorcheck.spi.SpecError;
 import io.cursorcheck.spi.WriterState;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Checks I1 to I14 on one broadcast after every operation, from what the operation answered,
@@ -28,6 +26,10 @@ import java.util.Map;
  * what it can see and nothing more.
  *
  * <p>Works on any implementation, the model included.
+ *
+ * <p>On the exhaustive explorer's hot path (every transition is checked, every checker copied): the
+ * lists are copied on write, a step with no breach allocates no list, and loops over the snapshot's
+ * lists are indexed, since an iterator per loop was a measurable share of the explorer's allocation.
  */
 public final class InvariantChecker {
 
@@ -35,11 +37,11 @@ public final class InvariantChecker {
     private Snapshot before;
     // What the checker follows, per consumer it has seen, in the order it first saw them. A few
     // consumers at most, so plain arrays and linear lookups: the explorer copies this per transition.
-    private final ArrayList<Book> books = new ArrayList<>();
-    private final OpList pendingWrites = new OpList(); // queued writes' operation numbers
-    private final OpList pendingEnds = new OpList();   // pending ends' operation numbers
-    private final OpList pendingDrains = new OpList(); // pending drains' operation numbers
-    private final OpList spoiledWrites = new OpList(); // queued writes a spoil named while they were queued (I14)
+    private final ArrayList<Book> books;
+    private final OpList pendingWrites; // queued writes' operation numbers
+    private final OpList pendingEnds;   // pending ends' operation numbers
+    private final OpList pendingDrains; // pending drains' operation numbers
+    private final OpList spoiledWrites; // queued writes a spoil named while they were queued (I14)
 
     private static final long NOWHERE = Long.MIN_VALUE;
     private long[] keyScratch; // writeKey's sort buffer, reused: never copied, never part of the state
@@ -56,34 +58,51 @@ public final class InvariantChecker {
         }
     }
 
-    /** Operation numbers in arrival order: a small growable array. */
+    /**
+     * Operation numbers in arrival order: a small growable array, copied on write. The explorer copies
+     * every checker once per transition and most copies never change a list, so a copy shares its
+     * original's array and whichever of the two writes first takes a private one ({@link #own(int)}).
+     * Every write to {@code ops} goes through {@link #add} or {@link #remove}; clearing only sets
+     * {@code size}, which is each list's own.
+     */
     private static final class OpList {
+        private static final long[] NONE = new long[0];
         long[] ops;
         int size;
+        private boolean shared; // ops may be another list's too: never written in place
 
         OpList() {
-            this(new long[2], 0);
+            this(NONE, 0, false);
         }
 
-        private OpList(long[] ops, int size) {
+        private OpList(long[] ops, int size, boolean shared) {
             this.ops = ops;
             this.size = size;
+            this.shared = shared;
         }
 
         OpList copy() {
-            return new OpList(ops.clone(), size);
+            shared = true;
+            return new OpList(ops, size, true);
+        }
+
+        /** Takes a private array before a write, so a list sharing the old one does not see it. */
+        private void own(int capacity) {
+            if (shared || capacity > ops.length) {
+                ops = java.util.Arrays.copyOf(ops, Math.max(capacity, Math.max(2, ops.length)));
+                shared = false;
+            }
         }
 
         void add(long op) {
-            if (size == ops.length) {
-                ops = java.util.Arrays.copyOf(ops, size * 2);
-            }
+            own(size == ops.length ? Math.max(2, size * 2) : size + 1);
             ops[size++] = op;
         }
 
         boolean remove(long op) {
             for (int i = 0; i < size; i++) {
                 if (ops[i] == op) {
+                    own(size);
                     System.arraycopy(ops, i + 1, ops, i, size - i - 1);
                     size--;
                     return true;
@@ -118,21 +137,33 @@ public final class InvariantChecker {
     public InvariantChecker(Options options, Snapshot initial) {
         this.options = options;
         this.before = initial;
+        this.books = new ArrayList<>();
+        this.pendingWrites = new OpList();
+        this.pendingEnds = new OpList();
+        this.pendingDrains = new OpList();
+        this.spoiledWrites = new OpList();
+    }
+
+    /** A copy of {@code other} in its state; the snapshot is immutable and shared, the lists copied on write. */
+    private InvariantChecker(InvariantChecker other) {
+        this.options = other.options;
+        this.before = other.before;
+        this.books = new ArrayList<>(other.books.size());
+        for (int i = 0; i < other.books.size(); i++) {
+            Book b = other.books.get(i);
+            Book copy = new Book(b.id, b.reads.copy());
+            copy.next = b.next;
+            books.add(copy);
+        }
+        this.pendingWrites = other.pendingWrites.copy();
+        this.pendingEnds = other.pendingEnds.copy();
+        this.pendingDrains = other.pendingDrains.copy();
+        this.spoiledWrites = other.spoiledWrites.copy();
     }
 
     /** A copy in the same state, for a forked session. */
     public InvariantChecker copy() {
-        InvariantChecker c = new InvariantChecker(options, before);
-        for (Book b : books) {
-            Book copy = new Book(b.id, b.reads.copy());
-            copy.next = b.next;
-            c.books.add(copy);
-        }
-        copyInto(pendingWrites, c.pendingWrites);
-        copyInto(pendingEnds, c.pendingEnds);
-        copyInto(pendingDrains, c.pendingDrains);
-        copyInto(spoiledWrites, c.spoiledWrites);
-        return c;
+        return new InvariantChecker(this);
     }
 
     /**
@@ -256,11 +287,6 @@ public final class InvariantChecker {
     private static final int KEY_BOOK = 1;
     private static final int KEY_BOOKS_END = 2;
 
-    private static void copyInto(OpList from, OpList to) {
-        to.ops = from.ops.clone();
-        to.size = from.size;
-    }
-
     /**
      * Checks one operation.
      *
@@ -281,13 +307,15 @@ public final class InvariantChecker {
             spoiledWrites.add(spoil.operation()); // spec spoil: "if it is still queued, the queued write becomes spoiled"
         }
         if (reply != null) {
-            for (Settlement s : reply.settlements()) {
+            for (int i = 0; i < reply.settlements().size(); i++) {
+                Settlement s = reply.settlements().get(i);
                 if (s.outcome().kind() == Outcome.Kind.ACCEPTED && pendingWrites.contains(s.op())) {
                     step.storedQueuedWrite = true;
                 }
             }
             ownOutcome(step, op, consumerId, reply);
-            for (Settlement s : reply.settlements()) {
+            for (int i = 0; i < reply.settlements().size(); i++) {
+                Settlement s = reply.settlements().get(i);
                 settlement(step, op, s);
             }
         }
@@ -297,7 +325,8 @@ public final class InvariantChecker {
         checkSpoiledRead(step);
         if (step.evicting) {
             // The eviction forced laggards forward: their next delivery starts at the new cursor.
-            for (ConsumerState c : after.consumers()) {
+            for (int i = 0; i < after.consumers().size(); i++) {
+                ConsumerState c = after.consumers().get(i);
                 Book b = book(c.id());
                 b.next = b.next == NOWHERE ? c.cursor() : Math.max(b.next, c.cursor());
             }
@@ -311,8 +340,13 @@ public final class InvariantChecker {
         final Snapshot b;
         final Snapshot a;
         final boolean evicting;
-        final Map<Integer, Integer> delivered = new HashMap<>();
-        final List<Violation> violations = new ArrayList<>();
+        // Entries delivered per consumer in this step: (id, count) pairs, made on the first delivery.
+        // A step delivers to a few consumers at most, so a linear lookup beats a map's boxing.
+        private int[] deliveredIds;
+        private int[] deliveredCounts;
+        private int deliveredTo;
+        // Empty and shared until the first breach: most steps break nothing (the caller gets it either way).
+        List<Violation> violations = List.of();
         /** A settlement of this operation stored a queued write (ACCEPTED): a trim had made room (I13). */
         boolean storedQueuedWrite;
         /** A read of this operation failed with INVALID_ENTRY: it found a spoiled entry (I14). */
@@ -326,7 +360,39 @@ public final class InvariantChecker {
         }
 
         void fail(Invariant invariant, String detail) {
+            if (violations.isEmpty()) {
+                violations = new ArrayList<>(2);
+            }
             violations.add(new Violation(invariant, detail));
+        }
+
+        /** Counts one entry delivered to consumer {@code id}. */
+        void delivered(int id) {
+            for (int i = 0; i < deliveredTo; i++) {
+                if (deliveredIds[i] == id) {
+                    deliveredCounts[i]++;
+                    return;
+                }
+            }
+            if (deliveredIds == null) {
+                deliveredIds = new int[4];
+                deliveredCounts = new int[4];
+            } else if (deliveredTo == deliveredIds.length) {
+                deliveredIds = java.util.Arrays.copyOf(deliveredIds, deliveredTo * 2);
+                deliveredCounts = java.util.Arrays.copyOf(deliveredCounts, deliveredTo * 2);
+            }
+            deliveredIds[deliveredTo] = id;
+            deliveredCounts[deliveredTo++] = 1;
+        }
+
+        /** How many entries this step delivered to consumer {@code id}. */
+        int deliveredTo(int id) {
+            for (int i = 0; i < deliveredTo; i++) {
+                if (deliveredIds[i] == id) {
+                    return deliveredCounts[i];
+                }
+            }
+            return 0;
         }
     }
 
@@ -493,7 +559,7 @@ public final class InvariantChecker {
                     + size + "B");
         }
         book.next = p + 1;
-        s.delivered.merge(id, 1, Integer::sum);
+        s.delivered(id);
     }
 
     /** Invariants of the state after the operation. */
@@ -514,7 +580,8 @@ public final class InvariantChecker {
         List<ConsumerState> attached = a.consumers();
         long min = a.end();
         int atMin = 0;
-        for (ConsumerState c : attached) {
+        for (int i = 0; i < attached.size(); i++) {
+            ConsumerState c = attached.get(i);
             if (c.cursor() < a.bufferStart() || c.cursor() > a.end()) {
                 s.fail(Invariant.I1, "c" + c.id() + " has cursor " + c.cursor() + " outside [bufferStart "
                         + a.bufferStart() + ", end " + a.end() + "]");
@@ -535,7 +602,8 @@ public final class InvariantChecker {
                 atMin++;
             }
         }
-        for (Book b : books) {
+        for (int i = 0; i < books.size(); i++) {
+            Book b = books.get(i);
             if (b.reads.size > 0 && a.consumer(b.id) == null) {
                 s.fail(Invariant.I4, "c" + b.id + " is gone with read(s) " + b.reads + " never settled");
                 b.reads.size = 0;
@@ -571,7 +639,8 @@ public final class InvariantChecker {
                     + options.budget() + ")");
         }
         if (a.ended()) {
-            for (ConsumerState c : attached) {
+            for (int i = 0; i < attached.size(); i++) {
+                ConsumerState c = attached.get(i);
                 if (c.openReads() > 0) {
                     s.fail(Invariant.I10, "the broadcast has ended but c" + c.id() + " still has "
                             + c.openReads() + " open read(s)");
@@ -592,7 +661,8 @@ public final class InvariantChecker {
                 s.fail(Invariant.I3, "entry " + p + " changed from " + sizeAt(b, p) + "B to " + sizeAt(a, p) + "B");
             }
         }
-        for (ConsumerState cb : b.consumers()) {
+        for (int i = 0; i < b.consumers().size(); i++) {
+            ConsumerState cb = b.consumers().get(i);
             ConsumerState ca = a.consumer(cb.id());
             if (ca == null) {
                 continue;
@@ -601,7 +671,7 @@ public final class InvariantChecker {
                 s.fail(Invariant.I3, "c" + cb.id() + " moved back from " + cb.cursor() + " to " + ca.cursor());
             }
             long moved = ca.cursor() - cb.cursor();
-            int got = s.delivered.getOrDefault(cb.id(), 0);
+            int got = s.deliveredTo(cb.id());
             if (moved != got && !(s.evicting && moved > got)) {
                 s.fail(Invariant.I4, "c" + cb.id() + " moved from " + cb.cursor() + " to " + ca.cursor()
                         + " but was delivered " + got + " entr" + (got == 1 ? "y" : "ies"));
@@ -613,7 +683,8 @@ public final class InvariantChecker {
                         + " to " + a.bufferStart());
             } else if (!b.consumers().isEmpty() && a.consumers().isEmpty()) {
                 long furthest = b.bufferStart();
-                for (ConsumerState cb : b.consumers()) {
+                for (int i = 0; i < b.consumers().size(); i++) {
+                    ConsumerState cb = b.consumers().get(i);
                     long next = book(cb.id()).next;
                     furthest = Math.max(furthest, next == NOWHERE ? cb.cursor() : next);
                 }

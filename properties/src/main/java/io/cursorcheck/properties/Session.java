@@ -30,7 +30,7 @@ public final class Session {
     private final Options options;
     private final Broadcast broadcast;
     private final InvariantChecker checker; // null for a subject that shows no snapshot
-    private final List<ConsumerHandle> handles = new ArrayList<>();
+    private final List<ConsumerHandle> handles;
     private ConsumerHandle foreign;
     private boolean broken;
 
@@ -39,6 +39,7 @@ public final class Session {
         this.factory = factory;
         this.options = options;
         this.broadcast = factory.create(options);
+        this.handles = new ArrayList<>();
         this.checker = factory.capabilities().observableOnly() ? null
                 : new InvariantChecker(options, broadcast.snapshot());
     }
@@ -48,6 +49,7 @@ public final class Session {
         this.options = other.options;
         this.broadcast = fork.broadcast();
         this.checker = other.checker == null ? null : other.checker.copy();
+        this.handles = new ArrayList<>(other.handles.size() + 1); // sized: the explorer forks per transition
         for (ConsumerHandle h : other.handles) {
             handles.add(fork.handles().apply(h));
         }
@@ -135,6 +137,11 @@ public final class Session {
     /** How many consumers the script has attached so far. */
     public int consumers() {
         return handles.size();
+    }
+
+    /** Whether the broadcast can be forked and named ({@link #fork()}, {@link #appendKey}). */
+    public boolean forkable() {
+        return broadcast instanceof Forkable;
     }
 
     /** Whether an operation threw something the spec does not specify; no further operation runs. */

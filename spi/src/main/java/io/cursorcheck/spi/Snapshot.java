@@ -96,7 +96,8 @@ public record Snapshot(
      * @return its state, or null if no attached consumer has that id
      */
     public ConsumerState consumer(int id) {
-        for (ConsumerState c : consumers) {
+        for (int i = 0; i < consumers.size(); i++) { // indexed: the checkers call this per consumer per step
+            ConsumerState c = consumers.get(i);
             if (c.id() == id) {
                 return c;
             }

@@ -5,6 +5,7 @@ import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Diagnostics;
+import io.cursorcheck.spi.Forkable;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Reply;
 import io.cursorcheck.spi.Snapshot;
@@ -41,9 +42,14 @@ public record BlackBox(BroadcastFactory subject) implements BroadcastFactory {
         return subject.algorithm();
     }
 
+    /**
+     * The subject's broadcast with its diagnostics hidden; forkable when the subject's is, so the shortest
+     * search ({@link ShortestSearch}) and the explorer can fork a black-box subject as they fork its subject.
+     */
     @Override
     public Broadcast create(Options options) {
-        return new Hidden(subject.create(options));
+        Broadcast b = subject.create(options);
+        return b instanceof Forkable f ? new ForkableHidden(f) : new Hidden(b);
     }
 
     @Override
@@ -52,7 +58,13 @@ public record BlackBox(BroadcastFactory subject) implements BroadcastFactory {
     }
 
     /** Every call goes to the broadcast, except {@link #diagnostics()}. Handles pass through untouched. */
-    private record Hidden(Broadcast broadcast) implements Broadcast {
+    private static class Hidden implements Broadcast {
+        final Broadcast broadcast;
+
+        Hidden(Broadcast broadcast) {
+            this.broadcast = broadcast;
+        }
+
         @Override
         public Options options() {
             return broadcast.options();
@@ -141,6 +153,46 @@ public record BlackBox(BroadcastFactory subject) implements BroadcastFactory {
         @Override
         public Diagnostics diagnostics() {
             return Diagnostics.NONE;
+        }
+    }
+
+    /**
+     * A hidden forkable broadcast: forks and names its state as the broadcast does (the diagnostics it hides
+     * are not part of what a black-box run checks, and a key finer than needed only keeps more states apart).
+     * Handles pass through untouched, so the fork's handle map is the broadcast's.
+     */
+    private static final class ForkableHidden extends Hidden implements Forkable {
+        private final Forkable forkable;
+
+        ForkableHidden(Forkable broadcast) {
+            super(broadcast);
+            this.forkable = broadcast;
+        }
+
+        @Override
+        public Fork fork() {
+            Fork f = forkable.fork();
+            return new Fork(new ForkableHidden(f.broadcast()), f.handles());
+        }
+
+        @Override
+        public String stateKey() {
+            return forkable.stateKey();
+        }
+
+        @Override
+        public String consumerKey(ConsumerHandle consumer) {
+            return forkable.consumerKey(consumer);
+        }
+
+        @Override
+        public void writeKey(io.cursorcheck.spi.KeyWriter key) {
+            forkable.writeKey(key); // the broadcast's own binary key, consumers named through the writer if it does
+        }
+
+        @Override
+        public boolean namesConsumersThroughWriter() {
+            return forkable.namesConsumersThroughWriter();
         }
     }
 }

@@ -20,24 +20,33 @@ import java.util.Map;
  * tools and is recomputed when the file is replayed.
  *
  * @param subject     the subject's id ({@code cached-count}, a mutant's id, ...)
- * @param script      the shrunk script
+ * @param script      the reported script: the shortest search's if one ran, else the shrunk one
  * @param seed        the seed of the random sequence that found it, or null
  * @param maxSteps    the sequence length bound of that random run, or 0
  * @param weights     the generator weights of that run, or null
  * @param original    the length of the script before shrinking
- * @param evaluations lockstep runs the shrink took
+ * @param evaluations lockstep runs the shrink took (the shortest search's are counted in its states)
  * @param failure     the failure of the shrunk script
  * @param source      how it was found, in words, when not by a random sequence (e.g. the explorer's
  *                    scope), or null
  * @param continuedPast the signatures of the known findings the run continued past before the failure
  *                    (spec §3, "After a finding"), which replay continues past too; empty if none
+ * @param minimality  what the shortest search after the shrinker did ({@link ShortestSearch}), or null if
+ *                    none ran (a subject that cannot be forked, the search switched off, the explorer's own)
  */
 public record Counterexample(String subject, Script script, Long seed, int maxSteps, String weights, int original,
-                             int evaluations, Failure failure, String source, List<String> continuedPast) {
+                             int evaluations, Failure failure, String source, List<String> continuedPast,
+                             Minimality minimality) {
 
     /** Copies the list of findings continued past. */
     public Counterexample {
         continuedPast = List.copyOf(continuedPast);
+    }
+
+    /** A counterexample no shortest search ran on. */
+    public Counterexample(String subject, Script script, Long seed, int maxSteps, String weights, int original,
+                          int evaluations, Failure failure, String source, List<String> continuedPast) {
+        this(subject, script, seed, maxSteps, weights, original, evaluations, failure, source, continuedPast, null);
     }
 
     /** A counterexample found without continuing past any finding. */
@@ -91,6 +100,9 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
         found.put("originalLength", original);
         found.put("shrinkRuns", evaluations);
         found.put("source", source);
+        if (minimality != null) { // only then: a file no search ran on keeps its old form
+            found.put("shortest", minimality.toJson());
+        }
         m.put("foundBy", found);
         Map<String, Object> f = new LinkedHashMap<>();
         f.put("kind", failure.kind().name());

@@ -89,6 +89,14 @@ public final class LockstepPair {
         this.toleratedNow = other.toleratedNow;
     }
 
+    /**
+     * Whether every session of the pair (the model, the subject, a scan check's reference) can be forked
+     * and named, as {@link #fork()} and {@link #stateKey()} need: false for an external process.
+     */
+    public boolean forkable() {
+        return model.forkable() && (subject == null || subject.forkable()) && (reference == null || reference.forkable());
+    }
+
     /** An independent copy of both sides in their current states. */
     public LockstepPair fork() {
         return new LockstepPair(this);
@@ -324,7 +332,7 @@ public final class LockstepPair {
                     m.thrown()), "the model threw " + m.thrown().type() + ": " + m.thrown().message(), m, s);
         }
         toleratedNow = null;
-        Set<Invariant> modelBroke = EnumSet.noneOf(Invariant.class);
+        Set<Invariant> modelBroke = Set.of(); // made only when the model breaks something: most steps break nothing
         if (!m.violations().isEmpty()) {
             Failure f = new Failure(Failure.Kind.MODEL_INVARIANT, index,
                     Failure.invariantSignature(Failure.Kind.MODEL_INVARIANT, m.violations()),
@@ -336,7 +344,10 @@ public final class LockstepPair {
                 tolerated = f;
                 toleratedNow = f;
             }
-            m.violations().forEach(v -> modelBroke.add(v.invariant()));
+            modelBroke = EnumSet.noneOf(Invariant.class);
+            for (Violation v : m.violations()) {
+                modelBroke.add(v.invariant());
+            }
         }
         if (subject == null) {
             return null;
@@ -360,7 +371,7 @@ public final class LockstepPair {
         }
         // A breach the model makes at the same step is the finding's, not the subject's (a faithful port breaks
         // I11 with the model); modelBroke is empty unless the pair is past a known finding.
-        List<Violation> own = s.violations().stream().filter(v -> !modelBroke.contains(v.invariant())).toList();
+        List<Violation> own = s.violations().isEmpty() ? List.of() : ownBreaches(s.violations(), modelBroke);
         if (!own.isEmpty()) {
             boolean excused = own.size() < s.violations().size();
             // The failure carries the subject's own breaches only, so its reports and the kill matrix name those.
@@ -379,6 +390,17 @@ public final class LockstepPair {
                             + scans(reference) + " so far)", m, s);
         }
         return null;
+    }
+
+    /** The subject's breaches of invariants the model did not break at the same step. */
+    private static List<Violation> ownBreaches(List<Violation> subject, Set<Invariant> modelBroke) {
+        List<Violation> own = new ArrayList<>(subject.size());
+        for (Violation v : subject) {
+            if (!modelBroke.contains(v.invariant())) {
+                own.add(v);
+            }
+        }
+        return List.copyOf(own);
     }
 
     /** Compares what an outside observer sees: answers, then probes. */

@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Reproducible: sequence {@code i} of a run with seed {@code S} has seed
  * {@code mix(S, i)}, whatever the thread that runs it; every failure records its sequence seed.
- * Each failure signature is shrunk once and written as a counterexample (JSON and Markdown) under
+ * Each failure signature is shrunk once, searched for a shortest script ({@link ShortestSearch}) when the
+ * subject can be forked, and written as a counterexample (JSON and Markdown) under
  * {@code reportDir/<subject>/}; failures against the model are matched with the known findings.
  *
  * <p>A sequence continues past a known finding in which the model breaks an invariant without throwing
@@ -44,19 +45,40 @@ public final class RandomRun {
      * @param known         the known findings against the model
      * @param subjectOnly   skip findings against the model (neither shrunk nor reported): for runs that
      *                      judge a subject, not the spec, such as the kill matrix's
+     * @param shortestStates the state limit of the shortest search after each shrink ({@link ShortestSearch});
+     *                      0 switches it off, leaving the shrinker's 1-minimal script
      */
     public record Config(BroadcastFactory subject, long seed, long sequences, long millis, int maxSteps, Weights weights,
-                         int threads, boolean stopOnFailure, Path reportDir, KnownFindings known, boolean subjectOnly) {
+                         int threads, boolean stopOnFailure, Path reportDir, KnownFindings known, boolean subjectOnly,
+                         long shortestStates) {
         /**
          * Checks the bounds, naming the field and its value.
          *
-         * @throws IllegalArgumentException if sequences, millis, maxSteps or threads is below 1
+         * @throws IllegalArgumentException if sequences, millis, maxSteps or threads is below 1, or
+         *                                  shortestStates below 0
          */
         public Config {
             atLeastOne("sequences", sequences);
             atLeastOne("millis", millis);
             atLeastOne("maxSteps", maxSteps);
             atLeastOne("threads", threads);
+            if (shortestStates < 0) {
+                throw new IllegalArgumentException("random run: shortestStates must be >= 0 (0: no shortest search),"
+                        + " was " + shortestStates);
+            }
+        }
+
+        /** A run whose shortest search has the default state limit ({@link ShortestSearch#defaultStateLimit()}). */
+        public Config(BroadcastFactory subject, long seed, long sequences, long millis, int maxSteps, Weights weights,
+                      int threads, boolean stopOnFailure, Path reportDir, KnownFindings known, boolean subjectOnly) {
+            this(subject, seed, sequences, millis, maxSteps, weights, threads, stopOnFailure, reportDir, known,
+                    subjectOnly, ShortestSearch.defaultStateLimit());
+        }
+
+        /** The same run with another state limit for its shortest search (0: none). */
+        public Config withShortestStates(long limit) {
+            return new Config(subject, seed, sequences, millis, maxSteps, weights, threads, stopOnFailure, reportDir,
+                    known, subjectOnly, limit);
         }
 
         private static void atLeastOne(String field, long value) {
@@ -313,14 +335,26 @@ public final class RandomRun {
     static Found report(Config config, Lockstep.Run run, Long seed, String source, long millisToFind,
                         Tolerance tolerance) {
         Shrinker.Result shrunk = new Shrinker(config.subject(), 20_000, 20_000, tolerance).shrink(run);
-        Counterexample cx = new Counterexample(config.subject().id(), shrunk.script(), seed, config.maxSteps(),
-                config.weights().toString(), shrunk.original(), shrunk.evaluations(), shrunk.run().failure(), source,
-                shrunk.run().continuedPast());
+        // The shrinker's script is 1-minimal only; a shortest one, when the subject can be forked, replaces it.
+        ShortestSearch.Result shortest = config.shortestStates() == 0 ? null
+                : ShortestSearch.search(config.subject(), shrunk.run(), tolerance, config.shortestStates());
+        Lockstep.Run reported = shortest == null ? shrunk.run() : shortest.run();
+        Minimality minimality = shortest == null ? null : shortest.minimality();
+        if (shortest != null && reported != shrunk.run()) {
+            // The search's script may sit on a larger budget or use larger sizes than it needs: simplified as the
+            // shrinker would on replay, so a stored example replays to itself. Deleting steps cannot make it
+            // longer, so it stays at least as short as the search's.
+            reported = new Shrinker(config.subject(), 20_000, 20_000, tolerance).shrink(reported).run();
+            minimality = minimality.reportedAt(reported.script().length());
+        }
+        Counterexample cx = new Counterexample(config.subject().id(), reported.script(), seed, config.maxSteps(),
+                config.weights().toString(), shrunk.original(), shrunk.evaluations(), reported.failure(), source,
+                reported.continuedPast(), minimality);
         KnownFindings.Finding known = cx.failure().kind().againstModel() && config.known() != null
                 ? config.known().matching(cx.failure(), config.subject().algorithm()) : null;
         Path[] files = config.reportDir() == null ? new Path[2]
-                : CounterexampleWriter.write(cx, shrunk.run(), config.subject().description(), known,
+                : CounterexampleWriter.write(cx, reported, config.subject().description(), known,
                         config.reportDir());
-        return new Found(cx, shrunk.run(), files[0], files[1], known, millisToFind);
+        return new Found(cx, reported, files[0], files[1], known, millisToFind);
     }
 }

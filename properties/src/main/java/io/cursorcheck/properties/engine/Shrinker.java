@@ -167,11 +167,7 @@ public final class Shrinker {
         }
 
         boolean sameFailure(Failure f) {
-            // An observable-only subject's divergence signature names its shape: keep it, so that each
-            // kind of difference from an external subject shrinks to its own counterexample.
-            boolean anyDivergence = f != null && f.kind() == Failure.Kind.DIVERGENCE
-                    && !subject.capabilities().observableOnly();
-            return f != null && f.kind() == target.kind() && (anyDivergence || f.signature().equals(target.signature()));
+            return Shrinker.sameFailure(subject, target, f);
         }
 
         boolean exhausted() {
@@ -230,6 +226,19 @@ public final class Shrinker {
             }
             return false;
         }
+    }
+
+    /**
+     * Whether {@code f} is the same failure as {@code target} for the shrinker (and the shortest search
+     * after it): the same kind and, except for a divergence of a subject that is not observable only, the
+     * same signature.
+     */
+    static boolean sameFailure(BroadcastFactory subject, Failure target, Failure f) {
+        // An observable-only subject's divergence signature names its shape: keep it, so that each
+        // kind of difference from an external subject shrinks to its own counterexample.
+        boolean anyDivergence = f != null && f.kind() == Failure.Kind.DIVERGENCE
+                && !subject.capabilities().observableOnly();
+        return f != null && f.kind() == target.kind() && (anyDivergence || f.signature().equals(target.signature()));
     }
 
     /** Simpler versions of an operation, simplest first. */

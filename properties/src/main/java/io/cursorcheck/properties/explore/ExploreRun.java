@@ -238,7 +238,10 @@ public final class ExploreRun {
         return new Control(control.id(), null, null, -1, control.algorithm(), null);
     }
 
-    /** The random engine's shrunk length for a control (fixed seed, so a run repeats), or -1. */
+    /**
+     * The random engine's reported length for a control (fixed seed, so a run repeats): shrunk, then searched
+     * breadth-first for a shortest script of the same failure; -1 if the run missed it.
+     */
     private static int shrunkLength(BroadcastFactory control, KnownFindings known) {
         RandomRun.Result r = RandomRun.run(new RandomRun.Config(control, 20261129L, 20_000, 60_000, 60, Weights.DEFAULT,
                 1, true, null, known), new RandomRun.Progress());

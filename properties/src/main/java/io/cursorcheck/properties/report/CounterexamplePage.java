@@ -52,7 +52,13 @@ public final class CounterexamplePage {
         }
         b.append("| Found by | ").append(cx.source() != null ? cx.source() : cx.seed() == null ? "a fixed script"
                 : "random sequence, seed `" + Long.toUnsignedString(cx.seed()) + "` (" + cx.original()
-                + " operations), shrunk to " + cx.script().length() + " in " + cx.evaluations() + " runs").append(" |\n");
+                + " operations), shrunk to " + (cx.minimality() == null ? cx.script().length()
+                : cx.minimality().shrunkLength()) + " in " + cx.evaluations() + " runs").append(" |\n");
+        if (cx.minimality() != null) {
+            b.append("| Length | ").append(cx.script().length()).append(" operations, ")
+                    .append(escape(cx.minimality().sentence())).append("; alphabet: ")
+                    .append(escape(cx.minimality().alphabet())).append(" |\n");
+        }
         if (knownFinding != null) {
             b.append("| Known finding | [").append(knownFinding).append("](../../findings/").append(knownFinding)
                     .append("/README.md): the explanation and its status |\n");

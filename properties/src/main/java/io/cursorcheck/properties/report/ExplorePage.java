@@ -154,12 +154,13 @@ public final class ExplorePage {
                 + " the writer-paths scope (the same with abort, drain, spoil, writev and endSync, 7 deep; 8 with"
                 + " `--deep`) one operation deeper at a time under every policy of both until one fails: its"
                 + " counterexample is as short as any in either, so it can be no longer than the one the random"
-                + " engine's shrinker reaches (seed 20261129,"
-                + " 1-minimal but not always minimum). Each mutant runs under both algorithms: as released against"
+                + " engine reports (seed 20261129: the shrinker's 1-minimal script, then a breadth-first search over its"
+                + " alphabet for a shortest one of the same failure; longer than the explorer's only where the random"
+                + " run found another failure than the explorer's first). Each mutant runs under both algorithms: as released against"
                 + " `model`, and corrected (`<mutant>+corrected`, the patched class made with `Algorithm.CORRECTED`)"
                 + " against `model-corrected`, unless it is equivalent there (a path only a nested flush reaches, or a"
                 + " cursor left past end by a spoiled read).\n\n");
-        b.append("| control | algorithm | caught in | by | explorer's length | shrinker's length | script |\n"
+        b.append("| control | algorithm | caught in | by | explorer's length | random engine's length | script |\n"
                 + "|---|---|---|---|---:|---:|---|\n");
         for (ExploreRun.Control c : r.controls()) {
             b.append("| `").append(c.subject()).append("` | ").append(c.algorithm()).append(" | ");

@@ -2,6 +2,7 @@ package io.cursorcheck.properties.report;
 
 import io.cursorcheck.properties.engine.Json;
 import io.cursorcheck.properties.engine.KillMatrix;
+import io.cursorcheck.properties.engine.Minimality;
 import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.spi.Algorithm;
@@ -81,7 +82,7 @@ public final class MutantsPage {
         long seen = equivalent.stream().filter(KillMatrix.Row::killed).count();
         int longest = r.rows().stream().mapToInt(KillMatrix.Row::shrunkLength).max().orElse(0);
         return String.format("%d mutants: %d of %d safety/liveness caught black-box, %d of %d equivalent seen by a"
-                        + " white-box check (%d undetectable as declared), longest shrunk script %d operations",
+                        + " white-box check (%d undetectable as declared), longest script %d operations",
                 r.rows().size(), blackBox, real.size(), seen, equivalent.size(),
                 equivalent.stream().filter(x -> x.mutant().equivalenceUnder(r.config().algorithm()).seenBy()
                         == Mutant.WhiteBox.NONE).count(),
@@ -144,7 +145,7 @@ public final class MutantsPage {
             if (results.size() > 1) {
                 b.append("## ").append(algorithmTitle(algorithm)).append("\n\n");
             }
-            b.append("| mutant | impact | caught by | stage | shrunk | sequences | time | shrunk script |\n");
+            b.append("| mutant | impact | caught by | stage | length | sequences | time | script |\n");
             b.append("|---|---|---|---|---:|---:|---:|---|\n");
             for (KillMatrix.Row row : r.rows()) {
                 Mutant m = row.mutant();
@@ -154,7 +155,7 @@ public final class MutantsPage {
                                 == Mutant.Impact.EQUIVALENT && m.equivalenceUnder(algorithm).seenBy()
                                 == Mutant.WhiteBox.NONE ? " (as declared)" : "")).append(" | ")
                         .append(row.killed() ? row.stage().label() : "").append(" | ")
-                        .append(row.killed() ? String.valueOf(row.shrunkLength()) : "").append(" | ")
+                        .append(row.killed() ? row.shrunkLength() + minimalityMark(row) : "").append(" | ")
                         .append(String.format("%,d", row.sequences())).append(" | ")
                         .append(row.killed() ? String.format("%.2f s", row.detectMillis() / 1000.0) : "").append(" | ")
                         .append(row.killed() ? scriptLink(row, reports) : "").append(" |\n");
@@ -162,7 +163,10 @@ public final class MutantsPage {
             b.append('\n');
         }
         b.append("*caught by*: `divergence (answer)` or `(state)` against the model, an invariant (`I5` ...), an"
-                + " exception, or `scan count`. *sequences*: random sequences of that stage up to and including the"
+                + " exception, or `scan count`. *length*: the reported script's; without a mark, a shortest one (no"
+                + " script of its alphabet with fewer operations shows the failure: a breadth-first search after the"
+                + " shrinker); `(1-minimal)`: the search stopped at its state limit, so only removing any one step is"
+                + " known to lose the failure; `(shrunk)`: no search ran. *sequences*: random sequences of that stage up to and including the"
                 + " one that failed (for a survivor, of both stages). *time*: from the start of the first stage to"
                 + " the unshrunk failure, not counting the mutant's compilation.\n\n");
 
@@ -197,8 +201,9 @@ public final class MutantsPage {
                     b.append("Caught").append(under).append(" by ").append(row.caughtBy()).append(" (")
                             .append(row.stage().label()).append(") in sequence ")
                             .append(String.format("%,d", row.sequences())).append(", shrunk from ")
-                            .append(row.caught().counterexample().original()).append(" to ").append(row.shrunkLength())
-                            .append(" operations: ").append(scriptLink(row, reports)).append(". Replay: `bin/cursorcheck"
+                            .append(row.caught().counterexample().original()).append(" to ").append(shrunk(row))
+                            .append(" operations").append(minimalitySentence(row)).append(": ")
+                            .append(scriptLink(row, reports)).append(". Replay: `bin/cursorcheck"
                                     + " replay ").append(Reports.relative(row.caught().json())).append("`.\n\n");
                 } else {
                     b.append("Not caught").append(under).append(" in ").append(String.format("%,d", row.sequences()))
@@ -264,7 +269,10 @@ public final class MutantsPage {
             o.put("caught", row.killed());
             o.put("stage", row.killed() ? row.stage().label() : null);
             o.put("caughtBy", row.killed() ? row.caughtBy() : null);
-            o.put("shrunkLength", row.killed() ? row.shrunkLength() : null);
+            o.put("shrunkLength", row.killed() ? row.shrunkLength() : null); // the reported script's length
+            Minimality minimality = row.killed() ? row.caught().counterexample().minimality() : null;
+            o.put("shortestProven", minimality == null ? null : minimality.proven());
+            o.put("oneMinimalLength", minimality == null ? null : minimality.shrunkLength()); // the shrinker's
             o.put("originalLength", row.killed() ? row.caught().counterexample().original() : null);
             o.put("script", row.killed() ? row.caught().counterexample().script().lines() : null);
             o.put("counterexample", row.killed() && row.caught().json() != null
@@ -289,5 +297,24 @@ public final class MutantsPage {
             return script;
         }
         return "[" + script + "](" + Reports.link(reports, page) + ")"; // between published places
+    }
+
+    /** The table's mark after a length: none for a proven shortest, else why not. */
+    private static String minimalityMark(KillMatrix.Row row) {
+        Minimality m = row.caught().counterexample().minimality();
+        return m == null ? " (shrunk)" : m.proven() ? "" : " (1-minimal)";
+    }
+
+    /** The shrinker's length (before the shortest search). */
+    private static int shrunk(KillMatrix.Row row) {
+        Minimality m = row.caught().counterexample().minimality();
+        return m == null ? row.shrunkLength() : m.shrunkLength();
+    }
+
+    /** What the shortest search said, after the shrunk length. */
+    private static String minimalitySentence(KillMatrix.Row row) {
+        Minimality m = row.caught().counterexample().minimality();
+        return m == null ? "" : (m.shrunkLength() > row.shrunkLength() ? ", then searched to " + row.shrunkLength() : "")
+                + " (" + m.sentence() + ")";
     }
 }

@@ -3,6 +3,7 @@ package io.cursorcheck.properties.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.properties.Variant;
+import io.cursorcheck.properties.explore.ExplorerMinimum;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.properties.report.MutantsPage;
@@ -50,6 +51,31 @@ class KillMatrixProperties {
             assertThat(result.problems()).as("mutants not caught as their impact under the %s algorithm says (%s)",
                     result.config().algorithm(), Reports.relative(page)).isEmpty();
         }
+        List<String> longerThanTheExplorers = new ArrayList<>();
+        for (KillMatrix.Result result : matrices) {
+            for (KillMatrix.Row row : result.rows()) {
+                if (row.killed()) {
+                    // Shortest counterexamples everywhere (issue 16): the search after the shrinker ran and finished.
+                    Minimality m = row.caught().counterexample().minimality();
+                    assertThat(m).as("%s (%s): the shortest search ran", row.mutant().id(),
+                            result.config().algorithm()).isNotNull();
+                    assertThat(m.proven()).as("%s (%s): %s", row.mutant().id(), result.config().algorithm(),
+                            m.sentence()).isTrue();
+                    assertThat(m.length()).isEqualTo(row.shrunkLength());
+                    if (row.mutant().impactUnder(result.config().algorithm()) == Mutant.Impact.EQUIVALENT) {
+                        continue; // seen by a white-box check only, and pinned nowhere
+                    }
+                    // ... and as short as the explorer's minimum for its failure, on the subject it was caught on.
+                    Counterexample cx = row.caught().counterexample();
+                    String mismatch = ExplorerMinimum.mismatch(row.mutant().id(), result.config().algorithm(),
+                            Subjects.named(cx.subject()), cx, Gate.known());
+                    if (mismatch != null) {
+                        longerThanTheExplorers.add(result.config().algorithm() + " " + mismatch);
+                    }
+                }
+            }
+        }
+        assertThat(longerThanTheExplorers).as("caught mutants reported longer than the explorer's minimum").isEmpty();
         KillMatrix.Result corrected = matrices.get(1);
         assertThat(corrected.config().algorithm()).isEqualTo(Algorithm.CORRECTED);
         for (KillMatrix.Row row : corrected.rows()) {
