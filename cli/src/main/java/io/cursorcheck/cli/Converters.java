@@ -129,6 +129,18 @@ final class Converters {
         }
     }
 
+    /** How the explorer keys its states. */
+    static final class KeyingName implements ITypeConverter<io.cursorcheck.properties.explore.Keying> {
+        @Override
+        public io.cursorcheck.properties.explore.Keying convert(String text) {
+            try {
+                return io.cursorcheck.properties.explore.Keying.parse(text);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
     /** A jcstress mode. */
     static final class StressMode implements ITypeConverter<StressRun.Mode> {
         @Override

@@ -9,6 +9,7 @@ import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.explore.Comparison;
 import io.cursorcheck.properties.explore.ExploreRun;
 import io.cursorcheck.properties.explore.ExploreSettings;
+import io.cursorcheck.properties.explore.Keying;
 import io.cursorcheck.properties.explore.LegacyExplorer;
 import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Scope;
@@ -52,19 +53,22 @@ final class ExploreBoundCommand implements Part {
     private final long stateLimit;
     private final Mode mode;
     private final int threads;
+    private final Keying keying;
     private final String command;
 
     /** The current explorer with one thread per core. */
     ExploreBoundCommand(BroadcastFactory subject, List<Policy> policies, long budget, List<Integer> sizes, int consumers,
                         int depth, boolean writerPaths, long stateLimit, String command) {
         this(subject, policies, budget, sizes, consumers, depth, writerPaths, stateLimit, Mode.CURRENT,
-                ExploreSettings.cores(), command);
+                ExploreSettings.cores(), Keying.DEFAULT, command);
     }
 
     ExploreBoundCommand(BroadcastFactory subject, List<Policy> policies, long budget, List<Integer> sizes, int consumers,
-                        int depth, boolean writerPaths, long stateLimit, Mode mode, int threads, String command) {
+                        int depth, boolean writerPaths, long stateLimit, Mode mode, int threads, Keying keying,
+                        String command) {
         this.mode = mode;
         this.threads = threads;
+        this.keying = keying;
         this.writerPaths = writerPaths;
         this.subject = subject;
         this.policies = policies;
@@ -83,7 +87,7 @@ final class ExploreBoundCommand implements Part {
 
     /** The current explorer on one scope, a line per level and one at the end. */
     private Explorer.Result current(Scope scope, KnownFindings known, PrintStream out) {
-        ExploreSettings settings = ExploreSettings.of(stateLimit).withThreads(threads)
+        ExploreSettings settings = ExploreSettings.of(stateLimit).withThreads(threads).withKeying(keying)
                 .withProgress(level -> progress(out, level));
         out.printf("  current explorer (%d thread(s), %s key)%n", threads, settings.keyName());
         Explorer.Result r = Explorer.explore(subject, scope, settings, known);
@@ -127,7 +131,8 @@ final class ExploreBoundCommand implements Part {
                     // state: both run once unmeasured, so the measured pair starts equally warm.
                     out.printf("  warm-up, not measured: the legacy explorer, then the current one%n");
                     LegacyExplorer.explore(subject, scope, stateLimit, false, known, null);
-                    Explorer.explore(subject, scope, ExploreSettings.of(stateLimit).withThreads(threads), known);
+                    Explorer.explore(subject, scope, ExploreSettings.of(stateLimit).withThreads(threads).withKeying(keying),
+                            known);
                 }
                 out.printf("  legacy explorer (before issue 16: one thread, String keys)%n");
                 Explorer.Result legacy = LegacyExplorer.explore(subject, scope, stateLimit, false, known,

@@ -66,6 +66,12 @@ final class ExploreCli extends CliCommand {
                 + " and writevSync (no chunk; two of 1), abort of each pending operation, spoil of each spoilable write")
         boolean writerPaths;
 
+        @Option(names = "--keying", paramLabel = "K", converter = Converters.KeyingName.class,
+                defaultValue = "symmetric", description = "how the current explorer recognises states: string (the"
+                + " String keys), binary (the same content in binary) or symmetric (binary, consumers renamed by the"
+                + " model's attach order); default: ${DEFAULT-VALUE}")
+        io.cursorcheck.properties.explore.Keying keying;
+
         @Option(names = "--limit", paramLabel = "N", defaultValue = "20_000_000",
                 description = "stop, incomplete, beyond N distinct states")
         @Range(min = 1, max = Long.MAX_VALUE)
@@ -119,7 +125,7 @@ final class ExploreCli extends CliCommand {
         }
         String command = "bin/cursorcheck explore " + String.join(" ", words());
         Part.Verdict v = new ExploreBoundCommand(subject, policies, a.budget, a.sizes, a.consumers, a.depth,
-                a.writerPaths, a.limit, mode, count, command).runAlone(out, command);
+                a.writerPaths, a.limit, mode, count, a.keying, command).runAlone(out, command);
         return v.passed() ? 0 : 1;
     }
 }

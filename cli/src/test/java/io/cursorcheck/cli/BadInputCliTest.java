@@ -115,6 +115,7 @@ class BadInputCliTest {
                 bad("explore --variant cached-count --consumers 0", "--consumers", "'0'"),
                 bad("explore --variant cached-count --budget 0", "--budget", "'0'"),
                 bad("explore --variant cached-count --limit 0", "--limit", "'0'"),
+                bad("explore --variant cached-count --keying strings", "--keying", "'strings'", "symmetric"),
                 bad("explore --variant cached-count --threads 0", "--threads", "'0'"),
                 bad("explore --threads 1025", "--threads", "'1025'", "1 to 1024"),
                 bad("explore --variant cached-count --threads x", "--threads", "'x'"),

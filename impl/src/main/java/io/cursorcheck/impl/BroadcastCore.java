@@ -7,6 +7,7 @@ import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Diagnostics;
 import io.cursorcheck.spi.Forkable;
 import io.cursorcheck.spi.ImpossibleStateException;
+import io.cursorcheck.spi.KeyWriter;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Outcome;
 import io.cursorcheck.spi.Policy;
@@ -170,6 +171,7 @@ abstract class BroadcastCore implements Forkable {
 
     private long operations;
     private int consumersMade;
+    private long[] keyScratch; // writeKey's sort buffer, reused: never copied, never part of the state
     private long scans;
     private final ArrayList<Settlement> settlements = new ArrayList<>();
     private boolean flushing; // a flush is running in this operation (spec §8); false between operations
@@ -719,6 +721,114 @@ abstract class BroadcastCore implements Forkable {
             k.append(" drain").append(java.util.Arrays.binarySearch(pending, 0, n, d));
         }
         return k.append(" | ").append(trackingKey()).toString();
+    }
+
+    /**
+     * {@inheritDoc} The same content as {@link #stateKey()}, in the same order, consumers through
+     * {@link KeyWriter#consumer}; then the subclass's {@link #writeTrackingKey}.
+     */
+    @Override
+    public final void writeKey(KeyWriter k) {
+        int n = collectPending();
+        long[] pending = keyScratch;
+        long start = buffer.start();
+        buffer.writeSizes(k);
+        k.count(consumers.size());
+        for (Reader r : consumers) {
+            k.consumer(r.id);
+            k.number(r.cursor - start);
+            k.number(r.outstanding != NO_READ ? java.util.Arrays.binarySearch(pending, 0, n, r.outstanding) : -1);
+            k.count(r.queued == null ? 0 : r.queued.size());
+            if (r.queued != null) {
+                for (long q : r.queued) {
+                    k.number(java.util.Arrays.binarySearch(pending, 0, n, q));
+                }
+            }
+        }
+        k.count(waiters.size());
+        for (Reader r : waiters) { // stale entries too, as in stateKey()
+            k.consumer(r.id);
+            k.symbol(r.outstanding != NO_READ ? 0 : r.detached ? 1 : 2);
+        }
+        k.flag(ended);
+        k.flag(cancelled);
+        k.flag(errored);
+        if (errored) {
+            k.text(Outcome.describeReason(error));
+        }
+        k.symbol(writerState.ordinal());
+        if (writerState == WriterState.ERRORED) {
+            k.text(Outcome.describeReason(writerError));
+        }
+        for (long p = buffer.start(); p < buffer.end(); p++) { // as many as the sizes written above
+            k.number(java.util.Arrays.binarySearch(pending, 0, n, buffer.writeOf(p)));
+        }
+        k.count(queuedWrites.size());
+        for (QueuedWrite w : queuedWrites) {
+            k.number(java.util.Arrays.binarySearch(pending, 0, n, w.op()));
+            k.number(w.size());
+            k.flag(w.spoiled);
+        }
+        k.count(pendingEnds.size());
+        for (long e : pendingEnds) {
+            k.number(java.util.Arrays.binarySearch(pending, 0, n, e));
+        }
+        k.count(pendingDrains.size());
+        for (long d : pendingDrains) {
+            k.number(java.util.Arrays.binarySearch(pending, 0, n, d));
+        }
+        writeTrackingKey(k);
+    }
+
+    /** {@inheritDoc} True: {@link #writeKey} names consumers only through {@link KeyWriter#consumer}. */
+    @Override
+    public final boolean namesConsumersThroughWriter() {
+        return true;
+    }
+
+    /**
+     * Writes {@link #trackingKey()}'s content: by default as one text (tracking state names positions
+     * and counts, never consumers); a subclass on the explorer's hot path writes it item by item.
+     */
+    void writeTrackingKey(KeyWriter k) {
+        k.text(trackingKey());
+    }
+
+    /** Fills {@link #keyScratch} with every pending operation's number, sorted (ranks); returns how many. */
+    private int collectPending() {
+        int n = pendingEnds.size() + pendingDrains.size() + queuedWrites.size() + buffer.size();
+        for (Reader r : consumers) {
+            n += (r.outstanding != NO_READ ? 1 : 0) + (r.queued == null ? 0 : r.queued.size());
+        }
+        if (keyScratch == null || keyScratch.length < n) {
+            keyScratch = new long[Math.max(8, 2 * n)];
+        }
+        long[] pending = keyScratch;
+        n = 0;
+        for (long e : pendingEnds) {
+            pending[n++] = e;
+        }
+        for (long d : pendingDrains) {
+            pending[n++] = d;
+        }
+        for (long p = buffer.start(); p < buffer.end(); p++) {
+            pending[n++] = buffer.writeOf(p); // an abort or spoil names an entry's write: its rank matters
+        }
+        for (QueuedWrite w : queuedWrites) {
+            pending[n++] = w.op();
+        }
+        for (Reader r : consumers) {
+            if (r.outstanding != NO_READ) {
+                pending[n++] = r.outstanding;
+            }
+            if (r.queued != null) {
+                for (long q : r.queued) {
+                    pending[n++] = q;
+                }
+            }
+        }
+        java.util.Arrays.sort(pending, 0, n); // only their order matters, not their numbers
+        return n;
     }
 
     private static long[] ensure(long[] a, int n) {

@@ -69,6 +69,12 @@ public final class CachedCountBroadcast extends BroadcastCore {
     }
 
     @Override
+    void writeTrackingKey(io.cursorcheck.spi.KeyWriter k) {
+        k.number(cachedMin - bufferStart()); // as trackingKey(): even with nobody attached
+        k.number(minCount);
+    }
+
+    @Override
     void attached(Reader r) {
         if (consumers.size() == 1) {
             cachedMin = r.cursor;

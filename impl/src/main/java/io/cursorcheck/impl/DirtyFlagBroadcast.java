@@ -54,6 +54,12 @@ public final class DirtyFlagBroadcast extends BroadcastCore {
     }
 
     @Override
+    void writeTrackingKey(io.cursorcheck.spi.KeyWriter k) {
+        k.number(cachedMin - bufferStart()); // as trackingKey(): both matter even with nobody attached
+        k.flag(dirty);
+    }
+
+    @Override
     void attached(Reader r) {
         if (consumers.size() == 1) {
             cachedMin = r.cursor;

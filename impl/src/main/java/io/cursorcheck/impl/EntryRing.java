@@ -238,6 +238,16 @@ final class EntryRing {
         k.append(']');
     }
 
+    /** Writes the retained sizes, oldest first, each with its spoiled flag, after their count (for state keys). */
+    void writeSizes(io.cursorcheck.spi.KeyWriter k) {
+        k.count(size());
+        for (long p = start; p < end; p++) {
+            int i = (int) p & (slots.length - 1);
+            k.number(slots[i]);
+            k.flag(spoiled[i]);
+        }
+    }
+
     private void grow() {
         int[] bigger = new int[slots.length * 2];
         long[] biggerWrites = new long[bigger.length];

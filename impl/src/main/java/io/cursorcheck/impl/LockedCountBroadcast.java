@@ -209,6 +209,22 @@ public class LockedCountBroadcast implements BlockingBroadcast, Forkable {
     }
 
     @Override
+    public void writeKey(io.cursorcheck.spi.KeyWriter key) {
+        lock.lock(); // as every other call: a key is read while no operation runs
+        try {
+            core.writeKey(key);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** {@inheritDoc} True: the core names consumers only through the writer. */
+    @Override
+    public boolean namesConsumersThroughWriter() {
+        return true;
+    }
+
+    @Override
     public String consumerKey(ConsumerHandle consumer) {
         return locked(() -> core.consumerKey(consumer));
     }

@@ -229,6 +229,12 @@ public class PublishedCursorBroadcast extends LockedCountBroadcast {
             return (cachedMin - bufferStart()) + "/" + minCount; // even with nobody attached: see CachedCountBroadcast
         }
 
+        @Override
+        void writeTrackingKey(io.cursorcheck.spi.KeyWriter k) {
+            k.number(cachedMin - bufferStart()); // as trackingKey(): even with nobody attached
+            k.number(minCount);
+        }
+
         /** Waits until no consumer is mid-read and keeps new lock-free reads out until {@link #endExclusive}. */
         void exclusive() {
             if (exclusive) {

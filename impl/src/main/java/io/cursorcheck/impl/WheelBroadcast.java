@@ -91,6 +91,22 @@ public final class WheelBroadcast extends BroadcastCore {
     }
 
     @Override
+    void writeTrackingKey(io.cursorcheck.spi.KeyWriter k) {
+        // As trackingKey(): the minimum, the ring's size, then each non-zero count with its position, closed by a
+        // zero count (a written count is never zero, so the list decodes).
+        k.number(cachedMin - bufferStart());
+        k.count(counts.length);
+        for (long p = cachedMin; p < cachedMin + counts.length; p++) {
+            int c = counts[slot(p)];
+            if (c != 0) {
+                k.number(c);
+                k.number(p - bufferStart());
+            }
+        }
+        k.number(0);
+    }
+
+    @Override
     void attached(Reader r) {
         long p = r.cursor;
         if (consumers.size() == 1) {

@@ -6,6 +6,7 @@ import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Diagnostics;
 import io.cursorcheck.spi.Forkable;
 import io.cursorcheck.spi.ImpossibleStateException;
+import io.cursorcheck.spi.KeyWriter;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Outcome;
 import io.cursorcheck.spi.Policy;
@@ -65,6 +66,7 @@ public final class ScanningModel implements Forkable {
     // Bookkeeping of the observation protocol (spec §5).
     private long operations;
     private int consumersMade;
+    private long[] keyScratch; // writeKey's sort buffer, reused: never copied, never part of the state
     private long scans;
     private List<Settlement> settlements = new ArrayList<>();
 
@@ -558,6 +560,107 @@ public final class ScanningModel implements Forkable {
             k.append(" end").append(java.util.Arrays.binarySearch(pending, 0, n, e));
         }
         return k.toString();
+    }
+
+    /**
+     * {@inheritDoc} The same content as {@link #stateKey()}, in the same order, each part opened by a
+     * symbol of its own so that the sequence decodes: consumers through {@link KeyWriter#consumer}.
+     */
+    @Override
+    public void writeKey(KeyWriter k) {
+        int n = collectPending();
+        long[] pending = keyScratch;
+        k.count(buffer.size());
+        for (int size : buffer) {
+            k.number(size);
+        }
+        for (int i = 0; i < spoiled.size(); i++) {
+            if (spoiled.get(i)) {
+                k.symbol(KEY_SPOILED);
+                k.number(i); // spoiled entries by index from bufferStart
+            }
+        }
+        k.symbol(KEY_CONSUMERS);
+        k.count(consumers.size());
+        for (Consumer c : consumers) {
+            k.consumer(c.id);
+            k.number(c.cursor - bufferStart);
+            k.number(c.outstanding != NO_READ ? java.util.Arrays.binarySearch(pending, 0, n, c.outstanding) : -1);
+            k.count(c.queued.size());
+            for (long q : c.queued) {
+                k.number(java.util.Arrays.binarySearch(pending, 0, n, q));
+            }
+        }
+        k.count(waiters.size());
+        for (Consumer c : waiters) { // stale entries too, as in stateKey()
+            k.consumer(c.id);
+            k.symbol(c.outstanding != NO_READ ? 0 : c.detached ? 1 : 2);
+        }
+        k.flag(ended);
+        k.flag(cancelled);
+        k.flag(errored);
+        if (errored) {
+            k.text(Outcome.describeReason(error));
+        }
+        k.symbol(writerState.ordinal());
+        if (writerState == WriterState.ERRORED) {
+            k.text(Outcome.describeReason(writerError));
+        }
+        k.count(queuedWrites.size());
+        for (QueuedWrite w : queuedWrites) {
+            k.number(java.util.Arrays.binarySearch(pending, 0, n, w.op()));
+            k.number(w.size());
+            k.flag(w.spoiled());
+        }
+        k.count(pendingDrains.size());
+        for (long d : pendingDrains) {
+            k.number(java.util.Arrays.binarySearch(pending, 0, n, d));
+        }
+        k.count(pendingEnds.size());
+        for (long e : pendingEnds) {
+            k.number(java.util.Arrays.binarySearch(pending, 0, n, e));
+        }
+    }
+
+    /** {@inheritDoc} True: {@link #writeKey} names consumers only through {@link KeyWriter#consumer}. */
+    @Override
+    public boolean namesConsumersThroughWriter() {
+        return true;
+    }
+
+    private static final int KEY_SPOILED = 1;
+    private static final int KEY_CONSUMERS = 2;
+
+    /** Fills {@link #keyScratch} with every pending operation's number, sorted (ranks); returns how many. */
+    private int collectPending() {
+        int n = pendingEnds.size() + queuedWrites.size() + pendingDrains.size();
+        for (Consumer c : consumers) {
+            n += (c.outstanding != NO_READ ? 1 : 0) + c.queued.size();
+        }
+        if (keyScratch == null || keyScratch.length < n) {
+            keyScratch = new long[Math.max(8, 2 * n)];
+        }
+        long[] pending = keyScratch;
+        n = 0;
+        for (long e : pendingEnds) {
+            pending[n++] = e;
+        }
+        for (QueuedWrite w : queuedWrites) {
+            pending[n++] = w.op();
+        }
+        for (long d : pendingDrains) {
+            pending[n++] = d;
+        }
+        for (Consumer c : consumers) {
+            if (c.outstanding != NO_READ) {
+                pending[n++] = c.outstanding;
+            }
+            for (long q : c.queued) {
+                pending[n++] = q;
+            }
+        }
+        java.util.Arrays.sort(pending, 0, n); // pending operations by rank: their order matters, not their numbers
+        return n;
     }
 
     @Override

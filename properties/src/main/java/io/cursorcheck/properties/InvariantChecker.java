@@ -2,6 +2,7 @@ package io.cursorcheck.properties;
 
 import io.cursorcheck.spi.Diagnostics;
 import io.cursorcheck.spi.Invariant;
+import io.cursorcheck.spi.KeyWriter;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Outcome;
 import io.cursorcheck.spi.Policy;
@@ -43,6 +44,7 @@ public final class InvariantChecker {
     private final OpList spoiledWrites; // queued writes a spoil named while they were queued (I14)
 
     private static final long NOWHERE = Long.MIN_VALUE;
+    private long[] keyScratch; // writeKey's sort buffer, reused: never copied, never part of the state
 
     /** One consumer: its open reads (operation numbers, oldest first) and the position it must get next. */
     private static final class Book {
@@ -222,6 +224,68 @@ public final class InvariantChecker {
             k.append('d').append(java.util.Arrays.binarySearch(pending, 0, n, pendingDrains.ops[i]));
         }
     }
+
+    /**
+     * Writes the same content as {@link #appendKey}, in the same order, consumers through
+     * {@link KeyWriter#consumer} (by the broadcast's ids, as the books hold them).
+     *
+     * @param k where to write
+     */
+    public void writeKey(KeyWriter k) {
+        int open = pendingWrites.size + pendingEnds.size + pendingDrains.size;
+        for (Book b : books) {
+            open += b.reads.size;
+        }
+        if (keyScratch == null || keyScratch.length < open) {
+            keyScratch = new long[Math.max(8, 2 * open)];
+        }
+        long[] pending = keyScratch;
+        int n = 0;
+        for (Book b : books) {
+            System.arraycopy(b.reads.ops, 0, pending, n, b.reads.size);
+            n += b.reads.size;
+        }
+        System.arraycopy(pendingWrites.ops, 0, pending, n, pendingWrites.size);
+        n += pendingWrites.size;
+        System.arraycopy(pendingEnds.ops, 0, pending, n, pendingEnds.size);
+        n += pendingEnds.size;
+        System.arraycopy(pendingDrains.ops, 0, pending, n, pendingDrains.size);
+        n += pendingDrains.size;
+        java.util.Arrays.sort(pending, 0, n);
+        long start = before.bufferStart();
+        for (Book b : books) {
+            if (before.consumer(b.id) == null) {
+                continue; // detached: never looked at again (see appendKey)
+            }
+            k.symbol(KEY_BOOK); // books one by one, closed by KEY_BOOKS_END
+            k.consumer(b.id);
+            k.flag(b.next != NOWHERE);
+            if (b.next != NOWHERE) {
+                k.number(b.next - start);
+            }
+            k.count(b.reads.size);
+            for (int i = 0; i < b.reads.size; i++) {
+                k.number(java.util.Arrays.binarySearch(pending, 0, n, b.reads.ops[i]));
+            }
+        }
+        k.symbol(KEY_BOOKS_END);
+        k.count(pendingWrites.size);
+        for (int i = 0; i < pendingWrites.size; i++) {
+            k.number(java.util.Arrays.binarySearch(pending, 0, n, pendingWrites.ops[i]));
+            k.flag(spoiledWrites.contains(pendingWrites.ops[i]));
+        }
+        k.count(pendingEnds.size);
+        for (int i = 0; i < pendingEnds.size; i++) {
+            k.number(java.util.Arrays.binarySearch(pending, 0, n, pendingEnds.ops[i]));
+        }
+        k.count(pendingDrains.size);
+        for (int i = 0; i < pendingDrains.size; i++) {
+            k.number(java.util.Arrays.binarySearch(pending, 0, n, pendingDrains.ops[i]));
+        }
+    }
+
+    private static final int KEY_BOOK = 1;
+    private static final int KEY_BOOKS_END = 2;
 
     /**
      * Checks one operation.

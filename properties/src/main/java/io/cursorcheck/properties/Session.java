@@ -3,6 +3,7 @@ package io.cursorcheck.properties;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Forkable;
+import io.cursorcheck.spi.KeyWriter;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Reply;
 import io.cursorcheck.spi.Snapshot;
@@ -83,6 +84,33 @@ public final class Session {
         if (checker != null) {
             checker.appendKey(k);
         }
+    }
+
+    /**
+     * Writes what {@link #appendKey} appends: the broadcast's {@link Forkable#writeKey} and, if this
+     * session checks invariants, the checker's {@link InvariantChecker#writeKey}.
+     *
+     * @throws UnsupportedOperationException if the broadcast is not {@link Forkable}
+     */
+    public void writeKey(KeyWriter k) {
+        forkable("name its state").writeKey(k);
+        k.flag(checker != null);
+        if (checker != null) {
+            checker.writeKey(k);
+        }
+    }
+
+    /**
+     * Whether the broadcast writes every consumer of its key through {@link KeyWriter#consumer}
+     * ({@link Forkable#namesConsumersThroughWriter()}), so that consumers may be renamed.
+     */
+    public boolean namesConsumersThroughWriter() {
+        return broadcast instanceof Forkable f && f.namesConsumersThroughWriter();
+    }
+
+    /** The broadcast's id ({@link ConsumerHandle#id()}) of the consumer made by the {@code index}-th attach. */
+    public int consumerId(int index) {
+        return handles.get(index).id();
     }
 
     /**

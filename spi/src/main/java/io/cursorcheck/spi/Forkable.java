@@ -31,6 +31,29 @@ public interface Forkable extends Broadcast {
     String stateKey();
 
     /**
+     * Writes the same content as {@link #stateKey()} item by item, every consumer through
+     * {@link KeyWriter#consumer(int)}: two broadcasts of one class write equal sequences exactly when
+     * their {@link #stateKey()}s are equal. The default writes {@link #stateKey()} as one text, which
+     * is exact but names consumers inside the text, where no explorer can rename them; such a
+     * broadcast answers false to {@link #namesConsumersThroughWriter()}.
+     *
+     * @param key where to write
+     */
+    default void writeKey(KeyWriter key) {
+        key.text(stateKey());
+    }
+
+    /**
+     * Whether {@link #writeKey} names every consumer through {@link KeyWriter#consumer(int)} and
+     * nowhere else, so that an explorer may rename consumers consistently (consumer symmetry).
+     *
+     * @return false unless {@link #writeKey} is overridden to keep that promise
+     */
+    default boolean namesConsumersThroughWriter() {
+        return false;
+    }
+
+    /**
      * What a consumer of this broadcast will answer on its own account: {@code attached} (its state
      * is in {@link #stateKey()}), or detached with or without an error.
      *

@@ -184,5 +184,15 @@ public record BlackBox(BroadcastFactory subject) implements BroadcastFactory {
         public String consumerKey(ConsumerHandle consumer) {
             return forkable.consumerKey(consumer);
         }
+
+        @Override
+        public void writeKey(io.cursorcheck.spi.KeyWriter key) {
+            forkable.writeKey(key); // the broadcast's own binary key, consumers named through the writer if it does
+        }
+
+        @Override
+        public boolean namesConsumersThroughWriter() {
+            return forkable.namesConsumersThroughWriter();
+        }
     }
 }

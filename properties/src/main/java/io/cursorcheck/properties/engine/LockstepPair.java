@@ -138,9 +138,137 @@ public final class LockstepPair {
         return k.toString();
     }
 
+    /**
+     * The binary key of the pair's state: the same content as {@link #stateKey()} (both sides, the
+     * checkers' memory, the "past a finding" flag, the detached consumers as a sorted multiset of
+     * (model's, subject's) pairs), written into {@code builder}. Two pairs of one subject have equal
+     * binary keys (with {@code renameConsumers} false) exactly when their {@link #stateKey()}s are equal.
+     *
+     * <p>With {@code renameConsumers} (consumer symmetry), every consumer in both sides' keys is
+     * written as a label instead of its id, by one map derived from the MODEL alone: the consumers the
+     * model has attached, in the model's (attach) order, get 0, 1, ...; the others (detached in the
+     * model) get the next labels in script order; each side's id for script index {@code i}
+     * ({@link Session#consumerId}) is written as the label of {@code i}. Why merging such keys is sound:
+     * <ul>
+     *   <li>It renames, it never reorders: every list (consumers, waiters, books) keeps its order, and
+     *       the order is what notify and the as-released algorithm's reentrant paths observe. Two keys
+     *       are equal only if one state is the other with the script's consumers permuted.</li>
+     *   <li>One map for both sides, through the script index: a consumer is the same label on both
+     *       sides, so which consumer is which across the model and the subject is kept (and a
+     *       reached state has equal ids on both sides anyway: an attach whose ids differ fails on its
+     *       answer).</li>
+     *   <li>Operations name consumers by script index, and the explorer offers every consumer the same
+     *       operations, so a permuted state has the permuted futures: the same verdicts at the same
+     *       depths. Ids are only ever compared for equality (snapshots, answers, the checker's books),
+     *       and new ids come from the number of attaches, which equal keys share.</li>
+     *   <li>Detached consumers' answers stay in the sorted multiset, as in {@link #stateKey()}.</li>
+     *   <li>The map never reads the subject: a subject's key cannot make two states look alike by
+     *       being wrong (README, {@code first-attach-keeps-stale-minimum}).</li>
+     * </ul>
+     * A side whose broadcast does not name consumers through the writer
+     * ({@link Session#namesConsumersThroughWriter()}) turns the renaming off for the whole key.
+     *
+     * @param builder         a builder of the calling thread; reset here
+     * @param renameConsumers whether to rename consumers (symmetry)
+     * @return the key
+     */
+    public StateKey key(StateKeyBuilder builder, boolean renameConsumers) {
+        return key(builder, renameConsumers ? ConsumerLabels.MODEL_ATTACH_ORDER : null);
+    }
+
+    /**
+     * The binary key of the pair's state with consumers renamed by {@code labels} (null: by id), the
+     * renaming turned off when a side's broadcast does not name consumers through the writer. A
+     * renaming other than {@link ConsumerLabels#MODEL_ATTACH_ORDER} is for tests of soundness.
+     *
+     * @param builder a builder of the calling thread; reset here
+     * @param labels  how to label the script's consumers, or null
+     * @return the key
+     */
+    public StateKey key(StateKeyBuilder builder, ConsumerLabels labels) {
+        int made = model.consumers();
+        builder.ensureScratch(made);
+        String[] ms = builder.scratchModel();
+        String[] ss = builder.scratchSubject();
+        for (int i = 0; i < made; i++) {
+            ms[i] = model.detachedKey(i);
+            ss[i] = subject == null ? ms[i] : i < subject.consumers() ? subject.detachedKey(i) : "none";
+        }
+        boolean rename = labels != null && model.namesConsumersThroughWriter()
+                && (subject == null || subject.namesConsumersThroughWriter());
+        int[] ids = builder.scratchIds();
+        int[] label = builder.scratchLabels();
+        if (rename) {
+            labels.label(this, ms, label);
+        }
+        builder.reset();
+        if (rename) {
+            for (int i = 0; i < made; i++) {
+                ids[i] = model.consumerId(i);
+            }
+            builder.renameConsumers(ids, label, made);
+        }
+        model.writeKey(builder);
+        builder.flag(subject != null);
+        if (subject != null) {
+            if (rename) {
+                int n = Math.min(made, subject.consumers());
+                for (int i = 0; i < n; i++) {
+                    ids[i] = subject.consumerId(i);
+                }
+                builder.renameConsumers(ids, label, n);
+            }
+            subject.writeKey(builder);
+        }
+        builder.stopRenaming();
+        builder.flag(tolerated != null); // past a finding, the model's later breaches are excused
+        int[] order = builder.scratchOrder();
+        int n = 0;
+        for (int i = 0; i < made; i++) {
+            if (ms[i] != null || ss[i] != null) {
+                int j = n++;
+                while (j > 0 && compareDetached(ms[order[j - 1]], ss[order[j - 1]], ms[i], ss[i]) > 0) {
+                    order[j] = order[j - 1]; // insertion sort: a few consumers at most
+                    j--;
+                }
+                order[j] = i;
+            }
+        }
+        builder.count(n);
+        for (int i = 0; i < n; i++) {
+            writeNullable(builder, ms[order[i]]);
+            writeNullable(builder, ss[order[i]]);
+        }
+        return builder.build();
+    }
+
+    private static int compareDetached(String m1, String s1, String m2, String s2) {
+        int c = compareNullable(m1, m2);
+        return c != 0 ? c : compareNullable(s1, s2);
+    }
+
+    private static int compareNullable(String a, String b) {
+        if (a == null || b == null) {
+            return a == null ? (b == null ? 0 : -1) : 1;
+        }
+        return a.compareTo(b);
+    }
+
+    private static void writeNullable(StateKeyBuilder k, String text) {
+        k.flag(text != null);
+        if (text != null) {
+            k.text(text);
+        }
+    }
+
     /** The model's session. */
     public Session model() {
         return model;
+    }
+
+    /** The subject's session, or null when the subject is the model itself. */
+    public Session subject() {
+        return subject;
     }
 
     /** How many consumers the script has attached so far. */

@@ -29,7 +29,7 @@ public record ExploreSettings(int threads, String keyName, Function<LockstepPair
      */
     public static final int MAX_THREADS = 1024;
 
-    /** The key every exploration uses unless told otherwise: {@link LockstepPair#stateKey()}, a String. */
+    /** The name of {@link LockstepPair#stateKey()}, the String key: the legacy explorer's, kept for comparison. */
     public static final String STRING_KEY = "string";
 
     /**
@@ -53,13 +53,13 @@ public record ExploreSettings(int threads, String keyName, Function<LockstepPair
     }
 
     /**
-     * One thread per core, the String key, at most {@code stateLimit} states, not stopping at a failure, no
-     * progress.
+     * One thread per core, the {@link Keying#DEFAULT} key (binary, consumers renamed), at most {@code stateLimit}
+     * states, not stopping at a failure, no progress.
      *
      * @throws IllegalArgumentException if {@code stateLimit} is below 1
      */
     public static ExploreSettings of(long stateLimit) {
-        return new ExploreSettings(cores(), STRING_KEY, LockstepPair::stateKey, stateLimit, false, null);
+        return new ExploreSettings(cores(), Keying.DEFAULT.keyName(), Keying.DEFAULT, stateLimit, false, null);
     }
 
     /** The cores this JVM may use (at most {@value #MAX_THREADS}): the default thread count. */
@@ -89,5 +89,17 @@ public record ExploreSettings(int threads, String keyName, Function<LockstepPair
      */
     public ExploreSettings withKey(String name, Function<LockstepPair, Object> function) {
         return new ExploreSettings(threads, name, function, stateLimit, stopOnSubjectFailure, progress);
+    }
+
+    /**
+     * The same with one of the {@link Keying}s, named as the command line names it.
+     *
+     * @throws IllegalArgumentException if {@code keying} is null
+     */
+    public ExploreSettings withKeying(Keying keying) {
+        if (keying == null) {
+            throw new IllegalArgumentException("explore: keying must not be null");
+        }
+        return withKey(keying.keyName(), keying);
     }
 }

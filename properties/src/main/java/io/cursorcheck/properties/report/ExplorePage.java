@@ -45,8 +45,31 @@ public final class ExplorePage {
                with or without an error), model and subject paired, not by number: a detached consumer
                takes part in no ordering, so two of them swapped on both sides change nothing, while a
                swap on one side only stays visible; **attached consumers keep their order**: attach order is
-               observable (settlement order, which consumer a late joiner sits behind), so no symmetry
-               reduction is applied.
+               observable (settlement order, which consumer a late joiner sits behind), so no list of
+               consumers is ever sorted.
+            5. **Consumer symmetry renames, it never reorders** (the default keying, `symmetric`). What is
+               arbitrary is a consumer's *number*, not its place: every consumer in the key (the model's and
+               the subject's lists, waiting lists, the checkers' books) is written as a label, by one map
+               derived from the *model* alone: the consumers the model has attached get 0, 1, ... in the
+               model's attach order, the detached ones the next labels in script order; each side's consumer
+               of script index *i* gets the label of *i*. So equal keys mean one state is the other with the
+               script's consumers permuted: every list keeps its order, a consumer is the same label on both
+               sides (which consumer is which across model and subject is kept), and detached consumers' answers
+               stay in the list of premise 4. Operations name consumers by script index and every consumer is
+               offered the same operations, ids are only ever compared with each other (snapshots, answers, the
+               checker's books), and new ids come from the number of attaches, which equal keys share: a
+               permuted state has the permuted futures, at the same depths. The map never reads the subject
+               (premise 3). `SymmetryProperties` checks it: renamed and unrenamed exploration agree on every
+               control's verdict and shortest length, every conforming variant's verdict on the gate's bound and
+               the known findings; a "symmetry" that sorts consumers by cursor instead hides
+               `scan-counts-consumers-above-minimum`. No other symmetry is applied: operation numbers are
+               already written by rank (premise 1), and none other has been shown sound.
+            6. **Binary keys are the String keys in other clothes.** The `binary` and `symmetric` keyings write
+               the same content as the String key (`string`, kept for comparison), item by item, in a
+               prefix-free encoding (every item tagged, every list counted), compared byte for byte: never a
+               hash alone. `BinaryKeyExactnessTest` shows the binary and String keys partition the reached
+               states alike (gate 8 deep, writer paths 6 deep, every policy, every conforming variant, six
+               mutants); a key that drops the cursors, or the "past a finding" flag, is caught by the same check.
 
             The fork of each side is checked against the original by `ForkTest` (a fork answers exactly as its
             original would, for every variant), and premise 2 by the checker being part of every key.
@@ -63,7 +86,8 @@ public final class ExplorePage {
         b.append("| | |\n|---|---|\n| Command | `").append(command).append("` |\n| Machine | ").append(IndexPage.machine())
                 .append(", ").append(threads(r)).append(" |\n| Method | breadth-first over every operation sequence of the scope, the model and"
                         + " the subject in lockstep, every state checked as the lockstep engine checks it; states are"
-                        + " deduplicated by an exact canonical key of both sides, so a failure found is a shortest one;"
+                        + " deduplicated by an exact canonical key of both sides (by default binary, consumers renamed:"
+                        + " premises 5 and 6 below), so a failure found is a shortest one;"
                         + " each level's states expanded by several threads at once, the states, transitions, verdicts"
                         + " and scripts the same whatever their count (of the states with one key, and of the failures"
                         + " with one signature, the one a single thread meets first is kept) |\n\n");

@@ -56,7 +56,8 @@ class ParallelExploreProperties {
     void oneTwoAndFourThreadsGiveTheLegacyExplorersResult(BroadcastFactory subject, Scope scope) {
         List<String> legacy = fingerprint(LegacyExplorer.explore(subject, scope, 5_000_000, false, KNOWN, null));
         for (int threads : new int[] {1, 2, 4}) {
-            Explorer.Result r = Explorer.explore(subject, scope, ExploreSettings.of(5_000_000).withThreads(threads), KNOWN);
+            Explorer.Result r = Explorer.explore(subject, scope,
+                    ExploreSettings.of(5_000_000).withKeying(Keying.STRING).withThreads(threads), KNOWN);
             assertThat(r.threads()).isEqualTo(threads);
             assertThat(r.workers()).hasSize(threads);
             assertThat(r.workers().stream().mapToLong(Explorer.Worker::states).sum()).isEqualTo(r.states() - 1);
@@ -81,7 +82,8 @@ class ParallelExploreProperties {
             for (int i = 0; i < mutants.size(); i++) {
                 BroadcastFactory subject = (BroadcastFactory) mutants.get(i).get()[0];
                 Scope scope = (Scope) mutants.get(i).get()[1];
-                Explorer.Result racy = Explorer.explore(subject, scope, ExploreSettings.of(5_000_000).withThreads(4),
+                Explorer.Result racy = Explorer.explore(subject, scope,
+                        ExploreSettings.of(5_000_000).withKeying(Keying.STRING).withThreads(4),
                         KNOWN, Explorer.WinnerRule.FIRST_INSERTED);
                 // Only another script counts: the same states, the same failures by signature, complete.
                 assertThat(racy.complete()).isTrue();

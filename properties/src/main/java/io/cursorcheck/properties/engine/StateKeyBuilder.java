@@ -1,0 +1,207 @@
+package io.cursorcheck.properties.engine;
+
+import io.cursorcheck.spi.KeyWriter;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Encodes a state key into a reusable byte buffer; {@link #build()} hashes it in one pass and copies
+ * it into an immutable {@link StateKey}. One builder serves one thread, key after key, so the hot
+ * path allocates only the finished key.
+ *
+ * <p>The encoding is prefix-free: every item starts with a header byte whose high nibble names the
+ * item's kind (consumer, number, symbol, flag, count, text) and whose low nibble holds a payload
+ * from 0 to 14, or 15 when an unsigned varint with the payload follows (a number is zigzagged
+ * first, a text is its length then its UTF-16 units as varints). The header says how long the item
+ * is, so a sequence of items decodes in one way only: equal bytes, equal sequences of calls.
+ *
+ * <p>Consumer renaming (symmetry): while a table is set ({@link #renameConsumers}),
+ * {@link #consumer(int)} writes the label the table gives the id instead of the id; an id the table
+ * does not know is a bug of the caller and throws.
+ *
+ * <p>Single-threaded.
+ */
+public final class StateKeyBuilder implements KeyWriter {
+
+    private static final int CONSUMER = 1;
+    private static final int NUMBER = 2;
+    private static final int SYMBOL = 3;
+    private static final int FLAG = 4;
+    private static final int COUNT = 5;
+    private static final int TEXT = 6;
+    private static final int INLINE = 15; // low nibble: a varint follows
+
+    private byte[] buf = new byte[256];
+    private int length;
+    private int[] renameIds = new int[8];
+    private int[] renameLabels = new int[8];
+    private int renames = -1; // -1: no table, consumers are written by id
+
+    /** Starts a new key: forgets what was written and any renaming table. */
+    public void reset() {
+        length = 0;
+        renames = -1;
+    }
+
+    /**
+     * From now on writes the consumer {@code ids[i]} as {@code labels[i]}, for i below {@code n}.
+     * The caller keeps the map one-to-one.
+     *
+     * @throws IllegalArgumentException if {@code n} is negative or beyond either array
+     */
+    public void renameConsumers(int[] ids, int[] labels, int n) {
+        if (n < 0 || n > ids.length || n > labels.length) {
+            throw new IllegalArgumentException("renameConsumers: n must be within 0 and the arrays' lengths ("
+                    + ids.length + ", " + labels.length + "), was " + n);
+        }
+        if (renameIds.length < n) {
+            renameIds = new int[2 * n];
+            renameLabels = new int[2 * n];
+        }
+        System.arraycopy(ids, 0, renameIds, 0, n);
+        System.arraycopy(labels, 0, renameLabels, 0, n);
+        renames = n;
+    }
+
+    /** Writes consumers by their ids again. */
+    public void stopRenaming() {
+        renames = -1;
+    }
+
+    /** The key written since the last {@link #reset()}, hashed over all its bytes. */
+    public StateKey build() {
+        int h = 1;
+        for (int i = 0; i < length; i++) {
+            h = 31 * h + buf[i];
+        }
+        return new StateKey(Arrays.copyOf(buf, length), fmix(h ^ length));
+    }
+
+    // Scratch arrays for the pair's key (LockstepPair#key), kept here because a builder lives per thread and a
+    // pair per state: grown, never shrunk, never part of a key.
+    private int[] scratchIds = new int[8];
+    private int[] scratchLabels = new int[8];
+    private int[] scratchOrder = new int[8];
+    private String[] scratchModel = new String[8];
+    private String[] scratchSubject = new String[8];
+
+    /** Makes every scratch array hold at least {@code n} items. */
+    void ensureScratch(int n) {
+        if (scratchIds.length < n) {
+            scratchIds = new int[2 * n];
+            scratchLabels = new int[2 * n];
+            scratchOrder = new int[2 * n];
+            scratchModel = new String[2 * n];
+            scratchSubject = new String[2 * n];
+        }
+    }
+
+    int[] scratchIds() {
+        return scratchIds;
+    }
+
+    int[] scratchLabels() {
+        return scratchLabels;
+    }
+
+    int[] scratchOrder() {
+        return scratchOrder;
+    }
+
+    String[] scratchModel() {
+        return scratchModel;
+    }
+
+    String[] scratchSubject() {
+        return scratchSubject;
+    }
+
+    @Override
+    public void consumer(int id) {
+        if (id < 0) {
+            throw new IllegalArgumentException("consumer: id must be >= 0, was " + id);
+        }
+        if (renames < 0) {
+            item(CONSUMER, id);
+            return;
+        }
+        for (int i = 0; i < renames; i++) {
+            if (renameIds[i] == id) {
+                item(CONSUMER, renameLabels[i]);
+                return;
+            }
+        }
+        throw new IllegalStateException("consumer: id " + id + " is none of the renamed consumers "
+                + Arrays.toString(Arrays.copyOf(renameIds, renames)));
+    }
+
+    @Override
+    public void number(long value) {
+        item(NUMBER, (value << 1) ^ (value >> 63)); // zigzag: small negatives stay short
+    }
+
+    @Override
+    public void symbol(int symbol) {
+        if (symbol < 0) {
+            throw new IllegalArgumentException("symbol: must be >= 0, was " + symbol);
+        }
+        item(SYMBOL, symbol);
+    }
+
+    @Override
+    public void flag(boolean value) {
+        item(FLAG, value ? 1 : 0);
+    }
+
+    @Override
+    public void count(int count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("count: must be >= 0, was " + count);
+        }
+        item(COUNT, count);
+    }
+
+    @Override
+    public void text(String text) {
+        Objects.requireNonNull(text, "text: a key's text must not be null");
+        item(TEXT, text.length());
+        for (int i = 0; i < text.length(); i++) {
+            if (length + 3 > buf.length) { // a UTF-16 unit takes at most three varint bytes
+                buf = Arrays.copyOf(buf, 2 * buf.length + 3);
+            }
+            varint(text.charAt(i));
+        }
+    }
+
+    /** A header byte, with the payload inside it when it fits in 0 to 14, else after it as a varint. */
+    private void item(int kind, long payload) {
+        if (length + 11 > buf.length) { // a header and the longest varint (ten bytes)
+            buf = Arrays.copyOf(buf, 2 * buf.length + 11);
+        }
+        if (payload >= 0 && payload < INLINE) {
+            buf[length++] = (byte) ((kind << 4) | (int) payload);
+        } else {
+            buf[length++] = (byte) ((kind << 4) | INLINE);
+            varint(payload);
+        }
+    }
+
+    /** Unsigned LEB128: seven bits a byte, the high bit set on every byte but the last; room made by the caller. */
+    private void varint(long v) {
+        while ((v & ~0x7FL) != 0) {
+            buf[length++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        buf[length++] = (byte) v;
+    }
+
+    /** MurmurHash3's finaliser: spreads the polynomial hash over every bit the hash set reads. */
+    private static int fmix(int h) {
+        h ^= h >>> 16;
+        h *= 0x85ebca6b;
+        h ^= h >>> 13;
+        h *= 0xc2b2ae35;
+        h ^= h >>> 16;
+        return h;
+    }
+}
