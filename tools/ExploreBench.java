@@ -13,8 +13,10 @@ import java.util.List;
  * distinct states per CPU second of the exploring thread (Explorer.Result#statesPerCpuSecond), then the
  * median (and the best: load only ever slows a run down) of the runs after the first. The first run is warm-up: on a loaded machine the JIT compiles
  * late, and a run of a few seconds is then mostly interpreted, which says nothing about the code.
- * Each run also prints the bytes the exploring thread allocated per transition, which, unlike a timing,
- * the machine's load does not change (the explorer's per-state cost is mostly allocation).
+ * Each run also prints the bytes this thread allocated per transition, which, unlike a timing, the
+ * machine's load does not change (the explorer's per-state cost is mostly allocation). Only an explorer
+ * that explores on the calling thread (before issue 16's parallel one) allocates there: for the parallel
+ * explorer, whose workers do the work, the figure is printed as not measured.
  * A run that does not hold, or explores a different number of states than the first, is an error:
  * a faster explorer must explore the same states.
  *
@@ -49,9 +51,11 @@ public final class ExploreBench {
                 System.exit(1);
             }
             states = r.states();
-            System.out.printf("run %d%s: %,d states, %,d transitions, %,.0f states per CPU second (%,d ms CPU),"
-                            + " %,d bytes allocated per transition%n", i, i == 0 ? " (warm-up)" : "", r.states(),
-                    r.transitions(), r.statesPerCpuSecond(), r.cpuMillis(), allocated / Math.max(1, r.transitions()));
+            long perTransition = allocated / Math.max(1, r.transitions());
+            System.out.printf("run %d%s: %,d states, %,d transitions, %,.0f states per CPU second (%,d ms CPU), %s%n",
+                    i, i == 0 ? " (warm-up)" : "", r.states(), r.transitions(), r.statesPerCpuSecond(), r.cpuMillis(),
+                    perTransition < 64 ? "bytes per transition not measured (the work ran on the explorer's workers)"
+                            : String.format("%,d bytes allocated per transition", perTransition));
             if (i > 0) {
                 figures.add(r.statesPerCpuSecond());
             }
