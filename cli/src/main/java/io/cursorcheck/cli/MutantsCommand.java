@@ -116,9 +116,10 @@ final class MutantsCommand implements Part {
         List<KillMatrix.Result> results = new ArrayList<>();
         for (Algorithm algorithm : algorithms) {
             KillMatrix.Config config = asGiven.under(algorithm);
-            log.printf("kill matrix (%s algorithm, against %s): %d mutants, seed %d, %,d sequences per stage, %d at a"
-                    + " time%n", algorithm, io.cursorcheck.properties.Variant.referenceFor(algorithm).id(), mutants.size(),
-                    config.seed(), config.sequences(), config.threads());
+            log.printf("kill matrix (%s algorithm, against %s): %d mutants, seed %d, %,d sequences per stage at most"
+                    + " (%,d where an equivalent mutant must survive), %d at a time%n", algorithm,
+                    io.cursorcheck.properties.Variant.referenceFor(algorithm).id(), mutants.size(), config.seed(),
+                    config.sequences(), config.equivalentSequences(), config.threads());
             KillMatrix.Result r = KillMatrix.run(config, mutants, row -> log.printf("  %-36s %-10s %s%n",
                     row.mutant().id(), row.mutant().impactUnder(algorithm), row.killed() ? row.caughtBy() + " ("
                             + row.stage().label() + "), " + row.shrunkLength() + " operations" : "not caught"));
