@@ -12,9 +12,14 @@ import java.util.stream.Collectors;
  * them: up to as many {@code attach()} as the script has (at least one); {@code next(c)} and {@code detach(c)} of every
  * consumer attached so far (detached ones included), whatever the script uses of them, since they are the
  * consumer's whole side; {@code write(s)} and {@code writeSync(s)} of every size the script writes with
- * either; and every other operation exactly as the script has it ({@code end()}, each {@code fail} and
- * {@code cancel} form, {@code endSync()}, {@code drain()}, each {@code writev} and {@code writevSync} chunk
- * shape, each call on a foreign or null handle, each abort or spoil of a negative step). If the script
+ * either, and of every size from 0 to the largest of them (up to {@link #SMALL_SIZES}); every form of each lifecycle operation the script uses, as the explorer's
+ * scopes enumerate them ({@code fail("e1")} and {@code fail(null)}; {@code cancel()}, {@code cancel("e2")} and
+ * {@code cancel(null)}), besides the script's own; {@code writev} and {@code writevSync} of the explorer's chunk
+ * shapes (no chunk, two of 1) besides the script's own, when the script uses either; and every other operation
+ * exactly as the script has it ({@code end()}, {@code endSync()}, {@code drain()}, each call on a foreign or null
+ * handle, each abort or spoil of a negative step). The forms are the explorer's so that a length this search
+ * proves shortest is the explorer's minimum for that failure: a shrunk {@code cancel(); c0 = attach(); cancel()}
+ * must find {@code cancel(); cancel("e2")}, which its own two forms cannot write. If the script
  * aborts (spoils), every state may abort (spoil) each operation its model holds
  * pending (each spoilable write), named by the absolute step that made it, as the explorer's scope does:
  * enumerated from the model's state, so two states with the same key have the same operations.
@@ -25,6 +30,19 @@ import java.util.stream.Collectors;
  * @param spoil     whether {@code spoil(#n)} of each spoilable write is enumerated
  */
 public record Alphabet(int consumers, List<Op> fixed, boolean abort, boolean spoil) {
+
+    /** The forms of {@code fail} the explorer's scopes enumerate: one reason, and a null one. */
+    static final List<Op> FAIL_FORMS = List.of(new Op.Fail("e1"), new Op.Fail(null));
+
+    /** The forms of {@code cancel} the explorer's scopes enumerate: without a reason, with one, with null. */
+    static final List<Op> CANCEL_FORMS = List.of(new Op.Cancel(false, null), new Op.Cancel(true, "e2"),
+            new Op.Cancel(true, null));
+
+    /** Writes of every size up to this one join the alphabet (the explorer's sizes are 0 to 2); larger ones only as written. */
+    static final int SMALL_SIZES = 4;
+
+    /** The chunk shapes of writev and writevSync the explorer's writer-paths scopes enumerate. */
+    static final List<List<Integer>> CHUNK_SHAPES = List.of(List.of(), List.of(1, 1));
 
     /** Copies the list. */
     public Alphabet {
@@ -37,7 +55,22 @@ public record Alphabet(int consumers, List<Op> fixed, boolean abort, boolean spo
         boolean abort = false;
         boolean spoil = false;
         Set<Op> fixed = new LinkedHashSet<>();
+        int largest = -1;
+        boolean fails = false;
+        boolean cancels = false;
+        boolean writevs = false;
         for (Op op : script.ops()) {
+            if (op instanceof Op.Write w && w.size() >= 0) {
+                largest = Math.max(largest, w.size());
+            } else if (op instanceof Op.WriteSync w && w.size() >= 0) {
+                largest = Math.max(largest, w.size());
+            } else if (op instanceof Op.Fail) {
+                fails = true;
+            } else if (op instanceof Op.Cancel) {
+                cancels = true;
+            } else if (op instanceof Op.Writev || op instanceof Op.WritevSync) {
+                writevs = true;
+            }
             if (op instanceof Op.Attach) {
                 consumers++;
             } else if (op.target() < 0 && op.target() != Integer.MIN_VALUE) {
@@ -54,6 +87,22 @@ public record Alphabet(int consumers, List<Op> fixed, boolean abort, boolean spo
                 fixed.add(new Op.Write(w.size()));
             } else if (op.consumer() < 0) {
                 fixed.add(op); // names no consumer of the script (none, a foreign or a null handle): kept as it is
+            }
+        }
+        for (int size = 0; size <= Math.min(largest, SMALL_SIZES); size++) { // a large size keeps only its own
+            fixed.add(new Op.WriteSync(size));
+            fixed.add(new Op.Write(size));
+        }
+        if (fails) {
+            fixed.addAll(FAIL_FORMS);
+        }
+        if (cancels) {
+            fixed.addAll(CANCEL_FORMS);
+        }
+        if (writevs) {
+            for (List<Integer> chunks : CHUNK_SHAPES) {
+                fixed.add(new Op.WritevSync(chunks));
+                fixed.add(new Op.Writev(chunks));
             }
         }
         // At least one consumer: a failure of the writer alone may show sooner with a consumer attached (an endSync

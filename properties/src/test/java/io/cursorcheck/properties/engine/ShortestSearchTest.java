@@ -95,10 +95,26 @@ class ShortestSearchTest {
                 + "cancel(\"e2\")\nnext(foreign)");
         Alphabet a = Alphabet.of(s);
         assertThat(a.consumers()).isEqualTo(2);
+        // The script's own operations first, then writes of every smaller size and the explorer's other cancel forms.
         assertThat(a.fixed()).containsExactly(new Op.WriteSync(1), new Op.Write(1), new Op.Cancel(true, "e2"),
-                new Op.Next(Op.FOREIGN));
+                new Op.Next(Op.FOREIGN), new Op.WriteSync(0), new Op.Write(0), new Op.Cancel(false, null),
+                new Op.Cancel(true, null));
         assertThat(a.abort()).isTrue();
         assertThat(a.spoil()).isFalse();
+    }
+
+    @Test
+    void theAlphabetHoldsEveryFormTheExplorerWouldTryOfTheKindsTheScriptUses() {
+        // A shrunk cancel-repeats script: its own forms cannot write the two-step cancel(); cancel("e2").
+        Alphabet a = Alphabet.of(Script.parse(Options.of(2, Policy.STRICT), "cancel()\nc0 = attach()\ncancel()"));
+        assertThat(a.fixed()).contains(new Op.Cancel(false, null), new Op.Cancel(true, "e2"), new Op.Cancel(true, null));
+        Lockstep.Run shrunk = Lockstep.run(Mutants.factory(Mutants.named("cancel-repeats")),
+                Script.parse(Options.of(2, Policy.STRICT), "cancel()\nc0 = attach()\ncancel()"));
+        assertThat(shrunk.failure()).as("the shrunk script fails").isNotNull();
+        ShortestSearch.Result found = ShortestSearch.search(Mutants.factory(Mutants.named("cancel-repeats")), shrunk,
+                Tolerance.NONE, ShortestSearch.DEFAULT_STATES);
+        assertThat(found.run().script().length()).isEqualTo(2);
+        assertThat(found.minimality().proven()).isTrue();
     }
 
     @Test
