@@ -17,9 +17,11 @@ import java.util.stream.Collectors;
  * {@code cancel(null)}), besides the script's own; {@code writev} and {@code writevSync} of the explorer's chunk
  * shapes (no chunk, two of 1) besides the script's own, when the script uses either; and every other operation
  * exactly as the script has it ({@code end()}, {@code endSync()}, {@code drain()}, each call on a foreign or null
- * handle, each abort or spoil of a negative step). The forms are the explorer's so that a length this search
- * proves shortest is the explorer's minimum for that failure: a shrunk {@code cancel(); c0 = attach(); cancel()}
- * must find {@code cancel(); cancel("e2")}, which its own two forms cannot write. If the script
+ * handle, each abort or spoil of a negative step). The forms are the explorer's so that a shorter script made
+ * of the same kinds of operation is not missed for want of a form: a shrunk {@code cancel(); c0 = attach();
+ * cancel()} must find {@code cancel(); cancel("e2")}, which its own two forms cannot write. "Shortest" means
+ * within this alphabet: a script using a kind of operation the shrunk one does not (an end, a drain, one more
+ * consumer) may be shorter still, which the explorer's pins, checked against every control, would show. If the script
  * aborts (spoils), every state may abort (spoil) each operation its model holds
  * pending (each spoilable write), named by the absolute step that made it, as the explorer's scope does:
  * enumerated from the model's state, so two states with the same key have the same operations.

@@ -98,7 +98,7 @@ public final class KillMatrix {
      *                  survive: its black-box stage, and the white-box one when it names no check.
      *                  Those runs test our argument, not the suite's strength, and cost the full
      *                  budget every time (nothing stops them early), so the gate gives them less
-     *                  than {@code sequences}; the command line gives them the same
+     *                  than {@code sequences}; the command line gives them a budget of their own ({@code --equivalent-sequences})
      * @param maxSteps  operations per sequence at most
      * @param weights   the generator's weights
      * @param threads   mutants run side by side

@@ -17,7 +17,8 @@ import java.util.function.Predicate;
  * suffice). This search runs every operation sequence over the shrunk script's {@link Alphabet}, on the
  * script's options and then on one budget more (writes of that size added: the shrinker lowers budgets even
  * where that lengthens the script), under the shrinker's {@link Tolerance}, the model and the subject in lockstep,
- * states deduplicated by {@link LockstepPair#stateKey()} as the explorer deduplicates them, level by level
+ * states deduplicated by {@link LockstepPair#stateKey()} (the String key, exact; the explorer's binary keys have
+ * the same content), level by level
  * up to one operation shorter than the shortest script so far, and stops at the first level where a script fails
  * as the shrunk one does ({@link Shrinker#sameFailure}: the kind a control is judged on never changes).
  * The script it finds is replayed and checked before it replaces the shrunk one.

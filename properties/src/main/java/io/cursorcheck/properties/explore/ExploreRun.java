@@ -178,7 +178,7 @@ public final class ExploreRun {
 
     /**
      * {@link #shortest(BroadcastFactory, List, ExploreSettings, KnownFindings, Path, Map)} with one thread per
-     * core and the String key.
+     * core and the default key ({@link Keying#DEFAULT}).
      */
     public static Control shortest(BroadcastFactory control, List<Function<Policy, Scope>> bounds, long stateLimit,
                                    KnownFindings known, Path counterexamples, Map<String, Path> pages) {

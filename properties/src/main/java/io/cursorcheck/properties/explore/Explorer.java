@@ -18,8 +18,8 @@ import java.util.function.Consumer;
  * Breadth-first exploration of every operation sequence in a {@link Scope}, the model and a subject
  * in lockstep, every state checked as the lockstep engine checks it.
  *
- * <p>States are deduplicated by the pair's canonical key ({@link ExploreSettings#key()}, by default
- * {@link LockstepPair#stateKey()}: both
+ * <p>States are deduplicated by the pair's canonical key ({@link ExploreSettings#key()}, by default the
+ * symmetric binary key of {@link Keying#SYMMETRIC}, with the content of {@link LockstepPair#stateKey()}: both
  * sides' full state, positions relative to {@code bufferStart}, pending operations by rank, detached
  * consumers as a sorted list), kept exactly in a hash set, so no state is lost to a hash collision.
  * A state is expanded by forking both sides once per enabled operation. A failing state is recorded
@@ -181,7 +181,8 @@ public final class Explorer {
     }
 
     /**
-     * Explores a scope with one thread per core and the String key ({@link ExploreSettings#of(long)}).
+     * Explores a scope with one thread per core and the default key ({@link ExploreSettings#of(long)}:
+     * {@link Keying#DEFAULT}).
      *
      * @param subject     what runs against the model (must be forkable, as the model is)
      * @param scope       the scope

@@ -27,7 +27,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the writer-paths bound six deep, under every policy, for every conforming variant and a few mutants, it
  * partitions the reached states exactly as the String key ({@link LockstepPair#stateKey()}, the reference)
  * does. The negative controls: a binary key that forgets each consumer's cursor, and one that forgets the
- * invariant checker's memory, each of them otherwise the same key, must be caught by the same check.
+ * "past a finding" flag, each of them otherwise the same key, must be caught by the same check. (A key without
+ * the invariant checker's memory is not caught within these bounds: that memory turns out to follow from the
+ * broadcasts' states there, which a test of its own asserts, so it is not a control.)
  */
 class BinaryKeyExactnessTest {
 

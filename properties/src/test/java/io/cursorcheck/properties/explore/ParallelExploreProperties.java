@@ -66,6 +66,21 @@ class ParallelExploreProperties {
     }
 
     /**
+     * The default path too: with the symmetric binary key (per-thread key builders, the sessions' reused sort
+     * buffers) one thread and four give the same states, levels, verdicts and scripts.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("cases")
+    void oneAndFourThreadsAgreeWithTheSymmetricKey(BroadcastFactory subject, Scope scope) {
+        List<String> one = fingerprint(Explorer.explore(subject, scope,
+                ExploreSettings.of(5_000_000).withKeying(Keying.SYMMETRIC).withThreads(1), KNOWN));
+        Explorer.Result four = Explorer.explore(subject, scope,
+                ExploreSettings.of(5_000_000).withKeying(Keying.SYMMETRIC).withThreads(4), KNOWN);
+        assertThat(fingerprint(four)).as("%s %s, symmetric key, 4 threads against 1", subject.id(), scope)
+                .isEqualTo(one);
+    }
+
+    /**
      * The control: the racy winner rule, four threads, on the mutants and bounds above; at least one exploration
      * must differ from the legacy explorer's (a state reached by another path changes the scripts of the
      * failures past it; a failure found first by a later thread changes its own). Up to five rounds, as a race may

@@ -39,7 +39,7 @@ class SymmetryProperties {
     static String outcome(Explorer.Result r) {
         Map<String, Integer> lengths = new TreeMap<>();
         for (Explorer.Found f : r.found()) {
-            lengths.put((f.againstSubject() ? "subject " : "model ") + f.failure().signature(),
+            lengths.put((f.againstSubject() ? "subject " : "model ") + Explorer.signature(f.failure()),
                     f.run().script().length());
         }
         return (r.complete() ? "complete" : "incomplete") + (r.holds() ? ", holds" : ", does not hold") + ", "
