@@ -112,6 +112,11 @@ final class ExploreCli extends CliCommand {
         if (a.legacy && threads != null && threads != 1) {
             throw new UsageError("--legacy runs one thread; --threads " + threads + " is for the current explorer");
         }
+        if (a.legacy && spec.commandLine().getParseResult().hasMatchedOption("--keying")) {
+            // --keying has a default, so only the parse result tells whether it was given; silently ignored it would lie
+            throw new UsageError("--legacy runs the String keys; --keying " + a.keying.name().toLowerCase(java.util.Locale.ROOT)
+                    + " is for the current explorer");
+        }
         ExploreBoundCommand.Mode mode = a.legacy ? ExploreBoundCommand.Mode.LEGACY
                 : a.compare ? ExploreBoundCommand.Mode.COMPARE : ExploreBoundCommand.Mode.CURRENT;
         BroadcastFactory subject = a.subject;

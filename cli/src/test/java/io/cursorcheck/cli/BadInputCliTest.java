@@ -205,6 +205,7 @@ class BadInputCliTest {
                 bad("explore --deep --variant cached-count", "--deep", "--variant"),
                 bad("explore --variant cached-count --legacy --compare", "--legacy", "--compare"),
                 bad("explore --variant cached-count --legacy --threads 2", "--legacy", "--threads 2"),
+                bad("explore --variant cached-count --legacy --keying binary", "--legacy", "--keying binary"),
                 bad("explore --compare", "--compare needs --variant"),
                 bad("replay", "FILE", "--variant"),
                 bad("replay a.json b.json", "'b.json'"),
