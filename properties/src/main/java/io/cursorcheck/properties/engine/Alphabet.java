@@ -8,23 +8,24 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The operations a shrunk script is made of, as the shortest search ({@link ShortestSearch}) enumerates
- * them: up to as many {@code attach()} as the script has (at least one); {@code next(c)} and {@code detach(c)} of every
- * consumer attached so far (detached ones included), whatever the script uses of them, since they are the
- * consumer's whole side; {@code write(s)} and {@code writeSync(s)} of every size the script writes with
- * either, and of every size from 0 to the largest of them (up to {@link #SMALL_SIZES}); every form of each lifecycle operation the script uses, as the explorer's
- * scopes enumerate them ({@code fail("e1")} and {@code fail(null)}; {@code cancel()}, {@code cancel("e2")} and
- * {@code cancel(null)}), besides the script's own; {@code writev} and {@code writevSync} of the explorer's chunk
- * shapes (no chunk, two of 1) besides the script's own, when the script uses either; and every other operation
- * exactly as the script has it ({@code end()}, {@code endSync()}, {@code drain()}, each call on a foreign or null
- * handle, each abort or spoil of a negative step). The forms are the explorer's so that a shorter script made
- * of the same kinds of operation is not missed for want of a form: a shrunk {@code cancel(); c0 = attach();
- * cancel()} must find {@code cancel(); cancel("e2")}, which its own two forms cannot write. "Shortest" means
- * within this alphabet: a script using a kind of operation the shrunk one does not (an end, a drain, one more
- * consumer) may be shorter still, which the explorer's pins, checked against every control, would show. If the script
- * aborts (spoils), every state may abort (spoil) each operation its model holds
- * pending (each spoilable write), named by the absolute step that made it, as the explorer's scope does:
- * enumerated from the model's state, so two states with the same key have the same operations.
+ * The operations the shortest search ({@link ShortestSearch}) enumerates around a shrunk script: the explorer's
+ * scope with the script's consumers and sizes. Up to as many {@code attach()} as the script has (at least one);
+ * {@code next(c)} and {@code detach(c)} of every consumer attached so far (detached ones included);
+ * {@code write(s)} and {@code writeSync(s)} of every size from 0 to 2 (the explorer's sizes), of every size up to
+ * the script's largest (up to {@link #SMALL_SIZES}), and of each size the script writes; {@code end()}, every
+ * {@code fail} and {@code cancel} form the explorer's scopes try ({@code fail("e1")}, {@code fail(null)};
+ * {@code cancel()}, {@code cancel("e2")}, {@code cancel(null)}) besides the script's own; when the script takes
+ * any of the writer's further paths, all of them as the writer-paths scope has them ({@code drain()},
+ * {@code endSync()}, writev and writevSync of no chunk and of two of 1, and {@code abort(#n)} of each
+ * operation the model holds pending and {@code spoil(#n)} of each spoilable write, enumerated from the model's
+ * state, so two states with the same key have the same operations); and the script's calls on a foreign or null
+ * handle and its aborts or spoils of a negative step, as they are.
+ *
+ * <p>Why the whole scope and not only the script's own operations: the shrinker only deletes, so a shorter script
+ * may need an operation the shrunk one lacks. Fresh-seed runs met both cases: {@code cancel(); c0 = attach();
+ * cancel()} where {@code cancel(); cancel("e2")} suffices, and {@code errored-read-keeps-consumer} shrunk to 6
+ * operations without a fail where {@code fail("e1"); c0 = attach(); next(c0)} shows it in 3. "Shortest" still
+ * means within this alphabet: one more consumer than the script has is not tried.
  *
  * @param consumers how many attaches in all
  * @param fixed     the operations that name neither a consumer nor an earlier step, in the script's order
@@ -43,6 +44,9 @@ public record Alphabet(int consumers, List<Op> fixed, boolean abort, boolean spo
     /** Writes of every size up to this one join the alphabet (the explorer's sizes are 0 to 2); larger ones only as written. */
     static final int SMALL_SIZES = 4;
 
+    /** The explorer's gate and writer-paths scopes write sizes 0 to 2: every alphabet has them. */
+    static final int EXPLORER_SIZES = 2;
+
     /** The chunk shapes of writev and writevSync the explorer's writer-paths scopes enumerate. */
     static final List<List<Integer>> CHUNK_SHAPES = List.of(List.of(), List.of(1, 1));
 
@@ -58,20 +62,17 @@ public record Alphabet(int consumers, List<Op> fixed, boolean abort, boolean spo
         boolean spoil = false;
         Set<Op> fixed = new LinkedHashSet<>();
         int largest = -1;
-        boolean fails = false;
-        boolean cancels = false;
         boolean writevs = false;
+        boolean drains = false;
         for (Op op : script.ops()) {
             if (op instanceof Op.Write w && w.size() >= 0) {
                 largest = Math.max(largest, w.size());
             } else if (op instanceof Op.WriteSync w && w.size() >= 0) {
                 largest = Math.max(largest, w.size());
-            } else if (op instanceof Op.Fail) {
-                fails = true;
-            } else if (op instanceof Op.Cancel) {
-                cancels = true;
             } else if (op instanceof Op.Writev || op instanceof Op.WritevSync) {
                 writevs = true;
+            } else if (op instanceof Op.Drain || op instanceof Op.EndSync) {
+                drains = true;
             }
             if (op instanceof Op.Attach) {
                 consumers++;
@@ -91,17 +92,21 @@ public record Alphabet(int consumers, List<Op> fixed, boolean abort, boolean spo
                 fixed.add(op); // names no consumer of the script (none, a foreign or a null handle): kept as it is
             }
         }
-        for (int size = 0; size <= Math.min(largest, SMALL_SIZES); size++) { // a large size keeps only its own
+        // The explorer's scope around the script: its sizes, every lifecycle form; the writer's further paths if the
+        // script takes any of them. A shorter script may need an operation the shrunk one does not have (a CI run
+        // shrank errored-read-keeps-consumer to 6 operations without a fail; fail("e1"); attach; next shows it in 3).
+        for (int size = 0; size <= Math.max(EXPLORER_SIZES, Math.min(largest, SMALL_SIZES)); size++) {
             fixed.add(new Op.WriteSync(size));
             fixed.add(new Op.Write(size));
         }
-        if (fails) {
-            fixed.addAll(FAIL_FORMS);
-        }
-        if (cancels) {
-            fixed.addAll(CANCEL_FORMS);
-        }
-        if (writevs) {
+        fixed.add(new Op.End());
+        fixed.addAll(FAIL_FORMS);
+        fixed.addAll(CANCEL_FORMS);
+        if (writevs || abort || spoil || drains) {
+            fixed.add(new Op.Drain());
+            fixed.add(new Op.EndSync());
+            abort = true;
+            spoil = true;
             for (List<Integer> chunks : CHUNK_SHAPES) {
                 fixed.add(new Op.WritevSync(chunks));
                 fixed.add(new Op.Writev(chunks));

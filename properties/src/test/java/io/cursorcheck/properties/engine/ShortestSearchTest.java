@@ -95,12 +95,17 @@ class ShortestSearchTest {
                 + "cancel(\"e2\")\nnext(foreign)");
         Alphabet a = Alphabet.of(s);
         assertThat(a.consumers()).isEqualTo(2);
-        // The script's own operations first, then writes of every smaller size and the explorer's other cancel forms.
+        // The script's own operations first, then the explorer's scope around them: sizes 0 to 2, end, every fail and
+        // cancel form, and, since the script aborts, the writer's further paths.
         assertThat(a.fixed()).containsExactly(new Op.WriteSync(1), new Op.Write(1), new Op.Cancel(true, "e2"),
-                new Op.Next(Op.FOREIGN), new Op.WriteSync(0), new Op.Write(0), new Op.Cancel(false, null),
-                new Op.Cancel(true, null));
+                new Op.Next(Op.FOREIGN), new Op.WriteSync(0), new Op.Write(0), new Op.WriteSync(2), new Op.Write(2),
+                new Op.End(), new Op.Fail("e1"), new Op.Fail(null), new Op.Cancel(false, null), new Op.Cancel(true, null),
+                new Op.Drain(), new Op.EndSync(), new Op.WritevSync(List.of()), new Op.Writev(List.of()),
+                new Op.WritevSync(List.of(1, 1)), new Op.Writev(List.of(1, 1)));
         assertThat(a.abort()).isTrue();
-        assertThat(a.spoil()).isFalse();
+        assertThat(a.spoil()).isTrue();
+        assertThat(Alphabet.of(Script.parse(Options.of(2, Policy.STRICT), "c0 = attach()\nnext(c0)")).spoil())
+                .as("no writer path in the script, none in the alphabet").isFalse();
     }
 
     @Test
