@@ -176,23 +176,8 @@ public final class InvariantChecker {
      * only with each other, so shifting them all alike changes no verdict.
      */
     public void appendKey(StringBuilder k) {
-        int open = pendingWrites.size + pendingEnds.size + pendingDrains.size;
-        for (Book b : books) {
-            open += b.reads.size;
-        }
-        long[] pending = new long[open];
-        int n = 0;
-        for (Book b : books) {
-            System.arraycopy(b.reads.ops, 0, pending, n, b.reads.size);
-            n += b.reads.size;
-        }
-        System.arraycopy(pendingWrites.ops, 0, pending, n, pendingWrites.size);
-        n += pendingWrites.size;
-        System.arraycopy(pendingEnds.ops, 0, pending, n, pendingEnds.size);
-        n += pendingEnds.size;
-        System.arraycopy(pendingDrains.ops, 0, pending, n, pendingDrains.size);
-        n += pendingDrains.size;
-        java.util.Arrays.sort(pending, 0, n);
+        int n = sortPending();
+        long[] pending = keyScratch;
         long start = before.bufferStart();
         k.append("k[");
         for (Book b : books) {
@@ -232,26 +217,8 @@ public final class InvariantChecker {
      * @param k where to write
      */
     public void writeKey(KeyWriter k) {
-        int open = pendingWrites.size + pendingEnds.size + pendingDrains.size;
-        for (Book b : books) {
-            open += b.reads.size;
-        }
-        if (keyScratch == null || keyScratch.length < open) {
-            keyScratch = new long[Math.max(8, 2 * open)];
-        }
+        int n = sortPending();
         long[] pending = keyScratch;
-        int n = 0;
-        for (Book b : books) {
-            System.arraycopy(b.reads.ops, 0, pending, n, b.reads.size);
-            n += b.reads.size;
-        }
-        System.arraycopy(pendingWrites.ops, 0, pending, n, pendingWrites.size);
-        n += pendingWrites.size;
-        System.arraycopy(pendingEnds.ops, 0, pending, n, pendingEnds.size);
-        n += pendingEnds.size;
-        System.arraycopy(pendingDrains.ops, 0, pending, n, pendingDrains.size);
-        n += pendingDrains.size;
-        java.util.Arrays.sort(pending, 0, n);
         long start = before.bufferStart();
         for (Book b : books) {
             if (before.consumer(b.id) == null) {
@@ -282,6 +249,34 @@ public final class InvariantChecker {
         for (int i = 0; i < pendingDrains.size; i++) {
             k.number(java.util.Arrays.binarySearch(pending, 0, n, pendingDrains.ops[i]));
         }
+    }
+
+    /**
+     * Puts every open operation number (reads, writes, ends, drains) into {@link #keyScratch}, sorted, and returns
+     * how many: both keys name operations by their rank in it.
+     */
+    private int sortPending() {
+        int open = pendingWrites.size + pendingEnds.size + pendingDrains.size;
+        for (Book b : books) {
+            open += b.reads.size;
+        }
+        if (keyScratch == null || keyScratch.length < open) {
+            keyScratch = new long[Math.max(8, 2 * open)];
+        }
+        long[] pending = keyScratch;
+        int n = 0;
+        for (Book b : books) {
+            System.arraycopy(b.reads.ops, 0, pending, n, b.reads.size);
+            n += b.reads.size;
+        }
+        System.arraycopy(pendingWrites.ops, 0, pending, n, pendingWrites.size);
+        n += pendingWrites.size;
+        System.arraycopy(pendingEnds.ops, 0, pending, n, pendingEnds.size);
+        n += pendingEnds.size;
+        System.arraycopy(pendingDrains.ops, 0, pending, n, pendingDrains.size);
+        n += pendingDrains.size;
+        java.util.Arrays.sort(pending, 0, n);
+        return n;
     }
 
     private static final int KEY_BOOK = 1;
