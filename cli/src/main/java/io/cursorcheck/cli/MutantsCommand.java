@@ -122,7 +122,7 @@ final class MutantsCommand implements Part {
                     config.sequences(), config.equivalentSequences(), config.threads());
             KillMatrix.Result r = KillMatrix.run(config, mutants, row -> log.printf("  %-36s %-10s %s%n",
                     row.mutant().id(), row.mutant().impactUnder(algorithm), row.killed() ? row.caughtBy() + " ("
-                            + row.stage().label() + "), " + row.shrunkLength() + " operations" : "not caught"));
+                            + row.stage().label() + "), " + row.reportedLength() + " operations" : "not caught"));
             log.print(table(r));
             r.problems().forEach(p -> log.println("  PROBLEM: " + p));
             log.printf("kill matrix (%s) %s in %.1f s: %s%n", algorithm, r.passed() ? "passed" : "FAILED",
@@ -161,7 +161,7 @@ final class MutantsCommand implements Part {
             b.append(String.format("%-36s %-10s %-10s %-32s %6s %,9d %8s%n", row.mutant().id(),
                     row.mutant().impactUnder(r.config().algorithm()),
                     row.killed() ? row.stage().label() : "-", row.caughtBy(),
-                    row.killed() ? String.valueOf(row.shrunkLength()) : "-", row.sequences(),
+                    row.killed() ? String.valueOf(row.reportedLength()) : "-", row.sequences(),
                     row.killed() ? String.format("%.2f s", row.detectMillis() / 1000.0) : "-"));
         }
         return b.toString();

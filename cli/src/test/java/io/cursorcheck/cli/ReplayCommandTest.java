@@ -55,7 +55,7 @@ class ReplayCommandTest {
         assertThat(gate.killed()).isTrue();
         assertThat(run(GateSeed.checkCommand("detach-forgets-count", SEED, 5_000, MAX_STEPS, THREADS))).isEqualTo(1);
         assertThat(out.toString(StandardCharsets.UTF_8)).contains(String.format("shrunk from %d to %d operations"
-                        + " (sequence seed %s)", gate.caught().counterexample().original(), gate.shrunkLength(),
+                        + " (sequence seed %s)", gate.caught().counterexample().original(), gate.reportedLength(),
                 Long.toUnsignedString(gate.caught().counterexample().seed())));
     }
 

@@ -142,8 +142,8 @@ public final class Campaign {
             controls.add(v);
             if (!v.killed()) {
                 problems.add("negative control " + m.id() + " survived " + v.result().sequences() + " sequences");
-            } else if (v.shrunkLength() > CONTROL_MAX_LENGTH) {
-                problems.add("negative control " + m.id() + " shrank only to " + v.shrunkLength() + " operations (> "
+            } else if (v.reportedLength() > CONTROL_MAX_LENGTH) {
+                problems.add("negative control " + m.id() + " shrank only to " + v.reportedLength() + " operations (> "
                         + CONTROL_MAX_LENGTH + ")");
             }
         }

@@ -180,8 +180,11 @@ public final class KillMatrix {
             };
         }
 
-        /** The shrunk length, or -1. */
-        public int shrunkLength() {
+        /**
+         * The reported script's length (after the shrinker and the shortest search; the shrinker's own is in
+         * the counterexample's {@link Minimality#shrunkLength()}), or -1.
+         */
+        public int reportedLength() {
             return caught == null ? -1 : caught.counterexample().script().length();
         }
     }

@@ -98,7 +98,10 @@ public final class ShortestSearch {
             throw new IllegalArgumentException("shortest search: stateLimit must be >= 1, was " + stateLimit);
         }
         Script script = shrunk.script();
-        if (!new LockstepPair(subject, script.options(), tolerance).forkable()) {
+        // An observable-only subject is another process (never forkable): asked first, so that no pair is made for it,
+        // which would reset that process for nothing.
+        if (subject.capabilities().observableOnly()
+                || !new LockstepPair(subject, script.options(), tolerance).forkable()) {
             return null;
         }
         Failure target = shrunk.failure();

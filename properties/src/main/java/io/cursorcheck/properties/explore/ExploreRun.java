@@ -25,12 +25,12 @@ import java.util.function.Function;
 public final class ExploreRun {
 
     /**
-     * A negative control: where the explorer caught it, and how long the shrinker's counterexample is.
+     * A negative control: where the explorer caught it, and how long the random engine's counterexample is.
      *
      * @param subject     the control's id
      * @param caught      the shortest failure over all policies, or null if the bound never showed one
      * @param policy      the policy of that failure
-     * @param shrunk      the length the random engine's shrinker reached, or -1 if the random run missed it
+     * @param shrunk      the length the random engine reported (shrunk, then searched), or -1 if the random run missed it
      * @param algorithm   the algorithm the control follows, and so the model it was checked against
      * @param scope       the bound (at its full depth, under that policy) whose exploration showed the failure, or
      *                    null if none did
@@ -140,8 +140,8 @@ public final class ExploreRun {
         List<Control> caught = new ArrayList<>();
         for (BroadcastFactory control : controls) {
             Control c = shortest(control, controlBounds, settings, known, counterexamples, pages);
-            int shrunk = shrunkLength(control, known);
-            log.accept(String.format("explore control %s (%s): %s; the shrinker's counterexample has %s operations",
+            int shrunk = randomEngineLength(control, known);
+            log.accept(String.format("explore control %s (%s): %s; the random engine's counterexample has %s operations",
                     control.id(), control.algorithm(), c.caught() == null ? "NOT caught" : "caught in " + c.scope() + " in "
                             + c.caught().run().script().length() + " operations", shrunk < 0 ? "no" : shrunk));
             caught.add(new Control(c.subject(), c.caught(), c.policy(), shrunk, control.algorithm(), c.scope()));
@@ -242,7 +242,7 @@ public final class ExploreRun {
      * The random engine's reported length for a control (fixed seed, so a run repeats): shrunk, then searched
      * breadth-first for a shortest script of the same failure; -1 if the run missed it.
      */
-    private static int shrunkLength(BroadcastFactory control, KnownFindings known) {
+    private static int randomEngineLength(BroadcastFactory control, KnownFindings known) {
         RandomRun.Result r = RandomRun.run(new RandomRun.Config(control, 20261129L, 20_000, 60_000, 60, Weights.DEFAULT,
                 1, true, null, known), new RandomRun.Progress());
         return r.subjectFailures().isEmpty() ? -1 : r.subjectFailures().get(0).counterexample().script().length();

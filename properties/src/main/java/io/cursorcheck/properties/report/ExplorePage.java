@@ -46,7 +46,13 @@ public final class ExplorePage {
                takes part in no ordering, so two of them swapped on both sides change nothing, while a
                swap on one side only stays visible; **attached consumers keep their order**: attach order is
                observable (settlement order, which consumer a late joiner sits behind), so no list of
-               consumers is ever sorted.
+               consumers is ever sorted. One pairing is not in the key, a premise rather than a guarantee: a
+               stale waiting-list entry of a detached consumer is written by its number (premise 3) and that
+               consumer's answer in the unnumbered list, so two states that differ only in *which* detached
+               consumer (say, one detached with error X, one with Y) is the stale waiter have one key. This is
+               sound while a detached handle answers from its own record alone, whatever the waiting list
+               holds, as [the spec](%1$s) requires (a detached consumer answers every later read from its own
+               error); a subject whose detached handle consulted its stale waiting entry could be merged wrongly.
             5. **Consumer symmetry renames, it never reorders** (the default keying, `symmetric`). What is
                arbitrary is a consumer's *number*, not its place: every consumer in the key (the model's and
                the subject's lists, waiting lists, the checkers' books) is written as a label, by one map

@@ -91,7 +91,7 @@ public final class IndexPage {
             b.append("| `").append(v.mutant().id()).append("` | ").append(v.mutant().impact()).append(" | ");
             if (v.killed()) {
                 RandomRun.Found f = v.caught();
-                b.append(f.counterexample().failure().title()).append(" | ").append(v.shrunkLength()).append(" | ")
+                b.append(f.counterexample().failure().title()).append(" | ").append(v.reportedLength()).append(" | ")
                         .append(String.format("%,d", v.result().sequences())).append(" | ")
                         .append(String.format("%.2f s", f.millisToFind() / 1000.0)).append(" | [")
                         .append(String.join("; ", f.counterexample().script().lines())).append("](")
@@ -184,7 +184,7 @@ public final class IndexPage {
             c.put("impact", v.mutant().impact().name());
             c.put("killed", v.killed());
             c.put("caughtBy", v.killed() ? v.caught().counterexample().failure().signature() : null);
-            c.put("shrunkLength", v.shrunkLength());
+            c.put("reportedLength", v.reportedLength());
             c.put("millisToCatch", v.killed() ? v.caught().millisToFind() : null);
             controls.add(c);
         }

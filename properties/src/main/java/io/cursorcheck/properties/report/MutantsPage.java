@@ -80,7 +80,7 @@ public final class MutantsPage {
         List<KillMatrix.Row> equivalent = r.of(Mutant.Impact.EQUIVALENT);
         long blackBox = real.stream().filter(x -> x.stage() == KillMatrix.Stage.BLACK_BOX).count();
         long seen = equivalent.stream().filter(KillMatrix.Row::killed).count();
-        int longest = r.rows().stream().mapToInt(KillMatrix.Row::shrunkLength).max().orElse(0);
+        int longest = r.rows().stream().mapToInt(KillMatrix.Row::reportedLength).max().orElse(0);
         return String.format("%d mutants: %d of %d safety/liveness caught black-box, %d of %d equivalent seen by a"
                         + " white-box check (%d undetectable as declared), longest script %d operations",
                 r.rows().size(), blackBox, real.size(), seen, equivalent.size(),
@@ -155,7 +155,7 @@ public final class MutantsPage {
                                 == Mutant.Impact.EQUIVALENT && m.equivalenceUnder(algorithm).seenBy()
                                 == Mutant.WhiteBox.NONE ? " (as declared)" : "")).append(" | ")
                         .append(row.killed() ? row.stage().label() : "").append(" | ")
-                        .append(row.killed() ? row.shrunkLength() + minimalityMark(row) : "").append(" | ")
+                        .append(row.killed() ? row.reportedLength() + minimalityMark(row) : "").append(" | ")
                         .append(String.format("%,d", row.sequences())).append(" | ")
                         .append(row.killed() ? String.format("%.2f s", row.detectMillis() / 1000.0) : "").append(" | ")
                         .append(row.killed() ? scriptLink(row, reports) : "").append(" |\n");
@@ -269,7 +269,7 @@ public final class MutantsPage {
             o.put("caught", row.killed());
             o.put("stage", row.killed() ? row.stage().label() : null);
             o.put("caughtBy", row.killed() ? row.caughtBy() : null);
-            o.put("shrunkLength", row.killed() ? row.shrunkLength() : null); // the reported script's length
+            o.put("reportedLength", row.killed() ? row.reportedLength() : null); // the reported script's length
             Minimality minimality = row.killed() ? row.caught().counterexample().minimality() : null;
             o.put("shortestProven", minimality == null ? null : minimality.proven());
             o.put("oneMinimalLength", minimality == null ? null : minimality.shrunkLength()); // the shrinker's
@@ -308,13 +308,13 @@ public final class MutantsPage {
     /** The shrinker's length (before the shortest search). */
     private static int shrunk(KillMatrix.Row row) {
         Minimality m = row.caught().counterexample().minimality();
-        return m == null ? row.shrunkLength() : m.shrunkLength();
+        return m == null ? row.reportedLength() : m.shrunkLength();
     }
 
     /** What the shortest search said, after the shrunk length. */
     private static String minimalitySentence(KillMatrix.Row row) {
         Minimality m = row.caught().counterexample().minimality();
-        return m == null ? "" : (m.shrunkLength() > row.shrunkLength() ? ", then searched to " + row.shrunkLength() : "")
+        return m == null ? "" : (m.shrunkLength() > row.reportedLength() ? ", then searched to " + row.reportedLength() : "")
                 + " (" + m.sentence() + ")";
     }
 }
