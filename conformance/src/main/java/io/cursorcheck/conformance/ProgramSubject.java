@@ -23,7 +23,44 @@ public final class ProgramSubject {
     /** What a subject's name may be: it names its folder under {@code reports/subjects/}. */
     public static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
 
+    /**
+     * An example subject of this repository, in Python 3 (standard library only), run as
+     * {@code python3 examples/python/<script>}.
+     *
+     * @param name    its name in reports
+     * @param script  its file under {@code examples/python/}
+     * @param correct whether it must conform: the correct port of the spec; else the negative control, which
+     *                has a cursor-tracking bug that a run must catch and shrink
+     */
+    public record Example(String name, String script, boolean correct) {
+
+        /** The interpreter the examples run with, looked up on the {@code PATH}. */
+        public static final String PYTHON = "python3";
+
+        /** Its command line, the script's path absolute (a command works from any directory). */
+        public List<String> command() {
+            return List.of(PYTHON, SourceTree.root().resolve("examples/python").resolve(script).toString());
+        }
+    }
+
+    /** The correct example and its negative control, as the campaign and the gate check them. */
+    public static final List<Example> EXAMPLES = List.of(new Example("python-correct", "broadcast_subject.py", true),
+            new Example("python-buggy", "buggy_broadcast_subject.py", false));
+
     private ProgramSubject() {
+    }
+
+    /**
+     * Checks, before anything runs, that the examples can run here: {@value Example#PYTHON} is on the PATH.
+     *
+     * @throws MissingToolException saying that it is needed and how to get it
+     */
+    public static void requireExamplesRunnable() throws MissingToolException {
+        if (!runnable(Example.PYTHON, System.getenv("PATH"))) {
+            throw new MissingToolException(Example.PYTHON + " is needed to run the example subjects (examples/python/),"
+                    + " and there is no " + Example.PYTHON + " on the PATH; install it, e.g. with 'apt-get install"
+                    + " python3'");
+        }
     }
 
     /**
