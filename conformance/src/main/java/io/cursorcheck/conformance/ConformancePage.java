@@ -145,8 +145,8 @@ final class ConformancePage {
         undecided(b, r);
         if (r.protocolErrors().count() > 0) {
             b.append("## Protocol errors\n\n**").append(r.protocolErrors().count()).append(" protocol error(s)**: the"
-                    + " adapter or the subject broke the cursorcheck-subject protocol (README, \"Checking an external"
-                    + " subject: the protocol\"). That is a broken adapter or subject, not a difference of semantics:"
+                    + " adapter or the subject broke the cursorcheck-subject protocol (docs/protocol.md"
+                    + "). That is a broken adapter or subject, not a difference of semantics:"
                     + " no such sequence was shrunk, classified or counted above, each process that broke the"
                     + " protocol was replaced by a fresh one, and the run's verdict fails.");
             if (r.protocolErrors().count() > r.protocolErrors().first().size()) {
