@@ -42,10 +42,9 @@ final class SubjectCli extends CliCommand {
             + " its extension)")
     String name;
 
-    @Option(names = "--seconds", paramLabel = "N", description = "seconds of random sequences (default: "
-            + DEFAULT_SECONDS + ")")
+    @Option(names = "--seconds", paramLabel = "N", description = "seconds of random sequences")
     @Range(min = 1, max = Range.YEAR_SECONDS)
-    Long seconds;
+    long seconds = DEFAULT_SECONDS;
 
     @Option(names = "--replay", paramLabel = "FILE", description = "instead of a run: replay this counterexample"
             + " file (a difference's .json under reports/subjects/) against COMMAND")
@@ -122,7 +121,7 @@ final class SubjectCli extends CliCommand {
     private int check(ExternalSubject subject) throws Exception {
         long seed = seedOption.orFresh();
         int maxSteps = maxStepsOption.maxSteps;
-        long secs = seconds == null ? DEFAULT_SECONDS : seconds;
+        long secs = seconds;
         long millis = Math.multiplyExact(secs, 1000);
         String rerun = ProgramSubject.runCommand(subject.id(), secs, seed, maxSteps, MaxStepsOption.DEFAULT, command);
         Conformance.Result r = ReportRun.write(Reports.dir(), rerun, err, run -> {
