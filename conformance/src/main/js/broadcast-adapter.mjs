@@ -1,5 +1,5 @@
 // cursorcheck external subject: the broadcast of node:stream/iter (Node.js 26.x, Bun), driven over
-// the cursorcheck-subject protocol, version 3 (README.md, "Checking an external subject"; version 3
+// the cursorcheck-subject protocol, version 3 (docs/protocol.md; version 3
 // added writevSync, writev, endSync, drain, abort and spoil, and the outcomes DRAINED, INCOMPLETE and
 // UNWRITABLE).
 //

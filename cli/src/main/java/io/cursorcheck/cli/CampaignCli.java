@@ -2,6 +2,7 @@ package io.cursorcheck.cli;
 
 import io.cursorcheck.bench.BenchRun;
 import io.cursorcheck.conformance.MissingToolException;
+import io.cursorcheck.conformance.ProgramSubject;
 import io.cursorcheck.conformance.RegistryReleases;
 import io.cursorcheck.conformance.RegistryUnreachableException;
 import io.cursorcheck.conformance.Release;
@@ -22,7 +23,9 @@ import picocli.CommandLine.Option;
         + " lockstep over every variant and negative control (N minutes), the kill matrix of the mutant catalogue"
         + " (under a minute; with --pit, PIT on impl too: about 5 minutes more), exhaustive exploration at the deep"
         + " bound (under a minute), the jcstress gate and Lincheck (about 3.5 minutes), conformance of Node.js 26.1.0,"
-        + " 26.2.0, 26.10.0, 26.12.1 and Bun 1.4.5 (N/2 minutes each, at least 30 s), the history of every Node 26.x"
+        + " 26.2.0, 26.10.0, 26.12.1 and Bun 1.4.5 (N/2 minutes each, at least 30 s), the example subjects of"
+        + " examples/python through the subject protocol (the correct one must conform, the buggy one be caught; N/6"
+        + " minutes each, at least 20 s), the history of every Node 26.x"
         + " release on the npm registry and the newest Bun (a 12-minute budget; those five reused), the fix of Node's"
         + " broadcast.js shown on 26.12.1 (the upstream part: twice a third of the lockstep time, 20 to 60 s each,"
         + " about 2 minutes in all by default), then the quick benchmarks (about 3 minutes); about 21 minutes in all"
@@ -101,6 +104,13 @@ final class CampaignCli extends CliCommand {
                 }
             }
         }
+        if (!skipped.contains("subjects")) {
+            try {
+                ProgramSubject.requireExamplesRunnable();
+            } catch (MissingToolException e) {
+                throw new MissingToolException(e.getMessage() + "; or leave the part out with --skip subjects");
+            }
+        }
         if (!skipped.contains("upstream")) {
             try {
                 Release.NEWEST_NODE.requireInstallable();
@@ -134,6 +144,9 @@ final class CampaignCli extends CliCommand {
         if (!skipped.contains("conformance")) {
             conformance = new ConformancePart(Release.CAMPAIGN, seed, Math.max(30_000, millis / 2), maxSteps, command);
             parts.add(conformance);
+        }
+        if (!skipped.contains("subjects")) {
+            parts.add(new SubjectsPart(ProgramSubject.EXAMPLES, seed, SubjectsPart.campaignMillis(millis), maxSteps));
         }
         if (!skipped.contains("history")) {
             ConformancePart checked = conformance;

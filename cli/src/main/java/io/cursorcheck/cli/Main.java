@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "bin/cursorcheck", synopsisHeading = "usage: ", customSynopsis = "bin/cursorcheck COMMAND [OPTIONS]",
         commandListHeading = "%n", footerHeading = "%n",
         subcommands = {CampaignCli.class, StressCli.class, CheckCli.class, ReplayCli.class, MutantsCli.class,
-                VariantsCli.class, BenchCli.class, ExploreCli.class, NodeCli.class, BunCli.class, HistoryCli.class,
+                VariantsCli.class, BenchCli.class, ExploreCli.class, NodeCli.class, BunCli.class, SubjectCli.class,
+                HistoryCli.class,
                 UpstreamCli.class,
                 HelpCommand.class})
 public final class Main implements Callable<Integer> {

@@ -28,7 +28,8 @@ class CliOptionsTest {
         for (OptionSpec o : command.getCommandSpec().options()) {
             boolean numeric = WHOLE_NUMBERS.contains(o.type()) || o.isMultiValue()
                     && o.auxiliaryTypes().length > 0 && WHOLE_NUMBERS.contains(o.auxiliaryTypes()[0]);
-            boolean seed = o.longestName().equals("--seed"); // every 64-bit value is a seed: its converter is its range
+            // every 64-bit value is a seed (--seed, subject --replay-seed): its converter is its range
+            boolean seed = o.converters().length > 0 && o.converters()[0] instanceof Converters.Seed;
             if (numeric && !seed && RangeCheck.of(o) == null) {
                 missing.add(command.getCommandName() + " " + o.longestName());
             }

@@ -49,7 +49,9 @@ public final class Conformance {
     /**
      * What to run.
      *
-     * @param release   the release
+     * @param release   the release, or null for a subject that is no release of Node or Bun (a program given by
+     *                  its command, {@code bin/cursorcheck subject}): its pages go to {@code subjects/<id>/}
+     *                  instead of {@code conformance/<id>/}, with no JavaScript reproduction (a replay command instead)
      * @param seed      the run's seed
      * @param millis    time for random sequences, 0 for none (only the known findings are replayed);
      *                  {@code Long.MAX_VALUE}: until {@code sequences} are done
@@ -82,14 +84,11 @@ public final class Conformance {
          * Checks the fields, naming the field and its value (the command line checks its options the
          * same way; a library caller gets the same answer).
          *
-         * @throws IllegalArgumentException if release or log is null, millis or sequences is negative,
+         * @throws IllegalArgumentException if log is null, millis or sequences is negative,
          *                                  maxSteps is below 1, or shrinkMillis is negative but not
          *                                  {@link #DEFAULT_SHRINKING}
          */
         public Config {
-            if (release == null) {
-                throw new IllegalArgumentException("conformance: release must be given, was null");
-            }
             if (log == null) {
                 throw new IllegalArgumentException("conformance: log must be given, was null");
             }
@@ -144,7 +143,7 @@ public final class Conformance {
     /**
      * What a conformance check did.
      *
-     * @param release     the release
+     * @param release     the release, or null for a subject that is no release ({@link Config#release()})
      * @param hello       what it said about itself
      * @param sequences   random sequences run
      * @param operations  operations run in them
@@ -215,6 +214,10 @@ public final class Conformance {
 
     /** Installs the release if needed, then checks it. */
     public static Result run(Config config) throws IOException, InterruptedException {
+        if (config.release() == null) {
+            throw new IllegalArgumentException("conformance: release must be given to install one, was null (a"
+                    + " subject that is no release runs with run(config, subject, null))");
+        }
         Path binary = config.release().install(config.log());
         try (ExternalSubject subject = ExternalSubject.of(config.release(), binary)) {
             return run(config, subject, binary);
@@ -234,7 +237,10 @@ public final class Conformance {
         return w;
     }
 
-    /** Checks a subject; {@code binary} runs the reproductions. */
+    /**
+     * Checks a subject; {@code binary} runs the reproductions, or is null for a subject that is no release
+     * ({@link Config#release()} null), which gets none.
+     */
     public static Result run(Config config, ExternalSubject subject, Path binary) throws IOException,
             InterruptedException {
         return run(config, subject, binary, new Generator(weights(subject.hello()), subject.capabilities()));
@@ -251,7 +257,7 @@ public final class Conformance {
         KnownFindings known = KnownFindings.load(io.cursorcheck.properties.mutants.SourceTree.root());
         // config.reports() is a run's staging directory: the caller's ReportRun replaces this folder whole
         // when it publishes, so nothing of an older run is deleted before this one is complete.
-        Path dir = config.reports() == null ? null : config.reports().resolve("conformance").resolve(subject.id());
+        Path dir = config.reports() == null ? null : config.reports().resolve(folder(config)).resolve(subject.id());
         if (dir != null) {
             Files.createDirectories(dir); // the page is written whatever the run finds, even no difference
         }
@@ -351,13 +357,24 @@ public final class Conformance {
                 subject.protocolErrors(), findings(known, ownVerdicts, tallies, records), patterns.counts(),
                 // A release's own module is named by the release, as the index and the pages always did (a test's
                 // stand-in process by the release it poses as); any other subject by its own id.
-                subject.source() == null && subject.algorithm() == Algorithm.AS_RELEASED ? config.release().id()
-                        : subject.id(), subject.algorithm(), subject.source());
+                config.release() != null && subject.source() == null && subject.algorithm() == Algorithm.AS_RELEASED
+                        ? config.release().id() : subject.id(), subject.algorithm(), subject.source());
         if (dir != null) {
             Files.writeString(dir.resolve("index.md"), ConformancePage.version(result), StandardCharsets.UTF_8);
         }
         return result;
     }
+
+    /**
+     * The folder of {@code reports/} a run's pages go to: {@code conformance} for a release of Node or Bun,
+     * {@code subjects} for any other program ({@link Config#release()} null).
+     */
+    public static String folder(Config config) {
+        return config.release() == null ? SUBJECTS : "conformance";
+    }
+
+    /** The folder of {@code reports/} that holds the pages of subjects that are no release. */
+    public static final String SUBJECTS = "subjects";
 
     /**
      * Records on this release the broken behaviour of every known finding against the model: its own
@@ -538,6 +555,13 @@ public final class Conformance {
         String slug = kind.id() + "-" + cx.slug().substring(cx.slug().lastIndexOf('-') + 1);
         Path json = dir.resolve(slug + ".json");
         cx.write(json);
+        if (binary == null) { // a subject that is no release: its page gives the commands that replay it instead
+            Path page = dir.resolve(slug + ".md");
+            Difference d = new Difference(signature, kind, cx, shrunk.run(), replayed, hits, page, null);
+            Files.writeString(page, ConformancePage.difference(d, subject, json, null), StandardCharsets.UTF_8);
+            written.put(cx.script(), d);
+            return d;
+        }
         Path mjs = dir.resolve(slug + ".mjs");
         // The reproduction runs the same code as the subject (for a broadcast.js source, with the loader's flags),
         // beside the model the run compared with, and prints the exact command that reruns it.

@@ -270,7 +270,7 @@ public final class ConformanceCampaign {
                 p.add(r.subject() + ": known finding " + f.finding() + " has no recorded broken behaviour ("
                         + FindingJudge.FILE + "); record it: bin/cursorcheck node --version "
                         + Release.NEWEST_NODE.version() + " --record-findings");
-            } else if (r.algorithm() == Algorithm.AS_RELEASED && r.releaseCode()
+            } else if (r.algorithm() == Algorithm.AS_RELEASED && r.releaseCode() && r.release() != null
                     && f.recordedOn().equals(r.release().id()) && f.judgement() != FindingOnRelease.Judgement.HAS_IT
                     && r.protocolErrors().count() == 0) {
                 // A protocol error is listed above. Only the release's own code must still show its finding: a

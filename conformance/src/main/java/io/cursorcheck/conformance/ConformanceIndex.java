@@ -328,7 +328,7 @@ final class ConformanceIndex {
         StringBuilder b = new StringBuilder("# Conformance: Node.js and Bun against the model\n\n");
         b.append("Each release's `node:stream/iter` broadcast ran random operation sequences in lockstep with"
                 + " `ScanningModel`, through the JavaScript adapter (`conformance/src/main/js/broadcast-adapter.mjs`) and"
-                + " the cursorcheck-subject protocol (README, \"Checking an external subject\"). Only what a user can"
+                + " the cursorcheck-subject protocol (docs/protocol.md). Only what a user can"
                 + " observe is compared: each operation's answer, the earlier operations it settled, and the probe"
                 + " (`consumerCount`, `canWrite`). Every kind of difference is shrunk, replayed on the same release, and"
                 + " written with a standalone reproduction. Each row is the last run of its release (see \"Runs\""

@@ -26,7 +26,8 @@ final class ConformancePage {
         StringBuilder b = new StringBuilder();
         b.append("# `").append(subject.id()).append("`: ").append(d.kind().title()).append("\n\n");
         b.append("| | |\n|---|---|\n");
-        b.append("| Release | ").append(escape(subject.hello().summary())).append(" |\n");
+        b.append(mjs == null ? "| Implementation | " : "| Release | ").append(escape(subject.hello().summary()))
+                .append(" |\n");
         if (subject.source() != null) {
             b.append("| broadcast.js | ").append(subject.source().source().builtin() ? "the release's embedded source"
                     : "`" + escape(subject.source().source().spec()) + "` (SHA-256 `" + subject.source().sha256() + "`)")
@@ -50,12 +51,19 @@ final class ConformancePage {
                         ? " random sequence(s) of the run ended here too |\n" : " sequence(s) of the run ended here |\n");
         b.append("| Replayed | ").append(d.replayed() ? "yes: the shrunk script fails the same way again on this release"
                 : "**no**: the replay did not fail the same way").append(" |\n");
-        b.append("| Files | [`").append(json.getFileName()).append("`](").append(json.getFileName())
-                .append(subject.source() == null ? ") (replay: `bin/cursorcheck replay " + Reports.relative(json) + "`), [`"
-                        // bin/cursorcheck replay knows releases and variants, not a broadcast.js file: the
-                        // reproduction's command below is this difference's replay.
-                        : ") (the script; replay it with the reproduction's command below), [`")
-                .append(mjs.getFileName()).append("`](").append(mjs.getFileName()).append(") (standalone) |\n\n");
+        if (mjs == null) { // a subject that is no release: no JavaScript reproduction; its replay commands instead
+            b.append("| Subject | `").append(escape(ProgramSubject.shell(subject.command()))).append("` |\n");
+            b.append("| Files | [`").append(json.getFileName()).append("`](").append(json.getFileName())
+                    .append(") (the counterexample; replay commands below) |\n\n");
+        } else {
+            b.append("| Files | [`").append(json.getFileName()).append("`](").append(json.getFileName())
+                    .append(subject.source() == null
+                            ? ") (replay: `bin/cursorcheck replay " + Reports.relative(json) + "`), [`"
+                            // bin/cursorcheck replay knows releases and variants, not a broadcast.js file: the
+                            // reproduction's command below is this difference's replay.
+                            : ") (the script; replay it with the reproduction's command below), [`")
+                    .append(mjs.getFileName()).append("`](").append(mjs.getFileName()).append(") (standalone) |\n\n");
+        }
         if (!d.kind().explanation().isEmpty()) {
             b.append("## What it is\n\n").append(d.kind().explanation()).append("\n\n");
         }
@@ -84,6 +92,17 @@ final class ConformancePage {
                     .append(bold(sp, !sp.equals(mp))).append(" |\n");
         }
         b.append("\n").append(escape(f.detail())).append("\n\n");
+        if (mjs == null) {
+            b.append("## Replay\n\nThe counterexample file, step by step against the same program (model and subject"
+                    + " side by side; exit 1 while it still fails):\n\n```\n").append(ProgramSubject.replayFile(json,
+                    subject.command())).append("\n```\n\n");
+            if (cx.seed() != null) {
+                b.append("The random sequence it was shrunk from, regenerated from its seed:\n\n```\n")
+                        .append(ProgramSubject.replaySeed(cx.seed(), cx.maxSteps(), subject.command()))
+                        .append("\n```\n");
+            }
+            return b.toString();
+        }
         b.append("## Standalone reproduction\n\n`").append(mjs.getFileName()).append("` does the same with `node:stream/iter`"
                 + " alone and prints, at every step, the release's answer, the settlements and the probe next to the"
                 + " model's; its last line says whether the failing step differs. It was run on ").append(subject.id())
@@ -111,8 +130,9 @@ final class ConformancePage {
         b.append(escape(r.hello().summary())).append(".\n\n");
         subject(b, r);
         b.append(String.format("%,d random sequences, %,d operations in %.0f s; %d shape(s) of difference, each"
-                        + " shrunk, replayed and classified, each distinct shrunk script with its page and its standalone"
-                        + " reproduction, run on the release; %d subject process restart(s).%n%n", r.sequences(),
+                        + " shrunk, replayed and classified, each distinct shrunk script with its page and "
+                        + (r.release() == null ? "the commands that replay it" : "its standalone reproduction, run on"
+                        + " the release") + "; %d subject process restart(s).%n%n", r.sequences(),
                 r.operations(), r.millis() / 1000.0, r.differences().size(), r.restarts()));
         b.append(r.hello().unsupported().isEmpty() ? "The API can express every operation of the protocol.\n\n"
                 : "Operations of the protocol the API cannot express (never drawn):\n\n");
@@ -125,8 +145,8 @@ final class ConformancePage {
         undecided(b, r);
         if (r.protocolErrors().count() > 0) {
             b.append("## Protocol errors\n\n**").append(r.protocolErrors().count()).append(" protocol error(s)**: the"
-                    + " adapter or the subject broke the cursorcheck-subject protocol (README, \"Checking an external"
-                    + " subject: the protocol\"). That is a broken adapter or subject, not a difference of semantics:"
+                    + " adapter or the subject broke the cursorcheck-subject protocol (docs/protocol.md"
+                    + "). That is a broken adapter or subject, not a difference of semantics:"
                     + " no such sequence was shrunk, classified or counted above, each process that broke the"
                     + " protocol was replaced by a fresh one, and the run's verdict fails.");
             if (r.protocolErrors().count() > r.protocolErrors().first().size()) {
@@ -191,6 +211,14 @@ final class ConformancePage {
      * its SHA-256, the model, what such a run expects, and that it has no row in the index.
      */
     private static void subject(StringBuilder b, Conformance.Result r) {
+        if (r.release() == null) {
+            b.append("| | |\n|---|---|\n| Subject | a program given by its command (`bin/cursorcheck subject`), no"
+                    + " release of Node or Bun |\n| Model | `model`: the algorithm as released, docs/spec.md §2 |\n"
+                    + "| Verdict | every difference from the model fails the run: a subject is held to the spec, and no"
+                    + " earlier semantics of a release excuses it |\n| Index | no row in reports/conformance/index.md;"
+                    + " this page is this run's only record |\n\n");
+            return;
+        }
         if (r.source() == null && r.algorithm() == io.cursorcheck.spi.Algorithm.AS_RELEASED) {
             return;
         }

@@ -16,8 +16,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * An implementation in another process, behind the cursorcheck-subject protocol (README,
- * "Checking an external subject"): the suite's subject for Node.js and Bun.
+ * An implementation in another process, behind the cursorcheck-subject protocol
+ * ({@code docs/protocol.md}): the suite's subject for Node.js and Bun, and for any program given by
+ * its command ({@link ProgramSubject}).
  *
  * <p>Observable only ({@link BroadcastFactory.Capabilities}): it shows answers, settlements and
  * a probe, no snapshot. One long-lived process per thread; {@link #create} starts a fresh

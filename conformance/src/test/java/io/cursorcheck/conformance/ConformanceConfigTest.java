@@ -26,8 +26,11 @@ class ConformanceConfigTest {
                 .hasMessage("conformance: sequences must be >= 0, was -5");
         assertThatThrownBy(() -> new Conformance.Config(LABEL, 1, 1_000, 1, 0, null, LOG))
                 .hasMessage("conformance: maxSteps must be >= 1, was 0");
-        assertThatThrownBy(() -> new Conformance.Config(null, 1, 1_000, 1, 60, null, LOG))
-                .hasMessage("conformance: release must be given, was null");
+        // No release is a subject given by its command (ProgramSubject); only installing one needs a release.
+        assertThat(new Conformance.Config(null, 1, 1_000, 1, 60, null, LOG).release()).isNull();
+        assertThatThrownBy(() -> Conformance.run(new Conformance.Config(null, 1, 1_000, 1, 60, null, LOG)))
+                .isExactlyInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("conformance: release must be given to install one, was null");
         assertThatThrownBy(() -> new Conformance.Config(LABEL, 1, 1_000, 1, 60, null, null))
                 .hasMessage("conformance: log must be given, was null");
         // the control: the bounds themselves are accepted (no time, or none but the sequences)

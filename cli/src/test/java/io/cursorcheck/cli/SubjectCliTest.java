@@ -1,0 +1,126 @@
+package io.cursorcheck.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cursorcheck.conformance.ProgramSubject;
+import io.cursorcheck.properties.engine.GateSeed;
+import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.mutants.SourceTree;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bin/cursorcheck subject} end to end, through the launcher's entry point, on the Python
+ * examples: the buggy one fails the run (exit 1) with its pages under {@code reports/subjects/}, and
+ * the two replay commands a page prints fail again on it; the control is the same commands against the
+ * correct port, which exit 0, so the exit code is the subject's, not the file's or the command's.
+ */
+class SubjectCliTest {
+
+    @TempDir
+    Path reports;
+
+    private String previous;
+
+    @BeforeEach
+    void reportsHere() {
+        previous = System.getProperty(Reports.DIR_PROPERTY);
+        System.setProperty(Reports.DIR_PROPERTY, reports.toString());
+    }
+
+    @AfterEach
+    void reportsBack() {
+        if (previous == null) {
+            System.clearProperty(Reports.DIR_PROPERTY);
+        } else {
+            System.setProperty(Reports.DIR_PROPERTY, previous);
+        }
+    }
+
+    /** What a command line did. */
+    private record Outcome(int exit, String out) {
+    }
+
+    /**
+     * Runs a command line as printed ({@code bin/cursorcheck ...}, from the project's root): a word naming a
+     * file under the root is given its absolute path, since the tests run in the module's folder.
+     */
+    private static Outcome run(String command) {
+        List<String> words = new ArrayList<>(Arrays.asList(command.split(" ")));
+        assertThat(words.remove(0)).isEqualTo("bin/cursorcheck");
+        for (int i = 0; i < words.size(); i++) {
+            Path underRoot = SourceTree.root().resolve(words.get(i));
+            if (!words.get(i).startsWith("-") && words.get(i).contains("/") && Files.exists(underRoot)) {
+                words.set(i, underRoot.toString());
+            }
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int exit = new Main(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).run(words);
+        String text = out.toString(StandardCharsets.UTF_8);
+        System.out.println("$ " + command + "\n" + text);
+        return new Outcome(exit, text);
+    }
+
+    private static String script(boolean correct) {
+        return "examples/python/" + ProgramSubject.EXAMPLES.stream().filter(e -> e.correct() == correct).findFirst()
+                .orElseThrow().script();
+    }
+
+    private static String command(Pattern p, String page) {
+        Matcher m = p.matcher(page);
+        assertThat(m.find()).as("the page gives the command %s", p).isTrue();
+        return m.group();
+    }
+
+    @Test
+    void aBuggySubjectFailsWithPagesWhoseReplayCommandsFailAgainAndPassOnTheCorrectPort() throws Exception {
+        long seed = GateSeed.get().value();
+        Outcome run = run("bin/cursorcheck subject --name buggy --seconds 3 --seed " + seed + " -- python3 "
+                + script(false));
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.out()).contains("verdict: FAILED: differs", "PROBLEM: buggy: differs from the model");
+        Path dir = reports.resolve("subjects/buggy");
+        assertThat(dir.resolve("index.md")).exists();
+        Path page;
+        try (Stream<Path> pages = Files.list(dir)) {
+            page = pages.filter(p -> p.getFileName().toString().endsWith(".md") && !p.endsWith("index.md")).sorted()
+                    .findFirst().orElseThrow();
+        }
+        String text = Files.readString(page);
+        String replayFile = command(Pattern.compile("bin/cursorcheck subject --replay \\S+ -- python3 \\S+"), text);
+        String replaySeed = command(Pattern.compile("bin/cursorcheck subject --replay-seed \\d+ --max-steps \\d+ --"
+                + " python3 \\S+"), text);
+        Outcome again = run(replayFile);
+        assertThat(again.exit()).isEqualTo(1);
+        assertThat(again.out()).contains("subject: buggy", "<-- DIVERGENCE");
+        assertThat(run(replaySeed).exit()).isEqualTo(1);
+        // the control: the very same commands against the correct port pass
+        Outcome correctFile = run(replayFile.replace(script(false), script(true)));
+        assertThat(correctFile.exit()).isZero();
+        assertThat(correctFile.out()).contains("no failure");
+        assertThat(run(replaySeed.replace(script(false), script(true))).exit()).isZero();
+    }
+
+    @Test
+    void theCorrectPortConformsAndTheRunPrintsTheCommandThatRerunsIt() {
+        Outcome run = run("bin/cursorcheck subject --seconds 3 --seed 7 -- python3 " + script(true));
+        assertThat(run.exit()).isZero();
+        assertThat(run.out()).contains("rerun exactly: bin/cursorcheck subject --name broadcast_subject --seconds 3"
+                + " --seed 7 -- python3 " + script(true), "verdict: conforms");
+        assertThat(reports.resolve("subjects/broadcast_subject/index.md")).exists();
+    }
+}
