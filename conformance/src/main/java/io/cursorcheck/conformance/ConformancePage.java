@@ -24,7 +24,11 @@ final class ConformancePage {
         var f = cx.failure();
         Path here = json.toAbsolutePath().getParent(); // the page is written next to its JSON file
         StringBuilder b = new StringBuilder();
-        b.append("# `").append(subject.id()).append("`: ").append(d.kind().title()).append("\n\n");
+        // A program checked through the protocol is held to the spec: Differences' rules, which sort a release's
+        // differences into findings and fixes, have nothing to say about it, and every difference fails its run.
+        boolean program = mjs == null;
+        b.append("# `").append(subject.id()).append("`: ").append(program ? "differs from the model" : d.kind().title())
+                .append("\n\n");
         b.append("| | |\n|---|---|\n");
         b.append(mjs == null ? "| Implementation | " : "| Release | ").append(escape(subject.hello().summary()))
                 .append(" |\n");
@@ -36,7 +40,9 @@ final class ConformancePage {
         if (subject.algorithm() == io.cursorcheck.spi.Algorithm.CORRECTED) {
             b.append("| Model | `model-corrected` (docs/spec.md §8) |\n");
         }
-        b.append("| Verdict | **").append(d.kind().verdict()).append("** |\n");
+        b.append("| Verdict | **").append(program ? "FAILS" : d.kind().verdict()).append(program
+                ? "**: the subject answered otherwise than the model of [the spec](" + SpecLinks.from(here, (String) null) + ")"
+                + " |\n" : "** |\n");
         if (d.kind().invariant() != null) {
             b.append("| At stake | [").append(escape(d.kind().invariant())).append("](")
                     .append(SpecLinks.from(here, SpecLinks.anchorOf(d.kind().invariant()))).append(") |\n");
@@ -64,7 +70,12 @@ final class ConformancePage {
                             : ") (the script; replay it with the reproduction's command below), [`")
                     .append(mjs.getFileName()).append("`](").append(mjs.getFileName()).append(") (standalone) |\n\n");
         }
-        if (!d.kind().explanation().isEmpty()) {
+        if (program) {
+            b.append("## What it is\n\nThe script below, run on the subject and on the model side by side, gets another"
+                    + " answer or probe from the subject at the marked step. The model is the spec's reference (its state"
+                    + " is in the table): read the marked step and the spec's procedure for that operation to see which"
+                    + " side is wrong.\n\n");
+        } else if (!d.kind().explanation().isEmpty()) {
             b.append("## What it is\n\n").append(d.kind().explanation()).append("\n\n");
         }
         b.append("## Script\n\n```\n// ").append(cx.script().options()).append('\n');
