@@ -159,6 +159,20 @@ public final class StateKeyBuilder implements KeyWriter {
         return scratchSubject;
     }
 
+    private long[] scratch = new long[16]; // lent to writeKey methods (scratch(int)): grown, never part of a key
+
+    /** {@inheritDoc} This builder's own array, grown as needed: one per thread, not one per key. */
+    @Override
+    public long[] scratch(int size) {
+        if (size < 0) {
+            throw new IllegalArgumentException("scratch: size must be >= 0, was " + size);
+        }
+        if (scratch.length < size) {
+            scratch = new long[2 * size];
+        }
+        return scratch;
+    }
+
     @Override
     public void consumer(int id) {
         if (id < 0) {
