@@ -830,24 +830,8 @@ abstract class BroadcastCore implements Forkable {
                 }
             }
         }
-        sortFew(pending, n); // only their order matters, not their numbers
+        java.util.Arrays.sort(pending, 0, n); // only their order matters, not their numbers
         return n;
-    }
-
-    /**
-     * Sorts the first {@code n} numbers by insertion: a key has a few pending operations at most, where
-     * {@code Arrays.sort}'s dispatch costs more than the sort (it ran on every transition's key).
-     */
-    private static void sortFew(long[] a, int n) {
-        for (int i = 1; i < n; i++) {
-            long x = a[i];
-            int j = i - 1;
-            while (j >= 0 && a[j] > x) {
-                a[j + 1] = a[j];
-                j--;
-            }
-            a[j + 1] = x;
-        }
     }
 
     private static long[] ensure(long[] a, int n) {

@@ -662,24 +662,8 @@ public final class ScanningModel implements Forkable {
                 pending[n++] = q;
             }
         }
-        sortFew(pending, n); // pending operations by rank: their order matters, not their numbers
+        java.util.Arrays.sort(pending, 0, n); // pending operations by rank: their order matters, not their numbers
         return n;
-    }
-
-    /**
-     * Sorts the first {@code n} numbers by insertion: a key has a few pending operations at most, where
-     * {@code Arrays.sort}'s dispatch costs more than the sort (it ran on every transition's key).
-     */
-    private static void sortFew(long[] a, int n) {
-        for (int i = 1; i < n; i++) {
-            long x = a[i];
-            int j = i - 1;
-            while (j >= 0 && a[j] > x) {
-                a[j + 1] = a[j];
-                j--;
-            }
-            a[j + 1] = x;
-        }
     }
 
     @Override

@@ -268,24 +268,8 @@ public final class InvariantChecker {
         n += pendingEnds.size;
         System.arraycopy(pendingDrains.ops, 0, pending, n, pendingDrains.size);
         n += pendingDrains.size;
-        sortFew(pending, n);
+        java.util.Arrays.sort(pending, 0, n);
         return n;
-    }
-
-    /**
-     * Sorts the first {@code n} numbers by insertion: a key has a few pending operations at most, where
-     * {@code Arrays.sort}'s dispatch costs more than the sort (it ran on every transition's key).
-     */
-    private static void sortFew(long[] a, int n) {
-        for (int i = 1; i < n; i++) {
-            long x = a[i];
-            int j = i - 1;
-            while (j >= 0 && a[j] > x) {
-                a[j + 1] = a[j];
-                j--;
-            }
-            a[j + 1] = x;
-        }
     }
 
     /** How many operation numbers are open: what {@link #sortPending} writes. */
