@@ -171,7 +171,6 @@ abstract class BroadcastCore implements Forkable {
 
     private long operations;
     private int consumersMade;
-    private long[] keyScratch; // writeKey's sort buffer, reused: never copied, never part of the state
     private long scans;
     private final ArrayList<Settlement> settlements = new ArrayList<>();
     private boolean flushing; // a flush is running in this operation (spec §8); false between operations
@@ -729,8 +728,8 @@ abstract class BroadcastCore implements Forkable {
      */
     @Override
     public final void writeKey(KeyWriter k) {
-        int n = collectPending();
-        long[] pending = keyScratch;
+        long[] pending = k.scratch(pendingCount());
+        int n = collectPending(pending);
         long start = buffer.start();
         buffer.writeSizes(k);
         k.count(consumers.size());
@@ -794,17 +793,21 @@ abstract class BroadcastCore implements Forkable {
         k.text(trackingKey());
     }
 
-    /** Fills {@link #keyScratch} with every pending operation's number, sorted (ranks); returns how many. */
-    private int collectPending() {
+    /** How many operation numbers {@link #collectPending} writes. */
+    private int pendingCount() {
         int n = pendingEnds.size() + pendingDrains.size() + queuedWrites.size() + buffer.size();
         for (Reader r : consumers) {
             n += (r.outstanding != NO_READ ? 1 : 0) + (r.queued == null ? 0 : r.queued.size());
         }
-        if (keyScratch == null || keyScratch.length < n) {
-            keyScratch = new long[Math.max(8, 2 * n)];
-        }
-        long[] pending = keyScratch;
-        n = 0;
+        return n;
+    }
+
+    /**
+     * Fills {@code pending} (at least {@link #pendingCount()} long: the key writer's scratch, so that a fork
+     * allocates nothing to be keyed) with every pending operation's number, sorted (ranks); returns how many.
+     */
+    private int collectPending(long[] pending) {
+        int n = 0;
         for (long e : pendingEnds) {
             pending[n++] = e;
         }

@@ -66,7 +66,6 @@ public final class ScanningModel implements Forkable {
     // Bookkeeping of the observation protocol (spec §5).
     private long operations;
     private int consumersMade;
-    private long[] keyScratch; // writeKey's sort buffer, reused: never copied, never part of the state
     private long scans;
     private List<Settlement> settlements = new ArrayList<>();
 
@@ -568,8 +567,8 @@ public final class ScanningModel implements Forkable {
      */
     @Override
     public void writeKey(KeyWriter k) {
-        int n = collectPending();
-        long[] pending = keyScratch;
+        long[] pending = k.scratch(pendingCount());
+        int n = collectPending(pending);
         k.count(buffer.size());
         for (int size : buffer) {
             k.number(size);
@@ -631,17 +630,21 @@ public final class ScanningModel implements Forkable {
     private static final int KEY_SPOILED = 1;
     private static final int KEY_CONSUMERS = 2;
 
-    /** Fills {@link #keyScratch} with every pending operation's number, sorted (ranks); returns how many. */
-    private int collectPending() {
+    /** How many operations are pending: what {@link #collectPending} writes. */
+    private int pendingCount() {
         int n = pendingEnds.size() + queuedWrites.size() + pendingDrains.size();
         for (Consumer c : consumers) {
             n += (c.outstanding != NO_READ ? 1 : 0) + c.queued.size();
         }
-        if (keyScratch == null || keyScratch.length < n) {
-            keyScratch = new long[Math.max(8, 2 * n)];
-        }
-        long[] pending = keyScratch;
-        n = 0;
+        return n;
+    }
+
+    /**
+     * Fills {@code pending} (at least {@link #pendingCount()} long: the key writer's scratch, so that a fork
+     * allocates nothing to be keyed) with every pending operation's number, sorted (ranks); returns how many.
+     */
+    private int collectPending(long[] pending) {
+        int n = 0;
         for (long e : pendingEnds) {
             pending[n++] = e;
         }

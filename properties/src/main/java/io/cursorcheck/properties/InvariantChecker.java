@@ -44,7 +44,6 @@ public final class InvariantChecker {
     private final OpList spoiledWrites; // queued writes a spoil named while they were queued (I14)
 
     private static final long NOWHERE = Long.MIN_VALUE;
-    private long[] keyScratch; // writeKey's sort buffer, reused: never copied, never part of the state
 
     /** One consumer: its open reads (operation numbers, oldest first) and the position it must get next. */
     private static final class Book {
@@ -176,8 +175,8 @@ public final class InvariantChecker {
      * only with each other, so shifting them all alike changes no verdict.
      */
     public void appendKey(StringBuilder k) {
-        int n = sortPending();
-        long[] pending = keyScratch;
+        long[] pending = new long[openCount()]; // the String key is the slow reference path: a fresh array is fine
+        int n = sortPending(pending);
         long start = before.bufferStart();
         k.append("k[");
         for (Book b : books) {
@@ -217,10 +216,11 @@ public final class InvariantChecker {
      * @param k where to write
      */
     public void writeKey(KeyWriter k) {
-        int n = sortPending();
-        long[] pending = keyScratch;
+        long[] pending = k.scratch(openCount()); // the writer's array: a forked checker allocates none to be keyed
+        int n = sortPending(pending);
         long start = before.bufferStart();
-        for (Book b : books) {
+        for (int j = 0; j < books.size(); j++) { // indexed: no iterator per key
+            Book b = books.get(j);
             if (before.consumer(b.id) == null) {
                 continue; // detached: never looked at again (see appendKey)
             }
@@ -252,20 +252,13 @@ public final class InvariantChecker {
     }
 
     /**
-     * Puts every open operation number (reads, writes, ends, drains) into {@link #keyScratch}, sorted, and returns
-     * how many: both keys name operations by their rank in it.
+     * Puts every open operation number (reads, writes, ends, drains) into {@code pending} (at least
+     * {@link #openCount()} long), sorted, and returns how many: both keys name operations by their rank in it.
      */
-    private int sortPending() {
-        int open = pendingWrites.size + pendingEnds.size + pendingDrains.size;
-        for (Book b : books) {
-            open += b.reads.size;
-        }
-        if (keyScratch == null || keyScratch.length < open) {
-            keyScratch = new long[Math.max(8, 2 * open)];
-        }
-        long[] pending = keyScratch;
+    private int sortPending(long[] pending) {
         int n = 0;
-        for (Book b : books) {
+        for (int j = 0; j < books.size(); j++) {
+            Book b = books.get(j);
             System.arraycopy(b.reads.ops, 0, pending, n, b.reads.size);
             n += b.reads.size;
         }
@@ -277,6 +270,15 @@ public final class InvariantChecker {
         n += pendingDrains.size;
         java.util.Arrays.sort(pending, 0, n);
         return n;
+    }
+
+    /** How many operation numbers are open: what {@link #sortPending} writes. */
+    private int openCount() {
+        int open = pendingWrites.size + pendingEnds.size + pendingDrains.size;
+        for (int i = 0; i < books.size(); i++) {
+            open += books.get(i).reads.size;
+        }
+        return open;
     }
 
     private static final int KEY_BOOK = 1;

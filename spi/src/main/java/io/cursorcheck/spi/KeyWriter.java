@@ -64,4 +64,22 @@ public interface KeyWriter {
      * @throws NullPointerException if {@code text} is null
      */
     void text(String text);
+
+    /**
+     * A working array of at least {@code size} longs that a {@link Forkable#writeKey} may use while it writes
+     * (e.g. to rank operation numbers), never part of the key: a writer that serves key after key (the
+     * explorer's, one per thread) lends one array for all of them, so that a freshly forked state does not
+     * allocate one per key. Its content is undefined, and it is valid only until the next call to this method
+     * (a writeKey that delegates to another must not hold it across that call).
+     *
+     * @param size the least length, at least 0
+     * @return an array of at least {@code size} longs; by default a new one
+     * @throws IllegalArgumentException if {@code size} is negative
+     */
+    default long[] scratch(int size) {
+        if (size < 0) {
+            throw new IllegalArgumentException("scratch: size must be >= 0, was " + size);
+        }
+        return new long[size];
+    }
 }

@@ -186,6 +186,18 @@ public final class LockstepPair {
      * @return the key
      */
     public StateKey key(StateKeyBuilder builder, ConsumerLabels labels) {
+        writeKey(builder, labels);
+        return builder.build();
+    }
+
+    /**
+     * Writes {@link #key(StateKeyBuilder, ConsumerLabels)}'s content into {@code builder} without making a key
+     * of it: the explorer looks it up through {@link StateKeyBuilder#probe()} and copies it only when it keeps it.
+     *
+     * @param builder a builder of the calling thread; reset here
+     * @param labels  how to label the script's consumers, or null
+     */
+    public void writeKey(StateKeyBuilder builder, ConsumerLabels labels) {
         int made = model.consumers();
         builder.ensureScratch(made);
         String[] ms = builder.scratchModel();
@@ -239,7 +251,6 @@ public final class LockstepPair {
             writeNullable(builder, ms[order[i]]);
             writeNullable(builder, ss[order[i]]);
         }
-        return builder.build();
     }
 
     private static int compareDetached(String m1, String s1, String m2, String s2) {

@@ -29,6 +29,11 @@ public final class StateKey {
         return o instanceof StateKey k && k.hash == hash && Arrays.equals(k.bytes, bytes);
     }
 
+    /** Whether this key holds exactly the first {@code length} bytes of {@code buf}, whose hash is {@code hash}. */
+    boolean holds(byte[] buf, int length, int hash) {
+        return this.hash == hash && bytes.length == length && Arrays.equals(bytes, 0, length, buf, 0, length);
+    }
+
     @Override
     public int hashCode() {
         return hash;

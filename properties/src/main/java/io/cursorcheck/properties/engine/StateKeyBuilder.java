@@ -1,13 +1,16 @@
 package io.cursorcheck.properties.engine;
 
 import io.cursorcheck.spi.KeyWriter;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * Encodes a state key into a reusable byte buffer; {@link #build()} hashes it in one pass and copies
- * it into an immutable {@link StateKey}. One builder serves one thread, key after key, so the hot
- * path allocates only the finished key.
+ * Encodes a state key into a reusable byte buffer; {@link #probe()} looks it up in a set without a copy,
+ * {@link #build()} copies it into an immutable {@link StateKey}. One builder serves one thread, key after
+ * key, so the hot path allocates only the keys a set keeps.
  *
  * <p>The encoding is prefix-free: every item starts with a header byte whose high nibble names the
  * item's kind (consumer, number, symbol, flag, count, text) and whose low nibble holds a payload
@@ -36,11 +39,19 @@ public final class StateKeyBuilder implements KeyWriter {
     private int[] renameIds = new int[8];
     private int[] renameLabels = new int[8];
     private int renames = -1; // -1: no table, consumers are written by id
+    // The hash of the first hashedLength bytes: still the key's while nothing was written since, because
+    // writes only append and reset() forgets it.
+    private int hash;
+    private int hashedLength = -1;
+    private final KeyProbe probe = new KeyProbe(this);
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /** Starts a new key: forgets what was written and any renaming table. */
     public void reset() {
         length = 0;
         renames = -1;
+        hashedLength = -1;
     }
 
     /**
@@ -70,11 +81,43 @@ public final class StateKeyBuilder implements KeyWriter {
 
     /** The key written since the last {@link #reset()}, hashed over all its bytes. */
     public StateKey build() {
-        int h = 1;
-        for (int i = 0; i < length; i++) {
-            h = 31 * h + buf[i];
+        return new StateKey(Arrays.copyOf(buf, length), hash());
+    }
+
+    /**
+     * A view of the key written since the last {@link #reset()}, for looking it up without a copy: equal to the
+     * {@link StateKey} {@link #build()} would make; one per builder, valid until the next write or reset.
+     */
+    public KeyProbe probe() {
+        return probe;
+    }
+
+    /** Whether {@code key} holds exactly the bytes written since the last reset. */
+    boolean isHeldBy(StateKey key) {
+        return key.holds(buf, length, hash());
+    }
+
+    /**
+     * The hash of the bytes written since the last reset, eight bytes at a time (a key is tens of bytes, and
+     * every transition hashes one), computed once per key. Equal bytes, equal hash; the hash never decides
+     * equality (see {@link StateKey}).
+     */
+    int hash() {
+        if (hashedLength != length) {
+            long h = 0x9E3779B97F4A7C15L ^ length;
+            int i = 0;
+            for (; i + Long.BYTES <= length; i += Long.BYTES) {
+                h = Long.rotateLeft(h ^ ((long) LONGS.get(buf, i) * 0xC2B2AE3D27D4EB4FL), 31) * 0x9E3779B97F4A7C15L;
+            }
+            long tail = 0;
+            for (int shift = 0; i < length; i++, shift += 8) {
+                tail |= (buf[i] & 0xFFL) << shift;
+            }
+            h = Long.rotateLeft(h ^ (tail * 0xC2B2AE3D27D4EB4FL), 31) * 0x9E3779B97F4A7C15L;
+            hash = fmix(h);
+            hashedLength = length;
         }
-        return new StateKey(Arrays.copyOf(buf, length), fmix(h ^ length));
+        return hash;
     }
 
     // Scratch arrays for the pair's key (LockstepPair#key), kept here because a builder lives per thread and a
@@ -114,6 +157,20 @@ public final class StateKeyBuilder implements KeyWriter {
 
     String[] scratchSubject() {
         return scratchSubject;
+    }
+
+    private long[] scratch = new long[16]; // lent to writeKey methods (scratch(int)): grown, never part of a key
+
+    /** {@inheritDoc} This builder's own array, grown as needed: one per thread, not one per key. */
+    @Override
+    public long[] scratch(int size) {
+        if (size < 0) {
+            throw new IllegalArgumentException("scratch: size must be >= 0, was " + size);
+        }
+        if (scratch.length < size) {
+            scratch = new long[2 * size];
+        }
+        return scratch;
     }
 
     @Override
@@ -195,13 +252,13 @@ public final class StateKeyBuilder implements KeyWriter {
         buf[length++] = (byte) v;
     }
 
-    /** MurmurHash3's finaliser: spreads the polynomial hash over every bit the hash set reads. */
-    private static int fmix(int h) {
-        h ^= h >>> 16;
-        h *= 0x85ebca6b;
-        h ^= h >>> 13;
-        h *= 0xc2b2ae35;
-        h ^= h >>> 16;
-        return h;
+    /** MurmurHash3's 64-bit finaliser, folded to 32 bits: spreads the words' hash over every bit a hash set reads. */
+    private static int fmix(long h) {
+        h ^= h >>> 33;
+        h *= 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        h *= 0xc4ceb9fe1a85ec53L;
+        h ^= h >>> 33;
+        return (int) (h ^ (h >>> 32));
     }
 }

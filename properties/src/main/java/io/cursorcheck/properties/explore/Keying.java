@@ -1,8 +1,9 @@
 package io.cursorcheck.properties.explore;
 
+import io.cursorcheck.properties.engine.ConsumerLabels;
+import io.cursorcheck.properties.engine.KeyProbe;
 import io.cursorcheck.properties.engine.LockstepPair;
 import io.cursorcheck.properties.engine.StateKeyBuilder;
-import java.util.function.Function;
 
 /**
  * How the explorer names a state to recognise it: each keying is exact (no hash compaction); they
@@ -10,7 +11,7 @@ import java.util.function.Function;
  *
  * <p>Thread-safe: each thread writes its binary keys with a builder of its own.
  */
-public enum Keying implements Function<LockstepPair, Object> {
+public enum Keying implements ProbingKey {
 
     /** {@link LockstepPair#stateKey()}: the String key, the old path, kept for comparison. */
     STRING,
@@ -44,6 +45,31 @@ public enum Keying implements Function<LockstepPair, Object> {
             case BINARY -> pair.key(BUILDERS.get(), false);
             case SYMMETRIC -> pair.key(BUILDERS.get(), true);
         };
+    }
+
+    /**
+     * {@inheritDoc} For the binary keyings, a {@link KeyProbe} over this thread's builder; for {@link #STRING},
+     * the String key itself.
+     */
+    @Override
+    public Object probe(LockstepPair pair) {
+        return switch (this) {
+            case STRING -> pair.stateKey();
+            case BINARY -> probe(pair, null);
+            case SYMMETRIC -> probe(pair, ConsumerLabels.MODEL_ATTACH_ORDER);
+        };
+    }
+
+    private static KeyProbe probe(LockstepPair pair, ConsumerLabels labels) {
+        StateKeyBuilder builder = BUILDERS.get();
+        pair.writeKey(builder, labels);
+        return builder.probe();
+    }
+
+    /** {@inheritDoc} A probe's copy ({@link KeyProbe#toKey()}); a String key is its own. */
+    @Override
+    public Object own(Object probe) {
+        return probe instanceof KeyProbe p ? p.toKey() : probe;
     }
 
     /** The name the command line and the reports give this keying: {@code string}, {@code binary}, {@code symmetric}. */

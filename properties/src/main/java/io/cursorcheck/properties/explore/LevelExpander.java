@@ -77,6 +77,7 @@ final class LevelExpander implements AutoCloseable {
     private final Scope scope;
     private final ExploreSettings settings;
     private final Explorer.WinnerRule rule;
+    private final ProbingKey probing; // the key if it can be looked up before it is made, else null
     private final ConcurrentHashMap<Object, Long> seen = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, FailureAt> racedFailures = new ConcurrentHashMap<>(); // FIRST_INSERTED only
     private final ExecutorService pool; // null with one thread: the calling thread expands
@@ -98,6 +99,7 @@ final class LevelExpander implements AutoCloseable {
         this.scope = scope;
         this.settings = settings;
         this.rule = rule;
+        this.probing = settings.key() instanceof ProbingKey p ? p : null;
         int threads = settings.threads();
         this.workerStates = new long[threads];
         this.workerTransitions = new long[threads];
@@ -279,12 +281,17 @@ final class LevelExpander implements AutoCloseable {
             if (past != null) { // a known finding, explored past
                 fail(out, new FailureAt(ordinal, past.signature(), new Explorer.Path(node.path(), op, depth + 1), true));
             }
-            Object key = settings.key().apply(child);
-            // Most children reach a known state: a lock-free read settles those before any write locks a bin.
-            Long held = seen.get(key);
+            // Most children reach a known state: a lock-free read of the probe (the key in the thread's buffer, not
+            // copied) settles those before any write locks a bin; a key is copied only to be stored.
+            Object probe = probing != null ? probing.probe(child) : settings.key().apply(child);
+            Object key = probing != null ? null : probe;
+            Long held = seen.get(probe);
             Long mine = null;
             if (held == null) {
                 mine = ordinal;
+                if (key == null) {
+                    key = probing.own(probe);
+                }
                 held = seen.putIfAbsent(key, mine);
             }
             boolean leads = held == null;
@@ -295,14 +302,17 @@ final class LevelExpander implements AutoCloseable {
                     if (mine == null) {
                         mine = ordinal;
                     }
-                    if (seen.replace(key, held, mine)) {
+                    if (seen.replace(probe, held, mine)) {
                         leads = true;
                         break;
                     }
-                    held = seen.get(key);
+                    held = seen.get(probe);
                 }
             }
             if (leads && !last) {
+                if (key == null) {
+                    key = probing.own(probe); // took the key from a sibling: the candidate needs a key of its own
+                }
                 out.kept.add(new Candidate(new Explorer.Node(child, new Explorer.Path(node.path(), op, depth + 1)), key,
                         ordinal));
             }
