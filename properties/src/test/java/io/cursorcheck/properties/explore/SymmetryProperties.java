@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * policy) and for the known findings; and the symmetric exploration reaches no more states. The negative
  * control: a "symmetry" that sorts each side's consumers by cursor and forgets their ids (the String key with
  * every consumer list's entries stripped of ids and sorted), which loses the attach order notify and the scans
- * observe, must change some control's verdict or shortest length (it hides scan-counts-consumers-above-minimum).
+ * observe, must change the verdict or shortest length of scan-counts-consumers-above-minimum, which it hides.
  */
 class SymmetryProperties {
 
@@ -68,8 +69,14 @@ class SymmetryProperties {
 
     /** Every control in the bound and at the depth pinned for it, under every policy. */
     static List<Comparison> controls(Function<LockstepPair, Object> reduced, boolean checkPins) {
+        return controls(reduced, checkPins, id -> true);
+    }
+
+    /** The controls {@code which} accepts, each in the bound and at the depth pinned for it, under every policy. */
+    static List<Comparison> controls(Function<LockstepPair, Object> reduced, boolean checkPins,
+                                     Predicate<String> which) {
         List<Comparison> all = new ArrayList<>();
-        ExploreProperties.controls().forEach(control -> {
+        ExploreProperties.controls().filter(control -> which.test(control.id())).forEach(control -> {
             ExploreProperties.Pin pin = ExploreProperties.SHORTEST.get(control.id());
             int shortest = Integer.MAX_VALUE;
             for (Policy policy : Policy.values()) {
@@ -151,9 +158,15 @@ class SymmetryProperties {
         });
     }
 
+    /**
+     * Run on the one control this unsound reduction is known to hide, under every policy at its pinned bound and
+     * depth: it shows the comparison above sees an unsound reduction, and running it on all 48 controls (String
+     * keys, twice each) cost the gate 20 s more for nothing this one does not show.
+     */
     @Test
     void sortingConsumersByCursorChangesSomeVerdictOrLength() {
-        List<Comparison> all = controls(pair -> sortedByCursor(pair.stateKey()), false);
+        List<Comparison> all = controls(pair -> sortedByCursor(pair.stateKey()), false,
+                "scan-counts-consumers-above-minimum"::equals);
         List<String> differences = all.stream().map(Comparison::difference).filter(d -> d != null).toList();
         System.out.printf("sorted by cursor: %d differences, e.g. %s%n", differences.size(),
                 differences.stream().limit(3).toList());
