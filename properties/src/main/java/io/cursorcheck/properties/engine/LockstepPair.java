@@ -191,6 +191,15 @@ public final class LockstepPair {
     }
 
     /**
+     * Whether both sides write every consumer of their keys through the key writer, so that a key may rename
+     * consumers ({@link #key(StateKeyBuilder, ConsumerLabels)} turns the renaming off otherwise): the explorer
+     * says so in its report rather than name a symmetry it did not apply.
+     */
+    public boolean canRenameConsumers() {
+        return model.namesConsumersThroughWriter() && (subject == null || subject.namesConsumersThroughWriter());
+    }
+
+    /**
      * Writes {@link #key(StateKeyBuilder, ConsumerLabels)}'s content into {@code builder} without making a key
      * of it: the explorer looks it up through {@link StateKeyBuilder#probe()} and copies it only when it keeps it.
      *
@@ -206,8 +215,7 @@ public final class LockstepPair {
             ms[i] = model.detachedKey(i);
             ss[i] = subject == null ? ms[i] : i < subject.consumers() ? subject.detachedKey(i) : "none";
         }
-        boolean rename = labels != null && model.namesConsumersThroughWriter()
-                && (subject == null || subject.namesConsumersThroughWriter());
+        boolean rename = labels != null && canRenameConsumers();
         int[] ids = builder.scratchIds();
         int[] label = builder.scratchLabels();
         if (rename) {

@@ -210,6 +210,16 @@ public final class Explorer {
         return explore(subject, scope, settings, known, WinnerRule.SMALLEST_ORDINAL);
     }
 
+    /**
+     * The key's name as the report gives it: the symmetric key says when it could not rename the consumers (a
+     * side that does not write them through the key writer), and was then the binary key.
+     */
+    private static String keyName(ExploreSettings settings, LockstepPair root, BroadcastFactory subject) {
+        return settings.key() == Keying.SYMMETRIC && !root.canRenameConsumers()
+                ? settings.keyName() + " (renaming off: " + subject.id() + " does not name its consumers through the key"
+                + " writer)" : settings.keyName();
+    }
+
     /** Explores a scope keeping the winners {@code rule} picks (the wrong rule only for its negative control). */
     static Result explore(BroadcastFactory subject, Scope scope, ExploreSettings settings, KnownFindings known,
                           WinnerRule rule) {
@@ -256,7 +266,7 @@ public final class Explorer {
             boolean complete = !limited && (depth >= scope.depth() || level.isEmpty());
             return new Result(subject.id(), scope, expander.states(), expander.transitions(), depth, complete,
                     System.currentTimeMillis() - start, expander.cpuMillis(cpuNanos() - cpuStart),
-                    List.copyOf(found.values()), settings.threads(), settings.keyName(), List.copyOf(levels),
+                    List.copyOf(found.values()), settings.threads(), keyName(settings, root, subject), List.copyOf(levels),
                     expander.workers());
         }
     }
