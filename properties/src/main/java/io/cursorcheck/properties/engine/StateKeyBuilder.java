@@ -20,7 +20,8 @@ import java.util.Objects;
  *
  * <p>Consumer renaming (symmetry): while a table is set ({@link #renameConsumers}),
  * {@link #consumer(int)} writes the label the table gives the id instead of the id; an id the table
- * does not know is a bug of the caller and throws.
+ * does not know (no consumer of the script: a faulty subject may keep a handle of another broadcast) is
+ * written as itself under a tag of its own, so it can never be taken for a label.
  *
  * <p>Single-threaded.
  */
@@ -32,6 +33,7 @@ public final class StateKeyBuilder implements KeyWriter {
     private static final int FLAG = 4;
     private static final int COUNT = 5;
     private static final int TEXT = 6;
+    private static final int UNRENAMED_CONSUMER = 7; // an id the renaming table does not know, written as itself
     private static final int INLINE = 15; // low nibble: a varint follows
 
     private byte[] buf = new byte[256];
@@ -188,8 +190,9 @@ public final class StateKeyBuilder implements KeyWriter {
                 return;
             }
         }
-        throw new IllegalStateException("consumer: id " + id + " is none of the renamed consumers "
-                + Arrays.toString(Arrays.copyOf(renameIds, renames)));
+        // Not one of the script's consumers (a subject that kept another broadcast's handle): its id is no
+        // script index, so no renaming applies to it; the tag keeps it apart from every label, so the key stays exact.
+        item(UNRENAMED_CONSUMER, id);
     }
 
     @Override
