@@ -128,6 +128,10 @@ public final class LockstepPair {
                 detached[n++] = m + "/" + s;
             }
         }
+        if (reference != null) { // a scan check's reference: its later scan counts are compared, so its state counts
+            k.append(" |reference| ").append(reference.broken() ? "broken " : "");
+            reference.appendKey(k);
+        }
         k.append(tolerated == null ? " ||" : " ||past"); // past a finding, the model's later breaches are excused
         if (n > 0) {
             java.util.Arrays.sort(detached, 0, n);
@@ -140,8 +144,8 @@ public final class LockstepPair {
 
     /**
      * The binary key of the pair's state: the same content as {@link #stateKey()} (both sides, the
-     * checkers' memory, the "past a finding" flag, the detached consumers as a sorted multiset of
-     * (model's, subject's) pairs), written into {@code builder}. Two pairs of one subject have equal
+     * checkers' memory, a scan check's reference, the "past a finding" flag, the detached consumers as a
+     * sorted multiset of (model's, subject's) pairs), written into {@code builder}. Two pairs of one subject have equal
      * binary keys (with {@code renameConsumers} false) exactly when their {@link #stateKey()}s are equal.
      *
      * <p>With {@code renameConsumers} (consumer symmetry), every consumer in both sides' keys is
@@ -196,7 +200,8 @@ public final class LockstepPair {
      * says so in its report rather than name a symmetry it did not apply.
      */
     public boolean canRenameConsumers() {
-        return model.namesConsumersThroughWriter() && (subject == null || subject.namesConsumersThroughWriter());
+        return model.namesConsumersThroughWriter() && (subject == null || subject.namesConsumersThroughWriter())
+                && (reference == null || reference.namesConsumersThroughWriter());
     }
 
     /**
@@ -239,6 +244,20 @@ public final class LockstepPair {
                 builder.renameConsumers(ids, label, n);
             }
             subject.writeKey(builder);
+        }
+        // A scan check's reference: its later scan counts are compared with the subject's, so its state is part of
+        // what decides a verdict (premise 2); it never merges states the rest of the key keeps apart.
+        builder.flag(reference != null);
+        if (reference != null) {
+            builder.flag(reference.broken());
+            if (rename) {
+                int n = Math.min(made, reference.consumers());
+                for (int i = 0; i < n; i++) {
+                    ids[i] = reference.consumerId(i);
+                }
+                builder.renameConsumers(ids, label, n);
+            }
+            reference.writeKey(builder);
         }
         builder.stopRenaming();
         builder.flag(tolerated != null); // past a finding, the model's later breaches are excused

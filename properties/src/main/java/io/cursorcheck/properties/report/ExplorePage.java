@@ -34,7 +34,7 @@ public final class ExplorePage {
             2. **Everything that decides a verdict is in the key**: each side's full state (entries and sizes,
                cursors, open reads, queued writes and ends, lifecycle, error) *and* the invariant checker's
                memory (the position each consumer must get next, its open reads, the pending writes and ends),
-               for model and subject. Adding the checker's memory did not change a single state count in the
+               for model and subject, and a scan-checked subject's reference, whose later scan counts are compared. Adding the checker's memory did not change a single state count in the
                gate's bound: for a correct pair it is a function of the broadcast state, as it should be.
             3. **Nothing is abstracted on the strength of the subject's own correctness.** Its cache is in the
                key even with nobody attached (where the correct class never reads it), and so is every stale
