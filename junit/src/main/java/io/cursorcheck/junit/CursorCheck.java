@@ -51,30 +51,36 @@ public final class CursorCheck {
     /** A name that is safe as a directory name and in a command line. */
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
+    /** The default bound: as deep as the suite's writer-paths bound, small enough for a unit-test run. */
+    private static final int DEPTH = 8;
+    private static final int CONSUMERS = 2;
+
     private final String name;
     private final Function<Options, ? extends Broadcast> factory;
     private final Algorithm algorithm;
     private final long sequences;
     private final int maxSteps;
     private final int depth;
+    private final int consumers;
     private final Path pages;
     private final String testClass;
 
     private CursorCheck(String name, Function<Options, ? extends Broadcast> factory, Algorithm algorithm,
-                        long sequences, int maxSteps, int depth, Path pages, String testClass) {
+                        long sequences, int maxSteps, int depth, int consumers, Path pages, String testClass) {
         this.name = name;
         this.factory = factory;
         this.algorithm = algorithm;
         this.sequences = sequences;
         this.maxSteps = maxSteps;
         this.depth = depth;
+        this.consumers = consumers;
         this.pages = pages;
         this.testClass = testClass;
     }
 
     /**
      * A check of the broadcasts {@code factory} makes, with the defaults: the algorithm as Node
-     * releases it (spec §2), 2,000 random sequences of at most 60 operations, bounds 7 operations
+     * releases it (spec §2), 2,000 random sequences of at most 60 operations, bounds 8 operations
      * deep with 2 consumers, pages under {@code target/cursorcheck/}.
      *
      * @param name    a short name for reports and directories: letters, digits, {@code . _ -}, at most 64
@@ -92,7 +98,8 @@ public final class CursorCheck {
         }
         String caller = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass()
                 .getSimpleName();
-        return new CursorCheck(name, factory, Algorithm.AS_RELEASED, 2_000, 60, 7, Path.of("target", "cursorcheck"),
+        return new CursorCheck(name, factory, Algorithm.AS_RELEASED, 2_000, 60, DEPTH, CONSUMERS,
+                Path.of("target", "cursorcheck"),
                 caller);
     }
 
@@ -108,7 +115,7 @@ public final class CursorCheck {
         if (reference == null) {
             throw new IllegalArgumentException("cursorcheck: the algorithm of '" + name + "' must not be null");
         }
-        return new CursorCheck(name, factory, reference, sequences, maxSteps, depth, pages, testClass);
+        return new CursorCheck(name, factory, reference, sequences, maxSteps, depth, consumers, pages, testClass);
     }
 
     /**
@@ -122,7 +129,7 @@ public final class CursorCheck {
         if (count < 1) {
             throw new IllegalArgumentException("cursorcheck: sequences must be >= 1, was " + count);
         }
-        return new CursorCheck(name, factory, algorithm, count, maxSteps, depth, pages, testClass);
+        return new CursorCheck(name, factory, algorithm, count, maxSteps, depth, consumers, pages, testClass);
     }
 
     /**
@@ -136,7 +143,21 @@ public final class CursorCheck {
         if (operations < 1 || operations > 12) {
             throw new IllegalArgumentException("cursorcheck: depth must be 1 to 12, was " + operations);
         }
-        return new CursorCheck(name, factory, algorithm, sequences, maxSteps, operations, pages, testClass);
+        return new CursorCheck(name, factory, algorithm, sequences, maxSteps, operations, consumers, pages, testClass);
+    }
+
+    /**
+     * The same check with exhaustive bounds that attach up to another number of consumers.
+     *
+     * @param count consumers, 1 to 4
+     * @return the new check
+     * @throws IllegalArgumentException if {@code count} is outside 1 to 4
+     */
+    public CursorCheck withConsumers(int count) {
+        if (count < 1 || count > 4) {
+            throw new IllegalArgumentException("cursorcheck: consumers must be 1 to 4, was " + count);
+        }
+        return new CursorCheck(name, factory, algorithm, sequences, maxSteps, depth, count, pages, testClass);
     }
 
     /**
@@ -150,7 +171,7 @@ public final class CursorCheck {
         if (dir == null) {
             throw new IllegalArgumentException("cursorcheck: the pages directory of '" + name + "' must not be null");
         }
-        return new CursorCheck(name, factory, algorithm, sequences, maxSteps, depth, dir, testClass);
+        return new CursorCheck(name, factory, algorithm, sequences, maxSteps, depth, consumers, dir, testClass);
     }
 
     /**
@@ -166,7 +187,8 @@ public final class CursorCheck {
         tests.add(DynamicTest.dynamicTest(name + ": lockstep with the model, " + sequences + " random sequences",
                 () -> lockstep(subject)));
         for (Policy policy : Policy.values()) {
-            tests.add(DynamicTest.dynamicTest(name + ": every sequence of " + depth + " operations, " + policy,
+            tests.add(DynamicTest.dynamicTest(name + ": every sequence of " + depth + " operations, "
+                    + consumers + " consumers, " + policy,
                     () -> bound(subject, policy)));
         }
         return tests.stream();
@@ -197,7 +219,7 @@ public final class CursorCheck {
         Assumptions.assumeTrue(SuiteFacade.forkable(subject), () -> name + " is not io.cursorcheck.spi.Forkable:"
                 + " the exhaustive bound needs fork() and stateKey(), so it is skipped (the lockstep check still ran)");
         Path root = PagesRoot.prepare(pages);
-        SuiteFacade.BoundVerdict v = SuiteFacade.bound(subject, policy, 2, depth, 2_000_000, root);
+        SuiteFacade.BoundVerdict v = SuiteFacade.bound(subject, policy, consumers, depth, 2_000_000, root);
         System.out.printf("cursorcheck %s: %s, %,d states%s%n", name, v.scope(), v.states(),
                 !v.problems().isEmpty() ? " (stopped at the level of the first failure)"
                         : v.complete() ? "" : " (incomplete: state limit reached)");

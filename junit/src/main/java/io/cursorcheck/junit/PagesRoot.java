@@ -11,21 +11,24 @@ import java.nio.file.StandardCopyOption;
 /**
  * Where a user's counterexample pages are written ({@code target/cursorcheck/} by default): a pages
  * root in {@link SourceTree}'s sense, holding a copy of the spec the pages link to. The suite finds
- * its root through the system property {@code cursorcheck.root}; it is set here, once, unless the JVM
- * already names a root (the suite's own build does, or finds its source tree).
+ * its root through the system property {@code cursorcheck.root}, which is set here unless the user set
+ * it: a side effect on the test JVM, limited to that property.
  */
 final class PagesRoot {
 
     private static final String PROPERTY = "cursorcheck.root";
     private static final String SPEC_RESOURCE = "spec.md";
 
+    /** The value this class gave {@code cursorcheck.root}, or null if it gave none. */
+    private static String setHere;
+
     private PagesRoot() {
     }
 
     /**
      * Prepares {@code dir} as the pages root: the spec copied to {@code docs/spec.md} under it (written to a
-     * temporary file first and moved, so a reader never meets half a spec) and, if no root is set,
-     * {@code cursorcheck.root} pointed at it.
+     * temporary file first and moved, so a reader never meets half a spec) and, unless the user set
+     * it, {@code cursorcheck.root} pointed at it.
      *
      * @return the directory, absolute
      */
@@ -44,19 +47,13 @@ final class PagesRoot {
         } catch (IOException e) {
             throw new UncheckedIOException("cursorcheck-junit: cannot write the spec's copy to " + spec, e);
         }
-        if (System.getProperty(PROPERTY) == null && !insideSourceTree()) {
+        // A root the user set is theirs; one set here earlier (another check's pages) follows the latest check, so
+        // each page's links to the spec resolve in its own pages directory.
+        String current = System.getProperty(PROPERTY);
+        if (current == null || current.equals(setHere)) {
             System.setProperty(PROPERTY, root.toString());
+            setHere = root.toString();
         }
         return root;
-    }
-
-    /** Whether the working directory is inside the suite's own source tree (its own tests of this module). */
-    private static boolean insideSourceTree() {
-        try {
-            SourceTree.root();
-            return true;
-        } catch (IllegalStateException e) {
-            return false;
-        }
     }
 }

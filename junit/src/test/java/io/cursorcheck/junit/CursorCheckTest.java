@@ -69,6 +69,12 @@ class CursorCheckTest {
         Path page = pageOf(lockstep);
         assertThat(page).isRegularFile().startsWith(pages.resolve("counterexamples/dirty-flag-user"));
         assertThat(Files.readString(page)).contains("## Script", "dirty-flag-user");
+        // The page's links to the spec resolve to the copy under the pages directory, not into a source tree.
+        java.util.regex.Matcher link = java.util.regex.Pattern.compile("\\]\\(([^)#]*spec\\.md)").matcher(
+                Files.readString(page));
+        assertThat(link.find()).as("a link to the spec").isTrue();
+        assertThat(page.getParent().resolve(link.group(1)).normalize()).isEqualTo(pages.resolve("docs/spec.md"))
+                .isRegularFile();
         assertThat(Path.of(page.toString().replaceAll("\\.md$", ".json"))).isRegularFile();
     }
 
@@ -110,7 +116,11 @@ class CursorCheckTest {
         assertThatThrownBy(() -> CursorCheck.of("mine", CachedCountBroadcast::new).withSequences(0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sequences must be >= 1, was 0");
         assertThatThrownBy(() -> CursorCheck.of("mine", CachedCountBroadcast::new).withDepth(13))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("was 13");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("depth must be 1 to 12, was 13");
+        assertThatThrownBy(() -> CursorCheck.of("mine", CachedCountBroadcast::new).withConsumers(0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("consumers must be 1 to 4, was 0");
+        assertThatThrownBy(() -> CursorCheck.of("mine", CachedCountBroadcast::new).withPages(null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("pages directory of 'mine'");
     }
 
     @Test
