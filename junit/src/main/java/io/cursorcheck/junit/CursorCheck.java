@@ -32,7 +32,7 @@ import org.opentest4j.AssertionFailedError;
  * <p>The tests: the factory makes a broadcast under every policy; random lockstep sequences against
  * the model (every invariant checked on both sides after every operation), the first failure shrunk
  * and written as a counterexample (JSON and Markdown) under {@code target/cursorcheck/counterexamples/<name>/};
- * and, if the broadcast is {@link io.cursorcheck.spi.Forkable}, one exhaustive bound per policy, whose
+ * and, if the broadcast is {@link io.cursorcheck.spi.Forkable}, exhaustive bounds (two per policy), whose
  * failures have a shortest script. A broadcast that is not forkable has its bounds reported as
  * skipped (aborted), with the reason. A failing test's message holds the counterexample's script
  * and the path of its page.
@@ -51,9 +51,12 @@ public final class CursorCheck {
     /** A name that is safe as a directory name and in a command line. */
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
-    /** The default bound: as deep as the suite's writer-paths bound, small enough for a unit-test run. */
-    private static final int DEPTH = 8;
-    private static final int CONSUMERS = 2;
+    /** The default bound: the gate's three consumers, two operations shallower, so a unit-test run stays short. */
+    private static final int DEPTH = 9;
+    private static final int CONSUMERS = 3;
+    /** The writer-paths bound, as the suite's own gate explores it (spec §2's drain, endSync, writev, abort, spoil). */
+    private static final int WRITER_PATHS_DEPTH = 7;
+    private static final int WRITER_PATHS_CONSUMERS = 2;
 
     private final String name;
     private final Function<Options, ? extends Broadcast> factory;
@@ -80,8 +83,8 @@ public final class CursorCheck {
 
     /**
      * A check of the broadcasts {@code factory} makes, with the defaults: the algorithm as Node
-     * releases it (spec §2), 2,000 random sequences of at most 60 operations, bounds 8 operations
-     * deep with 2 consumers, pages under {@code target/cursorcheck/}.
+     * releases it (spec §2), 2,000 random sequences of at most 60 operations, bounds 9 operations
+     * deep with 3 consumers (and the writer's further paths 7 deep with 2), pages under {@code target/cursorcheck/}.
      *
      * @param name    a short name for reports and directories: letters, digits, {@code . _ -}, at most 64
      * @param factory makes a fresh, empty broadcast with an open writer for the given options
@@ -175,7 +178,8 @@ public final class CursorCheck {
     }
 
     /**
-     * The tests, for a {@code @TestFactory}: the factory, the lockstep check, then one bound per policy.
+     * The tests, for a {@code @TestFactory}: the factory, the lockstep check, then one bound per policy, then
+     * one bound with the writer's further paths per policy.
      *
      * @return the dynamic tests, each named by what it checks
      */
@@ -189,7 +193,12 @@ public final class CursorCheck {
         for (Policy policy : Policy.values()) {
             tests.add(DynamicTest.dynamicTest(name + ": every sequence of " + depth + " operations, "
                     + consumers + " consumers, " + policy,
-                    () -> bound(subject, policy)));
+                    () -> bound(subject, policy, consumers, depth, false)));
+        }
+        for (Policy policy : Policy.values()) {
+            tests.add(DynamicTest.dynamicTest(name + ": every sequence of " + WRITER_PATHS_DEPTH + " operations with the"
+                    + " writer's further paths, " + WRITER_PATHS_CONSUMERS + " consumers, " + policy,
+                    () -> bound(subject, policy, WRITER_PATHS_CONSUMERS, WRITER_PATHS_DEPTH, true)));
         }
         return tests.stream();
     }
@@ -215,11 +224,12 @@ public final class CursorCheck {
         }
     }
 
-    private void bound(UserSubject subject, Policy policy) {
+    private void bound(UserSubject subject, Policy policy, int attaches, int operations, boolean writerPaths) {
         Assumptions.assumeTrue(SuiteFacade.forkable(subject), () -> name + " is not io.cursorcheck.spi.Forkable:"
                 + " the exhaustive bound needs fork() and stateKey(), so it is skipped (the lockstep check still ran)");
         Path root = PagesRoot.prepare(pages);
-        SuiteFacade.BoundVerdict v = SuiteFacade.bound(subject, policy, consumers, depth, 2_000_000, root);
+        SuiteFacade.BoundVerdict v = SuiteFacade.bound(subject, policy, attaches, operations, writerPaths,
+                2_000_000, root);
         System.out.printf("cursorcheck %s: %s, %,d states%s%n", name, v.scope(), v.states(),
                 !v.problems().isEmpty() ? " (stopped at the level of the first failure)"
                         : v.complete() ? "" : " (incomplete: state limit reached)");

@@ -87,12 +87,13 @@ final class SuiteFacade {
 
     /**
      * Every sequence of up to {@code depth} operations with up to {@code consumers} attaches, budget 2 and
-     * sizes 0, 1 and 2, under {@code policy}: a subject failure's shortest script is written under
+     * sizes 0, 1 and 2, under {@code policy}, with the writer's further paths (drain, endSync, writev,
+     * writevSync, abort, spoil) if {@code writerPaths}: a subject failure's shortest script is written under
      * {@code pages/counterexamples/<name>/}.
      */
-    static BoundVerdict bound(BroadcastFactory subject, Policy policy, int consumers, int depth, long stateLimit,
-                              Path pages) {
-        Scope scope = new Scope(policy, 2, List.of(0, 1, 2), consumers, depth);
+    static BoundVerdict bound(BroadcastFactory subject, Policy policy, int consumers, int depth, boolean writerPaths,
+                              long stateLimit, Path pages) {
+        Scope scope = new Scope(policy, 2, List.of(0, 1, 2), consumers, depth, writerPaths);
         Explorer.Result r = unwrapped(() -> Explorer.explore(subject, scope, ExploreSettings.of(stateLimit)
                 .stoppingOnSubjectFailure(true), null));
         List<Problem> problems = new ArrayList<>();

@@ -50,7 +50,7 @@ class CursorCheckTest {
     void aCorrectBroadcastPassesTheFactoryTheLockstepCheckAndEveryBound() {
         Map<String, Throwable> out = outcomes(CursorCheck.of("cached-count-user", CachedCountBroadcast::new)
                 .withSequences(300).withDepth(6).withPages(pages));
-        assertThat(out).hasSize(6); // the factory, lockstep, one bound per policy (four)
+        assertThat(out).hasSize(10); // the factory, lockstep, two bounds per policy (four)
         assertThat(out.values()).as("%s", out).containsOnlyNulls();
         assertThat(pages.resolve("counterexamples")).doesNotExist();
         assertThat(pages.resolve("docs/spec.md")).isRegularFile();
@@ -102,7 +102,7 @@ class CursorCheckTest {
                 .withPages(pages));
         List<String> skipped = out.entrySet().stream().filter(e -> e.getValue() instanceof TestAbortedException)
                 .map(e -> e.getValue().getMessage()).collect(Collectors.toList());
-        assertThat(skipped).hasSize(4).allSatisfy(m -> assertThat(m).contains("not io.cursorcheck.spi.Forkable"));
+        assertThat(skipped).hasSize(8).allSatisfy(m -> assertThat(m).contains("not io.cursorcheck.spi.Forkable"));
         assertThat(out.entrySet().stream().filter(e -> !(e.getValue() instanceof TestAbortedException))
                 .map(Map.Entry::getValue)).containsOnlyNulls();
     }
