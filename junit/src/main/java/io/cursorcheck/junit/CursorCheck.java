@@ -57,6 +57,8 @@ public final class CursorCheck {
     /** The writer-paths bound, as the suite's own gate explores it (spec §2's drain, endSync, writev, abort, spoil). */
     private static final int WRITER_PATHS_DEPTH = 7;
     private static final int WRITER_PATHS_CONSUMERS = 2;
+    /** States at most per bound: far above the defaults' (tens of thousands), so only a deeper bound reaches it. */
+    private static final long STATE_LIMIT = 2_000_000;
 
     private final String name;
     private final Function<Options, ? extends Broadcast> factory;
@@ -214,6 +216,7 @@ public final class CursorCheck {
         System.out.printf("cursorcheck %s: %s; replay: mvn -B verify -Dtest='%s' -D%s=%d%n", name, seed.describe(),
                 testClass, GateSeed.PROPERTY, seed.value());
         Path root = PagesRoot.prepare(pages);
+        // Two workers at most: the user's build runs other tests beside this one.
         int threads = Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors()));
         SuiteFacade.LockstepVerdict v = SuiteFacade.lockstep(subject, seed.value(), sequences, maxSteps, threads, root);
         System.out.printf("cursorcheck %s: %,d sequences, %,d operations, %d failure(s)%n", name, v.sequences(),
@@ -229,7 +232,7 @@ public final class CursorCheck {
                 + " the exhaustive bound needs fork() and stateKey(), so it is skipped (the lockstep check still ran)");
         Path root = PagesRoot.prepare(pages);
         SuiteFacade.BoundVerdict v = SuiteFacade.bound(subject, policy, attaches, operations, writerPaths,
-                2_000_000, root);
+                STATE_LIMIT, root);
         System.out.printf("cursorcheck %s: %s, %,d states%s%n", name, v.scope(), v.states(),
                 !v.problems().isEmpty() ? " (stopped at the level of the first failure)"
                         : v.complete() ? "" : " (incomplete: state limit reached)");
@@ -251,7 +254,7 @@ public final class CursorCheck {
 
     @Override
     public String toString() {
-        return "CursorCheck[" + name + ", " + algorithm + ", " + sequences + " sequences, depth " + depth + ", pages "
-                + pages + "]";
+        return "CursorCheck[" + name + ", " + algorithm + ", " + sequences + " sequences, depth " + depth + ", "
+                + consumers + " consumers, pages " + pages + "]";
     }
 }
