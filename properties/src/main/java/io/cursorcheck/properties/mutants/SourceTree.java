@@ -6,10 +6,19 @@ import java.nio.file.Path;
 /**
  * Finds the project's source tree: the system property {@code cursorcheck.root} if set, else the
  * nearest directory at or above the working directory that holds {@code impl/src/main/java}.
+ *
+ * <p>Outside the source tree (a user's project checking its own broadcast through
+ * {@code cursorcheck-junit}), {@code cursorcheck.root} may name a <em>pages root</em> instead: a
+ * directory holding a copy of {@value #SPEC}, under which counterexample pages are written and from
+ * which their links to the spec are resolved. Such a root has no sources: {@link #implSources()}
+ * names a directory that does not exist there, and what needs the sources (the mutants) fails on it.
  */
 public final class SourceTree {
 
     private static final String IMPL = "impl/src/main/java/io/cursorcheck/impl";
+
+    /** The spec, relative to the root: what a pages root outside the source tree must hold. */
+    public static final String SPEC = "docs/spec.md";
 
     private SourceTree() {
     }
@@ -19,8 +28,9 @@ public final class SourceTree {
         String property = System.getProperty("cursorcheck.root");
         if (property != null) {
             Path root = Path.of(property).toAbsolutePath().normalize();
-            if (!Files.isDirectory(root.resolve(IMPL))) {
-                throw new IllegalStateException("cursorcheck.root=" + property + " has no " + IMPL);
+            if (!Files.isDirectory(root.resolve(IMPL)) && !Files.isRegularFile(root.resolve(SPEC))) {
+                throw new IllegalStateException("cursorcheck.root=" + property + " has neither " + IMPL
+                        + " (a source tree) nor " + SPEC + " (a pages root)");
             }
             return root;
         }
