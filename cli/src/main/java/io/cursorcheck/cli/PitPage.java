@@ -1,6 +1,6 @@
 package io.cursorcheck.cli;
 
-import io.cursorcheck.properties.report.IndexPage;
+import io.cursorcheck.properties.pages.IndexPage;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
