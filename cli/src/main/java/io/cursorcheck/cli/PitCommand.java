@@ -1,6 +1,9 @@
 package io.cursorcheck.cli;
 
 import io.cursorcheck.properties.io.Json;
+import io.cursorcheck.properties.pages.PitEquivalents;
+import io.cursorcheck.properties.pages.PitMutations;
+import io.cursorcheck.properties.pages.PitPage;
 import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.source.SourceTree;

@@ -1,4 +1,4 @@
-package io.cursorcheck.cli;
+package io.cursorcheck.properties.pages;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,7 +15,7 @@ import org.w3c.dom.NodeList;
 import org.xml.sax.SAXException;
 
 /** Reads PIT's {@code mutations.xml}: one {@link Mutation} per mutant PIT made. */
-final class PitMutations {
+public final class PitMutations {
 
     /**
      * One PIT mutant and its fate.
@@ -29,16 +29,16 @@ final class PitMutations {
      * @param detected     whether PIT counts it as killed
      * @param killingTest  the test that killed it, or empty
      */
-    record Mutation(String mutatedClass, String method, int line, String mutator, String description, String status,
+    public record Mutation(String mutatedClass, String method, int line, String mutator, String description, String status,
                     boolean detected, String killingTest) {
 
         /** The class's simple name. */
-        String simpleClass() {
+        public String simpleClass() {
             return mutatedClass.substring(mutatedClass.lastIndexOf('.') + 1);
         }
 
         /** The top-level class's simple name (for a nested class, its outer class). */
-        String topClass() {
+        public String topClass() {
             String s = simpleClass();
             int dollar = s.indexOf('$');
             return dollar < 0 ? s : s.substring(0, dollar);
@@ -49,7 +49,7 @@ final class PitMutations {
     }
 
     /** Parses the file. */
-    static List<Mutation> read(Path xml) throws IOException {
+    public static List<Mutation> read(Path xml) throws IOException {
         try (InputStream in = Files.newInputStream(xml)) {
             DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
             f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);

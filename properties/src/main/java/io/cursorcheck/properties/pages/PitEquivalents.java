@@ -1,4 +1,4 @@
-package io.cursorcheck.cli;
+package io.cursorcheck.properties.pages;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -15,7 +15,7 @@ import java.util.List;
  * tab-separated. A survivor is matched by everything but the line number, so the arguments survive
  * edits elsewhere in the file; a survivor no line matches is a gap to close or to argue.
  */
-final class PitEquivalents {
+public final class PitEquivalents {
 
     /**
      * One argued survivor.
@@ -40,7 +40,7 @@ final class PitEquivalents {
     }
 
     /** The committed list. */
-    static PitEquivalents load() {
+    public static PitEquivalents load() {
         try (InputStream in = PitEquivalents.class.getResourceAsStream("pit-equivalents.tsv")) {
             if (in == null) {
                 throw new IllegalStateException("pit-equivalents.tsv is missing beside " + PitEquivalents.class);
@@ -64,7 +64,7 @@ final class PitEquivalents {
     }
 
     /** The argument for a survivor, or null if none is written. */
-    String argument(PitMutations.Mutation m, String sourceLine) {
+    public String argument(PitMutations.Mutation m, String sourceLine) {
         for (Entry e : entries) {
             if (e.matches(m, sourceLine)) {
                 return e.argument();

@@ -1,6 +1,5 @@
-package io.cursorcheck.cli;
+package io.cursorcheck.properties.pages;
 
-import io.cursorcheck.properties.pages.IndexPage;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,10 +12,10 @@ import java.util.function.Function;
  * {@code impl}, then every survivor on {@link #FOCUS} with the argument that it is equivalent (or,
  * marked, none yet), then the survivors elsewhere.
  */
-final class PitPage {
+public final class PitPage {
 
     /** The class the suite answers for mutant by mutant. */
-    static final String FOCUS = "CachedCountBroadcast";
+    public static final String FOCUS = "CachedCountBroadcast";
 
     /** The score PIT should reach on {@link #FOCUS}. */
     static final double TARGET = 95.0;
@@ -30,7 +29,7 @@ final class PitPage {
      * @param command   the command that ran it
      * @param millis    how long PIT took, build included
      */
-    record Run(List<PitMutations.Mutation> mutations, List<String> sources, List<String> arguments, String command,
+    public record Run(List<PitMutations.Mutation> mutations, List<String> sources, List<String> arguments, String command,
                long millis) {
 
         /** Per top-level class: mutants, detected, survived, no coverage. */
@@ -64,7 +63,7 @@ final class PitPage {
         }
 
         /** Undetected mutants of {@link #FOCUS} nobody has argued equivalent: gaps. */
-        List<Integer> unexplained() {
+        public List<Integer> unexplained() {
             return undetected(FOCUS).stream().filter(i -> arguments.get(i) == null).toList();
         }
 
@@ -80,7 +79,7 @@ final class PitPage {
     }
 
     /** One line for summaries. */
-    static String summary(Run r) {
+    public static String summary(Run r) {
         int[] c = r.byClass().getOrDefault(FOCUS, new int[4]);
         return String.format("PIT: %s %.1f%% (%d of %d mutants killed; %d survivors, %d argued equivalent: %.1f%% of"
                         + " the rest), impl overall %.1f%%, in %.0f s", FOCUS, r.score(FOCUS), c[1], c[0],
@@ -108,7 +107,7 @@ final class PitPage {
     }
 
     /** The page. */
-    static String markdown(Run r) {
+    public static String markdown(Run r) {
         StringBuilder b = new StringBuilder("# PIT: mutation testing of impl with the suite's own tests\n\n");
         List<Integer> gaps = r.unexplained();
         b.append(gaps.isEmpty() ? "Every surviving mutant of `" + FOCUS + "` is argued equivalent below.\n\n"
@@ -178,7 +177,7 @@ final class PitPage {
     }
 
     /** The same numbers for tools. */
-    static Map<String, Object> json(Run r) {
+    public static Map<String, Object> json(Run r) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("command", r.command());
         doc.put("millis", r.millis());
