@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads JMH's {@code -rf json} output (through {@link io.cursorcheck.properties.engine.Json}): the
+ * Reads JMH's {@code -rf json} output (through {@link io.cursorcheck.properties.io.Json}): the
  * fields of a result the report uses.
  */
 final class JmhJson {
@@ -40,7 +40,7 @@ final class JmhJson {
      *                                  result and the field)
      */
     static List<Result> results(String json) {
-        if (!(io.cursorcheck.properties.engine.Json.parse(json) instanceof List<?> list)) {
+        if (!(io.cursorcheck.properties.io.Json.parse(json) instanceof List<?> list)) {
             throw new IllegalArgumentException("JMH's JSON must be a list of results");
         }
         List<Result> out = new ArrayList<>();

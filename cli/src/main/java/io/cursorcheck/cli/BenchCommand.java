@@ -2,10 +2,10 @@ package io.cursorcheck.cli;
 
 import io.cursorcheck.bench.BenchReport;
 import io.cursorcheck.bench.BenchRun;
-import io.cursorcheck.properties.engine.ReportRun;
-import io.cursorcheck.properties.engine.Reports;
-import io.cursorcheck.properties.mutants.SourceTree;
-import io.cursorcheck.properties.report.IndexPage;
+import io.cursorcheck.properties.pages.IndexPage;
+import io.cursorcheck.properties.report.ReportRun;
+import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.properties.source.SourceTree;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

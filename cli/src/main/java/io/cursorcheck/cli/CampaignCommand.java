@@ -1,9 +1,9 @@
 package io.cursorcheck.cli;
 
-import io.cursorcheck.properties.engine.Json;
-import io.cursorcheck.properties.engine.ReportRun;
-import io.cursorcheck.properties.engine.Reports;
-import io.cursorcheck.properties.report.IndexPage;
+import io.cursorcheck.properties.io.Json;
+import io.cursorcheck.properties.pages.IndexPage;
+import io.cursorcheck.properties.report.ReportRun;
+import io.cursorcheck.properties.report.Reports;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,15 +1,15 @@
 package io.cursorcheck.cli;
 
 import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.campaign.ExampleStore;
+import io.cursorcheck.properties.campaign.ProgressLine;
+import io.cursorcheck.properties.campaign.RandomRun;
 import io.cursorcheck.properties.engine.Counterexample;
-import io.cursorcheck.properties.engine.ExampleStore;
 import io.cursorcheck.properties.engine.KnownFindings;
-import io.cursorcheck.properties.engine.ProgressLine;
-import io.cursorcheck.properties.engine.RandomRun;
-import io.cursorcheck.properties.engine.ReportRun;
-import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.engine.Weights;
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.report.ReportRun;
+import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.properties.source.SourceTree;
 import java.util.List;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;

@@ -6,8 +6,8 @@ import io.cursorcheck.conformance.ConformanceCampaign;
 import io.cursorcheck.conformance.ExternalSubject;
 import io.cursorcheck.conformance.Release;
 import io.cursorcheck.conformance.SubjectComparison;
-import io.cursorcheck.properties.engine.ReportRun;
-import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.report.ReportRun;
+import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.spi.Algorithm;
 import java.util.List;
 import picocli.CommandLine.Mixin;
@@ -287,7 +287,7 @@ abstract class ConformanceCli extends CliCommand {
         java.nio.file.Path binary = release.install(err);
         try (ExternalSubject subject = ExternalSubject.of(release, binary)) {
             for (java.nio.file.Path p : Conformance.recordFindings(subject, command, out)) {
-                out.println("recorded: " + io.cursorcheck.properties.mutants.SourceTree.root().relativize(p));
+                out.println("recorded: " + io.cursorcheck.properties.source.SourceTree.root().relativize(p));
             }
             return 0;
         } catch (IllegalStateException e) {

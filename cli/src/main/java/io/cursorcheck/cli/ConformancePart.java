@@ -3,7 +3,7 @@ package io.cursorcheck.cli;
 import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.ConformanceCampaign;
 import io.cursorcheck.conformance.Release;
-import io.cursorcheck.properties.engine.ReportRun;
+import io.cursorcheck.properties.report.ReportRun;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,7 +2,7 @@ package io.cursorcheck.cli;
 
 import io.cursorcheck.conformance.Release;
 import io.cursorcheck.properties.BroadcastFactory;
-import io.cursorcheck.properties.engine.Subjects;
+import io.cursorcheck.properties.campaign.Subjects;
 import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.spi.Policy;
 import io.cursorcheck.stress.StressRun;

@@ -1,8 +1,8 @@
 package io.cursorcheck.cli;
 
-import io.cursorcheck.properties.engine.Reports;
-import io.cursorcheck.properties.engine.SetupProblem;
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.io.SetupProblem;
+import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.properties.source.SourceTree;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
-import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.MissingParameterException;
@@ -25,6 +24,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.UnmatchedArgumentException;
+import picocli.CommandLine;
 
 /**
  * Every way a command line can go wrong ends here, as one line on standard error and exit code 2:

@@ -1,20 +1,20 @@
 package io.cursorcheck.cli;
 
 import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.campaign.ExploreRun;
 import io.cursorcheck.properties.engine.Counterexample;
-import io.cursorcheck.properties.engine.CounterexampleWriter;
 import io.cursorcheck.properties.engine.KnownFindings;
-import io.cursorcheck.properties.engine.ReportRun;
-import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.explore.Comparison;
-import io.cursorcheck.properties.explore.ExploreRun;
 import io.cursorcheck.properties.explore.ExploreSettings;
+import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Keying;
 import io.cursorcheck.properties.explore.LegacyExplorer;
-import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Scope;
-import io.cursorcheck.properties.mutants.SourceTree;
-import io.cursorcheck.properties.report.ExplorePage;
+import io.cursorcheck.properties.pages.ExplorePage;
+import io.cursorcheck.properties.report.CounterexampleWriter;
+import io.cursorcheck.properties.report.ReportRun;
+import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.properties.source.SourceTree;
 import io.cursorcheck.spi.Policy;
 import java.io.IOException;
 import java.io.PrintStream;

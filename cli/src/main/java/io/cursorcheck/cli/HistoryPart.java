@@ -5,7 +5,7 @@ import io.cursorcheck.conformance.ConformanceCampaign;
 import io.cursorcheck.conformance.History;
 import io.cursorcheck.conformance.HistoryPage;
 import io.cursorcheck.conformance.Release;
-import io.cursorcheck.properties.engine.ReportRun;
+import io.cursorcheck.properties.report.ReportRun;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;

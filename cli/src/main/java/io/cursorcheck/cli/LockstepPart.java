@@ -1,9 +1,9 @@
 package io.cursorcheck.cli;
 
-import io.cursorcheck.properties.engine.Campaign;
-import io.cursorcheck.properties.report.IndexPage;
-import io.cursorcheck.properties.engine.ReportRun;
+import io.cursorcheck.properties.campaign.Campaign;
 import io.cursorcheck.properties.engine.Weights;
+import io.cursorcheck.properties.pages.IndexPage;
+import io.cursorcheck.properties.report.ReportRun;
 import java.io.PrintStream;
 
 /** The lockstep part of the campaign: every variant against the model, controls, known findings. */

@@ -1,8 +1,8 @@
 package io.cursorcheck.cli;
 
-import io.cursorcheck.properties.engine.ReportRun;
-import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.mutants.Mutant;
+import io.cursorcheck.properties.report.ReportRun;
+import io.cursorcheck.properties.report.Reports;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;

@@ -1,14 +1,14 @@
 package io.cursorcheck.cli;
 
-import io.cursorcheck.properties.engine.KillMatrix;
+import io.cursorcheck.properties.campaign.KillMatrix;
 import io.cursorcheck.properties.engine.KnownFindings;
-import io.cursorcheck.properties.engine.ReportRun;
-import io.cursorcheck.properties.engine.Reports;
-import io.cursorcheck.properties.mutants.SourceTree;
 import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
-import io.cursorcheck.properties.report.MutantsPage;
+import io.cursorcheck.properties.pages.MutantsPage;
+import io.cursorcheck.properties.report.ReportRun;
+import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.properties.source.SourceTree;
 import io.cursorcheck.spi.Algorithm;
 import java.io.IOException;
 import java.io.PrintStream;

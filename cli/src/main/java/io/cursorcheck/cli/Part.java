@@ -1,7 +1,7 @@
 package io.cursorcheck.cli;
 
-import io.cursorcheck.properties.engine.ReportRun;
-import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.report.ReportRun;
+import io.cursorcheck.properties.report.Reports;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;

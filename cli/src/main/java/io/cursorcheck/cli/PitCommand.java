@@ -1,9 +1,12 @@
 package io.cursorcheck.cli;
 
-import io.cursorcheck.properties.engine.Json;
-import io.cursorcheck.properties.engine.ReportRun;
-import io.cursorcheck.properties.engine.Reports;
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.io.Json;
+import io.cursorcheck.properties.pages.PitEquivalents;
+import io.cursorcheck.properties.pages.PitMutations;
+import io.cursorcheck.properties.pages.PitPage;
+import io.cursorcheck.properties.report.ReportRun;
+import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.properties.source.SourceTree;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -1,9 +1,9 @@
 package io.cursorcheck.cli;
 
-import io.cursorcheck.properties.engine.ReportRun;
-import io.cursorcheck.properties.engine.Reports;
-import io.cursorcheck.properties.mutants.SourceTree;
-import io.cursorcheck.properties.report.IndexPage;
+import io.cursorcheck.properties.pages.IndexPage;
+import io.cursorcheck.properties.report.ReportRun;
+import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.properties.source.SourceTree;
 import io.cursorcheck.stress.StressReport;
 import io.cursorcheck.stress.StressRun;
 import io.cursorcheck.stress.lincheck.LincheckRun;

@@ -3,7 +3,7 @@ package io.cursorcheck.cli;
 import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.ExternalSubject;
 import io.cursorcheck.conformance.ProgramSubject;
-import io.cursorcheck.properties.engine.ReportRun;
+import io.cursorcheck.properties.report.ReportRun;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

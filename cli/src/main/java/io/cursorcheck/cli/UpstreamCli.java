@@ -3,7 +3,7 @@ package io.cursorcheck.cli;
 import io.cursorcheck.conformance.Release;
 import io.cursorcheck.conformance.upstream.EditDoesNotApplyException;
 import io.cursorcheck.conformance.upstream.UpstreamCheck;
-import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.report.Reports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

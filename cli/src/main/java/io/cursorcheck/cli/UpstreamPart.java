@@ -4,7 +4,7 @@ import io.cursorcheck.conformance.ConformanceCampaign;
 import io.cursorcheck.conformance.Release;
 import io.cursorcheck.conformance.upstream.Reproductions;
 import io.cursorcheck.conformance.upstream.UpstreamCheck;
-import io.cursorcheck.properties.engine.ReportRun;
+import io.cursorcheck.properties.report.ReportRun;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -2,7 +2,7 @@ package io.cursorcheck.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.source.SourceTree;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -391,7 +391,7 @@ class BadInputCliTest {
                     "1", "--seed", "1"));
         }
         withReports(reports, () -> {
-            try (io.cursorcheck.properties.engine.ReportLock held = io.cursorcheck.properties.engine.ReportLock.acquire(
+            try (io.cursorcheck.properties.report.ReportLock held = io.cursorcheck.properties.report.ReportLock.acquire(
                     reports, "a test holding the lock")) {
                 assertThat(held.holder()).contains("a test holding the lock");
                 for (List<String> line : lines) {
@@ -440,8 +440,8 @@ class BadInputCliTest {
 
     /** Runs {@code body} with the reports directory moved to {@code reports}, then moves it back. */
     private static void withReports(Path reports, org.junit.jupiter.api.function.Executable body) throws Exception {
-        String previous = System.getProperty(io.cursorcheck.properties.engine.Reports.DIR_PROPERTY);
-        System.setProperty(io.cursorcheck.properties.engine.Reports.DIR_PROPERTY, reports.toString());
+        String previous = System.getProperty(io.cursorcheck.properties.report.Reports.DIR_PROPERTY);
+        System.setProperty(io.cursorcheck.properties.report.Reports.DIR_PROPERTY, reports.toString());
         try {
             body.execute();
         } catch (Exception | Error e) {
@@ -450,9 +450,9 @@ class BadInputCliTest {
             throw new IllegalStateException(t);
         } finally {
             if (previous == null) {
-                System.clearProperty(io.cursorcheck.properties.engine.Reports.DIR_PROPERTY);
+                System.clearProperty(io.cursorcheck.properties.report.Reports.DIR_PROPERTY);
             } else {
-                System.setProperty(io.cursorcheck.properties.engine.Reports.DIR_PROPERTY, previous);
+                System.setProperty(io.cursorcheck.properties.report.Reports.DIR_PROPERTY, previous);
             }
         }
     }

@@ -159,7 +159,7 @@ class CliTest {
         assertThat(err().lines().toList()).singleElement().asString().startsWith("cursorcheck: internal error in check")
                 .contains("a bug").contains("the full trace is in target/cursorcheck-error.log")
                 .doesNotContain("Exception").doesNotContain("\tat ");
-        java.nio.file.Path log = io.cursorcheck.properties.mutants.SourceTree.root().resolve("target/cursorcheck-error.log");
+        java.nio.file.Path log = io.cursorcheck.properties.source.SourceTree.root().resolve("target/cursorcheck-error.log");
         assertThat(java.nio.file.Files.readString(log)).contains("java.lang.NullPointerException: a bug")
                 .contains("at io.cursorcheck.cli.CliTest");
     }
@@ -193,7 +193,7 @@ class CliTest {
     void replaysASeedAndAKnownFinding() {
         assertThat(run("replay", "--variant", "cached-count", "--seed", "12345", "--max-steps", "20")).isZero();
         assertThat(out()).contains("#0").contains("no failure");
-        String finding = io.cursorcheck.properties.engine.Reports.dir()
+        String finding = io.cursorcheck.properties.report.Reports.dir()
                 .resolve("findings/reentrant-flush-strands-read/counterexample.json").toString();
         assertThat(run("replay", finding)).isEqualTo(1);
         assertThat(out()).contains("MODEL_INVARIANT").contains("I11");

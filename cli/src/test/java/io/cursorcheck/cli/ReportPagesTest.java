@@ -3,10 +3,10 @@ package io.cursorcheck.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
-import io.cursorcheck.properties.engine.Reports;
-import io.cursorcheck.properties.mutants.SourceTree;
 import io.cursorcheck.properties.report.ReportLinks;
+import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.report.SpecLinks;
+import io.cursorcheck.properties.source.SourceTree;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -112,7 +112,7 @@ class ReportPagesTest {
                 "mutants,explore,stress,conformance,history,bench")).isZero();
         assertThat(run("node", "--version", "26.12.1", "--seconds", "2", "--seed", "1")).isIn(0, 1);
         // The history of one release for 5 s (the command's least is a minute): its page, and the index's link to it.
-        io.cursorcheck.properties.engine.ReportRun.write(reports, "a history of one release", System.err, run ->
+        io.cursorcheck.properties.report.ReportRun.write(reports, "a history of one release", System.err, run ->
                 io.cursorcheck.conformance.History.run(List.of(io.cursorcheck.conformance.Release.NEWEST_NODE), List.of(),
                         1, 5_000, 60, run, System.err, "bin/cursorcheck history --releases node-26.12.1 --seed 1"));
         assertThat(Files.readString(reports.resolve("conformance/index.md"))).contains("](history.md)");

@@ -3,9 +3,9 @@ package io.cursorcheck.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.properties.Variant;
-import io.cursorcheck.properties.engine.ReportRun;
-import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.mutants.Mutants;
+import io.cursorcheck.properties.report.ReportRun;
+import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.spi.Policy;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

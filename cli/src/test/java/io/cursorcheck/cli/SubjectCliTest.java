@@ -3,9 +3,9 @@ package io.cursorcheck.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.conformance.ProgramSubject;
-import io.cursorcheck.properties.engine.GateSeed;
-import io.cursorcheck.properties.engine.Reports;
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.campaign.GateSeed;
+import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.properties.source.SourceTree;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.cursorcheck.conformance;
 
-import io.cursorcheck.properties.engine.Json;
+import io.cursorcheck.properties.io.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

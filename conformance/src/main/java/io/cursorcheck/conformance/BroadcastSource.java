@@ -1,6 +1,6 @@
 package io.cursorcheck.conformance;
 
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.source.SourceTree;
 import io.cursorcheck.spi.Algorithm;
 import java.io.IOException;
 import java.net.URLEncoder;

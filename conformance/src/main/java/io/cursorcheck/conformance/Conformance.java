@@ -1,12 +1,12 @@
 package io.cursorcheck.conformance;
 
+import io.cursorcheck.properties.campaign.RandomRun;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.Deadline;
 import io.cursorcheck.properties.engine.Failure;
 import io.cursorcheck.properties.engine.Generator;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Lockstep;
-import io.cursorcheck.properties.engine.RandomRun;
 import io.cursorcheck.properties.engine.Script;
 import io.cursorcheck.properties.engine.Shrinker;
 import io.cursorcheck.properties.engine.Weights;
@@ -254,7 +254,7 @@ public final class Conformance {
             InterruptedException {
         long start = System.currentTimeMillis();
         long deadline = Deadline.after(start, config.millis()); // saturating: Long.MAX_VALUE must not wrap
-        KnownFindings known = KnownFindings.load(io.cursorcheck.properties.mutants.SourceTree.root());
+        KnownFindings known = KnownFindings.load(io.cursorcheck.properties.source.SourceTree.root());
         // config.reports() is a run's staging directory: the caller's ReportRun replaces this folder whole
         // when it publishes, so nothing of an older run is deleted before this one is complete.
         Path dir = config.reports() == null ? null : config.reports().resolve(folder(config)).resolve(subject.id());
@@ -386,7 +386,7 @@ public final class Conformance {
      * @throws IllegalStateException naming the finding, when the release does not break a guarantee at its step
      */
     public static List<Path> recordFindings(ExternalSubject subject, String command, PrintStream log) throws IOException {
-        KnownFindings known = KnownFindings.load(io.cursorcheck.properties.mutants.SourceTree.root());
+        KnownFindings known = KnownFindings.load(io.cursorcheck.properties.source.SourceTree.root());
         List<FindingJudge.Recorded> records = new ArrayList<>();
         for (KnownFindings.Finding f : known.all()) {
             FindingJudge.Recorded r = FindingJudge.record(f, subject.id(), Lockstep.run(subject, f.counterexample().script()),
@@ -567,7 +567,7 @@ public final class Conformance {
         // beside the model the run compared with, and prints the exact command that reruns it.
         List<String> launcher = Reproduction.launcher(binary, subject.runtimeFlags());
         String rerun = subject.source() == null ? null
-                : Reproduction.command(launcher, io.cursorcheck.properties.engine.Reports.published(mjs));
+                : Reproduction.command(launcher, io.cursorcheck.properties.report.Reports.published(mjs));
         Reproduction.write(mjs, Reproduction.of(subject.id() + ": " + kind.title(), shrunk.run(), subject.hello(),
                 cx.failure().step(), rerun, subject.algorithm()));
         Reproduction.Check check = Reproduction.check(launcher, mjs, shrunk.run(), cx.failure().step(),

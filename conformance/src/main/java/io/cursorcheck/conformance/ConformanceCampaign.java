@@ -1,7 +1,7 @@
 package io.cursorcheck.conformance;
 
-import io.cursorcheck.properties.engine.ReportRun;
-import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.report.ReportRun;
+import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.spi.Algorithm;
 import java.io.IOException;
 import java.io.PrintStream;

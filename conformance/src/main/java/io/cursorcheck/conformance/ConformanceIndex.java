@@ -1,7 +1,7 @@
 package io.cursorcheck.conformance;
 
-import io.cursorcheck.properties.engine.Json;
-import io.cursorcheck.properties.engine.Reports;
+import io.cursorcheck.properties.io.Json;
+import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.report.SpecLinks;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;

@@ -3,8 +3,8 @@ package io.cursorcheck.conformance;
 import io.cursorcheck.properties.Observation;
 import io.cursorcheck.properties.OutsideView;
 import io.cursorcheck.properties.Probe;
-import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.report.Compact;
+import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.report.SpecLinks;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -124,7 +124,7 @@ final class ConformancePage {
         if (subject.source() != null) {
             b.append("Rerun it exactly (the loader's flags make `node:stream/iter` take `broadcast` from the same"
                     + " source):\n\n```\n").append(Reproduction.command(Reproduction.launcher(
-                    Path.of(subject.command().get(0)), subject.runtimeFlags()), io.cursorcheck.properties.engine.Reports.published(mjs))).append("\n```\n\n");
+                    Path.of(subject.command().get(0)), subject.runtimeFlags()), io.cursorcheck.properties.report.Reports.published(mjs))).append("\n```\n\n");
         }
         b.append("What it printed:\n\n```\n").append(check.output().replace("```", "` ` `")).append("\n```\n");
         return b.toString();

@@ -1,7 +1,7 @@
 package io.cursorcheck.conformance;
 
 import io.cursorcheck.properties.BroadcastFactory;
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.source.SourceTree;
 import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.Options;

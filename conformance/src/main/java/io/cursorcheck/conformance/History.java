@@ -1,8 +1,8 @@
 package io.cursorcheck.conformance;
 
 import io.cursorcheck.properties.engine.Deadline;
-import io.cursorcheck.properties.engine.ReportRun;
-import io.cursorcheck.properties.report.IndexPage;
+import io.cursorcheck.properties.pages.IndexPage;
+import io.cursorcheck.properties.report.ReportRun;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

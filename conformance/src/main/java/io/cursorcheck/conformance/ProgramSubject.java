@@ -1,7 +1,7 @@
 package io.cursorcheck.conformance;
 
-import io.cursorcheck.properties.engine.Reports;
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.properties.source.SourceTree;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.cursorcheck.conformance;
 
-import io.cursorcheck.properties.engine.Json;
+import io.cursorcheck.properties.io.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

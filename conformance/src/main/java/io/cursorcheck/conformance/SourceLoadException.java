@@ -1,6 +1,6 @@
 package io.cursorcheck.conformance;
 
-import io.cursorcheck.properties.engine.SetupProblem;
+import io.cursorcheck.properties.io.SetupProblem;
 import java.io.IOException;
 
 /**

@@ -1,6 +1,6 @@
 package io.cursorcheck.conformance;
 
-import io.cursorcheck.properties.engine.Json;
+import io.cursorcheck.properties.io.Json;
 import io.cursorcheck.spi.SpecError;
 import java.util.Arrays;
 import java.util.Map;

@@ -2,7 +2,7 @@ package io.cursorcheck.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cursorcheck.properties.engine.ReportRun;
+import io.cursorcheck.properties.report.ReportRun;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

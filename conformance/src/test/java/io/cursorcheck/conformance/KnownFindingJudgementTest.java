@@ -3,8 +3,8 @@ package io.cursorcheck.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.conformance.FindingOnRelease.Judgement;
-import io.cursorcheck.properties.engine.GateSeed;
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.campaign.GateSeed;
+import io.cursorcheck.properties.source.SourceTree;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Op;
+import io.cursorcheck.properties.campaign.GateSeed;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.Failure;
-import io.cursorcheck.properties.engine.GateSeed;
 import io.cursorcheck.properties.engine.Generator;
 import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.Weights;
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.source.SourceTree;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Snapshot;
 import java.io.PrintStream;

@@ -2,7 +2,7 @@ package io.cursorcheck.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cursorcheck.properties.engine.GateSeed;
+import io.cursorcheck.properties.campaign.GateSeed;
 import io.cursorcheck.spi.Algorithm;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package io.cursorcheck.stress;
 
 import io.cursorcheck.properties.mutants.Mutant;
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.source.SourceTree;
 import java.io.File;
 import java.util.LinkedHashMap;
 import java.util.List;

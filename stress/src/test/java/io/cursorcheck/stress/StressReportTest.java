@@ -2,7 +2,7 @@ package io.cursorcheck.stress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.source.SourceTree;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package io.cursorcheck.conformance.upstream;
 
 import io.cursorcheck.conformance.Release;
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.source.SourceTree;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.cursorcheck.conformance.upstream;
 
 import io.cursorcheck.conformance.BroadcastSource;
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.source.SourceTree;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

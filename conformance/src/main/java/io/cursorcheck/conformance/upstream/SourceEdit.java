@@ -1,7 +1,7 @@
 package io.cursorcheck.conformance.upstream;
 
-import io.cursorcheck.properties.engine.Json;
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.io.Json;
+import io.cursorcheck.properties.source.SourceTree;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

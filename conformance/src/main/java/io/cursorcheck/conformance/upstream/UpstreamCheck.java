@@ -6,7 +6,7 @@ import io.cursorcheck.conformance.ConformanceCampaign;
 import io.cursorcheck.conformance.ExternalSubject;
 import io.cursorcheck.conformance.Release;
 import io.cursorcheck.conformance.SubjectComparison;
-import io.cursorcheck.properties.engine.ReportRun;
+import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.spi.Algorithm;
 import java.io.IOException;
 import java.io.PrintStream;

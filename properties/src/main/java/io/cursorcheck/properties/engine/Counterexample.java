@@ -2,6 +2,7 @@ package io.cursorcheck.properties.engine;
 
 import io.cursorcheck.properties.Observation;
 import io.cursorcheck.properties.Violation;
+import io.cursorcheck.properties.io.Json;
 import io.cursorcheck.spi.Options;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,7 @@
 package io.cursorcheck.properties.mutants;
 
 import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.source.SourceTree;
 import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.Options;

@@ -83,7 +83,7 @@ public final class Mutants {
     /**
      * The catalogue: the negative controls plus every other slip of spec §2 ({@code docs/spec.md}) we could think
      * of, grouped by the part of the algorithm they break. The kill matrix
-     * ({@code properties/.../engine/KillMatrix}) runs each one and holds it to its impact: SAFETY
+     * ({@code properties/.../campaign/KillMatrix}) runs each one and holds it to its impact: SAFETY
      * and LIVENESS mutants must be caught black-box (answers, states, I1-I12 without I6),
      * EQUIVALENT ones must not be, and must be caught by the white-box check they name, if any.
      */

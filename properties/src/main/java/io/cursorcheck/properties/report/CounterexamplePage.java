@@ -5,7 +5,7 @@ import io.cursorcheck.properties.Violation;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.Failure;
 import io.cursorcheck.properties.engine.Lockstep;
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.source.SourceTree;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -154,7 +154,7 @@ public final class CounterexamplePage {
         b.append("import static org.assertj.core.api.Assertions.assertThat;\n\n");
         b.append("import io.cursorcheck.properties.engine.Lockstep;\n");
         b.append("import io.cursorcheck.properties.engine.Script;\n");
-        b.append("import io.cursorcheck.properties.engine.Subjects;\n");
+        b.append("import io.cursorcheck.properties.campaign.Subjects;\n");
         b.append("import org.junit.jupiter.api.Test;\n\n");
         b.append("class ").append(camel(cx.subject(), true)).append("RegressionExamples {\n\n");
         b.append("    /** ").append(cx.failure().title()).append(": reports/counterexamples/").append(cx.subject())

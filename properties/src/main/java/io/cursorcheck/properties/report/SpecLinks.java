@@ -1,7 +1,6 @@
 package io.cursorcheck.properties.report;
 
-import io.cursorcheck.properties.engine.Reports;
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.source.SourceTree;
 import io.cursorcheck.spi.Invariant;
 import java.nio.file.Path;
 import java.util.Locale;

@@ -1,6 +1,9 @@
 package io.cursorcheck.properties.engine;
 
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.campaign.GateSeed;
+import io.cursorcheck.properties.report.ReportRun;
+import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.properties.source.SourceTree;
 import java.nio.file.Path;
 
 /**
@@ -13,10 +16,12 @@ import java.nio.file.Path;
  * ({@code -Dcursorcheck.examples}), so PIT's mutants fail them fast and leave {@code reports/} and
  * the example store alone.
  */
-final class Gate {
+public final class Gate {
 
-    static final int MAX_STEPS = 60;
-    static final int THREADS = 2;
+    /** The longest script a gate test generates. */
+    public static final int MAX_STEPS = 60;
+    /** The threads a gate test runs its sequences on. */
+    public static final int THREADS = 2;
 
     /** The PIT profile's override of where counterexamples go. */
     private static final String COUNTEREXAMPLES = "cursorcheck.counterexamples";
@@ -29,7 +34,7 @@ final class Gate {
      *
      * @param checkCommand the launcher command that runs the same sequences, or null where none does
      */
-    static long seed(String testClass, String part, String checkCommand) {
+    public static long seed(String testClass, String part, String checkCommand) {
         GateSeed.Seed seed = GateSeed.get();
         System.out.printf("%s: %s; replay: %s%s%n", part, seed.describe(),
                 GateSeed.mavenCommand("properties", testClass, seed.value()),
@@ -38,12 +43,12 @@ final class Gate {
     }
 
     /** The launcher command that runs the same sequences as a gate run of {@code subject} on this seed. */
-    static String check(String subject, long sequences) {
+    public static String check(String subject, long sequences) {
         return GateSeed.checkCommand(subject, GateSeed.get().value(), sequences, MAX_STEPS, THREADS);
     }
 
     /** Sequences for the conforming variants' lockstep property. */
-    static long sequences() {
+    public static long sequences() {
         return Long.getLong("cursorcheck.sequences", 5_000);
     }
 
@@ -53,7 +58,7 @@ final class Gate {
      * catches measured (see {@code Main.MATRIX_SEQUENCES}; with 5,000, {@code end-data-skips-advance} escaped about one
      * gate run in three).
      */
-    static long matrixSequences() {
+    public static long matrixSequences() {
         return Long.getLong("cursorcheck.matrixSequences", 40_000);
     }
 
@@ -63,12 +68,12 @@ final class Gate {
      * runs check our equivalence arguments rather than the suite, and would otherwise take most of
      * the matrix's time; {@code bin/cursorcheck mutants} gives them the full budget.
      */
-    static long equivalentSequences() {
+    public static long equivalentSequences() {
         return Long.getLong("cursorcheck.equivalentSequences", 2_000);
     }
 
     /** Whether random runs of conforming variants stop at their first failure. */
-    static boolean failFast() {
+    public static boolean failFast() {
         return Boolean.getBoolean("cursorcheck.failFast");
     }
 
@@ -80,7 +85,14 @@ final class Gate {
      * @param counterexamples where its random runs write counterexamples: {@code counterexamples/} of
      *                        {@code dir}, or the override under PIT
      */
-    record Output(ReportRun run, Path dir, Path counterexamples) {
+    /**
+     * Where a gate test writes.
+     *
+     * @param run             the report run, or null under PIT
+     * @param dir             the reports directory it writes into
+     * @param counterexamples its counterexamples directory
+     */
+    public record Output(ReportRun run, Path dir, Path counterexamples) {
     }
 
     /**
@@ -89,7 +101,7 @@ final class Gate {
      * @param <T> what it returns
      */
     @FunctionalInterface
-    interface Writer<T> {
+    public interface Writer<T> {
         /** Writes into {@code output}. */
         T write(Output output) throws Exception;
     }
@@ -104,7 +116,7 @@ final class Gate {
      * @param test what runs, for the lock's message
      * @param body the test's run
      */
-    static <T> T writingReports(String test, Writer<T> body) throws Exception {
+    public static <T> T writingReports(String test, Writer<T> body) throws Exception {
         String pit = System.getProperty(COUNTEREXAMPLES);
         if (pit != null && !pit.isBlank()) {
             Path counterexamples = Path.of(pit).toAbsolutePath().normalize();
@@ -114,7 +126,8 @@ final class Gate {
                 run -> body.write(new Output(run, run.dir(), run.dir().resolve("counterexamples"))));
     }
 
-    static KnownFindings known() {
+    /** The known findings of the project's tree. */
+    public static KnownFindings known() {
         return KnownFindings.load(SourceTree.root());
     }
 }

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cursorcheck.properties.Variant;
+import io.cursorcheck.properties.campaign.Campaign;
+import io.cursorcheck.properties.campaign.KillMatrix;
+import io.cursorcheck.properties.campaign.RandomRun;
 import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Scope;
 import io.cursorcheck.properties.mutants.Mutant;
@@ -120,7 +123,7 @@ class InputValidationTest {
     @Test
     void aKillMatrixOverNoMutantIsRefusedAndWouldNotPass() {
         KillMatrix.Config config = new KillMatrix.Config(1, 200, 200, 60, Weights.DEFAULT, 1, null,
-                KnownFindings.load(io.cursorcheck.properties.mutants.SourceTree.root()));
+                KnownFindings.load(io.cursorcheck.properties.source.SourceTree.root()));
         assertThatThrownBy(() -> KillMatrix.run(config, List.of(), row -> { }))
                 .isExactlyInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("kill matrix: no mutant to run");
         Mutant control = Mutants.CONTROLS.get(0);

@@ -3,9 +3,12 @@ package io.cursorcheck.properties.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.properties.Variant;
+import io.cursorcheck.properties.campaign.ExampleStore;
+import io.cursorcheck.properties.campaign.RandomRun;
+import io.cursorcheck.properties.report.Reports;
 import java.nio.file.Files;
-import java.util.stream.Collectors;
 import java.util.Arrays;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

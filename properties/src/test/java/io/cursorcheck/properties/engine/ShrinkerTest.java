@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Op;
 import io.cursorcheck.properties.Variant;
+import io.cursorcheck.properties.campaign.RandomRun;
 import io.cursorcheck.properties.mutants.Mutants;
 import java.util.ArrayList;
 import java.util.List;

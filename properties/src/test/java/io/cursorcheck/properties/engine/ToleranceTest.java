@@ -18,7 +18,7 @@ class ToleranceTest {
 
     private static void finding(Path root, String name, String kind, String signature) throws IOException {
         Path dir = Files.createDirectories(root.resolve("reports/findings").resolve(name));
-        String stored = Files.readString(io.cursorcheck.properties.mutants.SourceTree.root().resolve(
+        String stored = Files.readString(io.cursorcheck.properties.source.SourceTree.root().resolve(
                 "reports/findings/reentrant-flush-strands-read/counterexample.json"));
         Files.writeString(dir.resolve("counterexample.json"), stored
                 .replace("\"kind\": \"MODEL_INVARIANT\"", "\"kind\": \"" + kind + "\"")

@@ -11,7 +11,7 @@ import io.cursorcheck.properties.engine.LockstepPair;
 import io.cursorcheck.properties.engine.StateKey;
 import io.cursorcheck.properties.engine.StateKeyBuilder;
 import io.cursorcheck.properties.mutants.Mutants;
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.source.SourceTree;
 import io.cursorcheck.spi.KeyWriter;
 import io.cursorcheck.spi.Policy;
 import java.util.ArrayList;

@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Variant;
+import io.cursorcheck.properties.campaign.ExploreRun;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.source.SourceTree;
 import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Policy;
 import java.util.List;
@@ -102,7 +103,7 @@ class CorrectedExploreProperties {
     void underTheCorrectedAlgorithmAKnownFindingWouldBreakTheBound() {
         // The bound's verdict, not only the test above, treats a known finding under §8 as new: spec §2's port
         // claiming §8 diverges from model-corrected on the findings' path, and so fails the bound.
-        BroadcastFactory claiming = new io.cursorcheck.properties.engine.AsReleasedClaimingCorrected();
+        BroadcastFactory claiming = new io.cursorcheck.properties.campaign.AsReleasedClaimingCorrected();
         Explorer.Result r = Explorer.explore(claiming, FINDINGS, 5_000_000, false, KNOWN, null);
         assertThat(r.holds()).isFalse();
         assertThat(r.subjectFailures()).isNotEmpty();

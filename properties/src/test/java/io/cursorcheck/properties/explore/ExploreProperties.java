@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Variant;
+import io.cursorcheck.properties.campaign.ExploreRun;
 import io.cursorcheck.properties.engine.KnownFindings;
-import io.cursorcheck.properties.engine.Reports;
 import io.cursorcheck.properties.engine.Tolerance;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
+import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.spi.Policy;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,7 +32,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ExploreProperties {
 
-    private static final KnownFindings KNOWN = KnownFindings.load(io.cursorcheck.properties.mutants.SourceTree.root());
+    private static final KnownFindings KNOWN = KnownFindings.load(io.cursorcheck.properties.source.SourceTree.root());
 
     /** The bound in which a control's shortest length is pinned, each a scope per policy. */
     enum Bound {

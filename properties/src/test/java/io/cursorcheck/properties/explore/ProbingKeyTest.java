@@ -9,7 +9,7 @@ import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.StateKey;
 import io.cursorcheck.properties.engine.StateKeyBuilder;
 import io.cursorcheck.properties.mutants.Mutants;
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.source.SourceTree;
 import io.cursorcheck.spi.Policy;
 import java.util.ArrayList;
 import java.util.List;

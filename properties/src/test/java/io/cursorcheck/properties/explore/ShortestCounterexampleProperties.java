@@ -3,9 +3,10 @@ package io.cursorcheck.properties.explore;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.campaign.ExploreRun;
+import io.cursorcheck.properties.campaign.RandomRun;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.KnownFindings;
-import io.cursorcheck.properties.engine.RandomRun;
 import io.cursorcheck.properties.engine.ShortestSearch;
 import io.cursorcheck.properties.engine.Weights;
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ import org.junit.jupiter.api.Test;
  */
 class ShortestCounterexampleProperties {
 
-    private static final KnownFindings KNOWN = KnownFindings.load(io.cursorcheck.properties.mutants.SourceTree.root());
+    private static final KnownFindings KNOWN = KnownFindings.load(io.cursorcheck.properties.source.SourceTree.root());
 
     /** The random runs' seed and bounds, those of the explore page's "shortest vs shrunk" table (ExploreRun). */
     private static final long SEED = 20261129L;

@@ -6,7 +6,7 @@ import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.LockstepPair;
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.source.SourceTree;
 import io.cursorcheck.spi.Policy;
 import java.util.ArrayList;
 import java.util.Arrays;

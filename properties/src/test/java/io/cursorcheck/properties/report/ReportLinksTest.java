@@ -2,7 +2,7 @@ package io.cursorcheck.properties.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.source.SourceTree;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -6,7 +6,7 @@ import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Lockstep;
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.source.SourceTree;
 import io.cursorcheck.spi.Invariant;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -2,10 +2,10 @@ package io.cursorcheck.stress.lincheck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cursorcheck.properties.engine.ReportRun;
-import io.cursorcheck.properties.engine.Reports;
-import io.cursorcheck.properties.mutants.SourceTree;
-import io.cursorcheck.properties.report.IndexPage;
+import io.cursorcheck.properties.pages.IndexPage;
+import io.cursorcheck.properties.report.ReportRun;
+import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.properties.source.SourceTree;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

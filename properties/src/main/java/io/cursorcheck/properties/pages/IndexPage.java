@@ -1,0 +1,201 @@
+package io.cursorcheck.properties.pages;
+
+import io.cursorcheck.properties.campaign.Campaign;
+import io.cursorcheck.properties.campaign.Controls;
+import io.cursorcheck.properties.campaign.RandomRun;
+import io.cursorcheck.properties.engine.Coverage;
+import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.properties.report.SpecLinks;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/** The lockstep part of {@code reports/index.md} and {@code reports/index.json}. */
+public final class IndexPage {
+
+    private IndexPage() {
+    }
+
+    /** The machine this runs on, for reports. */
+    public static String machine() {
+        return Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("java.vm.name") + " "
+                + System.getProperty("java.version") + ", " + System.getProperty("os.name") + " "
+                + System.getProperty("os.arch");
+    }
+
+    /** The lockstep part of the campaign page, as sections under {@code ##} headings. */
+    public static String markdown(Campaign.Result r) {
+        StringBuilder b = new StringBuilder();
+        b.append("## Lockstep: every variant against the model\n\n");
+        b.append(r.passed() ? "Every expectation of this part was met.\n\n"
+                : "**FAILED**: " + r.problems().size() + " expectation(s) not met (listed at the end).\n\n");
+        b.append("Seed `").append(r.config().seed()).append("`; sequences of up to ").append(r.config().maxSteps())
+                .append(" operations, weights `").append(r.config().weights()).append("`; ")
+                .append(r.config().threads()).append(" worker thread(s); ")
+                .append(String.format("%.1f s", r.millis() / 1000.0)).append(".\n\n");
+        b.append("### Variants\n\n");
+        b.append("| variant | algorithm | expected | sequences | operations | ops/s | ops/s per thread | result |\n");
+        b.append("|---|---|---|---:|---:|---:|---:|---|\n");
+        for (Campaign.VariantPart p : r.variants()) {
+            RandomRun.Result x = p.result();
+            b.append("| `").append(p.variant().id()).append("` | ").append(p.variant().algorithm()).append(" | ")
+                    .append(p.variant().conformance()).append(" | ")
+                    .append(String.format("%,d", x.sequences())).append(" | ")
+                    .append(String.format("%,d", x.operations())).append(" | ")
+                    .append(String.format("%,.0f", x.operationsPerSecond())).append(" | ")
+                    .append(String.format("%,.0f", x.operationsPerSecond() / x.config().threads())).append(" | ")
+                    .append(p.ok() ? "" : "**").append(p.verdict()).append(p.ok() ? "" : "**").append(" |\n");
+        }
+        b.append("\nops/s counts operations checked in lockstep: each is applied to the model and the subject,"
+                + " both snapshots compared, and every invariant checked on both. *algorithm*: `as-released` (spec §2)"
+                + " runs against `model`, `corrected` (spec §8) against `model-corrected`, where no finding is known:"
+                + " any failure there fails the campaign.\n\n");
+
+        b.append("### Counterexamples found\n\n");
+        boolean any = false;
+        for (Campaign.VariantPart p : r.variants()) {
+            for (RandomRun.Found f : p.result().found()) {
+                if (!any) {
+                    b.append("| variant | failure | length | shrunk from | known finding | report |\n|---|---|---:|---:|---|---|\n");
+                    any = true;
+                }
+                b.append("| `").append(p.variant().id()).append("` | ").append(f.counterexample().failure().title())
+                        .append(" | ").append(f.counterexample().script().length()).append(" | ")
+                        .append(f.counterexample().original()).append(" | ")
+                        .append(f.known() == null ? (f.counterexample().failure().kind().againstModel() ? "**new**" : "")
+                                : "[" + f.known().name() + "](findings/" + f.known().name() + "/README.md)")
+                        .append(" | [").append(f.counterexample().slug()).append("](")
+                        .append(link(r, f.page())).append(") |\n");
+            }
+        }
+        b.append(any ? "\n" : "None.\n\n");
+
+        b.append("### Known findings against the spec's algorithm\n\n[The spec](").append(SpecLinks.from(Reports.dir(),
+                "2-operations")).append(")'s algorithm, followed faithfully, breaks an invariant in each. Each is"
+                + " replayed from its committed counterexample:\n\n"); // the index is written under reports/
+        b.append("| finding | signature | replay | under the corrected algorithm (spec §8) |\n|---|---|---|---|\n");
+        for (Campaign.FindingPart f : r.findings()) {
+            b.append("| [").append(f.finding().name()).append("](findings/").append(f.finding().name())
+                    .append("/README.md) | `").append(f.finding().signature()).append("` | ")
+                    .append(f.reproduces() ? "reproduces" : "**no longer reproduces**").append(" | ")
+                    .append(f.fixed() ? "no failure (`cached-count-corrected` against `model-corrected`)"
+                            : "**fails: " + f.corrected().failure().title() + "**").append(" |\n");
+        }
+        b.append('\n');
+
+        b.append("### Negative controls\n\nDeliberately broken variants (`properties/.../mutants/Mutants.java`); each must"
+                + " be caught and shrunk to at most ").append(Campaign.CONTROL_MAX_LENGTH).append(" operations.\n\n");
+        b.append("| mutant | impact | caught by | shrunk length | sequences to catch | time to catch | script |\n");
+        b.append("|---|---|---|---:|---:|---:|---|\n");
+        for (Controls.Verdict v : r.controls()) {
+            b.append("| `").append(v.mutant().id()).append("` | ").append(v.mutant().impact()).append(" | ");
+            if (v.killed()) {
+                RandomRun.Found f = v.caught();
+                b.append(f.counterexample().failure().title()).append(" | ").append(v.reportedLength()).append(" | ")
+                        .append(String.format("%,d", v.result().sequences())).append(" | ")
+                        .append(String.format("%.2f s", f.millisToFind() / 1000.0)).append(" | [")
+                        .append(String.join("; ", f.counterexample().script().lines())).append("](")
+                        .append(link(r, f.page())).append(") |\n");
+            } else {
+                b.append("**survived** | | ").append(v.result().sequences()).append(" | | |\n");
+            }
+        }
+        b.append('\n');
+
+        Coverage cov = null;
+        for (Campaign.VariantPart p : r.variants()) {
+            if (p.variant().conformance() == io.cursorcheck.properties.Variant.Conformance.CONFORMS) {
+                cov = p.result().coverage();
+            }
+        }
+        if (cov != null) {
+            b.append("### Coverage (cached-count run)\n\nStates that matter, counted from the model's observations;"
+                    + " a count below its floor fails the run.\n\n");
+            b.append("| state | reached | floor | |\n|---|---:|---:|---|\n");
+            for (Coverage.State s : Coverage.State.values()) {
+                long n = cov.count(s);
+                long floor = s.floor(cov.sequences());
+                b.append("| ").append(s.description()).append(" | ").append(String.format("%,d", n)).append(" | ")
+                        .append(String.format("%,d", floor)).append(" | ").append(n >= floor ? "ok" : "**below**")
+                        .append(" |\n");
+            }
+            b.append("\nOperations by outcome:\n\n");
+            TreeSet<String> kinds = new TreeSet<>();
+            cov.outcomes().values().forEach(m -> kinds.addAll(m.keySet()));
+            b.append("| operation |");
+            kinds.forEach(k -> b.append(' ').append(k).append(" |"));
+            b.append("\n|---|");
+            kinds.forEach(k -> b.append("---:|"));
+            b.append('\n');
+            cov.outcomes().forEach((op, m) -> {
+                b.append("| `").append(op).append("` |");
+                kinds.forEach(k -> b.append(' ').append(m.containsKey(k) ? String.format("%,d", m.get(k)) : "").append(" |"));
+                b.append('\n');
+            });
+            b.append("\n`threw` is the IllegalArgumentException of bad input (a foreign or null consumer, a negative"
+                    + " size), which both sides must throw alike.\n\n");
+        }
+
+        if (!r.passed()) {
+            b.append("### Expectations not met\n\n");
+            r.problems().forEach(p -> b.append("- ").append(p).append('\n'));
+            b.append('\n');
+        }
+        return b.toString();
+    }
+
+    /** The same numbers as JSON. */
+    public static Map<String, Object> json(Campaign.Result r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("passed", r.passed());
+        m.put("millis", r.millis());
+        m.put("seed", r.config().seed());
+        m.put("threads", r.config().threads());
+        List<Object> variants = new java.util.ArrayList<>();
+        for (Campaign.VariantPart p : r.variants()) {
+            Map<String, Object> v = new LinkedHashMap<>();
+            v.put("variant", p.variant().id());
+            v.put("expected", p.variant().conformance().name());
+            v.put("algorithm", p.variant().algorithm().id());
+            v.put("sequences", p.result().sequences());
+            v.put("operations", p.result().operations());
+            v.put("operationsPerSecond", Math.round(p.result().operationsPerSecond()));
+            v.put("ok", p.ok());
+            v.put("verdict", p.verdict());
+            List<Object> found = new java.util.ArrayList<>();
+            for (RandomRun.Found f : p.result().found()) {
+                found.add(Map.of("signature", f.counterexample().failure().signature(), "length",
+                        f.counterexample().script().length(), "file", link(r, f.json()),
+                        "knownFinding", f.known() == null ? "" : f.known().name()));
+            }
+            v.put("counterexamples", found);
+            Map<String, Object> coverage = new LinkedHashMap<>();
+            for (Coverage.State s : Coverage.State.values()) {
+                coverage.put(s.name(), p.result().coverage().count(s));
+            }
+            v.put("coverage", coverage);
+            variants.add(v);
+        }
+        m.put("variants", variants);
+        List<Object> controls = new java.util.ArrayList<>();
+        for (Controls.Verdict v : r.controls()) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("mutant", v.mutant().id());
+            c.put("impact", v.mutant().impact().name());
+            c.put("killed", v.killed());
+            c.put("caughtBy", v.killed() ? v.caught().counterexample().failure().signature() : null);
+            c.put("reportedLength", v.reportedLength());
+            c.put("millisToCatch", v.killed() ? v.caught().millisToFind() : null);
+            controls.add(c);
+        }
+        m.put("controls", controls);
+        m.put("problems", r.problems());
+        return m;
+    }
+
+    /** A link from the campaign's index page (at the top of the reports directory the run wrote) to a file. */
+    private static String link(Campaign.Result r, java.nio.file.Path file) {
+        return file == null ? "" : Reports.link(r.config().reports(), file);
+    }
+}

@@ -1,0 +1,55 @@
+package io.cursorcheck.properties.architecture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The negative control of {@link ArchitectureTest}: the main classes plus two test-only classes that
+ * make the wrong imports ({@code engine.WrongImportsFixture}, {@code report.WrongImportsFixture}, and
+ * {@code source.WrongImportsFixture}). Every rule must fail, and fail on the fixture's edge, never on
+ * a main class (that would be the rule failing for the wrong reason, or main being broken).
+ */
+class ArchitectureControlTest {
+
+    private static final String FIXTURE = "WrongImportsFixture";
+
+    /** The main classes and the fixtures, without the rest of the tests. */
+    private static final JavaClasses MAIN_AND_FIXTURES = new ClassFileImporter()
+            .withImportOption(location -> !location.contains("/test-classes/") || location.contains(FIXTURE))
+            .importPackages("io.cursorcheck.properties");
+
+    /** Each rule and the fixture edge it must report, as ArchUnit names the classes in its message. */
+    static Stream<Arguments> rulesAndTheirWrongImport() {
+        return Stream.of(
+                Arguments.of(PackageRules.NO_PACKAGE_CYCLES, List.of("engine." + FIXTURE, "report.Reports")),
+                Arguments.of(PackageRules.ENGINE_IS_THE_CORE, List.of("engine." + FIXTURE, "report.Reports")),
+                Arguments.of(PackageRules.CORE_NEVER_IMPORTS_MUTANTS, List.of("engine." + FIXTURE, "mutants.Mutants")),
+                Arguments.of(PackageRules.EXPLORE_USES_ONLY_THE_CORE, List.of("explore." + FIXTURE, "campaign.RandomRun")),
+                Arguments.of(PackageRules.REPORT_BELOW_THE_CAMPAIGN, List.of("report." + FIXTURE, "campaign.Campaign")),
+                Arguments.of(PackageRules.LEAVES_IMPORT_NOTHING, List.of("source." + FIXTURE, "engine.Script")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rulesAndTheirWrongImport")
+    void ruleCatchesTheWrongImport(ArchRule rule, List<String> edge) {
+        assertThat(MAIN_AND_FIXTURES.contain("io.cursorcheck.properties.engine." + FIXTURE))
+                .as("the fixtures were imported").isTrue();
+        EvaluationResult result = rule.evaluate(MAIN_AND_FIXTURES);
+        assertThat(result.hasViolation()).as("%s fails on the wrong imports", rule.getDescription()).isTrue();
+        List<String> violations = result.getFailureReport().getDetails();
+        // The right reason: the fixture's own edge is reported ...
+        assertThat(violations).anySatisfy(v -> assertThat(v).contains(edge));
+        // ... and nothing else: every violation passes through a fixture, so main alone keeps the rule.
+        assertThat(violations).allSatisfy(v -> assertThat(v).contains(FIXTURE));
+    }
+}

@@ -1,0 +1,79 @@
+package io.cursorcheck.properties.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.lang.ArchRule;
+import java.util.List;
+
+/**
+ * The package graph of {@code properties}, bottom to top: the registry and operation language
+ * ({@code io.cursorcheck.properties}), the leaves {@code io} and {@code source}; the lockstep core
+ * {@code engine}; above it {@code explore}, {@code mutants} and {@code report}; then {@code campaign},
+ * which brings them together; and {@code pages}, the summaries of whole runs, on top. Each rule names
+ * the edge it forbids and why, so that a failure says which layer was crossed.
+ */
+public final class PackageRules {
+
+    private static final String ROOT = "io.cursorcheck.properties";
+    private static final String IO = "io.cursorcheck.properties.io..";
+    private static final String SOURCE = "io.cursorcheck.properties.source..";
+    private static final String ENGINE = "io.cursorcheck.properties.engine..";
+    private static final String EXPLORE = "io.cursorcheck.properties.explore..";
+    private static final String MUTANTS = "io.cursorcheck.properties.mutants..";
+    private static final String REPORT = "io.cursorcheck.properties.report..";
+    private static final String CAMPAIGN = "io.cursorcheck.properties.campaign..";
+    private static final String PAGES = "io.cursorcheck.properties.pages..";
+
+    /** No two packages of the module import each other, directly or around a loop. */
+    public static final ArchRule NO_PACKAGE_CYCLES = slices().matching("io.cursorcheck.(**)")
+            .should().beFreeOfCycles()
+            .as("no cycles between the packages of properties")
+            .because("a cycle makes the layers one package in all but name: none can be read, tested or moved"
+                    + " without the others");
+
+    /** The lockstep core depends on nothing built on it. */
+    public static final ArchRule ENGINE_IS_THE_CORE = noClasses().that().resideInAPackage(ENGINE)
+            .should().dependOnClassesThat().resideInAnyPackage(EXPLORE, REPORT, CAMPAIGN, PAGES, MUTANTS)
+            .as("engine (the lockstep core) never imports explore, report, campaign, pages or mutants")
+            .because("they all build on engine: explore depends on engine, never the reverse, and the reports"
+                    + " render the core's results, so engine never imports report's writers back");
+
+    /** The core packages never see the mutants they are checked with. */
+    public static final ArchRule CORE_NEVER_IMPORTS_MUTANTS = noClasses().that()
+            .resideInAnyPackage(ROOT, IO, SOURCE, ENGINE, EXPLORE, REPORT)
+            .should().dependOnClassesThat().resideInAPackage(MUTANTS)
+            .as("the core packages (the registry, io, source, engine, explore, report) never import mutants")
+            .because("the mutants are the negative controls of the core: a core that knew them could treat them"
+                    + " differently; only the campaign and the pages that report on it bring them in");
+
+    /** The explorer is part of the core: it uses the lockstep core and nothing above it. */
+    public static final ArchRule EXPLORE_USES_ONLY_THE_CORE = noClasses().that().resideInAPackage(EXPLORE)
+            .should().dependOnClassesThat().resideInAnyPackage(REPORT, CAMPAIGN, PAGES, MUTANTS)
+            .as("explore imports only the core (engine, io, the registry), never report, campaign, pages or mutants")
+            .because("an exploration run that writes pages or compares with random runs belongs to the campaign"
+                    + " (ExploreRun), which depends on the explorer, not the reverse");
+
+    /** Reports are written by the campaign, never the reverse. */
+    public static final ArchRule REPORT_BELOW_THE_CAMPAIGN = noClasses().that().resideInAPackage(REPORT)
+            .should().dependOnClassesThat().resideInAnyPackage(CAMPAIGN, PAGES, EXPLORE)
+            .as("report (the reports directory and counterexample pages) never imports campaign, pages or explore")
+            .because("the direction is report -> engine: report renders one counterexample of the core and owns"
+                    + " the reports directory; the campaign and the explorer write through it, and the summary"
+                    + " pages of whole runs live in pages");
+
+    /** The leaves stay leaves. */
+    public static final ArchRule LEAVES_IMPORT_NOTHING = noClasses().that().resideInAnyPackage(IO, SOURCE)
+            .should().dependOnClassesThat()
+            .resideInAnyPackage(ROOT, ENGINE, EXPLORE, MUTANTS, REPORT, CAMPAIGN, PAGES)
+            .as("io and source import no other package of properties")
+            .because("every layer uses them (the JSON facade, the setup error, the project root), so any import"
+                    + " of theirs would close a cycle");
+
+    /** Every rule, in the order above. */
+    public static final List<ArchRule> ALL = List.of(NO_PACKAGE_CYCLES, ENGINE_IS_THE_CORE,
+            CORE_NEVER_IMPORTS_MUTANTS, EXPLORE_USES_ONLY_THE_CORE, REPORT_BELOW_THE_CAMPAIGN, LEAVES_IMPORT_NOTHING);
+
+    private PackageRules() {
+    }
+}
