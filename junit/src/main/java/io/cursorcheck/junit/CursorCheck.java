@@ -1,6 +1,6 @@
 package io.cursorcheck.junit;
 
-import io.cursorcheck.properties.engine.GateSeed;
+import io.cursorcheck.properties.campaign.GateSeed;
 import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.Options;

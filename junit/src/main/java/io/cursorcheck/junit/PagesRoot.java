@@ -1,6 +1,6 @@
 package io.cursorcheck.junit;
 
-import io.cursorcheck.properties.mutants.SourceTree;
+import io.cursorcheck.properties.source.SourceTree;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

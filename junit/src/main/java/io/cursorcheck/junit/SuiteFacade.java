@@ -2,8 +2,8 @@ package io.cursorcheck.junit;
 
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.engine.Counterexample;
-import io.cursorcheck.properties.engine.CounterexampleWriter;
-import io.cursorcheck.properties.engine.RandomRun;
+import io.cursorcheck.properties.report.CounterexampleWriter;
+import io.cursorcheck.properties.campaign.RandomRun;
 import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.properties.explore.ExploreSettings;
 import io.cursorcheck.properties.explore.Explorer;

@@ -1,4 +1,4 @@
-package io.cursorcheck.properties.mutants;
+package io.cursorcheck.properties.source;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
