@@ -109,7 +109,15 @@ class ReportPagesTest {
         assertThat(run("mutants", "--only", "detach-forgets-count,advance-compares-new-cursor", "--sequences", "300",
                 "--seed", "7")).isZero();
         assertThat(run("campaign", "--seconds", "10", "--seed", "7", "--skip",
-                "mutants,explore,stress,conformance,history,bench")).isZero();
+                "mutants,explore,stress,conformance,subjects,history,bench")).isZero();
+        // A program's pages (the campaign's subjects part gives each example at least 20 s; 3 s of the buggy one
+        // write the same kinds of page).
+        List<String> buggy = io.cursorcheck.conformance.ProgramSubject.EXAMPLES.stream().filter(e -> !e.correct())
+                .findFirst().orElseThrow().command();
+        List<String> subject = new java.util.ArrayList<>(List.of("subject", "--name", "buggy", "--seconds", "3",
+                "--seed", "7", "--"));
+        subject.addAll(buggy);
+        assertThat(run(subject.toArray(String[]::new))).isEqualTo(1);
         assertThat(run("node", "--version", "26.12.1", "--seconds", "2", "--seed", "1")).isIn(0, 1);
         // The history of one release for 5 s (the command's least is a minute): its page, and the index's link to it.
         io.cursorcheck.properties.report.ReportRun.write(reports, "a history of one release", System.err, run ->
@@ -118,7 +126,7 @@ class ReportPagesTest {
         assertThat(Files.readString(reports.resolve("conformance/index.md"))).contains("](history.md)");
 
         for (String page : List.of("index.md", "mutants.md", "explore-dirty-flag.md", "conformance/index.md",
-                "conformance/node-26.12.1/index.md", "conformance/history.md")) {
+                "conformance/node-26.12.1/index.md", "conformance/history.md", "subjects/buggy/index.md")) {
             assertThat(reports.resolve(page)).as("a page the runs write").isRegularFile();
             assertThat(ReportLinks.links(Files.readString(reports.resolve(page)))).as("links of %s", page).isNotEmpty();
         }
