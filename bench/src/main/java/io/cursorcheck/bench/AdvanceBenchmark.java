@@ -15,8 +15,8 @@ import org.openjdk.jmh.infra.Blackhole;
 /**
  * Cost of one consumer advance, single-threaded, for every variant of the registry and the two
  * floors ({@code target}), against the number of consumers and the access pattern. The
- * command line ({@code bin/cursorcheck bench}) picks the parameter sets; the defaults here are the
- * full matrix.
+ * command line ({@code bin/cursorcheck bench}) picks the parameter sets; the targets always come from the
+ * registry ({@link BenchRun#TARGETS}), the other defaults here are the full matrix.
  *
  * <p>Run directly: {@code java -cp <bench classpath> org.openjdk.jmh.Main AdvanceBenchmark -p target=wheel}.
  */
@@ -26,8 +26,7 @@ import org.openjdk.jmh.infra.Blackhole;
 public class AdvanceBenchmark {
 
     /** A variant id of the registry, {@code floor-api} or {@code floor-physical}. */
-    @Param({"floor-physical", "floor-api", "model", "cached-count", "locked-count", "published-cursor", "wheel",
-            "dirty-flag"}) // BenchRun.TARGETS: the floors and the registry (BenchRunTest keeps them in step)
+    @Param(Target.UNSET) // BenchRun passes BenchRun.TARGETS (the floors and the registry): no list to keep in step
     public String target;
 
     /** Attached consumers. */

@@ -1,5 +1,6 @@
 package io.cursorcheck.bench;
 
+import io.cursorcheck.properties.report.MarkdownTable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 
 /**
  * Turns JMH's JSON results into {@code reports/bench/index.md} and one SVG chart per pattern:
@@ -315,30 +317,29 @@ public final class BenchReport {
             b.append("**Conditions**: ").append(c.note()).append("\n\n");
         }
         JmhJson.Result any = results.isEmpty() ? null : results.get(0);
-        b.append("| | |\n|---|---|\n");
-        b.append("| Machine | ").append(c.machine()).append(" |\n");
+        MarkdownTable facts = MarkdownTable.of("", "").row("Machine", MarkdownTable.text(c.machine()));
         if (any != null) {
             Map<String, String> h = any.header();
-            b.append("| JDK | ").append(h.getOrDefault("vmName", "?")).append(' ')
-                    .append(h.getOrDefault("vmVersion", "?")).append(" (").append(h.getOrDefault("jdkVersion", "?"))
-                    .append(") |\n");
-            b.append("| JMH | ").append(h.getOrDefault("jmhVersion", "?")).append(", ")
-                    .append(h.getOrDefault("forks", "?")).append(" fork(s), ")
-                    .append(h.getOrDefault("warmupIterations", "?")).append(" x ")
-                    .append(h.getOrDefault("warmupTime", "?")).append(" warmup, ")
-                    .append(h.getOrDefault("measurementIterations", "?")).append(" x ")
-                    .append(h.getOrDefault("measurementTime", "?")).append(" measurement, average time, `-prof gc`,"
-                            + " JVM args `").append(h.getOrDefault("jvmArgs", "?")).append("` |\n");
+            facts.row("JDK", MarkdownTable.text(h.getOrDefault("vmName", "?") + ' ' + h.getOrDefault("vmVersion", "?")
+                    + " (" + h.getOrDefault("jdkVersion", "?") + ")"));
+            facts.row("JMH", MarkdownTable.text(h.getOrDefault("jmhVersion", "?") + ", "
+                    + h.getOrDefault("forks", "?") + " fork(s), "
+                    + h.getOrDefault("warmupIterations", "?") + " x "
+                    + h.getOrDefault("warmupTime", "?") + " warmup, "
+                    + h.getOrDefault("measurementIterations", "?") + " x "
+                    + h.getOrDefault("measurementTime", "?")) + " measurement, average time, `-prof gc`,"
+                    + " JVM args " + MarkdownTable.code(h.getOrDefault("jvmArgs", "?")));
         }
-        b.append("| A JMH command as run | `").append(c.jmhCommand()).append("` |\n\n");
+        facts.row("A JMH command as run", MarkdownTable.code(c.jmhCommand()));
+        b.append(facts).append('\n');
 
         b.append("## Targets\n\nComputed from this run's numbers (ratios of two results of the run).\n\n");
-        b.append("| target | measured | verdict | why |\n|---|---|---|---|\n");
+        MarkdownTable targets = MarkdownTable.of("target", "measured", "verdict", "why");
         for (Verdict v : verdicts()) {
-            b.append("| ").append(v.target()).append(" | ").append(v.measured()).append(" | ")
-                    .append(v.met() == null ? "not measured" : v.met() ? "met" : "**not met**").append(" | ")
-                    .append(v.why()).append(" |\n");
+            targets.row(v.target(), v.measured(), v.met() == null ? "not measured" : v.met() ? "met" : "**not met**",
+                    v.why());
         }
+        b.append(targets);
         b.append("\n## Cost per operation, by access pattern\n\n");
         b.append("Single-threaded; ns per operation (one consumer advance, with its share of the writes the"
                 + " pattern needs), then bytes allocated per operation in parentheses. `floor-physical`: a cursor"
@@ -360,20 +361,19 @@ public final class BenchReport {
                         + " subtract about (consumers - 1) times a LOCKSTEP read's bytes.\n\n");
             }
             b.append("![").append(p).append("](").append(chartName(p)).append(")\n\n");
-            b.append("| consumers |");
-            BenchRun.TARGETS.forEach(t -> b.append(' ').append(t).append(" |"));
-            b.append("\n|---:|");
-            BenchRun.TARGETS.forEach(t -> b.append("---:|"));
-            b.append('\n');
+            List<String> heads = new ArrayList<>(List.of("consumers"));
+            heads.addAll(BenchRun.TARGETS);
+            MarkdownTable table = MarkdownTable.of(heads.toArray(String[]::new)).align(MarkdownTable.Align.RIGHT,
+                    IntStream.range(0, heads.size()).toArray());
             for (int n : ns) {
-                b.append("| ").append(n).append(" |");
+                List<Object> cells = new ArrayList<>(List.of(n));
                 for (String t : BenchRun.TARGETS) {
                     JmhJson.Result r = advance.get(p + "/" + t + "/" + n);
-                    b.append(' ').append(r == null ? "-" : cell(r)).append(" |");
+                    cells.add(r == null ? "-" : cell(r));
                 }
-                b.append('\n');
+                table.row(cells.toArray());
             }
-            b.append('\n');
+            b.append(table).append('\n');
         }
         streamSection(b);
         b.append("## How to rerun\n\n");
@@ -403,23 +403,22 @@ public final class BenchReport {
             return cmp != 0 ? cmp : Integer.compare(Integer.parseInt(a[0]), Integer.parseInt(c[0]));
         });
         stream.values().forEach(r -> rows.add(r.param("consumers") + "/" + r.param("runBytes")));
-        b.append("| consumers | run |");
-        targets.forEach(t -> b.append(' ').append(t).append(" MiB/s |"));
-        b.append("\n|---:|---:|");
-        targets.forEach(t -> b.append("---:|"));
-        b.append('\n');
+        List<String> heads = new ArrayList<>(List.of("consumers", "run"));
+        targets.forEach(t -> heads.add(t + " MiB/s"));
+        MarkdownTable table = MarkdownTable.of(heads.toArray(String[]::new)).align(MarkdownTable.Align.RIGHT,
+                IntStream.range(0, heads.size()).toArray());
         for (String row : rows) {
             String[] a = row.split("/");
             long bytes = Long.parseLong(a[1]);
-            b.append("| ").append(a[0]).append(" | ").append(bytes >> 20).append(" MiB |");
+            List<Object> cells = new ArrayList<>(List.of(a[0], (bytes >> 20) + " MiB"));
             for (String t : targets) {
                 JmhJson.Result r = stream.get(t + "/" + row);
-                b.append(' ').append(r == null ? "-" : String.format(Locale.ROOT, "%,.0f",
-                        (bytes / 1048576.0) / (r.score() * unitSeconds(r.unit())))).append(" |");
+                cells.add(r == null ? "-" : String.format(Locale.ROOT, "%,.0f",
+                        (bytes / 1048576.0) / (r.score() * unitSeconds(r.unit()))));
             }
-            b.append('\n');
+            table.row(cells.toArray());
         }
-        b.append('\n');
+        b.append(table).append('\n');
     }
 
     private static double unitSeconds(String unit) {

@@ -34,6 +34,24 @@ public final class BenchRun {
     public record Job(String name, String benchmark, List<String> targets, List<Integer> consumers,
                       List<String> patterns, List<Integer> runBytes) {
 
+        /**
+         * A job names its targets: the benchmarks' own {@code @Param} holds only a placeholder, so a job that
+         * passed none, or an id outside {@link #TARGETS}, would run nothing it could report.
+         *
+         * @throws IllegalArgumentException if the targets are empty or one is not in {@link #TARGETS}
+         */
+        public Job {
+            if (targets.isEmpty()) {
+                throw new IllegalArgumentException("job " + name + " has no target");
+            }
+            for (String t : targets) {
+                if (!TARGETS.contains(t)) {
+                    throw new IllegalArgumentException("job " + name + ": target '" + t + "' is not one of " + TARGETS);
+                }
+            }
+            targets = List.copyOf(targets);
+        }
+
         /** The JMH arguments of this job, without the shared settings. */
         List<String> args() {
             List<String> a = new ArrayList<>(List.of(benchmark));

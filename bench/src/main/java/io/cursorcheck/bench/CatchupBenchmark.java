@@ -24,8 +24,7 @@ import org.openjdk.jmh.infra.Blackhole;
 public class CatchupBenchmark {
 
     /** As in {@link AdvanceBenchmark#target}. */
-    @Param({"floor-physical", "floor-api", "model", "cached-count", "locked-count", "published-cursor", "wheel",
-            "dirty-flag"}) // BenchRun.TARGETS: the floors and the registry (BenchRunTest keeps them in step)
+    @Param(Target.UNSET) // BenchRun passes BenchRun.TARGETS (the floors and the registry): no list to keep in step
     public String target;
 
     /** Attached consumers, the straggler included. */

@@ -23,6 +23,13 @@ abstract class Target {
     static final String PHYSICAL = "floor-physical";
     /** The API floor's name in benchmark parameters and reports. */
     static final String API = "floor-api";
+    /**
+     * The benchmarks' {@code @Param} for {@code target}: no hand-kept list of ids, which would fall out of step with
+     * the registry. JMH 1.37 refuses a String parameter with no value at all, so this placeholder stands in;
+     * {@link BenchRun} always passes the targets ({@code -p target=...}, from {@link BenchRun#TARGETS}), and a run
+     * that leaves it unset is refused by {@link #create} with the ids it could have named.
+     */
+    static final String UNSET = "unset"; // a plain token: JMH writes it into its benchmark list
 
     /** Attaches a new consumer in slot {@code i}, at the buffer's start. */
     abstract void attach(int i);
@@ -43,9 +50,15 @@ abstract class Target {
     void trimHint(long slowest) {
     }
 
-    /** A target by name: {@link #PHYSICAL}, {@link #API} or a variant id. */
+    /**
+     * A target by name: {@link #PHYSICAL}, {@link #API} or a variant id.
+     *
+     * @throws IllegalArgumentException for {@link #UNSET} (a benchmark run without {@code -p target}) or an unknown name
+     */
     static Target create(String name, Options options, int consumers) {
         return switch (name) {
+            case UNSET -> throw new IllegalArgumentException("the benchmark parameter target is not set: bin/cursorcheck"
+                    + " bench passes every target; run JMH directly with -p target=ID, ID one of " + BenchRun.TARGETS);
             case PHYSICAL -> new Physical(options, consumers);
             case API -> new Api(new ApiFloorBroadcast(options), consumers);
             default -> new Api(Variant.named(name).create(options), consumers);

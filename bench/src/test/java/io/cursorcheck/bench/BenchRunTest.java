@@ -1,9 +1,17 @@
 package io.cursorcheck.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.cursorcheck.properties.Variant;
+import io.cursorcheck.spi.Algorithm;
+import io.cursorcheck.spi.Options;
+import io.cursorcheck.spi.Policy;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The profiles name only real targets and patterns, and the JMH command lines say what the report claims. */
@@ -23,13 +31,58 @@ class BenchRunTest {
     }
 
     @Test
-    void theBenchmarksDefaultsAreTheFloorsAndTheWholeRegistry() throws Exception {
-        for (Class<?> c : List.of(AdvanceBenchmark.class, CatchupBenchmark.class)) {
+    void theBenchmarksKeepNoListOfTargets() throws Exception {
+        for (Class<?> c : List.of(AdvanceBenchmark.class, CatchupBenchmark.class, StreamBenchmark.class)) {
             assertThat(c.getField("target").getAnnotation(org.openjdk.jmh.annotations.Param.class).value())
-                    .as("%s's target defaults", c.getSimpleName()).containsExactlyInAnyOrderElementsOf(BenchRun.TARGETS);
+                    .as("%s's target @Param", c.getSimpleName()).containsExactly(Target.UNSET);
         }
-        assertThat(StreamBenchmark.class.getField("target").getAnnotation(org.openjdk.jmh.annotations.Param.class)
-                .value()).containsExactlyInAnyOrderElementsOf(BenchRun.TARGETS.subList(1, BenchRun.TARGETS.size()));
+    }
+
+    @Test
+    void theTargetsAreTheFloorsAndEveryAsReleasedVariantOfTheRegistry() {
+        // Derived here from the registry on its own, so a variant added to Variant is expected with no other edit.
+        List<String> expected = new ArrayList<>(List.of(Target.PHYSICAL, Target.API));
+        for (Variant v : Variant.values()) {
+            if (v.algorithm() == Algorithm.AS_RELEASED) {
+                expected.add(v.id());
+            }
+        }
+        assertThat(BenchRun.TARGETS).containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void everyJobPassesItsTargetsToJmhAndTheProfilesCoverTheWholeRegistry() {
+        for (BenchRun.Profile profile : List.of(BenchRun.quick(), BenchRun.full())) {
+            Set<String> advance = new LinkedHashSet<>();
+            Set<String> catchup = new LinkedHashSet<>();
+            Set<String> stream = new LinkedHashSet<>();
+            for (BenchRun.Job job : profile.jobs()) {
+                List<String> args = job.args();
+                int p = args.indexOf("target=" + String.join(",", job.targets()));
+                assertThat(p).as("%s passes -p target=...", job.name()).isPositive();
+                assertThat(args.get(p - 1)).isEqualTo("-p");
+                (job.benchmark().startsWith("Advance") ? advance : job.benchmark().startsWith("Catchup") ? catchup
+                        : stream).addAll(job.targets());
+            }
+            if (profile.name().equals("full")) {
+                assertThat(advance).containsExactlyInAnyOrderElementsOf(BenchRun.TARGETS);
+                assertThat(catchup).containsExactlyInAnyOrderElementsOf(BenchRun.TARGETS);
+                assertThat(stream).containsExactlyInAnyOrderElementsOf(BenchRun.TARGETS.subList(1, BenchRun.TARGETS.size()));
+            } else {
+                assertThat(advance).containsAll(BenchRun.TARGETS);
+                assertThat(catchup).containsAll(BenchRun.TARGETS);
+            }
+        }
+    }
+
+    @Test
+    void controlAJobWithoutTargetsOrWithAnUnknownOneIsRefusedAndTheUnsetPlaceholderNeverRuns() {
+        assertThatThrownBy(() -> new BenchRun.Job("x", "AdvanceBenchmark.advance", List.of(), List.of(1), List.of(),
+                List.of())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("job x has no target");
+        assertThatThrownBy(() -> new BenchRun.Job("x", "AdvanceBenchmark.advance", List.of(Target.UNSET), List.of(1),
+                List.of(), List.of())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is not one of");
+        assertThatThrownBy(() -> Target.create(Target.UNSET, Options.of(4, Policy.STRICT), 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-p target=ID");
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.cursorcheck.cli;
 import io.cursorcheck.bench.BenchReport;
 import io.cursorcheck.bench.BenchRun;
 import io.cursorcheck.properties.pages.IndexPage;
+import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.source.SourceTree;
@@ -68,11 +69,11 @@ final class BenchCommand implements Part {
                 report.size(), met, measured, verdicts.size());
         StringBuilder md = new StringBuilder("## Benchmarks (JMH, " + profile.name() + " profile)\n\n");
         md.append(summary).append(". Full report with charts: [bench/index.md](bench/index.md).\n\n");
-        md.append("| target | measured | verdict |\n|---|---|---|\n");
+        MarkdownTable table = MarkdownTable.of("target", "measured", "verdict");
         for (BenchReport.Verdict v : verdicts) {
-            md.append("| ").append(v.target()).append(" | ").append(v.measured()).append(" | ")
-                    .append(v.met() == null ? "not measured" : v.met() ? "met" : "not met").append(" |\n");
+            table.row(v.target(), v.measured(), v.met() == null ? "not measured" : v.met() ? "met" : "not met");
         }
+        md.append(table);
         problems.forEach(p -> md.append("\n- **").append(p).append("**"));
         Map<String, Object> j = new LinkedHashMap<>();
         j.put("profile", profile.name());

@@ -2,6 +2,7 @@ package io.cursorcheck.cli;
 
 import io.cursorcheck.properties.io.Json;
 import io.cursorcheck.properties.pages.IndexPage;
+import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.properties.report.Reports;
 import java.io.PrintStream;
@@ -76,19 +77,18 @@ final class CampaignCommand {
         StringBuilder b = new StringBuilder("# Verification campaign\n\n");
         b.append(passed ? "**Passed**: every part met every expectation.\n\n"
                 : "**FAILED**: see the parts marked below.\n\n");
-        b.append("| | |\n|---|---|\n");
-        b.append("| Started | ").append(started.toString().replaceAll("\\.\\d+Z$", "Z")).append(" |\n");
-        b.append("| Command | `").append(command).append("` |\n");
-        b.append("| Seed | `").append(seed).append("` |\n");
-        b.append("| Machine | ").append(IndexPage.machine()).append(" |\n\n");
-        b.append("| part | verdict | time | summary |\n|---|---|---:|---|\n");
+        b.append(MarkdownTable.of("", "")
+                .row("Started", started.toString().replaceAll("\\.\\d+Z$", "Z"))
+                .row("Command", MarkdownTable.code(command))
+                .row("Seed", "`" + seed + "`")
+                .row("Machine", IndexPage.machine())).append('\n');
+        MarkdownTable table = MarkdownTable.of("part", "verdict", "time", "summary").right(2);
         for (int i = 0; i < parts.size(); i++) {
             Part.Verdict v = verdicts.get(i);
-            b.append("| ").append(parts.get(i).name()).append(" | ").append(v.passed() ? "passed" : "**FAILED**")
-                    .append(" | ").append(String.format("%.0f s", v.millis() / 1000.0)).append(" | ")
-                    .append(v.summary()).append(" |\n");
+            table.row(parts.get(i).name(), v.passed() ? "passed" : "**FAILED**",
+                    String.format("%.0f s", v.millis() / 1000.0), MarkdownTable.text(v.summary()));
         }
-        b.append('\n');
+        b.append(table).append('\n');
         for (Part.Verdict v : verdicts) {
             b.append(v.markdown()).append('\n');
         }

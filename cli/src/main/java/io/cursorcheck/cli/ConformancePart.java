@@ -3,6 +3,7 @@ package io.cursorcheck.cli;
 import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.ConformanceCampaign;
 import io.cursorcheck.conformance.Release;
+import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.ReportRun;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
@@ -47,15 +48,15 @@ final class ConformancePart implements Part {
                 command);
         results = o.results();
         StringBuilder md = new StringBuilder("## Conformance (Node.js, Bun)\n\n");
-        md.append("| release | sequences | operations | shapes of difference | verdict |\n|---|---:|---:|---:|---|\n");
+        MarkdownTable table = MarkdownTable.of("release", "sequences", "operations", "shapes of difference", "verdict")
+                .right(1, 2, 3);
         Map<String, Object> json = new LinkedHashMap<>();
         long differences = 0;
         for (Conformance.Result r : o.results()) {
             differences += r.differences().size();
-            md.append("| [").append(r.release().id()).append("](conformance/").append(r.release().id())
-                    .append("/index.md) | ").append(String.format("%,d", r.sequences())).append(" | ")
-                    .append(String.format("%,d", r.operations())).append(" | ").append(r.differences().size())
-                    .append(" | ").append(ConformanceCampaign.verdict(r)).append(" |\n");
+            table.row("[" + r.release().id() + "](conformance/" + r.release().id() + "/index.md)",
+                    String.format("%,d", r.sequences()), String.format("%,d", r.operations()), r.differences().size(),
+                    MarkdownTable.text(ConformanceCampaign.verdict(r)));
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("sequences", r.sequences());
             m.put("operations", r.operations());
@@ -63,7 +64,7 @@ final class ConformancePart implements Part {
             m.put("verdict", ConformanceCampaign.verdict(r));
             json.put(r.release().id(), m);
         }
-        md.append("\nDetails: [conformance/index.md](conformance/index.md).\n");
+        md.append(table).append("\nDetails: [conformance/index.md](conformance/index.md).\n");
         long kinds = o.results().stream().flatMap(r -> r.differences().stream()).map(Conformance.Difference::kind)
                 .distinct().count();
         String summary = String.format("%d releases, %d shape(s) of difference in %d kind(s), %d unexplained",

@@ -5,6 +5,7 @@ import io.cursorcheck.conformance.ConformanceCampaign;
 import io.cursorcheck.conformance.History;
 import io.cursorcheck.conformance.HistoryPage;
 import io.cursorcheck.conformance.Release;
+import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.ReportRun;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
@@ -51,18 +52,18 @@ final class HistoryPart implements Part {
     public Verdict run(PrintStream log, ReportRun reports) throws Exception {
         History.Outcome o = History.run(releases, checked.get(), seed, millis, maxSteps, reports, log, command);
         StringBuilder md = new StringBuilder("## History (every Node 26.x release, the newest Bun)\n\n");
-        md.append("| release | verdict |\n|---|---|\n");
+        MarkdownTable table = MarkdownTable.of("release", "verdict");
         Map<String, Object> json = new LinkedHashMap<>();
         long unchecked = 0;
         for (HistoryPage.Row row : o.rows()) {
             String verdict = row.result() == null ? "NOT CHECKED: " + row.notChecked()
                     : ConformanceCampaign.verdict(row.result());
             unchecked += row.result() == null ? 1 : 0;
-            md.append("| ").append(row.result() == null ? row.release().id() : "[" + row.release().id() + "](conformance/"
-                    + row.release().id() + "/index.md)").append(" | ").append(verdict.replace("|", "\\|")).append(" |\n");
+            table.row(row.result() == null ? row.release().id() : "[" + row.release().id() + "](conformance/"
+                    + row.release().id() + "/index.md)", MarkdownTable.text(verdict));
             json.put(row.release().id(), verdict);
         }
-        md.append("\nWhen each kind and finding came and went: [conformance/history.md](conformance/history.md).\n");
+        md.append(table).append("\nWhen each kind and finding came and went: [conformance/history.md](conformance/history.md).\n");
         String summary = String.format("%d releases in %.1f min, %d not checked, %d problem(s)", o.rows().size(),
                 o.millis() / 60_000.0, unchecked, o.problems().size());
         return new Verdict(o.passed(), summary, md.toString(), json, o.problems(), o.millis());

@@ -1,6 +1,6 @@
 package io.cursorcheck.cli;
 
-import io.cursorcheck.properties.engine.ShortestSearch;
+import io.cursorcheck.properties.engine.shrink.ShortestSearch;
 import io.cursorcheck.properties.engine.Weights;
 import java.io.PrintStream;
 import java.io.PrintWriter;

@@ -1,6 +1,7 @@
 package io.cursorcheck.cli;
 
 import io.cursorcheck.properties.pages.IndexPage;
+import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.source.SourceTree;
@@ -117,26 +118,24 @@ final class StressCommand implements Part {
         md.append(problems.isEmpty() ? "Every expectation of this part was met. " : "**FAILED**. ")
                 .append(summary).append(". Full report: [").append(Reports.link(reports.dir(), report))
                 .append("](").append(Reports.link(reports.dir(), report)).append(").\n\n");
-        md.append("| test | subject | verdict | samples |\n|---|---|---|---:|\n");
+        MarkdownTable tests = MarkdownTable.of("test", "subject", "verdict", "samples").right(3);
         for (StressRun.TestVerdict t : first.tests()) {
-            md.append("| ").append(t.test()).append(" | ").append(t.subject()).append(" | ")
-                    .append(!t.errors().isEmpty() ? "**ERROR**" : t.twin() ? (t.caught() ? "twin caught" : "twin not caught here")
-                            : t.forbiddenSeen() ? "**FAILED**" : "passed")
-                    .append(" | ").append(String.format("%,d", t.samples())).append(" |\n");
+            tests.row(t.test(), t.subject(),
+                    !t.errors().isEmpty() ? "**ERROR**" : t.twin() ? (t.caught() ? "twin caught" : "twin not caught here")
+                            : t.forbiddenSeen() ? "**FAILED**" : "passed",
+                    String.format("%,d", t.samples()));
         }
-        md.append('\n');
+        md.append(tests).append('\n');
         if (withLincheck) {
             md.append("Lincheck ([").append(Reports.link(reports.dir(), lincheckReport)).append("](")
                     .append(Reports.link(reports.dir(), lincheckReport))
-                    .append("), with the interleavings it printed):\n\n| subject | strategy | verdict | time |\n"
-                            + "|---|---|---|---:|\n");
+                    .append("), with the interleavings it printed):\n\n");
+            MarkdownTable checks = MarkdownTable.of("subject", "strategy", "verdict", "time").right(3);
             for (LincheckRun.Check c : lincheck) {
-                md.append("| ").append(c.twin() ? "twin `" + c.subject() + "`" : c.subject()).append(" | ")
-                        .append(c.strategy()).append(" | ")
-                        .append(c.verdict())
-                        .append(" | ").append(String.format("%.0f s", c.millis() / 1000.0)).append(" |\n");
+                checks.row(c.twin() ? "twin " + MarkdownTable.code(c.subject()) : c.subject(), c.strategy(), c.verdict(),
+                        String.format("%.0f s", c.millis() / 1000.0));
             }
-            md.append('\n');
+            md.append(checks).append('\n');
         }
         problems.forEach(p -> md.append("- **").append(p).append("**\n"));
         Map<String, Object> json = new LinkedHashMap<>();

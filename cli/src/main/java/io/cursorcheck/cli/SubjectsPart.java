@@ -3,6 +3,7 @@ package io.cursorcheck.cli;
 import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.ExternalSubject;
 import io.cursorcheck.conformance.ProgramSubject;
+import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.ReportRun;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -44,7 +45,8 @@ final class SubjectsPart implements Part {
     public Verdict run(PrintStream log, ReportRun reports) throws Exception {
         long t0 = System.currentTimeMillis();
         StringBuilder md = new StringBuilder("## Subjects (any program that speaks the protocol)\n\n");
-        md.append("| subject | must | sequences | shapes of difference | verdict | rerun |\n|---|---|---:|---:|---|---|\n");
+        MarkdownTable table = MarkdownTable.of("subject", "must", "sequences", "shapes of difference", "verdict", "rerun")
+                .right(2, 3);
         Map<String, Object> json = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
         List<String> summary = new ArrayList<>();
@@ -67,11 +69,10 @@ final class SubjectsPart implements Part {
             }
             problems.addAll(unmet);
             String verdict = ProgramSubject.verdict(r);
-            md.append("| [").append(e.name()).append("](subjects/").append(e.name()).append("/index.md) | ")
-                    .append(e.correct() ? "conform" : "be caught (negative control)").append(" | ")
-                    .append(String.format("%,d", r.sequences())).append(" | ").append(r.differences().size())
-                    .append(" | ").append((unmet.isEmpty() ? "" : "**UNMET** ") + verdict.replace("|", "\\|"))
-                    .append(" | `").append(rerun).append("` |\n");
+            table.row("[" + e.name() + "](subjects/" + e.name() + "/index.md)",
+                    e.correct() ? "conform" : "be caught (negative control)", String.format("%,d", r.sequences()),
+                    r.differences().size(), (unmet.isEmpty() ? "" : "**UNMET** ") + MarkdownTable.text(verdict),
+                    MarkdownTable.code(rerun));
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("mustConform", e.correct());
             m.put("sequences", r.sequences());
@@ -82,7 +83,7 @@ final class SubjectsPart implements Part {
             summary.add(e.name() + (e.correct() ? (unmet.isEmpty() ? " conforms" : " FAILED")
                     : (unmet.isEmpty() ? " caught" : " NOT CAUGHT")));
         }
-        md.append("\nEvery program is held to the spec: a difference fails it. The buggy example is the negative"
+        md.append(table).append("\nEvery program is held to the spec: a difference fails it. The buggy example is the negative"
                 + " control of the check: caught means at least one difference from the model, each shrunk and"
                 + " replayed, and no protocol error.\n");
         return new Verdict(problems.isEmpty(), String.join(", ", summary), md.toString(), json, problems,

@@ -460,7 +460,7 @@ class BadInputCliTest {
     /** A bad state limit for the shortest search (a system property) is bad input, named with its value. */
     @Test
     void aBadShortestSearchLimitIsNamed() {
-        String property = io.cursorcheck.properties.engine.ShortestSearch.STATES_PROPERTY;
+        String property = io.cursorcheck.properties.engine.shrink.ShortestSearch.STATES_PROPERTY;
         String previous = System.getProperty(property);
         System.setProperty(property, "-3");
         try {

@@ -8,7 +8,7 @@ import io.cursorcheck.properties.engine.Generator;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.Script;
-import io.cursorcheck.properties.engine.Shrinker;
+import io.cursorcheck.properties.engine.shrink.Shrinker;
 import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.spi.Algorithm;
 import java.io.IOException;

@@ -1,6 +1,7 @@
 package io.cursorcheck.conformance;
 
 import io.cursorcheck.properties.io.Json;
+import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.report.SpecLinks;
 import java.io.IOException;
@@ -352,8 +353,8 @@ final class ConformanceIndex {
             }
             b.append('\n');
         }
-        b.append("| release | API | sequences | operations | time | differences | verdict |\n"
-                + "|---|---|---:|---:|---:|---|---|\n");
+        MarkdownTable table = MarkdownTable.of("release", "API", "sequences", "operations", "time", "differences",
+                "verdict").right(2, 3, 4);
         for (Row r : rows) {
             // One entry per kind, its shapes numbered: dirty-flag (3 shape(s): 1, 2, 3)
             List<String> cells = new ArrayList<>();
@@ -365,14 +366,12 @@ final class ConformanceIndex {
                 cells.add(k.kind() + " (" + k.shapes() + " shape(s)" + (pages.isEmpty() ? "" : ": "
                         + String.join(", ", pages)) + ")");
             }
-            b.append("| [").append(r.release()).append("](").append(r.release()).append("/index.md) | ")
-                    .append(r.api()).append(" | ").append(String.format("%,d", r.sequences())).append(" | ")
-                    .append(String.format("%,d", r.operations())).append(" | ")
-                    .append(String.format("%.0f s", r.millis() / 1000.0)).append(" | ")
-                    .append(cells.isEmpty() ? "none" : String.join("; ", cells)).append(" | ")
-                    .append(ConformancePage.escape(r.verdict())).append(" |\n");
+            table.row("[" + r.release() + "](" + r.release() + "/index.md)", r.api(),
+                    String.format("%,d", r.sequences()), String.format("%,d", r.operations()),
+                    String.format("%.0f s", r.millis() / 1000.0), cells.isEmpty() ? "none" : String.join("; ", cells),
+                    MarkdownTable.text(r.verdict()));
         }
-        b.append('\n');
+        b.append(table).append('\n');
         findingTable(b, rows);
         List<String> problems = rows.stream().flatMap(r -> r.problems().stream()).toList();
         if (!problems.isEmpty()) {
@@ -406,12 +405,11 @@ final class ConformanceIndex {
                     .append(k.explanation().replace("](../../findings/", "](../findings/")).append(" Seen on: ")
                     .append(String.join(", ", on)).append(".\n\n");
         }
-        b.append("## Runs\n\n| release | started | seed | command |\n|---|---|---|---|\n");
+        MarkdownTable runs = MarkdownTable.of("release", "started", "seed", "command");
         for (Row r : rows) {
-            b.append("| ").append(r.release()).append(" | ").append(r.started()).append(" | `").append(r.seed())
-                    .append("` | `").append(ConformancePage.escape(r.command())).append("` |\n");
+            runs.row(r.release(), r.started(), "`" + r.seed() + "`", MarkdownTable.code(r.command()));
         }
-        return b.toString();
+        return b.append("## Runs\n\n").append(runs).toString();
     }
 
     /** The known finding × release table: what each release does at each finding's step. */
@@ -427,17 +425,16 @@ final class ConformanceIndex {
         }
         b.append("## Known findings × release\n\nWhat each release does at the step of each known finding against the"
                 + " model, judged on its own answers (a release page says why); \"not judged\": the row comes from a run"
-                + " before findings were judged per release.\n\n| finding |");
-        rows.forEach(r -> b.append(' ').append(r.release()).append(" |"));
-        b.append("\n|---|");
-        rows.forEach(r -> b.append("---|"));
-        b.append('\n');
+                + " before findings were judged per release.\n\n");
+        List<String> heads = new ArrayList<>(List.of("finding"));
+        rows.forEach(r -> heads.add(r.release()));
+        MarkdownTable table = MarkdownTable.of(heads.toArray(String[]::new));
         for (String n : names) {
-            b.append("| [").append(n).append("](../findings/").append(n).append("/README.md) |");
-            rows.forEach(r -> b.append(' ').append(r.findings().getOrDefault(n, "not judged")).append(" |"));
-            b.append('\n');
+            List<String> cells = new ArrayList<>(List.of("[" + n + "](../findings/" + n + "/README.md)"));
+            rows.forEach(r -> cells.add(r.findings().getOrDefault(n, "not judged")));
+            table.row(cells.toArray());
         }
-        b.append('\n');
+        b.append(table).append('\n');
     }
 
     private static Differences.Kind kind(String id) {

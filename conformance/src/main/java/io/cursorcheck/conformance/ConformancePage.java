@@ -4,6 +4,7 @@ import io.cursorcheck.properties.Observation;
 import io.cursorcheck.properties.OutsideView;
 import io.cursorcheck.properties.Probe;
 import io.cursorcheck.properties.report.Compact;
+import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.report.SpecLinks;
 import java.nio.file.Path;
@@ -29,47 +30,46 @@ final class ConformancePage {
         boolean program = mjs == null;
         b.append("# `").append(subject.id()).append("`: ").append(program ? "differs from the model" : d.kind().title())
                 .append("\n\n");
-        b.append("| | |\n|---|---|\n");
-        b.append(mjs == null ? "| Implementation | " : "| Release | ").append(escape(subject.hello().summary()))
-                .append(" |\n");
+        MarkdownTable facts = MarkdownTable.of("", "");
+        facts.row(mjs == null ? "Implementation" : "Release", MarkdownTable.text(subject.hello().summary()));
         if (subject.source() != null) {
-            b.append("| broadcast.js | ").append(subject.source().source().builtin() ? "the release's embedded source"
-                    : "`" + escape(subject.source().source().spec()) + "` (SHA-256 `" + subject.source().sha256() + "`)")
-                    .append(" |\n");
+            facts.row("broadcast.js", subject.source().source().builtin() ? "the release's embedded source"
+                    : MarkdownTable.code(subject.source().source().spec()) + " (SHA-256 `" + subject.source().sha256() + "`)");
         }
         if (subject.algorithm() == io.cursorcheck.spi.Algorithm.CORRECTED) {
-            b.append("| Model | `model-corrected` (docs/spec.md §8) |\n");
+            facts.row("Model", "`model-corrected` (docs/spec.md §8)");
         }
-        b.append("| Verdict | **").append(program ? "FAILS" : d.kind().verdict()).append(program
+        facts.row("Verdict", "**" + (program ? "FAILS" : d.kind().verdict()) + (program
                 ? "**: the subject answered otherwise than the model of [the spec](" + SpecLinks.from(here, (String) null) + ")"
-                + " |\n" : "** |\n");
+                : "**"));
         if (d.kind().invariant() != null) {
-            b.append("| At stake | [").append(escape(d.kind().invariant())).append("](")
-                    .append(SpecLinks.from(here, SpecLinks.anchorOf(d.kind().invariant()))).append(") |\n");
+            facts.row("At stake", "[" + MarkdownTable.text(d.kind().invariant()) + "]("
+                    + SpecLinks.from(here, SpecLinks.anchorOf(d.kind().invariant())) + ")");
         }
-        b.append("| Signature | `").append(escape(d.signature())).append("` |\n");
-        b.append("| Options | ").append(cx.script().options()).append(" |\n");
+        facts.row("Signature", MarkdownTable.code(d.signature()));
+        facts.row("Options", cx.script().options());
         // A known finding's own script is no random sequence: it has no seed, and is not one of the hits.
-        b.append("| Found by | ").append(cx.seed() == null ? escape(String.valueOf(cx.source()))
-                        : "random sequence, seed `" + Long.toUnsignedString(cx.seed()) + "`").append(" (")
-                .append(cx.original()).append(" operations), shrunk to ").append(cx.script().length()).append(" in ")
-                .append(cx.evaluations()).append(" runs; ").append(d.hits()).append(cx.seed() == null
-                        ? " random sequence(s) of the run ended here too |\n" : " sequence(s) of the run ended here |\n");
-        b.append("| Replayed | ").append(d.replayed() ? "yes: the shrunk script fails the same way again on this release"
-                : "**no**: the replay did not fail the same way").append(" |\n");
+        facts.row("Found by", (cx.seed() == null ? MarkdownTable.text(String.valueOf(cx.source()))
+                : "random sequence, seed `" + Long.toUnsignedString(cx.seed()) + "`") + " ("
+                + cx.original() + " operations), shrunk to " + cx.script().length() + " in "
+                + cx.evaluations() + " runs; " + d.hits() + (cx.seed() == null
+                ? " random sequence(s) of the run ended here too" : " sequence(s) of the run ended here"));
+        facts.row("Replayed", d.replayed() ? "yes: the shrunk script fails the same way again on this release"
+                : "**no**: the replay did not fail the same way");
         if (mjs == null) { // a subject that is no release: no JavaScript reproduction; its replay commands instead
-            b.append("| Subject | `").append(escape(ProgramSubject.shell(subject.command()))).append("` |\n");
-            b.append("| Files | [`").append(json.getFileName()).append("`](").append(json.getFileName())
-                    .append(") (the counterexample; replay commands below) |\n\n");
+            facts.row("Subject", MarkdownTable.code(ProgramSubject.shell(subject.command())));
+            facts.row("Files", "[`" + json.getFileName() + "`](" + json.getFileName()
+                    + ") (the counterexample; replay commands below)");
         } else {
-            b.append("| Files | [`").append(json.getFileName()).append("`](").append(json.getFileName())
-                    .append(subject.source() == null
-                            ? ") (replay: `bin/cursorcheck replay " + Reports.relative(json) + "`), [`"
-                            // bin/cursorcheck replay knows releases and variants, not a broadcast.js file: the
-                            // reproduction's command below is this difference's replay.
-                            : ") (the script; replay it with the reproduction's command below), [`")
-                    .append(mjs.getFileName()).append("`](").append(mjs.getFileName()).append(") (standalone) |\n\n");
+            facts.row("Files", "[`" + json.getFileName() + "`](" + json.getFileName()
+                    + (subject.source() == null
+                    ? ") (replay: `bin/cursorcheck replay " + Reports.relative(json) + "`), [`"
+                    // bin/cursorcheck replay knows releases and variants, not a broadcast.js file: the
+                    // reproduction's command below is this difference's replay.
+                    : ") (the script; replay it with the reproduction's command below), [`")
+                    + mjs.getFileName() + "`](" + mjs.getFileName() + ") (standalone)");
         }
+        b.append(facts).append('\n');
         if (program) {
             b.append("## What it is\n\nThe script below, run on the subject and on the model side by side, gets another"
                     + " answer or probe from the subject at the marked step. The model is the spec's reference (its state"
@@ -88,8 +88,8 @@ final class ConformancePage {
                 + " of size 1); settlements are listed in operation order. The model's state is the one [the spec]("
                 + SpecLinks.from(here, "1-state") + ") describes; the release shows only its probe (`consumerCount`,"
                 + " `canWrite`).\n\n");
-        b.append("| # | operation | model answer | ").append(subject.id()).append(" answer | model state | model probe | ")
-                .append(subject.id()).append(" probe |\n|---|---|---|---|---|---|---|\n");
+        MarkdownTable steps = MarkdownTable.of("#", "operation", "model answer", subject.id() + " answer", "model state",
+                "model probe", subject.id() + " probe");
         for (int i = 0; i < d.run().model().size(); i++) {
             Observation m = d.run().model().get(i);
             Observation s = d.run().subject().get(i);
@@ -97,12 +97,11 @@ final class ConformancePage {
             String sa = OutsideView.answer(OutsideView.ordered(s));
             String mp = m.snapshot() == null ? "" : Probe.of(m.snapshot(), cx.script().options()).toString();
             String sp = s.probe() == null ? "" : s.probe().toString();
-            b.append("| ").append(i).append(i == f.step() ? " **⚠**" : "").append(" | `").append(lines.get(i))
-                    .append("` | ").append(escape(ma)).append(" | ").append(bold(sa, !sa.equals(ma))).append(" | ")
-                    .append(escape(Compact.state(m.snapshot()))).append(" | ").append(escape(mp)).append(" | ")
-                    .append(bold(sp, !sp.equals(mp))).append(" |\n");
+            steps.row(i + (i == f.step() ? " **⚠**" : ""), MarkdownTable.code(lines.get(i)), MarkdownTable.text(ma),
+                    MarkdownTable.bold(sa, !sa.equals(ma)), MarkdownTable.text(Compact.state(m.snapshot())),
+                    MarkdownTable.text(mp), MarkdownTable.bold(sp, !sp.equals(mp)));
         }
-        b.append("\n").append(escape(f.detail())).append("\n\n");
+        b.append(steps).append("\n").append(oneLine(f.detail())).append("\n\n");
         if (mjs == null) {
             b.append("## Replay\n\nThe counterexample file, step by step against the same program (model and subject"
                     + " side by side; exit 1 while it still fails):\n\n```\n").append(ProgramSubject.replayFile(json,
@@ -119,8 +118,8 @@ final class ConformancePage {
                 + " model's; its last line says whether the failing step differs. It was run on ").append(subject.id())
                 .append(" right after it was written: ");
         Reproduction.Check check = d.reproduction();
-        b.append(check.shows() ? "**it reproduces**: " + escape(check.why())
-                : "**it does NOT reproduce** (an error of the run): " + escape(check.why())).append(".\n\n");
+        b.append(check.shows() ? "**it reproduces**: " + oneLine(check.why())
+                : "**it does NOT reproduce** (an error of the run): " + oneLine(check.why())).append(".\n\n");
         if (subject.source() != null) {
             b.append("Rerun it exactly (the loader's flags make `node:stream/iter` take `broadcast` from the same"
                     + " source):\n\n```\n").append(Reproduction.command(Reproduction.launcher(
@@ -138,7 +137,7 @@ final class ConformancePage {
     static String version(Conformance.Result r) {
         StringBuilder b = new StringBuilder();
         b.append("# Conformance: ").append(r.subject()).append("\n\n");
-        b.append(escape(r.hello().summary())).append(".\n\n");
+        b.append(oneLine(r.hello().summary())).append(".\n\n");
         subject(b, r);
         b.append(String.format("%,d random sequences, %,d operations in %.0f s; %d shape(s) of difference, each"
                         + " shrunk, replayed and classified, each distinct shrunk script with its page and "
@@ -168,7 +167,7 @@ final class ConformancePage {
             b.append('\n');
         }
         if (!r.differences().isEmpty()) {
-            b.append("| kind | verdict | shapes | sequences | pages |\n|---|---|---:|---:|---|\n");
+            MarkdownTable kinds = MarkdownTable.of("kind", "verdict", "shapes", "sequences", "pages").right(2, 3);
             Map<Differences.Kind, List<Conformance.Difference>> byKind = new LinkedHashMap<>();
             r.differences().forEach(d -> byKind.computeIfAbsent(d.kind(), k -> new ArrayList<>()).add(d));
             byKind.forEach((kind, ds) -> {
@@ -179,31 +178,29 @@ final class ConformancePage {
                         pages.add("[" + (pages.size() + 1) + "](" + d.page().getFileName() + ")");
                     }
                 }
-                b.append("| ").append(escape(kind.id() + ": " + kind.title())).append(" | ").append(kind.verdict())
-                        .append(" | ").append(ds.size()).append(" | ").append(ds.stream().mapToLong(
-                                Conformance.Difference::hits).sum()).append(" | ").append(String.join(", ", pages))
-                        .append(" |\n");
+                kinds.row(MarkdownTable.text(kind.id() + ": " + kind.title()), kind.verdict(), ds.size(),
+                        ds.stream().mapToLong(Conformance.Difference::hits).sum(), String.join(", ", pages));
             });
-            b.append('\n');
+            b.append(kinds).append('\n');
             byKind.keySet().stream().filter(k -> k.evidence() != null).forEach(k -> b.append("- ").append(k.id())
-                    .append(", earlier semantics: ").append(escape(k.evidence())).append('\n'));
+                    .append(", earlier semantics: ").append(oneLine(k.evidence())).append('\n'));
             b.append("\nEvery shape (signature: the operation and the kinds each side answered), shrunk, by kind; the"
                     + " breach is what the outside guarantee checker found in the release's own answers, without the"
                     + " model; the reproduction column says whether the standalone program showed the difference when it"
                     + " was run on the release:\n\n");
-            b.append("| kind | sequences | shrunk to | signature | breach | reproduction |\n|---|---:|---:|---|---|---|\n");
-            byKind.values().stream().flatMap(List::stream).forEach(d -> b.append("| ")
-                    .append(d.page() == null ? d.kind().id() : "[" + d.kind().id() + "](" + d.page().getFileName() + ")")
-                    .append(" | ").append(d.hits()).append(" | ").append(d.counterexample().script().length())
-                    .append(" | `").append(escape(d.signature())).append("` | ").append(escape(breach(d))).append(" | ")
-                    .append(d.reproduction() == null ? "" : d.reproduction().shows() ? "shows it"
-                            : "**does NOT show it**").append(" |\n"));
-            b.append('\n');
+            MarkdownTable shapes = MarkdownTable.of("kind", "sequences", "shrunk to", "signature", "breach", "reproduction")
+                    .right(1, 2);
+            byKind.values().stream().flatMap(List::stream).forEach(d -> shapes.row(
+                    d.page() == null ? d.kind().id() : "[" + d.kind().id() + "](" + d.page().getFileName() + ")",
+                    d.hits(), d.counterexample().script().length(), MarkdownTable.code(d.signature()),
+                    MarkdownTable.text(breach(d)), d.reproduction() == null ? "" : d.reproduction().shows() ? "shows it"
+                            : "**does NOT show it**"));
+            b.append(shapes).append('\n');
         }
         if (r.signatures().size() > r.differences().size()) {
             b.append("Further signatures, seen but not shrunk (the time for shrinking ran out):\n\n");
             r.signatures().entrySet().stream().skip(r.differences().size()).forEach(e -> b.append("- `")
-                    .append(escape(e.getKey())).append("`: ").append(e.getValue()).append(" sequence(s)\n"));
+                    .append(oneLine(e.getKey())).append("`: ").append(e.getValue()).append(" sequence(s)\n"));
             b.append('\n');
         }
         findings(b, r);
@@ -223,33 +220,35 @@ final class ConformancePage {
      */
     private static void subject(StringBuilder b, Conformance.Result r) {
         if (r.release() == null) {
-            b.append("| | |\n|---|---|\n| Subject | a program given by its command (`bin/cursorcheck subject`), no"
-                    + " release of Node or Bun |\n| Model | `model`: the algorithm as released, docs/spec.md §2 |\n"
-                    + "| Verdict | every difference from the model fails the run: a subject is held to the spec, and no"
-                    + " earlier semantics of a release excuses it |\n| Index | no row in reports/conformance/index.md;"
-                    + " this page is this run's only record |\n\n");
+            b.append(MarkdownTable.of("", "")
+                    .row("Subject", "a program given by its command (`bin/cursorcheck subject`), no release of Node or Bun")
+                    .row("Model", "`model`: the algorithm as released, docs/spec.md §2")
+                    .row("Verdict", "every difference from the model fails the run: a subject is held to the spec, and no"
+                            + " earlier semantics of a release excuses it")
+                    .row("Index", "no row in reports/conformance/index.md; this page is this run's only record"))
+                    .append('\n');
             return;
         }
         if (r.source() == null && r.algorithm() == io.cursorcheck.spi.Algorithm.AS_RELEASED) {
             return;
         }
-        b.append("| | |\n|---|---|\n");
-        b.append("| Release | ").append(r.release().id()).append(" |\n");
+        MarkdownTable facts = MarkdownTable.of("", "").row("Release", r.release().id());
         if (r.source() != null) {
             BroadcastSource src = r.source().source();
-            b.append("| broadcast.js | ").append(src.builtin() ? "the release's own, embedded in it"
+            facts.row("broadcast.js", src.builtin() ? "the release's own, embedded in it"
                     + " (`internal/streams/iter/broadcast`), loaded through the source loader"
-                    : "`" + escape(src.file().toString()) + "`, loaded through the source loader").append(" |\n");
+                    : MarkdownTable.code(src.file().toString()) + ", loaded through the source loader");
             if (r.source().sha256() != null) {
-                b.append("| SHA-256 | `").append(r.source().sha256()).append("` |\n");
+                facts.row("SHA-256", MarkdownTable.code(r.source().sha256()));
             }
-            b.append("| Loader | `").append(escape(String.join(" ", src.flags()))).append("` |\n");
+            facts.row("Loader", MarkdownTable.code(String.join(" ", src.flags())));
         }
-        b.append("| Model | ").append(r.algorithm() == io.cursorcheck.spi.Algorithm.CORRECTED
+        facts.row("Model", r.algorithm() == io.cursorcheck.spi.Algorithm.CORRECTED
                 ? "`model-corrected`: the corrected algorithm of docs/spec.md §8 (one flush at a time)"
-                : "`model`: the algorithm as released, docs/spec.md §2").append(" |\n");
-        b.append("| Index | no row: reports/conformance/index.md lists the releases' own runs; this page is this"
-                + " run's only record |\n\n");
+                : "`model`: the algorithm as released, docs/spec.md §2");
+        facts.row("Index", "no row: reports/conformance/index.md lists the releases' own runs; this page is this"
+                + " run's only record");
+        b.append(facts).append('\n');
         if (r.algorithm() == io.cursorcheck.spi.Algorithm.CORRECTED) {
             b.append("Against the corrected model no known finding is expected: each finding's own script is one more"
                     + " sequence, which a corrected source answers like the model to its end (\"does not have it\""
@@ -262,11 +261,12 @@ final class ConformancePage {
     private static String patterns(Conformance.Result r) {
         StringBuilder b = new StringBuilder("Patterns the spec covers on every release, made on this one (a run of at"
                 + " least " + Patterns.MIN_SEQUENCES + " sequences that never makes one has a blind spot, an error of"
-                + " the run):\n\n| pattern | what counts | sequences |\n|---|---|---:|\n");
+                + " the run):\n\n");
+        MarkdownTable table = MarkdownTable.of("pattern", "what counts", "sequences").right(2);
         List<Patterns.Pattern> missing = r.missingPatterns();
-        r.patterns().forEach((p, n) -> b.append("| ").append(p.title()).append(" | ").append(escape(p.meaning()))
-                .append(" | ").append(missing.contains(p) ? "**0: never made**" : String.format("%,d", n)).append(" |\n"));
-        return b.append('\n').toString();
+        r.patterns().forEach((p, n) -> table.row(p.title(), MarkdownTable.text(p.meaning()),
+                missing.contains(p) ? "**0: never made**" : String.format("%,d", n)));
+        return b.append(table).append('\n').toString();
     }
 
     /** The undecided shapes, first on the page: each needs a person to look at it. */
@@ -280,7 +280,7 @@ final class ConformancePage {
                         + " fix the model.\n\n");
         for (Conformance.Difference d : r.unclassified()) {
             b.append("- ").append(d.page() == null ? "" : "[page](" + d.page().getFileName() + "): ").append('`')
-                    .append(escape(d.signature())).append("`, ").append(d.hits()).append(" sequence(s), shrunk to ")
+                    .append(oneLine(d.signature())).append("`, ").append(d.hits()).append(" sequence(s), shrunk to ")
                     .append(d.counterexample().script().length()).append(" operations\n");
         }
         b.append('\n');
@@ -303,19 +303,18 @@ final class ConformancePage {
                         + " guarantees: shrunk and classified above), *not reached*. Where the model throws at the step"
                         + " it gives no answer, and the recorded guarantees alone decide. Its own script first, then"
                         + " every random sequence whose model failure is the finding.\n\n");
-        b.append("| finding | ").append(r.subject()).append(" | random sequences (has it / does not / differs)"
-                + " | recorded on | evidence |\n|---|---|---|---|---|\n");
+        MarkdownTable table = MarkdownTable.of("finding", r.subject(), "random sequences (has it / does not / differs)",
+                "recorded on", "evidence");
         for (FindingOnRelease f : r.findings()) {
             var n = f.sequences();
-            b.append("| [").append(f.finding()).append("](../../findings/").append(f.finding()).append("/README.md) | **")
-                    .append(f.judgement().words()).append("** | ").append(f.hits() == 0 ? "0" : n.getOrDefault(
+            table.row("[" + f.finding() + "](../../findings/" + f.finding() + "/README.md)",
+                    "**" + f.judgement().words() + "**", f.hits() == 0 ? "0" : n.getOrDefault(
                             FindingOnRelease.Judgement.HAS_IT, 0L) + " / " + n.getOrDefault(
                             FindingOnRelease.Judgement.DOES_NOT_HAVE_IT, 0L) + " / " + n.getOrDefault(
-                            FindingOnRelease.Judgement.DIFFERS_OTHERWISE, 0L)).append(" | ")
-                    .append(f.recordedOn().isEmpty() ? "(none)" : f.recordedOn()).append(" | ")
-                    .append(escape(f.evidence())).append(" |\n");
+                            FindingOnRelease.Judgement.DIFFERS_OTHERWISE, 0L),
+                    f.recordedOn().isEmpty() ? "(none)" : f.recordedOn(), MarkdownTable.text(f.evidence()));
         }
-        b.append('\n');
+        b.append(table).append('\n');
     }
 
     /** What the replay of a known finding showed about the release. */
@@ -334,10 +333,6 @@ final class ConformancePage {
                 + OutsideView.answer(OutsideView.ordered(k.run().subject().get(k.run().failure().step())));
     }
 
-    private static String bold(String s, boolean on) {
-        return on && !s.isEmpty() ? "**" + escape(s) + "**" : escape(s);
-    }
-
     /**
      * Text from outside (a subject's line) shown as it is: every character Markdown gives a meaning
      * to is escaped, so a line can neither format the page nor break the list it stands in.
@@ -354,7 +349,12 @@ final class ConformancePage {
         return b.toString();
     }
 
-    static String escape(String s) {
-        return s == null ? "" : s.replace("|", "\\|").replace("\n", " ");
+    /**
+     * Prose from outside (a detail, a verdict, a reproduction's reason) on one line: line breaks become spaces
+     * so it cannot end the paragraph or list item it stands in; a null reads as empty. Table cells go through
+     * {@link MarkdownTable} instead, which also escapes what a table gives a meaning to.
+     */
+    static String oneLine(String s) {
+        return s == null ? "" : s.replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ');
     }
 }

@@ -1,5 +1,6 @@
 package io.cursorcheck.conformance;
 
+import io.cursorcheck.properties.report.MarkdownTable;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -76,13 +77,13 @@ public final class HistoryPage {
                 .append(" release's page says how long it ran. Each cell links the release's page.\n\n");
         b.append(problems.isEmpty() ? "**Passed**: every release was checked and met every expectation.\n\n"
                 : "**FAILED**: " + problems.size() + " problem(s), listed [below](#problems).\n\n");
-        b.append("| | |\n|---|---|\n");
-        b.append("| Started | ").append(run.started().toString().replaceAll("\\.\\d+Z$", "Z")).append(" |\n");
-        b.append("| Command | `").append(ConformancePage.escape(run.command())).append("` |\n");
-        b.append("| Seed | `").append(run.seed()).append("` |\n");
-        b.append("| Time | ").append(minutes(run.millis())).append(" for ").append(rows.size())
-                .append(" release(s) (budget ").append(minutes(run.budgetMillis())).append(") |\n");
-        b.append("| Machine | ").append(ConformancePage.escape(run.machine())).append(" |\n\n");
+        b.append(MarkdownTable.of("", "")
+                .row("Started", run.started().toString().replaceAll("\\.\\d+Z$", "Z"))
+                .row("Command", MarkdownTable.code(run.command()))
+                .row("Seed", "`" + run.seed() + "`")
+                .row("Time", minutes(run.millis()) + " for " + rows.size() + " release(s) (budget "
+                        + minutes(run.budgetMillis()) + ")")
+                .row("Machine", MarkdownTable.text(run.machine()))).append('\n');
 
         releases(b, rows);
         kinds(b, rows, checked);
@@ -96,22 +97,20 @@ public final class HistoryPage {
     }
 
     private static void releases(StringBuilder b, List<Row> rows) {
-        b.append("## Releases\n\n| release | API | sequences | time | differences (shrunk of seen) | verdict |\n"
-                + "|---|---|---:|---:|---:|---|\n");
+        b.append("## Releases\n\n");
+        MarkdownTable table = MarkdownTable.of("release", "API", "sequences", "time", "differences (shrunk of seen)",
+                "verdict").right(2, 3, 4);
         for (Row row : rows) {
             Conformance.Result r = row.result();
             if (r == null) {
-                b.append("| ").append(row.release().id()).append(" | | | | | **NOT CHECKED**: ")
-                        .append(ConformancePage.literal(row.notChecked())).append(" |\n");
+                table.row(row.release().id(), "", "", "", "", "**NOT CHECKED**: " + ConformancePage.literal(row.notChecked()));
                 continue;
             }
-            b.append("| ").append(link(row, row.release().id())).append(" | ").append(r.hello().api()).append(" | ")
-                    .append(String.format("%,d", r.sequences())).append(" | ")
-                    .append(String.format("%.0f s", r.millis() / 1000.0)).append(" | ")
-                    .append(r.differences().size()).append(" of ").append(r.signatures().size()).append(" | ")
-                    .append(ConformancePage.escape(ConformanceCampaign.verdict(r))).append(" |\n");
+            table.row(link(row, row.release().id()), r.hello().api(), String.format("%,d", r.sequences()),
+                    String.format("%.0f s", r.millis() / 1000.0), r.differences().size() + " of " + r.signatures().size(),
+                    MarkdownTable.text(ConformanceCampaign.verdict(r)));
         }
-        b.append('\n');
+        b.append(table).append('\n');
     }
 
     private static void kinds(StringBuilder b, List<Row> rows, List<Row> checked) {
@@ -136,29 +135,33 @@ public final class HistoryPage {
         b.append("Shapes of difference of each kind (the number of distinct shrunk differences; - none shrunk). A"
                 + " release whose time for shrinking ran out says *+N not shrunk* in every cell: N signatures seen"
                 + " there have no kind yet, and any of them may be of the cell's kind.\n\n");
-        b.append("| release |");
-        seen.forEach(k -> b.append(' ').append(k.id()).append(" |"));
-        b.append("\n|---|").append("---:|".repeat(seen.size())).append("\n| *verdict* |");
-        seen.forEach(k -> b.append(" *").append(words(k.verdict())).append("* |"));
-        b.append('\n');
+        List<String> heads = new ArrayList<>(List.of("release"));
+        seen.forEach(k -> heads.add(k.id()));
+        MarkdownTable table = MarkdownTable.of(heads.toArray(String[]::new));
+        for (int c = 1; c < heads.size(); c++) {
+            table.right(c);
+        }
+        List<String> verdicts = new ArrayList<>(List.of("*verdict*"));
+        seen.forEach(k -> verdicts.add("*" + words(k.verdict()) + "*"));
+        table.row(verdicts.toArray());
         for (Row row : rows) {
-            b.append("| ").append(row.release().id()).append(" |");
+            List<String> cells = new ArrayList<>(List.of(row.release().id()));
             for (Differences.Kind k : seen) {
                 long n = row.result() == null ? -1 : shapes(row, k);
                 long more = row.result() == null ? 0 : notShrunk(row);
-                b.append(' ').append(n < 0 ? "not checked" : link(row, (n == 0 ? "-" : Long.toString(n))
-                        + (more > 0 ? " +" + more + " not shrunk" : ""))).append(" |");
+                cells.add(n < 0 ? "not checked" : link(row, (n == 0 ? "-" : Long.toString(n))
+                        + (more > 0 ? " +" + more + " not shrunk" : "")));
             }
-            b.append('\n');
+            table.row(cells.toArray());
         }
-        b.append("\n### When each kind came and went\n\n| kind | verdict | first seen on | last seen on | seen on |\n"
-                + "|---|---|---|---|---|\n");
+        b.append(table);
+        b.append("\n### When each kind came and went\n\n");
+        MarkdownTable spans = MarkdownTable.of("kind", "verdict", "first seen on", "last seen on", "seen on");
         for (Differences.Kind k : seen) {
             Span s = span(checked, r -> shapes(r, k) > 0, r -> shapes(r, k) == 0 && notShrunk(r) > 0);
-            b.append("| ").append(k.id()).append(": ").append(ConformancePage.escape(k.title())).append(" | ")
-                    .append(words(k.verdict())).append(" | ").append(s.first()).append(" | ").append(s.last())
-                    .append(" | ").append(s.on()).append(" |\n");
+            spans.row(k.id() + ": " + MarkdownTable.text(k.title()), words(k.verdict()), s.first(), s.last(), s.on());
         }
+        b.append(spans);
         if (!unshrunk.isEmpty()) {
             // A kind's first and last release are what was shrunk; a release with shapes not shrunk may have had it
             // too, so the page never reads a kind's absence there as known.
@@ -195,31 +198,31 @@ public final class HistoryPage {
         b.append("What each release does at the step where a known finding against the model strikes: *has it* (the"
                 + " recorded broken behaviour), *does not have it* (as the guarantee says),"
                 + " *differs otherwise*, or *not reached*; - not judged.\n\n");
-        b.append("| release |");
-        names.forEach(n -> b.append(' ').append(finding(n)).append(" |"));
-        b.append("\n|---|").append("---|".repeat(names.size())).append('\n');
+        List<String> heads = new ArrayList<>(List.of("release"));
+        names.forEach(n -> heads.add(finding(n)));
+        MarkdownTable table = MarkdownTable.of(heads.toArray(String[]::new));
         for (Row row : rows) {
-            b.append("| ").append(row.release().id()).append(" |");
+            List<String> cells = new ArrayList<>(List.of(row.release().id()));
             for (String name : names) {
                 FindingOnRelease f = row.result() == null ? null : judged(row, name);
-                b.append(' ').append(row.result() == null ? "not checked"
-                        : link(row, f == null ? "-" : f.judgement().words())).append(" |");
+                cells.add(row.result() == null ? "not checked" : link(row, f == null ? "-" : f.judgement().words()));
             }
-            b.append('\n');
+            table.row(cells.toArray());
         }
-        b.append("\n### When each finding came and went\n\n| finding | first release with it | last release with it | has it on |"
-                + " does not have it on | differs otherwise on | not reached on |\n|---|---|---|---|---|---|---|\n");
+        b.append(table);
+        b.append("\n### When each finding came and went\n\n");
+        MarkdownTable spans = MarkdownTable.of("finding", "first release with it", "last release with it", "has it on",
+                "does not have it on", "differs otherwise on", "not reached on");
         for (String name : names) {
             Span has = span(checked, r -> is(r, name, FindingOnRelease.Judgement.HAS_IT));
-            b.append("| ").append(finding(name)).append(" | ").append(has.first()).append(" | ").append(has.last()).append(" | ")
-                    .append(has.on());
+            List<String> cells = new ArrayList<>(List.of(finding(name), has.first(), has.last(), has.on()));
             for (FindingOnRelease.Judgement j : List.of(FindingOnRelease.Judgement.DOES_NOT_HAVE_IT,
                     FindingOnRelease.Judgement.DIFFERS_OTHERWISE, FindingOnRelease.Judgement.NOT_REACHED)) {
-                b.append(" | ").append(span(checked, r -> is(r, name, j)).on());
+                cells.add(span(checked, r -> is(r, name, j)).on());
             }
-            b.append(" |\n");
+            spans.row(cells.toArray());
         }
-        b.append('\n');
+        b.append(spans).append('\n');
     }
 
     /**

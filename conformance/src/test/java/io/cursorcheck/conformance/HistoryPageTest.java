@@ -139,7 +139,7 @@ class HistoryPageTest {
                 "end-at-once: " + Differences.Kind.END_AT_ONCE.title(), "earlier semantics", "node-26.0.0; bun-1.4.5",
                 "node-26.1.0; bun-1.4.5", "2 of 5 node release(s): node-26.0.0, node-26.1.0; 1 of 1 bun release(s):"
                         + " bun-1.4.5");
-        assertThat(cells(row(page, "nested-end-in-notify: " + ConformancePage.escape(
+        assertThat(cells(row(page, "nested-end-in-notify: " + io.cursorcheck.properties.report.MarkdownTable.text(
                 Differences.Kind.NESTED_END_IN_NOTIFY.title())))).element(2).isEqualTo("node-26.10.0");
         assertThat(cells(row(page, "dirty-flag: " + Differences.Kind.DIRTY_FLAG.title()))).element(3)
                 .isEqualTo("node-26.1.0");

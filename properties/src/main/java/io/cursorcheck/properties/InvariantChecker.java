@@ -575,8 +575,6 @@ public final class InvariantChecker {
                     + a.sizes() + " sum to " + sum);
         }
         List<ConsumerState> attached = a.consumers();
-        long min = a.end();
-        int atMin = 0;
         for (int i = 0; i < attached.size(); i++) {
             ConsumerState c = attached.get(i);
             if (c.cursor() < a.bufferStart() || c.cursor() > a.end()) {
@@ -592,12 +590,6 @@ public final class InvariantChecker {
                 s.fail(Invariant.I4, "c" + c.id() + " reports " + c.openReads() + " open read(s), but " + tracked
                         + " were made and not settled");
             }
-            if (c.cursor() < min) {
-                min = c.cursor();
-                atMin = 1;
-            } else if (c.cursor() == min) {
-                atMin++;
-            }
         }
         for (int i = 0; i < books.size(); i++) {
             Book b = books.get(i);
@@ -607,17 +599,17 @@ public final class InvariantChecker {
             }
         }
         if (!attached.isEmpty()) {
-            if (a.bufferStart() != min) {
-                s.fail(Invariant.I5, "bufferStart is " + a.bufferStart() + " but the slowest cursor is " + min);
+            MinimumScan scan = MinimumScan.of(a);
+            if (a.bufferStart() != scan.min()) {
+                s.fail(Invariant.I5, "bufferStart is " + a.bufferStart() + " but the slowest cursor is " + scan.min());
             }
             // scan() starts from (end, 0) (spec §2 scan) and so counts nobody when every attached consumer sits
             // beyond end, which only the finding spoiled-read-leaves-cursor-past-end reaches (I1 reports it, on
             // the model and the ports alike): then there is no minimum for the cache to equal. With anyone at or
             // below end, scan() is defined and the cache is checked as always.
-            boolean nobodyToCount = atMin == 0;
-            if (cache != null && !nobodyToCount
-                    && (cache.minCount() < 1 || cache.cachedMin() != min || cache.minCount() != atMin)) {
-                s.fail(Invariant.I6, "cache " + cache + " but scan() gives (min=" + min + ", count=" + atMin + ")");
+            if (cache != null && !scan.nobody() && !scan.matches(cache)) {
+                s.fail(Invariant.I6, "cache " + cache + " but scan() gives (min=" + scan.min() + ", count="
+                        + scan.count() + ")");
             }
         }
         if (!a.queuedWrites().isEmpty() && a.bufferedBytes() < options.budget()) {

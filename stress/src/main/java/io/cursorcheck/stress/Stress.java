@@ -2,6 +2,7 @@ package io.cursorcheck.stress;
 
 import io.cursorcheck.impl.LockedCountBroadcast;
 import io.cursorcheck.impl.PublishedCursorBroadcast;
+import io.cursorcheck.properties.MinimumScan;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.spi.BlockingBroadcast;
@@ -85,25 +86,18 @@ final class Stress {
         if (sum != s.bufferedBytes()) {
             return "I2";
         }
-        long min = s.end();
-        int atMin = 0;
         for (Snapshot.ConsumerState c : s.consumers()) {
             if (c.cursor() < s.bufferStart() || c.cursor() > s.end()) {
                 return "I1";
             }
-            if (c.cursor() < min) {
-                min = c.cursor();
-                atMin = 1;
-            } else if (c.cursor() == min) {
-                atMin++;
-            }
         }
         if (!s.consumers().isEmpty()) {
-            if (s.bufferStart() != min) {
+            MinimumScan scan = MinimumScan.of(s);
+            if (s.bufferStart() != scan.min()) {
                 return "I5";
             }
             Diagnostics.MinCache cache = b.diagnostics().minCache();
-            if (cache != null && (cache.cachedMin() != min || cache.minCount() != atMin)) {
+            if (cache != null && !scan.matches(cache)) {
                 return "I6";
             }
         }

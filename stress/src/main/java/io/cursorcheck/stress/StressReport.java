@@ -1,6 +1,7 @@
 package io.cursorcheck.stress;
 
 import io.cursorcheck.properties.mutants.Mutant;
+import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.source.SourceTree;
 import java.io.File;
 import java.util.LinkedHashMap;
@@ -44,49 +45,46 @@ public final class StressReport {
                 + " test of a real variant saw only acceptable outcomes, and every racy twin was caught by a test of its"
                 + " own" + (runs.size() > 1 ? ", in every run" : "") + ".\n\n"
                 : "**FAILED**: see the gate's findings below.\n\n");
-        b.append("| | |\n|---|---|\n");
-        b.append("| Started | ").append(first.started().toString().replaceAll("\\.\\d+Z$", "Z")).append(" |\n");
-        b.append("| Command | `").append(command).append("` |\n");
-        b.append("| jcstress | `").append(underRoot(String.join(" ", first.command().subList(3,
-                first.command().size())))).append("` |\n");
-        b.append("| JVM | ").append(System.getProperty("java.vm.name")).append(' ').append(System.getProperty("java.version"))
-                .append(" |\n");
-        b.append("| Machine | ").append(machine).append(" |\n");
-        b.append("| Runs | ").append(runs.size()).append(", ")
-                .append(String.format("%.0f s", runs.stream().mapToLong(r -> r.duration().toSeconds()).sum() * 1.0))
-                .append(" in all |\n");
-        b.append("| jcstress report | `").append(underRoot(first.html().toString())).append("` (and its console log `")
-                .append(underRoot(first.log().toString()))
-                .append("`) |\n\n");
+        b.append(MarkdownTable.of("", "")
+                .row("Started", first.started().toString().replaceAll("\\.\\d+Z$", "Z"))
+                .row("Command", MarkdownTable.code(command))
+                .row("jcstress", MarkdownTable.code(underRoot(String.join(" ", first.command().subList(3,
+                        first.command().size())))))
+                .row("JVM", MarkdownTable.text(System.getProperty("java.vm.name") + ' ' + System.getProperty("java.version")))
+                .row("Machine", MarkdownTable.text(machine))
+                .row("Runs", runs.size() + ", "
+                        + String.format("%.0f s", runs.stream().mapToLong(r -> r.duration().toSeconds()).sum() * 1.0)
+                        + " in all")
+                .row("jcstress report", MarkdownTable.code(underRoot(first.html().toString())) + " (and its console log "
+                        + MarkdownTable.code(underRoot(first.log().toString())) + ")")).append('\n');
 
         gate(b, runs, grades);
 
-        b.append("## Verdicts\n\n| test | subject | verdict | runs with a forbidden outcome | samples | floor |\n"
-                + "|---|---|---|---:|---:|---:|\n");
+        b.append("## Verdicts\n\n");
+        MarkdownTable verdicts = MarkdownTable.of("test", "subject", "verdict", "runs with a forbidden outcome", "samples",
+                "floor").right(3, 4, 5);
         Map<String, StressRun.TestVerdict> ran = new LinkedHashMap<>();
         first.tests().forEach(t -> ran.put(t.name(), t));
         for (DeclaredTests.Pair p : first.expected()) {
             StressRun.TestVerdict t = ran.get(p.name());
-            b.append("| ").append(p.test()).append(" | ").append(p.subject()).append(" | ");
+            String floor = t != null && StressGate.exemptFromFloor(p, t) ? "none: a stale sample ended each run"
+                    : String.format("%,d", StressGate.floor(p.mode()));
             if (t == null) {
-                b.append("**MISSING** (did not run) | | | ");
+                verdicts.row(p.test(), p.subject(), "**MISSING** (did not run)", "", "", floor);
             } else {
                 String verdict = !t.errors().isEmpty() ? "**ERROR**"
                         : t.twin() ? (t.caught() ? "caught (as it must be)" : "not caught here")
                         : t.forbiddenSeen() ? "**FAILED**" : "passed";
                 boolean thin = first.grade().underSampled().stream().anyMatch(u -> u.pair().equals(p));
-                b.append(verdict).append(thin ? ", **under-sampled**" : "").append(" | ").append(t.failedRuns())
-                        .append(" of ").append(t.runs()).append(" | ").append(String.format("%,d", t.samples()))
-                        .append(" | ");
+                verdicts.row(p.test(), p.subject(), verdict + (thin ? ", **under-sampled**" : ""),
+                        t.failedRuns() + " of " + t.runs(), String.format("%,d", t.samples()), floor);
             }
-            b.append(t != null && StressGate.exemptFromFloor(p, t) ? "none: a stale sample ended each run"
-                    : String.format("%,d", StressGate.floor(p.mode()))).append(" |\n");
         }
-        b.append('\n');
+        b.append(verdicts).append('\n');
 
         b.append("## Racy twins\n\nEach twin is the real class with one patch (`properties/.../mutants/Mutants.java`,"
                 + " `RACY_TWINS`); single-threaded it behaves like the real one, so only these tests can see it.\n\n");
-        b.append("| twin | bug | caught in |\n|---|---|---|\n");
+        MarkdownTable twins = MarkdownTable.of("twin", "bug", "caught in");
         Map<String, Integer> caught = new TreeMap<>();
         for (StressGate.Grade g : grades) {
             g.twinsCaught().forEach((twin, yes) -> caught.merge(twin, yes ? 1 : 0, Integer::sum));
@@ -95,24 +93,25 @@ public final class StressReport {
             if (!caught.containsKey(m.id())) {
                 continue;
             }
-            b.append("| `").append(m.id()).append("` | ").append(m.description()).append(" | ")
-                    .append(caught.get(m.id())).append(" of ").append(runs.size()).append(" run(s) |\n");
+            twins.row(MarkdownTable.code(m.id()), MarkdownTable.text(m.description()),
+                    caught.get(m.id()) + " of " + runs.size() + " run(s)");
         }
-        b.append('\n');
+        b.append(twins).append('\n');
         b.append("Per test: in how many runs each twin's test caught it (a forbidden outcome, every run of the test"
-                + " complete; a twin counts as caught in a run when any test that declares it as a subject did).\n\n"
-                + "| test | twin | caught in |\n|---|---|---|\n");
-        Map<String, Integer> perTest = new TreeMap<>();
+                + " complete; a twin counts as caught in a run when any test that declares it as a subject did).\n\n");
+        // Keyed by (test, twin) in that order, so the table reads sorted by test, then twin, as before.
+        Map<List<String>, Integer> perTest = new TreeMap<>(java.util.Comparator.<List<String>, String>comparing(k -> k.get(0))
+                .thenComparing(k -> k.get(1)));
         for (StressRun.Result r : runs) {
             for (StressRun.TestVerdict t : r.tests()) {
                 if (t.twin()) {
-                    perTest.merge(t.test() + " | `" + t.twinId() + "`", t.caught() ? 1 : 0, Integer::sum);
+                    perTest.merge(List.of(t.test(), t.twinId()), t.caught() ? 1 : 0, Integer::sum);
                 }
             }
         }
-        perTest.forEach((key, n) -> b.append("| ").append(key).append(" | ").append(n).append(" of ").append(runs.size())
-                .append(" run(s) |\n"));
-        b.append('\n');
+        MarkdownTable twinTests = MarkdownTable.of("test", "twin", "caught in");
+        perTest.forEach((key, n) -> twinTests.row(key.get(0), MarkdownTable.code(key.get(1)), n + " of " + runs.size() + " run(s)"));
+        b.append(twinTests).append('\n');
 
         b.append("## Outcomes\n\nCounts over all forks and JVM configurations").append(runs.size() > 1 ? " of the first run" : "")
                 .append(". Every outcome names the invariant it guards; any outcome not listed is forbidden.\n\n");
@@ -124,15 +123,15 @@ public final class StressReport {
             b.append("### ").append(test).append("\n\n");
             for (StressRun.TestVerdict t : subjects) {
                 b.append("**").append(t.subject()).append("**").append(t.twin() ? " (racy twin `" + t.twinId() + "`)" : "")
-                        .append("\n\n| outcome | expect | count | frequency | meaning |\n|---|---|---:|---:|---|\n");
+                        .append("\n\n");
+                MarkdownTable outcomes = MarkdownTable.of("outcome", "expect", "count", "frequency", "meaning").right(2, 3);
                 long total = Math.max(1, t.samples());
                 for (StressRun.Observed o : t.outcomes()) {
                     boolean bad = o.expect() == Expect.FORBIDDEN && o.count() > 0;
-                    b.append("| `").append(o.id()).append("` | ").append(o.expect()).append(" | ")
-                            .append(bad ? "**" : "").append(String.format("%,d", o.count())).append(bad ? "**" : "")
-                            .append(" | ").append(String.format("%.4f%%", 100.0 * o.count() / total)).append(" | ")
-                            .append(o.description().replace("|", "\\|")).append(" |\n");
+                    outcomes.row(MarkdownTable.code(o.id()), o.expect(), MarkdownTable.bold(String.format("%,d", o.count()), bad),
+                            String.format("%.4f%%", 100.0 * o.count() / total), MarkdownTable.text(o.description()));
                 }
+                b.append(outcomes);
                 for (String e : t.errors()) {
                     b.append("\nError: ").append(e).append('\n');
                 }

@@ -3,6 +3,7 @@ package io.cursorcheck.conformance.upstream;
 import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.ConformanceCampaign;
 import io.cursorcheck.conformance.SubjectComparison;
+import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.source.SourceTree;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -113,14 +114,13 @@ public final class UpstreamPage {
         b.append(NO_FINALLY).append("\n\n");
         b.append("It applies (every anchor exactly once, at a line boundary) to these Node releases installed here;"
                 + " applying is a matter of text, the checks below ran on ").append(v).append(":\n\n");
-        b.append("| release | applies |\n|---|---|\n");
+        MarkdownTable applies = MarkdownTable.of("release", "applies");
         for (Applicability.Row row : r.applicability()) {
-            b.append("| ").append(row.release().version()).append(" | ")
-                    // The anchor is code: its brackets would read as a Markdown link (this[kAbort](error)).
-                    .append(row.applies() ? "yes" : "no: " + row.why().replace("|", "\\|").replace("[", "\\[")
-                            .replace("]", "\\]")).append(" |\n");
+            // The anchor is code: its brackets would read as a Markdown link (this[kAbort](error)).
+            applies.row(row.release().version(), row.applies() ? "yes"
+                    : "no: " + MarkdownTable.text(row.why()).replace("[", "\\[").replace("]", "\\]"));
         }
-        b.append('\n');
+        b.append(applies).append('\n');
 
         b.append("## Why it is right\n\n");
         b.append("A flush never runs inside another: the running flush's loop offers the next queued write as soon as"
@@ -137,33 +137,33 @@ public final class UpstreamPage {
                 + " \"The corrected algorithm\"](../../docs/spec.md#8-the-corrected-algorithm).\n\n");
 
         b.append("## Evidence (this run)\n\n");
-        b.append("| check | command | result |\n|---|---|---|\n");
-        b.append("| reproductions, builtin (each must show its symptom) | each script as above, `?source=builtin` | ")
-                .append(verdicts(r.before())).append(" |\n");
-        b.append("| reproductions, patched (none may show its symptom) | each script as above, `?source=` the patched"
-                + " file | ").append(verdicts(r.after())).append(" |\n");
-        b.append("| regression test, builtin (must fail) | `").append(r.builtin().command()).append("` | ")
-                .append(r.builtin().summary()).append(" |\n");
-        b.append("| regression test, patched (must pass) | `").append(r.patched().command()).append("` | ")
-                .append(r.patched().summary()).append(" |\n");
+        MarkdownTable evidence = MarkdownTable.of("check", "command", "result");
+        evidence.row("reproductions, builtin (each must show its symptom)", "each script as above, `?source=builtin`",
+                verdicts(r.before()));
+        evidence.row("reproductions, patched (none may show its symptom)", "each script as above, `?source=` the patched"
+                + " file", verdicts(r.after()));
+        evidence.row("regression test, builtin (must fail)", MarkdownTable.code(r.builtin().command()),
+                MarkdownTable.text(r.builtin().summary()));
+        evidence.row("regression test, patched (must pass)", MarkdownTable.code(r.patched().command()),
+                MarkdownTable.text(r.patched().summary()));
         Conformance.Result c = r.conformance();
-        b.append("| patched source vs the corrected model | `").append(conformanceCommand(r)).append("` | ")
-                .append(ConformanceCampaign.verdict(c)).append(String.format(" (%,d operations)", c.operations()))
-                .append(" (run output: reports/conformance/").append(conformanceFolder(r))
-                .append("/index.md, not committed) |\n");
+        evidence.row("patched source vs the corrected model", MarkdownTable.code(conformanceCommand(r)),
+                MarkdownTable.text(ConformanceCampaign.verdict(c)) + String.format(" (%,d operations)", c.operations())
+                        + " (run output: reports/conformance/" + conformanceFolder(r) + "/index.md, not committed)");
         SubjectComparison.Result cmp = r.comparison();
-        b.append("| builtin vs patched, same seeded scripts | `").append(r.config().command()).append("` | ")
-                .append(String.format("%,d sequences, %,d operations; %,d reached the re-entrant path; %,d answered"
+        evidence.row("builtin vs patched, same seeded scripts", MarkdownTable.code(r.config().command()),
+                String.format("%,d sequences, %,d operations; %,d reached the re-entrant path; %,d answered"
                         + " differently, %,d of them after reaching it, %,d without; %,d broken", cmp.sequences(),
                         cmp.operations(), cmp.reachingReentrant(), cmp.differing(), cmp.differingReentrant(),
-                        cmp.differingOutsideReentrant(), cmp.broken())).append(" |\n");
+                        cmp.differingOutsideReentrant(), cmp.broken()));
         UpstreamCheck.Control control = r.control();
-        b.append("| negative control: the fix without `").append(String.join(" ", control.left()).strip())
-                .append("` (after the first flush no queued write lands) vs builtin | `").append(r.config().command())
-                .append("` | ").append(String.format("%,d sequences; %,d answered differently without reaching the"
+        evidence.row("negative control: the fix without " + MarkdownTable.code(String.join(" ", control.left()).strip())
+                        + " (after the first flush no queued write lands) vs builtin", MarkdownTable.code(r.config().command()),
+                String.format("%,d sequences; %,d answered differently without reaching the"
                         + " re-entrant path, %,d broken: ", control.comparison().sequences(),
-                        control.comparison().differingOutsideReentrant(), control.comparison().broken()))
-                .append(control.caught() ? "caught" : "**NOT CAUGHT**").append(" |\n\n");
+                        control.comparison().differingOutsideReentrant(), control.comparison().broken())
+                        + (control.caught() ? "caught" : "**NOT CAUGHT**"));
+        b.append(evidence).append('\n');
         b.append("The comparison and the negative control are replayed by the run's own command, `")
                 .append(r.config().command()).append("`.\n\n");
         b.append("The regression test, `").append(rel(RegressionTest.file())).append("`, is written for Node's"
@@ -171,14 +171,13 @@ public final class UpstreamPage {
                 + " there, add `").append(COMMON_IMPORT).append("` as its first import (Node's lint rule"
                 + " `node-core/require-common-first`); it is left out here so that the file also runs outside Node's"
                 + " tree. Its tests:\n\n");
-        b.append("| test | builtin | patched |\n|---|---|---|\n");
+        MarkdownTable tests = MarkdownTable.of("test", "builtin", "patched");
         for (Map.Entry<String, RegressionTest.Status> t : r.builtin().tests().entrySet()) {
             String message = r.builtin().messages().getOrDefault(t.getKey(), "");
-            b.append("| ").append(t.getKey()).append(" | ").append(t.getValue())
-                    .append(message.isEmpty() ? "" : ": " + message.replace("|", "\\|")).append(" | ")
-                    .append(r.patched().tests().get(t.getKey())).append(" |\n");
+            tests.row(MarkdownTable.text(t.getKey()), t.getValue() + (message.isEmpty() ? "" : ": " + MarkdownTable.text(message)),
+                    String.valueOf(r.patched().tests().get(t.getKey())));
         }
-        b.append('\n');
+        b.append(tests).append('\n');
         b.append("The comparison runs scripts drawn by the conformance check's generator from this run's seed on the"
                 + " release's builtin and on the patched"
                 + " source side by side and compares what an outsider sees (answers, settlements in order, probes);"

@@ -45,7 +45,7 @@ public record BlackBox(BroadcastFactory subject) implements BroadcastFactory {
 
     /**
      * The subject's broadcast with its diagnostics hidden; forkable when the subject's is, so the shortest
-     * search ({@link ShortestSearch}) and the explorer can fork a black-box subject as they fork its subject.
+     * search ({@link io.cursorcheck.properties.engine.shrink.ShortestSearch}) and the explorer can fork a black-box subject as they fork its subject.
      */
     @Override
     public Broadcast create(Options options) {

@@ -1,5 +1,7 @@
 package io.cursorcheck.properties.engine;
 
+import io.cursorcheck.properties.engine.key.StateKeyBuilder;
+
 /**
  * How a symmetric state key labels the script's consumers ({@link LockstepPair#key(StateKeyBuilder,
  * ConsumerLabels)}): one label per script index, used for that consumer on both sides. The key is

@@ -32,7 +32,7 @@ import java.util.Map;
  *                    scope), or null
  * @param continuedPast the signatures of the known findings the run continued past before the failure
  *                    (spec §3, "After a finding"), which replay continues past too; empty if none
- * @param minimality  what the shortest search after the shrinker did ({@link ShortestSearch}), or null if
+ * @param minimality  what the shortest search after the shrinker did ({@link io.cursorcheck.properties.engine.shrink.ShortestSearch}), or null if
  *                    none ran (a subject that cannot be forked, the search switched off, the explorer's own)
  */
 public record Counterexample(String subject, Script script, Long seed, int maxSteps, String weights, int original,

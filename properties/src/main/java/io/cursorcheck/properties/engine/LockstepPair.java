@@ -9,6 +9,8 @@ import io.cursorcheck.properties.Probe;
 import io.cursorcheck.properties.Session;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.Violation;
+import io.cursorcheck.properties.engine.key.StateKey;
+import io.cursorcheck.properties.engine.key.StateKeyBuilder;
 import io.cursorcheck.spi.Invariant;
 import io.cursorcheck.spi.Options;
 import java.util.ArrayList;

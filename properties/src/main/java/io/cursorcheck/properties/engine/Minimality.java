@@ -5,7 +5,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * How short a reported script is known to be: what the shortest search ({@link ShortestSearch}) did after
+ * How short a reported script is known to be: what the shortest search
+ * ({@link io.cursorcheck.properties.engine.shrink.ShortestSearch}) did after
  * the shrinker.
  *
  * @param shrunk     the shrinker's script (1-minimal), which the search started from

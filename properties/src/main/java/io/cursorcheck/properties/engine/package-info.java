@@ -1,7 +1,9 @@
 /**
  * The lockstep core: scripts and their generator, the lockstep pair of an implementation and the
- * model, the shrinker and the shortest-counterexample search, coverage, tolerance of known
- * findings, and the exact state keys the explorer deduplicates on.
+ * model, failures and counterexamples, coverage, and tolerance of known findings. Two jobs live in
+ * subpackages: {@code engine.key}, the exact state keys the pair writes and the explorer deduplicates on
+ * (below the core: it imports none of it), and {@code engine.shrink}, the shrinker and the
+ * shortest-counterexample search (above the core: they run it, it never calls them).
  *
  * <p>It depends only on the operation language and registry above it ({@code io.cursorcheck.properties})
  * and on {@code io}; the explorer, the reports, the campaign and the mutants all depend on it, never the

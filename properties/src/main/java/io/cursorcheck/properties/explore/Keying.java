@@ -1,9 +1,9 @@
 package io.cursorcheck.properties.explore;
 
 import io.cursorcheck.properties.engine.ConsumerLabels;
-import io.cursorcheck.properties.engine.KeyProbe;
+import io.cursorcheck.properties.engine.key.KeyProbe;
 import io.cursorcheck.properties.engine.LockstepPair;
-import io.cursorcheck.properties.engine.StateKeyBuilder;
+import io.cursorcheck.properties.engine.key.StateKeyBuilder;
 
 /**
  * How the explorer names a state to recognise it: each keying is exact (no hash compaction); they
@@ -32,7 +32,7 @@ public enum Keying implements ProbingKey {
 
     /**
      * The key of the pair's state: a String for {@link #STRING}, a
-     * {@link io.cursorcheck.properties.engine.StateKey} otherwise; equal keys, equal states (up to a
+     * {@link io.cursorcheck.properties.engine.key.StateKey} otherwise; equal keys, equal states (up to a
      * renaming of consumers for {@link #SYMMETRIC}).
      *
      * @param pair the pair

@@ -3,6 +3,7 @@ package io.cursorcheck.properties.pages;
 import io.cursorcheck.properties.campaign.ExploreRun;
 import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.mutants.MutantCompiler;
+import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.report.SpecLinks;
 import io.cursorcheck.spi.Algorithm;
@@ -90,14 +91,16 @@ public final class ExplorePage {
         StringBuilder b = new StringBuilder("# Exhaustive exploration\n\n");
         b.append(r.passed() ? "**Passed**: every bound below holds" + (r.controls().isEmpty() ? "" : ", and every"
                 + " negative control was caught") + ".\n\n" : "**FAILED**: see the rows marked below.\n\n");
-        b.append("| | |\n|---|---|\n| Command | `").append(command).append("` |\n| Machine | ").append(IndexPage.machine())
-                .append(", ").append(threads(r)).append(" |\n| Method | breadth-first over every operation sequence of the scope, the model and"
+        b.append(MarkdownTable.of("", "")
+                .row("Command", MarkdownTable.code(command))
+                .row("Machine", IndexPage.machine() + ", " + threads(r))
+                .row("Method", "breadth-first over every operation sequence of the scope, the model and"
                         + " the subject in lockstep, every state checked as the lockstep engine checks it; states are"
                         + " deduplicated by an exact canonical key of both sides (by default binary, consumers renamed:"
                         + " premises 5 and 6 below), so a failure found is a shortest one;"
                         + " each level's states expanded by several threads at once, the states, transitions, verdicts"
                         + " and scripts the same whatever their count (of the states with one key, and of the failures"
-                        + " with one signature, the one a single thread meets first is kept) |\n\n");
+                        + " with one signature, the one a single thread meets first is kept)")).append('\n');
         b.append(markdownSection(r));
         b.append(DEDUPLICATION.formatted(SpecLinks.from(Reports.dir(), (String) null))); // the page is written under reports/
         return b.toString();
@@ -114,22 +117,18 @@ public final class ExplorePage {
                 + " still compared with the model (spec §3, \"After a finding\"). *algorithm*: `as-released` is spec §2, checked against `model`;"
                 + " `corrected` is spec §8 (a flush never runs inside another), checked against `model-corrected`,"
                 + " where no finding is known, so any failure, a known finding's included, breaks the bound.\n\n");
-        b.append("| subject | algorithm | scope | states | transitions | depth | threads | time | CPU time | states/s"
-                + " | states per CPU second | per thread (states per its CPU second) | verdict |\n"
-                + "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
+        MarkdownTable bounds = MarkdownTable.of("subject", "algorithm", "scope", "states", "transitions", "depth",
+                "threads", "time", "CPU time", "states/s", "states per CPU second",
+                "per thread (states per its CPU second)", "verdict").right(3, 4, 5, 6, 7, 8, 9, 10);
         for (Explorer.Result x : r.bounds()) {
-            b.append("| `").append(x.subject()).append("` | ").append(r.algorithmOf(x.subject())).append(" | ")
-                    .append(x.scope()).append(" | ")
-                    .append(String.format("%,d", x.states())).append(" | ").append(String.format("%,d", x.transitions()))
-                    .append(" | ").append(x.depth()).append(x.complete() ? "" : " (incomplete)").append(" | ")
-                    .append(x.threads()).append(" | ")
-                    .append(String.format("%.1f s", x.millis() / 1000.0)).append(" | ")
-                    .append(String.format("%.1f s", x.cpuMillis() / 1000.0)).append(" | ")
-                    .append(String.format("%,.0f", x.statesPerSecond())).append(" | ")
-                    .append(String.format("%,.0f", x.statesPerCpuSecond())).append(" | ")
-                    .append(perThread(x)).append(" | ")
-                    .append(x.holds() ? "holds" : "**does not hold**").append(" |\n");
+            bounds.row(MarkdownTable.code(x.subject()), r.algorithmOf(x.subject()), MarkdownTable.text(String.valueOf(x.scope())),
+                    String.format("%,d", x.states()), String.format("%,d", x.transitions()),
+                    x.depth() + (x.complete() ? "" : " (incomplete)"), x.threads(),
+                    String.format("%.1f s", x.millis() / 1000.0), String.format("%.1f s", x.cpuMillis() / 1000.0),
+                    String.format("%,.0f", x.statesPerSecond()), String.format("%,.0f", x.statesPerCpuSecond()),
+                    perThread(x), x.holds() ? "holds" : "**does not hold**");
         }
+        b.append(bounds);
         b.append("\n*CPU time* is the exploring threads' CPU time added up (measured per thread); *states per CPU second*"
                 + " divides the distinct states by it, the speed of one core whatever else the machine runs; *per"
                 + " thread*: each thread's share of the new states it put into the set first, and its states per second"
@@ -137,22 +136,17 @@ public final class ExplorePage {
         b.append(comparisons(r));
         b.append(operationsOfBounds(r));
         b.append("## Shortest scripts found\n\n");
-        boolean any = false;
+        MarkdownTable found = MarkdownTable.of("subject", "algorithm", "policy", "failure", "length", "known finding",
+                "script").right(4);
         for (Explorer.Result x : r.bounds()) {
             for (Explorer.Found f : x.found()) {
-                if (!any) {
-                    b.append("| subject | algorithm | policy | failure | length | known finding | script |\n"
-                            + "|---|---|---|---|---:|---|---|\n");
-                    any = true;
-                }
-                b.append("| `").append(x.subject()).append("` | ").append(r.algorithmOf(x.subject())).append(" | ")
-                        .append(x.scope().policy()).append(" | ")
-                        .append(f.failure().title()).append(" | ").append(f.run().script().length()).append(" | ")
-                        .append(f.known() == null ? (f.againstSubject() ? "" : "**new**") : f.known().name()).append(" | ")
-                        .append(link(r.pages(), x.subject(), f)).append(" |\n");
+                found.row(MarkdownTable.code(x.subject()), r.algorithmOf(x.subject()), x.scope().policy(),
+                        MarkdownTable.text(f.failure().title()), f.run().script().length(),
+                        f.known() == null ? (f.againstSubject() ? "" : "**new**") : f.known().name(),
+                        link(r.pages(), x.subject(), f));
             }
         }
-        b.append(any ? "\n" : "None: no failure of any kind within these bounds.\n\n");
+        b.append(found.size() > 0 ? found + "\n" : "None: no failure of any kind within these bounds.\n\n");
         if (r.controls().isEmpty()) {
             return b.toString();
         }
@@ -167,19 +161,19 @@ public final class ExplorePage {
                 + " `model`, and corrected (`<mutant>+corrected`, the patched class made with `Algorithm.CORRECTED`)"
                 + " against `model-corrected`, unless it is equivalent there (a path only a nested flush reaches, or a"
                 + " cursor left past end by a spoiled read).\n\n");
-        b.append("| control | algorithm | caught in | by | explorer's length | random engine's length | script |\n"
-                + "|---|---|---|---|---:|---:|---|\n");
+        MarkdownTable controls = MarkdownTable.of("control", "algorithm", "caught in", "by", "explorer's length",
+                "random engine's length", "script").right(4, 5);
         for (ExploreRun.Control c : r.controls()) {
-            b.append("| `").append(c.subject()).append("` | ").append(c.algorithm()).append(" | ");
             if (c.caught() == null) {
-                b.append("**not caught** | | | ").append(c.shrunk() < 0 ? "" : c.shrunk()).append(" | |\n");
+                controls.row(MarkdownTable.code(c.subject()), c.algorithm(), "**not caught**", "", "",
+                        c.shrunk() < 0 ? "" : String.valueOf(c.shrunk()), "");
                 continue;
             }
-            b.append(c.scope()).append(" | ").append(c.caught().failure().title()).append(" | ")
-                    .append(c.caught().run().script().length()).append(" | ").append(c.shrunk() < 0 ? "missed" : c.shrunk())
-                    .append(" | ").append(link(r.pages(), c.subject(), c.caught())).append(" |\n");
+            controls.row(MarkdownTable.code(c.subject()), c.algorithm(), MarkdownTable.text(String.valueOf(c.scope())),
+                    MarkdownTable.text(c.caught().failure().title()), c.caught().run().script().length(),
+                    c.shrunk() < 0 ? "missed" : String.valueOf(c.shrunk()), link(r.pages(), c.subject(), c.caught()));
         }
-        b.append('\n');
+        b.append(controls).append('\n');
         b.append(lengthsUnderBothAlgorithms(r));
         return b.toString();
     }
@@ -220,31 +214,25 @@ public final class ExplorePage {
                 + " second (the work per state) and in states per second of elapsed time (what the threads add);"
                 + " *reduction*: the legacy key's states over the current key's (1.00 when both keys merge the same"
                 + " states, e.g. without symmetry); *agree*: the same verdict and, for each failure, a script of the"
-                + " same length (with the same key, the same states and transitions too).\n\n"
-                + "| subject | scope | explorer | key | threads | states | time | CPU time | states/s"
-                + " | states per CPU second | order |\n|---|---|---|---|---:|---:|---:|---:|---:|---:|---|\n");
-        StringBuilder summary = new StringBuilder("| subject | scope | speed-up per CPU second | speed-up elapsed"
-                + " | states without reduction | with | reduction | agree |\n|---|---|---:|---:|---:|---:|---:|---|\n");
+                + " same length (with the same key, the same states and transitions too).\n\n");
+        MarkdownTable runs = MarkdownTable.of("subject", "scope", "explorer", "key", "threads", "states", "time", "CPU time",
+                "states/s", "states per CPU second", "order").right(4, 5, 6, 7, 8, 9);
+        MarkdownTable summary = MarkdownTable.of("subject", "scope", "speed-up per CPU second", "speed-up elapsed",
+                "states without reduction", "with", "reduction", "agree").right(2, 3, 4, 5, 6);
         for (io.cursorcheck.properties.explore.Comparison c : r.comparisons()) {
             for (Explorer.Result x : List.of(c.legacy(), c.current())) {
-                b.append("| `").append(x.subject()).append("` | ").append(x.scope()).append(" | ")
-                        .append(x == c.legacy() ? "legacy" : "current").append(" | ").append(x.keyName()).append(" | ")
-                        .append(x.threads()).append(" | ").append(String.format("%,d", x.states())).append(" | ")
-                        .append(String.format("%.1f s", x.millis() / 1000.0)).append(" | ")
-                        .append(String.format("%.1f s", x.cpuMillis() / 1000.0)).append(" | ")
-                        .append(String.format("%,.0f", x.statesPerSecond())).append(" | ")
-                        .append(String.format("%,.0f", x.statesPerCpuSecond())).append(" | ").append(c.order())
-                        .append(" |\n");
+                runs.row(MarkdownTable.code(x.subject()), MarkdownTable.text(String.valueOf(x.scope())),
+                        x == c.legacy() ? "legacy" : "current", x.keyName(), x.threads(),
+                        String.format("%,d", x.states()), String.format("%.1f s", x.millis() / 1000.0),
+                        String.format("%.1f s", x.cpuMillis() / 1000.0), String.format("%,.0f", x.statesPerSecond()),
+                        String.format("%,.0f", x.statesPerCpuSecond()), c.order());
             }
-            summary.append("| `").append(c.current().subject()).append("` | ").append(c.current().scope()).append(" | ")
-                    .append(String.format("%.2f", c.cpuSpeedUp())).append(" | ")
-                    .append(String.format("%.2f", c.elapsedSpeedUp())).append(" | ")
-                    .append(String.format("%,d", c.legacy().states())).append(" | ")
-                    .append(String.format("%,d", c.current().states())).append(" | ")
-                    .append(String.format("%.2f", c.reduction())).append(" | ")
-                    .append(c.agrees() ? "yes" : "**no**").append(" |\n");
+            summary.row(MarkdownTable.code(c.current().subject()), MarkdownTable.text(String.valueOf(c.current().scope())),
+                    String.format("%.2f", c.cpuSpeedUp()), String.format("%.2f", c.elapsedSpeedUp()),
+                    String.format("%,d", c.legacy().states()), String.format("%,d", c.current().states()),
+                    String.format("%.2f", c.reduction()), c.agrees() ? "yes" : "**no**");
         }
-        return b.append('\n').append(summary).append('\n').toString();
+        return b.append(runs).append('\n').append(summary).append('\n').toString();
     }
 
     /** Which operations each bound of the table explores (the writer's further paths only where the scope says so). */
@@ -277,7 +265,7 @@ public final class ExplorePage {
             return "";
         }
         StringBuilder b = new StringBuilder("### Controls under both algorithms\n\n");
-        StringBuilder rows = new StringBuilder();
+        MarkdownTable rows = MarkdownTable.of("mutant", "as released", "corrected", "").right(1, 2);
         int same = 0;
         int both = 0;
         for (Map.Entry<String, ExploreRun.Control> e : asReleased.entrySet()) {
@@ -290,12 +278,11 @@ public final class ExplorePage {
             String fixed = length(c);
             boolean equal = released.equals(fixed);
             same += equal ? 1 : 0;
-            rows.append("| `").append(e.getKey()).append("` | ").append(released).append(" | ").append(fixed)
-                    .append(" | ").append(equal ? "same" : "**differs**").append(" |\n");
+            rows.row(MarkdownTable.code(e.getKey()), released, fixed, equal ? "same" : "**differs**");
         }
         b.append(String.format("%d of %d mutants run under both algorithms have the same shortest length.%n%n", same,
                 both));
-        b.append("| mutant | as released | corrected | |\n|---|---:|---:|---|\n").append(rows).append('\n');
+        b.append(rows).append('\n');
         return b.toString();
     }
 

@@ -4,8 +4,10 @@ import io.cursorcheck.properties.campaign.Campaign;
 import io.cursorcheck.properties.campaign.Controls;
 import io.cursorcheck.properties.campaign.RandomRun;
 import io.cursorcheck.properties.engine.Coverage;
+import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.report.SpecLinks;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,73 +37,67 @@ public final class IndexPage {
                 .append(r.config().threads()).append(" worker thread(s); ")
                 .append(String.format("%.1f s", r.millis() / 1000.0)).append(".\n\n");
         b.append("### Variants\n\n");
-        b.append("| variant | algorithm | expected | sequences | operations | ops/s | ops/s per thread | result |\n");
-        b.append("|---|---|---|---:|---:|---:|---:|---|\n");
+        MarkdownTable variants = MarkdownTable.of("variant", "algorithm", "expected", "sequences", "operations", "ops/s",
+                "ops/s per thread", "result").right(3, 4, 5, 6);
         for (Campaign.VariantPart p : r.variants()) {
             RandomRun.Result x = p.result();
-            b.append("| `").append(p.variant().id()).append("` | ").append(p.variant().algorithm()).append(" | ")
-                    .append(p.variant().conformance()).append(" | ")
-                    .append(String.format("%,d", x.sequences())).append(" | ")
-                    .append(String.format("%,d", x.operations())).append(" | ")
-                    .append(String.format("%,.0f", x.operationsPerSecond())).append(" | ")
-                    .append(String.format("%,.0f", x.operationsPerSecond() / x.config().threads())).append(" | ")
-                    .append(p.ok() ? "" : "**").append(p.verdict()).append(p.ok() ? "" : "**").append(" |\n");
+            variants.row(MarkdownTable.code(p.variant().id()), p.variant().algorithm(), p.variant().conformance(),
+                    String.format("%,d", x.sequences()), String.format("%,d", x.operations()),
+                    String.format("%,.0f", x.operationsPerSecond()),
+                    String.format("%,.0f", x.operationsPerSecond() / x.config().threads()),
+                    MarkdownTable.bold(p.verdict(), !p.ok()));
         }
+        b.append(variants);
         b.append("\nops/s counts operations checked in lockstep: each is applied to the model and the subject,"
                 + " both snapshots compared, and every invariant checked on both. *algorithm*: `as-released` (spec §2)"
                 + " runs against `model`, `corrected` (spec §8) against `model-corrected`, where no finding is known:"
                 + " any failure there fails the campaign.\n\n");
 
         b.append("### Counterexamples found\n\n");
-        boolean any = false;
+        MarkdownTable found = MarkdownTable.of("variant", "failure", "length", "shrunk from", "known finding", "report")
+                .right(2, 3);
         for (Campaign.VariantPart p : r.variants()) {
             for (RandomRun.Found f : p.result().found()) {
-                if (!any) {
-                    b.append("| variant | failure | length | shrunk from | known finding | report |\n|---|---|---:|---:|---|---|\n");
-                    any = true;
-                }
-                b.append("| `").append(p.variant().id()).append("` | ").append(f.counterexample().failure().title())
-                        .append(" | ").append(f.counterexample().script().length()).append(" | ")
-                        .append(f.counterexample().original()).append(" | ")
-                        .append(f.known() == null ? (f.counterexample().failure().kind().againstModel() ? "**new**" : "")
-                                : "[" + f.known().name() + "](findings/" + f.known().name() + "/README.md)")
-                        .append(" | [").append(f.counterexample().slug()).append("](")
-                        .append(link(r, f.page())).append(") |\n");
+                found.row(MarkdownTable.code(p.variant().id()), MarkdownTable.text(f.counterexample().failure().title()),
+                        f.counterexample().script().length(), f.counterexample().original(),
+                        f.known() == null ? (f.counterexample().failure().kind().againstModel() ? "**new**" : "")
+                                : "[" + f.known().name() + "](findings/" + f.known().name() + "/README.md)",
+                        "[" + f.counterexample().slug() + "](" + link(r, f.page()) + ")");
             }
         }
-        b.append(any ? "\n" : "None.\n\n");
+        b.append(found.size() > 0 ? found + "\n" : "None.\n\n");
 
         b.append("### Known findings against the spec's algorithm\n\n[The spec](").append(SpecLinks.from(Reports.dir(),
                 "2-operations")).append(")'s algorithm, followed faithfully, breaks an invariant in each. Each is"
                 + " replayed from its committed counterexample:\n\n"); // the index is written under reports/
-        b.append("| finding | signature | replay | under the corrected algorithm (spec §8) |\n|---|---|---|---|\n");
+        MarkdownTable findings = MarkdownTable.of("finding", "signature", "replay", "under the corrected algorithm (spec §8)");
         for (Campaign.FindingPart f : r.findings()) {
-            b.append("| [").append(f.finding().name()).append("](findings/").append(f.finding().name())
-                    .append("/README.md) | `").append(f.finding().signature()).append("` | ")
-                    .append(f.reproduces() ? "reproduces" : "**no longer reproduces**").append(" | ")
-                    .append(f.fixed() ? "no failure (`cached-count-corrected` against `model-corrected`)"
-                            : "**fails: " + f.corrected().failure().title() + "**").append(" |\n");
+            findings.row("[" + f.finding().name() + "](findings/" + f.finding().name() + "/README.md)",
+                    MarkdownTable.code(f.finding().signature()),
+                    f.reproduces() ? "reproduces" : "**no longer reproduces**",
+                    f.fixed() ? "no failure (`cached-count-corrected` against `model-corrected`)"
+                            : MarkdownTable.bold("fails: " + f.corrected().failure().title(), true));
         }
-        b.append('\n');
+        b.append(findings).append('\n');
 
         b.append("### Negative controls\n\nDeliberately broken variants (`properties/.../mutants/Mutants.java`); each must"
                 + " be caught and shrunk to at most ").append(Campaign.CONTROL_MAX_LENGTH).append(" operations.\n\n");
-        b.append("| mutant | impact | caught by | shrunk length | sequences to catch | time to catch | script |\n");
-        b.append("|---|---|---|---:|---:|---:|---|\n");
+        MarkdownTable controls = MarkdownTable.of("mutant", "impact", "caught by", "shrunk length", "sequences to catch",
+                "time to catch", "script").right(3, 4, 5);
         for (Controls.Verdict v : r.controls()) {
-            b.append("| `").append(v.mutant().id()).append("` | ").append(v.mutant().impact()).append(" | ");
             if (v.killed()) {
                 RandomRun.Found f = v.caught();
-                b.append(f.counterexample().failure().title()).append(" | ").append(v.reportedLength()).append(" | ")
-                        .append(String.format("%,d", v.result().sequences())).append(" | ")
-                        .append(String.format("%.2f s", f.millisToFind() / 1000.0)).append(" | [")
-                        .append(String.join("; ", f.counterexample().script().lines())).append("](")
-                        .append(link(r, f.page())).append(") |\n");
+                controls.row(MarkdownTable.code(v.mutant().id()), v.mutant().impact(),
+                        MarkdownTable.text(f.counterexample().failure().title()), v.reportedLength(),
+                        String.format("%,d", v.result().sequences()), String.format("%.2f s", f.millisToFind() / 1000.0),
+                        "[" + MarkdownTable.text(String.join("; ", f.counterexample().script().lines())) + "]("
+                                + link(r, f.page()) + ")");
             } else {
-                b.append("**survived** | | ").append(v.result().sequences()).append(" | | |\n");
+                controls.row(MarkdownTable.code(v.mutant().id()), v.mutant().impact(), "**survived**", "",
+                        v.result().sequences(), "", "");
             }
         }
-        b.append('\n');
+        b.append(controls).append('\n');
 
         Coverage cov = null;
         for (Campaign.VariantPart p : r.variants()) {
@@ -112,27 +108,29 @@ public final class IndexPage {
         if (cov != null) {
             b.append("### Coverage (cached-count run)\n\nStates that matter, counted from the model's observations;"
                     + " a count below its floor fails the run.\n\n");
-            b.append("| state | reached | floor | |\n|---|---:|---:|---|\n");
+            MarkdownTable states = MarkdownTable.of("state", "reached", "floor", "").right(1, 2);
             for (Coverage.State s : Coverage.State.values()) {
                 long n = cov.count(s);
                 long floor = s.floor(cov.sequences());
-                b.append("| ").append(s.description()).append(" | ").append(String.format("%,d", n)).append(" | ")
-                        .append(String.format("%,d", floor)).append(" | ").append(n >= floor ? "ok" : "**below**")
-                        .append(" |\n");
+                states.row(MarkdownTable.text(s.description()), String.format("%,d", n), String.format("%,d", floor),
+                        n >= floor ? "ok" : "**below**");
             }
+            b.append(states);
             b.append("\nOperations by outcome:\n\n");
             TreeSet<String> kinds = new TreeSet<>();
             cov.outcomes().values().forEach(m -> kinds.addAll(m.keySet()));
-            b.append("| operation |");
-            kinds.forEach(k -> b.append(' ').append(k).append(" |"));
-            b.append("\n|---|");
-            kinds.forEach(k -> b.append("---:|"));
-            b.append('\n');
+            List<String> heads = new ArrayList<>(List.of("operation"));
+            heads.addAll(kinds);
+            MarkdownTable outcomes = MarkdownTable.of(heads.toArray(String[]::new));
+            for (int c = 1; c < heads.size(); c++) {
+                outcomes.right(c);
+            }
             cov.outcomes().forEach((op, m) -> {
-                b.append("| `").append(op).append("` |");
-                kinds.forEach(k -> b.append(' ').append(m.containsKey(k) ? String.format("%,d", m.get(k)) : "").append(" |"));
-                b.append('\n');
+                List<String> cells = new ArrayList<>(List.of(MarkdownTable.code(String.valueOf(op))));
+                kinds.forEach(k -> cells.add(m.containsKey(k) ? String.format("%,d", m.get(k)) : ""));
+                outcomes.row(cells.toArray());
             });
+            b.append(outcomes);
             b.append("\n`threw` is the IllegalArgumentException of bad input (a foreign or null consumer, a negative"
                     + " size), which both sides must throw alike.\n\n");
         }

@@ -4,6 +4,7 @@ import io.cursorcheck.properties.campaign.KillMatrix;
 import io.cursorcheck.properties.engine.Minimality;
 import io.cursorcheck.properties.io.Json;
 import io.cursorcheck.properties.mutants.Mutant;
+import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.spi.Algorithm;
 import java.io.IOException;
@@ -124,43 +125,43 @@ public final class MutantsPage {
                     + " reaches is held to be equivalent there (its impact column says EQUIVALENT).");
         }
         b.append("\n\n");
-        b.append("| | |\n|---|---|\n");
-        b.append("| Written | ").append(Instant.now().toString().replaceAll("\\.\\d+Z$", "Z")).append(" |\n");
-        b.append("| Command | `").append(command).append("` |\n");
-        b.append("| Seed | `").append(first.config().seed()).append("` (each mutant derives its own from it and its id) |\n");
-        b.append("| Budget | ").append(String.format("%,d", first.config().sequences()))
-                .append(" sequences per mutant and stage where a check must catch it")
-                .append(first.config().equivalentSequences() == first.config().sequences() ? ", and where an equivalent must"
+        b.append(MarkdownTable.of("", "")
+                .row("Written", Instant.now().toString().replaceAll("\\.\\d+Z$", "Z"))
+                .row("Command", MarkdownTable.code(command))
+                .row("Seed", "`" + first.config().seed() + "` (each mutant derives its own from it and its id)")
+                .row("Budget", String.format("%,d", first.config().sequences())
+                        + " sequences per mutant and stage where a check must catch it"
+                        + (first.config().equivalentSequences() == first.config().sequences() ? ", and where an equivalent must"
                         + " survive" : String.format(", %,d where an equivalent must survive",
                         first.config().equivalentSequences()))
-                .append("; up to ").append(first.config().maxSteps())
-                .append(" operations each; ").append(first.config().threads()).append(" mutants at a time |\n");
-        b.append("| Time | ").append(results.stream().map(r -> String.format("%.1f s", r.millis() / 1000.0)
-                + (results.size() > 1 ? " (" + r.config().algorithm() + ")" : "")).collect(
-                java.util.stream.Collectors.joining(", "))).append(" |\n");
-        b.append("| Machine | ").append(IndexPage.machine()).append(" |\n\n");
+                        + "; up to " + first.config().maxSteps()
+                        + " operations each; " + first.config().threads() + " mutants at a time")
+                .row("Time", results.stream().map(r -> String.format("%.1f s", r.millis() / 1000.0)
+                        + (results.size() > 1 ? " (" + r.config().algorithm() + ")" : "")).collect(
+                        java.util.stream.Collectors.joining(", ")))
+                .row("Machine", IndexPage.machine())).append('\n');
 
         for (KillMatrix.Result r : results) {
             Algorithm algorithm = r.config().algorithm();
             if (results.size() > 1) {
                 b.append("## ").append(algorithmTitle(algorithm)).append("\n\n");
             }
-            b.append("| mutant | impact | caught by | stage | length | sequences | time | script |\n");
-            b.append("|---|---|---|---|---:|---:|---:|---|\n");
+            MarkdownTable mutants = MarkdownTable.of("mutant", "impact", "caught by", "stage", "length", "sequences", "time",
+                    "script").right(4, 5, 6);
             for (KillMatrix.Row row : r.rows()) {
                 Mutant m = row.mutant();
                 Mutant.Impact impact = m.impactUnder(algorithm);
-                b.append("| [`").append(m.id()).append("`](#").append(m.id()).append(") | ").append(impact)
-                        .append(" | ").append(row.killed() ? row.caughtBy() : "**not caught**" + (impact
+                mutants.row("[`" + m.id() + "`](#" + m.id() + ")", impact,
+                        row.killed() ? row.caughtBy() : "**not caught**" + (impact
                                 == Mutant.Impact.EQUIVALENT && m.equivalenceUnder(algorithm).seenBy()
-                                == Mutant.WhiteBox.NONE ? " (as declared)" : "")).append(" | ")
-                        .append(row.killed() ? row.stage().label() : "").append(" | ")
-                        .append(row.killed() ? row.reportedLength() + minimalityMark(row) : "").append(" | ")
-                        .append(String.format("%,d", row.sequences())).append(" | ")
-                        .append(row.killed() ? String.format("%.2f s", row.detectMillis() / 1000.0) : "").append(" | ")
-                        .append(row.killed() ? scriptLink(row, reports) : "").append(" |\n");
+                                == Mutant.WhiteBox.NONE ? " (as declared)" : ""),
+                        row.killed() ? row.stage().label() : "",
+                        row.killed() ? row.reportedLength() + minimalityMark(row) : "",
+                        String.format("%,d", row.sequences()),
+                        row.killed() ? String.format("%.2f s", row.detectMillis() / 1000.0) : "",
+                        row.killed() ? scriptLink(row, reports) : "");
             }
-            b.append('\n');
+            b.append(mutants).append('\n');
         }
         b.append("*caught by*: `divergence (answer)` or `(state)` against the model, an invariant (`I5` ...), an"
                 + " exception, or `scan count`. *length*: the reported script's; without a mark, a shortest one (no"
@@ -291,7 +292,7 @@ public final class MutantsPage {
     }
 
     private static String scriptLink(KillMatrix.Row row, Path reports) {
-        String script = "`" + String.join("; ", row.caught().counterexample().script().lines()).replace("|", "\\|") + "`";
+        String script = MarkdownTable.code(String.join("; ", row.caught().counterexample().script().lines()));
         Path page = row.caught().page();
         if (page == null) {
             return script;

@@ -1,5 +1,6 @@
 package io.cursorcheck.properties.pages;
 
+import io.cursorcheck.properties.report.MarkdownTable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -121,33 +122,32 @@ public final class PitPage {
                 + " `*Properties` on a pinned seed with 300 sequences per variant (the kill matrix and the negative"
                 + " controls are left out: they compile their own mutants from the sources, which PIT never"
                 + " touches). A mutant is killed when a test fails, or times out.\n\n");
-        b.append("| | |\n|---|---|\n");
-        b.append("| Command | `").append(r.command()).append("` |\n");
-        b.append("| Time | ").append(String.format("%.0f s", r.millis() / 1000.0))
-                .append(" (the Maven build of `properties` and its upstream modules included) |\n");
-        b.append("| Machine | ").append(IndexPage.machine()).append(" |\n\n");
+        b.append(MarkdownTable.of("", "")
+                .row("Command", MarkdownTable.code(r.command()))
+                .row("Time", String.format("%.0f s", r.millis() / 1000.0)
+                        + " (the Maven build of `properties` and its upstream modules included)")
+                .row("Machine", IndexPage.machine())).append('\n');
 
-        b.append("| class | mutants | killed | survived | no coverage | score |\n|---|---:|---:|---:|---:|---:|\n");
-        r.byClass().forEach((cls, c) -> b.append("| `").append(cls).append("` | ").append(c[0]).append(" | ")
-                .append(c[1]).append(" | ").append(c[2]).append(" | ").append(c[3]).append(" | ")
-                .append(String.format("%.1f%%", 100.0 * c[1] / c[0])).append(" |\n"));
-        b.append('\n');
+        MarkdownTable classes = MarkdownTable.of("class", "mutants", "killed", "survived", "no coverage", "score")
+                .right(1, 2, 3, 4, 5);
+        r.byClass().forEach((cls, c) -> classes.row(MarkdownTable.code(cls), c[0], c[1], c[2], c[3],
+                String.format("%.1f%%", 100.0 * c[1] / c[0])));
+        b.append(classes).append('\n');
 
         b.append("## Survivors on `").append(FOCUS).append("`\n\n");
         List<Integer> focus = r.undetected(FOCUS);
         if (focus.isEmpty()) {
             b.append("None.\n\n");
         } else {
-            b.append("| line | method | mutation | source | why it survives |\n|---:|---|---|---|---|\n");
+            MarkdownTable survivors = MarkdownTable.of("line", "method", "mutation", "source", "why it survives").right(0);
             for (int i : focus) {
                 PitMutations.Mutation m = r.mutations().get(i);
-                b.append("| ").append(m.line()).append(" | `").append(m.method()).append("` | ")
-                        .append(m.description()).append(" (").append(m.status()).append(") | `")
-                        .append(r.sources().get(i).replace("|", "\\|")).append("` | ")
-                        .append(r.arguments().get(i) == null ? "**no argument: a gap**"
-                                : "equivalent: " + r.arguments().get(i)).append(" |\n");
+                survivors.row(m.line(), MarkdownTable.code(m.method()),
+                        MarkdownTable.text(m.description()) + " (" + m.status() + ")",
+                        MarkdownTable.code(r.sources().get(i)),
+                        r.arguments().get(i) == null ? "**no argument: a gap**" : "equivalent: " + r.arguments().get(i));
             }
-            b.append('\n');
+            b.append(survivors).append('\n');
         }
 
         b.append("## Survivors elsewhere in `impl`\n\nNot argued one by one, and so left open: some are equivalent"
@@ -165,13 +165,13 @@ public final class PitPage {
         if (others.isEmpty()) {
             b.append("None.\n");
         } else {
-            b.append("| class | line | method | mutation | source |\n|---|---:|---|---|---|\n");
+            MarkdownTable survivors = MarkdownTable.of("class", "line", "method", "mutation", "source").right(1);
             for (int i : others) {
                 PitMutations.Mutation m = r.mutations().get(i);
-                b.append("| `").append(m.simpleClass()).append("` | ").append(m.line()).append(" | `")
-                        .append(m.method()).append("` | ").append(m.description()).append(" (").append(m.status())
-                        .append(") | `").append(r.sources().get(i).replace("|", "\\|")).append("` |\n");
+                survivors.row(MarkdownTable.code(m.simpleClass()), m.line(), MarkdownTable.code(m.method()),
+                        MarkdownTable.text(m.description()) + " (" + m.status() + ")", MarkdownTable.code(r.sources().get(i)));
             }
+            b.append(survivors);
         }
         return b.toString();
     }

@@ -40,35 +40,33 @@ public final class CounterexamplePage {
                 (String) null) + ") as written, breaks an invariant the spec promises. The subject does the same; the"
                 + " problem is in the algorithm, not in a port.\n\n"
                 : "> `" + cx.subject() + "` fails: " + f.kind().meaning() + ".\n\n");
-        b.append("| | |\n|---|---|\n");
-        b.append("| Subject | `").append(cx.subject()).append("`: ").append(escape(description)).append(" |\n");
-        b.append("| Options | ").append(cx.script().options()).append(" |\n");
-        b.append("| Failure | ").append(f.kind()).append(" at step ").append(f.step()).append(" of ")
-                .append(cx.script().length()).append(" |\n");
+        MarkdownTable facts = MarkdownTable.of("", "");
+        facts.row("Subject", "`" + cx.subject() + "`: " + MarkdownTable.text(description));
+        facts.row("Options", cx.script().options());
+        facts.row("Failure", f.kind() + " at step " + f.step() + " of " + cx.script().length());
         for (Violation v : f.violations()) {
-            b.append("| Invariant | **[").append(v.invariant().name()).append(" ").append(v.invariant().title())
-                    .append("](").append(SpecLinks.from(here, v.invariant())).append(")**: \"")
-                    .append(v.invariant().sentence()).append("\" |\n");
+            facts.row("Invariant", "**[" + v.invariant().name() + " " + v.invariant().title() + "]("
+                    + SpecLinks.from(here, v.invariant()) + ")**: \"" + v.invariant().sentence() + "\"");
         }
-        b.append("| Found by | ").append(cx.source() != null ? cx.source() : cx.seed() == null ? "a fixed script"
+        facts.row("Found by", cx.source() != null ? cx.source() : cx.seed() == null ? "a fixed script"
                 : "random sequence, seed `" + Long.toUnsignedString(cx.seed()) + "` (" + cx.original()
                 + " operations), shrunk to " + (cx.minimality() == null ? cx.script().length()
-                : cx.minimality().shrunkLength()) + " in " + cx.evaluations() + " runs").append(" |\n");
+                : cx.minimality().shrunkLength()) + " in " + cx.evaluations() + " runs");
         if (cx.minimality() != null) {
-            b.append("| Length | ").append(cx.script().length()).append(" operations, ")
-                    .append(escape(cx.minimality().sentence())).append("; alphabet: ")
-                    .append(escape(cx.minimality().alphabet())).append(" |\n");
+            facts.row("Length", cx.script().length() + " operations, " + MarkdownTable.text(cx.minimality().sentence())
+                    + "; alphabet: " + MarkdownTable.text(cx.minimality().alphabet()));
         }
         if (knownFinding != null) {
-            b.append("| Known finding | [").append(knownFinding).append("](../../findings/").append(knownFinding)
-                    .append("/README.md): the explanation and its status |\n");
+            facts.row("Known finding", "[" + knownFinding + "](../../findings/" + knownFinding
+                    + "/README.md): the explanation and its status");
         }
         if (!cx.continuedPast().isEmpty()) {
-            b.append("| Continued past | the known finding ").append(String.join(", ", cx.continuedPast()))
-                    .append(" earlier in the script: the comparison went on after it ([spec §3](")
-                    .append(SpecLinks.from(here, "3-invariants")).append("), after a finding), and replay does the same |\n");
+            facts.row("Continued past", "the known finding " + String.join(", ", cx.continuedPast())
+                    + " earlier in the script: the comparison went on after it ([spec §3]("
+                    + SpecLinks.from(here, "3-invariants") + "), after a finding), and replay does the same");
         }
-        b.append("| Replay | `bin/cursorcheck replay ").append(jsonPath).append("` |\n\n");
+        facts.row("Replay", "`bin/cursorcheck replay " + jsonPath + "`");
+        b.append(facts).append('\n');
 
         b.append("## Script\n\n```\n// ").append(cx.script().options()).append('\n');
         List<String> lines = cx.script().lines();
@@ -86,25 +84,25 @@ public final class CounterexamplePage {
                 + " queued write; `drains=N`: pending drains). An `abort(#n)` or `spoil(#n)` is followed by what"
                 + " step n was.\n\n");
         boolean alone = run.model().equals(run.subject());
-        b.append(alone ? "| # | operation | answer | state after |\n|---|---|---|---|\n"
-                : "| # | operation | model answer | subject answer | model state | subject state |\n"
-                + "|---|---|---|---|---|---|\n");
+        MarkdownTable steps = alone ? MarkdownTable.of("#", "operation", "answer", "state after")
+                : MarkdownTable.of("#", "operation", "model answer", "subject answer", "model state", "subject state");
         for (int i = 0; i < run.model().size(); i++) {
             Observation m = run.model().get(i);
             Observation s = run.subject().get(i);
-            String mark = i == f.step() ? " **⚠**" : "";
+            String step = i + (i == f.step() ? " **⚠**" : "");
+            String operation = MarkdownTable.code(cx.script().described(i));
             String ma = Compact.answer(m);
             String sa = Compact.answer(s);
             String ms = Compact.state(m.snapshot());
             String ss = Compact.state(s.snapshot());
-            b.append("| ").append(i).append(mark).append(" | `").append(cx.script().described(i)).append("` | ");
             if (alone) {
-                b.append(cell(ma, false)).append(" | ").append(cell(ms, false)).append(" |\n");
+                steps.row(step, operation, MarkdownTable.text(ma), MarkdownTable.text(ms));
             } else {
-                b.append(cell(ma, false)).append(" | ").append(cell(sa, !sa.equals(ma))).append(" | ")
-                        .append(cell(ms, false)).append(" | ").append(cell(ss, !ss.equals(ms))).append(" |\n");
+                steps.row(step, operation, MarkdownTable.text(ma), MarkdownTable.bold(sa, !sa.equals(ma)),
+                        MarkdownTable.text(ms), MarkdownTable.bold(ss, !ss.equals(ms)));
             }
         }
+        b.append(steps);
         b.append(alone ? "\nThe subject answered and ended up exactly like the model at every step.\n\n"
                 : "\n**⚠** marks the failing step; **bold** cells differ from the model.\n\n");
 
@@ -187,15 +185,6 @@ public final class CounterexamplePage {
             b.append(upper ? Character.toUpperCase(part.charAt(0)) : part.charAt(0)).append(part.substring(1));
         }
         return b.toString();
-    }
-
-    private static String cell(String text, boolean bold) {
-        String t = escape(text);
-        return bold && !t.isEmpty() ? "**" + t + "**" : t;
-    }
-
-    private static String escape(String s) {
-        return s.replace("|", "\\|").replace("\n", " ");
     }
 
     private static String escapeText(String s) {

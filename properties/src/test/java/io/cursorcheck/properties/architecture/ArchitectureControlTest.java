@@ -14,8 +14,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The negative control of {@link ArchitectureTest}: the main classes plus two test-only classes that
- * make the wrong imports ({@code engine.WrongImportsFixture}, {@code report.WrongImportsFixture}, and
+ * The negative control of {@link ArchitectureTest}: the main classes plus the test-only classes that
+ * make the wrong imports ({@code engine.WrongImportsFixture}, {@code engine.key.WrongImportsFixture},
+ * {@code explore.WrongImportsFixture}, {@code report.WrongImportsFixture}, and
  * {@code source.WrongImportsFixture}). Every rule must fail, and fail on the fixture's edge, never on
  * a main class (that would be the rule failing for the wrong reason, or main being broken).
  */
@@ -36,7 +37,10 @@ class ArchitectureControlTest {
                 Arguments.of(PackageRules.CORE_NEVER_IMPORTS_MUTANTS, List.of("engine." + FIXTURE, "mutants.Mutants")),
                 Arguments.of(PackageRules.EXPLORE_USES_ONLY_THE_CORE, List.of("explore." + FIXTURE, "campaign.RandomRun")),
                 Arguments.of(PackageRules.REPORT_BELOW_THE_CAMPAIGN, List.of("report." + FIXTURE, "campaign.Campaign")),
-                Arguments.of(PackageRules.LEAVES_IMPORT_NOTHING, List.of("source." + FIXTURE, "engine.Script")));
+                Arguments.of(PackageRules.LEAVES_IMPORT_NOTHING, List.of("source." + FIXTURE, "engine.Script")),
+                Arguments.of(PackageRules.KEYS_IMPORT_NOTHING, List.of("engine.key." + FIXTURE, "engine.Script")),
+                Arguments.of(PackageRules.THE_CORE_NEVER_IMPORTS_ITS_SHRINKER,
+                        List.of("engine." + FIXTURE, "engine.shrink.Shrinker")));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * The package graph of {@code properties}, bottom to top: the registry and operation language
- * ({@code io.cursorcheck.properties}), the leaves {@code io} and {@code source}; the lockstep core
- * {@code engine}; above it {@code explore}, {@code mutants} and {@code report}; then {@code campaign},
+ * ({@code io.cursorcheck.properties}), the leaves {@code io}, {@code source} and {@code engine.key} (the exact
+ * state keys); the lockstep core {@code engine}, and on it its shrinker and shortest search
+ * ({@code engine.shrink}); above it {@code explore}, {@code mutants} and {@code report}; then {@code campaign},
  * which brings them together; and {@code pages}, the summaries of whole runs, on top. Each rule names
  * the edge it forbids and why, so that a failure says which layer was crossed.
  */
@@ -19,6 +20,10 @@ public final class PackageRules {
     private static final String IO = "io.cursorcheck.properties.io..";
     private static final String SOURCE = "io.cursorcheck.properties.source..";
     private static final String ENGINE = "io.cursorcheck.properties.engine..";
+    /** The lockstep core's own package, without its subpackages. */
+    private static final String ENGINE_CORE = "io.cursorcheck.properties.engine";
+    private static final String KEY = "io.cursorcheck.properties.engine.key..";
+    private static final String SHRINK = "io.cursorcheck.properties.engine.shrink..";
     private static final String EXPLORE = "io.cursorcheck.properties.explore..";
     private static final String MUTANTS = "io.cursorcheck.properties.mutants..";
     private static final String REPORT = "io.cursorcheck.properties.report..";
@@ -70,9 +75,26 @@ public final class PackageRules {
             .because("every layer uses them (the JSON facade, the setup error, the project root), so any import"
                     + " of theirs would close a cycle");
 
+    /** The state keys are bytes and their encoding: they know nothing of what they name. */
+    public static final ArchRule KEYS_IMPORT_NOTHING = noClasses().that().resideInAPackage(KEY)
+            .should().dependOnClassesThat()
+            .resideInAnyPackage(ROOT, IO, SOURCE, ENGINE_CORE, SHRINK, EXPLORE, MUTANTS, REPORT, CAMPAIGN, PAGES)
+            .as("engine.key (StateKey, StateKeyBuilder, KeyProbe) imports no other package of properties")
+            .because("the lockstep pair writes its state into a key and the explorer and the shortest search look"
+                    + " keys up; a key that knew the pair could not be tested for exactness on its own"
+                    + " (BinaryKeyExactnessTest), and any import would close a cycle with engine");
+
+    /** The shrinker and the shortest search run the core; the core never calls them. */
+    public static final ArchRule THE_CORE_NEVER_IMPORTS_ITS_SHRINKER = noClasses().that().resideInAPackage(ENGINE_CORE)
+            .should().dependOnClassesThat().resideInAPackage(SHRINK)
+            .as("engine (the lockstep core) never imports engine.shrink (Shrinker, ShortestSearch, Alphabet)")
+            .because("shrinking replays scripts through the lockstep pair; a pair that called its shrinker would make"
+                    + " the two one job again, and a counterexample carries only the search's result (Minimality)");
+
     /** Every rule, in the order above. */
     public static final List<ArchRule> ALL = List.of(NO_PACKAGE_CYCLES, ENGINE_IS_THE_CORE,
-            CORE_NEVER_IMPORTS_MUTANTS, EXPLORE_USES_ONLY_THE_CORE, REPORT_BELOW_THE_CAMPAIGN, LEAVES_IMPORT_NOTHING);
+            CORE_NEVER_IMPORTS_MUTANTS, EXPLORE_USES_ONLY_THE_CORE, REPORT_BELOW_THE_CAMPAIGN, LEAVES_IMPORT_NOTHING,
+            KEYS_IMPORT_NOTHING, THE_CORE_NEVER_IMPORTS_ITS_SHRINKER);
 
     private PackageRules() {
     }

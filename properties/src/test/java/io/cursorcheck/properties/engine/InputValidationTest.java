@@ -7,6 +7,7 @@ import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.campaign.Campaign;
 import io.cursorcheck.properties.campaign.KillMatrix;
 import io.cursorcheck.properties.campaign.RandomRun;
+import io.cursorcheck.properties.engine.shrink.Shrinker;
 import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Scope;
 import io.cursorcheck.properties.mutants.Mutant;

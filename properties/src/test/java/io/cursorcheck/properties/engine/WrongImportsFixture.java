@@ -13,6 +13,7 @@ final class WrongImportsFixture {
     static Object[] wrongEdges() {
         return new Object[] {
                 io.cursorcheck.properties.report.Reports.class,
-                io.cursorcheck.properties.mutants.Mutants.class};
+                io.cursorcheck.properties.mutants.Mutants.class,
+                io.cursorcheck.properties.engine.shrink.Shrinker.class};
     }
 }

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Variant;
-import io.cursorcheck.properties.engine.KeyProbe;
+import io.cursorcheck.properties.engine.key.KeyProbe;
 import io.cursorcheck.properties.engine.KnownFindings;
-import io.cursorcheck.properties.engine.StateKey;
-import io.cursorcheck.properties.engine.StateKeyBuilder;
+import io.cursorcheck.properties.engine.key.StateKey;
+import io.cursorcheck.properties.engine.key.StateKeyBuilder;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.properties.source.SourceTree;
 import io.cursorcheck.spi.Policy;

@@ -7,7 +7,7 @@ import io.cursorcheck.properties.campaign.ExploreRun;
 import io.cursorcheck.properties.campaign.RandomRun;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.KnownFindings;
-import io.cursorcheck.properties.engine.ShortestSearch;
+import io.cursorcheck.properties.engine.shrink.ShortestSearch;
 import io.cursorcheck.properties.engine.Weights;
 import java.util.ArrayList;
 import java.util.List;

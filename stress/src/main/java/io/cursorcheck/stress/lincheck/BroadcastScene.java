@@ -3,6 +3,7 @@ package io.cursorcheck.stress.lincheck;
 import io.cursorcheck.impl.LockedCountBroadcast;
 import io.cursorcheck.impl.PublishedCursorBroadcast;
 import io.cursorcheck.model.ScanningModel;
+import io.cursorcheck.properties.MinimumScan;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.ConsumerHandle;
@@ -170,7 +171,7 @@ public abstract class BroadcastScene {
 
         @Override
         Diagnostics.MinCache cache(Broadcast broadcast, Snapshot snapshot) {
-            return Tokens.scan(snapshot); // I6: (cachedMin, minCount) == scan()
+            return MinimumScan.of(snapshot).asCache(); // I6: (cachedMin, minCount) == scan()
         }
     }
 

@@ -2,6 +2,7 @@ package io.cursorcheck.stress.lincheck;
 
 import io.cursorcheck.properties.mutants.MutantCompiler;
 import io.cursorcheck.properties.mutants.Mutants;
+import io.cursorcheck.properties.report.MarkdownTable;
 import java.io.File;
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -318,12 +319,15 @@ public final class LincheckRun {
             verdict.problems().forEach(p -> b.append("- ").append(p).append('\n'));
             b.append('\n');
         }
-        b.append("| | |\n|---|---|\n| Command | `").append(command).append("` |\n| Machine | ").append(machine)
-                .append(" |\n| Sequential specification | `BroadcastScene.Model` (`ScanningModel`; its cache is `scan()`,"
-                        + " what I6 demands) |\n| Operations | `writeSync(1..2)`, `write(1..2)`, `nextC0`, `nextC1` (each"
-                        + " consumer read by one thread at a time), `detachC1`, `state()`; STRICT, budget 2 |\n"
-                        + "| Twins | each runs in a JVM whose class path starts with its shadow jar: the real class with"
-                        + " one patch, loaded under the real name |\n\n");
+        b.append(MarkdownTable.of("", "")
+                .row("Command", MarkdownTable.code(command))
+                .row("Machine", MarkdownTable.text(machine))
+                .row("Sequential specification", "`BroadcastScene.Model` (`ScanningModel`; its cache is `scan()`,"
+                        + " what I6 demands)")
+                .row("Operations", "`writeSync(1..2)`, `write(1..2)`, `nextC0`, `nextC1` (each"
+                        + " consumer read by one thread at a time), `detachC1`, `state()`; STRICT, budget 2")
+                .row("Twins", "each runs in a JVM whose class path starts with its shadow jar: the real class with"
+                        + " one patch, loaded under the real name")).append('\n');
         b.append("Every check ends in one of three statuses. **PASSED**: Lincheck found every execution linearizable."
                 + " **CAUGHT**: Lincheck reported invalid execution results (its `IncorrectResultsFailure`), every"
                 + " operation having returned, with the interleaving under model checking; the only way a twin"
@@ -351,14 +355,12 @@ public final class LincheckRun {
     }
 
     private static void table(StringBuilder b, List<Check> checks) {
-        b.append("| subject | strategy | settings | time | status | verdict | reason |\n|---|---|---|---:|---|---|---|\n");
+        MarkdownTable table = MarkdownTable.of("subject", "strategy", "settings", "time", "status", "verdict", "reason").right(3);
         for (Check c : checks) {
-            b.append("| ").append(c.label()).append(" | ").append(c.strategy()).append(" | ").append(c.settings())
-                    .append(" | ").append(String.format("%.1f s", c.millis() / 1000.0)).append(" | ").append(c.status())
-                    .append(" | ").append(c.verdict()).append(" | ").append(c.outcome().reason().replace("|", "\\|"))
-                    .append(" |\n");
+            table.row(c.label(), c.strategy(), c.settings(), String.format("%.1f s", c.millis() / 1000.0), c.status(),
+                    c.verdict(), MarkdownTable.text(c.outcome().reason()));
         }
-        b.append('\n');
+        b.append(table).append('\n');
     }
 
     /** Errors first, each under its own heading, then what Lincheck printed for each catch. */

@@ -70,19 +70,4 @@ final class Tokens {
         b.append(cache == null ? " min-" : " min(" + cache.cachedMin() + "," + cache.minCount() + ")");
         return b.toString();
     }
-
-    /** What I6 of {@code docs/spec.md} says the cache must hold: {@code scan()} over the attached consumers, from {@code (end, 0)}. */
-    static Diagnostics.MinCache scan(Snapshot s) {
-        long min = s.end();
-        int count = 0;
-        for (Snapshot.ConsumerState c : s.consumers()) {
-            if (c.cursor() < min) {
-                min = c.cursor();
-                count = 1;
-            } else if (c.cursor() == min) {
-                count++;
-            }
-        }
-        return new Diagnostics.MinCache(min, count);
-    }
 }

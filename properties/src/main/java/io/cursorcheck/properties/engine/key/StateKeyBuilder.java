@@ -1,4 +1,4 @@
-package io.cursorcheck.properties.engine;
+package io.cursorcheck.properties.engine.key;
 
 import io.cursorcheck.spi.KeyWriter;
 import java.lang.invoke.MethodHandles;
@@ -130,8 +130,8 @@ public final class StateKeyBuilder implements KeyWriter {
     private String[] scratchModel = new String[8];
     private String[] scratchSubject = new String[8];
 
-    /** Makes every scratch array hold at least {@code n} items. */
-    void ensureScratch(int n) {
+    /** Makes every scratch array hold at least {@code n} items (for the lockstep pair's key). */
+    public void ensureScratch(int n) {
         if (scratchIds.length < n) {
             scratchIds = new int[2 * n];
             scratchLabels = new int[2 * n];
@@ -141,23 +141,28 @@ public final class StateKeyBuilder implements KeyWriter {
         }
     }
 
-    int[] scratchIds() {
+    /** Scratch for the pair's key: consumer ids, never part of a key. */
+    public int[] scratchIds() {
         return scratchIds;
     }
 
-    int[] scratchLabels() {
+    /** Scratch for the pair's key: consumer labels, never part of a key. */
+    public int[] scratchLabels() {
         return scratchLabels;
     }
 
-    int[] scratchOrder() {
+    /** Scratch for the pair's key: an order of consumers, never part of a key. */
+    public int[] scratchOrder() {
         return scratchOrder;
     }
 
-    String[] scratchModel() {
+    /** Scratch for the pair's key: the model's per-consumer text, never part of a key. */
+    public String[] scratchModel() {
         return scratchModel;
     }
 
-    String[] scratchSubject() {
+    /** Scratch for the pair's key: the subject's per-consumer text, never part of a key. */
+    public String[] scratchSubject() {
         return scratchSubject;
     }
 

@@ -1,4 +1,4 @@
-package io.cursorcheck.properties.engine;
+package io.cursorcheck.properties.engine.key;
 
 import java.util.Arrays;
 

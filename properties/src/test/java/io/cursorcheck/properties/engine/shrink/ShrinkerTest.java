@@ -1,4 +1,4 @@
-package io.cursorcheck.properties.engine;
+package io.cursorcheck.properties.engine.shrink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,6 +6,11 @@ import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Op;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.campaign.RandomRun;
+import io.cursorcheck.properties.engine.Failure;
+import io.cursorcheck.properties.engine.Generator;
+import io.cursorcheck.properties.engine.Lockstep;
+import io.cursorcheck.properties.engine.Script;
+import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.properties.mutants.Mutants;
 import java.util.ArrayList;
 import java.util.List;

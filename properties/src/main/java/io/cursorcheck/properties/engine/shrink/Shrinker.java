@@ -1,7 +1,12 @@
-package io.cursorcheck.properties.engine;
+package io.cursorcheck.properties.engine.shrink;
 
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Op;
+import io.cursorcheck.properties.engine.Deadline;
+import io.cursorcheck.properties.engine.Failure;
+import io.cursorcheck.properties.engine.Lockstep;
+import io.cursorcheck.properties.engine.Script;
+import io.cursorcheck.properties.engine.Tolerance;
 import io.cursorcheck.spi.Options;
 import java.util.ArrayList;
 import java.util.HashMap;

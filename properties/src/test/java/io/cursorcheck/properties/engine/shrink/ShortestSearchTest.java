@@ -1,10 +1,15 @@
-package io.cursorcheck.properties.engine;
+package io.cursorcheck.properties.engine.shrink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cursorcheck.properties.Op;
 import io.cursorcheck.properties.Variant;
+import io.cursorcheck.properties.engine.BlackBox;
+import io.cursorcheck.properties.engine.Failure;
+import io.cursorcheck.properties.engine.Lockstep;
+import io.cursorcheck.properties.engine.Script;
+import io.cursorcheck.properties.engine.Tolerance;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.spi.Options;

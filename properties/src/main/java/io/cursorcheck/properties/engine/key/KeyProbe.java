@@ -1,4 +1,4 @@
-package io.cursorcheck.properties.engine;
+package io.cursorcheck.properties.engine.key;
 
 /**
  * A look-up view of the key a {@link StateKeyBuilder} holds, so that a state set can be asked about a key

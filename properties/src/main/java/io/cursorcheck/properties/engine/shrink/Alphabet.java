@@ -1,6 +1,9 @@
-package io.cursorcheck.properties.engine;
+package io.cursorcheck.properties.engine.shrink;
 
 import io.cursorcheck.properties.Op;
+import io.cursorcheck.properties.engine.Generator;
+import io.cursorcheck.properties.engine.LockstepPair;
+import io.cursorcheck.properties.engine.Script;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
