@@ -15,11 +15,19 @@ final class UserSubject implements BroadcastFactory {
     private final String name;
     private final Function<Options, ? extends Broadcast> factory;
     private final Algorithm algorithm;
+    private final String testClass;
 
-    UserSubject(String name, Function<Options, ? extends Broadcast> factory, Algorithm algorithm) {
+    UserSubject(String name, Function<Options, ? extends Broadcast> factory, Algorithm algorithm, String testClass) {
         this.name = name;
         this.factory = factory;
         this.algorithm = algorithm;
+        this.testClass = testClass;
+    }
+
+    /** The user's test class: the pages of this subject say how to replay and keep a failure in the user's build. */
+    @Override
+    public String entryPointTest() {
+        return testClass;
     }
 
     @Override
