@@ -30,8 +30,9 @@ import org.opentest4j.AssertionFailedError;
  * }
  * }</pre>
  *
- * <p>The tests: the factory makes a broadcast under every policy; random lockstep sequences against
- * the model (every invariant checked on both sides after every operation), the first failure shrunk
+ * <p>The tests: the factory makes a broadcast under every policy; the suite's hand-written examples, one test
+ * each, every step's answer and state as spec §2 gives them (a failure names the example, the step, what was
+ * expected and what was found); random lockstep sequences against the model (every invariant checked on both sides after every operation), the first failure shrunk
  * and written as a counterexample (JSON and Markdown) under {@code target/cursorcheck/counterexamples/<name>/};
  * and, if the broadcast is {@link io.cursorcheck.spi.Forkable}, exhaustive bounds (two per policy), whose
  * failures have a shortest script. A broadcast that is not forkable has its bounds reported as
@@ -188,7 +189,8 @@ public final class CursorCheck {
     }
 
     /**
-     * The tests, for a {@code @TestFactory}: the factory, the lockstep check, then one bound per policy, then
+     * The tests, for a {@code @TestFactory}: the factory, the hand-written examples, the lockstep check, then one
+     * bound per policy, then
      * one bound with the writer's further paths per policy.
      *
      * @return the dynamic tests, each named by what it checks
@@ -198,6 +200,9 @@ public final class CursorCheck {
         List<DynamicTest> tests = new ArrayList<>();
         tests.add(DynamicTest.dynamicTest(name + ": the factory makes a broadcast under every policy",
                 () -> factoryWorks(subject)));
+        for (SuiteFacade.NamedExample example : SuiteFacade.examples()) {
+            tests.add(DynamicTest.dynamicTest(name + ": example " + example.name(), () -> example.run(subject)));
+        }
         String replay = System.getProperty(REPLAY_PROPERTY);
         if (replay != null) {
             // One counterexample file instead of random sequences: a page's replay command.

@@ -9,6 +9,8 @@ import io.cursorcheck.properties.engine.Tolerance;
 import io.cursorcheck.properties.report.CounterexampleWriter;
 import io.cursorcheck.properties.campaign.RandomRun;
 import io.cursorcheck.properties.engine.Weights;
+import io.cursorcheck.properties.examples.Example;
+import io.cursorcheck.properties.examples.ExampleCatalogue;
 import io.cursorcheck.properties.explore.ExploreSettings;
 import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Scope;
@@ -86,6 +88,33 @@ final class SuiteFacade {
                     f.page(), f.json()));
         }
         return new LockstepVerdict(result.sequences(), result.operations(), List.copyOf(problems));
+    }
+
+    /**
+     * One hand-written example of the suite's catalogue, as the entry point runs it.
+     *
+     * @param name    {@code Class.method} of the example
+     * @param example the catalogue's example
+     */
+    record NamedExample(String name, Example example) {
+
+        /**
+         * Runs the example on the user's broadcast.
+         *
+         * @throws AssertionError            naming the example, the step, what was expected and what was found
+         * @throws BroadcastFactoryException if the user's factory threw or returned null
+         */
+        void run(BroadcastFactory subject) {
+            unwrapped(() -> {
+                example.run(subject);
+                return null;
+            });
+        }
+    }
+
+    /** The catalogue of hand-written examples that hold for every conforming broadcast, in the order they run. */
+    static List<NamedExample> examples() {
+        return ExampleCatalogue.all().stream().map(e -> new NamedExample(e.name(), e)).toList();
     }
 
     /** Whether the broadcast the subject makes can be forked, and so explored exhaustively. */

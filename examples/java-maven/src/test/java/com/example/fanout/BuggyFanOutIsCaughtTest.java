@@ -37,7 +37,7 @@ class BuggyFanOutIsCaughtTest {
     @Test
     void theCheckFailsOnABuggyBufferWithACounterexamplePage() throws Exception {
         DynamicTest lockstep = CursorCheck.of("fan-out-buggy", buggyTwin()).tests()
-                .filter(t -> t.getDisplayName().contains("lockstep")).findFirst().orElseThrow();
+                .filter(t -> t.getDisplayName().contains(": lockstep with the model")).findFirst().orElseThrow();
         AssertionFailedError failure = null;
         try {
             lockstep.getExecutable().execute();
@@ -56,6 +56,24 @@ class BuggyFanOutIsCaughtTest {
         assertThat(Files.readString(file)).contains("fan-out-buggy", "-Dcursorcheck.replay=target/cursorcheck/")
                 .doesNotContain("bin/cursorcheck");
         System.out.println("caught as expected:\n" + failure.getMessage());
+    }
+
+    @Test
+    void theBuggyBufferFailsAHandWrittenExampleNamedInTheFailure() throws Exception {
+        List<String> failures = new java.util.ArrayList<>();
+        for (DynamicTest example : CursorCheck.of("fan-out-buggy", buggyTwin()).tests()
+                .filter(t -> t.getDisplayName().contains(": example ")).toList()) {
+            try {
+                example.getExecutable().execute();
+            } catch (AssertionError e) { // anything else (a crash) propagates and fails this test
+                failures.add(e.getMessage());
+            } catch (Throwable t) {
+                throw new AssertionError("an example crashed instead of failing", t);
+            }
+        }
+        assertThat(failures).as("the examples the buggy buffer fails").isNotEmpty()
+                .allSatisfy(m -> assertThat(m).startsWith("example ").contains(" fails on fan-out-buggy: "));
+        System.out.println("caught by " + failures.size() + " example(s), the first:\n" + failures.get(0));
     }
 
     /** Compiles FanOut.java with the slip as BuggyFanOut, and returns its factory. */
