@@ -14,9 +14,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The negative control of {@link ArchitectureTest}: the main classes plus two test-only classes that
+ * The negative control of {@link ArchitectureTest}: the main classes plus test-only classes that
  * make the wrong imports ({@code engine.WrongImportsFixture}, {@code report.WrongImportsFixture}, and
- * {@code source.WrongImportsFixture}). Every rule must fail, and fail on the fixture's edge, never on
+ * {@code source.WrongImportsFixture}, {@code examples.WrongImportsFixture}). Every rule must fail, and fail on the fixture's edge, never on
  * a main class (that would be the rule failing for the wrong reason, or main being broken).
  */
 class ArchitectureControlTest {
@@ -36,7 +36,9 @@ class ArchitectureControlTest {
                 Arguments.of(PackageRules.CORE_NEVER_IMPORTS_MUTANTS, List.of("engine." + FIXTURE, "mutants.Mutants")),
                 Arguments.of(PackageRules.EXPLORE_USES_ONLY_THE_CORE, List.of("explore." + FIXTURE, "campaign.RandomRun")),
                 Arguments.of(PackageRules.REPORT_BELOW_THE_CAMPAIGN, List.of("report." + FIXTURE, "campaign.Campaign")),
-                Arguments.of(PackageRules.LEAVES_IMPORT_NOTHING, List.of("source." + FIXTURE, "engine.Script")));
+                Arguments.of(PackageRules.LEAVES_IMPORT_NOTHING, List.of("source." + FIXTURE, "engine.Script")),
+                Arguments.of(PackageRules.EXAMPLES_STAND_ON_THE_REGISTRY,
+                        List.of("examples." + FIXTURE, "engine.Script")));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -10,7 +10,8 @@ import java.util.List;
  * The package graph of {@code properties}, bottom to top: the registry and operation language
  * ({@code io.cursorcheck.properties}), the leaves {@code io} and {@code source}; the lockstep core
  * {@code engine}; above it {@code explore}, {@code mutants} and {@code report}; then {@code campaign},
- * which brings them together; and {@code pages}, the summaries of whole runs, on top. Each rule names
+ * which brings them together; and {@code pages}, the summaries of whole runs, on top. Beside the core,
+ * {@code examples}, the catalogue of hand-written examples, stands on the registry alone. Each rule names
  * the edge it forbids and why, so that a failure says which layer was crossed.
  */
 public final class PackageRules {
@@ -24,6 +25,7 @@ public final class PackageRules {
     private static final String REPORT = "io.cursorcheck.properties.report..";
     private static final String CAMPAIGN = "io.cursorcheck.properties.campaign..";
     private static final String PAGES = "io.cursorcheck.properties.pages..";
+    private static final String EXAMPLES = "io.cursorcheck.properties.examples..";
 
     /** No two packages of the module import each other, directly or around a loop. */
     public static final ArchRule NO_PACKAGE_CYCLES = slices().matching("io.cursorcheck.(**)")
@@ -70,9 +72,20 @@ public final class PackageRules {
             .because("every layer uses them (the JSON facade, the setup error, the project root), so any import"
                     + " of theirs would close a cycle");
 
+    /** The catalogue of examples needs only the registry and its scenarios. */
+    public static final ArchRule EXAMPLES_STAND_ON_THE_REGISTRY = noClasses().that().resideInAPackage(EXAMPLES)
+            .should().dependOnClassesThat()
+            .resideInAnyPackage(ENGINE, EXPLORE, MUTANTS, REPORT, CAMPAIGN, PAGES)
+            .as("examples (the catalogue of hand-written examples) imports only the registry, never engine,"
+                    + " explore, mutants, report, campaign or pages")
+            .because("the catalogue runs on any BroadcastFactory, in a user's build through cursorcheck-junit as"
+                    + " on the suite's variants: a scenario steps one broadcast and checks each answer and state,"
+                    + " and needs nothing of the lockstep core or the reports");
+
     /** Every rule, in the order above. */
     public static final List<ArchRule> ALL = List.of(NO_PACKAGE_CYCLES, ENGINE_IS_THE_CORE,
-            CORE_NEVER_IMPORTS_MUTANTS, EXPLORE_USES_ONLY_THE_CORE, REPORT_BELOW_THE_CAMPAIGN, LEAVES_IMPORT_NOTHING);
+            CORE_NEVER_IMPORTS_MUTANTS, EXPLORE_USES_ONLY_THE_CORE, REPORT_BELOW_THE_CAMPAIGN, LEAVES_IMPORT_NOTHING,
+            EXAMPLES_STAND_ON_THE_REGISTRY);
 
     private PackageRules() {
     }
