@@ -15,9 +15,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The negative control of {@link ArchitectureTest}: the main classes plus test-only classes that
- * make the wrong imports ({@code engine.WrongImportsFixture}, {@code report.WrongImportsFixture}, and
- * {@code source.WrongImportsFixture}, {@code examples.WrongImportsFixture}). Every rule must fail, and fail on the fixture's edge, never on
- * a main class (that would be the rule failing for the wrong reason, or main being broken).
+ * make the wrong imports ({@code WrongImportsFixture} in engine, explore, report, source and examples).
+ * Every rule must fail, and fail on the fixture's edge, never on a main class (that would be the rule
+ * failing for the wrong reason, or main being broken).
  */
 class ArchitectureControlTest {
 
