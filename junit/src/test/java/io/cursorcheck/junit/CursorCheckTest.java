@@ -102,7 +102,7 @@ class CursorCheckTest {
     }
 
     @Test
-    void theNegativeControlFailsAnExhaustiveBoundWithAShortestCounterexample() {
+    void theNegativeControlFailsAnExhaustiveBoundWithAShortestCounterexample() throws Exception {
         Map<String, Throwable> out = outcomes(CursorCheck.of("dirty-flag-user", DirtyFlagBroadcast::new)
                 .withSequences(1).withDepth(6).withPages(pages));
         List<Throwable> bounds = new ArrayList<>();
@@ -116,6 +116,9 @@ class CursorCheckTest {
             assertThat(b).isInstanceOf(AssertionFailedError.class);
             assertThat(b.getMessage()).contains("exhaustive bound", "page: ", "script:");
             assertThat(pageOf(b)).isRegularFile();
+            // A bound's page, too, gives the user's replay, not this repository's.
+            assertThat(Files.readString(pageOf(b))).doesNotContain("bin/cursorcheck")
+                    .contains("-Dcursorcheck.replay=", ".replay(\"\"\"");
         }
     }
 
