@@ -7,7 +7,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The catalogue of hand-written examples (trimming, reads, policies, writer, lifecycle, the writer's further
+ * The catalogue of hand-written examples (trimming, reads, policies, writer, lifecycle, the writer's pairs and further
  * paths) on every variant of the registry, as each example class ran them before it moved into main code: the
  * same examples, the same assertions, one test per example and variant.
  */

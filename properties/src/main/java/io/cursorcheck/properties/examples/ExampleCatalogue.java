@@ -10,8 +10,8 @@ import java.util.List;
 
 /**
  * The hand-written examples that hold for every implementation that conforms to spec §2: trimming, reads,
- * the policies, the writer, the lifecycle of end, fail and cancel, and the writer's further paths (writev,
- * endSync, abort, drain, spoiled entries). The suite runs them on every variant of
+ * the policies, the writer, the lifecycle of end, fail and cancel, every ordered pair of the writer's calls,
+ * and the writer's further paths (writev, endSync, abort, drain, spoiled entries). The suite runs them on every variant of
  * its registry ({@code CatalogueExamples}); the {@code cursorcheck-junit} entry point runs them on a user's
  * broadcast, one dynamic test per example, before the random and exhaustive checks.
  *
@@ -26,7 +26,8 @@ public final class ExampleCatalogue {
 
     /** The classes of examples, in the order they run. */
     private static final List<Class<?>> CLASSES = List.of(TrimmingExamples.class, ReadExamples.class,
-            PolicyExamples.class, WriterExamples.class, LifecycleExamples.class, WriterPathsSpecExamples.class);
+            PolicyExamples.class, WriterExamples.class, LifecycleExamples.class, WriterLifecycleExamples.class,
+            WriterPathsSpecExamples.class);
 
     private ExampleCatalogue() {
     }
