@@ -8,7 +8,9 @@ import java.util.function.Function;
 
 /**
  * The user's factory as the suite's subject: every broadcast it makes is checked non-null, and a
- * factory that throws is named ({@link BroadcastFactoryException}) rather than blamed on the broadcast.
+ * factory that throws is named ({@link BroadcastFactoryException}) rather than blamed on the broadcast,
+ * except for the {@link IllegalArgumentException} with which it refuses null options: that refusal is
+ * spec §1's answer, which an example checks.
  */
 final class UserSubject implements BroadcastFactory {
 
@@ -45,6 +47,11 @@ final class UserSubject implements BroadcastFactory {
         Broadcast made;
         try {
             made = factory.apply(options);
+        } catch (IllegalArgumentException e) {
+            if (options == null) {
+                throw e; // spec §1: a broadcast made without options is refused; this refusal is the answer checked
+            }
+            throw new BroadcastFactoryException(name, options, e);
         } catch (RuntimeException e) {
             throw new BroadcastFactoryException(name, options, e);
         }

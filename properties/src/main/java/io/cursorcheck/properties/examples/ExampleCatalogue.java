@@ -11,7 +11,8 @@ import java.util.List;
 /**
  * The hand-written examples that hold for every implementation that conforms to spec §2: trimming, reads,
  * the policies, the writer, the lifecycle of end, fail and cancel, every ordered pair of the writer's calls,
- * and the writer's further paths (writev, endSync, abort, drain, spoiled entries). The suite runs them on every variant of
+ * the writer's further paths (writev, endSync, abort, drain, spoiled entries), and bad input (rejected with
+ * the messages of {@code io.cursorcheck.spi.Arguments}, changing nothing). The suite runs them on every variant of
  * its registry ({@code CatalogueExamples}); the {@code cursorcheck-junit} entry point runs them on a user's
  * broadcast, one dynamic test per example, before the random and exhaustive checks.
  *
@@ -27,7 +28,7 @@ public final class ExampleCatalogue {
     /** The classes of examples, in the order they run. */
     private static final List<Class<?>> CLASSES = List.of(TrimmingExamples.class, ReadExamples.class,
             PolicyExamples.class, WriterExamples.class, LifecycleExamples.class, WriterLifecycleExamples.class,
-            WriterPathsSpecExamples.class);
+            WriterPathsSpecExamples.class, BadInputExamples.class);
 
     private ExampleCatalogue() {
     }
