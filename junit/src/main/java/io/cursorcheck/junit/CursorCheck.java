@@ -1,6 +1,7 @@
 package io.cursorcheck.junit;
 
 import io.cursorcheck.properties.campaign.GateSeed;
+import io.cursorcheck.properties.engine.Script;
 import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.Options;
@@ -29,8 +30,9 @@ import org.opentest4j.AssertionFailedError;
  * }
  * }</pre>
  *
- * <p>The tests: the factory makes a broadcast under every policy; random lockstep sequences against
- * the model (every invariant checked on both sides after every operation), the first failure shrunk
+ * <p>The tests: the factory makes a broadcast under every policy; the suite's hand-written examples, one test
+ * each, every step's answer and state as spec §2 gives them (a failure names the example, the step, what was
+ * expected and what was found); random lockstep sequences against the model (every invariant checked on both sides after every operation), the first failure shrunk
  * and written as a counterexample (JSON and Markdown) under {@code target/cursorcheck/counterexamples/<name>/};
  * and, if the broadcast is {@link io.cursorcheck.spi.Forkable}, exhaustive bounds (two per policy), whose
  * failures have a shortest script. A broadcast that is not forkable has its bounds reported as
@@ -40,6 +42,10 @@ import org.opentest4j.AssertionFailedError;
  * <p>Seeds: the random part runs on the seed of {@code -Dcursorcheck.seed} ({@code 20261201} when
  * unset, so a red build is red again; {@code fresh} draws one), printed with the command that replays it.
  *
+ * <p>Replays: {@code -Dcursorcheck.replay=FILE} runs one counterexample file the check wrote instead of the random
+ * sequences (the command its page gives), and {@link #replay(String, String...)} runs one script in a test of
+ * the project's own (the regression test its page gives).
+ *
  * <p>Findings against the model (the spec's algorithm breaking its own invariants, which the suite
  * keeps as known findings) are not the broadcast's failures and are not reported here; a sequence
  * where the model breaks one stops there.
@@ -47,6 +53,9 @@ import org.opentest4j.AssertionFailedError;
  * <p>Immutable; every {@code with} method returns a new check.
  */
 public final class CursorCheck {
+
+    /** The system property naming a counterexample file to replay instead of the random sequences. */
+    public static final String REPLAY_PROPERTY = "cursorcheck.replay";
 
     /** A name that is safe as a directory name and in a command line. */
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
@@ -180,18 +189,28 @@ public final class CursorCheck {
     }
 
     /**
-     * The tests, for a {@code @TestFactory}: the factory, the lockstep check, then one bound per policy, then
+     * The tests, for a {@code @TestFactory}: the factory, the hand-written examples, the lockstep check, then one
+     * bound per policy, then
      * one bound with the writer's further paths per policy.
      *
      * @return the dynamic tests, each named by what it checks
      */
     public Stream<DynamicTest> tests() {
-        UserSubject subject = new UserSubject(name, factory, algorithm);
+        UserSubject subject = subject();
         List<DynamicTest> tests = new ArrayList<>();
         tests.add(DynamicTest.dynamicTest(name + ": the factory makes a broadcast under every policy",
                 () -> factoryWorks(subject)));
-        tests.add(DynamicTest.dynamicTest(name + ": lockstep with the model, " + sequences + " random sequences",
-                () -> lockstep(subject)));
+        for (SuiteFacade.NamedExample example : SuiteFacade.examples()) {
+            tests.add(DynamicTest.dynamicTest(name + ": example " + example.name(), () -> example.run(subject)));
+        }
+        String replay = System.getProperty(REPLAY_PROPERTY);
+        if (replay != null) {
+            // One counterexample file instead of random sequences: a page's replay command.
+            tests.add(DynamicTest.dynamicTest(name + ": replay " + replay, () -> replayFile(subject, replay)));
+        } else {
+            tests.add(DynamicTest.dynamicTest(name + ": lockstep with the model, " + sequences + " random sequences",
+                    () -> lockstep(subject)));
+        }
         for (Policy policy : Policy.values()) {
             tests.add(DynamicTest.dynamicTest(name + ": every sequence of " + depth + " operations, "
                     + consumers + " consumers, " + policy,
@@ -203,6 +222,52 @@ public final class CursorCheck {
                     () -> bound(subject, policy, WRITER_PATHS_CONSUMERS, WRITER_PATHS_DEPTH, true)));
         }
         return tests.stream();
+    }
+
+    /**
+     * Replays one script in lockstep with the model and fails if the broadcast fails it: the regression test a
+     * counterexample page gives, for the project's own test code.
+     *
+     * <pre>{@code
+     * @Test
+     * void divergence60934d() {
+     *     CursorCheck.of("fan-out", FanOut::create).replay("""
+     *             // budget=1, policy=STRICT
+     *             c0 = attach()
+     *             next(c0)
+     *             """);
+     * }
+     * }</pre>
+     *
+     * @param script        the options line ({@code // budget=B, policy=P}) and one operation per line, as the
+     *                      page prints them
+     * @param continuedPast the known findings the comparison continues past, as the page's test names them
+     * @throws IllegalArgumentException if the script is null, has no options line, or a line is not an operation
+     * @throws AssertionFailedError     if the broadcast fails the script: what, at which step, and the script
+     */
+    public void replay(String script, String... continuedPast) {
+        Script parsed = SuiteFacade.parse(script);
+        String failure = SuiteFacade.replay(subject(), new SuiteFacade.Replay(parsed, List.of(continuedPast)));
+        if (failure != null) {
+            throw new AssertionFailedError("cursorcheck " + name + " fails the replayed script: " + failure);
+        }
+    }
+
+    private UserSubject subject() {
+        return new UserSubject(name, factory, algorithm, testClass);
+    }
+
+    private void replayFile(UserSubject subject, String file) {
+        if (file.isBlank()) {
+            throw new IllegalArgumentException("cursorcheck: -D" + REPLAY_PROPERTY + " must name a counterexample"
+                    + " file, was empty");
+        }
+        PagesRoot.prepare(pages);
+        String failure = SuiteFacade.replay(subject, SuiteFacade.read(Path.of(file)));
+        System.out.printf("cursorcheck %s: replayed %s: %s%n", name, file, failure == null ? "passes" : "fails");
+        if (failure != null) {
+            throw new AssertionFailedError("cursorcheck " + name + " fails the replay of " + file + ": " + failure);
+        }
     }
 
     private static void factoryWorks(UserSubject subject) {

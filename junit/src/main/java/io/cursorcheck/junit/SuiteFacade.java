@@ -2,14 +2,24 @@ package io.cursorcheck.junit;
 
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.engine.Counterexample;
+import io.cursorcheck.properties.engine.Failure;
+import io.cursorcheck.properties.engine.Lockstep;
+import io.cursorcheck.properties.engine.Script;
+import io.cursorcheck.properties.engine.Tolerance;
 import io.cursorcheck.properties.report.CounterexampleWriter;
 import io.cursorcheck.properties.campaign.RandomRun;
 import io.cursorcheck.properties.engine.Weights;
+import io.cursorcheck.properties.examples.Example;
+import io.cursorcheck.properties.examples.ExampleCatalogue;
 import io.cursorcheck.properties.explore.ExploreSettings;
 import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Scope;
 import io.cursorcheck.spi.Forkable;
+import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Policy;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,6 +90,33 @@ final class SuiteFacade {
         return new LockstepVerdict(result.sequences(), result.operations(), List.copyOf(problems));
     }
 
+    /**
+     * One hand-written example of the suite's catalogue, as the entry point runs it.
+     *
+     * @param name    {@code Class.method} of the example
+     * @param example the catalogue's example
+     */
+    record NamedExample(String name, Example example) {
+
+        /**
+         * Runs the example on the user's broadcast.
+         *
+         * @throws AssertionError            naming the example, the step, what was expected and what was found
+         * @throws BroadcastFactoryException if the user's factory threw or returned null
+         */
+        void run(BroadcastFactory subject) {
+            unwrapped(() -> {
+                example.run(subject);
+                return null;
+            });
+        }
+    }
+
+    /** The catalogue of hand-written examples that hold for every conforming broadcast, in the order they run. */
+    static List<NamedExample> examples() {
+        return ExampleCatalogue.all().stream().map(e -> new NamedExample(e.name(), e)).toList();
+    }
+
     /** Whether the broadcast the subject makes can be forked, and so explored exhaustively. */
     static boolean forkable(BroadcastFactory subject) {
         return subject.create(new Scope(Policy.STRICT, 2, List.of(1), 1, 1).options()) instanceof Forkable;
@@ -102,11 +139,77 @@ final class SuiteFacade {
             Counterexample cx = new Counterexample(subject.id(), f.run().script(), null, depth, "exhaustive",
                     f.run().script().length(), 0, f.failure(), "exhaustive exploration of " + scope
                     + " (breadth first: no shorter script in this bound fails)");
-            Path[] files = CounterexampleWriter.write(cx, f.run(), subject.description(), null,
-                    pages.resolve("counterexamples"));
+            Path[] files = CounterexampleWriter.write(cx, f.run(), subject.description(), subject.entryPointTest(),
+                    null, pages.resolve("counterexamples"));
             problems.add(new Problem(f.failure().title(), cx.script().toString(), files[1], files[0]));
         }
         return new BoundVerdict(scope.toString(), r.states(), r.complete(), List.copyOf(problems));
+    }
+
+    /**
+     * A script to replay: its options and operations, and the known findings its comparison continues past.
+     *
+     * @param script        the options and operations
+     * @param continuedPast names of the known findings the replay continues past, empty for none
+     */
+    record Replay(Script script, List<String> continuedPast) {
+    }
+
+    /**
+     * Parses a script as a counterexample page prints it: a first line {@code // budget=B, policy=P}, then one
+     * operation per line.
+     *
+     * @throws IllegalArgumentException naming what is wrong: no options line, bad options, a line that is not
+     *                                  an operation, a consumer never attached
+     */
+    static Script parse(String text) {
+        if (text == null) {
+            throw new IllegalArgumentException("cursorcheck: the script to replay must not be null");
+        }
+        List<String> lines = text.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        if (lines.isEmpty() || !lines.get(0).startsWith("//")) {
+            throw new IllegalArgumentException("cursorcheck: a script to replay starts with its options, e.g."
+                    + " '// budget=1, policy=STRICT', was " + (lines.isEmpty() ? "empty" : "'" + lines.get(0) + "'"));
+        }
+        Options options = Script.parseOptions(lines.get(0).substring(2));
+        return Script.parse(options, lines.subList(1, lines.size()));
+    }
+
+    /**
+     * Reads a counterexample file the check wrote.
+     *
+     * @throws IllegalArgumentException naming the file, when it is missing or not a counterexample file
+     */
+    static Replay read(Path json) {
+        try {
+            Counterexample.Stored stored = Counterexample.read(json);
+            return new Replay(stored.script(), stored.continuedPast());
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("cursorcheck: no counterexample file " + json.toAbsolutePath(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cursorcheck: cannot read the counterexample file " + json, e);
+        }
+    }
+
+    /**
+     * Replays a script in lockstep with the model.
+     *
+     * @return the subject's failure in words (what, at which step, the script up to it), or null when it passes
+     */
+    static String replay(BroadcastFactory subject, Replay replay) {
+        Lockstep.Run run = unwrapped(() -> Lockstep.run(subject, replay.script(), Tolerance.of(replay.continuedPast())));
+        Failure f = run.failure();
+        if (f == null) {
+            return null;
+        }
+        if (f.kind().againstModel()) { // the spec's own finding, not the subject's: as the random runs skip it
+            System.out.printf("cursorcheck %s: the replay stops at a finding against the model (%s), not the"
+                    + " broadcast's failure%n", subject.id(), f.title());
+            return null;
+        }
+        return f.title() + " at step " + f.step() + (f.detail() == null ? "" : " (" + f.detail() + ")")
+                + "\n  script:\n" + run.script().toString().lines().map(l -> "    " + l)
+                .collect(java.util.stream.Collectors.joining("\n"));
     }
 
     /** Runs {@code body}; a crash caused by the user's factory surfaces as the factory's own exception. */

@@ -50,7 +50,9 @@ class CursorCheckTest {
     void aCorrectBroadcastPassesTheFactoryTheLockstepCheckAndEveryBound() {
         Map<String, Throwable> out = outcomes(CursorCheck.of("cached-count-user", CachedCountBroadcast::new)
                 .withSequences(300).withDepth(6).withPages(pages));
-        assertThat(out).hasSize(10); // the factory, lockstep, two bounds per policy (four)
+        // the factory, the catalogue's examples, lockstep, two bounds per policy (four)
+        assertThat(out).hasSize(10 + SuiteFacade.examples().size());
+        assertThat(SuiteFacade.examples()).hasSizeGreaterThan(30);
         assertThat(out.values()).as("%s", out).containsOnlyNulls();
         assertThat(pages.resolve("counterexamples")).doesNotExist();
         assertThat(pages.resolve("docs/spec.md")).isRegularFile();
@@ -60,7 +62,7 @@ class CursorCheckTest {
     void theNegativeControlFailsTheLockstepCheckWithAShrunkCounterexampleAndItsPage() throws Exception {
         Map<String, Throwable> out = outcomes(CursorCheck.of("dirty-flag-user", DirtyFlagBroadcast::new)
                 .withSequences(2_000).withDepth(6).withPages(pages));
-        Throwable lockstep = out.entrySet().stream().filter(e -> e.getKey().contains("lockstep")).findFirst()
+        Throwable lockstep = out.entrySet().stream().filter(e -> e.getKey().contains(": lockstep with the model")).findFirst()
                 .orElseThrow().getValue();
         // Caught for the right reason: an assertion failure carrying a counterexample, not a crash.
         assertThat(lockstep).isInstanceOf(AssertionFailedError.class);
@@ -79,7 +81,28 @@ class CursorCheckTest {
     }
 
     @Test
-    void theNegativeControlFailsAnExhaustiveBoundWithAShortestCounterexample() {
+    void theNegativeControlFailsNamedExamplesEachNamingItsStepAndWhatWasExpected() {
+        Map<String, Throwable> out = outcomes(CursorCheck.of("dirty-flag-user", DirtyFlagBroadcast::new)
+                .withSequences(1).withDepth(1).withPages(pages));
+        Map<String, Throwable> failedExamples = new java.util.LinkedHashMap<>();
+        out.forEach((name, thrown) -> {
+            if (name.startsWith("dirty-flag-user: example ") && thrown != null) {
+                failedExamples.put(name, thrown);
+            }
+        });
+        assertThat(failedExamples).as("examples the buggy broadcast fails").isNotEmpty();
+        failedExamples.forEach((name, thrown) -> {
+            // Caught for the right reason: an assertion naming the example, not a crash.
+            assertThat(thrown).isInstanceOf(AssertionError.class);
+            String example = name.substring("dirty-flag-user: example ".length());
+            assertThat(thrown.getMessage()).startsWith("example " + example + " fails on dirty-flag-user: ")
+                    .contains("expected");
+        });
+        // A correct broadcast passes them all (aCorrectBroadcastPasses...), so these failures are the tracking's.
+    }
+
+    @Test
+    void theNegativeControlFailsAnExhaustiveBoundWithAShortestCounterexample() throws Exception {
         Map<String, Throwable> out = outcomes(CursorCheck.of("dirty-flag-user", DirtyFlagBroadcast::new)
                 .withSequences(1).withDepth(6).withPages(pages));
         List<Throwable> bounds = new ArrayList<>();
@@ -93,6 +116,9 @@ class CursorCheckTest {
             assertThat(b).isInstanceOf(AssertionFailedError.class);
             assertThat(b.getMessage()).contains("exhaustive bound", "page: ", "script:");
             assertThat(pageOf(b)).isRegularFile();
+            // A bound's page, too, gives the user's replay, not this repository's.
+            assertThat(Files.readString(pageOf(b))).doesNotContain("bin/cursorcheck")
+                    .contains("-Dcursorcheck.replay=", ".replay(\"\"\"");
         }
     }
 

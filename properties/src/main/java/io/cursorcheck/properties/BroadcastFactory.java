@@ -26,6 +26,16 @@ public interface BroadcastFactory {
         return Algorithm.AS_RELEASED;
     }
 
+    /**
+     * The test class through which a project outside this repository checks this subject with the
+     * {@code cursorcheck-junit} entry point, or null (the default) for a subject of this repository. Its
+     * counterexample pages tell the reader how to replay and keep a failure in that project's own build,
+     * where there is no {@code bin/cursorcheck} and no {@code properties/} to paste a test into.
+     */
+    default String entryPointTest() {
+        return null;
+    }
+
     /** What the suite can see of this subject and ask of it; {@link Capabilities#FULL} by default. */
     default Capabilities capabilities() {
         return Capabilities.FULL;

@@ -366,8 +366,8 @@ public final class RandomRun {
         KnownFindings.Finding known = cx.failure().kind().againstModel() && config.known() != null
                 ? config.known().matching(cx.failure(), config.subject().algorithm()) : null;
         Path[] files = config.reportDir() == null ? new Path[2]
-                : CounterexampleWriter.write(cx, reported, config.subject().description(), known,
-                        config.reportDir());
+                : CounterexampleWriter.write(cx, reported, config.subject().description(),
+                        config.subject().entryPointTest(), known, config.reportDir());
         return new Found(cx, reported, files[0], files[1], known, millisToFind);
     }
 }

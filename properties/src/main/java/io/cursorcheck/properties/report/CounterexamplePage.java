@@ -31,6 +31,41 @@ public final class CounterexamplePage {
      */
     public static String render(Counterexample cx, Lockstep.Run run, String description, String jsonPath,
                                 String knownFinding) {
+        return page(cx, run, description, jsonPath, knownFinding, "`bin/cursorcheck replay " + jsonPath + "`",
+                "Paste into `properties/src/test/java/io/cursorcheck/properties/`; it fails until the problem is fixed.",
+                regressionTest(cx));
+    }
+
+    /**
+     * Renders the page of a counterexample found through the {@code cursorcheck-junit} entry point in a
+     * project outside this repository: its replay and its regression test run in that project's own build
+     * ({@code mvn verify -Dcursorcheck.replay=...}, {@code CursorCheck.replay}), not through
+     * {@code bin/cursorcheck} or this repository's tests.
+     *
+     * @param cx          the counterexample
+     * @param run         the lockstep run of its script
+     * @param description one sentence about the subject
+     * @param json        the counterexample file; the page is written next to it
+     * @param testClass   the simple name of the user's test class that runs the check
+     * @return the page
+     */
+    public static String renderForEntryPoint(Counterexample cx, Lockstep.Run run, String description, Path json,
+                                             String testClass) {
+        Path absolute = json.toAbsolutePath().normalize();
+        Path cwd = Path.of("").toAbsolutePath();
+        // The build runs the tests in the project's directory: the path as the user types it there.
+        String shown = (absolute.startsWith(cwd) ? cwd.relativize(absolute) : absolute).toString().replace('\\', '/');
+        return page(cx, run, description, Reports.relative(json), null, "`mvn -B verify -Dtest='" + testClass
+                        + "' -Dcursorcheck.replay=" + shown + "` in your project: the check replays this file"
+                        + " instead of random sequences",
+                "Paste into your own test code (as `" + camel(cx.subject(), true) + "RegressionTest.java`, beside `"
+                        + testClass + "`), with the factory your `" + testClass + "` gives `CursorCheck.of`; it fails"
+                        + " until the problem is fixed.",
+                entryPointRegressionTest(cx, testClass));
+    }
+
+    private static String page(Counterexample cx, Lockstep.Run run, String description, String jsonPath,
+                               String knownFinding, String replayCell, String regressionIntro, String regressionTest) {
         Failure f = cx.failure();
         Path here = SourceTree.root().resolve(jsonPath).getParent(); // the page sits next to its JSON file
         StringBuilder b = new StringBuilder();
@@ -65,7 +100,7 @@ public final class CounterexamplePage {
                     + " earlier in the script: the comparison went on after it ([spec §3]("
                     + SpecLinks.from(here, "3-invariants") + "), after a finding), and replay does the same");
         }
-        facts.row("Replay", "`bin/cursorcheck replay " + jsonPath + "`");
+        facts.row("Replay", replayCell);
         b.append(facts).append('\n');
 
         b.append("## Script\n\n```\n// ").append(cx.script().options()).append('\n');
@@ -140,9 +175,8 @@ public final class CounterexamplePage {
             b.append("```\n\n");
         }
 
-        b.append("## Regression test\n\nPaste into `properties/src/test/java/io/cursorcheck/properties/`;"
-                + " it fails until the problem is fixed.\n\n```java\n");
-        b.append(regressionTest(cx)).append("```\n");
+        b.append("## Regression test\n\n").append(regressionIntro).append("\n\n```java\n");
+        b.append(regressionTest).append("```\n");
         return b.toString();
     }
 
@@ -171,6 +205,36 @@ public final class CounterexamplePage {
         }
         b.append(");\n");
         b.append("        assertThat(run.failure()).as(\"%s\", run.failure()).isNull();\n    }\n}\n");
+        return b.toString();
+    }
+
+    /**
+     * A JUnit 5 test for the user's own build that replays the script through the entry point and expects no
+     * failure; the factory is the user's to fill in, as their check gives it.
+     *
+     * @param cx        the counterexample
+     * @param testClass the simple name of the user's test class that runs the check
+     * @return the test's source
+     */
+    public static String entryPointRegressionTest(Counterexample cx, String testClass) {
+        StringBuilder b = new StringBuilder();
+        b.append("import io.cursorcheck.junit.CursorCheck;\n");
+        b.append("import org.junit.jupiter.api.Test;\n\n");
+        b.append("class ").append(camel(cx.subject(), true)).append("RegressionTest {\n\n");
+        b.append("    /** ").append(cx.failure().title()).append(": target/cursorcheck/counterexamples/")
+                .append(cx.subject()).append('/').append(cx.slug()).append(".md */\n");
+        b.append("    @Test\n    void ").append(camel(cx.slug(), false)).append("() {\n");
+        b.append("        // YourBroadcast::new: the factory ").append(testClass).append(" gives CursorCheck.of\n");
+        b.append("        CursorCheck.of(\"").append(cx.subject()).append("\", YourBroadcast::new).replay(\"\"\"\n");
+        b.append("                // ").append(cx.script().options()).append('\n');
+        for (String line : cx.script().lines()) {
+            b.append("                ").append(line).append('\n');
+        }
+        b.append("                \"\"\"");
+        for (String finding : cx.continuedPast()) { // found past a known finding: the replay continues past it too
+            b.append(", \"").append(finding).append('"');
+        }
+        b.append(");\n    }\n}\n");
         return b.toString();
     }
 

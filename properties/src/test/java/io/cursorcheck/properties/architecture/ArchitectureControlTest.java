@@ -15,10 +15,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The negative control of {@link ArchitectureTest}: the main classes plus the test-only classes that
- * make the wrong imports ({@code engine.WrongImportsFixture}, {@code engine.key.WrongImportsFixture},
- * {@code explore.WrongImportsFixture}, {@code report.WrongImportsFixture}, and
- * {@code source.WrongImportsFixture}). Every rule must fail, and fail on the fixture's edge, never on
- * a main class (that would be the rule failing for the wrong reason, or main being broken).
+ * make the wrong imports ({@code WrongImportsFixture} in engine, engine.key, explore, report, source and
+ * examples). Every rule must fail, and fail on the fixture's edge, never on a main class (that would be the
+ * rule failing for the wrong reason, or main being broken).
  */
 class ArchitectureControlTest {
 
@@ -40,7 +39,9 @@ class ArchitectureControlTest {
                 Arguments.of(PackageRules.LEAVES_IMPORT_NOTHING, List.of("source." + FIXTURE, "engine.Script")),
                 Arguments.of(PackageRules.KEYS_IMPORT_NOTHING, List.of("engine.key." + FIXTURE, "engine.Script")),
                 Arguments.of(PackageRules.THE_CORE_NEVER_IMPORTS_ITS_SHRINKER,
-                        List.of("engine." + FIXTURE, "engine.shrink.Shrinker")));
+                        List.of("engine." + FIXTURE, "engine.shrink.Shrinker")),
+                Arguments.of(PackageRules.EXAMPLES_STAND_ON_THE_REGISTRY,
+                        List.of("examples." + FIXTURE, "engine.Script")));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -11,7 +11,8 @@ import java.util.List;
  * ({@code io.cursorcheck.properties}), the leaves {@code io}, {@code source} and {@code engine.key} (the exact
  * state keys); the lockstep core {@code engine}, and on it its shrinker and shortest search
  * ({@code engine.shrink}); above it {@code explore}, {@code mutants} and {@code report}; then {@code campaign},
- * which brings them together; and {@code pages}, the summaries of whole runs, on top. Each rule names
+ * which brings them together; and {@code pages}, the summaries of whole runs, on top. Beside the core,
+ * {@code examples}, the catalogue of hand-written examples, stands on the registry alone. Each rule names
  * the edge it forbids and why, so that a failure says which layer was crossed.
  */
 public final class PackageRules {
@@ -29,6 +30,7 @@ public final class PackageRules {
     private static final String REPORT = "io.cursorcheck.properties.report..";
     private static final String CAMPAIGN = "io.cursorcheck.properties.campaign..";
     private static final String PAGES = "io.cursorcheck.properties.pages..";
+    private static final String EXAMPLES = "io.cursorcheck.properties.examples..";
 
     /** No two packages of the module import each other, directly or around a loop. */
     public static final ArchRule NO_PACKAGE_CYCLES = slices().matching("io.cursorcheck.(**)")
@@ -78,7 +80,7 @@ public final class PackageRules {
     /** The state keys are bytes and their encoding: they know nothing of what they name. */
     public static final ArchRule KEYS_IMPORT_NOTHING = noClasses().that().resideInAPackage(KEY)
             .should().dependOnClassesThat()
-            .resideInAnyPackage(ROOT, IO, SOURCE, ENGINE_CORE, SHRINK, EXPLORE, MUTANTS, REPORT, CAMPAIGN, PAGES)
+            .resideInAnyPackage(ROOT, IO, SOURCE, ENGINE_CORE, SHRINK, EXPLORE, MUTANTS, REPORT, CAMPAIGN, PAGES, EXAMPLES)
             .as("engine.key (StateKey, StateKeyBuilder, KeyProbe) imports no other package of properties")
             .because("the lockstep pair writes its state into a key and the explorer and the shortest search look"
                     + " keys up; a key that knew the pair could not be tested for exactness on its own"
@@ -91,10 +93,20 @@ public final class PackageRules {
             .because("shrinking replays scripts through the lockstep pair; a pair that called its shrinker would make"
                     + " the two one job again, and a counterexample carries only the search's result (Minimality)");
 
+    /** The catalogue of examples needs only the registry and its scenarios. */
+    public static final ArchRule EXAMPLES_STAND_ON_THE_REGISTRY = noClasses().that().resideInAPackage(EXAMPLES)
+            .should().dependOnClassesThat()
+            .resideInAnyPackage(ENGINE, EXPLORE, MUTANTS, REPORT, CAMPAIGN, PAGES)
+            .as("examples (the catalogue of hand-written examples) imports only the registry, never engine,"
+                    + " explore, mutants, report, campaign or pages")
+            .because("the catalogue runs on any BroadcastFactory, in a user's build through cursorcheck-junit as"
+                    + " on the suite's variants: a scenario steps one broadcast and checks each answer and state,"
+                    + " and needs nothing of the lockstep core or the reports");
+
     /** Every rule, in the order above. */
     public static final List<ArchRule> ALL = List.of(NO_PACKAGE_CYCLES, ENGINE_IS_THE_CORE,
             CORE_NEVER_IMPORTS_MUTANTS, EXPLORE_USES_ONLY_THE_CORE, REPORT_BELOW_THE_CAMPAIGN, LEAVES_IMPORT_NOTHING,
-            KEYS_IMPORT_NOTHING, THE_CORE_NEVER_IMPORTS_ITS_SHRINKER);
+            KEYS_IMPORT_NOTHING, THE_CORE_NEVER_IMPORTS_ITS_SHRINKER, EXAMPLES_STAND_ON_THE_REGISTRY);
 
     private PackageRules() {
     }

@@ -1,4 +1,4 @@
-package io.cursorcheck.properties;
+package io.cursorcheck.properties.examples;
 
 import static io.cursorcheck.properties.Scenario.at;
 import static io.cursorcheck.properties.Scenario.settled;
@@ -8,21 +8,23 @@ import static io.cursorcheck.spi.Outcome.PENDING;
 import static io.cursorcheck.spi.Outcome.WAIT;
 import static io.cursorcheck.spi.Outcome.data;
 
+import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.Scenario;
+import io.cursorcheck.properties.Variant;
 import io.cursorcheck.spi.Invariant;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Policy;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** Reads: waiting, overlapping reads queued behind an outstanding one, and how they settle. */
-class ReadExamples {
+public final class ReadExamples {
 
     private static final Options ROOMY = Options.of(1000, Policy.STRICT);
 
+    private ReadExamples() {
+    }
+
     /** Overlapping reads answer WAIT then PENDING, and later writes settle them in order, one entry per read. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void overlappingReadsSettleInTheOrderMadeOneEntryPerWrite(Variant variant) {
+    public static void overlappingReadsSettleInTheOrderMadeOneEntryPerWrite(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, ROOMY);
         int c0 = s.attach();
         long r1 = s.next(c0).is(WAIT).op();
@@ -49,9 +51,7 @@ class ReadExamples {
     }
 
     /** One write serves every waiting consumer, in the order they started waiting, not in attach order. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void waitingConsumersAreServedInTheOrderTheyStartedWaiting(Variant variant) {
+    public static void waitingConsumersAreServedInTheOrderTheyStartedWaiting(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, ROOMY);
         int c0 = s.attach();
         int c1 = s.attach();
@@ -71,9 +71,7 @@ class ReadExamples {
     }
 
     /** detach settles the outstanding and every queued read with DONE, in order; the consumer never reads again. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void detachSettlesOpenReadsDoneInOrder(Variant variant) {
+    public static void detachSettlesOpenReadsDoneInOrder(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, ROOMY);
         int c0 = s.attach();
         int c1 = s.attach();

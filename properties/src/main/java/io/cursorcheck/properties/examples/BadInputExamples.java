@@ -1,4 +1,4 @@
-package io.cursorcheck.properties;
+package io.cursorcheck.properties.examples;
 
 import static io.cursorcheck.properties.Scenario.at;
 import static io.cursorcheck.properties.Scenario.settled;
@@ -11,23 +11,21 @@ import static io.cursorcheck.spi.Outcome.REFUSED;
 import static io.cursorcheck.spi.Outcome.WAIT;
 import static io.cursorcheck.spi.Outcome.data;
 import static io.cursorcheck.spi.Outcome.failed;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.Op;
+import io.cursorcheck.properties.Scenario;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Policy;
 import io.cursorcheck.spi.Snapshot;
 import java.util.List;
 import java.util.function.Function;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Bad input: every variant rejects it with the same {@link IllegalArgumentException}, whose message
  * names the argument and its value, and nothing already buffered changes.
  */
-class BadInputExamples {
+public final class BadInputExamples {
 
     private static final int SLOW = 0;
     private static final int READER = 1;
@@ -36,10 +34,11 @@ class BadInputExamples {
     // The foreign handle is the first consumer of another broadcast, hence c0.
     private static final String FOREIGN_CONSUMER = "consumer c0 belongs to another broadcast";
 
+    private BadInputExamples() {
+    }
+
     /** Options reject a budget below 1 and a null policy; a budget of 1 is the smallest accepted. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void optionsRejectABudgetBelowOneAndANullPolicy(Variant variant) {
+    public static void optionsRejectABudgetBelowOneAndANullPolicy(BroadcastFactory variant) {
         assertRejected(() -> variant.create(Options.of(0, Policy.STRICT)), "budget must be >= 1, was 0");
         assertRejected(() -> variant.create(Options.of(-1, Policy.UNBOUNDED)), "budget must be >= 1, was -1");
         assertRejected(() -> variant.create(Options.of(Long.MIN_VALUE, Policy.DROP_OLDEST)),
@@ -52,29 +51,24 @@ class BadInputExamples {
     }
 
     /** Each variant's constructor rejects null options. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void theConstructorRejectsNullOptions(Variant variant) {
+    public static void theConstructorRejectsNullOptions(BroadcastFactory variant) {
         assertRejected(() -> variant.create(null), "options must not be null");
     }
 
     /** A negative size is rejected by write and writeSync; the rejected calls still take operation numbers. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void negativeSizesAreRejectedAndChangeNothing(Variant variant) {
+    public static void negativeSizesAreRejectedAndChangeNothing(BroadcastFactory variant) {
         Busy b = new Busy(variant);
         rejectsUnchanged(b.s, s -> s.writeSync(-1), NEGATIVE_SIZE);
         rejectsUnchanged(b.s, s -> s.write(-1), NEGATIVE_SIZE);
         rejectsUnchanged(b.s, s -> s.write(Integer.MIN_VALUE), "size must be >= 0, was " + Integer.MIN_VALUE);
 
         long op = b.carriesOn();
-        assertThat(op).as("the three rejected calls took numbers too (Broadcast javadoc)").isEqualTo(b.queued + 4);
+        b.s.expect("the next operation number (the three rejected calls took numbers too, Broadcast javadoc)",
+                b.queued + 4, op);
     }
 
     /** A null handle and a handle of another broadcast are rejected by next and detach. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void nullAndForeignConsumersAreRejectedAndChangeNothing(Variant variant) {
+    public static void nullAndForeignConsumersAreRejectedAndChangeNothing(BroadcastFactory variant) {
         Busy b = new Busy(variant);
         rejectsUnchanged(b.s, s -> s.next(Op.NULL), NULL_CONSUMER);
         rejectsUnchanged(b.s, s -> s.detach(Op.NULL), NULL_CONSUMER);
@@ -84,9 +78,7 @@ class BadInputExamples {
     }
 
     /** After detach, end, fail or cancel, bad input is still rejected the same and still changes nothing. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void badInputIsRejectedAlikeAfterDetachEndFailAndCancel(Variant variant) {
+    public static void badInputIsRejectedAlikeAfterDetachEndFailAndCancel(BroadcastFactory variant) {
         List<Op> stops = List.of(new Op.Detach(READER), new Op.End(), new Op.Fail("e"), new Op.Cancel(false, null),
                 new Op.Cancel(true, 0));
         for (Op stop : stops) {
@@ -102,9 +94,7 @@ class BadInputExamples {
     }
 
     /** A consumer gone by detach or fail is not bad input: its reads and detaches are answered, not rejected. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void aConsumerGoneByDetachOrFailIsNotBadInput(Variant variant) {
+    public static void aConsumerGoneByDetachOrFailIsNotBadInput(BroadcastFactory variant) {
         Busy b = new Busy(variant);
         Scenario s = b.s;
         s.detach(READER).is(DONE, settled(b.wait, DONE), settled(b.pending, DONE));
@@ -130,10 +120,10 @@ class BadInputExamples {
         final long pending;
         final long queued;
 
-        Busy(Variant variant) {
+        Busy(BroadcastFactory variant) {
             s = new Scenario(variant, Options.of(4, Policy.STRICT));
-            assertThat(s.attach()).isEqualTo(SLOW);
-            assertThat(s.attach()).isEqualTo(READER);
+            s.expect("the first consumer's id", SLOW, s.attach());
+            s.expect("the second consumer's id", READER, s.attach());
             s.writeSync(4).is(ACCEPTED);
             s.next(READER).is(data(0, 4));
             wait = s.next(READER).is(WAIT).op();
@@ -159,10 +149,18 @@ class BadInputExamples {
     private static void rejectsUnchanged(Scenario s, Function<Scenario, Scenario.StepAssert> step, String message) {
         Snapshot before = s.snapshot();
         step.apply(s).rejects(message);
-        assertThat(s.snapshot()).as("snapshot after %s", s.script()).isEqualTo(before);
+        s.expect("the snapshot after the rejected call", before, s.snapshot());
     }
 
-    private static void assertRejected(ThrowingCallable call, String message) {
-        assertThatThrownBy(call).isExactlyInstanceOf(IllegalArgumentException.class).hasMessage(message);
+    private static void assertRejected(Runnable call, String message) {
+        try {
+            call.run();
+        } catch (IllegalArgumentException e) {
+            if (e.getClass() != IllegalArgumentException.class || !message.equals(e.getMessage())) {
+                throw new AssertionError("expected IllegalArgumentException(\"" + message + "\"), was " + e, e);
+            }
+            return;
+        }
+        throw new AssertionError("expected IllegalArgumentException(\"" + message + "\"), nothing was thrown");
     }
 }

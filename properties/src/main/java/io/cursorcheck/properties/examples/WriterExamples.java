@@ -1,4 +1,4 @@
-package io.cursorcheck.properties;
+package io.cursorcheck.properties.examples;
 
 import static io.cursorcheck.properties.Scenario.at;
 import static io.cursorcheck.properties.Scenario.settled;
@@ -16,19 +16,20 @@ import static io.cursorcheck.spi.WriterState.CLOSED;
 import static io.cursorcheck.spi.WriterState.CLOSING;
 import static io.cursorcheck.spi.WriterState.OPEN;
 
+import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.Scenario;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Policy;
 import io.cursorcheck.spi.SpecError;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** The writer: queued writes flushed by a trim, the budget checked before the append, zero-size writes. */
-class WriterExamples {
+public final class WriterExamples {
+
+    private WriterExamples() {
+    }
 
     /** STRICT: the one queued write is flushed inside the read whose trim brings the buffer under budget. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void aQueuedStrictWriteIsFlushedByTheTrimThatMakesRoom(Variant variant) {
+    public static void aQueuedStrictWriteIsFlushedByTheTrimThatMakesRoom(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         int c0 = s.attach();
         s.writeSync(4).is(ACCEPTED);
@@ -43,9 +44,7 @@ class WriterExamples {
     }
 
     /** UNBOUNDED: one trim flushes queued writes in order and stops at the first one the buffer refuses. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void queuedUnboundedWritesAreFlushedInOrderUntilOneIsRefused(Variant variant) {
+    public static void queuedUnboundedWritesAreFlushedInOrderUntilOneIsRefused(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.UNBOUNDED));
         int c0 = s.attach();
         s.writeSync(4).is(ACCEPTED);
@@ -62,9 +61,7 @@ class WriterExamples {
     }
 
     /** A flushed write reaches a waiting consumer inside the flush: the read settles before the write. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void aFlushedWriteServesAWaitingConsumerBeforeItSettles(Variant variant) {
+    public static void aFlushedWriteServesAWaitingConsumerBeforeItSettles(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         int slow = s.attach();
         int reader = s.attach();
@@ -78,9 +75,7 @@ class WriterExamples {
     }
 
     /** The budget is checked before the append, so an accepted entry may overshoot it, under every policy. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void anAcceptedWriteMayOvershootTheBudget(Variant variant) {
+    public static void anAcceptedWriteMayOvershootTheBudget(BroadcastFactory variant) {
         for (Policy policy : Policy.values()) {
             Scenario s = new Scenario(variant, Options.of(4, policy));
             s.writeSync(3).is(ACCEPTED);
@@ -101,9 +96,7 @@ class WriterExamples {
     }
 
     /** Zero-size writes are accepted, store nothing and wake nobody, even at the budget under every policy. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void zeroSizeWritesStoreNothingAndWakeNobody(Variant variant) {
+    public static void zeroSizeWritesStoreNothingAndWakeNobody(BroadcastFactory variant) {
         for (Policy policy : Policy.values()) {
             Scenario s = new Scenario(variant, Options.of(4, policy));
             int slow = s.attach();
@@ -126,9 +119,7 @@ class WriterExamples {
     }
 
     /** A zero-size write passes a queued write (the buffer accepts it), but not a closed writer. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void zeroSizeWritesSkipTheBudgetButNotTheWriterState(Variant variant) {
+    public static void zeroSizeWritesSkipTheBudgetButNotTheWriterState(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         s.writeSync(4).is(ACCEPTED);
         s.write(2).is(QUEUED);
@@ -142,9 +133,7 @@ class WriterExamples {
     }
 
     /** end() waits for queued writes: the broadcast ends only after the flush, then completes once drained. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void endWaitsForAQueuedWriteToBeFlushed(Variant variant) {
+    public static void endWaitsForAQueuedWriteToBeFlushed(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         int c0 = s.attach();
         s.writeSync(4).is(ACCEPTED);

@@ -1,4 +1,4 @@
-package io.cursorcheck.properties;
+package io.cursorcheck.properties.examples;
 
 import static io.cursorcheck.properties.Scenario.at;
 import static io.cursorcheck.properties.Scenario.settled;
@@ -11,20 +11,22 @@ import static io.cursorcheck.spi.Outcome.data;
 import static io.cursorcheck.spi.Outcome.failed;
 import static io.cursorcheck.spi.WriterState.OPEN;
 
+import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.Scenario;
+import io.cursorcheck.properties.Variant;
 import io.cursorcheck.spi.Invariant;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Policy;
 import io.cursorcheck.spi.SpecError;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** What a write does once the buffer holds its budget, under each policy: refuse, queue, discard or evict. */
-class PolicyExamples {
+public final class PolicyExamples {
+
+    private PolicyExamples() {
+    }
 
     /** STRICT: writeSync is refused at the budget, write queues once, a second write is a backpressure error. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void strictRefusesAtTheBudgetAndQueuesOneWrite(Variant variant) {
+    public static void strictRefusesAtTheBudgetAndQueuesOneWrite(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         int c0 = s.attach();
         s.writeSync(3).is(ACCEPTED);
@@ -37,9 +39,7 @@ class PolicyExamples {
     }
 
     /** UNBOUNDED: writeSync is refused at the budget, write queues any number of writes, in order. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void unboundedRefusesWriteSyncButQueuesEveryWrite(Variant variant) {
+    public static void unboundedRefusesWriteSyncButQueuesEveryWrite(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.UNBOUNDED));
         int c0 = s.attach();
         s.writeSync(4).is(ACCEPTED);
@@ -52,9 +52,7 @@ class PolicyExamples {
     }
 
     /** DROP_NEWEST: at the budget both writes are accepted and discarded; nothing is stored, nobody is woken. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void dropNewestAcceptsAndDiscardsAtTheBudget(Variant variant) {
+    public static void dropNewestAcceptsAndDiscardsAtTheBudget(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.DROP_NEWEST));
         int slow = s.attach();
         int reader = s.attach();
@@ -74,9 +72,7 @@ class PolicyExamples {
     }
 
     /** DROP_OLDEST: eviction forces a lagging consumer forward; a late joiner then starts at the new bufferStart. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void dropOldestForcesALaggardForwardThenALateJoinerStartsAtTheNewStart(Variant variant) {
+    public static void dropOldestForcesALaggardForwardThenALateJoinerStartsAtTheNewStart(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.DROP_OLDEST));
         int lag = s.attach();
         int reader = s.attach();
@@ -110,9 +106,7 @@ class PolicyExamples {
     }
 
     /** DROP_OLDEST evicts only until the buffer is under budget, with or without consumers; write never queues. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void dropOldestEvictsOnlyUntilUnderBudget(Variant variant) {
+    public static void dropOldestEvictsOnlyUntilUnderBudget(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(5, Policy.DROP_OLDEST));
         s.writeSync(2).is(ACCEPTED);
         s.writeSync(2).is(ACCEPTED);
@@ -129,9 +123,7 @@ class PolicyExamples {
     }
 
     /** DROP_OLDEST may empty the buffer, overshooting entry included, and move a consumer past all of it. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void dropOldestMayEvictTheWholeBuffer(Variant variant) {
+    public static void dropOldestMayEvictTheWholeBuffer(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.DROP_OLDEST));
         int c0 = s.attach();
         s.writeSync(1).is(ACCEPTED);

@@ -1,4 +1,4 @@
-package io.cursorcheck.properties;
+package io.cursorcheck.properties.examples;
 
 import static io.cursorcheck.properties.Scenario.at;
 import static io.cursorcheck.properties.Scenario.settled;
@@ -15,8 +15,10 @@ import static io.cursorcheck.spi.Outcome.failed;
 import static io.cursorcheck.spi.WriterState.CLOSED;
 import static io.cursorcheck.spi.WriterState.CLOSING;
 import static io.cursorcheck.spi.WriterState.ERRORED;
-import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.Scenario;
+import io.cursorcheck.properties.Variant;
 import io.cursorcheck.spi.Invariant;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Outcome;
@@ -25,20 +27,19 @@ import io.cursorcheck.spi.Reason;
 import io.cursorcheck.spi.Snapshot;
 import io.cursorcheck.spi.SpecError;
 import java.util.function.Consumer;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** end, fail and cancel: what happens to open reads, queued writes, pending ends and later consumers. */
-class LifecycleExamples {
+public final class LifecycleExamples {
 
     private static final Options ROOMY = Options.of(1000, Policy.STRICT);
+
+    private LifecycleExamples() {
+    }
 
     // ---------------------------------------------------------------- end
 
     /** end with only waiting consumers: their reads answer DONE, they are removed, end completes at once. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void endWithOnlyWaitingConsumersCompletesAtOnce(Variant variant) {
+    public static void endWithOnlyWaitingConsumersCompletesAtOnce(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, ROOMY);
         int c0 = s.attach();
         int c1 = s.attach();
@@ -53,9 +54,7 @@ class LifecycleExamples {
     }
 
     /** end removes the waiting consumer but keeps a non-waiting one attached, and waits for it to drain. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void endRemovesWaitingConsumersAndWaitsForTheOthers(Variant variant) {
+    public static void endRemovesWaitingConsumersAndWaitsForTheOthers(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, ROOMY);
         int waiter = s.attach();
         int drainer = s.attach();
@@ -74,9 +73,7 @@ class LifecycleExamples {
     }
 
     /** end completes only when the last non-waiting consumer is gone, by draining or by detach. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void endCompletesOnlyWhenNoConsumerIsAttached(Variant variant) {
+    public static void endCompletesOnlyWhenNoConsumerIsAttached(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, ROOMY);
         int c0 = s.attach();
         int c1 = s.attach();
@@ -110,9 +107,7 @@ class LifecycleExamples {
     // ---------------------------------------------------------------- fail
 
     /** fail("e") fails the queued write, the pending end and every open read, removes every consumer, keeps the buffer. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void failFailsEverythingPendingAndKeepsTheBuffer(Variant variant) {
+    public static void failFailsEverythingPendingAndKeepsTheBuffer(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         int slow = s.attach();
         int reader = s.attach();
@@ -136,9 +131,7 @@ class LifecycleExamples {
     }
 
     /** fail(null) is an error whose reason is null: everything fails with null, not DONE. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void failWithNullFailsWithNull(Variant variant) {
+    public static void failWithNullFailsWithNull(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, ROOMY);
         int c0 = s.attach();
         long read = s.next(c0).is(WAIT).op();
@@ -153,16 +146,14 @@ class LifecycleExamples {
     }
 
     /** A second fail is a no-op: the first error is kept and nothing changes. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void aRepeatedFailKeepsTheFirstError(Variant variant) {
+    public static void aRepeatedFailKeepsTheFirstError(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, ROOMY);
         s.writeSync(1).is(ACCEPTED);
         s.fail("e").is(OK);
         Snapshot failedOnce = s.snapshot();
 
         s.fail("f").is(OK);
-        assertThat(s.snapshot()).as(s.script()).isEqualTo(failedOnce);
+        s.expect("the snapshot", failedOnce, s.snapshot());
         s.write(1).is(failed("e"));
         s.end().is(failed("e"));
     }
@@ -170,9 +161,7 @@ class LifecycleExamples {
     // ---------------------------------------------------------------- cancel
 
     /** cancel() without a reason: queued write aborted, pending end completed, open and later reads DONE. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void cancelWithoutReasonAnswersOpenReadsDone(Variant variant) {
+    public static void cancelWithoutReasonAnswersOpenReadsDone(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         int slow = s.attach();
         int reader = s.attach();
@@ -196,21 +185,17 @@ class LifecycleExamples {
     }
 
     /** cancel(null) gives a reason: open reads fail with null, and so does every later read of those consumers. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void cancelWithNullReasonFailsOpenAndLaterReads(Variant variant) {
+    public static void cancelWithNullReasonFailsOpenAndLaterReads(BroadcastFactory variant) {
         cancelWithAReasonFailsOpenAndLaterReads(variant, null);
     }
 
     /** cancel(0) gives a reason: open reads fail with 0, and so does every later read of those consumers. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void cancelWithZeroReasonFailsOpenAndLaterReads(Variant variant) {
+    public static void cancelWithZeroReasonFailsOpenAndLaterReads(BroadcastFactory variant) {
         cancelWithAReasonFailsOpenAndLaterReads(variant, 0);
     }
 
     /** A reason counts as given whatever its value (docs/spec.md, spec §2 cancel). */
-    private static void cancelWithAReasonFailsOpenAndLaterReads(Variant variant, Object reason) {
+    private static void cancelWithAReasonFailsOpenAndLaterReads(BroadcastFactory variant, Object reason) {
         Scenario s = new Scenario(variant, ROOMY);
         int waiter = s.attach();
         int idle = s.attach();
@@ -231,9 +216,7 @@ class LifecycleExamples {
     }
 
     /** cancel(reason) after fail still runs: it replaces the broadcast's error but not the writer's. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void cancelWithReasonAfterFailReplacesTheBroadcastError(Variant variant) {
+    public static void cancelWithReasonAfterFailReplacesTheBroadcastError(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, ROOMY);
         int early = s.attach();
         s.writeSync(1).is(ACCEPTED);
@@ -254,9 +237,7 @@ class LifecycleExamples {
     }
 
     /** cancel() after fail still runs but, with no reason, keeps the fail's error; open reads answer DONE. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void cancelWithoutReasonAfterFailKeepsTheFailError(Variant variant) {
+    public static void cancelWithoutReasonAfterFailKeepsTheFailError(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, ROOMY);
         s.writeSync(1).is(ACCEPTED);
         s.fail("e").is(OK);
@@ -271,9 +252,7 @@ class LifecycleExamples {
     }
 
     /** A second cancel changes nothing, not even for a consumer attached after the first. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void aRepeatedCancelChangesNothingEvenForALateJoiner(Variant variant) {
+    public static void aRepeatedCancelChangesNothingEvenForALateJoiner(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, ROOMY);
         s.writeSync(1).is(ACCEPTED);
         s.cancel().is(OK);
@@ -282,16 +261,14 @@ class LifecycleExamples {
 
         s.cancel("x").is(OK);
         s.fail("e").is(OK); // the writer is closed: fail does nothing either
-        assertThat(s.snapshot()).as(s.script()).isEqualTo(before);
+        s.expect("the snapshot", before, s.snapshot());
         s.state().consumers(at(late, 0)).error(null);
         s.next(late).is(data(0, 1));
         s.next(late).is(DONE);
     }
 
     /** After cancel, end completes at once with the bytes accepted, even while a late joiner is attached. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void endAfterCancelCompletesAtOnceEvenWithALateJoiner(Variant variant) {
+    public static void endAfterCancelCompletesAtOnceEvenWithALateJoiner(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, ROOMY);
         s.writeSync(2).is(ACCEPTED);
         s.cancel().is(OK);
@@ -306,15 +283,13 @@ class LifecycleExamples {
     // ---------------------------------------------------------------- late joiners
 
     /** A consumer attached after fail or cancel starts at bufferStart, reads what is retained, then stops. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void aConsumerAttachedAfterFailOrCancelReadsWhatIsRetained(Variant variant) {
+    public static void aConsumerAttachedAfterFailOrCancelReadsWhatIsRetained(BroadcastFactory variant) {
         lateJoinerReadsRetainedThen(variant, s -> s.fail("e").is(OK), failed("e"));
         lateJoinerReadsRetainedThen(variant, s -> s.cancel().is(OK), DONE);
         lateJoinerReadsRetainedThen(variant, s -> s.cancel(null).is(OK), failed(null));
     }
 
-    private static void lateJoinerReadsRetainedThen(Variant variant, Consumer<Scenario> stop, Outcome last) {
+    private static void lateJoinerReadsRetainedThen(BroadcastFactory variant, Consumer<Scenario> stop, Outcome last) {
         Scenario s = new Scenario(variant, ROOMY);
         int c0 = s.attach();
         s.writeSync(1).is(ACCEPTED);

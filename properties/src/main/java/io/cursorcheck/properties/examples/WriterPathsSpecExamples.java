@@ -1,4 +1,4 @@
-package io.cursorcheck.properties;
+package io.cursorcheck.properties.examples;
 
 import static io.cursorcheck.properties.Scenario.at;
 import static io.cursorcheck.properties.Scenario.settled;
@@ -21,26 +21,27 @@ import static io.cursorcheck.spi.WriterState.CLOSING;
 import static io.cursorcheck.spi.WriterState.ERRORED;
 import static io.cursorcheck.spi.WriterState.OPEN;
 
+import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.Scenario;
 import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Invariant;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Policy;
 import io.cursorcheck.spi.Reason;
 import io.cursorcheck.spi.SpecError;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The writer's further paths of spec §2, one scenario per sentence, run on every variant: writev,
  * endSync, abort, drain and spoiled entries. Written from the spec alone, apart from the model and
  * the ports, so that a misreading must be made three times to pass.
  */
-class WriterPathsSpecExamples {
+public final class WriterPathsSpecExamples {
+
+    private WriterPathsSpecExamples() {
+    }
 
     /** §2 writevSync and writev: several chunks are one entry of their summed size; a sum of 0 stores nothing. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void writevStoresOneEntryOfTheSummedSize(Variant variant) {
+    public static void writevStoresOneEntryOfTheSummedSize(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         int c0 = s.attach();
         s.writevSync(1, 2).is(ACCEPTED);
@@ -56,9 +57,7 @@ class WriterPathsSpecExamples {
     }
 
     /** §5 bad input: a negative chunk is named by its index, after the operation number is taken. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void aNegativeChunkIsBadInput(Variant variant) {
+    public static void aNegativeChunkIsBadInput(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         s.writevSync(1, -1).rejects("sizes[1] must be >= 0, was -1");
         s.writev(-2).rejects("sizes[0] must be >= 0, was -2");
@@ -72,9 +71,7 @@ class WriterPathsSpecExamples {
     }
 
     /** §2 endSync: with nobody attached and nothing queued it completes at once; then it answers the bytes again. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void endSyncCompletesAtOnceWhenNothingHoldsTheEnd(Variant variant) {
+    public static void endSyncCompletesAtOnceWhenNothingHoldsTheEnd(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         s.writeSync(2).is(ACCEPTED);
         s.endSync().is(completed(2));
@@ -84,9 +81,7 @@ class WriterPathsSpecExamples {
     }
 
     /** §2 endSync: INCOMPLETE while a consumer is attached; no pending end is recorded; a later end() waits. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void endSyncIsIncompleteWhileAConsumerHoldsTheEnd(Variant variant) {
+    public static void endSyncIsIncompleteWhileAConsumerHoldsTheEnd(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         int c0 = s.attach();
         s.writeSync(1).is(ACCEPTED);
@@ -100,9 +95,7 @@ class WriterPathsSpecExamples {
     }
 
     /** §2 endSync: an ERRORED writer answers INCOMPLETE (end() would fail). */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void endSyncOfAFailedWriterIsIncomplete(Variant variant) {
+    public static void endSyncOfAFailedWriterIsIncomplete(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         s.fail("e").is(OK);
         s.endSync().is(INCOMPLETE);
@@ -113,9 +106,7 @@ class WriterPathsSpecExamples {
      * §2 abort step 1: the closing writer's last queued write aborted ends the broadcast outside any read or
      * write: the waiting read gets DONE; the end completes once the lagging consumer leaves.
      */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void abortingTheLastQueuedWriteOfAClosingWriterEndsTheBroadcast(Variant variant) {
+    public static void abortingTheLastQueuedWriteOfAClosingWriterEndsTheBroadcast(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(1, Policy.STRICT));
         int c0 = s.attach();
         int c1 = s.attach();
@@ -136,9 +127,7 @@ class WriterPathsSpecExamples {
     }
 
     /** §2 abort step 1: an abort takes the write out of the middle of the queue; the ones behind stay queued. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void anAbortTakesAWriteOutOfTheMiddleOfTheQueue(Variant variant) {
+    public static void anAbortTakesAWriteOutOfTheMiddleOfTheQueue(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(2, Policy.UNBOUNDED));
         int c0 = s.attach();
         s.writeSync(2).is(ACCEPTED);
@@ -153,9 +142,7 @@ class WriterPathsSpecExamples {
     }
 
     /** §2 abort step 2: an aborted end() stops waiting; the writer stays CLOSING and the other end completes. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void anAbortedEndStopsWaitingAlone(Variant variant) {
+    public static void anAbortedEndStopsWaitingAlone(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         int c0 = s.attach();
         s.writeSync(1).is(ACCEPTED);
@@ -168,9 +155,7 @@ class WriterPathsSpecExamples {
     }
 
     /** §2 abort step 3: a write accepted at once is past its signal. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void abortingAWriteThatWasNeverQueuedDoesNothing(Variant variant) {
+    public static void abortingAWriteThatWasNeverQueuedDoesNothing(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         long write = s.write(1).is(ACCEPTED).op();
         s.abort(write).is(OK);
@@ -178,9 +163,7 @@ class WriterPathsSpecExamples {
     }
 
     /** §2 drain: true at once under budget; pending at the budget; settled true by the trim that makes room. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void aDrainWaitsForTheTrimThatMakesRoom(Variant variant) {
+    public static void aDrainWaitsForTheTrimThatMakesRoom(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(2, Policy.STRICT));
         int c0 = s.attach();
         s.drain().is(DRAINED_TRUE);
@@ -192,9 +175,7 @@ class WriterPathsSpecExamples {
     }
 
     /** §2 trim step 3: the drains settle after the flush the trim starts, true even if the flush filled the buffer. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void aDrainSettlesAfterTheFlushOfTheSameTrim(Variant variant) {
+    public static void aDrainSettlesAfterTheFlushOfTheSameTrim(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(2, Policy.STRICT));
         int c0 = s.attach();
         s.writeSync(2).is(ACCEPTED);
@@ -206,9 +187,7 @@ class WriterPathsSpecExamples {
     }
 
     /** §2 drain, retain guard: with nobody attached nothing is trimmed, so the drain waits for a reader. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void aDrainWithNobodyAttachedWaitsForAReader(Variant variant) {
+    public static void aDrainWithNobodyAttachedWaitsForAReader(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(2, Policy.STRICT));
         s.writeSync(2).is(ACCEPTED);
         long drain = s.drain().is(PENDING).op();
@@ -217,9 +196,7 @@ class WriterPathsSpecExamples {
     }
 
     /** §2 offer step 6: an eviction that leaves the buffer under budget settles the drains. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void anEvictionThatMakesRoomSettlesTheDrains(Variant variant) {
+    public static void anEvictionThatMakesRoomSettlesTheDrains(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(2, Policy.DROP_OLDEST));
         int c0 = s.attach();
         s.writeSync(2).is(ACCEPTED);
@@ -229,9 +206,7 @@ class WriterPathsSpecExamples {
     }
 
     /** §2 end step 3, fail step 3, cancel step 3: false when the writer stops, FAILED when it fails, in order. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void aDrainAnswersFalseOrFailsWhenTheWriterStops(Variant variant) {
+    public static void aDrainAnswersFalseOrFailsWhenTheWriterStops(BroadcastFactory variant) {
         Scenario ended = new Scenario(variant, Options.of(1, Policy.STRICT));
         ended.attach();
         ended.writeSync(1).is(ACCEPTED);
@@ -259,9 +234,7 @@ class WriterPathsSpecExamples {
      * §2 reading an entry: a spoiled entry fails the writer and every consumer, and clears the buffer without
      * moving its start; a consumer that read past it still gets the validation error.
      */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void readingASpoiledEntryFailsEverything(Variant variant) {
+    public static void readingASpoiledEntryFailsEverything(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         int c0 = s.attach();
         int c1 = s.attach();
@@ -281,9 +254,7 @@ class WriterPathsSpecExamples {
     }
 
     /** §2 spoil: an entry already trimmed cannot be spoiled; nothing happens. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void spoilingATrimmedEntryDoesNothing(Variant variant) {
+    public static void spoilingATrimmedEntryDoesNothing(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         int c0 = s.attach();
         long write = s.writeSync(1).is(ACCEPTED).op();
@@ -295,9 +266,7 @@ class WriterPathsSpecExamples {
     }
 
     /** §2 flush step 1: a spoiled queued write is rejected by the flush, which goes on with the next one. */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void aFlushRejectsASpoiledQueuedWriteAndGoesOn(Variant variant) {
+    public static void aFlushRejectsASpoiledQueuedWriteAndGoesOn(BroadcastFactory variant) {
         Scenario s = new Scenario(variant, Options.of(1, Policy.UNBOUNDED));
         int c0 = s.attach();
         s.writeSync(1).is(ACCEPTED);
@@ -315,9 +284,7 @@ class WriterPathsSpecExamples {
      * error stands and nobody is removed, so a late joiner that read past the entry is left beyond {@code end}
      * (I1) under spec §2; under §8 every consumer is failed and removed first.
      */
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void aSpoiledReadOnAnErroredBroadcast(Variant variant) {
+    public static void aSpoiledReadOnAnErroredBroadcast(BroadcastFactory variant) {
         boolean corrected = variant.algorithm() == Algorithm.CORRECTED;
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         long first = s.writeSync(1).is(ACCEPTED).op();
