@@ -1,6 +1,6 @@
 package io.cursorcheck.bench;
 
-import io.cursorcheck.impl.ApiFloorBroadcast;
+import io.cursorcheck.impl.ExternallyTrackedBroadcast;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.ConsumerHandle;
@@ -12,7 +12,7 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * What a workload drives: a broadcast of the {@link Variant} registry, the API floor (the same
- * calls on {@link ApiFloorBroadcast}, which tracks nothing) or the physical floor (a cursor
+ * calls on the {@link ApiFloor}, which tracks nothing) or the physical floor (a cursor
  * increment and a slot read on bare arrays). Consumers are numbered by the workload's slots
  * {@code 0..n-1}. Each fork of a benchmark uses one kind only, so every call here stays
  * monomorphic.
@@ -60,7 +60,7 @@ abstract class Target {
             case UNSET -> throw new IllegalArgumentException("the benchmark parameter target is not set: bin/cursorcheck"
                     + " bench passes every target; run JMH directly with -p target=ID, ID one of " + BenchRun.TARGETS);
             case PHYSICAL -> new Physical(options, consumers);
-            case API -> new Api(new ApiFloorBroadcast(options), consumers);
+            case API -> new Api(ApiFloor.broadcast(options), consumers);
             default -> new Api(Variant.named(name).create(options), consumers);
         };
     }
@@ -68,12 +68,12 @@ abstract class Target {
     /** A broadcast through the SPI; every reply goes to the blackhole. */
     static class Api extends Target {
         private final Broadcast broadcast;
-        private final ApiFloorBroadcast floor; // null unless the API floor
+        private final ExternallyTrackedBroadcast floor; // null unless the API floor
         private final ConsumerHandle[] handles;
 
         Api(Broadcast broadcast, int consumers) {
             this.broadcast = broadcast;
-            this.floor = broadcast instanceof ApiFloorBroadcast f ? f : null;
+            this.floor = broadcast instanceof ExternallyTrackedBroadcast f ? f : null;
             this.handles = new ConsumerHandle[consumers];
         }
 
@@ -168,7 +168,7 @@ abstract class Target {
 
         @Override
         void trimHint(long slowest) {
-            if (slowest > end) { // as ApiFloorBroadcast.trimTo: no cursor can be past end
+            if (slowest > end) { // as ExternallyTrackedBroadcast.trimTo: no cursor can be past end
                 throw new ImpossibleStateException("the workload trims to " + slowest + ", past the end " + end);
             }
             start = Math.max(start, slowest); // below start: the DROP_OLDEST ring already dropped more

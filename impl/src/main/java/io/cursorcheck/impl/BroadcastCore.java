@@ -1,5 +1,7 @@
 package io.cursorcheck.impl;
 
+import static io.cursorcheck.impl.Reader.NO_READ;
+
 import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Arguments;
 import io.cursorcheck.spi.Broadcast;
@@ -36,114 +38,19 @@ import java.util.List;
  * which advance cursors, which may trim again, all inside one operation. Nothing here defends
  * against that; a state the spec says cannot happen throws {@link ImpossibleStateException}.
  *
+ * <p>Reads top to bottom: the state, the tracking hooks, then the spec's §2 procedures and operations in the
+ * spec's order. A consumer is a {@link Reader}; forking lives in {@link ReaderCopies} and naming states for the
+ * explorer in {@link StateKeys}, which read the fields this class alone writes.
+ *
  * <p>Single-threaded: one thread calls everything.
  */
 abstract class BroadcastCore implements Forkable {
-
-    static final long NO_READ = -1;
 
     /** Where a cursor advance happens; the dirty-flag variant treats them differently. */
     enum Site { NEXT, NOTIFY, END }
 
     /** The result of a full scan of the attached consumers. */
     record Scan(long min, int count) {
-    }
-
-    /**
-     * An attached (or once attached) consumer. Fields are guarded by whoever owns the broadcast's
-     * state (its one thread, or its lock), except where a lock-free reader needs them published:
-     * {@code openReads} and {@code detached} are volatile and written after the cursor moves they
-     * announce, and {@code busy} is the reader's own flag (see {@code PublishedCursorBroadcast}).
-     */
-    static final class Reader implements ConsumerHandle {
-        final BroadcastCore owner;
-        final int id;
-        long cursor;
-        long outstanding = NO_READ; // operation number of the outstanding read
-        ArrayDeque<Long> queued; // operation numbers of further overlapping reads; lazily made
-        volatile int openReads; // outstanding + queued; 0 tells a lock-free reader nobody else moves its cursor
-        volatile boolean detached;
-        volatile boolean busy; // set by the consumer's thread around a lock-free read
-        Reason error;
-
-        Reader(BroadcastCore owner, int id, long cursor) {
-            this.owner = owner;
-            this.id = id;
-            this.cursor = cursor;
-        }
-
-        int queuedReads() {
-            return queued == null ? 0 : queued.size();
-        }
-
-        @Override
-        public int id() {
-            return id;
-        }
-
-        @Override
-        public String toString() {
-            return "c" + id;
-        }
-    }
-
-    /**
-     * The map from a broadcast's readers to their copies during a fork, by reader id: an identity map's
-     * job without its hashing or its table, since the explorer forks once per transition. Ids are
-     * unique in a broadcast and below its {@code consumersMade}, so they index an array exactly.
-     */
-    static final class ReaderCopies {
-        private final Reader[] byId;
-
-        ReaderCopies(int readers) {
-            this.byId = new Reader[readers];
-        }
-
-        /** Records {@code copy} as the copy of {@code original}. */
-        void put(Reader original, Reader copy) {
-            byId[original.id] = copy;
-        }
-
-        /** The copy of {@code original}, made in {@code copy} the first time it is asked for (no lambda per call). */
-        Reader copyIn(Reader original, BroadcastCore copy) {
-            Reader c = byId[original.id];
-            if (c == null) {
-                c = copy.copyOf(original);
-                byId[original.id] = c;
-            }
-            return c;
-        }
-
-        /** The copy of {@code original}, made by {@code copier} the first time it is asked for. */
-        Reader computeIfAbsent(Reader original, java.util.function.UnaryOperator<Reader> copier) {
-            Reader copy = byId[original.id];
-            if (copy == null) {
-                copy = copier.apply(original);
-                byId[original.id] = copy;
-            }
-            return copy;
-        }
-    }
-
-    /** A write the buffer refused, waiting for a flush; {@code spoiled} is set by {@code spoil} (I14). */
-    private static final class QueuedWrite {
-        final long op;
-        final int size;
-        boolean spoiled;
-
-        QueuedWrite(long op, int size, boolean spoiled) {
-            this.op = op;
-            this.size = size;
-            this.spoiled = spoiled;
-        }
-
-        long op() {
-            return op;
-        }
-
-        int size() {
-            return size;
-        }
     }
 
     private enum Offer { ACCEPTED, DISCARDED, REFUSED }
@@ -153,24 +60,26 @@ abstract class BroadcastCore implements Forkable {
     private final long budget;
     private final Policy policy;
 
+    // Package-private state is read by StateKeys and ReaderCopies (and the buffer and consumers by the trackers);
+    // only this class writes it, in the procedures below.
     final EntryRing buffer;
     private long bufferedBytes;
     final LinkedHashSet<Reader> consumers = new LinkedHashSet<>(); // attached, in attach order
-    private ArrayList<Reader> waiters = new ArrayList<>();
-    private boolean ended;
-    private boolean cancelled;
-    private boolean errored;
-    private Object error;
+    ArrayList<Reader> waiters = new ArrayList<>();
+    boolean ended;
+    boolean cancelled;
+    boolean errored;
+    Object error;
 
-    private WriterState writerState = WriterState.OPEN;
-    private Object writerError;
-    private final ArrayDeque<QueuedWrite> queuedWrites;
-    private final ArrayList<Long> pendingEnds = new ArrayList<>();
-    private final ArrayList<Long> pendingDrains = new ArrayList<>(); // I13: only while OPEN, not ended, at or over budget
+    WriterState writerState = WriterState.OPEN;
+    Object writerError;
+    final ArrayDeque<QueuedWrite> queuedWrites;
+    final ArrayList<Long> pendingEnds = new ArrayList<>();
+    final ArrayList<Long> pendingDrains = new ArrayList<>(); // I13: only while OPEN, not ended, at or over budget
     private long bytesAccepted;
 
     private long operations;
-    private int consumersMade;
+    int consumersMade;
     private long scans;
     private final ArrayList<Settlement> settlements = new ArrayList<>();
     private boolean flushing; // a flush is running in this operation (spec §8); false between operations
@@ -211,14 +120,14 @@ abstract class BroadcastCore implements Forkable {
         this.buffer = other.buffer.copy();
         this.bufferedBytes = other.bufferedBytes;
         for (Reader r : other.consumers) {
-            Reader c = copyOf(r);
+            Reader c = r.copyFor(this);
             copies.put(r, c);
             consumers.add(c);
         }
         for (Reader r : other.waiters) {
             // Stale entries too (a detached or served consumer): a fork must behave exactly as its
             // original even where a broken subclass would not skip them as this class does.
-            waiters.add(copies.computeIfAbsent(r, this::copyOf));
+            waiters.add(copies.copyIn(r, this));
         }
         this.ended = other.ended;
         this.cancelled = other.cancelled;
@@ -241,25 +150,6 @@ abstract class BroadcastCore implements Forkable {
         this.consumersMade = other.consumersMade;
         this.scans = other.scans;
     }
-
-    /** A copy of one consumer, owned by this broadcast. */
-    private Reader copyOf(Reader r) {
-        Reader c = new Reader(this, r.id, r.cursor);
-        c.outstanding = r.outstanding;
-        if (r.queued != null) {
-            c.queued = new ArrayDeque<>(r.queued);
-        }
-        c.openReads = r.openReads;
-        c.detached = r.detached;
-        c.error = r.error;
-        return c;
-    }
-
-    /** A copy of this broadcast: the subclass's copy constructor, given the reader map to fill. */
-    abstract BroadcastCore copy(ReaderCopies copies);
-
-    /** The subclass's hidden tracking state for {@link #stateKey()}, positions relative to {@code bufferStart}. */
-    abstract String trackingKey();
 
     // ---------------------------------------------------------------- tracking hooks
 
@@ -298,6 +188,25 @@ abstract class BroadcastCore implements Forkable {
     void beforeSpoiledRead() {
     }
 
+    /** The tracked minimum for I6, or null where the variant claims no exact cache. */
+    abstract Diagnostics.MinCache minCache();
+
+    // ---------------------------------------------------------------- hooks of forking and naming states
+
+    /** A copy of this broadcast: the subclass's copy constructor, given the reader map to fill. */
+    abstract BroadcastCore copy(ReaderCopies copies);
+
+    /** The subclass's hidden tracking state for {@link #stateKey()}, positions relative to {@code bufferStart}. */
+    abstract String trackingKey();
+
+    /**
+     * Writes {@link #trackingKey()}'s content: by default as one text (tracking state names positions
+     * and counts, never consumers); a subclass on the explorer's hot path writes it item by item.
+     */
+    void writeTrackingKey(KeyWriter k) {
+        k.text(trackingKey());
+    }
+
     // ---------------------------------------------------------------- services for the hooks
 
     final long bufferStart() {
@@ -307,6 +216,18 @@ abstract class BroadcastCore implements Forkable {
     final long endPosition() {
         return buffer.end();
     }
+
+    final long scans() {
+        return scans;
+    }
+
+    /** Takes the next operation number; every public operation calls it exactly once, first. */
+    long nextOperation() {
+        return operations++;
+    }
+
+    // ---------------------------------------------------------------- spec §2 procedures
+    // In the spec's order: scan, trim, flush, offer, eviction, notify, reading an entry, settling drains, removal.
 
     /** Spec scan: the smallest cursor and how many consumers sit at it, from {@code (end, 0)}. */
     final Scan scan() {
@@ -342,566 +263,6 @@ abstract class BroadcastCore implements Forkable {
             settleDrains(Outcome.DRAINED_TRUE); // I13: room existed, after the flush the trim started (spec §2 trim step 3)
         }
     }
-
-    final long scans() {
-        return scans;
-    }
-
-    /** Takes the next operation number; every public operation calls it exactly once, first. */
-    long nextOperation() {
-        return operations++;
-    }
-
-    // ---------------------------------------------------------------- operations
-
-    @Override
-    public final Options options() {
-        return options;
-    }
-
-    @Override
-    public final ConsumerHandle attach() {
-        nextOperation();
-        Reader r = new Reader(this, consumersMade++, buffer.start()); // I7: a late joiner reads what is retained
-        consumers.add(r);
-        attached(r);
-        return r;
-    }
-
-    @Override
-    public final Reply next(ConsumerHandle handle) {
-        long op = nextOperation();
-        Reader r = own(handle);
-        if (r.detached) {
-            return reply(op, r.error != null ? Outcome.failed(r.error.value()) : Outcome.DONE);
-        }
-        if (r.cursor < buffer.end()) {
-            long old = r.cursor;
-            if (readFails(old)) {
-                return reply(op, Outcome.failed(error)); // I14: the read fails with the broadcast's error
-            }
-            int size = entryAt(old);
-            r.cursor = old + 1;
-            advanced(old, Site.NEXT);
-            return reply(op, Outcome.data(old, size));
-        }
-        if (errored) {
-            r.detached = true;
-            r.error = Reason.of(error);
-            removeConsumer(r, false);
-            return reply(op, Outcome.failed(error));
-        }
-        if (ended || cancelled) {
-            detachReader(r);
-            return reply(op, Outcome.DONE);
-        }
-        r.openReads = r.openReads + 1; // only ever written under the state's owner
-        if (r.outstanding != NO_READ) {
-            if (r.queued == null) {
-                r.queued = new ArrayDeque<>();
-            }
-            r.queued.addLast(op);
-            return reply(op, Outcome.PENDING);
-        }
-        r.outstanding = op;
-        waiters.add(r);
-        return reply(op, Outcome.WAIT);
-    }
-
-    @Override
-    public final Reply detach(ConsumerHandle handle) {
-        long op = nextOperation();
-        detachReader(own(handle));
-        return reply(op, Outcome.DONE);
-    }
-
-    @Override
-    public final Reply writeSync(int size) {
-        long op = nextOperation();
-        Arguments.requireSize(size);
-        return writeSync(op, size);
-    }
-
-    @Override
-    public final Reply writevSync(int... sizes) {
-        long op = nextOperation();
-        return writeSync(op, Arguments.requireSizes(sizes)); // one entry of the summed size (spec §2 writevSync)
-    }
-
-    private Reply writeSync(long op, int size) {
-        if (writerState != WriterState.OPEN) {
-            return reply(op, Outcome.REFUSED);
-        }
-        Offer result = offer(size, op);
-        if (result == Offer.REFUSED) {
-            return reply(op, Outcome.REFUSED);
-        }
-        bytesAccepted += size;
-        return reply(op, result == Offer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
-    }
-
-    @Override
-    public final Reply write(int size) {
-        long op = nextOperation();
-        Arguments.requireSize(size);
-        return write(op, size);
-    }
-
-    @Override
-    public final Reply writev(int... sizes) {
-        long op = nextOperation();
-        return write(op, Arguments.requireSizes(sizes)); // one entry of the summed size (spec §2 writev)
-    }
-
-    private Reply write(long op, int size) {
-        if (writerState == WriterState.ERRORED) {
-            return reply(op, Outcome.failed(writerError));
-        }
-        if (writerState != WriterState.OPEN) {
-            return reply(op, Outcome.failed(SpecError.WRITER_CLOSED));
-        }
-        Offer result = offer(size, op);
-        if (result != Offer.REFUSED) {
-            bytesAccepted += size;
-            return reply(op, result == Offer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
-        }
-        if (policy == Policy.STRICT && !queuedWrites.isEmpty()) {
-            return reply(op, Outcome.failed(SpecError.BACKPRESSURE));
-        }
-        if (policy != Policy.STRICT && policy != Policy.UNBOUNDED) {
-            throw new ImpossibleStateException(policy + " refused a write while the writer is open");
-        }
-        queuedWrites.addLast(new QueuedWrite(op, size, false));
-        return reply(op, Outcome.QUEUED);
-    }
-
-    @Override
-    public final Reply end() {
-        long op = nextOperation();
-        if (writerState == WriterState.ERRORED) {
-            return reply(op, Outcome.failed(writerError));
-        }
-        if (writerState == WriterState.CLOSED) {
-            return reply(op, Outcome.completed(bytesAccepted));
-        }
-        pendingEnds.add(op);
-        if (writerState == WriterState.OPEN) {
-            writerState = WriterState.CLOSING;
-            settleDrains(Outcome.DRAINED_FALSE); // I13: no drain waits once the writer leaves OPEN
-            endIfNoWriteQueued();
-        }
-        // An end that completed, or failed (its end read a spoiled entry), inside this call answers with its
-        // settlement (spec §2 end step 4).
-        for (int i = 0; i < settlements.size(); i++) {
-            if (settlements.get(i).op() == op) {
-                return reply(op, settlements.remove(i).outcome());
-            }
-        }
-        return reply(op, Outcome.PENDING);
-    }
-
-    @Override
-    public final Reply endSync() {
-        long op = nextOperation();
-        if (writerState == WriterState.CLOSED) {
-            return reply(op, Outcome.completed(bytesAccepted));
-        }
-        if (writerState != WriterState.OPEN) {
-            return reply(op, Outcome.INCOMPLETE); // ERRORED or CLOSING: Node's -1, nothing changes
-        }
-        writerState = WriterState.CLOSING; // no pending end is recorded: the end completes without a settlement
-        settleDrains(Outcome.DRAINED_FALSE);
-        endIfNoWriteQueued();
-        return reply(op, writerState == WriterState.CLOSED ? Outcome.completed(bytesAccepted) : Outcome.INCOMPLETE);
-    }
-
-    @Override
-    public final Reply abort(long operation) {
-        long op = nextOperation();
-        Arguments.requireEarlierOperation(operation, op);
-        for (java.util.Iterator<QueuedWrite> it = queuedWrites.iterator(); it.hasNext();) {
-            QueuedWrite w = it.next();
-            if (w.op == operation) {
-                it.remove(); // wherever it is: the writes behind it stay queued, nothing is flushed
-                settle(operation, Outcome.failed(SpecError.ABORTED));
-                endIfNoWriteQueued(); // I12: a closing writer whose queue is now empty ends the broadcast
-                return reply(op, Outcome.OK);
-            }
-        }
-        if (pendingEnds.remove(Long.valueOf(operation))) {
-            settle(operation, Outcome.failed(SpecError.ABORTED)); // the writer stays CLOSING
-        }
-        return reply(op, Outcome.OK);
-    }
-
-    @Override
-    public final Reply drain() {
-        long op = nextOperation();
-        if (writerState != WriterState.OPEN || ended) {
-            return reply(op, Outcome.UNWRITABLE);
-        }
-        if (bufferedBytes < budget) {
-            return reply(op, Outcome.DRAINED_TRUE);
-        }
-        pendingDrains.add(op);
-        return reply(op, Outcome.PENDING);
-    }
-
-    @Override
-    public final Reply spoil(long operation) {
-        long op = nextOperation();
-        Arguments.requireEarlierOperation(operation, op);
-        if (!buffer.spoil(operation)) {
-            for (QueuedWrite w : queuedWrites) {
-                if (w.op == operation) {
-                    w.spoiled = true;
-                    break;
-                }
-            }
-        }
-        return reply(op, Outcome.OK); // nothing else changes until a read or a flush finds it (I14)
-    }
-
-    @Override
-    public final Reply fail(Object reason) {
-        long op = nextOperation();
-        if (!failWriter(reason)) {
-            return reply(op, Outcome.OK); // the first error is kept
-        }
-        if (!errored) {
-            errored = true;
-            error = reason;
-            ended = true;
-            removeEveryone(Outcome.failed(reason), Reason.of(reason));
-        }
-        return reply(op, Outcome.OK);
-    }
-
-    /**
-     * fail steps 1 to 3, also run by a read that finds a spoiled entry: an OPEN or CLOSING writer becomes ERRORED
-     * and its queued writes (oldest first), then its drains, then its pending ends fail with {@code reason}.
-     *
-     * @return false if the writer was already ERRORED or CLOSED (nothing changed: the first error is kept)
-     */
-    private boolean failWriter(Object reason) {
-        if (writerState == WriterState.ERRORED || writerState == WriterState.CLOSED) {
-            return false;
-        }
-        writerState = WriterState.ERRORED;
-        writerError = reason;
-        while (!queuedWrites.isEmpty()) {
-            settle(queuedWrites.removeFirst().op(), Outcome.failed(reason));
-        }
-        settleDrains(Outcome.failed(reason));
-        for (long end : pendingEnds) {
-            settle(end, Outcome.failed(reason));
-        }
-        pendingEnds.clear();
-        return true;
-    }
-
-    @Override
-    public final Reply cancel() {
-        return cancel(false, null);
-    }
-
-    @Override
-    public final Reply cancel(Object reason) {
-        return cancel(true, reason);
-    }
-
-    private Reply cancel(boolean hasReason, Object reason) {
-        long op = nextOperation();
-        if (cancelled) {
-            return reply(op, Outcome.OK);
-        }
-        cancelled = true;
-        ended = true;
-        if (hasReason) {
-            errored = true;
-            error = reason;
-        }
-        if (writerState == WriterState.OPEN || writerState == WriterState.CLOSING) {
-            writerState = WriterState.CLOSED;
-            while (!queuedWrites.isEmpty()) {
-                settle(queuedWrites.removeFirst().op(), Outcome.failed(SpecError.CANCELLED));
-            }
-            settleDrains(Outcome.DRAINED_FALSE);
-            for (long end : pendingEnds) {
-                settle(end, Outcome.completed(bytesAccepted));
-            }
-            pendingEnds.clear();
-        }
-        removeEveryone(hasReason ? Outcome.failed(reason) : Outcome.DONE, hasReason ? Reason.of(reason) : null);
-        return reply(op, Outcome.OK);
-    }
-
-    // ---------------------------------------------------------------- forking and naming states
-
-    @Override
-    public final Fork fork() {
-        ReaderCopies copies = new ReaderCopies(consumersMade);
-        BroadcastCore copy = copy(copies);
-        return new Fork(copy, handle -> copies.copyIn(own(handle), copy)); // detached readers, copied on demand
-    }
-
-    @Override
-    public final String stateKey() {
-        // Pending operations by rank: only their order matters, not their numbers.
-        long[] pending = new long[pendingEnds.size() + pendingDrains.size() + queuedWrites.size() + buffer.size()
-                + 2 * consumers.size() + 4];
-        int n = 0;
-        for (long e : pendingEnds) {
-            pending[n++] = e;
-        }
-        for (long d : pendingDrains) {
-            pending[n++] = d;
-        }
-        for (long p = buffer.start(); p < buffer.end(); p++) {
-            pending[n++] = buffer.writeOf(p); // an abort or spoil names an entry's write: its rank matters
-        }
-        for (QueuedWrite w : queuedWrites) {
-            pending[n++] = w.op();
-        }
-        for (Reader r : consumers) {
-            if (r.outstanding != NO_READ) {
-                pending = ensure(pending, n);
-                pending[n++] = r.outstanding;
-            }
-            if (r.queued != null) {
-                for (long q : r.queued) {
-                    pending = ensure(pending, n);
-                    pending[n++] = q;
-                }
-            }
-        }
-        java.util.Arrays.sort(pending, 0, n);
-        long start = buffer.start();
-        StringBuilder k = new StringBuilder(96);
-        buffer.appendSizes(k);
-        k.append(" c[");
-        for (Reader r : consumers) {
-            k.append(r.id).append('@').append(r.cursor - start);
-            if (r.outstanding != NO_READ) {
-                k.append('w').append(java.util.Arrays.binarySearch(pending, 0, n, r.outstanding));
-            }
-            if (r.queued != null) {
-                for (long q : r.queued) {
-                    k.append('q').append(java.util.Arrays.binarySearch(pending, 0, n, q));
-                }
-            }
-            k.append(' ');
-        }
-        k.append("] wait[");
-        for (Reader r : waiters) { // stale entries too: the key assumes nothing of how notify treats them
-            k.append(r.id).append(r.outstanding != NO_READ ? "" : r.detached ? "d" : "-").append(' ');
-        }
-        k.append("] ").append(ended ? 'E' : '-').append(cancelled ? 'C' : '-');
-        if (errored) {
-            k.append(" err=").append(Outcome.describeReason(error));
-        }
-        k.append(' ').append(writerState);
-        if (writerState == WriterState.ERRORED) {
-            k.append('(').append(Outcome.describeReason(writerError)).append(')');
-        }
-        k.append(" by[");
-        for (long p = buffer.start(); p < buffer.end(); p++) {
-            k.append(java.util.Arrays.binarySearch(pending, 0, n, buffer.writeOf(p))).append(' ');
-        }
-        k.append(']');
-        for (QueuedWrite w : queuedWrites) {
-            k.append(" qw").append(java.util.Arrays.binarySearch(pending, 0, n, w.op())).append(':').append(w.size())
-                    .append(w.spoiled ? "*" : "");
-        }
-        for (long e : pendingEnds) {
-            k.append(" end").append(java.util.Arrays.binarySearch(pending, 0, n, e));
-        }
-        for (long d : pendingDrains) {
-            k.append(" drain").append(java.util.Arrays.binarySearch(pending, 0, n, d));
-        }
-        return k.append(" | ").append(trackingKey()).toString();
-    }
-
-    /**
-     * {@inheritDoc} The same content as {@link #stateKey()}, in the same order, consumers through
-     * {@link KeyWriter#consumer}; then the subclass's {@link #writeTrackingKey}.
-     */
-    @Override
-    public final void writeKey(KeyWriter k) {
-        long[] pending = k.scratch(pendingCount());
-        int n = collectPending(pending);
-        long start = buffer.start();
-        buffer.writeSizes(k);
-        k.count(consumers.size());
-        for (Reader r : consumers) {
-            k.consumer(r.id);
-            k.number(r.cursor - start);
-            k.number(r.outstanding != NO_READ ? java.util.Arrays.binarySearch(pending, 0, n, r.outstanding) : -1);
-            k.count(r.queued == null ? 0 : r.queued.size());
-            if (r.queued != null) {
-                for (long q : r.queued) {
-                    k.number(java.util.Arrays.binarySearch(pending, 0, n, q));
-                }
-            }
-        }
-        k.count(waiters.size());
-        for (Reader r : waiters) { // stale entries too, as in stateKey()
-            k.consumer(r.id);
-            k.symbol(r.outstanding != NO_READ ? 0 : r.detached ? 1 : 2);
-        }
-        k.flag(ended);
-        k.flag(cancelled);
-        k.flag(errored);
-        if (errored) {
-            k.text(Outcome.describeReason(error));
-        }
-        k.symbol(writerState.ordinal());
-        if (writerState == WriterState.ERRORED) {
-            k.text(Outcome.describeReason(writerError));
-        }
-        for (long p = buffer.start(); p < buffer.end(); p++) { // as many as the sizes written above
-            k.number(java.util.Arrays.binarySearch(pending, 0, n, buffer.writeOf(p)));
-        }
-        k.count(queuedWrites.size());
-        for (QueuedWrite w : queuedWrites) {
-            k.number(java.util.Arrays.binarySearch(pending, 0, n, w.op()));
-            k.number(w.size());
-            k.flag(w.spoiled);
-        }
-        k.count(pendingEnds.size());
-        for (long e : pendingEnds) {
-            k.number(java.util.Arrays.binarySearch(pending, 0, n, e));
-        }
-        k.count(pendingDrains.size());
-        for (long d : pendingDrains) {
-            k.number(java.util.Arrays.binarySearch(pending, 0, n, d));
-        }
-        writeTrackingKey(k);
-    }
-
-    /** {@inheritDoc} True: {@link #writeKey} names consumers only through {@link KeyWriter#consumer}. */
-    @Override
-    public final boolean namesConsumersThroughWriter() {
-        return true;
-    }
-
-    /**
-     * Writes {@link #trackingKey()}'s content: by default as one text (tracking state names positions
-     * and counts, never consumers); a subclass on the explorer's hot path writes it item by item.
-     */
-    void writeTrackingKey(KeyWriter k) {
-        k.text(trackingKey());
-    }
-
-    /** How many operation numbers {@link #collectPending} writes. */
-    private int pendingCount() {
-        int n = pendingEnds.size() + pendingDrains.size() + queuedWrites.size() + buffer.size();
-        for (Reader r : consumers) {
-            n += (r.outstanding != NO_READ ? 1 : 0) + (r.queued == null ? 0 : r.queued.size());
-        }
-        return n;
-    }
-
-    /**
-     * Fills {@code pending} (at least {@link #pendingCount()} long: the key writer's scratch, so that a fork
-     * allocates nothing to be keyed) with every pending operation's number, sorted (ranks); returns how many.
-     */
-    private int collectPending(long[] pending) {
-        int n = 0;
-        for (long e : pendingEnds) {
-            pending[n++] = e;
-        }
-        for (long d : pendingDrains) {
-            pending[n++] = d;
-        }
-        for (long p = buffer.start(); p < buffer.end(); p++) {
-            pending[n++] = buffer.writeOf(p); // an abort or spoil names an entry's write: its rank matters
-        }
-        for (QueuedWrite w : queuedWrites) {
-            pending[n++] = w.op();
-        }
-        for (Reader r : consumers) {
-            if (r.outstanding != NO_READ) {
-                pending[n++] = r.outstanding;
-            }
-            if (r.queued != null) {
-                for (long q : r.queued) {
-                    pending[n++] = q;
-                }
-            }
-        }
-        java.util.Arrays.sort(pending, 0, n); // only their order matters, not their numbers
-        return n;
-    }
-
-    private static long[] ensure(long[] a, int n) {
-        return n < a.length ? a : java.util.Arrays.copyOf(a, a.length * 2);
-    }
-
-    @Override
-    public final String consumerKey(ConsumerHandle handle) {
-        Reader r = own(handle);
-        if (!r.detached) {
-            return "attached";
-        }
-        return r.error == null ? "detached" : "detached!" + r.error;
-    }
-
-    // ---------------------------------------------------------------- queries
-
-    @Override
-    public final Snapshot snapshot() {
-        // Immutable lists, which Snapshot keeps as they are instead of copying: a snapshot per operation.
-        Snapshot.ConsumerState[] states = new Snapshot.ConsumerState[consumers.size()];
-        int n = 0;
-        for (Reader r : consumers) {
-            int reads = (r.outstanding != NO_READ ? 1 : 0) + r.queuedReads();
-            states[n++] = new Snapshot.ConsumerState(r.id, r.cursor, reads);
-        }
-        List<Integer> queued = List.of();
-        List<Integer> spoiledQueued = List.of();
-        if (!queuedWrites.isEmpty()) {
-            queued = new ArrayList<>(queuedWrites.size());
-            for (QueuedWrite w : queuedWrites) {
-                if (w.spoiled) {
-                    if (spoiledQueued.isEmpty()) {
-                        spoiledQueued = new ArrayList<>(1);
-                    }
-                    spoiledQueued.add(queued.size());
-                }
-                queued.add(w.size());
-            }
-        }
-        return new Snapshot(buffer.start(), buffer.toList(), bufferedBytes, List.of(states), queued, writerState,
-                bytesAccepted, pendingEnds.size(), ended, cancelled, errored ? Reason.of(error) : null,
-                writerState == WriterState.ERRORED ? Reason.of(writerError) : null, pendingDrains.size(),
-                buffer.spoiledPositions(), spoiledQueued);
-    }
-
-    /** The tracked minimum for I6, or null where the variant claims no exact cache. */
-    abstract Diagnostics.MinCache minCache();
-
-    @Override
-    public final Diagnostics diagnostics() {
-        return new Diagnostics() {
-            @Override
-            public MinCache minCache() {
-                return BroadcastCore.this.minCache();
-            }
-
-            @Override
-            public long scans() {
-                return scans;
-            }
-        };
-    }
-
-    @Override
-    public String toString() {
-        return getClass().getSimpleName() + "{" + snapshot() + "}";
-    }
-
-    // ---------------------------------------------------------------- spec §2 procedures
 
     private void flushQueuedWrites() {
         boolean outermost = !flushing;
@@ -1024,6 +385,284 @@ abstract class BroadcastCore implements Forkable {
         }
     }
 
+    /**
+     * Spec §2, reading an entry: false if the entry at {@code position} may be delivered; if it is
+     * spoiled, fails the writer and the broadcast with INVALID_ENTRY, clears the buffer (bufferStart
+     * stays) and answers true: the delivery stops, nobody's cursor moved (I14).
+     */
+    private boolean readFails(long position) {
+        entryAt(position); // a cursor behind bufferStart is impossible, spoiled or not
+        if (!buffer.isSpoiled(position)) {
+            return false;
+        }
+        beforeSpoiledRead();
+        failWriter(SpecError.INVALID_ENTRY);
+        // fail step 4 is written out here, not shared with fail(): the catalogue's spoiled-read-spares-consumers
+        // patches this path alone.
+        if (!errored) {
+            errored = true; // fail step 4
+            error = SpecError.INVALID_ENTRY;
+            ended = true;
+            removeEveryone(Outcome.failed(error), Reason.of(error));
+        } else if (algorithm == Algorithm.CORRECTED) {
+            // Spec §8, every consumer leaves a cleared buffer: the earlier error stands, but nobody stays attached
+            // to positions that no longer exist (I1).
+            removeEveryone(Outcome.failed(error), Reason.of(error));
+        }
+        buffer.clear();
+        bufferedBytes = 0; // I2: the clear takes the byte count with it
+        return true;
+    }
+
+    private int entryAt(long position) {
+        if (position < buffer.start()) {
+            throw new ImpossibleStateException("a cursor is " + (buffer.start() - position) + " behind bufferStart "
+                    + buffer.start());
+        }
+        return buffer.get(position);
+    }
+
+    /** Spec §2, settling drains: every pending drain, in call order, with one answer; the list is emptied first. */
+    private void settleDrains(Outcome outcome) {
+        if (pendingDrains.isEmpty()) {
+            return;
+        }
+        List<Long> drains = new ArrayList<>(pendingDrains);
+        pendingDrains.clear();
+        for (long d : drains) {
+            settle(d, outcome);
+        }
+    }
+
+    private void removeConsumer(Reader r, boolean trimAllowed) {
+        if (consumers.remove(r)) {
+            removed(r, trimAllowed);
+        }
+    }
+
+    // ---------------------------------------------------------------- operations
+    // In the spec's order: attach, next, detach, writeSync, write, writevSync, writev, end, endSync, abort, drain,
+    // spoil, ending the broadcast, completing the end, fail, cancel.
+
+    @Override
+    public final Options options() {
+        return options;
+    }
+
+    @Override
+    public final ConsumerHandle attach() {
+        nextOperation();
+        Reader r = new Reader(this, consumersMade++, buffer.start()); // I7: a late joiner reads what is retained
+        consumers.add(r);
+        attached(r);
+        return r;
+    }
+
+    @Override
+    public final Reply next(ConsumerHandle handle) {
+        long op = nextOperation();
+        Reader r = own(handle);
+        if (r.detached) {
+            return reply(op, r.error != null ? Outcome.failed(r.error.value()) : Outcome.DONE);
+        }
+        if (r.cursor < buffer.end()) {
+            long old = r.cursor;
+            if (readFails(old)) {
+                return reply(op, Outcome.failed(error)); // I14: the read fails with the broadcast's error
+            }
+            int size = entryAt(old);
+            r.cursor = old + 1;
+            advanced(old, Site.NEXT);
+            return reply(op, Outcome.data(old, size));
+        }
+        if (errored) {
+            r.detached = true;
+            r.error = Reason.of(error);
+            removeConsumer(r, false);
+            return reply(op, Outcome.failed(error));
+        }
+        if (ended || cancelled) {
+            detachReader(r);
+            return reply(op, Outcome.DONE);
+        }
+        r.openReads = r.openReads + 1; // only ever written under the state's owner
+        if (r.outstanding != NO_READ) {
+            if (r.queued == null) {
+                r.queued = new ArrayDeque<>();
+            }
+            r.queued.addLast(op);
+            return reply(op, Outcome.PENDING);
+        }
+        r.outstanding = op;
+        waiters.add(r);
+        return reply(op, Outcome.WAIT);
+    }
+
+    @Override
+    public final Reply detach(ConsumerHandle handle) {
+        long op = nextOperation();
+        detachReader(own(handle));
+        return reply(op, Outcome.DONE);
+    }
+
+    /** The consumer's return/throw. */
+    private void detachReader(Reader r) {
+        r.detached = true;
+        if (r.outstanding != NO_READ) {
+            settleOutstanding(r, Outcome.DONE);
+        }
+        settleQueued(r, Outcome.DONE);
+        removeConsumer(r, true);
+        completeEndIfDrained();
+    }
+
+    @Override
+    public final Reply writeSync(int size) {
+        long op = nextOperation();
+        Arguments.requireSize(size);
+        return writeSync(op, size);
+    }
+
+    private Reply writeSync(long op, int size) {
+        if (writerState != WriterState.OPEN) {
+            return reply(op, Outcome.REFUSED);
+        }
+        Offer result = offer(size, op);
+        if (result == Offer.REFUSED) {
+            return reply(op, Outcome.REFUSED);
+        }
+        bytesAccepted += size;
+        return reply(op, result == Offer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
+    }
+
+    @Override
+    public final Reply write(int size) {
+        long op = nextOperation();
+        Arguments.requireSize(size);
+        return write(op, size);
+    }
+
+    private Reply write(long op, int size) {
+        if (writerState == WriterState.ERRORED) {
+            return reply(op, Outcome.failed(writerError));
+        }
+        if (writerState != WriterState.OPEN) {
+            return reply(op, Outcome.failed(SpecError.WRITER_CLOSED));
+        }
+        Offer result = offer(size, op);
+        if (result != Offer.REFUSED) {
+            bytesAccepted += size;
+            return reply(op, result == Offer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
+        }
+        if (policy == Policy.STRICT && !queuedWrites.isEmpty()) {
+            return reply(op, Outcome.failed(SpecError.BACKPRESSURE));
+        }
+        if (policy != Policy.STRICT && policy != Policy.UNBOUNDED) {
+            throw new ImpossibleStateException(policy + " refused a write while the writer is open");
+        }
+        queuedWrites.addLast(new QueuedWrite(op, size, false));
+        return reply(op, Outcome.QUEUED);
+    }
+
+    @Override
+    public final Reply writevSync(int... sizes) {
+        long op = nextOperation();
+        return writeSync(op, Arguments.requireSizes(sizes)); // one entry of the summed size (spec §2 writevSync)
+    }
+
+    @Override
+    public final Reply writev(int... sizes) {
+        long op = nextOperation();
+        return write(op, Arguments.requireSizes(sizes)); // one entry of the summed size (spec §2 writev)
+    }
+
+    @Override
+    public final Reply end() {
+        long op = nextOperation();
+        if (writerState == WriterState.ERRORED) {
+            return reply(op, Outcome.failed(writerError));
+        }
+        if (writerState == WriterState.CLOSED) {
+            return reply(op, Outcome.completed(bytesAccepted));
+        }
+        pendingEnds.add(op);
+        if (writerState == WriterState.OPEN) {
+            writerState = WriterState.CLOSING;
+            settleDrains(Outcome.DRAINED_FALSE); // I13: no drain waits once the writer leaves OPEN
+            endIfNoWriteQueued();
+        }
+        // An end that completed, or failed (its end read a spoiled entry), inside this call answers with its
+        // settlement (spec §2 end step 4).
+        for (int i = 0; i < settlements.size(); i++) {
+            if (settlements.get(i).op() == op) {
+                return reply(op, settlements.remove(i).outcome());
+            }
+        }
+        return reply(op, Outcome.PENDING);
+    }
+
+    @Override
+    public final Reply endSync() {
+        long op = nextOperation();
+        if (writerState == WriterState.CLOSED) {
+            return reply(op, Outcome.completed(bytesAccepted));
+        }
+        if (writerState != WriterState.OPEN) {
+            return reply(op, Outcome.INCOMPLETE); // ERRORED or CLOSING: Node's -1, nothing changes
+        }
+        writerState = WriterState.CLOSING; // no pending end is recorded: the end completes without a settlement
+        settleDrains(Outcome.DRAINED_FALSE);
+        endIfNoWriteQueued();
+        return reply(op, writerState == WriterState.CLOSED ? Outcome.completed(bytesAccepted) : Outcome.INCOMPLETE);
+    }
+
+    @Override
+    public final Reply abort(long operation) {
+        long op = nextOperation();
+        Arguments.requireEarlierOperation(operation, op);
+        for (java.util.Iterator<QueuedWrite> it = queuedWrites.iterator(); it.hasNext();) {
+            QueuedWrite w = it.next();
+            if (w.op == operation) {
+                it.remove(); // wherever it is: the writes behind it stay queued, nothing is flushed
+                settle(operation, Outcome.failed(SpecError.ABORTED));
+                endIfNoWriteQueued(); // I12: a closing writer whose queue is now empty ends the broadcast
+                return reply(op, Outcome.OK);
+            }
+        }
+        if (pendingEnds.remove(Long.valueOf(operation))) {
+            settle(operation, Outcome.failed(SpecError.ABORTED)); // the writer stays CLOSING
+        }
+        return reply(op, Outcome.OK);
+    }
+
+    @Override
+    public final Reply drain() {
+        long op = nextOperation();
+        if (writerState != WriterState.OPEN || ended) {
+            return reply(op, Outcome.UNWRITABLE);
+        }
+        if (bufferedBytes < budget) {
+            return reply(op, Outcome.DRAINED_TRUE);
+        }
+        pendingDrains.add(op);
+        return reply(op, Outcome.PENDING);
+    }
+
+    @Override
+    public final Reply spoil(long operation) {
+        long op = nextOperation();
+        Arguments.requireEarlierOperation(operation, op);
+        if (!buffer.spoil(operation)) {
+            for (QueuedWrite w : queuedWrites) {
+                if (w.op == operation) {
+                    w.spoiled = true;
+                    break;
+                }
+            }
+        }
+        return reply(op, Outcome.OK); // nothing else changes until a read or a flush finds it (I14)
+    }
+
     /** Spec §2, ending the broadcast: runs once no write is queued. O(consumers). */
     private void endBroadcast() {
         if (ended) {
@@ -1059,6 +698,90 @@ abstract class BroadcastCore implements Forkable {
         completeEndIfDrained();
     }
 
+    private void completeEndIfDrained() {
+        if (ended && consumers.isEmpty() && writerState == WriterState.CLOSING) {
+            writerState = WriterState.CLOSED;
+            for (long end : pendingEnds) {
+                settle(end, Outcome.completed(bytesAccepted));
+            }
+            pendingEnds.clear();
+        }
+    }
+
+    @Override
+    public final Reply fail(Object reason) {
+        long op = nextOperation();
+        if (!failWriter(reason)) {
+            return reply(op, Outcome.OK); // the first error is kept
+        }
+        if (!errored) {
+            errored = true;
+            error = reason;
+            ended = true;
+            removeEveryone(Outcome.failed(reason), Reason.of(reason));
+        }
+        return reply(op, Outcome.OK);
+    }
+
+    /**
+     * fail steps 1 to 3, also run by a read that finds a spoiled entry: an OPEN or CLOSING writer becomes ERRORED
+     * and its queued writes (oldest first), then its drains, then its pending ends fail with {@code reason}.
+     *
+     * @return false if the writer was already ERRORED or CLOSED (nothing changed: the first error is kept)
+     */
+    private boolean failWriter(Object reason) {
+        if (writerState == WriterState.ERRORED || writerState == WriterState.CLOSED) {
+            return false;
+        }
+        writerState = WriterState.ERRORED;
+        writerError = reason;
+        while (!queuedWrites.isEmpty()) {
+            settle(queuedWrites.removeFirst().op(), Outcome.failed(reason));
+        }
+        settleDrains(Outcome.failed(reason));
+        for (long end : pendingEnds) {
+            settle(end, Outcome.failed(reason));
+        }
+        pendingEnds.clear();
+        return true;
+    }
+
+    @Override
+    public final Reply cancel() {
+        return cancel(false, null);
+    }
+
+    @Override
+    public final Reply cancel(Object reason) {
+        return cancel(true, reason);
+    }
+
+    private Reply cancel(boolean hasReason, Object reason) {
+        long op = nextOperation();
+        if (cancelled) {
+            return reply(op, Outcome.OK);
+        }
+        cancelled = true;
+        ended = true;
+        if (hasReason) {
+            errored = true;
+            error = reason;
+        }
+        if (writerState == WriterState.OPEN || writerState == WriterState.CLOSING) {
+            writerState = WriterState.CLOSED;
+            while (!queuedWrites.isEmpty()) {
+                settle(queuedWrites.removeFirst().op(), Outcome.failed(SpecError.CANCELLED));
+            }
+            settleDrains(Outcome.DRAINED_FALSE);
+            for (long end : pendingEnds) {
+                settle(end, Outcome.completed(bytesAccepted));
+            }
+            pendingEnds.clear();
+        }
+        removeEveryone(hasReason ? Outcome.failed(reason) : Outcome.DONE, hasReason ? Reason.of(reason) : null);
+        return reply(op, Outcome.OK);
+    }
+
     /**
      * fail and cancel: settles every attached consumer's open reads with {@code open}, in attach
      * order (outstanding read first), gives it {@code error} (null: none) and removes everyone.
@@ -1079,83 +802,90 @@ abstract class BroadcastCore implements Forkable {
         forgetMinimum();
     }
 
-    /** The consumer's return/throw. */
-    private void detachReader(Reader r) {
-        r.detached = true;
-        if (r.outstanding != NO_READ) {
-            settleOutstanding(r, Outcome.DONE);
-        }
-        settleQueued(r, Outcome.DONE);
-        removeConsumer(r, true);
-        completeEndIfDrained();
-    }
+    // ---------------------------------------------------------------- queries
 
-    private void removeConsumer(Reader r, boolean trimAllowed) {
-        if (consumers.remove(r)) {
-            removed(r, trimAllowed);
+    @Override
+    public final Snapshot snapshot() {
+        // Immutable lists, which Snapshot keeps as they are instead of copying: a snapshot per operation.
+        Snapshot.ConsumerState[] states = new Snapshot.ConsumerState[consumers.size()];
+        int n = 0;
+        for (Reader r : consumers) {
+            int reads = (r.outstanding != NO_READ ? 1 : 0) + r.queuedReads();
+            states[n++] = new Snapshot.ConsumerState(r.id, r.cursor, reads);
         }
-    }
-
-    private void completeEndIfDrained() {
-        if (ended && consumers.isEmpty() && writerState == WriterState.CLOSING) {
-            writerState = WriterState.CLOSED;
-            for (long end : pendingEnds) {
-                settle(end, Outcome.completed(bytesAccepted));
+        List<Integer> queued = List.of();
+        List<Integer> spoiledQueued = List.of();
+        if (!queuedWrites.isEmpty()) {
+            queued = new ArrayList<>(queuedWrites.size());
+            for (QueuedWrite w : queuedWrites) {
+                if (w.spoiled) {
+                    if (spoiledQueued.isEmpty()) {
+                        spoiledQueued = new ArrayList<>(1);
+                    }
+                    spoiledQueued.add(queued.size());
+                }
+                queued.add(w.size());
             }
-            pendingEnds.clear();
         }
+        return new Snapshot(buffer.start(), buffer.toList(), bufferedBytes, List.of(states), queued, writerState,
+                bytesAccepted, pendingEnds.size(), ended, cancelled, errored ? Reason.of(error) : null,
+                writerState == WriterState.ERRORED ? Reason.of(writerError) : null, pendingDrains.size(),
+                buffer.spoiledPositions(), spoiledQueued);
+    }
+
+    @Override
+    public final Diagnostics diagnostics() {
+        return new Diagnostics() {
+            @Override
+            public MinCache minCache() {
+                return BroadcastCore.this.minCache();
+            }
+
+            @Override
+            public long scans() {
+                return scans;
+            }
+        };
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "{" + snapshot() + "}";
+    }
+
+    // ---------------------------------------------------------------- forking and naming states
+
+    @Override
+    public final Fork fork() {
+        return ReaderCopies.fork(this);
+    }
+
+    @Override
+    public final String stateKey() {
+        return StateKeys.stateKey(this);
     }
 
     /**
-     * Spec §2, reading an entry: false if the entry at {@code position} may be delivered; if it is
-     * spoiled, fails the writer and the broadcast with INVALID_ENTRY, clears the buffer (bufferStart
-     * stays) and answers true: the delivery stops, nobody's cursor moved (I14).
+     * {@inheritDoc} The same content as {@link #stateKey()}, in the same order, consumers through
+     * {@link KeyWriter#consumer}; then the subclass's {@link #writeTrackingKey}.
      */
-    private boolean readFails(long position) {
-        entryAt(position); // a cursor behind bufferStart is impossible, spoiled or not
-        if (!buffer.isSpoiled(position)) {
-            return false;
-        }
-        beforeSpoiledRead();
-        failWriter(SpecError.INVALID_ENTRY);
-        // fail step 4 is written out here, not shared with fail(): the catalogue's spoiled-read-spares-consumers
-        // patches this path alone.
-        if (!errored) {
-            errored = true; // fail step 4
-            error = SpecError.INVALID_ENTRY;
-            ended = true;
-            removeEveryone(Outcome.failed(error), Reason.of(error));
-        } else if (algorithm == Algorithm.CORRECTED) {
-            // Spec §8, every consumer leaves a cleared buffer: the earlier error stands, but nobody stays attached
-            // to positions that no longer exist (I1).
-            removeEveryone(Outcome.failed(error), Reason.of(error));
-        }
-        buffer.clear();
-        bufferedBytes = 0; // I2: the clear takes the byte count with it
+    @Override
+    public final void writeKey(KeyWriter k) {
+        StateKeys.writeKey(this, k);
+    }
+
+    @Override
+    public final String consumerKey(ConsumerHandle handle) {
+        return StateKeys.consumerKey(this, handle);
+    }
+
+    /** {@inheritDoc} True: {@link #writeKey} names consumers only through {@link KeyWriter#consumer}. */
+    @Override
+    public final boolean namesConsumersThroughWriter() {
         return true;
     }
 
-    /** Spec §2, settling drains: every pending drain, in call order, with one answer; the list is emptied first. */
-    private void settleDrains(Outcome outcome) {
-        if (pendingDrains.isEmpty()) {
-            return;
-        }
-        List<Long> drains = new ArrayList<>(pendingDrains);
-        pendingDrains.clear();
-        for (long d : drains) {
-            settle(d, outcome);
-        }
-    }
-
-    // ---------------------------------------------------------------- helpers
-
-    private int entryAt(long position) {
-        if (position < buffer.start()) {
-            throw new ImpossibleStateException("a cursor is " + (buffer.start() - position) + " behind bufferStart "
-                    + buffer.start());
-        }
-        return buffer.get(position);
-    }
+    // ---------------------------------------------------------------- settling and replying
 
     private void settleOutstanding(Reader r, Outcome outcome) {
         if (r.outstanding == NO_READ) {

@@ -145,7 +145,7 @@ public class PublishedCursorBroadcast extends LockedCountBroadcast {
      */
     @Override
     Reply tryWithoutLock(ConsumerHandle handle) {
-        if (!(handle instanceof BroadcastCore.Reader r) || r.owner != state) {
+        if (!(handle instanceof Reader r) || r.owner != state) {
             return null; // bad input: the locked path throws it with the right operation number
         }
         r.busy = true; // volatile: announces this read to exclusive sections (Dekker, with `structural`)

@@ -7,7 +7,8 @@ package io.cursorcheck.properties.mutants;
  * @param description one sentence naming the bug
  * @param impact      what the bug breaks, if anything
  * @param file        the patched file, relative to {@code impl/src/main/java/io/cursorcheck/impl/}
- * @param find        the exact text to replace; it must occur exactly once in the file
+ * @param find        the code to replace, without comments: it must occur exactly once in the file, compared
+ *                    as Java tokens with comments and whitespace ignored ({@code MutantCompiler.apply})
  * @param replace     the text put in its place
  * @param entry       the class whose {@code (Options)} constructor makes the mutant broadcast
  * @param equivalence for an {@link Impact#EQUIVALENT} mutant, why nothing observable changes and

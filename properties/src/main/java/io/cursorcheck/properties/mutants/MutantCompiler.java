@@ -25,8 +25,6 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.tools.FileObject;
 import javax.tools.ForwardingJavaFileManager;
@@ -205,29 +203,61 @@ public final class MutantCompiler {
     }
 
     /**
-     * Applies the patch: {@code find} must match exactly once, whitespace runs matching any
-     * whitespace, so re-indenting the real code does not break a mutant.
+     * Applies the patch: the code of {@code find} must occur exactly once in the code of {@code text}, both read
+     * as Java tokens with comments and whitespace ignored ({@link CodeTokens}), so re-indenting the real code or
+     * editing a comment in it does not break a mutant. The replacement covers the text from the first matched
+     * token to the last (comments between them included).
+     *
+     * @throws IllegalStateException naming the mutant and its file if {@code find} quotes a comment, is not
+     *                               found, or is found more than once
      */
     static String apply(Mutant mutant, String text) {
-        StringBuilder regex = new StringBuilder();
-        for (String token : mutant.find().strip().split("\\s+")) {
-            if (regex.length() > 0) {
-                regex.append("\\s+");
+        List<CodeTokens.CodeToken> wanted = tokens(mutant, mutant.find(), "its patch's code");
+        if (wanted.isEmpty()) {
+            throw new IllegalStateException("mutant " + mutant.id() + ": its patch for " + mutant.file()
+                    + " has no code to find");
+        }
+        if (CodeTokens.hasComment(mutant.find())) {
+            throw new IllegalStateException("mutant " + mutant.id() + ": its patch for " + mutant.file()
+                    + " quotes a comment; patches anchor on code only, so take the comment out:\n" + mutant.diff());
+        }
+        List<CodeTokens.CodeToken> code = tokens(mutant, text, mutant.file());
+        int at = -1;
+        for (int i = 0; i + wanted.size() <= code.size(); i++) {
+            if (matchesAt(code, i, wanted)) {
+                if (at >= 0) {
+                    throw new IllegalStateException("mutant " + mutant.id() + ": its patch matches more than once in "
+                            + mutant.file() + "; make it specific:\n" + mutant.diff());
+                }
+                at = i;
             }
-            regex.append(Pattern.quote(token));
         }
-        Matcher m = Pattern.compile(regex.toString()).matcher(text);
-        if (!m.find()) {
+        if (at < 0) {
             throw new IllegalStateException("mutant " + mutant.id() + ": its patch no longer applies to " + mutant.file()
-                    + "; update the mutant to the current code:\n" + mutant.diff());
+                    + " (its code is not there, comments and whitespace aside); update the mutant to the current"
+                    + " code:\n" + mutant.diff());
         }
-        int start = m.start();
-        int end = m.end();
-        if (m.find()) {
-            throw new IllegalStateException("mutant " + mutant.id() + ": its patch matches more than once in "
-                    + mutant.file() + "; make it specific:\n" + mutant.diff());
-        }
+        int start = code.get(at).start();
+        int end = code.get(at + wanted.size() - 1).end();
         return text.substring(0, start) + mutant.replace().strip() + text.substring(end);
+    }
+
+    private static boolean matchesAt(List<CodeTokens.CodeToken> code, int at, List<CodeTokens.CodeToken> wanted) {
+        for (int j = 0; j < wanted.size(); j++) {
+            if (!code.get(at + j).image().equals(wanted.get(j).image())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static List<CodeTokens.CodeToken> tokens(Mutant mutant, String text, String what) {
+        try {
+            return CodeTokens.of(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("mutant " + mutant.id() + ": cannot read " + what + " as Java ("
+                    + e.getMessage() + ")", e);
+        }
     }
 
     private static Map<String, byte[]> javac(Mutant mutant, Map<String, String> sources) {

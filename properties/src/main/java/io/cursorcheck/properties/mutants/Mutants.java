@@ -42,7 +42,7 @@ public final class Mutants {
                             + " still read.",
                     """
                             if (consumers.isEmpty()) {
-                                        return; // I7: retained data waits for late joiners
+                                        return;
                                     }
                             """,
                     ""),
@@ -305,7 +305,7 @@ public final class Mutants {
                     SAFETY, "BroadcastCore.java",
                     """
                             r.cursor = old + 1;
-                            advanced(old, Site.NOTIFY); // may trim, flush and re-enter before the settle below
+                            advanced(old, Site.NOTIFY);
                             settleOutstanding(r, Outcome.data(old, size));
                             """,
                     """
@@ -362,7 +362,7 @@ public final class Mutants {
                             + " refuse.",
                     """
                             if (size == 0) {
-                                return Offer.ACCEPTED; // I8: nothing stored, nobody notified
+                                return Offer.ACCEPTED;
                             }
                             """,
                     ""),
@@ -374,7 +374,7 @@ public final class Mutants {
                     SAFETY, "BroadcastCore.java",
                     """
                             if (size == 0) {
-                                return Offer.ACCEPTED; // I8: nothing stored, nobody notified
+                                return Offer.ACCEPTED;
                             }
                             """,
                     """
@@ -404,11 +404,9 @@ public final class Mutants {
                     """
                             while (!queuedWrites.isEmpty() && !ended && bufferedBytes < budget) {
                                 if (queuedWrites.getFirst().spoiled) {
-                                    // I14: neither stored nor counted; the loop goes on with the next one (spec §2 flush step 1).
                                     settle(queuedWrites.removeFirst().op(), Outcome.failed(SpecError.INVALID_ENTRY));
                                     continue;
                                 }
-                                // Leaves the queue before it is offered: the offer may re-enter this flush (spec §2).
                                 QueuedWrite w = queuedWrites.removeFirst();
                                 if (offer(w.size(), w.op()) == Offer.REFUSED) {
                             """,
@@ -567,10 +565,10 @@ public final class Mutants {
             new Mutant("cursor-published-before-read", "The lock-free read moves and publishes its cursor before it"
                     + " reads the entry, so a trim or eviction can free, and a write reuse, the slot it is reading.",
                     SAFETY, "PublishedCursorBroadcast.java", """
-                    int size = state.buffer.sizeAcquire(p); // read the entry before the cursor passes it
+                    int size = state.buffer.sizeAcquire(p);
                     r.cursor = p + 1;
                     long op = state.nextOperation();
-                    r.busy = false; // volatile: publishes the read and the cursor to the next exclusive section
+                    r.busy = false;
                     """, """
                     r.cursor = p + 1;
                     long op = state.nextOperation();
@@ -603,12 +601,12 @@ public final class Mutants {
                     SAFETY, "PublishedCursorBroadcast.java", """
                     if (p == state.cachedMin && !state.leaveMinimumUnlessLast()) {
                         r.busy = false;
-                        return null; // the last consumer at the minimum reads under the lock: its advance and its trim are one step
+                        return null;
                     }
-                    int size = state.buffer.sizeAcquire(p); // read the entry before the cursor passes it
+                    int size = state.buffer.sizeAcquire(p);
                     r.cursor = p + 1;
                     long op = state.nextOperation();
-                    r.busy = false; // volatile: publishes the read and the cursor to the next exclusive section
+                    r.busy = false;
                     return new Reply(op, Outcome.data(p, size), List.of());
                     """, """
                     boolean last = p == state.cachedMin && !state.leaveMinimumUnlessLast();
@@ -643,7 +641,7 @@ public final class Mutants {
             new Mutant("lost-wakeup", "Settlements are handed to waiting threads without signalling them, so a blocked"
                     + " put or take sleeps through the trim that settles it.",
                     LIVENESS, "LockedCountBroadcast.java",
-                    "changed.signalAll(); // also wakes a STRICT put waiting for the queue, and any state change",
+                    "changed.signalAll();",
                     "", "LockedCountBroadcast"));
 
     /** Every mutant: the catalogue (controls included), then the racy twins. */

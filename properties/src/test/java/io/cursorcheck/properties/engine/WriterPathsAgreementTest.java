@@ -514,8 +514,8 @@ class WriterPathsAgreementTest {
                 new Mutant("abort-leaves-end-pending", "An abort that empties a closing writer's queue does not end"
                         + " the broadcast, so the end waits for a flush that never comes (I12).",
                         Mutant.Impact.LIVENESS, "BroadcastCore.java",
-                        "endIfNoWriteQueued(); // I12: a closing writer whose queue is now empty ends the broadcast",
-                        "", "CachedCountBroadcast"));
+                        "settle(operation, Outcome.failed(SpecError.ABORTED)); endIfNoWriteQueued();",
+                        "settle(operation, Outcome.failed(SpecError.ABORTED));", "CachedCountBroadcast"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -43,20 +43,21 @@ class ForkTest {
      */
     static Stream<Mutant> sharingForks() {
         return Stream.of(
-                sharing("fork-shares-buffer", "The copy constructor shares the entry ring instead of copying it, so the"
-                        + " fork and its original write into one buffer.",
+                sharing("fork-shares-buffer", "BroadcastCore.java", "The copy constructor shares the entry ring"
+                        + " instead of copying it, so the fork and its original write into one buffer.",
                         "this.buffer = other.buffer.copy();", "this.buffer = other.buffer;"),
-                sharing("fork-shares-open-reads", "The copy of a consumer shares its queue of open reads with the"
+                sharing("fork-shares-open-reads", "Reader.java", "The copy of a consumer shares its queue of open reads with the"
                         + " original consumer's (a shallow copy), so a read queued or settled on one side is queued or"
                         + " settled on both.",
-                        "c.queued = new ArrayDeque<>(r.queued);", "c.queued = r.queued;"),
-                sharing("fork-shares-waiters", "The fork's wait queue holds the original's consumers instead of their"
-                        + " copies, so the fork's notify serves the original's consumers and not its own.",
-                        "waiters.add(copies.computeIfAbsent(r, this::copyOf));", "waiters.add(r);"));
+                        "c.queued = new ArrayDeque<>(queued);", "c.queued = queued;"),
+                sharing("fork-shares-waiters", "BroadcastCore.java", "The fork's wait queue holds the original's"
+                        + " consumers instead of their copies, so the fork's notify serves the original's consumers and"
+                        + " not its own.",
+                        "waiters.add(copies.copyIn(r, this));", "waiters.add(r);"));
     }
 
-    private static Mutant sharing(String id, String description, String find, String replace) {
-        return new Mutant(id, description, Mutant.Impact.SAFETY, "BroadcastCore.java", find, replace,
+    private static Mutant sharing(String id, String file, String description, String find, String replace) {
+        return new Mutant(id, description, Mutant.Impact.SAFETY, file, find, replace,
                 "CachedCountBroadcast");
     }
 
