@@ -23,7 +23,7 @@ final class Consumer implements ConsumerHandle {
     /** The operation number of its outstanding read, or {@link #NO_OUTSTANDING_READ}. */
     long outstandingRead = NO_OUTSTANDING_READ;
     /** The operation numbers of the open reads queued behind the outstanding one, first in first out. */
-    final ArrayDeque<Long> queuedReads;
+    final ArrayDeque<Long> laterReads;
     /** In the broadcast's {@code consumers} until it is removed. */
     boolean attached = true;
     /** Final once set (spec §1: "Detached is final"). */
@@ -36,17 +36,17 @@ final class Consumer implements ConsumerHandle {
         this(broadcast, id, cursor, new ArrayDeque<>());
     }
 
-    private Consumer(ScanningModel broadcast, int id, long cursor, ArrayDeque<Long> queuedReads) {
+    private Consumer(ScanningModel broadcast, int id, long cursor, ArrayDeque<Long> laterReads) {
         this.broadcast = broadcast;
         this.id = id;
         this.cursor = cursor;
-        this.queuedReads = queuedReads;
+        this.laterReads = laterReads;
     }
 
     /** This consumer in the same state, belonging to {@code fork} (a copy of its broadcast). */
     Consumer copyFor(ScanningModel fork) {
         // Forked once per explored transition: an empty queue as small as can be, a full one in one array copy.
-        ArrayDeque<Long> reads = queuedReads.isEmpty() ? new ArrayDeque<>(0) : queuedReads.clone();
+        ArrayDeque<Long> reads = laterReads.isEmpty() ? new ArrayDeque<>(0) : laterReads.clone();
         Consumer copy = new Consumer(fork, id, cursor, reads);
         copy.outstandingRead = outstandingRead;
         copy.attached = attached;
@@ -61,8 +61,8 @@ final class Consumer implements ConsumerHandle {
     }
 
     /** How many reads it has open: the outstanding one and those queued behind it. */
-    int openReads() {
-        return (hasOutstandingRead() ? 1 : 0) + queuedReads.size();
+    int openReadCount() {
+        return (hasOutstandingRead() ? 1 : 0) + laterReads.size();
     }
 
     @Override

@@ -70,7 +70,7 @@ public final class ScanningModel implements Forkable {
     private long operationsTaken;
     private int consumersAttached;
     private long scans;
-    private List<Settlement> settlements = new ArrayList<>();
+    private List<Settlement> settledDuringOperation = new ArrayList<>();
     private final List<Long> writeAtPosition;
 
     // Spec §8, re-entrancy: how many flushes are running in this operation (0 between operations), and how often
@@ -199,7 +199,7 @@ public final class ScanningModel implements Forkable {
         }
         // Step 5: an outstanding read already: this one queues behind it (overlapping reads).
         if (c.hasOutstandingRead()) {
-            c.queuedReads.addLast(op);
+            c.laterReads.addLast(op);
             return answer(op, Outcome.PENDING);
         }
         // Step 6: it waits.
@@ -284,7 +284,7 @@ public final class ScanningModel implements Forkable {
         if (strict && writer.hasQueuedWrites()) {
             return answer(op, Outcome.failed(SpecError.BACKPRESSURE));
         }
-        writer.queuedWrites.add(new Writer.Queued(op, size, false));
+        writer.queuedWrites.add(new Writer.WaitingWrite(op, size, false));
         return answer(op, Outcome.QUEUED);
     }
 
@@ -526,9 +526,11 @@ public final class ScanningModel implements Forkable {
             // Step 1: the loop's condition is offer's own test for refusing, so a spoiled write behind a full
             // buffer stays unexamined, as Node leaves it.
             while (writer.hasQueuedWrites() && !ended && bufferedBytes < options.budget()) {
-                Writer.Queued first = writer.queuedWrites.remove(0); // off the queue first: a nested flush takes the next
+                // Off the queue before it is offered, so that a nested flush takes the next one.
+                Writer.WaitingWrite first = writer.queuedWrites.remove(0);
                 if (first.spoiled()) {
-                    recordSettlement(first.write(), Outcome.failed(SpecError.INVALID_ENTRY)); // I14: neither stored nor counted
+                    // I14: neither stored nor counted; the loop goes on with the next one.
+                    recordSettlement(first.write(), Outcome.failed(SpecError.INVALID_ENTRY));
                     continue;
                 }
                 if (offer(first.size(), first.write()) == OfferAnswer.REFUSED) {
@@ -639,8 +641,8 @@ public final class ScanningModel implements Forkable {
             int size = sizeAt(position);
             advance(c); // may trim, flush and re-enter notify before the settlement below
             settleOutstandingRead(c, Outcome.data(position, size));
-            if (!c.queuedReads.isEmpty()) {
-                c.outstandingRead = c.queuedReads.removeFirst();
+            if (!c.laterReads.isEmpty()) {
+                c.outstandingRead = c.laterReads.removeFirst();
                 waiters.add(c);
             }
         }
@@ -653,7 +655,7 @@ public final class ScanningModel implements Forkable {
      * @return true if the entry is not spoiled and the delivery goes on
      */
     private boolean readingAnEntry(long position) {
-        if (!entryAt(position).spoiled()) {
+        if (!retainedEntry(position).spoiled()) {
             return true;
         }
         failSteps1To3(SpecError.INVALID_ENTRY); // step 1
@@ -698,8 +700,8 @@ public final class ScanningModel implements Forkable {
         if (c.hasOutstandingRead()) {
             settleOutstandingRead(c, Outcome.DONE);
         }
-        while (!c.queuedReads.isEmpty()) {
-            recordSettlement(c.queuedReads.removeFirst(), Outcome.DONE);
+        while (!c.laterReads.isEmpty()) {
+            recordSettlement(c.laterReads.removeFirst(), Outcome.DONE);
         }
         // Step 3: a consumer that fail or cancel removed is not removed again.
         if (c.attached) {
@@ -722,7 +724,7 @@ public final class ScanningModel implements Forkable {
             if (!c.attached) {
                 // Only this loop removes consumers here, one at its own turn: with no write queued no trim below
                 // can flush, notify or detach anyone else.
-                throw new ImpossibleStateException(c + " was removed while the end of the broadcast served others");
+                throw new ImpossibleStateException(c + " left the consumers while end() was serving the others");
             }
             if (!c.hasOutstandingRead()) {
                 continue; // it drains what is retained later
@@ -738,8 +740,8 @@ public final class ScanningModel implements Forkable {
                 settleOutstandingRead(c, Outcome.data(position, size));
             } else {
                 settleOutstandingRead(c, Outcome.DONE);
-                while (!c.queuedReads.isEmpty()) {
-                    recordSettlement(c.queuedReads.removeFirst(), Outcome.DONE);
+                while (!c.laterReads.isEmpty()) {
+                    recordSettlement(c.laterReads.removeFirst(), Outcome.DONE);
                 }
                 c.detached = true;
                 removal(c);
@@ -802,8 +804,8 @@ public final class ScanningModel implements Forkable {
             if (c.hasOutstandingRead()) {
                 settleOutstandingRead(c, reads);
             }
-            while (!c.queuedReads.isEmpty()) {
-                recordSettlement(c.queuedReads.removeFirst(), reads);
+            while (!c.laterReads.isEmpty()) {
+                recordSettlement(c.laterReads.removeFirst(), reads);
             }
             if (reason != null) {
                 c.error = reason;
@@ -823,7 +825,7 @@ public final class ScanningModel implements Forkable {
     }
 
     /** The retained entry at {@code position}; outside the buffer is an impossible state (I1). */
-    private Entry entryAt(long position) {
+    private Entry retainedEntry(long position) {
         if (position < bufferStart || position >= bufferEnd()) {
             throw new ImpossibleStateException("read of position " + position + " outside the buffer ["
                     + bufferStart + ", " + bufferEnd() + ")");
@@ -832,7 +834,7 @@ public final class ScanningModel implements Forkable {
     }
 
     private int sizeAt(long position) {
-        return entryAt(position).size();
+        return retainedEntry(position).size();
     }
 
     /** Settles {@code c}'s outstanding read; one that is already settled is the finding "settled twice" (§7 M3). */
@@ -848,14 +850,14 @@ public final class ScanningModel implements Forkable {
 
     /** Spec §5: an earlier open operation's final answer, reported by the operation that caused it. */
     private void recordSettlement(long operation, Outcome outcome) {
-        settlements.add(new Settlement(operation, outcome));
+        settledDuringOperation.add(new Settlement(operation, outcome));
     }
 
     /** Takes the settlement of {@code operation} made during this operation out of the list, or null. */
     private Outcome takeSettlementOf(long operation) {
-        for (int i = 0; i < settlements.size(); i++) {
-            if (settlements.get(i).op() == operation) {
-                return settlements.remove(i).outcome();
+        for (int i = 0; i < settledDuringOperation.size(); i++) {
+            if (settledDuringOperation.get(i).op() == operation) {
+                return settledDuringOperation.remove(i).outcome();
             }
         }
         return null;
@@ -863,11 +865,11 @@ public final class ScanningModel implements Forkable {
 
     /** The reply of operation {@code op}: its answer and the settlements it caused, in the order they were made. */
     private Reply answer(long op, Outcome outcome) {
-        if (settlements.isEmpty()) {
+        if (settledDuringOperation.isEmpty()) {
             return new Reply(op, outcome, List.of()); // most operations settle nothing: no list to copy
         }
-        Reply reply = new Reply(op, outcome, settlements);
-        settlements = new ArrayList<>();
+        Reply reply = new Reply(op, outcome, settledDuringOperation);
+        settledDuringOperation = new ArrayList<>();
         return reply;
     }
 
@@ -926,7 +928,7 @@ public final class ScanningModel implements Forkable {
             if (c.hasOutstandingRead()) {
                 k.append('w').append(Arrays.binarySearch(ranked, 0, n, c.outstandingRead));
             }
-            for (long q : c.queuedReads) {
+            for (long q : c.laterReads) {
                 k.append('q').append(Arrays.binarySearch(ranked, 0, n, q));
             }
             k.append(' ');
@@ -943,7 +945,7 @@ public final class ScanningModel implements Forkable {
         if (writer.is(WriterState.ERRORED)) {
             k.append('(').append(Outcome.describeReason(writer.error)).append(')');
         }
-        for (Writer.Queued w : writer.queuedWrites) {
+        for (Writer.WaitingWrite w : writer.queuedWrites) {
             k.append(" qw").append(Arrays.binarySearch(ranked, 0, n, w.write())).append(':').append(w.size());
             if (w.spoiled()) {
                 k.append('s');
@@ -982,8 +984,8 @@ public final class ScanningModel implements Forkable {
             k.consumer(c.id);
             k.number(c.cursor - bufferStart);
             k.number(c.hasOutstandingRead() ? Arrays.binarySearch(ranked, 0, n, c.outstandingRead) : -1);
-            k.count(c.queuedReads.size());
-            for (long q : c.queuedReads) {
+            k.count(c.laterReads.size());
+            for (long q : c.laterReads) {
                 k.number(Arrays.binarySearch(ranked, 0, n, q));
             }
         }
@@ -1003,7 +1005,7 @@ public final class ScanningModel implements Forkable {
             k.text(Outcome.describeReason(writer.error));
         }
         k.count(writer.queuedWrites.size());
-        for (Writer.Queued w : writer.queuedWrites) {
+        for (Writer.WaitingWrite w : writer.queuedWrites) {
             k.number(Arrays.binarySearch(ranked, 0, n, w.write()));
             k.number(w.size());
             k.flag(w.spoiled());
@@ -1031,7 +1033,7 @@ public final class ScanningModel implements Forkable {
     private int openOperationCount() {
         int n = writer.pendingEnds.size() + writer.queuedWrites.size() + writer.pendingDrains.size();
         for (Consumer c : consumers) {
-            n += c.openReads();
+            n += c.openReadCount();
         }
         return n;
     }
@@ -1046,7 +1048,7 @@ public final class ScanningModel implements Forkable {
         for (long e : writer.pendingEnds) {
             ranked[n++] = e;
         }
-        for (Writer.Queued w : writer.queuedWrites) {
+        for (Writer.WaitingWrite w : writer.queuedWrites) {
             ranked[n++] = w.write();
         }
         for (long d : writer.pendingDrains) {
@@ -1056,7 +1058,7 @@ public final class ScanningModel implements Forkable {
             if (c.hasOutstandingRead()) {
                 ranked[n++] = c.outstandingRead;
             }
-            for (long q : c.queuedReads) {
+            for (long q : c.laterReads) {
                 ranked[n++] = q;
             }
         }
@@ -1082,7 +1084,7 @@ public final class ScanningModel implements Forkable {
         Snapshot.ConsumerState[] states = new Snapshot.ConsumerState[consumers.size()];
         for (int i = 0; i < states.length; i++) {
             Consumer c = consumers.get(i);
-            states[i] = new Snapshot.ConsumerState(c.id, c.cursor, c.openReads());
+            states[i] = new Snapshot.ConsumerState(c.id, c.cursor, c.openReadCount());
         }
         List<Integer> queued = writer.queuedWrites.isEmpty() ? List.of() : new ArrayList<>();
         List<Integer> spoiledQueued = new ArrayList<>(0);
@@ -1137,7 +1139,7 @@ public final class ScanningModel implements Forkable {
      */
     public List<Long> pendingOperations() {
         List<Long> ops = new ArrayList<>();
-        for (Writer.Queued w : writer.queuedWrites) {
+        for (Writer.WaitingWrite w : writer.queuedWrites) {
             ops.add(w.write());
         }
         ops.addAll(writer.pendingEnds);
@@ -1158,7 +1160,7 @@ public final class ScanningModel implements Forkable {
                 ops.add(e.write());
             }
         }
-        for (Writer.Queued w : writer.queuedWrites) {
+        for (Writer.WaitingWrite w : writer.queuedWrites) {
             if (!w.spoiled()) {
                 ops.add(w.write());
             }

@@ -18,11 +18,11 @@ final class Writer {
      * @param size    its size (a writev's sum)
      * @param spoiled whether its memory was detached while it waited (spec §2 spoil)
      */
-    record Queued(long write, int size, boolean spoiled) {
+    record WaitingWrite(long write, int size, boolean spoiled) {
 
         /** The same queued write, spoiled. */
-        Queued spoil() {
-            return new Queued(write, size, true);
+        WaitingWrite spoil() {
+            return new WaitingWrite(write, size, true);
         }
     }
 
@@ -31,7 +31,7 @@ final class Writer {
     /** Its own error, set by {@code fail} and kept apart from the broadcast's. */
     Object error;
     /** Spec §1 {@code queuedWrites}: oldest first; an abort takes one from anywhere. */
-    final List<Queued> queuedWrites;
+    final List<WaitingWrite> queuedWrites;
     /** Spec §1 {@code pendingDrains}: operation numbers, in call order. */
     final List<Long> pendingDrains;
     /** Spec §1 {@code pendingEnds}: operation numbers, in call order. */
