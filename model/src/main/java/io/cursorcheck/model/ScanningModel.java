@@ -181,6 +181,8 @@ public final class ScanningModel implements Forkable {
             if (!readingAnEntry(position)) {
                 return answer(op, Outcome.failed(error)); // reading an entry, step 4
             }
+            // The spec is silent (§2 next step 2) on when the answer's size is read; the model reads it before
+            // the advance, which may trim the entry away, as notify step 2 says outright ("note the entry").
             int size = sizeAt(position);
             advance(c);
             return answer(op, Outcome.data(position, size));
