@@ -9,69 +9,74 @@ import io.cursorcheck.spi.ImpossibleStateException;
 import io.cursorcheck.spi.KeyWriter;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Outcome;
-import io.cursorcheck.spi.Policy;
 import io.cursorcheck.spi.Reason;
 import io.cursorcheck.spi.Reply;
 import io.cursorcheck.spi.Settlement;
 import io.cursorcheck.spi.Snapshot;
 import io.cursorcheck.spi.SpecError;
 import io.cursorcheck.spi.WriterState;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * The reference: spec §2 ({@code docs/spec.md}) with no cache at all.
  *
- * <p>Wherever the cached-count variant consults or updates its cached minimum, this model scans
- * every attached consumer instead; it trims after every advance (in next, notify and end) and
- * after every removal of a consumer. Plain lists, full scans, no shortcuts: every line here
- * should be checkable against a sentence of the spec, and speed does not matter. Where the spec
- * records one of the model's choices as a model note (spec §7), the comment at that code names it.
+ * <p>Read it next to the spec. The state is laid out as spec §1 lists it (the broadcast's fields here, the
+ * writer in {@link Writer}, a consumer in {@link Consumer}, an entry in {@link Entry}); the operations follow in
+ * the order of spec §2's list, then the shared procedures, each named after its section's heading
+ * ({@code trim}, {@code flush}, {@code offer}, {@code eviction}, {@code readingAnEntry}, {@code settlingDrains},
+ * {@code removal}, {@code endingTheBroadcast}, {@code completingTheEnd}, ...) with the spec's step numbers in its
+ * comments. Wherever the cached-count variant consults or updates its cached minimum, this model finds the
+ * minimum by the full {@link #scan() scan} instead: it never caches, which is its reason to exist, and it trims
+ * after every advance (in next, notify and the end of the broadcast) and after every removal of a consumer (spec
+ * §4). Plain lists, full scans, no shortcuts; speed does not matter. Where the spec records one of the model's
+ * choices as a model note (spec §7), the comment at that code names it; where the spec leaves a choice to the
+ * model without a note, the comment says "the spec is silent" and names the section.
  *
  * <p>It follows the algorithm of spec §2 as Node releases it, or, made with {@link Algorithm#CORRECTED},
- * the two steps of spec §8: a flush never runs inside another, and a read of a spoiled entry
- * removes every consumer before it clears the buffer, also on a broadcast that was already errored.
+ * the two steps of spec §8: a flush never runs inside another, and a read of a spoiled entry removes every
+ * consumer before it clears the buffer, also on a broadcast that was already errored.
+ *
+ * <p>It is written from the spec, not from {@code impl}: it shares no procedure name with the ports beyond the
+ * spec's own words ({@code properties/.../architecture/ModelIndependenceTest.java} checks this).
  *
  * <p>Single-threaded: one thread calls everything.
  */
 public final class ScanningModel implements Forkable {
 
-    private static final long NO_READ = -1;
-
     private final Options options;
     private final Algorithm algorithm;
 
-    // Broadcast state (spec §1).
-    private final List<Integer> buffer; // sizes of retained entries, oldest first
-    private final List<Boolean> spoiled; // aligned with buffer: whether the entry is spoiled
+    // Spec §1, the broadcast.
+    /** {@code buffer}: the retained entries, at positions [bufferStart, bufferEnd()), oldest first. */
+    private final List<Entry> buffer;
     private long bufferStart;
     private long bufferedBytes;
-    private final List<Long> writers; // position -> the write operation that stored it
-    private final List<Consumer> consumers; // attached, in attach order
+    /** The attached consumers, in attach order. */
+    private final List<Consumer> consumers;
+    /** The waiting list; it may hold stale entries, which notify skips. */
     private List<Consumer> waiters;
     private boolean ended;
     private boolean cancelled;
     private boolean errored;
     private Object error;
 
-    // Writer state.
-    private WriterState writerState = WriterState.OPEN;
-    private Object writerError;
-    private final List<QueuedWrite> queuedWrites; // oldest first; abort takes from anywhere
-    private final List<Long> pendingDrains; // in call order
-    private final List<Long> pendingEnds;
-    private long bytesAccepted;
+    // Spec §1, the writer.
+    private final Writer writer;
 
-    // Bookkeeping of the observation protocol (spec §5).
-    private long operations;
-    private int consumersMade;
+    // Spec §5, observing: operation numbers, settlements, the scan count, and which write stored each position
+    // ever appended (kept past trims and clears, so that writeOf names trimmed entries too; not semantics).
+    private long operationsTaken;
+    private int consumersAttached;
     private long scans;
-    private List<Settlement> settlements = new ArrayList<>();
+    private List<Settlement> settledDuringOperation = new ArrayList<>();
+    private final List<Long> writeAtPosition;
 
-    // Re-entrancy (spec §8): whether a flush is running in this operation, and how often a trim inside one
-    // left the buffer under budget after dropping entries (where Node signals its writer's drain, nested).
-    private boolean flushing;
+    // Spec §8, re-entrancy: how many flushes are running in this operation (0 between operations), and how often
+    // a trim inside one left the buffer under budget after dropping entries (where Node signals its writer's
+    // drain, nested).
+    private int flushesRunning;
     private long trimsInsideFlush;
 
     /**
@@ -98,386 +103,804 @@ public final class ScanningModel implements Forkable {
         }
         this.algorithm = algorithm;
         this.buffer = new ArrayList<>();
-        this.spoiled = new ArrayList<>();
-        this.writers = new ArrayList<>();
         this.consumers = new ArrayList<>();
         this.waiters = new ArrayList<>();
-        this.queuedWrites = new ArrayList<>();
-        this.pendingDrains = new ArrayList<>();
-        this.pendingEnds = new ArrayList<>();
+        this.writer = new Writer();
+        this.writeAtPosition = new ArrayList<>();
     }
 
     /**
-     * A copy of {@code other} in the same state; {@code copies} receives each copied consumer (attached, or
-     * stale in the waiting list) at its id, which is unique in a broadcast. Each list is copied in one go
-     * (the explorer forks the model once per transition).
+     * A copy of {@code original} in the same state (between operations: no flush is running). {@code copies}
+     * receives each copied consumer, attached or stale in the waiting list, at its id, which is unique in a
+     * broadcast.
      */
-    private ScanningModel(ScanningModel other, Consumer[] copies) {
-        this.options = other.options;
-        this.algorithm = other.algorithm;
-        this.buffer = new ArrayList<>(other.buffer);
-        this.spoiled = new ArrayList<>(other.spoiled);
-        this.writers = new ArrayList<>(other.writers);
-        this.bufferStart = other.bufferStart;
-        this.bufferedBytes = other.bufferedBytes;
-        this.consumers = new ArrayList<>(other.consumers.size());
-        for (Consumer c : other.consumers) {
-            Consumer copy = copyOf(c);
-            copies[c.id] = copy;
-            this.consumers.add(copy);
+    private ScanningModel(ScanningModel original, Consumer[] copies) {
+        this.options = original.options;
+        this.algorithm = original.algorithm;
+        this.buffer = new ArrayList<>(original.buffer); // entries are immutable records, shared safely
+        this.bufferStart = original.bufferStart;
+        this.bufferedBytes = original.bufferedBytes;
+        this.consumers = new ArrayList<>(original.consumers.size());
+        for (Consumer c : original.consumers) {
+            copies[c.id] = c.copyFor(this);
+            this.consumers.add(copies[c.id]);
         }
-        this.waiters = new ArrayList<>(other.waiters.size());
-        for (Consumer c : other.waiters) {
+        this.waiters = new ArrayList<>(original.waiters.size());
+        for (Consumer c : original.waiters) {
             if (copies[c.id] == null) {
-                copies[c.id] = copyOf(c); // stale entries too: an exact copy
+                copies[c.id] = c.copyFor(this); // a stale entry, copied too: the fork is exact
             }
             this.waiters.add(copies[c.id]);
         }
-        this.ended = other.ended;
-        this.cancelled = other.cancelled;
-        this.errored = other.errored;
-        this.error = other.error;
-        this.writerState = other.writerState;
-        this.writerError = other.writerError;
-        this.queuedWrites = new ArrayList<>(other.queuedWrites); // records: immutable, shared safely
-        this.pendingDrains = new ArrayList<>(other.pendingDrains);
-        this.pendingEnds = new ArrayList<>(other.pendingEnds);
-        this.bytesAccepted = other.bytesAccepted;
-        this.operations = other.operations;
-        this.consumersMade = other.consumersMade;
-        this.scans = other.scans;
-        this.trimsInsideFlush = other.trimsInsideFlush;
+        this.ended = original.ended;
+        this.cancelled = original.cancelled;
+        this.errored = original.errored;
+        this.error = original.error;
+        this.writer = new Writer(original.writer);
+        this.operationsTaken = original.operationsTaken;
+        this.consumersAttached = original.consumersAttached;
+        this.scans = original.scans;
+        this.writeAtPosition = new ArrayList<>(original.writeAtPosition);
+        this.trimsInsideFlush = original.trimsInsideFlush;
     }
 
-    private Consumer copyOf(Consumer c) {
-        // Forked once per transition: an empty queue as small as can be, a full one cloned in one array copy.
-        ArrayDeque<Long> queued = c.queued.isEmpty() ? new ArrayDeque<>(0) : c.queued.clone();
-        Consumer copy = new Consumer(this, c.id, c.cursor, queued);
-        copy.outstanding = c.outstanding;
-        copy.detached = c.detached;
-        copy.attached = c.attached;
-        copy.error = c.error;
-        return copy;
-    }
-
-    private static final class Consumer implements ConsumerHandle {
-        final ScanningModel owner;
-        final int id;
-        long cursor;
-        long outstanding = NO_READ; // operation number of the outstanding read
-        final ArrayDeque<Long> queued; // operation numbers of queued reads
-        boolean detached;
-        boolean attached = true;
-        Reason error;
-
-        Consumer(ScanningModel owner, int id, long cursor) {
-            this(owner, id, cursor, new ArrayDeque<>());
-        }
-
-        Consumer(ScanningModel owner, int id, long cursor, ArrayDeque<Long> queued) {
-            this.owner = owner;
-            this.id = id;
-            this.cursor = cursor;
-            this.queued = queued;
-        }
-
-        @Override
-        public int id() {
-            return id;
-        }
-
-        @Override
-        public String toString() {
-            return "c" + id;
-        }
-    }
-
-    /** A queued write: its operation number, its size (a writev's sum) and whether it is spoiled (spec §1). */
-    private record QueuedWrite(long op, int size, boolean spoiled) {
-    }
-
-    private enum Offer { ACCEPTED, DISCARDED, REFUSED }
+    /** The answers of spec §2 offer. */
+    private enum OfferAnswer { ACCEPTED, DISCARDED, REFUSED }
 
     @Override
     public Options options() {
         return options;
     }
 
-    // ---------------------------------------------------------------- operations
+    // ================================================================ spec §2, the operations, in the spec's order
+    // Each first takes the next operation number, then checks its arguments (spec §2, §5).
 
+    /** Spec §2 attach. */
     @Override
     public ConsumerHandle attach() {
-        operations++;
-        // A new consumer starts at bufferStart, so it reads everything retained (I7).
-        Consumer c = new Consumer(this, consumersMade++, bufferStart);
+        operationsTaken++;
+        // The cursor is bufferStart, so a late joiner reads everything retained (I7). The rest of the section
+        // updates the cache, which the model has none of: it neither scans, trims nor notifies here.
+        Consumer c = new Consumer(this, consumersAttached++, bufferStart);
         consumers.add(c);
         return c;
     }
 
+    /** Spec §2 next: a read of consumer {@code handle}, steps 1 to 6 in order. */
     @Override
     public Reply next(ConsumerHandle handle) {
-        long op = operations++;
-        Consumer c = own(handle);
+        long op = operationsTaken++;
+        Consumer c = consumerOf(handle);
+        // Step 1: a detached consumer answers from its own record alone.
         if (c.detached) {
-            return reply(op, c.error != null ? Outcome.failed(c.error.value()) : Outcome.DONE);
+            return answer(op, c.error != null ? Outcome.failed(c.error.value()) : Outcome.DONE);
         }
-        if (c.cursor < endPosition()) {
+        // Step 2: an entry exists at its cursor, whatever the lifecycle.
+        if (c.cursor < bufferEnd()) {
             long position = c.cursor;
-            if (!readEntry(position)) {
-                // Spec reading an entry, step 4: the read answers FAILED with the broadcast's error.
-                return reply(op, Outcome.failed(error));
+            if (!readingAnEntry(position)) {
+                return answer(op, Outcome.failed(error)); // reading an entry, step 4
             }
+            // The spec is silent (§2 next step 2) on when the answer's size is read; the model reads it before
+            // the advance, which may trim the entry away, as notify step 2 says outright ("note the entry").
             int size = sizeAt(position);
             advance(c);
-            return reply(op, Outcome.data(position, size));
+            return answer(op, Outcome.data(position, size));
         }
+        // Step 3: the broadcast is errored. Model note M4: the removal trims, as every removal does.
         if (errored) {
             c.detached = true;
             c.error = Reason.of(error);
-            remove(c);
-            return reply(op, Outcome.failed(error));
+            removal(c);
+            return answer(op, Outcome.failed(error));
         }
+        // Step 4: the broadcast has ended or is cancelled.
         if (ended || cancelled) {
-            detachConsumer(c);
-            return reply(op, Outcome.DONE);
+            detachSteps(c);
+            return answer(op, Outcome.DONE);
         }
-        if (c.outstanding != NO_READ) {
-            c.queued.addLast(op);
-            return reply(op, Outcome.PENDING);
+        // Step 5: an outstanding read already: this one queues behind it (overlapping reads).
+        if (c.hasOutstandingRead()) {
+            c.laterReads.addLast(op);
+            return answer(op, Outcome.PENDING);
         }
-        c.outstanding = op;
+        // Step 6: it waits.
+        c.outstandingRead = op;
         waiters.add(c);
-        return reply(op, Outcome.WAIT);
+        return answer(op, Outcome.WAIT);
     }
 
+    /** Spec §2 detach: the consumer's {@code return()} or {@code throw()}. */
     @Override
     public Reply detach(ConsumerHandle handle) {
-        long op = operations++;
-        detachConsumer(own(handle));
-        return reply(op, Outcome.DONE);
+        long op = operationsTaken++;
+        detachSteps(consumerOf(handle));
+        return answer(op, Outcome.DONE);
     }
 
+    /** Spec §2 writeSync. */
     @Override
     public Reply writeSync(int size) {
-        long op = operations++;
-        Arguments.requireSize(size);
-        return writeSync(op, size);
+        long op = operationsTaken++;
+        Arguments.requireSize(size); // step 1
+        return writeSyncSteps(op, size);
     }
 
+    /** Spec §2 writevSync: writeSync(sum) in every step and answer, under this operation number. */
     @Override
     public Reply writevSync(int... sizes) {
-        long op = operations++;
-        // Spec writevSync and writev: writeSync(sum) in every step and answer, under this operation number.
-        return writeSync(op, Arguments.requireSizes(sizes));
+        long op = operationsTaken++;
+        return writeSyncSteps(op, Arguments.requireSizes(sizes));
     }
 
-    /** Spec writeSync steps 2 and 3, for a size already checked. */
-    private Reply writeSync(long op, int size) {
-        if (writerState != WriterState.OPEN) {
-            return reply(op, Outcome.REFUSED);
+    /** Spec §2 writeSync steps 2 and 3, for a size already checked. */
+    private Reply writeSyncSteps(long op, int size) {
+        if (!writer.is(WriterState.OPEN)) {
+            return answer(op, Outcome.REFUSED); // step 2: the buffer is not asked
         }
-        Offer result = offer(op, size);
-        if (result == Offer.REFUSED) {
-            return reply(op, Outcome.REFUSED);
+        OfferAnswer offered = offer(size, op); // step 3
+        if (offered == OfferAnswer.REFUSED) {
+            return answer(op, Outcome.REFUSED); // nothing is queued
         }
-        bytesAccepted += size;
-        return reply(op, result == Offer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
+        writer.bytesAccepted += size;
+        return answer(op, offered == OfferAnswer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
     }
 
+    /** Spec §2 write. */
     @Override
     public Reply write(int size) {
-        long op = operations++;
-        Arguments.requireSize(size);
-        return write(op, size);
+        long op = operationsTaken++;
+        Arguments.requireSize(size); // step 1
+        return writeSteps(op, size);
     }
 
+    /** Spec §2 writev: write(sum) in every step and answer, under this operation number. */
     @Override
     public Reply writev(int... sizes) {
-        long op = operations++;
-        // Spec writevSync and writev: write(sum) in every step and answer, under this operation number.
-        return write(op, Arguments.requireSizes(sizes));
+        long op = operationsTaken++;
+        return writeSteps(op, Arguments.requireSizes(sizes));
     }
 
-    /** Spec write steps 2 to 4, for a size already checked. */
-    private Reply write(long op, int size) {
-        if (writerState == WriterState.ERRORED) {
-            return reply(op, Outcome.failed(writerError));
+    /** Spec §2 write steps 2 to 4, for a size already checked. */
+    private Reply writeSteps(long op, int size) {
+        // Step 2: a writer that is not OPEN fails the write, and nothing is queued.
+        if (writer.is(WriterState.ERRORED)) {
+            return answer(op, Outcome.failed(writer.error));
         }
-        if (writerState != WriterState.OPEN) {
-            return reply(op, Outcome.failed(SpecError.WRITER_CLOSED));
+        if (!writer.is(WriterState.OPEN)) {
+            return answer(op, Outcome.failed(SpecError.WRITER_CLOSED));
         }
-        Offer result = offer(op, size);
-        if (result != Offer.REFUSED) {
-            bytesAccepted += size;
-            return reply(op, result == Offer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
+        // Step 3.
+        OfferAnswer offered = offer(size, op);
+        if (offered != OfferAnswer.REFUSED) {
+            writer.bytesAccepted += size;
+            return answer(op, offered == OfferAnswer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
         }
-        switch (options.policy()) {
-            case STRICT:
-                if (!queuedWrites.isEmpty()) {
-                    return reply(op, Outcome.failed(SpecError.BACKPRESSURE));
-                }
-                break;
-            case UNBOUNDED:
-                break;
-            default:
-                throw new ImpossibleStateException(options.policy() + " refused a write while the writer is open");
+        // Step 4: refused, which only STRICT and UNBOUNDED do while the writer is open.
+        boolean strict = switch (options.policy()) {
+            case STRICT -> true;
+            case UNBOUNDED -> false;
+            case DROP_OLDEST, DROP_NEWEST -> throw new ImpossibleStateException(
+                    options.policy() + " refused a write while the writer is open");
+        };
+        if (strict && writer.hasQueuedWrites()) {
+            return answer(op, Outcome.failed(SpecError.BACKPRESSURE));
         }
-        queuedWrites.add(new QueuedWrite(op, size, false));
-        return reply(op, Outcome.QUEUED);
+        writer.queuedWrites.add(new Writer.WaitingWrite(op, size, false));
+        return answer(op, Outcome.QUEUED);
     }
 
+    /** Spec §2 end: the writer's {@code end()}. */
     @Override
     public Reply end() {
-        long op = operations++;
-        if (writerState == WriterState.ERRORED) {
-            return reply(op, Outcome.failed(writerError));
+        long op = operationsTaken++;
+        if (writer.is(WriterState.ERRORED)) {
+            return answer(op, Outcome.failed(writer.error)); // step 1
         }
-        if (writerState == WriterState.CLOSED) {
-            return reply(op, Outcome.completed(bytesAccepted));
+        if (writer.is(WriterState.CLOSED)) {
+            return answer(op, Outcome.completed(writer.bytesAccepted)); // step 2
         }
-        pendingEnds.add(op);
-        if (writerState == WriterState.OPEN) {
-            writerState = WriterState.CLOSING;
-            settleDrains(Outcome.DRAINED_FALSE); // spec end step 3: the writer left OPEN
-            endIfNoWriteQueued();
-        }
-        // If the end completed or failed inside this call, its settlement is this call's own answer (spec end step 4).
-        for (int i = 0; i < settlements.size(); i++) {
-            if (settlements.get(i).op() == op) {
-                Outcome own = settlements.remove(i).outcome();
-                return reply(op, own);
+        // Step 3; a call made while CLOSING waits with the earlier ones.
+        writer.pendingEnds.add(op);
+        if (writer.is(WriterState.OPEN)) {
+            writer.state = WriterState.CLOSING;
+            settlingDrains(Outcome.DRAINED_FALSE);
+            if (!writer.hasQueuedWrites()) {
+                endingTheBroadcast();
             }
         }
-        return reply(op, Outcome.PENDING);
+        // Step 4: an end that completed or failed during this call answers with that, not with a settlement.
+        Outcome settledHere = takeSettlementOf(op);
+        return answer(op, settledHere != null ? settledHere : Outcome.PENDING);
     }
 
+    /** Spec §2 endSync: an end that answers at once and records no pending end. */
     @Override
     public Reply endSync() {
-        long op = operations++;
-        if (writerState == WriterState.CLOSED) {
-            return reply(op, Outcome.completed(bytesAccepted));
+        long op = operationsTaken++;
+        if (writer.is(WriterState.CLOSED)) {
+            return answer(op, Outcome.completed(writer.bytesAccepted)); // step 1
         }
-        if (writerState == WriterState.ERRORED || writerState == WriterState.CLOSING) {
-            return reply(op, Outcome.INCOMPLETE); // Node's -1; nothing changes
+        if (writer.is(WriterState.ERRORED) || writer.is(WriterState.CLOSING)) {
+            return answer(op, Outcome.INCOMPLETE); // step 2: Node's -1; nothing changes
         }
-        writerState = WriterState.CLOSING;
-        settleDrains(Outcome.DRAINED_FALSE); // spec endSync step 3: the writer left OPEN
-        endIfNoWriteQueued(); // no pending end is recorded: the end may complete later without a settlement
-        return reply(op, writerState == WriterState.CLOSED ? Outcome.completed(bytesAccepted) : Outcome.INCOMPLETE);
+        // Step 3. No pending end is recorded: the end may complete later without a settlement.
+        writer.state = WriterState.CLOSING;
+        settlingDrains(Outcome.DRAINED_FALSE);
+        if (!writer.hasQueuedWrites()) {
+            endingTheBroadcast();
+        }
+        return answer(op, writer.is(WriterState.CLOSED)
+                ? Outcome.completed(writer.bytesAccepted) : Outcome.INCOMPLETE);
     }
 
+    /** Spec §2 abort: the abort signal of operation {@code operation} fires. */
     @Override
     public Reply abort(long operation) {
-        long op = operations++;
+        long op = operationsTaken++;
         Arguments.requireEarlierOperation(operation, op);
-        for (int i = 0; i < queuedWrites.size(); i++) {
-            if (queuedWrites.get(i).op() == operation) {
-                // Spec abort step 1: out of the queue wherever it is; nothing is flushed.
-                queuedWrites.remove(i);
-                settle(operation, Outcome.failed(SpecError.ABORTED));
-                endIfNoWriteQueued(); // I12: a closing writer whose queue an abort emptied ends the broadcast
-                return reply(op, Outcome.OK);
+        // Step 1: a queued write leaves the queue wherever it is; nothing is flushed.
+        for (int i = 0; i < writer.queuedWrites.size(); i++) {
+            if (writer.queuedWrites.get(i).write() == operation) {
+                writer.queuedWrites.remove(i);
+                recordSettlement(operation, Outcome.failed(SpecError.ABORTED));
+                if (writer.is(WriterState.CLOSING) && !writer.hasQueuedWrites()) {
+                    endingTheBroadcast(); // I12: the abort emptied a closing writer's queue
+                }
+                return answer(op, Outcome.OK);
             }
         }
-        if (pendingEnds.remove(Long.valueOf(operation))) {
-            // Spec abort step 2: that call stops waiting; the writer stays CLOSING.
-            settle(operation, Outcome.failed(SpecError.ABORTED));
+        // Step 2: a pending end() stops waiting; the writer stays CLOSING.
+        if (writer.pendingEnds.remove(Long.valueOf(operation))) {
+            recordSettlement(operation, Outcome.failed(SpecError.ABORTED));
         }
-        return reply(op, Outcome.OK); // spec abort step 3 otherwise: nothing happens
+        return answer(op, Outcome.OK); // step 3 otherwise: nothing happens
     }
 
+    /** Spec §2 drain: the writer's drainable protocol, waiting for room. */
     @Override
     public Reply drain() {
-        long op = operations++;
-        if (writerState != WriterState.OPEN || ended) {
-            return reply(op, Outcome.UNWRITABLE);
+        long op = operationsTaken++;
+        if (!writer.is(WriterState.OPEN) || ended) {
+            return answer(op, Outcome.UNWRITABLE); // step 1
         }
         if (bufferedBytes < options.budget()) {
-            return reply(op, Outcome.DRAINED_TRUE);
+            return answer(op, Outcome.DRAINED_TRUE); // step 2
         }
-        pendingDrains.add(op); // I13: it waits only while the buffer is at or over budget
-        return reply(op, Outcome.PENDING);
+        writer.pendingDrains.add(op); // step 3; I13: it waits only while the buffer is at or over budget
+        return answer(op, Outcome.PENDING);
     }
 
+    /** Spec §2 spoil: the memory write {@code operation} handed over is detached. */
     @Override
     public Reply spoil(long operation) {
-        long op = operations++;
+        long op = operationsTaken++;
         Arguments.requireEarlierOperation(operation, op);
-        for (long position = bufferStart; position < endPosition(); position++) {
-            if (writers.get((int) position) == operation) {
-                spoiled.set((int) (position - bufferStart), true);
-                return reply(op, Outcome.OK);
+        for (int i = 0; i < buffer.size(); i++) {
+            if (buffer.get(i).write() == operation) {
+                buffer.set(i, buffer.get(i).spoil()); // a retained entry
+                return answer(op, Outcome.OK);
             }
         }
-        for (int i = 0; i < queuedWrites.size(); i++) {
-            QueuedWrite w = queuedWrites.get(i);
-            if (w.op() == operation) {
-                queuedWrites.set(i, new QueuedWrite(w.op(), w.size(), true));
-                return reply(op, Outcome.OK);
+        for (int i = 0; i < writer.queuedWrites.size(); i++) {
+            if (writer.queuedWrites.get(i).write() == operation) {
+                writer.queuedWrites.set(i, writer.queuedWrites.get(i).spoil()); // a queued write
+                return answer(op, Outcome.OK);
             }
         }
-        return reply(op, Outcome.OK); // never stored, trimmed, evicted, discarded, zero-size or not a write
+        return answer(op, Outcome.OK); // never stored, trimmed, evicted, discarded, zero-size or not a write
     }
 
+    /** Spec §2 fail. */
     @Override
     public Reply fail(Object reason) {
-        long op = operations++;
-        if (writerState == WriterState.ERRORED || writerState == WriterState.CLOSED) {
-            return reply(op, Outcome.OK); // the first error is kept
+        long op = operationsTaken++;
+        if (writer.is(WriterState.ERRORED) || writer.is(WriterState.CLOSED)) {
+            return answer(op, Outcome.OK); // step 1: the first error stands
         }
-        failWriter(reason);
+        failSteps1To3(reason);
+        // Step 4. The spec is silent (§2 fail) on a broadcast already errored with a writer still failing; it
+        // cannot happen (an error of the broadcast comes with a failed or closed writer), and the model keeps
+        // the earlier error then, as reading an entry step 2 does.
         if (!errored) {
-            failBroadcast(reason);
+            failStep4(reason);
         }
-        return reply(op, Outcome.OK);
+        return answer(op, Outcome.OK); // step 5
     }
 
+    /** Spec §2 cancel without a reason. */
     @Override
     public Reply cancel() {
-        return cancel(false, null);
+        return cancelSteps(false, null);
     }
 
+    /** Spec §2 cancel with a reason, whatever its value. */
     @Override
     public Reply cancel(Object reason) {
-        return cancel(true, reason);
+        return cancelSteps(true, reason);
     }
 
-    private Reply cancel(boolean hasReason, Object reason) {
-        long op = operations++;
+    /** Spec §2 cancel steps 1 to 5. */
+    private Reply cancelSteps(boolean reasonGiven, Object reason) {
+        long op = operationsTaken++;
         if (cancelled) {
-            return reply(op, Outcome.OK);
+            return answer(op, Outcome.OK); // step 1
         }
+        // Step 2.
         cancelled = true;
         ended = true;
-        if (hasReason) {
+        if (reasonGiven) {
             errored = true;
             error = reason;
         }
-        if (writerState == WriterState.OPEN || writerState == WriterState.CLOSING) {
-            writerState = WriterState.CLOSED;
-            while (!queuedWrites.isEmpty()) {
-                settle(queuedWrites.remove(0).op(), Outcome.failed(SpecError.CANCELLED));
+        // Step 3: an ERRORED writer keeps its own error; a CLOSED one stays CLOSED.
+        if (writer.is(WriterState.OPEN) || writer.is(WriterState.CLOSING)) {
+            writer.state = WriterState.CLOSED;
+            while (writer.hasQueuedWrites()) {
+                recordSettlement(writer.queuedWrites.remove(0).write(), Outcome.failed(SpecError.CANCELLED));
             }
-            settleDrains(Outcome.DRAINED_FALSE);
-            for (long end : pendingEnds) {
-                settle(end, Outcome.completed(bytesAccepted));
+            settlingDrains(Outcome.DRAINED_FALSE);
+            for (long end : writer.pendingEnds) {
+                recordSettlement(end, Outcome.completed(writer.bytesAccepted));
             }
-            pendingEnds.clear();
+            writer.pendingEnds.clear();
         }
-        removeEveryone(hasReason ? Outcome.failed(reason) : Outcome.DONE, hasReason ? Reason.of(reason) : null);
-        return reply(op, Outcome.OK);
+        // Step 4.
+        detachAndRemoveEveryConsumer(reasonGiven ? Outcome.failed(reason) : Outcome.DONE,
+                reasonGiven ? Reason.of(reason) : null);
+        return answer(op, Outcome.OK); // step 5
     }
 
-    // ---------------------------------------------------------------- forking and naming states
+    // ================================================================ spec §2, the procedures, in the spec's order
+
+    /**
+     * Spec §2 scan: the smallest cursor among the attached consumers, lowered consumer by consumer from
+     * {@code end} (never from a sentinel: I1). The spec's scan also counts the consumers at the minimum; the
+     * model has no {@code minCount} to fill, so it returns the minimum alone. Each call counts as one scan (§5).
+     */
+    private long scan() {
+        scans++;
+        long min = bufferEnd();
+        for (Consumer c : consumers) {
+            if (c.cursor < min) {
+                min = c.cursor;
+            }
+        }
+        return min;
+    }
+
+    /**
+     * Spec §2 advance: step 1 moves the cursor past the entry being delivered; step 2 consults the cache, and
+     * the model, which has none, trims every time instead (spec §4).
+     */
+    private void advance(Consumer c) {
+        c.cursor = c.cursor + 1;
+        trim();
+    }
+
+    /**
+     * Spec §2 trim, with a fresh scan where the cached-count variant reads its cache. The flush it starts
+     * re-enters offer, notify, advance and trim; it runs only when a write is queued (model note M1).
+     */
+    private void trim() {
+        // Step 1, the retain guard: with nobody attached, everything is kept for late joiners (I7).
+        if (consumers.isEmpty()) {
+            return;
+        }
+        // Step 2: the minimum, always by the full scan.
+        long minimum = scan();
+        if (minimum < bufferStart) {
+            // I1: eviction moves laggards to bufferStart in the same step, so no cursor is ever behind it.
+            throw new ImpossibleStateException("a cursor is " + (bufferStart - minimum) + " behind bufferStart "
+                    + bufferStart);
+        }
+        // Step 3; a minimum that has not moved past bufferStart changes nothing, flush and drains included.
+        if (minimum > bufferStart) {
+            while (bufferStart < minimum) {
+                bufferedBytes -= buffer.remove(0).size(); // trimming never looks at whether an entry is spoiled
+                bufferStart++;
+            }
+            if (bufferedBytes < options.budget()) {
+                if (flushesRunning > 0) {
+                    trimsInsideFlush++;
+                }
+                if (writer.hasQueuedWrites()) {
+                    flush();
+                }
+                if (writer.is(WriterState.OPEN)) {
+                    // After the flush it started: room existed, even if the flush filled it again (I13).
+                    settlingDrains(Outcome.DRAINED_TRUE);
+                }
+            }
+        }
+    }
+
+    /**
+     * Spec §2 flush: stores queued writes, oldest first. Under the corrected algorithm, spec §8 step 0 first.
+     */
+    private void flush() {
+        // Spec §8 step 0, one flush at a time: the running flush's loop offers the next queued write itself.
+        if (algorithm == Algorithm.CORRECTED && flushesRunning > 0) {
+            return;
+        }
+        flushesRunning++;
+        try {
+            // Step 1: the loop's condition is offer's own test for refusing, so a spoiled write behind a full
+            // buffer stays unexamined, as Node leaves it.
+            while (writer.hasQueuedWrites() && !ended && bufferedBytes < options.budget()) {
+                // Off the queue before it is offered, so that a nested flush takes the next one.
+                Writer.WaitingWrite first = writer.queuedWrites.remove(0);
+                if (first.spoiled()) {
+                    // I14: neither stored nor counted; the loop goes on with the next one.
+                    recordSettlement(first.write(), Outcome.failed(SpecError.INVALID_ENTRY));
+                    continue;
+                }
+                if (offer(first.size(), first.write()) == OfferAnswer.REFUSED) {
+                    writer.queuedWrites.add(0, first); // step 2: back at the front, and stop
+                    break;
+                }
+                // Step 3, after the settlements its offer caused.
+                writer.bytesAccepted += first.size();
+                recordSettlement(first.write(), Outcome.ACCEPTED);
+            }
+        } finally {
+            flushesRunning--;
+        }
+        // Step 4.
+        if (writer.is(WriterState.CLOSING) && !writer.hasQueuedWrites()) {
+            endingTheBroadcast();
+        }
+    }
+
+    /** Spec §2 offer: a write at the broadcast level, of {@code size}, made by write operation {@code write}. */
+    private OfferAnswer offer(int size, long write) {
+        if (ended || cancelled) {
+            return OfferAnswer.REFUSED; // step 1
+        }
+        if (size == 0) {
+            return OfferAnswer.ACCEPTED; // step 2, I8: nothing stored, nobody notified, budget not consulted
+        }
+        // Step 3.
+        boolean evicted = false;
+        if (bufferedBytes >= options.budget()) {
+            switch (options.policy()) {
+                case STRICT, UNBOUNDED -> {
+                    return OfferAnswer.REFUSED;
+                }
+                case DROP_NEWEST -> {
+                    return OfferAnswer.DISCARDED;
+                }
+                case DROP_OLDEST -> {
+                    eviction();
+                    evicted = true;
+                }
+            }
+        }
+        // Step 4.
+        if (writeAtPosition.size() != bufferEnd()) {
+            // Only a spoiled read's clear shortens the buffer without moving bufferStart, and it ends the broadcast.
+            throw new ImpossibleStateException("an append at " + bufferEnd() + " after a clear of positions up to "
+                    + writeAtPosition.size());
+        }
+        buffer.add(new Entry(size, write, false));
+        bufferedBytes += size;
+        writeAtPosition.add(write);
+        notifyAfterAppend();
+        // Step 6 (model note M2), before step 5's answer. Node asks its writer to flush first, but only STRICT and
+        // UNBOUNDED queue writes, and only DROP_OLDEST evicts, so there is nothing to flush.
+        if (evicted && bufferedBytes < options.budget()) {
+            if (writer.hasQueuedWrites()) {
+                throw new ImpossibleStateException("DROP_OLDEST evicted with " + writer.queuedWrites.size()
+                        + " write(s) queued");
+            }
+            if (writer.is(WriterState.OPEN)) {
+                settlingDrains(Outcome.DRAINED_TRUE);
+            }
+        }
+        return OfferAnswer.ACCEPTED; // step 5
+    }
+
+    /** Spec §2 eviction: DROP_OLDEST making room before the append, with nobody attached too. */
+    private void eviction() {
+        // Step 1.
+        while (bufferedBytes >= options.budget() && !buffer.isEmpty()) {
+            bufferedBytes -= buffer.remove(0).size();
+            bufferStart++;
+        }
+        // Step 2: the entries a laggard skips are lost to it, the only gap I4 allows.
+        for (Consumer c : consumers) {
+            if (c.cursor < bufferStart) {
+                c.cursor = bufferStart;
+            }
+        }
+        // Step 3 refreshes the cache; the model has none, and it neither flushes nor notifies here.
+    }
+
+    /**
+     * Spec §2 notify: serves the waiting consumers after an append, at most one entry each. (Named apart from
+     * the heading only because {@code Object.notify} is final.)
+     */
+    private void notifyAfterAppend() {
+        // Step 1.
+        List<Consumer> taken = waiters;
+        waiters = new ArrayList<>();
+        // Step 2. Model note M3: "the waiting list" below is the field as it is at that moment, which a notify
+        // nested inside the advance may have replaced.
+        for (Consumer c : taken) {
+            if (!c.hasOutstandingRead()) {
+                // A stale entry, and reachable: a consumer that detached while it waited leaves the list here
+                // (ReadExamples#detachSettlesOpenReadsDoneInOrder reaches it).
+                continue;
+            }
+            if (c.cursor >= bufferEnd()) {
+                waiters.add(c); // nothing for it yet
+                continue;
+            }
+            long position = c.cursor;
+            if (!readingAnEntry(position)) {
+                return; // reading an entry, step 4: notify serves nobody else
+            }
+            int size = sizeAt(position);
+            advance(c); // may trim, flush and re-enter notify before the settlement below
+            settleOutstandingRead(c, Outcome.data(position, size));
+            if (!c.laterReads.isEmpty()) {
+                c.outstandingRead = c.laterReads.removeFirst();
+                waiters.add(c);
+            }
+        }
+    }
+
+    /**
+     * Spec §2 reading an entry: whether the entry at {@code position} may be delivered. A spoiled one runs
+     * steps 1 to 3 and answers false, and the caller stops its delivery (step 4).
+     *
+     * @return true if the entry is not spoiled and the delivery goes on
+     */
+    private boolean readingAnEntry(long position) {
+        if (!retainedEntry(position).spoiled()) {
+            return true;
+        }
+        failSteps1To3(SpecError.INVALID_ENTRY); // step 1
+        // Step 2.
+        if (!errored) {
+            failStep4(SpecError.INVALID_ENTRY);
+        } else if (algorithm == Algorithm.CORRECTED) {
+            // Spec §8, every consumer leaves a cleared buffer: the earlier error stands, and nobody stays attached
+            // to positions step 3 removes (I1).
+            detachAndRemoveEveryConsumer(Outcome.failed(error), Reason.of(error));
+        }
+        // Step 3. writeAtPosition keeps the cleared entries' writes: nothing is appended after a clear (steps 1
+        // and 2 ended the broadcast), which offer asserts.
+        buffer.clear();
+        bufferedBytes = 0; // I2: the byte count goes with the entries; bufferStart does not move
+        return false;
+    }
+
+    /** Spec §2 settling drains: every pending drain, in call order, with one answer; the list is emptied first. */
+    private void settlingDrains(Outcome answer) {
+        List<Long> drains = new ArrayList<>(writer.pendingDrains);
+        writer.pendingDrains.clear();
+        for (long drain : drains) {
+            recordSettlement(drain, answer);
+        }
+    }
+
+    /**
+     * Spec §2 removal: takes an attached consumer out of {@code consumers} and trims, as the model does after
+     * every removal (spec §4; model note M4 for next step 3's "no trim").
+     */
+    private void removal(Consumer c) {
+        consumers.remove(c);
+        c.attached = false;
+        trim();
+    }
+
+    /** Spec §2 detach steps 1 to 4, also run by next step 4. */
+    private void detachSteps(Consumer c) {
+        c.detached = true; // step 1: its error is unchanged
+        // Step 2.
+        if (c.hasOutstandingRead()) {
+            settleOutstandingRead(c, Outcome.DONE);
+        }
+        while (!c.laterReads.isEmpty()) {
+            recordSettlement(c.laterReads.removeFirst(), Outcome.DONE);
+        }
+        // Step 3: a consumer that fail or cancel removed is not removed again.
+        if (c.attached) {
+            removal(c);
+        }
+        completingTheEnd(); // step 4
+    }
+
+    /**
+     * Spec §2 ending the broadcast: runs once, when no write is queued. The spec asks it of callers ("finds no
+     * write queued"); the model's callers test it at each call, as their sections say.
+     */
+    private void endingTheBroadcast() {
+        if (ended) {
+            return; // it runs once; later it does nothing
+        }
+        ended = true; // step 1
+        // Step 2, over the consumers attached when it starts.
+        for (Consumer c : new ArrayList<>(consumers)) {
+            if (!c.attached) {
+                // Only this loop removes consumers here, one at its own turn: with no write queued no trim below
+                // can flush, notify or detach anyone else.
+                throw new ImpossibleStateException(c + " left the consumers while end() was serving the others");
+            }
+            if (!c.hasOutstandingRead()) {
+                continue; // it drains what is retained later
+            }
+            if (c.cursor < bufferEnd()) {
+                // Only inside a re-entrant flush (I11 between operations); its queued reads stay queued.
+                long position = c.cursor;
+                if (!readingAnEntry(position)) {
+                    return; // reading an entry, step 4: the end stops, without steps 3 and 4
+                }
+                int size = sizeAt(position);
+                advance(c);
+                settleOutstandingRead(c, Outcome.data(position, size));
+            } else {
+                settleOutstandingRead(c, Outcome.DONE);
+                while (!c.laterReads.isEmpty()) {
+                    recordSettlement(c.laterReads.removeFirst(), Outcome.DONE);
+                }
+                c.detached = true;
+                removal(c);
+            }
+        }
+        waiters.clear(); // step 3, model note M5
+        completingTheEnd(); // step 4
+    }
+
+    /** Spec §2 completing the end: due once the broadcast has ended, nobody is attached and the writer is CLOSING. */
+    private void completingTheEnd() {
+        if (!ended || !consumers.isEmpty() || !writer.is(WriterState.CLOSING)) {
+            return;
+        }
+        writer.state = WriterState.CLOSED;
+        for (long end : writer.pendingEnds) {
+            recordSettlement(end, Outcome.completed(writer.bytesAccepted));
+        }
+        writer.pendingEnds.clear();
+    }
+
+    /**
+     * Spec §2 fail steps 1 to 3 with {@code reason}, also run by reading a spoiled entry (reading an entry step
+     * 1): an OPEN or CLOSING writer becomes ERRORED, and its queued writes, drains and pending ends fail, in
+     * that order.
+     */
+    private void failSteps1To3(Object reason) {
+        if (writer.is(WriterState.ERRORED) || writer.is(WriterState.CLOSED)) {
+            return; // step 1: the first error stands
+        }
+        writer.state = WriterState.ERRORED; // step 2
+        writer.error = reason;
+        // Step 3.
+        while (writer.hasQueuedWrites()) {
+            recordSettlement(writer.queuedWrites.remove(0).write(), Outcome.failed(reason));
+        }
+        settlingDrains(Outcome.failed(reason));
+        for (long end : writer.pendingEnds) {
+            recordSettlement(end, Outcome.failed(reason));
+        }
+        writer.pendingEnds.clear();
+    }
+
+    /** Spec §2 fail step 4: the broadcast becomes errored and ended; everyone attached fails and is removed. */
+    private void failStep4(Object reason) {
+        errored = true;
+        error = reason;
+        ended = true;
+        detachAndRemoveEveryConsumer(Outcome.failed(reason), Reason.of(reason));
+    }
+
+    /**
+     * Spec §2 fail step 4 and cancel step 4, "every attached consumer, in attach order": its outstanding read,
+     * then its queued reads, settle with {@code reads}; its error becomes {@code reason} unless that is null
+     * (cancel without a reason); it is detached and removed without the removal procedure, and the waiting list
+     * is emptied. The buffer is kept, untrimmed.
+     */
+    private void detachAndRemoveEveryConsumer(Outcome reads, Reason reason) {
+        for (Consumer c : consumers) {
+            if (c.hasOutstandingRead()) {
+                settleOutstandingRead(c, reads);
+            }
+            while (!c.laterReads.isEmpty()) {
+                recordSettlement(c.laterReads.removeFirst(), reads);
+            }
+            if (reason != null) {
+                c.error = reason;
+            }
+            c.detached = true;
+            c.attached = false;
+        }
+        consumers.clear();
+        waiters.clear();
+    }
+
+    // ================================================================ the state's own small questions
+
+    /** {@code end}, spec §1: the position after the last retained entry. */
+    private long bufferEnd() {
+        return bufferStart + buffer.size();
+    }
+
+    /** The retained entry at {@code position}; outside the buffer is an impossible state (I1). */
+    private Entry retainedEntry(long position) {
+        if (position < bufferStart || position >= bufferEnd()) {
+            throw new ImpossibleStateException("read of position " + position + " outside the buffer ["
+                    + bufferStart + ", " + bufferEnd() + ")");
+        }
+        return buffer.get((int) (position - bufferStart));
+    }
+
+    private int sizeAt(long position) {
+        return retainedEntry(position).size();
+    }
+
+    /** Settles {@code c}'s outstanding read; one that is already settled is the finding "settled twice" (§7 M3). */
+    private void settleOutstandingRead(Consumer c, Outcome outcome) {
+        if (!c.hasOutstandingRead()) {
+            throw new ImpossibleStateException(c + " has no outstanding read to settle with " + outcome
+                    + " (settled twice?)");
+        }
+        long read = c.outstandingRead;
+        c.outstandingRead = Consumer.NO_OUTSTANDING_READ;
+        recordSettlement(read, outcome);
+    }
+
+    /** Spec §5: an earlier open operation's final answer, reported by the operation that caused it. */
+    private void recordSettlement(long operation, Outcome outcome) {
+        settledDuringOperation.add(new Settlement(operation, outcome));
+    }
+
+    /** Takes the settlement of {@code operation} made during this operation out of the list, or null. */
+    private Outcome takeSettlementOf(long operation) {
+        for (int i = 0; i < settledDuringOperation.size(); i++) {
+            if (settledDuringOperation.get(i).op() == operation) {
+                return settledDuringOperation.remove(i).outcome();
+            }
+        }
+        return null;
+    }
+
+    /** The reply of operation {@code op}: its answer and the settlements it caused, in the order they were made. */
+    private Reply answer(long op, Outcome outcome) {
+        if (settledDuringOperation.isEmpty()) {
+            return new Reply(op, outcome, List.of()); // most operations settle nothing: no list to copy
+        }
+        Reply reply = new Reply(op, outcome, settledDuringOperation);
+        settledDuringOperation = new ArrayList<>();
+        return reply;
+    }
+
+    /** The consumer behind {@code handle}; a null or foreign handle is bad input (spec §5). */
+    private Consumer consumerOf(ConsumerHandle handle) {
+        if (handle == null) {
+            throw Arguments.nullConsumer();
+        }
+        if (handle instanceof Consumer c && c.broadcast == this) {
+            return c;
+        }
+        throw Arguments.foreignConsumer(handle);
+    }
+
+    @Override
+    public String toString() {
+        return "ScanningModel{" + snapshot() + "}";
+    }
+
+    // ================================================================ forking and naming states (not semantics)
 
     @Override
     public Fork fork() {
-        Consumer[] copies = new Consumer[consumersMade]; // by id: ids are unique, 0 to consumersMade - 1
+        Consumer[] copies = new Consumer[consumersAttached]; // by id: ids are unique, 0 to consumersAttached - 1
         ScanningModel copy = new ScanningModel(this, copies);
         return new Fork(copy, handle -> {
-            Consumer c = own(handle);
+            Consumer c = consumerOf(handle);
             if (copies[c.id] == null) {
-                copies[c.id] = copy.copyOf(c); // a detached consumer, copied on demand
+                copies[c.id] = c.copyFor(copy); // a detached consumer, copied on demand
             }
             return copies[c.id];
         });
@@ -493,70 +916,48 @@ public final class ScanningModel implements Forkable {
      */
     @Override
     public String stateKey() {
-        long[] pending = new long[pendingEnds.size() + queuedWrites.size() + pendingDrains.size()];
-        int n = 0;
-        for (long e : pendingEnds) {
-            pending[n++] = e;
-        }
-        for (QueuedWrite w : queuedWrites) {
-            pending[n++] = w.op();
-        }
-        for (long d : pendingDrains) {
-            pending[n++] = d;
-        }
-        for (Consumer c : consumers) {
-            int reads = (c.outstanding != NO_READ ? 1 : 0) + c.queued.size();
-            if (n + reads > pending.length) {
-                pending = java.util.Arrays.copyOf(pending, Math.max(2 * pending.length, n + reads));
-            }
-            if (c.outstanding != NO_READ) {
-                pending[n++] = c.outstanding;
-            }
-            for (long q : c.queued) {
-                pending[n++] = q;
-            }
-        }
-        java.util.Arrays.sort(pending, 0, n); // pending operations by rank: their order matters, not their numbers
-        StringBuilder k = new StringBuilder(96).append(buffer);
-        for (int i = 0; i < spoiled.size(); i++) {
-            if (spoiled.get(i)) {
+        long[] ranked = new long[openOperationCount()];
+        int n = rankOpenOperations(ranked);
+        StringBuilder k = new StringBuilder(96).append(retainedSizes());
+        for (int i = 0; i < buffer.size(); i++) {
+            if (buffer.get(i).spoiled()) {
                 k.append('s').append(i); // spoiled entries by index from bufferStart
             }
         }
         k.append(" c[");
         for (Consumer c : consumers) {
             k.append(c.id).append('@').append(c.cursor - bufferStart);
-            if (c.outstanding != NO_READ) {
-                k.append('w').append(java.util.Arrays.binarySearch(pending, 0, n, c.outstanding));
+            if (c.hasOutstandingRead()) {
+                k.append('w').append(Arrays.binarySearch(ranked, 0, n, c.outstandingRead));
             }
-            for (long q : c.queued) {
-                k.append('q').append(java.util.Arrays.binarySearch(pending, 0, n, q));
+            for (long q : c.laterReads) {
+                k.append('q').append(Arrays.binarySearch(ranked, 0, n, q));
             }
             k.append(' ');
         }
         k.append("] wait[");
         for (Consumer c : waiters) { // stale entries too: the key assumes nothing of how notify treats them
-            k.append(c.id).append(c.outstanding != NO_READ ? "" : c.detached ? "d" : "-").append(' ');
+            k.append(c.id).append(c.hasOutstandingRead() ? "" : c.detached ? "d" : "-").append(' ');
         }
         k.append("] ").append(ended ? 'E' : '-').append(cancelled ? 'C' : '-');
         if (errored) {
             k.append(" err=").append(Outcome.describeReason(error));
         }
-        k.append(' ').append(writerState);
-        if (writerState == WriterState.ERRORED) {
-            k.append('(').append(Outcome.describeReason(writerError)).append(')');
+        k.append(' ').append(writer.state);
+        if (writer.is(WriterState.ERRORED)) {
+            k.append('(').append(Outcome.describeReason(writer.error)).append(')');
         }
-        for (QueuedWrite w : queuedWrites) {
-            k.append(" qw").append(java.util.Arrays.binarySearch(pending, 0, n, w.op())).append(':').append(w.size());
+        for (Writer.WaitingWrite w : writer.queuedWrites) {
+            k.append(" qw").append(Arrays.binarySearch(ranked, 0, n, w.write())).append(':').append(w.size());
             if (w.spoiled()) {
                 k.append('s');
             }
         }
-        for (long d : pendingDrains) {
-            k.append(" drain").append(java.util.Arrays.binarySearch(pending, 0, n, d));
+        for (long d : writer.pendingDrains) {
+            k.append(" drain").append(Arrays.binarySearch(ranked, 0, n, d));
         }
-        for (long e : pendingEnds) {
-            k.append(" end").append(java.util.Arrays.binarySearch(pending, 0, n, e));
+        for (long e : writer.pendingEnds) {
+            k.append(" end").append(Arrays.binarySearch(ranked, 0, n, e));
         }
         return k.toString();
     }
@@ -567,14 +968,14 @@ public final class ScanningModel implements Forkable {
      */
     @Override
     public void writeKey(KeyWriter k) {
-        long[] pending = k.scratch(pendingCount());
-        int n = collectPending(pending);
+        long[] ranked = k.scratch(openOperationCount());
+        int n = rankOpenOperations(ranked);
         k.count(buffer.size());
-        for (int size : buffer) {
-            k.number(size);
+        for (Entry e : buffer) {
+            k.number(e.size());
         }
-        for (int i = 0; i < spoiled.size(); i++) {
-            if (spoiled.get(i)) {
+        for (int i = 0; i < buffer.size(); i++) {
+            if (buffer.get(i).spoiled()) {
                 k.symbol(KEY_SPOILED);
                 k.number(i); // spoiled entries by index from bufferStart
             }
@@ -584,16 +985,16 @@ public final class ScanningModel implements Forkable {
         for (Consumer c : consumers) {
             k.consumer(c.id);
             k.number(c.cursor - bufferStart);
-            k.number(c.outstanding != NO_READ ? java.util.Arrays.binarySearch(pending, 0, n, c.outstanding) : -1);
-            k.count(c.queued.size());
-            for (long q : c.queued) {
-                k.number(java.util.Arrays.binarySearch(pending, 0, n, q));
+            k.number(c.hasOutstandingRead() ? Arrays.binarySearch(ranked, 0, n, c.outstandingRead) : -1);
+            k.count(c.laterReads.size());
+            for (long q : c.laterReads) {
+                k.number(Arrays.binarySearch(ranked, 0, n, q));
             }
         }
         k.count(waiters.size());
         for (Consumer c : waiters) { // stale entries too, as in stateKey()
             k.consumer(c.id);
-            k.symbol(c.outstanding != NO_READ ? 0 : c.detached ? 1 : 2);
+            k.symbol(c.hasOutstandingRead() ? 0 : c.detached ? 1 : 2);
         }
         k.flag(ended);
         k.flag(cancelled);
@@ -601,23 +1002,23 @@ public final class ScanningModel implements Forkable {
         if (errored) {
             k.text(Outcome.describeReason(error));
         }
-        k.symbol(writerState.ordinal());
-        if (writerState == WriterState.ERRORED) {
-            k.text(Outcome.describeReason(writerError));
+        k.symbol(writer.state.ordinal());
+        if (writer.is(WriterState.ERRORED)) {
+            k.text(Outcome.describeReason(writer.error));
         }
-        k.count(queuedWrites.size());
-        for (QueuedWrite w : queuedWrites) {
-            k.number(java.util.Arrays.binarySearch(pending, 0, n, w.op()));
+        k.count(writer.queuedWrites.size());
+        for (Writer.WaitingWrite w : writer.queuedWrites) {
+            k.number(Arrays.binarySearch(ranked, 0, n, w.write()));
             k.number(w.size());
             k.flag(w.spoiled());
         }
-        k.count(pendingDrains.size());
-        for (long d : pendingDrains) {
-            k.number(java.util.Arrays.binarySearch(pending, 0, n, d));
+        k.count(writer.pendingDrains.size());
+        for (long d : writer.pendingDrains) {
+            k.number(Arrays.binarySearch(ranked, 0, n, d));
         }
-        k.count(pendingEnds.size());
-        for (long e : pendingEnds) {
-            k.number(java.util.Arrays.binarySearch(pending, 0, n, e));
+        k.count(writer.pendingEnds.size());
+        for (long e : writer.pendingEnds) {
+            k.number(Arrays.binarySearch(ranked, 0, n, e));
         }
     }
 
@@ -630,52 +1031,53 @@ public final class ScanningModel implements Forkable {
     private static final int KEY_SPOILED = 1;
     private static final int KEY_CONSUMERS = 2;
 
-    /** How many operations are pending: what {@link #collectPending} writes. */
-    private int pendingCount() {
-        int n = pendingEnds.size() + queuedWrites.size() + pendingDrains.size();
+    /** How many operations are open (pending ends, queued writes, pending drains, reads): what the ranking holds. */
+    private int openOperationCount() {
+        int n = writer.pendingEnds.size() + writer.queuedWrites.size() + writer.pendingDrains.size();
         for (Consumer c : consumers) {
-            n += (c.outstanding != NO_READ ? 1 : 0) + c.queued.size();
+            n += c.openReadCount();
         }
         return n;
     }
 
     /**
-     * Fills {@code pending} (at least {@link #pendingCount()} long: the key writer's scratch, so that a fork
-     * allocates nothing to be keyed) with every pending operation's number, sorted (ranks); returns how many.
+     * Fills {@code ranked} (at least {@link #openOperationCount()} long: the key writer's scratch, so that a fork
+     * allocates nothing to be keyed) with every open operation's number, sorted, so that an operation's index is
+     * its rank: their order matters to a state, not their numbers. Returns how many.
      */
-    private int collectPending(long[] pending) {
+    private int rankOpenOperations(long[] ranked) {
         int n = 0;
-        for (long e : pendingEnds) {
-            pending[n++] = e;
+        for (long e : writer.pendingEnds) {
+            ranked[n++] = e;
         }
-        for (QueuedWrite w : queuedWrites) {
-            pending[n++] = w.op();
+        for (Writer.WaitingWrite w : writer.queuedWrites) {
+            ranked[n++] = w.write();
         }
-        for (long d : pendingDrains) {
-            pending[n++] = d;
+        for (long d : writer.pendingDrains) {
+            ranked[n++] = d;
         }
         for (Consumer c : consumers) {
-            if (c.outstanding != NO_READ) {
-                pending[n++] = c.outstanding;
+            if (c.hasOutstandingRead()) {
+                ranked[n++] = c.outstandingRead;
             }
-            for (long q : c.queued) {
-                pending[n++] = q;
+            for (long q : c.laterReads) {
+                ranked[n++] = q;
             }
         }
-        java.util.Arrays.sort(pending, 0, n); // pending operations by rank: their order matters, not their numbers
+        Arrays.sort(ranked, 0, n);
         return n;
     }
 
     @Override
     public String consumerKey(ConsumerHandle handle) {
-        Consumer c = own(handle);
+        Consumer c = consumerOf(handle);
         if (!c.detached) {
             return "attached";
         }
         return c.error == null ? "detached" : "detached!" + c.error;
     }
 
-    // ---------------------------------------------------------------- queries
+    // ================================================================ queries
 
     @Override
     public Snapshot snapshot() {
@@ -684,27 +1086,35 @@ public final class ScanningModel implements Forkable {
         Snapshot.ConsumerState[] states = new Snapshot.ConsumerState[consumers.size()];
         for (int i = 0; i < states.length; i++) {
             Consumer c = consumers.get(i);
-            int reads = (c.outstanding != NO_READ ? 1 : 0) + c.queued.size();
-            states[i] = new Snapshot.ConsumerState(c.id, c.cursor, reads);
+            states[i] = new Snapshot.ConsumerState(c.id, c.cursor, c.openReadCount());
         }
-        List<Integer> queued = queuedWrites.isEmpty() ? List.of() : new ArrayList<>();
+        List<Integer> queued = writer.queuedWrites.isEmpty() ? List.of() : new ArrayList<>();
         List<Integer> spoiledQueued = new ArrayList<>(0);
-        for (int i = 0; i < queuedWrites.size(); i++) {
-            queued.add(queuedWrites.get(i).size());
-            if (queuedWrites.get(i).spoiled()) {
+        for (int i = 0; i < writer.queuedWrites.size(); i++) {
+            queued.add(writer.queuedWrites.get(i).size());
+            if (writer.queuedWrites.get(i).spoiled()) {
                 spoiledQueued.add(i);
             }
         }
-        List<Long> spoiledEntries = spoiled.contains(Boolean.TRUE) ? new ArrayList<>() : List.of();
-        for (int i = 0; i < spoiled.size(); i++) {
-            if (spoiled.get(i)) {
+        List<Long> spoiledEntries = new ArrayList<>(0);
+        for (int i = 0; i < buffer.size(); i++) {
+            if (buffer.get(i).spoiled()) {
                 spoiledEntries.add(bufferStart + i);
             }
         }
-        return new Snapshot(bufferStart, buffer, bufferedBytes, List.of(states), queued, writerState, bytesAccepted,
-                pendingEnds.size(), ended, cancelled, errored ? Reason.of(error) : null,
-                writerState == WriterState.ERRORED ? Reason.of(writerError) : null, pendingDrains.size(),
+        return new Snapshot(bufferStart, retainedSizes(), bufferedBytes, List.of(states), queued, writer.state,
+                writer.bytesAccepted, writer.pendingEnds.size(), ended, cancelled, errored ? Reason.of(error) : null,
+                writer.is(WriterState.ERRORED) ? Reason.of(writer.error) : null, writer.pendingDrains.size(),
                 spoiledEntries, spoiledQueued);
+    }
+
+    /** The sizes of the retained entries, oldest first. */
+    private List<Integer> retainedSizes() {
+        List<Integer> sizes = new ArrayList<>(buffer.size());
+        for (Entry e : buffer) {
+            sizes.add(e.size());
+        }
+        return sizes;
     }
 
     @Override
@@ -731,10 +1141,10 @@ public final class ScanningModel implements Forkable {
      */
     public List<Long> pendingOperations() {
         List<Long> ops = new ArrayList<>();
-        for (QueuedWrite w : queuedWrites) {
-            ops.add(w.op());
+        for (Writer.WaitingWrite w : writer.queuedWrites) {
+            ops.add(w.write());
         }
-        ops.addAll(pendingEnds);
+        ops.addAll(writer.pendingEnds);
         return ops;
     }
 
@@ -747,20 +1157,24 @@ public final class ScanningModel implements Forkable {
      */
     public List<Long> spoilableWrites() {
         List<Long> ops = new ArrayList<>();
-        for (int i = 0; i < buffer.size(); i++) {
-            if (!spoiled.get(i)) {
-                ops.add(writers.get((int) (bufferStart + i)));
+        for (Entry e : buffer) {
+            if (!e.spoiled()) {
+                ops.add(e.write());
             }
         }
-        for (QueuedWrite w : queuedWrites) {
+        for (Writer.WaitingWrite w : writer.queuedWrites) {
             if (!w.spoiled()) {
-                ops.add(w.op());
+                ops.add(w.write());
             }
         }
         return ops;
     }
 
-    /** The algorithm this model follows: spec §2 as released, or the correction of spec §8. */
+    /**
+     * The algorithm this model follows: spec §2 as released, or the correction of spec §8.
+     *
+     * @return the algorithm given when it was made
+     */
     public Algorithm algorithm() {
         return algorithm;
     }
@@ -782,395 +1196,17 @@ public final class ScanningModel implements Forkable {
     /**
      * The number of the write operation that stored the entry at a position: the
      * {@code writeSync}, {@code write}, {@code writevSync} or {@code writev} call itself, also when a
-     * queued write was stored later by a flush. Positions are not visible from outside an implementation (Node has none), entries
-     * named by their write are: the conformance check compares those.
+     * queued write was stored later by a flush. Positions are not visible from outside an implementation (Node has
+     * none), entries named by their write are: the conformance check compares those.
      *
      * @param position a position this broadcast ever appended, trimmed or not
      * @return the operation number of the write that stored it
      * @throws IllegalArgumentException if nothing was ever appended at {@code position}
      */
     public long writeOf(long position) {
-        if (position < 0 || position >= writers.size()) {
+        if (position < 0 || position >= writeAtPosition.size()) {
             throw new IllegalArgumentException("no entry was ever appended at position " + position);
         }
-        return writers.get((int) position);
-    }
-
-    @Override
-    public String toString() {
-        return "ScanningModel{" + snapshot() + "}";
-    }
-
-    // ---------------------------------------------------------------- spec §2 procedures
-
-    /** Spec scan: the smallest cursor of the attached consumers, starting from {@code end}. */
-    private long minCursor() {
-        scans++;
-        long min = endPosition();
-        for (Consumer c : consumers) {
-            min = Math.min(min, c.cursor);
-        }
-        return min;
-    }
-
-    /** Moves a consumer past the entry it was just delivered, then trims (the model trims every time). */
-    private void advance(Consumer c) {
-        c.cursor++;
-        trim();
-    }
-
-    /**
-     * Spec trim, with a fresh scan instead of the cache. Flushing queued writes re-enters
-     * offer, notify, advance and trim; it runs only when a write is queued (model note M1), and,
-     * under the corrected algorithm (spec §8), only when no flush is running already.
-     */
-    private void trim() {
-        if (consumers.isEmpty()) {
-            return; // I7: retained data waits for late joiners
-        }
-        long min = minCursor();
-        if (min < bufferStart) {
-            // I1: eviction moves laggards to bufferStart in the same step, so no cursor is ever behind it.
-            throw new ImpossibleStateException("a cursor is " + (bufferStart - min) + " behind bufferStart " + bufferStart);
-        }
-        if (min == bufferStart) {
-            return;
-        }
-        while (bufferStart < min) {
-            bufferedBytes -= buffer.remove(0);
-            spoiled.remove(0); // trimming never looks at whether an entry is spoiled
-            bufferStart++;
-        }
-        if (bufferedBytes < options.budget()) {
-            if (flushing) {
-                trimsInsideFlush++;
-            }
-            // Spec §8, one flush at a time: the running flush's loop offers the next queued write itself.
-            if (!queuedWrites.isEmpty() && !(flushing && algorithm == Algorithm.CORRECTED)) {
-                flushQueuedWrites();
-            }
-            if (writerState == WriterState.OPEN) {
-                // Spec trim step 3, after the flush it started: room existed, even if the flush filled it (I13).
-                settleDrains(Outcome.DRAINED_TRUE);
-            }
-        }
-    }
-
-    /**
-     * Writes queued writes in order until one is refused; the write leaves the queue before it is
-     * offered (so that a nested flush, spec §2, takes the next one). The outermost flush of an
-     * operation marks itself running, for spec §8.
-     */
-    private void flushQueuedWrites() {
-        boolean outermost = !flushing;
-        flushing = true;
-        try {
-            // Spec flush step 1: the loop's condition is the offer's own test for refusing, so a spoiled
-            // write behind a full buffer stays unexamined, as Node leaves it.
-            while (!queuedWrites.isEmpty() && !ended && bufferedBytes < options.budget()) {
-                QueuedWrite w = queuedWrites.remove(0);
-                if (w.spoiled()) {
-                    settle(w.op(), Outcome.failed(SpecError.INVALID_ENTRY)); // I14: neither stored nor counted
-                    continue;
-                }
-                if (offer(w.op(), w.size()) == Offer.REFUSED) {
-                    queuedWrites.add(0, w);
-                    break;
-                }
-                bytesAccepted += w.size();
-                settle(w.op(), Outcome.ACCEPTED);
-            }
-        } finally {
-            if (outermost) {
-                flushing = false;
-            }
-        }
-        endIfNoWriteQueued();
-    }
-
-    private void endIfNoWriteQueued() {
-        if (writerState == WriterState.CLOSING && queuedWrites.isEmpty()) {
-            endBroadcast();
-        }
-    }
-
-    /** Spec offer: a write at the broadcast level; {@code writeOp} is the write operation offering it. */
-    private Offer offer(long writeOp, int size) {
-        if (ended || cancelled) {
-            return Offer.REFUSED;
-        }
-        if (size == 0) {
-            return Offer.ACCEPTED; // I8: nothing stored, nobody notified
-        }
-        boolean evicted = false;
-        if (bufferedBytes >= options.budget()) {
-            Policy policy = options.policy();
-            if (policy == Policy.STRICT || policy == Policy.UNBOUNDED) {
-                return Offer.REFUSED;
-            }
-            if (policy == Policy.DROP_NEWEST) {
-                return Offer.DISCARDED;
-            }
-            evicted = true;
-            while (bufferedBytes >= options.budget() && !buffer.isEmpty()) {
-                bufferedBytes -= buffer.remove(0);
-                spoiled.remove(0);
-                bufferStart++;
-            }
-            for (Consumer c : consumers) {
-                if (c.cursor < bufferStart) {
-                    c.cursor = bufferStart;
-                }
-            }
-        }
-        if (writers.size() != bufferStart + buffer.size()) {
-            // Only a spoiled read's clear shortens the buffer without moving bufferStart, and it ends the broadcast.
-            throw new ImpossibleStateException("an append at " + (bufferStart + buffer.size()) + " after a clear of"
-                    + " positions up to " + writers.size());
-        }
-        buffer.add(size);
-        spoiled.add(false);
-        bufferedBytes += size;
-        writers.add(writeOp);
-        notifyWaiters();
-        if (evicted && bufferedBytes < options.budget()) {
-            // Spec offer step 6 (model note M2): Node asks its writer to flush first, but only STRICT and
-            // UNBOUNDED queue writes, and only DROP_OLDEST evicts, so there is nothing to flush.
-            if (!queuedWrites.isEmpty()) {
-                throw new ImpossibleStateException("DROP_OLDEST evicted with " + queuedWrites.size()
-                        + " write(s) queued");
-            }
-            if (writerState == WriterState.OPEN) {
-                settleDrains(Outcome.DRAINED_TRUE);
-            }
-        }
-        return Offer.ACCEPTED;
-    }
-
-    /** Spec notify: one entry per waiting consumer; the ones still waiting join the current list (model note M3). */
-    private void notifyWaiters() {
-        List<Consumer> taken = waiters;
-        waiters = new ArrayList<>();
-        for (Consumer c : taken) {
-            if (c.outstanding == NO_READ) {
-                // A stale entry, and reachable: a consumer that detached while it waited stays listed
-                // until the next notify (ReadExamples#detachSettlesOpenReadsDoneInOrder reaches it).
-                continue;
-            }
-            if (c.cursor < endPosition()) {
-                long position = c.cursor;
-                if (!readEntry(position)) {
-                    return; // spec reading an entry, step 4: notify serves nobody else
-                }
-                int size = sizeAt(position);
-                advance(c);
-                settleOutstanding(c, Outcome.data(position, size));
-                if (!c.queued.isEmpty()) {
-                    c.outstanding = c.queued.removeFirst();
-                    waiters.add(c);
-                }
-            } else {
-                waiters.add(c);
-            }
-        }
-    }
-
-    /** Spec §2, ending the broadcast: runs once no write is queued; empties the waiting list (model note M5). */
-    private void endBroadcast() {
-        if (ended) {
-            return;
-        }
-        ended = true;
-        for (Consumer c : new ArrayList<>(consumers)) {
-            if (!c.attached) {
-                // Only this loop removes consumers here, each in its own turn: end runs with no write
-                // queued, so no trim below can flush, notify or detach anyone else.
-                throw new ImpossibleStateException(c + " left the consumers while end() was serving the others");
-            }
-            if (c.outstanding == NO_READ) {
-                continue; // not waiting: it drains what is left later
-            }
-            if (c.cursor < endPosition()) {
-                long position = c.cursor;
-                if (!readEntry(position)) {
-                    return; // spec reading an entry, step 4: the end of the broadcast stops, without steps 3 and 4
-                }
-                int size = sizeAt(position);
-                advance(c);
-                settleOutstanding(c, Outcome.data(position, size));
-            } else {
-                settleOutstanding(c, Outcome.DONE);
-                while (!c.queued.isEmpty()) {
-                    settle(c.queued.removeFirst(), Outcome.DONE);
-                }
-                c.detached = true;
-                remove(c);
-            }
-        }
-        waiters.clear();
-        completeEndIfDrained();
-    }
-
-    /**
-     * Spec reading an entry: whether the entry at {@code position} may be delivered. A spoiled one
-     * fails the writer (steps 1 and 2 of fail), fails the broadcast unless it is already errored (the
-     * corrected algorithm, spec §8, removes everyone then too, with the existing error), and clears the
-     * buffer without moving bufferStart (step 3); the caller stops its delivery (step 4).
-     *
-     * @return true if the entry is not spoiled and the delivery goes on
-     */
-    private boolean readEntry(long position) {
-        if (!spoiled.get((int) (position - bufferStart))) {
-            return true;
-        }
-        failWriter(SpecError.INVALID_ENTRY);
-        if (!errored) {
-            failBroadcast(SpecError.INVALID_ENTRY);
-        } else if (algorithm == Algorithm.CORRECTED) {
-            // Spec §8, every consumer leaves a cleared buffer: the earlier error stands, and nobody stays
-            // attached to positions the clear below removes (I1).
-            removeEveryone(Outcome.failed(error), Reason.of(error));
-        }
-        buffer.clear();
-        spoiled.clear();
-        // writers (indexed by absolute position) keeps the cleared entries' names: nothing is appended after a
-        // clear (the broadcast has ended, step 1 and 2), which offer asserts.
-        bufferedBytes = 0; // I2: the byte count goes with the entries; bufferStart does not move
-        return false;
-    }
-
-    /**
-     * Spec fail steps 1 to 3 with {@code reason}, also run by reading a spoiled entry: an OPEN or
-     * CLOSING writer becomes ERRORED and its queued writes, drains and pending ends fail, in that order.
-     */
-    private void failWriter(Object reason) {
-        if (writerState == WriterState.ERRORED || writerState == WriterState.CLOSED) {
-            return; // the first error stands
-        }
-        writerState = WriterState.ERRORED;
-        writerError = reason;
-        while (!queuedWrites.isEmpty()) {
-            settle(queuedWrites.remove(0).op(), Outcome.failed(reason));
-        }
-        settleDrains(Outcome.failed(reason));
-        for (long end : pendingEnds) {
-            settle(end, Outcome.failed(reason));
-        }
-        pendingEnds.clear();
-    }
-
-    /** Spec fail step 4: the broadcast becomes errored and ended; everyone attached fails and is removed. */
-    private void failBroadcast(Object reason) {
-        errored = true;
-        error = reason;
-        ended = true;
-        removeEveryone(Outcome.failed(reason), Reason.of(reason));
-    }
-
-    /** Spec settling drains: every pending drain, in call order, with one answer; the list is emptied first. */
-    private void settleDrains(Outcome outcome) {
-        List<Long> drains = new ArrayList<>(pendingDrains);
-        pendingDrains.clear();
-        for (long drain : drains) {
-            settle(drain, outcome);
-        }
-    }
-
-    /** fail and cancel: every attached consumer's open reads settle with {@code open}; all are removed. */
-    private void removeEveryone(Outcome open, Reason error) {
-        for (Consumer c : consumers) {
-            if (c.outstanding != NO_READ) {
-                settleOutstanding(c, open);
-            }
-            while (!c.queued.isEmpty()) {
-                settle(c.queued.removeFirst(), open);
-            }
-            if (error != null) {
-                c.error = error;
-            }
-            c.detached = true;
-            c.attached = false;
-        }
-        consumers.clear();
-        waiters.clear();
-    }
-
-    /** The consumer's return/throw. */
-    private void detachConsumer(Consumer c) {
-        c.detached = true;
-        if (c.outstanding != NO_READ) {
-            settleOutstanding(c, Outcome.DONE);
-        }
-        while (!c.queued.isEmpty()) {
-            settle(c.queued.removeFirst(), Outcome.DONE);
-        }
-        if (c.attached) {
-            remove(c);
-        }
-        completeEndIfDrained();
-    }
-
-    /** Removes an attached consumer and trims (the model trims after every removal: model note M4). */
-    private void remove(Consumer c) {
-        consumers.remove(c);
-        c.attached = false;
-        trim();
-    }
-
-    private void completeEndIfDrained() {
-        if (ended && consumers.isEmpty() && writerState == WriterState.CLOSING) {
-            writerState = WriterState.CLOSED;
-            for (long end : pendingEnds) {
-                settle(end, Outcome.completed(bytesAccepted));
-            }
-            pendingEnds.clear();
-        }
-    }
-
-    // ---------------------------------------------------------------- helpers
-
-    private long endPosition() {
-        return bufferStart + buffer.size();
-    }
-
-    private int sizeAt(long position) {
-        if (position < bufferStart || position >= endPosition()) {
-            throw new ImpossibleStateException("read of position " + position + " outside the buffer ["
-                    + bufferStart + ", " + endPosition() + ")");
-        }
-        return buffer.get((int) (position - bufferStart));
-    }
-
-    private void settleOutstanding(Consumer c, Outcome outcome) {
-        if (c.outstanding == NO_READ) {
-            throw new ImpossibleStateException(c + " has no outstanding read to settle with " + outcome
-                    + " (settled twice?)");
-        }
-        long read = c.outstanding;
-        c.outstanding = NO_READ;
-        settle(read, outcome);
-    }
-
-    private void settle(long op, Outcome outcome) {
-        settlements.add(new Settlement(op, outcome));
-    }
-
-    private Reply reply(long op, Outcome outcome) {
-        if (settlements.isEmpty()) {
-            return new Reply(op, outcome, List.of()); // most operations settle nothing: no list to copy
-        }
-        Reply r = new Reply(op, outcome, settlements);
-        settlements = new ArrayList<>();
-        return r;
-    }
-
-    private Consumer own(ConsumerHandle handle) {
-        if (handle == null) {
-            throw Arguments.nullConsumer();
-        }
-        if (handle instanceof Consumer c && c.owner == this) {
-            return c;
-        }
-        throw Arguments.foreignConsumer(handle);
+        return writeAtPosition.get((int) position);
     }
 }

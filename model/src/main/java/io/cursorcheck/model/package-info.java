@@ -1,5 +1,7 @@
 /**
  * The reference model: {@link io.cursorcheck.model.ScanningModel}, spec §2 ({@code docs/spec.md}) with no cache.
- * It depends on {@code spi} only and shares no code with {@code impl}.
+ * Its state follows spec §1 ({@code Entry}, {@code Consumer}, {@code Writer}), its procedures are named after
+ * the spec's §2 headings. It depends on {@code spi} only and shares no code with {@code impl}, and no name beyond
+ * the spec's words and the public API ({@code properties/.../architecture/ModelIndependenceTest.java}).
  */
 package io.cursorcheck.model;
