@@ -44,7 +44,7 @@ final class Consumer implements ConsumerHandle {
     }
 
     /** This consumer in the same state, belonging to {@code fork} (a copy of its broadcast). */
-    Consumer copyFor(ScanningModel fork) {
+    Consumer duplicateInto(ScanningModel fork) {
         // Forked once per explored transition: an empty queue as small as can be, a full one in one array copy.
         ArrayDeque<Long> reads = laterReads.isEmpty() ? new ArrayDeque<>(0) : laterReads.clone();
         Consumer copy = new Consumer(fork, id, cursor, reads);

@@ -122,13 +122,13 @@ public final class ScanningModel implements Forkable {
         this.bufferedBytes = original.bufferedBytes;
         this.consumers = new ArrayList<>(original.consumers.size());
         for (Consumer c : original.consumers) {
-            copies[c.id] = c.copyFor(this);
+            copies[c.id] = c.duplicateInto(this);
             this.consumers.add(copies[c.id]);
         }
         this.waiters = new ArrayList<>(original.waiters.size());
         for (Consumer c : original.waiters) {
             if (copies[c.id] == null) {
-                copies[c.id] = c.copyFor(this); // a stale entry, copied too: the fork is exact
+                copies[c.id] = c.duplicateInto(this); // a stale entry, copied too: the fork is exact
             }
             this.waiters.add(copies[c.id]);
         }
@@ -900,7 +900,7 @@ public final class ScanningModel implements Forkable {
         return new Fork(copy, handle -> {
             Consumer c = consumerOf(handle);
             if (copies[c.id] == null) {
-                copies[c.id] = c.copyFor(copy); // a detached consumer, copied on demand
+                copies[c.id] = c.duplicateInto(copy); // a detached consumer, copied on demand
             }
             return copies[c.id];
         });
