@@ -54,6 +54,9 @@ public final class FrayReport {
                 md.append("NOT CAUGHT | not run");
             } else {
                 md.append("NOT CAUGHT | ");
+                if (FrayGrade.BLIND.containsKey(twin.id())) {
+                    md.append("Fray cannot see this race: ").append(FrayGrade.BLIND.get(twin.id())).append(". ");
+                }
                 runs.forEach(e -> md.append(e.race()).append(": ").append(e.verdict()).append(" after ")
                         .append(e.iterations()).append(" schedules ").append(e.reason().replace("|", "\\|")).append("; "));
             }

@@ -18,7 +18,9 @@ class FrayGradeTest {
             entries.add(new LedgerEntry(race.shortName(), Subjects.LOCKED, "PASSED", 300, 1, "", ""));
             entries.add(new LedgerEntry(race.shortName(), Subjects.PUBLISHED, "PASSED", 300, 1, "", ""));
             for (String twin : race.twins()) {
-                entries.add(new LedgerEntry(race.shortName(), twin, "CAUGHT", 3, 1, "forbidden outcome [x]", "d"));
+                entries.add(FrayGrade.BLIND.containsKey(twin)
+                        ? new LedgerEntry(race.shortName(), twin, "PASSED", 2000, 1, "", "")
+                        : new LedgerEntry(race.shortName(), twin, "CAUGHT", 3, 1, "forbidden outcome [x]", "d"));
             }
         }
         return entries;
@@ -54,6 +56,23 @@ class FrayGradeTest {
         entries.replaceAll(e -> e.subject().equals("plain-count-decrement")
                 ? new LedgerEntry(e.race(), e.subject(), "PASSED", 2000, 1, "", "") : e);
         assertThat(FrayGrade.problems(entries)).containsExactly("twin plain-count-decrement: NOT CAUGHT by CountRace");
+    }
+
+    /** The control: a twin listed as one Fray cannot see, but caught, makes the list stale: a problem. */
+    @Test
+    void aBlindTwinCaughtIsAProblem() {
+        List<LedgerEntry> entries = new ArrayList<>(passing());
+        entries.replaceAll(e -> FrayGrade.BLIND.containsKey(e.subject())
+                ? new LedgerEntry(e.race(), e.subject(), "CAUGHT", 7, 1, "forbidden outcome [x]", "d") : e);
+        assertThat(FrayGrade.problems(entries)).singleElement().asString().contains("listed in FrayGrade.BLIND");
+    }
+
+    /** The control: a blind twin that did not run is a problem (it is never switched off). */
+    @Test
+    void aBlindTwinThatDidNotRunIsAProblem() {
+        List<LedgerEntry> entries = new ArrayList<>(passing());
+        entries.removeIf(e -> FrayGrade.BLIND.containsKey(e.subject()));
+        assertThat(FrayGrade.problems(entries)).singleElement().asString().contains("did not run");
     }
 
     /** The control: a real variant that failed a schedule fails the grade. */

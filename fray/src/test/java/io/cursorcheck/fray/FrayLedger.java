@@ -125,7 +125,7 @@ public final class FrayLedger implements BeforeEachCallback, AfterEachCallback, 
                 p.setProperty("reason", a.reason);
                 p.setProperty("outcome", a.outcome);
                 Path saved = saveRecording(testClass, e.getKey(), a, p);
-                p.setProperty("saved", saved == null ? "" : saved.toString());
+                p.setProperty("saved", saved == null ? "" : repositoryRelative(saved));
             }
             try (OutputStream out = Files.newOutputStream(RESULTS.resolve(testClass + "." + e.getKey() + ".properties"))) {
                 p.store(out, "Fray ledger of one test method");
@@ -169,7 +169,7 @@ public final class FrayLedger implements BeforeEachCallback, AfterEachCallback, 
         scene.setProperty("testClass", testClass);
         scene.setProperty("testMethod", method);
         try (OutputStream out = Files.newOutputStream(partial.resolve("scene.properties"))) {
-            scene.store(out, "The scene this recording replays (replay: tools/fray-replay.sh " + target + ")");
+            scene.store(out, "The scene this recording replays: tools/fray-replay.sh " + repositoryRelative(target));
         }
         Path old = target.resolveSibling(target.getFileName() + ".old");
         deleteTree(old);
@@ -179,6 +179,12 @@ public final class FrayLedger implements BeforeEachCallback, AfterEachCallback, 
         Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
         deleteTree(old);
         return target;
+    }
+
+    /** A path as the repository root sees it ({@code reports/stress/fray/...}), for commands run from there. */
+    static String repositoryRelative(Path p) {
+        Path root = reportsRoot().getParent().toAbsolutePath().normalize();
+        return root.relativize(p.toAbsolutePath().normalize()).toString();
     }
 
     /** The repository's reports/ folder: the module runs in fray/, one level down. */
