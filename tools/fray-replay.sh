@@ -26,8 +26,9 @@ set +e
 mvn -B verify -pl fray -am -Pfray -Dfray.jdk="$jdk" -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false \
   -Dfray.tests=FrayReplayTest -Dfray.replayOnly=true -Dcursorcheck.fray.replay="$dir" "$@" > "$log" 2>&1
 set -e
-# The trace and the verdict, as the replay test printed them (the full Maven log stays in $log).
-sed -n '/^Replay of \|^Fray CAUGHT\|^Fray ERROR/,/^\[INFO\]\|^\[ERROR\]\|^\[WARNING\]/p' "$log" | grep -v '^\[' || true
+# The trace and the verdict, as the replay test (or, for a deadlock, the ledger) printed them; the full Maven log
+# stays in $log.
+awk '/^Replay of |^Fray (CAUGHT|ERROR) /{on=1} on && !/^([0-9]+\. |Replay of |Fray |Trace )/{on=0} on' "$log"
 saved="$(sed -n 's/^outcome=//p' "$dir/scene.properties")"
 if grep -q '^REPLAY REPRODUCED' "$log"; then
   exit 0
