@@ -28,7 +28,7 @@ mvn -B verify -pl fray -am -Pfray -Dfray.jdk="$jdk" -Dtest=NONE -Dsurefire.failI
 set -e
 # The trace and the verdict, as the replay test (or, for a deadlock, the ledger) printed them; the full Maven log
 # stays in $log.
-awk '/^Replay of |^Fray (CAUGHT|ERROR) /{on=1} on && !/^([0-9]+\. |Replay of |Fray |Trace )/{on=0} on' "$log"
+awk '/^REPLAY /{print; next} /^Replay of |^Fray (CAUGHT|ERROR) /{on=1} on && !/^([0-9]+\. |Replay of |Fray |Trace )/{on=0} on' "$log"
 saved="$(sed -n 's/^outcome=//p' "$dir/scene.properties")"
 if grep -q '^REPLAY REPRODUCED' "$log"; then
   exit 0

@@ -184,6 +184,7 @@ public enum Race {
                     new Scene.Actor("reader", () -> Answers.call(t, "next(c0)", () -> b.next(c0))),
                     new Scene.Actor("writer", () -> {
                         try {
+                            t.note("put(1) called; it waits while the buffer is at its budget");
                             String answer = Answers.token(b.put(1));
                             t.log("put(1)", answer);
                             r[0] = "terminated";
