@@ -62,6 +62,14 @@ public final class FrayReport {
             }
             md.append(" |\n");
         }
+        md.append("\n## The module's own controls\n\nFor a twin Fray cannot see, the same bug with one switching point inside")
+                .append(" its window: a catch shows the race's Fray test can fail for the right reason.\n\n| control | Fray |\n|---|---|\n");
+        for (Mutant control : FrayControls.ALL) {
+            md.append("| ").append(control.id()).append(" | ");
+            entries.stream().filter(e -> e.subject().equals(control.id())).forEach(e -> md.append(e.verdict()).append(" by ")
+                    .append(e.race()).append(" after ").append(e.iterations()).append(" schedules; "));
+            md.append(" |\n");
+        }
         md.append("\nTimes are wall times on a loaded shared machine, for orientation only. A replay prints the")
                 .append(" interleaving as our harness logged it (thread: operation -> answer | state after it).\n");
         return md.toString();

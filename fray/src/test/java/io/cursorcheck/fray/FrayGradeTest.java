@@ -19,7 +19,7 @@ class FrayGradeTest {
             entries.add(new LedgerEntry(race.shortName(), Subjects.PUBLISHED, "PASSED", 300, 1, "", ""));
             for (String twin : race.twins()) {
                 entries.add(FrayGrade.BLIND.containsKey(twin)
-                        ? new LedgerEntry(race.shortName(), twin, "PASSED", 2000, 1, "", "")
+                        ? new LedgerEntry(race.shortName(), twin, "PASSED", 5000, 1, "", "")
                         : new LedgerEntry(race.shortName(), twin, "CAUGHT", 3, 1, "forbidden outcome [x]", "d"));
             }
         }
@@ -29,6 +29,14 @@ class FrayGradeTest {
     @Test
     void aCompleteLedgerPasses() {
         assertThat(FrayGrade.problems(passing())).isEmpty();
+    }
+
+    /** The control: a module control not caught leaves its race without a shown way to fail. */
+    @Test
+    void aControlNotCaughtIsAProblem() {
+        List<LedgerEntry> entries = new ArrayList<>(passing());
+        entries.removeIf(e -> FrayControls.named(e.subject()) != null);
+        assertThat(FrayGrade.problems(entries)).singleElement().asString().contains("control");
     }
 
     @Test
@@ -54,7 +62,7 @@ class FrayGradeTest {
     void aTwinThatPassedIsNotCaught() {
         List<LedgerEntry> entries = new ArrayList<>(passing());
         entries.replaceAll(e -> e.subject().equals("plain-count-decrement")
-                ? new LedgerEntry(e.race(), e.subject(), "PASSED", 2000, 1, "", "") : e);
+                ? new LedgerEntry(e.race(), e.subject(), "PASSED", 5000, 1, "", "") : e);
         assertThat(FrayGrade.problems(entries)).containsExactly("twin plain-count-decrement: NOT CAUGHT by CountRace");
     }
 

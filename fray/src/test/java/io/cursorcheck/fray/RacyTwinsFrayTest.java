@@ -16,7 +16,7 @@ import org.pastalab.fray.junit.junit5.annotations.ConcurrencyTest;
 class RacyTwinsFrayTest {
 
     /** The most schedules a twin gets before it counts as NOT CAUGHT. */
-    static final int ITERATIONS = 2000;
+    static final int ITERATIONS = 5000;
 
     /** Compiles every twin (MutantCompiler, in memory) and loads its classes before Fray takes over. */
     @BeforeAll
@@ -27,6 +27,12 @@ class RacyTwinsFrayTest {
     @ConcurrencyTest(iterations = ITERATIONS)
     void publishVsReadOnEndPublishedBeforeEntry() {
         SceneRun.run(Race.PUBLISH_VS_READ, "end-published-before-entry");
+    }
+
+    /** The module's own control for the blind twin above (FrayControls): the same bug with a switching point. */
+    @ConcurrencyTest(iterations = ITERATIONS)
+    void publishVsReadOnEndPublishedBeforeEntryAtSwitchPoint() {
+        SceneRun.run(Race.PUBLISH_VS_READ, "end-published-before-entry-at-switch-point");
     }
 
     @ConcurrencyTest(iterations = ITERATIONS)
