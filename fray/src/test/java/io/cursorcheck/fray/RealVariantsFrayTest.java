@@ -14,7 +14,7 @@ import org.pastalab.fray.junit.junit5.annotations.ConcurrencyTest;
 class RealVariantsFrayTest {
 
     /** Schedules per race and variant. */
-    static final int ITERATIONS = 300;
+    static final int ITERATIONS = 1000;
 
     /** Loads and initialises every class a scene uses before Fray takes over, the same in a search and in a replay. */
     @BeforeAll
