@@ -39,7 +39,7 @@ public final class FrayReport {
             md.append("| ").append(e.race()).append(" | ").append(e.subject()).append(" | ").append(e.iterations())
                     .append(" | ").append(e.verdict()).append(" | ").append(e.wallMillis()).append(" ms | ")
                     .append(e.reason().replace("|", "\\|")).append(" | ")
-                    .append(e.saved().isEmpty() ? "" : "`tools/fray-replay.sh " + e.saved() + "`").append(" |\n");
+                    .append(e.saved().isEmpty() ? "" : "`bin/cursorcheck fray --replay " + e.saved() + "`").append(" |\n");
         }
         md.append("\n## Racy twins\n\n| twin | Fray | by |\n|---|---|---|\n");
         for (Mutant twin : Mutants.RACY_TWINS) {
