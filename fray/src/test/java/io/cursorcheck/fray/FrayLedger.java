@@ -107,6 +107,9 @@ public final class FrayLedger implements BeforeEachCallback, AfterEachCallback, 
 
     @Override
     public void afterAll(ExtensionContext context) throws IOException {
+        if (System.getProperty(FrayReplayTest.REPLAY) != null) {
+            return; // a replay is graded by its own test and printed; it is no entry of the run's ledger
+        }
         Files.createDirectories(RESULTS);
         String testClass = context.getRequiredTestClass().getName();
         for (Map.Entry<String, Account> e : accounts.entrySet()) {
