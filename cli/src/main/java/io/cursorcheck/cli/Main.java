@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
                 VariantsCli.class, BenchCli.class, ExploreCli.class, NodeCli.class, BunCli.class, SubjectCli.class,
                 HistoryCli.class,
                 UpstreamCli.class,
+                FrayCli.class,
                 HelpCommand.class})
 public final class Main implements Callable<Integer> {
 

@@ -41,6 +41,8 @@ class CliTest {
         assertThat(err()).contains("teleport");
         assertThat(run("replay", "no/such/file.json")).isEqualTo(2);
         assertThat(err()).contains("no/such/file.json");
+        assertThat(run("fray", "--replay", "no/such/saved-failure")).isEqualTo(2);
+        assertThat(err()).contains("--replay").contains("no/such/saved-failure");
         assertThat(run("stress", "--mode", "gentle")).isEqualTo(2);
         assertThat(err()).contains("gentle").contains("tough");
         assertThat(run("campaign", "--skip", "lunch")).isEqualTo(2);

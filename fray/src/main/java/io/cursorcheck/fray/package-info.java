@@ -1,0 +1,7 @@
+/**
+ * Fray (controlled scheduling) scenes of the races the jcstress tests in {@code stress/} cover: each
+ * race sets a broadcast up, runs its actors on threads Fray schedules, and checks the answers and the
+ * invariants once they joined; every operation is logged with the state after it, so a replayed
+ * schedule reads as a trace.
+ */
+package io.cursorcheck.fray;
