@@ -9,6 +9,8 @@
 # Left without a JDK, the plugin would try to download one, which this machine cannot reach.
 #
 # Where the JDK 25 comes from, first found: $JDK25_HOME, /usr/lib/jvm/temurin-25-jdk-amd64, any /usr/lib/jvm/*25*.
+# FRAY_JDK_CANDIDATES (folders separated by ':'), when set, replaces the last two: a test sets it to show the
+# refusal on a machine that has a JDK 25.
 # Idempotent: the stand-in (target/fray-jdk/ under the repository root) is rebuilt only when it is missing or
 # points at another JDK. Exit 2, with the reason, when no JDK 25 is found.
 set -euo pipefail
@@ -18,16 +20,23 @@ is_jdk25() { # a folder whose bin/java reports version 25 and which has bin/jlin
   [ -x "$1/bin/java" ] && [ -x "$1/bin/jlink" ] && "$1/bin/java" -version 2>&1 | sed -n 1p | grep -q '"25'
 }
 
+if [ -n "${FRAY_JDK_CANDIDATES+set}" ]; then
+  IFS=: read -r -a installed <<< "$FRAY_JDK_CANDIDATES"
+  where="${FRAY_JDK_CANDIDATES:-nothing else}"
+else
+  installed=(/usr/lib/jvm/temurin-25-jdk-amd64 /usr/lib/jvm/*25*)
+  where="/usr/lib/jvm/temurin-25-jdk-amd64, /usr/lib/jvm/*25*"
+fi
 jdk=""
-for candidate in "${JDK25_HOME:-}" /usr/lib/jvm/temurin-25-jdk-amd64 /usr/lib/jvm/*25*; do
+for candidate in "${JDK25_HOME:-}" ${installed[@]+"${installed[@]}"}; do
   if [ -n "$candidate" ] && is_jdk25 "$candidate"; then
     jdk="$(cd "$candidate" && pwd -P)"
     break
   fi
 done
 if [ -z "$jdk" ]; then
-  echo "fray-jdk: no JDK 25 found (looked at JDK25_HOME='${JDK25_HOME:-}', /usr/lib/jvm/temurin-25-jdk-amd64," \
-    "/usr/lib/jvm/*25*); Fray 0.9.2 runs its tests on a JDK 25: install one (apt temurin-25-jdk from" \
+  echo "fray-jdk: no JDK 25 found (looked at JDK25_HOME='${JDK25_HOME:-}', $where);" \
+    "Fray 0.9.2 runs its tests on a JDK 25: install one (apt temurin-25-jdk from" \
     "Adoptium's repository, or a JDK 25 tarball) and set JDK25_HOME" >&2
   exit 2
 fi

@@ -1,14 +1,31 @@
 #!/usr/bin/env bash
 # The Fray run (issue 18): every stress race on both thread-safe variants (must pass), every racy twin through the
-# races that declare it (must be caught), then the grade, which writes reports/stress/fray.md and saves each failure's
-# schedule under reports/stress/fray/<twin>/<race>/. Needs a JDK 25 (tools/fray-jdk.sh); the build itself runs on
-# the JDK 17 Maven uses. Not part of the gate (mvn -B verify): the Fray tests run only in the fray profile.
-# Extra arguments go to Maven (e.g. -o).
+# races that declare it (must be caught), then the grade, which writes its numbers to fray/target/fray-grade.json
+# and, given --reports DIR, writes DIR/stress/fray.md and saves each failure's schedule under
+# DIR/stress/fray/<twin>/<race>/. Without --reports it writes no report: bin/cursorcheck fray passes its
+# ReportRun's staging copy of reports/ (published only once the run is complete), and --published the reports
+# directory that copy becomes, so that the replay commands in fray.md name the published folders.
+# Needs a JDK 25 (tools/fray-jdk.sh; exit 2 without one); the build itself runs on the JDK 17 Maven uses. Not part
+# of the gate (mvn -B verify): the Fray tests run only in the fray profile.
+# Usage: tools/fray-run.sh [--reports DIR [--published REPORTS]] [maven arguments, e.g. -o]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+props=()
+if [ "${1:-}" = "--reports" ]; then
+  [ $# -ge 2 ] || { echo "fray-run: --reports needs a directory" >&2; exit 2; }
+  mkdir -p "$2"
+  props+=("-Dcursorcheck.fray.reports=$(cd "$2" && pwd)")
+  shift 2
+  if [ "${1:-}" = "--published" ]; then
+    [ $# -ge 2 ] || { echo "fray-run: --published needs a directory" >&2; exit 2; }
+    props+=("-Dcursorcheck.reports=$2")
+    shift 2
+  fi
+fi
 jdk="$("$root/tools/fray-jdk.sh")"
 cd "$root"
-# The ledger the grade reads is this run's alone: no entry of an earlier run or of a replay may count.
-rm -rf fray/target/fray-results
+# The ledger and the grade the part reads are this run's alone: no entry of an earlier run or of a replay may count.
+rm -rf fray/target/fray-results fray/target/fray-grade.json
 # -Dtest=NONE: the upstream modules' tests do not run (the fray module names its own tests in its pom).
-mvn -B verify -pl fray -am -Pfray -Dfray.jdk="$jdk" -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false "$@"
+mvn -B verify -pl fray -am -Pfray -Dfray.jdk="$jdk" -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false \
+  ${props[@]+"${props[@]}"} "$@"

@@ -22,14 +22,16 @@ import picocli.CommandLine.Option;
 @Command(name = "campaign", sortOptions = false, sortSynopsis = false, description = "the verification campaign:"
         + " lockstep over every variant and negative control (N minutes), the kill matrix of the mutant catalogue"
         + " (under a minute; with --pit, PIT on impl too: about 5 minutes more), exhaustive exploration at the deep"
-        + " bound (under a minute), the jcstress gate and Lincheck (about 3.5 minutes), conformance of Node.js 26.1.0,"
+        + " bound (under a minute), the jcstress gate and Lincheck (about 3.5 minutes), the same races under Fray"
+        + " (about 2 minutes; needs a JDK 25), conformance of Node.js 26.1.0,"
         + " 26.2.0, 26.10.0, 26.12.1 and Bun 1.4.5 (N/2 minutes each, at least 30 s), the example subjects of"
         + " examples/python through the subject protocol (the correct one must conform, the buggy one be caught; N/6"
         + " minutes each, at least 20 s), the history of every Node 26.x"
         + " release on the npm registry and the newest Bun (a 12-minute budget; those five reused), the fix of Node's"
         + " broadcast.js shown on 26.12.1 (the upstream part: twice a third of the lockstep time, 20 to 60 s each,"
         + " about 2 minutes in all by default), then the quick benchmarks (about 3 minutes); about 21 minutes in all"
-        + " on 2 cores without the history (--skip history), 32 with it (a fresh clone on 2026-12-01); writes"
+        + " on 2 cores without the history and Fray (--skip history,fray), 32 with the history (a fresh clone on"
+        + " 2026-12-01); writes"
         + " reports/index.md; exit 1 if an expectation was not met")
 final class CampaignCli extends CliCommand {
 
@@ -104,6 +106,10 @@ final class CampaignCli extends CliCommand {
                 }
             }
         }
+        FrayPart fray = skipped.contains("fray") ? null : new FrayPart();
+        if (fray != null) {
+            fray.requireJdk(); // its message ends with: or leave the part out with --skip fray
+        }
         if (!skipped.contains("subjects")) {
             try {
                 ProgramSubject.requireExamplesRunnable();
@@ -139,6 +145,9 @@ final class CampaignCli extends CliCommand {
         }
         if (!skipped.contains("stress")) {
             parts.add(new StressCommand(StressRun.Mode.GATE, null, 1, command, true));
+        }
+        if (fray != null) {
+            parts.add(fray); // the same races under Fray's controlled scheduler, after jcstress and Lincheck
         }
         ConformancePart conformance = null;
         if (!skipped.contains("conformance")) {

@@ -175,8 +175,8 @@ final class Converters {
 
     /** The parts {@code --skip} may leave out (lockstep always runs). */
     static final class CampaignParts implements Iterable<String> {
-        static final List<String> NAMES = List.of("mutants", "explore", "stress", "conformance", "subjects", "history",
-                "upstream", "bench");
+        static final List<String> NAMES = List.of("mutants", "explore", "stress", "fray", "conformance", "subjects",
+                "history", "upstream", "bench");
 
         @Override
         public Iterator<String> iterator() {

@@ -1,7 +1,7 @@
 package io.cursorcheck.cli;
 
+import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.source.SourceTree;
-import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,34 +12,44 @@ import picocli.CommandLine.Option;
 /**
  * {@code bin/cursorcheck fray}: the Fray run of the stress races, or the replay of one saved failure.
  * Fray runs its tests on a JDK 25 its Maven plugin jlinks, so this command hands over to the scripts
- * that drive that build ({@code tools/fray-run.sh}, {@code tools/fray-replay.sh}) and passes their
- * output and exit code on.
+ * that drive that build: the run is the {@link FrayPart} ({@code tools/fray-run.sh}, writing into a
+ * {@link io.cursorcheck.properties.report.ReportRun}'s staging copy of reports/, published when complete),
+ * the replay {@code tools/fray-replay.sh}, whose output and exit code are passed on (it writes no report).
  */
 @Command(name = "fray", sortOptions = false, sortSynopsis = false, description = "the stress races under Fray's"
         + " controlled scheduler (both thread-safe variants must pass every schedule, every racy twin Fray can see must"
         + " be caught; needs a JDK 25); writes reports/stress/fray.md and saves each failure under"
         + " reports/stress/fray/<subject>/<race>/; with --replay, replays one saved failure and prints its interleaving;"
-        + " exit 1 if a variant failed, a twin was not caught, or a replay did not reproduce")
+        + " exit 1 if a variant failed, a twin was not caught, or a replay did not reproduce; 2 without a JDK 25 or if"
+        + " the run stopped before its grade (then nothing is published: the last report stays whole)")
 final class FrayCli extends CliCommand {
 
     @Option(names = "--replay", paramLabel = "DIR", description = "a saved failure, reports/stress/fray/<subject>/<race>")
     String replay;
 
+    /** The command line of a run (a replay publishes nothing). */
+    static final String COMMAND = "bin/cursorcheck fray";
+
     @Override
-    int run() throws IOException, InterruptedException {
+    int run() throws Exception {
         Path root = SourceTree.root();
-        List<String> command;
         if (replay == null) {
-            command = List.of(root.resolve("tools/fray-run.sh").toString());
-        } else {
-            Path dir = Path.of(replay).toAbsolutePath();
-            if (!Files.isRegularFile(dir.resolve("scene.properties"))
-                    || !Files.isRegularFile(dir.resolve("recording/random.json"))) {
-                throw new UsageError("--replay: '" + replay + "' is not a saved Fray failure (it has no scene.properties"
-                        + " and recording/random.json); saved failures are the folders reports/stress/fray/<subject>/<race>");
-            }
-            command = List.of(root.resolve("tools/fray-replay.sh").toString(), dir.toString());
+            FrayPart part = new FrayPart();
+            part.requireJdk(); // refused before the reports directory is locked and staged
+            // through a ReportRun: published only when the grade wrote the page, the last report kept otherwise
+            Part.Verdict v = part.runAlone(out, COMMAND);
+            out.println(v.summary());
+            out.println("report: " + Reports.relative(Reports.dir().resolve("stress/fray.md")));
+            v.problems().forEach(p -> out.println("  PROBLEM: " + p));
+            return v.passed() ? 0 : 1;
         }
+        Path dir = Path.of(replay).toAbsolutePath();
+        if (!Files.isRegularFile(dir.resolve("scene.properties"))
+                || !Files.isRegularFile(dir.resolve("recording/random.json"))) {
+            throw new UsageError("--replay: '" + replay + "' is not a saved Fray failure (it has no scene.properties"
+                    + " and recording/random.json); saved failures are the folders reports/stress/fray/<subject>/<race>");
+        }
+        List<String> command = List.of(root.resolve("tools/fray-replay.sh").toString(), dir.toString());
         Process p = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true).start();
         try (InputStream in = p.getInputStream()) {
             in.transferTo(out);

@@ -381,7 +381,7 @@ class BadInputCliTest {
                 List.of("check", "--variant", "model", "--runs", "1", "--seed", "1"),
                 List.of("mutants", "--only", "detach-forgets-count", "--sequences", "1", "--seed", "1"),
                 List.of("campaign", "--seconds", "10", "--seed", "1", "--skip",
-                        "mutants,explore,stress,conformance,history,bench"),
+                        "mutants,explore,stress,fray,conformance,history,bench"),
                 List.of("explore"),
                 List.of("stress", "--tests", "CountRaceStress", "--no-lincheck")));
         if (installable(io.cursorcheck.conformance.Release.NEWEST_NODE)) { // else npm's absence is said first
@@ -389,6 +389,9 @@ class BadInputCliTest {
                     "1", "--seed", "1"));
             lines.add(List.of("history", "--releases", io.cursorcheck.conformance.Release.NEWEST_NODE.id(), "--minutes",
                     "1", "--seed", "1"));
+        }
+        if (jdk25Found()) { // else the missing JDK 25 is said first, before the lock is tried
+            lines.add(List.of("fray"));
         }
         withReports(reports, () -> {
             try (io.cursorcheck.properties.report.ReportLock held = io.cursorcheck.properties.report.ReportLock.acquire(
@@ -519,5 +522,15 @@ class BadInputCliTest {
             }
         }
         return problems;
+    }
+
+    /** Whether tools/fray-jdk.sh finds a JDK 25 here (the fray command refuses a machine without one first). */
+    private static boolean jdk25Found() throws InterruptedException {
+        try {
+            new FrayPart().requireJdk();
+            return true;
+        } catch (java.io.IOException e) {
+            return false;
+        }
     }
 }

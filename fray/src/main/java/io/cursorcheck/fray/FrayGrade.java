@@ -3,8 +3,10 @@ package io.cursorcheck.fray;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Grades a Fray run from its ledger: every real variant passed every race, nothing ended in an
@@ -74,5 +76,42 @@ public final class FrayGrade {
             }
         }
         return problems;
+    }
+
+    /**
+     * The grade's numbers, for the {@code fray} part of bin/cursorcheck (which reads them from
+     * {@code fray/target/fray-grade.json}, written by the grade): whether it passed, its problems, the real
+     * variants' schedules, the twins caught, those Fray cannot see (with the reason) and the module's controls.
+     * Only the types {@code properties.io.Json} writes: maps, lists, strings, numbers and booleans.
+     */
+    public static Map<String, Object> numbers(List<LedgerEntry> entries, List<String> problems) {
+        List<LedgerEntry> real = entries.stream().filter(e -> !e.twin()).toList();
+        List<String> twinsCaught = new ArrayList<>();
+        for (Mutant twin : Mutants.RACY_TWINS) {
+            if (entries.stream().anyMatch(e -> e.subject().equals(twin.id()) && e.verdict().equals("CAUGHT"))) {
+                twinsCaught.add(twin.id());
+            }
+        }
+        long controlsCaught = FrayControls.ALL.stream().filter(c -> entries.stream()
+                .anyMatch(e -> e.subject().equals(c.id()) && e.verdict().equals("CAUGHT"))).count();
+        Map<String, Object> blind = new TreeMap<>();
+        BLIND.forEach((id, reason) -> {
+            if (!twinsCaught.contains(id)) {
+                blind.put(id, reason);
+            }
+        });
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("passed", problems.isEmpty());
+        json.put("problems", List.copyOf(problems));
+        json.put("realRuns", real.size());
+        json.put("realPassed", real.stream().filter(e -> e.verdict().equals("PASSED")).count());
+        json.put("realSchedules", real.stream().mapToLong(LedgerEntry::iterations).sum());
+        json.put("twins", Mutants.RACY_TWINS.size());
+        json.put("twinsCaught", twinsCaught.size());
+        json.put("blind", blind);
+        json.put("controls", FrayControls.ALL.size());
+        json.put("controlsCaught", controlsCaught);
+        json.put("errors", entries.stream().filter(e -> e.verdict().equals("ERROR")).count());
+        return json;
     }
 }

@@ -10,7 +10,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
- * Writes {@code reports/stress/fray.md} from a run's ledger: per race and subject, schedules run,
+ * Writes {@code stress/fray.md} (into the directory the run was given, published as reports/stress/fray.md) from a
+ * run's ledger: per race and subject, schedules run,
  * the verdict, the time to the first catch and the replay command; per twin, CAUGHT or NOT CAUGHT
  * with the reason. Written aside and moved over the old report only once complete. Stateless.
  */

@@ -90,4 +90,24 @@ class FrayGradeTest {
         entries.set(0, new LedgerEntry(entries.get(0).race(), Subjects.LOCKED, "CAUGHT", 5, 1, "forbidden outcome [x]", "d"));
         assertThat(FrayGrade.problems(entries)).singleElement().asString().contains("the real variant failed");
     }
+
+    /** The numbers the cli part reads: a passing ledger's, and a twin not caught counted as such. */
+    @Test
+    void theNumbersCountWhatTheLedgerHolds() {
+        List<LedgerEntry> entries = passing();
+        long realSchedules = entries.stream().filter(e -> !e.twin()).mapToLong(LedgerEntry::iterations).sum();
+        assertThat(FrayGrade.numbers(entries, FrayGrade.problems(entries)))
+                .containsEntry("passed", true)
+                .containsEntry("realSchedules", realSchedules)
+                .containsEntry("twins", Mutants.RACY_TWINS.size())
+                .containsEntry("twinsCaught", Mutants.RACY_TWINS.size() - FrayGrade.BLIND.size())
+                .containsEntry("blind", new java.util.TreeMap<String, Object>(FrayGrade.BLIND))
+                .containsEntry("errors", 0L);
+        Mutant first = Mutants.RACY_TWINS.stream().filter(t -> !FrayGrade.BLIND.containsKey(t.id())).findFirst().orElseThrow();
+        entries.removeIf(e -> e.subject().equals(first.id()));
+        List<String> problems = FrayGrade.problems(entries);
+        assertThat(FrayGrade.numbers(entries, problems)).containsEntry("passed", false)
+                .containsEntry("twinsCaught", Mutants.RACY_TWINS.size() - FrayGrade.BLIND.size() - 1)
+                .containsEntry("problems", problems);
+    }
 }

@@ -1,5 +1,6 @@
 package io.cursorcheck.fray;
 
+import io.cursorcheck.properties.report.Reports;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -21,7 +22,10 @@ import org.junit.jupiter.api.extension.TestWatcher;
  * Keeps the account of every Fray test method of a class: iterations run, whether and when the
  * first failure came, and why; at the end of the class, one ledger file per method under
  * {@code target/fray-results/}, and for a failure, Fray's saved recording with our trace under
- * {@code reports/stress/fray/<subject>/<race>/} (written aside, then moved over the old one).
+ * {@code <reports>/stress/fray/<subject>/<race>/}, where {@code <reports>} is the directory the run was
+ * given ({@value #REPORTS_PROPERTY}; {@code bin/cursorcheck fray} gives its ReportRun's staging copy of
+ * reports/). Without that property nothing is written outside {@code target/}: a report is written only
+ * where a run that publishes it whole has asked for it.
  *
  * <p>A failure is a catch only for the right reason: a {@link RaceViolation} (a forbidden outcome),
  * or for BlockedWriter a deadlock Fray reports while the harness joins the writer after the reader
@@ -32,6 +36,12 @@ public final class FrayLedger implements BeforeEachCallback, AfterEachCallback, 
 
     /** Where the ledger files go, relative to the module. */
     static final Path RESULTS = Path.of("target", "fray-results");
+
+    /**
+     * The system property naming the directory the run writes its reports into, laid out as reports/
+     * (tools/fray-run.sh --reports DIR sets it); unset, the run writes no report.
+     */
+    static final String REPORTS_PROPERTY = "cursorcheck.fray.reports";
 
     /** The account of one method. */
     private static final class Account {
@@ -131,7 +141,7 @@ public final class FrayLedger implements BeforeEachCallback, AfterEachCallback, 
                 p.setProperty("reason", a.reason);
                 p.setProperty("outcome", a.outcome);
                 Path saved = saveRecording(testClass, e.getKey(), a, p);
-                p.setProperty("saved", saved == null ? "" : repositoryRelative(saved));
+                p.setProperty("saved", saved == null ? "" : Reports.relative(saved));
             }
             try (OutputStream out = Files.newOutputStream(RESULTS.resolve(testClass + "." + e.getKey() + ".properties"))) {
                 p.store(out, "Fray ledger of one test method");
@@ -141,19 +151,21 @@ public final class FrayLedger implements BeforeEachCallback, AfterEachCallback, 
 
     /**
      * Copies Fray's recording of the failure ({@code <fray.workDir>/<class>/<method>/recording}) with our
-     * trace and the scene's name into {@code reports/stress/fray/<subject>/<race>/}: written aside, then
-     * moved over the previous one. Null when Fray saved no recording (a replay saves none).
+     * trace and the scene's name into {@code <reports>/stress/fray/<subject>/<race>/}: written aside, then
+     * moved over the previous one. Null when Fray saved no recording (a replay saves none) or the run was
+     * given no reports directory.
      */
     private static Path saveRecording(String testClass, String method, Account a, Properties ledger) throws IOException {
         String workDir = System.getProperty("fray.workDir");
-        if (workDir == null || a.race == null || System.getProperty(FrayReplayTest.REPLAY) != null) {
+        Path reports = reportsDir();
+        if (reports == null || workDir == null || a.race == null || System.getProperty(FrayReplayTest.REPLAY) != null) {
             return null;
         }
         Path recording = Path.of(workDir, testClass, method, "recording");
         if (!Files.isDirectory(recording)) {
             return null;
         }
-        Path target = reportsRoot().resolve("stress/fray").resolve(a.subject).resolve(a.race);
+        Path target = reports.resolve("stress/fray").resolve(a.subject).resolve(a.race);
         Path partial = target.resolveSibling(target.getFileName() + ".partial");
         deleteTree(partial);
         Files.createDirectories(partial.resolve("recording"));
@@ -175,7 +187,8 @@ public final class FrayLedger implements BeforeEachCallback, AfterEachCallback, 
         scene.setProperty("testClass", testClass);
         scene.setProperty("testMethod", method);
         try (OutputStream out = Files.newOutputStream(partial.resolve("scene.properties"))) {
-            scene.store(out, "The scene this recording replays: tools/fray-replay.sh " + repositoryRelative(target));
+            // the published path: the run writes into a staging copy that is moved into reports/ when complete
+            scene.store(out, "The scene this recording replays: bin/cursorcheck fray --replay " + Reports.relative(target));
         }
         Path old = target.resolveSibling(target.getFileName() + ".old");
         deleteTree(old);
@@ -187,15 +200,10 @@ public final class FrayLedger implements BeforeEachCallback, AfterEachCallback, 
         return target;
     }
 
-    /** A path as the repository root sees it ({@code reports/stress/fray/...}), for commands run from there. */
-    static String repositoryRelative(Path p) {
-        Path root = reportsRoot().getParent().toAbsolutePath().normalize();
-        return root.relativize(p.toAbsolutePath().normalize()).toString();
-    }
-
-    /** The repository's reports/ folder: the module runs in fray/, one level down. */
-    static Path reportsRoot() {
-        return Path.of(System.getProperty("cursorcheck.root", "..")).resolve("reports");
+    /** The directory the run writes its reports into ({@value #REPORTS_PROPERTY}), or null: write none. */
+    static Path reportsDir() {
+        String dir = System.getProperty(REPORTS_PROPERTY);
+        return dir == null || dir.isBlank() ? null : Path.of(dir).toAbsolutePath().normalize();
     }
 
     private static void deleteTree(Path dir) throws IOException {
