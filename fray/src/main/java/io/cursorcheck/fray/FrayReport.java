@@ -2,6 +2,7 @@ package io.cursorcheck.fray;
 
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
+import io.cursorcheck.properties.report.MarkdownTable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,45 +34,44 @@ public final class FrayReport {
             problems.forEach(p -> md.append("- ").append(p).append('\n'));
             md.append('\n');
         }
-        md.append("## Races\n\n")
-                .append("| race | subject | schedules | verdict | time to the first catch (or of every schedule) | reason | replay |\n")
-                .append("|---|---|---:|---|---:|---|---|\n");
+        MarkdownTable races = MarkdownTable.of("race", "subject", "schedules", "verdict",
+                "time to the first catch (or of every schedule)", "reason", "replay").right(2, 4);
         for (LedgerEntry e : entries) {
-            md.append("| ").append(e.race()).append(" | ").append(e.subject()).append(" | ").append(e.iterations())
-                    .append(" | ").append(e.verdict()).append(" | ").append(e.wallMillis()).append(" ms | ")
-                    .append(e.reason().replace("|", "\\|")).append(" | ")
-                    .append(e.saved().isEmpty() ? "" : "`bin/cursorcheck fray --replay " + e.saved() + "`").append(" |\n");
+            races.row(e.race(), e.subject(), e.iterations(), e.verdict(), e.wallMillis() + " ms",
+                    MarkdownTable.text(e.reason()),
+                    e.saved().isEmpty() ? "" : MarkdownTable.code("bin/cursorcheck fray --replay " + e.saved()));
         }
-        md.append("\n## Racy twins\n\n| twin | Fray | by |\n|---|---|---|\n");
+        md.append("## Races\n\n").append(races);
+        MarkdownTable twins = MarkdownTable.of("twin", "Fray", "by");
         for (Mutant twin : Mutants.RACY_TWINS) {
             List<LedgerEntry> runs = entries.stream().filter(e -> e.subject().equals(twin.id())).toList();
             List<LedgerEntry> caught = runs.stream().filter(e -> e.verdict().equals("CAUGHT")).toList();
-            md.append("| ").append(twin.id()).append(" | ");
             if (!caught.isEmpty()) {
-                md.append("CAUGHT | ");
-                caught.forEach(e -> md.append(e.race()).append(" after ").append(e.iterations()).append(" schedules, ")
-                        .append(e.wallMillis()).append(" ms; "));
+                twins.row(twin.id(), "CAUGHT", String.join("; ", caught.stream()
+                        .map(e -> e.race() + " after " + e.iterations() + " schedules, " + e.wallMillis() + " ms")
+                        .toList()));
             } else if (runs.isEmpty()) {
-                md.append("NOT CAUGHT | not run");
+                twins.row(twin.id(), "NOT CAUGHT", "not run");
             } else {
-                md.append("NOT CAUGHT | ");
-                if (FrayGrade.BLIND.containsKey(twin.id())) {
-                    md.append("Fray cannot see this race: ").append(FrayGrade.BLIND.get(twin.id())).append(". ");
-                }
-                runs.forEach(e -> md.append(e.race()).append(": ").append(e.verdict()).append(" after ")
-                        .append(e.iterations()).append(" schedules ").append(e.reason().replace("|", "\\|")).append("; "));
+                String blind = FrayGrade.BLIND.containsKey(twin.id())
+                        ? "Fray cannot see this race: " + FrayGrade.BLIND.get(twin.id()) + ". " : "";
+                twins.row(twin.id(), "NOT CAUGHT", MarkdownTable.text(blind + String.join("; ", runs.stream()
+                        .map(e -> e.race() + ": " + e.verdict() + " after " + e.iterations() + " schedules"
+                                + (e.reason().isEmpty() ? "" : " " + e.reason()))
+                        .toList())));
             }
-            md.append(" |\n");
+        }
+        md.append("\n## Racy twins\n\n").append(twins);
+        MarkdownTable controls = MarkdownTable.of("control", "Fray");
+        for (Mutant control : FrayControls.ALL) {
+            List<String> seen = entries.stream().filter(e -> e.subject().equals(control.id()))
+                    .map(e -> e.verdict() + " by " + e.race() + " after " + e.iterations() + " schedules").toList();
+            controls.row(control.id(), seen.isEmpty() ? "not run" : String.join("; ", seen));
         }
         md.append("\n## The module's own controls\n\nFor a twin Fray cannot see, the same bug with one switching point inside")
-                .append(" its window: a catch shows the race's Fray test can fail for the right reason.\n\n| control | Fray |\n|---|---|\n");
-        for (Mutant control : FrayControls.ALL) {
-            md.append("| ").append(control.id()).append(" | ");
-            entries.stream().filter(e -> e.subject().equals(control.id())).forEach(e -> md.append(e.verdict()).append(" by ")
-                    .append(e.race()).append(" after ").append(e.iterations()).append(" schedules; "));
-            md.append(" |\n");
-        }
-        md.append("\nTimes are wall times on a loaded shared machine, for orientation only. A replay prints the")
+                .append(" its window: a catch shows the race's Fray test can fail for the right reason.\n\n").append(controls);
+        md.append("\nTimes are this run's wall times, for orientation only (Fray's search is random: the schedules to a"
+                + " first catch vary from run to run). A replay prints the")
                 .append(" interleaving as our harness logged it (thread: operation -> answer | state after it).\n");
         return md.toString();
     }
