@@ -1,26 +1,24 @@
 package io.cursorcheck.fray;
 
-import io.cursorcheck.properties.MinimumScan;
+import io.cursorcheck.properties.RaceOutcomes;
 import io.cursorcheck.spi.Broadcast;
-import io.cursorcheck.spi.Diagnostics;
 import io.cursorcheck.spi.Outcome;
 import io.cursorcheck.spi.Reply;
-import io.cursorcheck.spi.Settlement;
-import io.cursorcheck.spi.Snapshot;
 import java.util.function.Supplier;
 
 /**
- * The tokens the jcstress tests grade (the same spelling, so a Fray outcome reads like a row of
- * their tables), and the invariant check they run once the actors are done. Stateless.
+ * The tokens the jcstress tests grade and the invariant check they run once the actors are done: properties'
+ * {@link RaceOutcomes}, shared with {@code stress/}, so a Fray outcome reads like a row of their tables; plus
+ * the logging of each call into the scene's {@link Trace}. Stateless.
  */
 public final class Answers {
 
     private Answers() {
     }
 
-    /** An outcome as a token: {@code e0/7} (entry 0 of 7 bytes), {@code done}, {@code accepted} ... */
+    /** An outcome as a token ({@link RaceOutcomes#token}): {@code e0/7} (entry 0 of 7 bytes), {@code done} ... */
     public static String token(Outcome o) {
-        return o.kind() == Outcome.Kind.DATA ? "e" + o.value() + "/" + o.size() : o.kind().name().toLowerCase();
+        return RaceOutcomes.token(o);
     }
 
     /**
@@ -34,56 +32,19 @@ public final class Answers {
             reply = call.get();
             answer = token(reply.outcome());
         } catch (RuntimeException e) {
-            answer = "threw-" + e.getClass().getSimpleName();
+            answer = RaceOutcomes.threw(e);
         }
         trace.log(operation, reply == null ? answer : answer + " (op " + reply.op() + ")");
         return answer;
     }
 
-    /** What a read ended with: its own outcome, or the settlement another reply delivered to it. */
+    /** What a read ended with ({@link RaceOutcomes#delivered}). */
     public static String delivered(Reply read, Reply... others) {
-        if (read == null) {
-            return "none";
-        }
-        if (!read.outcome().isPending()) {
-            return "read-" + token(read.outcome());
-        }
-        for (Reply other : others) {
-            for (Settlement s : other.settlements()) {
-                if (s.op() == read.op()) {
-                    return "notified-" + token(s.outcome());
-                }
-            }
-        }
-        return "waiting";
+        return RaceOutcomes.delivered(read, others);
     }
 
-    /**
-     * The invariants a race could break, checked once the actors are done: I2 byte accounting, I1
-     * trimming safety, I5 eager trim, I6 cache exactness (with properties' {@link MinimumScan}).
-     * {@code ok-<bufferStart>}, or the first broken one.
-     */
+    /** The invariants a race could break, once the actors are done ({@link RaceOutcomes#invariants}). */
     public static String invariants(Broadcast b) {
-        Snapshot s = b.snapshot();
-        long sum = s.sizes().stream().mapToLong(Integer::longValue).sum();
-        if (sum != s.bufferedBytes()) {
-            return "I2";
-        }
-        for (Snapshot.ConsumerState c : s.consumers()) {
-            if (c.cursor() < s.bufferStart() || c.cursor() > s.end()) {
-                return "I1";
-            }
-        }
-        if (!s.consumers().isEmpty()) {
-            MinimumScan scan = MinimumScan.of(s);
-            if (s.bufferStart() != scan.min()) {
-                return "I5";
-            }
-            Diagnostics.MinCache cache = b.diagnostics().minCache();
-            if (cache != null && !scan.matches(cache)) {
-                return "I6";
-            }
-        }
-        return "ok-" + s.bufferStart();
+        return RaceOutcomes.invariants(b);
     }
 }

@@ -2,17 +2,14 @@ package io.cursorcheck.stress;
 
 import io.cursorcheck.impl.LockedCountBroadcast;
 import io.cursorcheck.impl.PublishedCursorBroadcast;
-import io.cursorcheck.properties.MinimumScan;
+import io.cursorcheck.properties.RaceOutcomes;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.spi.BlockingBroadcast;
 import io.cursorcheck.spi.Broadcast;
-import io.cursorcheck.spi.Diagnostics;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Outcome;
 import io.cursorcheck.spi.Reply;
-import io.cursorcheck.spi.Settlement;
-import io.cursorcheck.spi.Snapshot;
 import java.util.function.Supplier;
 
 /**
@@ -43,9 +40,9 @@ final class Stress {
         return (BlockingBroadcast) Mutants.factory(m).create(options);
     }
 
-    /** An outcome as a token: {@code e0/7} (entry 0 of 7 bytes), {@code wait}, {@code done}, {@code accepted} ... */
+    /** An outcome as a token ({@link RaceOutcomes#token}): {@code e0/7}, {@code wait}, {@code done} ... */
     static String token(Outcome o) {
-        return o.kind() == Outcome.Kind.DATA ? "e" + o.value() + "/" + o.size() : o.kind().name().toLowerCase();
+        return RaceOutcomes.token(o);
     }
 
     /** Runs an operation; its outcome token, or {@code threw-<Exception>} if it threw. */
@@ -53,54 +50,17 @@ final class Stress {
         try {
             return token(operation.get().outcome());
         } catch (RuntimeException e) {
-            return "threw-" + e.getClass().getSimpleName();
+            return RaceOutcomes.threw(e);
         }
     }
 
-    /** What a read ended with: its own outcome, or the settlement another reply delivered to it. */
+    /** What a read ended with ({@link RaceOutcomes#delivered}). */
     static String delivered(Reply read, Reply... others) {
-        if (read == null) {
-            return "none";
-        }
-        if (!read.outcome().isPending()) {
-            return "read-" + token(read.outcome());
-        }
-        for (Reply other : others) {
-            for (Settlement s : other.settlements()) {
-                if (s.op() == read.op()) {
-                    return "notified-" + token(s.outcome());
-                }
-            }
-        }
-        return "waiting";
+        return RaceOutcomes.delivered(read, others);
     }
 
-    /**
-     * The invariants a race could break, checked once the actors are done: I2 byte accounting, I1
-     * trimming safety, I5 eager trim, I6 cache exactness. {@code ok} and where the buffer starts,
-     * or the first broken one.
-     */
+    /** The invariants a race could break, checked once the actors are done ({@link RaceOutcomes#invariants}). */
     static String invariants(Broadcast b) {
-        Snapshot s = b.snapshot();
-        long sum = s.sizes().stream().mapToLong(Integer::longValue).sum();
-        if (sum != s.bufferedBytes()) {
-            return "I2";
-        }
-        for (Snapshot.ConsumerState c : s.consumers()) {
-            if (c.cursor() < s.bufferStart() || c.cursor() > s.end()) {
-                return "I1";
-            }
-        }
-        if (!s.consumers().isEmpty()) {
-            MinimumScan scan = MinimumScan.of(s);
-            if (s.bufferStart() != scan.min()) {
-                return "I5";
-            }
-            Diagnostics.MinCache cache = b.diagnostics().minCache();
-            if (cache != null && !scan.matches(cache)) {
-                return "I6";
-            }
-        }
-        return "ok-" + s.bufferStart();
+        return RaceOutcomes.invariants(b);
     }
 }
