@@ -21,6 +21,9 @@ final class FrayTwins {
     /** The tool's name on the page. */
     static final String TOOL = "Fray";
 
+    /** Its columns after the status. */
+    static final List<String> HEADINGS = List.of("schedules and time to the first catch (measured)", "mode", "races");
+
     private FrayTwins() {
     }
 
@@ -71,13 +74,12 @@ final class FrayTwins {
                     String.join(", ", own.stream().map(Run::race).distinct().toList())), reason));
         }
         List<TwinFindings.Cost> all = new ArrayList<>(costs);
-        all.add(new TwinFindings.Cost("Fray: the twins' runs, summed (measured by the Fray tests)",
+        all.add(new TwinFindings.Cost("the twins' runs, summed (measured by the Fray tests)",
                 TwinFindings.seconds(scheduled)));
-        all.add(new TwinFindings.Cost("Fray: the rest of the run's wall time (measured: wall minus the twins' runs;"
+        all.add(new TwinFindings.Cost("the rest of the run's wall time (measured: wall minus the twins' runs;"
                 + " Maven, the build, the instrumented JDK 25 JVM's start, the real variants' and controls' runs)",
                 TwinFindings.seconds(Math.max(0, wallMillis - scheduled))));
-        return new TwinFindings(TOOL, List.of("schedules and time to the first catch (measured)", "mode", "races"),
-                cells, errors, all, wallMillis, "Fray 0.9.2, controlled scheduling on its instrumented JDK 25: each"
+        return new TwinFindings(TOOL, HEADINGS, cells, errors, all, wallMillis, "Fray 0.9.2, controlled scheduling on its instrumented JDK 25: each"
                 + " twin through the races that declare it, up to the run's schedule limit. Caught: a schedule broke an"
                 + " invariant (saved, replayable). Schedules and time are counted by the Fray tests up to the first"
                 + " catch. In \"synchronisation points only\" mode Fray switches threads at locks, volatile and atomic"

@@ -27,6 +27,9 @@ final class JcstressTwins {
     /** The tool's name on the page. */
     static final String TOOL = "jcstress";
 
+    /** Its columns after the status. */
+    static final List<String> HEADINGS = List.of("forbidden / samples (the margin)", "time to first catch", "tests");
+
     private JcstressTwins() {
     }
 
@@ -35,9 +38,8 @@ final class JcstressTwins {
      *
      * @param run          the run of the twins' pairs ({@link StressRun#run})
      * @param stressMillis each test's nominal stress time ({@link StressRun#stressMillis})
-     * @param costs        fixed costs measured apart from the run
      */
-    static TwinFindings of(StressRun.Result run, Map<String, Long> stressMillis, List<TwinFindings.Cost> costs) {
+    static TwinFindings of(StressRun.Result run, Map<String, Long> stressMillis) {
         Map<String, StressRun.TestVerdict> ran = new LinkedHashMap<>();
         run.tests().forEach(t -> ran.put(t.name(), t));
         List<String> errors = new ArrayList<>();
@@ -84,15 +86,15 @@ final class JcstressTwins {
                     status == TwinFindings.Status.ERROR ? String.join("; ", broken)
                             : status == TwinFindings.Status.NOT_CAUGHT ? "no forbidden outcome in the gate's settings" : ""));
         }
-        List<TwinFindings.Cost> all = new ArrayList<>(costs);
+        List<TwinFindings.Cost> all = new ArrayList<>();
         long wall = run.duration().toMillis();
-        all.add(new TwinFindings.Cost("jcstress: nominal stress time of the twins' pairs (iterations x time per"
+        all.add(new TwinFindings.Cost("nominal stress time of the twins' pairs (iterations x time per"
                 + " iteration, from the result files)", TwinFindings.seconds(stressTotal)));
-        all.add(new TwinFindings.Cost("jcstress: the rest of its wall time (measured: wall minus stress; its probing of"
-                + " the OS and VM, forks' start, the twin compiled in each fork, reporting)",
+        all.add(new TwinFindings.Cost(String.format("the rest of its wall time (wall minus stress, over %d runs of"
+                + " the pairs: its probing of the OS and VM, each fork's start and twin compilation, reporting)",
+                run.tests().stream().mapToInt(StressRun.TestVerdict::runs).sum()),
                 TwinFindings.seconds(Math.max(0, wall - stressTotal))));
-        return new TwinFindings(TOOL, List.of("forbidden / samples (the margin)", "time to first catch", "tests"),
-                cells, errors, all, wall, "jcstress, in the gate's settings (" + String.join(" ", run.mode().args())
+        return new TwinFindings(TOOL, HEADINGS, cells, errors, all, wall, "jcstress, in the gate's settings (" + String.join(" ", run.mode().args())
                 + "), on the twins' own pairs. Caught: a forbidden outcome in a pair whose subject is the twin. The"
                 + " margin is the number of forbidden outcomes the gate's time saw. jcstress 0.16 records no time per"
                 + " sample or iteration, so the time to the first catch is an ESTIMATE (stress time / forbidden"
@@ -109,7 +111,7 @@ final class JcstressTwins {
             return "not recorded (a run ends at its first stale trial; " + TwinFindings.seconds(stressMillis)
                     + " nominal)";
         }
-        return String.format("estimate %.1f ms (%s / %,d)", (double) stressMillis / forbidden,
+        return String.format("estimate %s (%s / %,d)", TwinFindings.time((double) stressMillis / forbidden),
                 TwinFindings.seconds(stressMillis), forbidden);
     }
 }

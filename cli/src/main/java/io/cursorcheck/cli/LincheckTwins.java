@@ -20,6 +20,9 @@ final class LincheckTwins {
     /** The tool's name on the page. */
     static final String TOOL = "Lincheck";
 
+    /** Its columns after the status. */
+    static final List<String> HEADINGS = List.of("time (measured)", "strategy");
+
     private LincheckTwins() {
     }
 
@@ -27,10 +30,9 @@ final class LincheckTwins {
      * The findings of the twin checks.
      *
      * @param checks     what {@link LincheckRun#twinChecks} returned
-     * @param costs      fixed costs measured apart from the checks
      * @param wallMillis the checks' whole wall time
      */
-    static TwinFindings of(List<LincheckRun.Check> checks, List<TwinFindings.Cost> costs, long wallMillis) {
+    static TwinFindings of(List<LincheckRun.Check> checks, long wallMillis) {
         Map<String, TwinFindings.Cell> cells = new LinkedHashMap<>();
         List<String> errors = new ArrayList<>();
         for (Mutant twin : Mutants.RACY_TWINS) {
@@ -53,7 +55,7 @@ final class LincheckTwins {
                     status == TwinFindings.Status.CAUGHT ? ""
                             : String.join("; ", own.stream().map(c -> c.outcome().reason()).toList())));
         }
-        return new TwinFindings(TOOL, List.of("time (measured)", "strategy"), cells, errors, costs, wallMillis,
+        return new TwinFindings(TOOL, HEADINGS, cells, errors, List.of(), wallMillis,
                 "Lincheck, the gate's plan's checks of racy twins, each in a JVM whose class path starts with the twin's"
                 + " shadow jar. Caught: Lincheck reported a non-linearizable execution. The time is measured by"
                 + " LincheckRun around the whole check: building the shadow jar (compiling the twin), starting the JVM,"

@@ -72,19 +72,25 @@ record TwinFindings(String tool, List<String> headings, Map<String, Cell> byTwin
      * @param headings   its columns
      * @param twins      every racy twin's id
      * @param error      what went wrong, in words
+     * @param costs      the fixed costs measured before it failed
      * @param wallMillis how long it ran before it failed
      * @param measures   what its columns would have measured
      */
-    static TwinFindings failed(String tool, List<String> headings, List<String> twins, String error, long wallMillis,
-                               String measures) {
+    static TwinFindings failed(String tool, List<String> headings, List<String> twins, String error,
+                               List<Cost> costs, long wallMillis, String measures) {
         java.util.Map<String, Cell> cells = new java.util.LinkedHashMap<>();
         List<String> empty = headings.stream().map(h -> "").toList();
         twins.forEach(t -> cells.put(t, new Cell(Status.ERROR, empty, error)));
-        return new TwinFindings(tool, headings, cells, List.of(error), List.of(), wallMillis, measures);
+        return new TwinFindings(tool, headings, cells, List.of(error), costs, wallMillis, measures);
     }
 
     /** Seconds with one decimal, e.g. {@code 12.3 s}. */
     static String seconds(long millis) {
         return String.format("%.1f s", millis / 1000.0);
+    }
+
+    /** A duration that may be short: {@code 6.3 ms} below a second, else {@link #seconds}. */
+    static String time(double millis) {
+        return millis < 1000 ? String.format("%.1f ms", millis) : seconds(Math.round(millis));
     }
 }

@@ -28,8 +28,12 @@ final class TwinsPage {
                     case CAUGHT -> { }
                     case NOT_CAUGHT -> problems.add(t.tool() + " did NOT CATCH twin " + e.getKey() + ": " + c.reason());
                     case NOT_CHECKED -> problems.add(t.tool() + " does not check twin " + e.getKey() + ": " + c.reason());
-                    case ERROR -> problems.add(t.tool() + ": twin " + e.getKey() + ": ERROR, no verdict (never a catch): "
-                            + c.reason());
+                    case ERROR -> { // a tool that failed as a whole is one problem, not one per twin
+                        if (!t.errors().contains(c.reason())) {
+                            problems.add(t.tool() + ": twin " + e.getKey() + ": ERROR, no verdict (never a catch): "
+                                    + c.reason());
+                        }
+                    }
                 }
             });
         }
@@ -62,8 +66,10 @@ final class TwinsPage {
      * @param command the command that made it
      * @param date    when it ran
      * @param machine the machine ({@code IndexPage.machine()})
+     * @param shared  fixed costs measured once that several tools pay
      */
-    static String markdown(List<String> twins, List<TwinFindings> tools, String command, String date, String machine) {
+    static String markdown(List<String> twins, List<TwinFindings> tools, List<TwinFindings.Cost> shared, String command,
+                           String date, String machine) {
         List<String> problems = problems(tools);
         StringBuilder b = new StringBuilder("# Racy twins: jcstress, Lincheck and Fray, in one run\n\n");
         b.append(problems.isEmpty() ? "**Passed**: every tool reached a verdict on every twin and caught it. "
@@ -106,17 +112,23 @@ final class TwinsPage {
         for (String twin : twins) {
             for (TwinFindings t : tools) {
                 TwinFindings.Cell c = t.byTwin().get(twin);
-                if (c != null && c.status() != TwinFindings.Status.CAUGHT && !c.reason().isEmpty()) {
+                if (c != null && c.status() != TwinFindings.Status.CAUGHT && !c.reason().isEmpty()
+                        && !t.errors().contains(c.reason())) {
                     why.append("- `").append(twin).append("`, ").append(t.tool()).append(", ")
                             .append(status(c.status())).append(": ").append(c.reason().replace("\n", " ")).append('\n');
                 }
             }
+        }
+        for (TwinFindings t : tools) {
+            t.errors().forEach(e -> why.append("- ").append(t.tool()).append(", **ERROR** (no verdict): ")
+                    .append(e.replace("\n", " ")).append('\n'));
         }
         if (!why.isEmpty()) {
             b.append("## Why a twin was not caught\n\n").append(why).append('\n');
         }
         b.append("## Fixed costs and wall time\n\n");
         MarkdownTable costs = MarkdownTable.of("tool", "what", "time").right(2);
+        shared.forEach(c -> costs.row("jcstress, Lincheck", MarkdownTable.text(c.what()), c.value()));
         for (TwinFindings t : tools) {
             t.costs().forEach(c -> costs.row(t.tool(), MarkdownTable.text(c.what()), c.value()));
             costs.row(t.tool(), "**its whole wall time in this run** (measured)", TwinFindings.seconds(t.wallMillis()));

@@ -84,13 +84,13 @@ final class TwinsPart implements Part {
                         TwinFindings.seconds(jvmMillis)));
 
         List<TwinFindings> tools = new ArrayList<>();
-        tools.add(jcstress(log, root, twins, shared));
-        tools.add(lincheck(log, root, twins, shared));
+        tools.add(jcstress(log, root, twins));
+        tools.add(lincheck(log, root, twins));
         tools.add(fray(log, root, work, twins, jdkMillis));
 
         Path page = reports.dir().resolve(PAGE);
         Files.createDirectories(page.getParent());
-        Files.writeString(page, TwinsPage.markdown(twins, tools, command, LocalDateTime.now().withNano(0).toString(),
+        Files.writeString(page, TwinsPage.markdown(twins, tools, shared, command, LocalDateTime.now().withNano(0).toString(),
                 IndexPage.machine()), StandardCharsets.UTF_8);
         List<String> problems = TwinsPage.problems(tools);
         String summary = TwinsPage.summary(twins, tools);
@@ -114,24 +114,23 @@ final class TwinsPart implements Part {
         return new Verdict(problems.isEmpty(), summary, md.toString(), json, problems, System.currentTimeMillis() - t0);
     }
 
-    private TwinFindings jcstress(PrintStream log, Path root, List<String> twins, List<TwinFindings.Cost> shared)
+    private TwinFindings jcstress(PrintStream log, Path root, List<String> twins)
             throws InterruptedException {
         log.println("twins: jcstress on the twins' own pairs, in the gate's settings (about a minute on 2 cores)...");
         long start = System.currentTimeMillis();
         try {
             StressRun.Result r = StressRun.run(StressRun.Mode.GATE, TWIN_PAIRS,
                     StressRun.workDir(root, StressRun.Mode.GATE), root, Duration.ofHours(1));
-            TwinFindings f = JcstressTwins.of(r, StressRun.stressMillis(r), shared);
+            TwinFindings f = JcstressTwins.of(r, StressRun.stressMillis(r));
             log.printf("twins: jcstress took %d s; see %s%n", r.duration().toSeconds(), root.relativize(r.log()));
             return f;
         } catch (IOException | RuntimeException e) {
-            return TwinFindings.failed(JcstressTwins.TOOL, List.of("forbidden / samples (the margin)",
-                    "time to first catch", "tests"), twins, "jcstress did not complete: " + e.getMessage(),
-                    System.currentTimeMillis() - start, "jcstress, in the gate's settings.");
+            return TwinFindings.failed(JcstressTwins.TOOL, JcstressTwins.HEADINGS, twins, "jcstress did not complete: " + e.getMessage(),
+                    List.of(), System.currentTimeMillis() - start, "jcstress, in the gate's settings.");
         }
     }
 
-    private TwinFindings lincheck(PrintStream log, Path root, List<String> twins, List<TwinFindings.Cost> shared)
+    private TwinFindings lincheck(PrintStream log, Path root, List<String> twins)
             throws InterruptedException {
         log.println("twins: Lincheck, the gate's plan's twin checks...");
         long start = System.currentTimeMillis();
@@ -140,10 +139,10 @@ final class TwinsPart implements Part {
             List<LincheckRun.Check> checks = LincheckRun.twinChecks(work);
             checks.forEach(c -> log.printf("twins: lincheck %-28s %-15s %-7s %.1f s%n", c.subject(), c.strategy(),
                     c.status(), c.millis() / 1000.0));
-            return LincheckTwins.of(checks, shared, System.currentTimeMillis() - start);
+            return LincheckTwins.of(checks, System.currentTimeMillis() - start);
         } catch (IOException | RuntimeException e) {
-            return TwinFindings.failed(LincheckTwins.TOOL, List.of("time (measured)", "strategy"), twins,
-                    "Lincheck did not complete: " + e.getMessage(), System.currentTimeMillis() - start,
+            return TwinFindings.failed(LincheckTwins.TOOL, LincheckTwins.HEADINGS, twins,
+                    "Lincheck did not complete: " + e.getMessage(), List.of(), System.currentTimeMillis() - start,
                     "Lincheck, the gate's plan's twin checks.");
         }
     }
@@ -153,7 +152,8 @@ final class TwinsPart implements Part {
         log.println("twins: Fray, every race on the variants and every twin (about 2 minutes on 2 cores; its report"
                 + " goes to a scratch folder, not reports/)...");
         long start = System.currentTimeMillis();
-        List<String> headings = List.of("schedules and time to the first catch (measured)", "mode", "races");
+        List<TwinFindings.Cost> costs = List.of(new TwinFindings.Cost(
+                "finding or preparing the JDK 25 (tools/fray-jdk.sh, measured)", TwinFindings.seconds(jdkMillis)));
         Path grade = fray.grade();
         try {
             Files.deleteIfExists(grade); // an earlier run's grade must never stand for this one
@@ -161,20 +161,17 @@ final class TwinsPart implements Part {
             int exit = fray.runScript(log, scratch, scratch);
             long wall = System.currentTimeMillis() - start;
             if (!Files.isRegularFile(grade)) {
-                return TwinsPart.frayFailed(twins, headings, "the Fray run stopped before its grade (exit " + exit
-                        + "; its output is in the log): no " + root.relativize(grade), wall);
+                return frayFailed(twins, "the Fray run stopped before its grade (exit " + exit
+                        + "; its output is in the log): no " + root.relativize(grade), costs, wall);
             }
-            List<TwinFindings.Cost> costs = List.of(
-                    new TwinFindings.Cost("Fray: finding or preparing the JDK 25 (tools/fray-jdk.sh, measured)",
-                            TwinFindings.seconds(jdkMillis)));
             return FrayTwins.of(grade, FrayPart.gradeNumbers(grade), costs, wall);
         } catch (IOException | RuntimeException e) {
-            return frayFailed(twins, headings, e.getMessage(), System.currentTimeMillis() - start);
+            return frayFailed(twins, e.getMessage(), costs, System.currentTimeMillis() - start);
         }
     }
 
-    private static TwinFindings frayFailed(List<String> twins, List<String> headings, String error, long wall) {
-        return TwinFindings.failed(FrayTwins.TOOL, headings, twins, error, wall,
+    private static TwinFindings frayFailed(List<String> twins, String error, List<TwinFindings.Cost> costs, long wall) {
+        return TwinFindings.failed(FrayTwins.TOOL, FrayTwins.HEADINGS, twins, error, costs, wall,
                 "Fray 0.9.2, controlled scheduling on its instrumented JDK 25.");
     }
 
