@@ -198,6 +198,9 @@ class BadInputCliTest {
                 bad("history --seed abc", "--seed", "'abc'"),
                 bad("history --frobnicate", "'--frobnicate'"),
                 bad("campaign --skip histroy", "--skip", "'histroy'", "history"),
+                bad("campaign --skip twin", "--skip", "'twin'", "twins"),
+                bad("twins --seconds 5", "'--seconds'"),
+                bad("twins now", "'now'"),
                 // selections that select nothing: a run over none would pass having checked nothing
                 bad("mutants --only ,", "--only", "','", "names no mutant"),
                 bad("mutants --only=", "--only", "''", "names no mutant"),
