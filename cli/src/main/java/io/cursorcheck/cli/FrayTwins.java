@@ -79,7 +79,8 @@ final class FrayTwins {
         all.add(new TwinFindings.Cost("the rest of the run's wall time (measured: wall minus the twins' runs;"
                 + " Maven, the build, the instrumented JDK 25 JVM's start, the real variants' and controls' runs)",
                 TwinFindings.seconds(Math.max(0, wallMillis - scheduled))));
-        return new TwinFindings(TOOL, HEADINGS, cells, errors, all, wallMillis, "Fray 0.9.2, controlled scheduling on its instrumented JDK 25: each"
+        return new TwinFindings(TOOL, HEADINGS, cells, errors, all, wallMillis, "Fray 0.9.2, controlled scheduling"
+                + " on its instrumented JDK 25: each"
                 + " twin through the races that declare it, up to the run's schedule limit. Caught: a schedule broke an"
                 + " invariant (saved, replayable). Schedules and time are counted by the Fray tests up to the first"
                 + " catch. In \"synchronisation points only\" mode Fray switches threads at locks, volatile and atomic"

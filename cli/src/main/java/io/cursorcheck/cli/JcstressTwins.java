@@ -28,7 +28,8 @@ final class JcstressTwins {
     static final String TOOL = "jcstress";
 
     /** Its columns after the status. */
-    static final List<String> HEADINGS = List.of("forbidden / samples (the margin)", "time to first catch", "tests");
+    static final List<String> HEADINGS = List.of("forbidden / samples, runs that saw one (the margin)",
+            "time to first catch", "tests");
 
     private JcstressTwins() {
     }
@@ -75,7 +76,9 @@ final class JcstressTwins {
                 long millis = stressMillis.getOrDefault(t.name(), 0L);
                 stressTotal += millis;
                 String label = pairs.size() > 1 ? p.test() + ": " : "";
-                counts.add(String.format("%s%,d / %,d in %d run(s)", label, forbidden, t.samples(), t.runs()));
+                // every run here completed normally, so a failed run is one that saw a forbidden outcome
+                counts.add(String.format("%s%,d / %,d, forbidden in %d of %d runs", label, forbidden, t.samples(),
+                        t.failedRuns(), t.runs()));
                 times.add(label + timeToCatch(p.mode(), forbidden, millis));
             }
             errors.addAll(broken.stream().map(b -> "twin " + twin.id() + ": " + b).toList());
@@ -84,7 +87,8 @@ final class JcstressTwins {
             cells.put(twin.id(), new TwinFindings.Cell(status, List.of(String.join("; ", counts),
                     String.join("; ", times), String.join(", ", pairs.stream().map(DeclaredTests.Pair::test).toList())),
                     status == TwinFindings.Status.ERROR ? String.join("; ", broken)
-                            : status == TwinFindings.Status.NOT_CAUGHT ? "no forbidden outcome in the gate's settings" : ""));
+                            : status == TwinFindings.Status.NOT_CAUGHT ? "no forbidden outcome in the gate's settings"
+                            : ""));
         }
         List<TwinFindings.Cost> all = new ArrayList<>();
         long wall = run.duration().toMillis();
@@ -94,9 +98,11 @@ final class JcstressTwins {
                 + " the pairs: its probing of the OS and VM, each fork's start and twin compilation, reporting)",
                 run.tests().stream().mapToInt(StressRun.TestVerdict::runs).sum()),
                 TwinFindings.seconds(Math.max(0, wall - stressTotal))));
-        return new TwinFindings(TOOL, HEADINGS, cells, errors, all, wall, "jcstress, in the gate's settings (" + String.join(" ", run.mode().args())
-                + "), on the twins' own pairs. Caught: a forbidden outcome in a pair whose subject is the twin. The"
-                + " margin is the number of forbidden outcomes the gate's time saw. jcstress 0.16 records no time per"
+        return new TwinFindings(TOOL, HEADINGS, cells, errors, all, wall, "jcstress, in the gate's settings ("
+                + String.join(" ", run.mode().args()) + "), on the twins' own pairs. Caught: a forbidden outcome in a"
+                + " pair whose subject is the twin. The"
+                + " margin is the number of forbidden outcomes the gate's time saw, and in how many of its runs (a run is"
+                + " one fork of one JVM configuration, its iterations summed). jcstress 0.16 records no time per"
                 + " sample or iteration, so the time to the first catch is an ESTIMATE (stress time / forbidden"
                 + " outcomes), not a measurement; a termination test stops each run at its first stale trial, at a"
                 + " time jcstress does not record. It sees only what the hardware and JIT happen to interleave.");

@@ -7,6 +7,7 @@ import io.cursorcheck.properties.pages.IndexPage;
 import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.source.SourceTree;
+import io.cursorcheck.stress.DeclaredTests;
 import io.cursorcheck.stress.StressRun;
 import io.cursorcheck.stress.lincheck.LincheckRun;
 import java.io.IOException;
@@ -116,7 +117,8 @@ final class TwinsPart implements Part {
 
     private TwinFindings jcstress(PrintStream log, Path root, List<String> twins)
             throws InterruptedException {
-        log.println("twins: jcstress on the twins' own pairs, in the gate's settings (about a minute on 2 cores)...");
+        log.printf("twins: jcstress on the twins' own pairs, in the gate's settings (%d of the gate's %d pairs)...%n",
+                DeclaredTests.matching(TWIN_PAIRS).size(), DeclaredTests.all().size());
         long start = System.currentTimeMillis();
         try {
             StressRun.Result r = StressRun.run(StressRun.Mode.GATE, TWIN_PAIRS,
@@ -125,7 +127,8 @@ final class TwinsPart implements Part {
             log.printf("twins: jcstress took %d s; see %s%n", r.duration().toSeconds(), root.relativize(r.log()));
             return f;
         } catch (IOException | RuntimeException e) {
-            return TwinFindings.failed(JcstressTwins.TOOL, JcstressTwins.HEADINGS, twins, "jcstress did not complete: " + e.getMessage(),
+            return TwinFindings.failed(JcstressTwins.TOOL, JcstressTwins.HEADINGS, twins,
+                    "jcstress did not complete: " + e.getMessage(),
                     List.of(), System.currentTimeMillis() - start, "jcstress, in the gate's settings.");
         }
     }

@@ -105,7 +105,7 @@ class TwinsPageTest {
                 .contains("`bin/cursorcheck twins`", "2026-12-02", "a machine")
                 // jcstress' time is an estimate, labelled as one, never a bare measurement
                 .contains("estimate 50.0 ms (2.0 s / 40)").contains("ESTIMATE")
-                .contains("40 / 1,000,040 in 2 run(s)")
+                .contains("40 / 1,000,040, forbidden in 2 of 2 runs")
                 .contains("123 to the catch, 0.5 s").contains("memory accesses interleaved")
                 .contains("20.0 s to the failure")
                 .contains("compiling one twin").contains("its whole wall time in this run")
