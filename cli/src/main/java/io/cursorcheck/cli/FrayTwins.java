@@ -63,7 +63,7 @@ final class FrayTwins {
             List<Run> shown = status == TwinFindings.Status.CAUGHT ? caught : own;
             String schedules = String.join("; ", shown.stream().map(r -> String.format("%s%,d %s, %s",
                     own.size() > 1 ? r.race() + ": " : "", r.schedules(), r.verdict().equals("CAUGHT") ? "to the catch"
-                            : "explored", TwinFindings.seconds(r.millis()))).toList());
+                            : "explored", TwinFindings.time(r.millis()))).toList());
             String mode = String.join(", ", own.stream().map(r -> r.memoryOps() ? "memory accesses interleaved"
                     : "synchronisation points only").distinct().toList());
             String reason = status == TwinFindings.Status.CAUGHT ? ""
@@ -76,9 +76,12 @@ final class FrayTwins {
         List<TwinFindings.Cost> all = new ArrayList<>(costs);
         all.add(new TwinFindings.Cost("the twins' runs, summed (measured by the Fray tests)",
                 TwinFindings.seconds(scheduled)));
-        all.add(new TwinFindings.Cost("the rest of the run's wall time (measured: wall minus the twins' runs;"
-                + " Maven, the build, the instrumented JDK 25 JVM's start, the real variants' and controls' runs)",
-                TwinFindings.seconds(Math.max(0, wallMillis - scheduled))));
+        long everyRun = runs.stream().mapToLong(Run::millis).sum();
+        all.add(new TwinFindings.Cost("the other runs, summed: the real variants' and the controls' (measured by the"
+                + " Fray tests)", TwinFindings.seconds(everyRun - scheduled)));
+        all.add(new TwinFindings.Cost("the rest of the run's wall time (wall minus every run: Maven, the build, the"
+                + " instrumented JDK 25 JVM's start, the module's other tests)",
+                TwinFindings.seconds(Math.max(0, wallMillis - everyRun))));
         return new TwinFindings(TOOL, HEADINGS, cells, errors, all, wallMillis, "Fray 0.9.2, controlled scheduling"
                 + " on its instrumented JDK 25: each"
                 + " twin through the races that declare it, up to the run's schedule limit. Caught: a schedule broke an"

@@ -106,9 +106,13 @@ class TwinsPageTest {
                 // jcstress' time is an estimate, labelled as one, never a bare measurement
                 .contains("estimate 50.0 ms (2.0 s / 40)").contains("ESTIMATE")
                 .contains("40 / 1,000,040, forbidden in 2 of 2 runs")
-                .contains("123 to the catch, 0.5 s").contains("memory accesses interleaved")
+                .contains("123 to the catch, 456.0 ms").contains("memory accesses interleaved")
                 .contains("20.0 s to the failure")
                 .contains("compiling one twin").contains("its whole wall time in this run")
+                // Fray's 60 s: 8 twins x 456 ms, the real variant's 9 s, the rest (Maven, JVM start) 47.4 s
+                .contains("| Fray | the twins' runs, summed (measured by the Fray tests) | 3.6 s |")
+                .contains("real variants' and the controls' (measured by the Fray tests) | 9.0 s |")
+                .contains("the module's other tests) | 47.4 s |")
                 .doesNotContain("## Problems");
         for (String twin : TWINS) {
             assertThat(page).contains("| `" + twin + "` | caught |");
@@ -124,7 +128,7 @@ class TwinsPageTest {
                 "Fray did NOT CATCH twin end-published-before-entry: every schedule explored passed");
         assertThat(page(tools)).contains("**FAILED**").contains("Fray caught 7 of 8")
                 .contains("| `end-published-before-entry` | caught |").contains("**NOT CAUGHT**")
-                .contains("123 explored, 0.5 s");
+                .contains("123 explored, 456.0 ms");
     }
 
     /** Control: a jcstress pair that saw a forbidden outcome but did not complete is an error, not a catch. */
