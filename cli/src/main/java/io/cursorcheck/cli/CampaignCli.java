@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
         + " (under a minute; with --pit, PIT on impl too: about 5 minutes more), exhaustive exploration at the deep"
         + " bound (under a minute), the jcstress gate and Lincheck (about 3.5 minutes), the same races under Fray"
         + " (about 2 minutes; needs a JDK 25), the comparison of jcstress, Lincheck and Fray per racy twin (the twins"
-        + " part: all three again, about 5 minutes; needs a JDK 25), conformance of Node.js 26.1.0,"
+        + " part: all three again, several minutes; needs a JDK 25), conformance of Node.js 26.1.0,"
         + " 26.2.0, 26.10.0, 26.12.1 and Bun 1.4.5 (N/2 minutes each, at least 30 s), the example subjects of"
         + " examples/python through the subject protocol (the correct one must conform, the buggy one be caught; N/6"
         + " minutes each, at least 20 s), the history of every Node 26.x"
