@@ -22,9 +22,9 @@ import org.pastalab.fray.core.scheduler.Scheduler;
  * Runs a scene under Fray with memory accesses as switching points ({@code interleaveMemoryOps=true}), which
  * Fray's JUnit extension cannot: it hard-codes {@code false}, and then Fray switches threads only at
  * synchronisation (locks, volatile fields, atomics, VarHandle accesses in volatile mode), never at a plain
- * array store. Fray's agent instruments every array load and store anyway; with the flag on, each is a point
- * where the scheduler may switch, so a reader can run between a ring's release store of its new end and its
- * plain store of the entry (end-published-before-entry's window).
+ * array store. Fray's agent instruments every array load and store anyway (plain fields it leaves alone); with
+ * the flag on, each array access is a point where the scheduler may switch, so a reader can run between a
+ * ring's release store of its new end and its plain store of the entry (end-published-before-entry's window).
  *
  * <p>Everything else is as the extension sets it for a {@code @ConcurrencyTest} with the defaults our other
  * Fray tests use (POS scheduler, resource-ordering coverage, no network or time delegates, a timeout of 600 s),
