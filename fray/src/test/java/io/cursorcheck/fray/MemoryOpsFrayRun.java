@@ -17,6 +17,7 @@ final class MemoryOpsFrayRun {
      * Searches up to {@code schedules} schedules of the race on the subject and records the account.
      *
      * @return the account: {@code verdict} null when every schedule passed, else CAUGHT or ERROR with the reason
+     *         (ERROR also when Fray's timeout ended the search early without a failure)
      * @throws IOException if the ledger or the saved recording cannot be written
      */
     static FrayLedger.Account run(Class<?> testClass, String method, Race race, String subject, int schedules)
@@ -31,6 +32,12 @@ final class MemoryOpsFrayRun {
         a.iterations = r.schedules();
         if (r.failure() != null) {
             a.failed(r.failure(), SceneRun.current(), r.schedules(), r.millis());
+        } else if (r.schedules() < schedules) {
+            // Fray's TestRunner ends a search at its timeout without a word: fewer schedules than asked is no pass
+            a.failedAt = r.schedules();
+            a.failedAfterMillis = r.millis();
+            a.verdict = "ERROR";
+            a.reason = "Fray stopped after " + r.schedules() + " of " + schedules + " schedules (its timeout), no failure";
         }
         FrayLedger.write(testClass.getName(), method, a, r.millis());
         return a;
