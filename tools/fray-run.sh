@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The Fray run (issue 18): every stress race on both thread-safe variants (must pass), every racy twin through the
-# races that declare it (must be caught), then the grade, which writes its numbers to fray/target/fray-grade.json
+# races that declare it (must be caught; end-published-before-entry with memory accesses as switching points, where
+# PublishVsRead also runs on both variants), then the grade, which writes its numbers to fray/target/fray-grade.json
 # and, given --reports DIR, writes DIR/stress/fray.md and saves each failure's schedule under
 # DIR/stress/fray/<twin>/<race>/. Without --reports it writes no report: bin/cursorcheck fray passes its
 # ReportRun's staging copy of reports/ (published only once the run is complete), and --published the reports

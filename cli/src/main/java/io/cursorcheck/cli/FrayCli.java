@@ -17,8 +17,8 @@ import picocli.CommandLine.Option;
  * the replay {@code tools/fray-replay.sh}, whose output and exit code are passed on (it writes no report).
  */
 @Command(name = "fray", sortOptions = false, sortSynopsis = false, description = "the stress races under Fray's"
-        + " controlled scheduler (both thread-safe variants must pass every schedule, every racy twin Fray can see must"
-        + " be caught; needs a JDK 25); writes reports/stress/fray.md and saves each failure under"
+        + " controlled scheduler (both thread-safe variants must pass every schedule, every racy twin must be caught,"
+        + " one race also with memory accesses as switching points; needs a JDK 25); writes reports/stress/fray.md and saves each failure under"
         + " reports/stress/fray/<subject>/<race>/; with --replay, replays one saved failure and prints its interleaving;"
         + " exit 1 if a variant failed, a twin was not caught, or a replay did not reproduce; 2 without a JDK 25 or if"
         + " the run stopped before its grade (then nothing is published: the last report stays whole)")

@@ -191,16 +191,11 @@ final class FrayPart implements Part {
         return (Map<String, Object>) map;
     }
 
-    /** One line: the real variants, the twins caught, those Fray cannot see, the controls. */
+    /** One line: the real variants, the twins caught, the errors. */
     static String summary(Map<String, Object> n) {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> blind = n.get("blind") instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
         return String.format("Fray: %s of %s race runs of the real variants passed (%,d schedules); %s of %s racy twins"
-                        + " caught%s; module controls caught %s of %s%s", n.get("realPassed"), n.get("realRuns"),
-                number(n.get("realSchedules")), n.get("twinsCaught"), n.get("twins"),
-                blind.isEmpty() ? "" : ", " + blind.size() + " it cannot see (" + String.join(", ", blind.keySet())
-                        + ": no switching point inside the race's window)",
-                n.get("controlsCaught"), n.get("controls"),
+                        + " caught%s", n.get("realPassed"), n.get("realRuns"), number(n.get("realSchedules")),
+                n.get("twinsCaught"), n.get("twins"),
                 number(n.get("errors")) == 0 ? "" : "; " + n.get("errors") + " ERROR(s)");
     }
 

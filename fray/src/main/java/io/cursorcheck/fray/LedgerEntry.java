@@ -20,9 +20,11 @@ import java.util.stream.Stream;
  * @param wallMillis  wall time until the first failure, or of every schedule when none failed
  * @param reason      why it failed, or empty
  * @param saved       the folder the failure was saved to, or empty
+ * @param memoryOps   whether Fray also switched threads at memory accesses (interleaveMemoryOps; our own
+ *                    launcher), not only at synchronisation (Fray's JUnit extension)
  */
 public record LedgerEntry(String race, String subject, String verdict, int iterations, long wallMillis,
-                          String reason, String saved) {
+                          String reason, String saved, boolean memoryOps) {
 
     /** Whether the subject is a racy twin. */
     public boolean twin() {
@@ -48,10 +50,11 @@ public record LedgerEntry(String race, String subject, String verdict, int itera
                 }
                 entries.add(new LedgerEntry(field(p, "race", f), field(p, "subject", f), field(p, "verdict", f),
                         number(p, "iterations", f), number(p, "wallMillis", f), p.getProperty("reason", ""),
-                        p.getProperty("saved", "")));
+                        p.getProperty("saved", ""), flag(p, "memoryOps", f)));
             }
         }
-        entries.sort(Comparator.comparing(LedgerEntry::race).thenComparing(LedgerEntry::subject));
+        entries.sort(Comparator.comparing(LedgerEntry::race).thenComparing(LedgerEntry::subject)
+                .thenComparing(LedgerEntry::memoryOps));
         return entries;
     }
 
@@ -61,6 +64,27 @@ public record LedgerEntry(String race, String subject, String verdict, int itera
             throw new IllegalArgumentException(f + ": no " + key);
         }
         return v;
+    }
+
+    private static boolean flag(Properties p, String key, Path f) {
+        String v = field(p, key, f);
+        if (!v.equals("true") && !v.equals("false")) {
+            throw new IllegalArgumentException(f + ": " + key + " is '" + v + "', not true or false");
+        }
+        return Boolean.parseBoolean(v);
+    }
+
+    /**
+     * The verdict as fray.md shows it: a racy twin that passed every schedule is {@code NOT CAUGHT} (its run
+     * failed its purpose); otherwise the ledger's verdict, {@code PASSED}, {@code CAUGHT} or {@code ERROR}.
+     */
+    public String shownVerdict() {
+        return twin() && verdict.equals("PASSED") ? "NOT CAUGHT" : verdict;
+    }
+
+    /** The mode's name, as fray.md shows it. */
+    public String mode() {
+        return memoryOps ? "memory ops" : "sync only";
     }
 
     private static int number(Properties p, String key, Path f) {

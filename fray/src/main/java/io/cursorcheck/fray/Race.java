@@ -18,8 +18,7 @@ import java.util.Set;
 public enum Race {
 
     /** PublishVsReadStress: a lock-free read vs the write that publishes entry 0 (I4). */
-    PUBLISH_VS_READ("PublishVsReadStress", Options.of(100, Policy.STRICT), List.of("end-published-before-entry",
-            "end-published-before-entry-at-switch-point"),
+    PUBLISH_VS_READ("PublishVsReadStress", Options.of(100, Policy.STRICT), List.of("end-published-before-entry"),
             Set.of("read-e0/7", "notified-e0/7"), "I4: the reader gets entry 0 whole, by its read or the write's notify") {
         @Override
         Scene setUp(BlockingBroadcast b, Trace t) {
@@ -225,10 +224,7 @@ public enum Race {
         return options;
     }
 
-    /**
-     * The racy twins the jcstress test declares as this race's negative controls, and the module's own
-     * controls ({@link FrayControls}) for a twin Fray cannot see.
-     */
+    /** The racy twins the jcstress test declares as this race's negative controls. */
     public List<String> twins() {
         return twins;
     }

@@ -35,23 +35,19 @@ public final class Subjects {
         if (PUBLISHED.equals(subject)) {
             return new PublishedCursorBroadcast(options);
         }
-        Mutant control = FrayControls.named(subject);
-        return (BlockingBroadcast) Mutants.factory(control != null ? control : twin(subject)).create(options);
+        return (BlockingBroadcast) Mutants.factory(twin(subject)).create(options);
     }
 
     /**
-     * The racy twin (or the module's own control, {@link FrayControls}) of that id.
+     * The racy twin of that id.
      *
-     * @throws IllegalArgumentException if neither {@link Mutants#RACY_TWINS} nor {@link FrayControls} has that id
+     * @throws IllegalArgumentException if {@link Mutants#RACY_TWINS} has no twin of that id
      */
     public static Mutant twin(String id) {
         Mutant m = Mutants.named(id);
-        if (m == null && FrayControls.named(id) != null) {
-            return FrayControls.named(id);
-        }
         if (m == null || !Mutants.RACY_TWINS.contains(m)) {
             throw new IllegalArgumentException("subject '" + id + "' is neither " + LOCKED + ", " + PUBLISHED
-                    + ", a racy twin of Mutants.RACY_TWINS nor a control of FrayControls");
+                    + " nor a racy twin of Mutants.RACY_TWINS");
         }
         return m;
     }

@@ -43,8 +43,11 @@ public final class FrayLedger implements BeforeEachCallback, AfterEachCallback, 
      */
     static final String REPORTS_PROPERTY = "cursorcheck.fray.reports";
 
-    /** The account of one method. */
-    private static final class Account {
+    /**
+     * The account of one method: schedules run, and the first failure's classification. The extension fills
+     * it schedule by schedule; {@link MemoryOpsFrayRun} fills it from one search of its own launcher.
+     */
+    static final class Account {
         int iterations;
         long startNanos;
         long lastEndNanos;
@@ -56,6 +59,43 @@ public final class FrayLedger implements BeforeEachCallback, AfterEachCallback, 
         String race;
         String subject;
         String trace;
+        /** Whether Fray switched at memory accesses too (interleaveMemoryOps); the extension's runs do not. */
+        boolean memoryOps;
+
+        /**
+         * Classifies the first failure, at that schedule and after that many milliseconds: CAUGHT for a
+         * forbidden outcome (or BlockedWriter's deadlock while joining the writer, STALE), else ERROR.
+         */
+        void failed(Throwable cause, SceneRun run, int schedule, long afterMillis) {
+            if (failedAt >= 0) {
+                return;
+            }
+            failedAt = schedule;
+            failedAfterMillis = afterMillis;
+            RaceViolation violation = find(cause, RaceViolation.class);
+            if (violation != null) {
+                verdict = "CAUGHT";
+                outcome = violation.outcome();
+                reason = "forbidden outcome [" + violation.outcome() + "]";
+            } else if (isDeadlock(cause) && run != null && run.race() == Race.BLOCKED_WRITER
+                    && run.phase().equals("joining writer")) {
+                verdict = "CAUGHT";
+                outcome = "STALE";
+                reason = "forbidden outcome [STALE]: the reader returned, and the writer never woke (Fray: every"
+                        + " thread blocked while the harness joined the writer)";
+            } else {
+                verdict = "ERROR";
+                reason = "not a forbidden outcome: " + cause + (run == null ? "" : " (harness phase: " + run.phase() + ")");
+            }
+            if (run != null) {
+                race = run.race().shortName();
+                subject = run.subject();
+                trace = String.join("\n", run.trace().lines()) + "\n";
+                System.out.println("Fray " + verdict + " " + race + " on " + subject + " at iteration " + failedAt
+                        + (memoryOps ? " (memory accesses as switching points)" : "") + ": " + reason
+                        + "\nTrace (thread: operation -> answer | state after it):\n" + trace);
+            }
+        }
     }
 
     private final Map<String, Account> accounts = new LinkedHashMap<>();
@@ -87,34 +127,7 @@ public final class FrayLedger implements BeforeEachCallback, AfterEachCallback, 
     @Override
     public void testFailed(ExtensionContext context, Throwable cause) {
         Account a = account(context);
-        if (a.failedAt >= 0) {
-            return;
-        }
-        a.failedAt = a.iterations;
-        a.failedAfterMillis = (System.nanoTime() - a.startNanos) / 1_000_000;
-        SceneRun run = SceneRun.current();
-        RaceViolation violation = find(cause, RaceViolation.class);
-        if (violation != null) {
-            a.verdict = "CAUGHT";
-            a.outcome = violation.outcome();
-            a.reason = "forbidden outcome [" + violation.outcome() + "]";
-        } else if (isDeadlock(cause) && run != null && run.race() == Race.BLOCKED_WRITER
-                && run.phase().equals("joining writer")) {
-            a.verdict = "CAUGHT";
-            a.outcome = "STALE";
-            a.reason = "forbidden outcome [STALE]: the reader returned, and the writer never woke (Fray: every"
-                    + " thread blocked while the harness joined the writer)";
-        } else {
-            a.verdict = "ERROR";
-            a.reason = "not a forbidden outcome: " + cause + (run == null ? "" : " (harness phase: " + run.phase() + ")");
-        }
-        if (run != null) {
-            a.race = run.race().shortName();
-            a.subject = run.subject();
-            a.trace = String.join("\n", run.trace().lines()) + "\n";
-            System.out.println("Fray " + a.verdict + " " + a.race + " on " + a.subject + " at iteration " + a.failedAt
-                    + ": " + a.reason + "\nTrace (thread: operation -> answer | state after it):\n" + a.trace);
-        }
+        a.failed(cause, SceneRun.current(), a.iterations, (System.nanoTime() - a.startNanos) / 1_000_000);
     }
 
     @Override
@@ -122,30 +135,39 @@ public final class FrayLedger implements BeforeEachCallback, AfterEachCallback, 
         if (System.getProperty(FrayReplayTest.REPLAY) != null) {
             return; // a replay is graded by its own test and printed; it is no entry of the run's ledger
         }
-        Files.createDirectories(RESULTS);
         String testClass = context.getRequiredTestClass().getName();
         for (Map.Entry<String, Account> e : accounts.entrySet()) {
             Account a = e.getValue();
-            Properties p = new Properties();
-            p.setProperty("class", testClass);
-            p.setProperty("method", e.getKey());
-            p.setProperty("race", String.valueOf(a.race));
-            p.setProperty("subject", String.valueOf(a.subject));
-            p.setProperty("iterations", String.valueOf(a.iterations));
-            p.setProperty("verdict", a.verdict == null ? "PASSED" : a.verdict);
             // the method's own time (its first schedule to its last), not the time until the class ended
-            p.setProperty("wallMillis", String.valueOf(a.failedAt >= 0 ? a.failedAfterMillis
-                    : (a.lastEndNanos - a.startNanos) / 1_000_000));
-            if (a.failedAt >= 0) {
-                p.setProperty("failedAtIteration", String.valueOf(a.failedAt));
-                p.setProperty("reason", a.reason);
-                p.setProperty("outcome", a.outcome);
-                Path saved = saveRecording(testClass, e.getKey(), a, p);
-                p.setProperty("saved", saved == null ? "" : Reports.relative(saved));
-            }
-            try (OutputStream out = Files.newOutputStream(RESULTS.resolve(testClass + "." + e.getKey() + ".properties"))) {
-                p.store(out, "Fray ledger of one test method");
-            }
+            write(testClass, e.getKey(), a, a.failedAt >= 0 ? a.failedAfterMillis : (a.lastEndNanos - a.startNanos) / 1_000_000);
+        }
+    }
+
+    /**
+     * Writes one method's ledger file, and for a failure saves Fray's recording (see {@link #saveRecording}).
+     *
+     * @param wallMillis the time of its schedules: to the first failure, or of every schedule when none failed
+     */
+    static void write(String testClass, String method, Account a, long wallMillis) throws IOException {
+        Files.createDirectories(RESULTS);
+        Properties p = new Properties();
+        p.setProperty("class", testClass);
+        p.setProperty("method", method);
+        p.setProperty("race", String.valueOf(a.race));
+        p.setProperty("subject", String.valueOf(a.subject));
+        p.setProperty("iterations", String.valueOf(a.iterations));
+        p.setProperty("verdict", a.verdict == null ? "PASSED" : a.verdict);
+        p.setProperty("wallMillis", String.valueOf(wallMillis));
+        p.setProperty("memoryOps", String.valueOf(a.memoryOps));
+        if (a.failedAt >= 0) {
+            p.setProperty("failedAtIteration", String.valueOf(a.failedAt));
+            p.setProperty("reason", a.reason);
+            p.setProperty("outcome", a.outcome);
+            Path saved = saveRecording(testClass, method, a);
+            p.setProperty("saved", saved == null ? "" : Reports.relative(saved));
+        }
+        try (OutputStream out = Files.newOutputStream(RESULTS.resolve(testClass + "." + method + ".properties"))) {
+            p.store(out, "Fray ledger of one test method");
         }
     }
 
@@ -155,7 +177,7 @@ public final class FrayLedger implements BeforeEachCallback, AfterEachCallback, 
      * moved over the previous one. Null when Fray saved no recording (a replay saves none) or the run was
      * given no reports directory.
      */
-    private static Path saveRecording(String testClass, String method, Account a, Properties ledger) throws IOException {
+    private static Path saveRecording(String testClass, String method, Account a) throws IOException {
         String workDir = System.getProperty("fray.workDir");
         Path reports = reportsDir();
         if (reports == null || workDir == null || a.race == null || System.getProperty(FrayReplayTest.REPLAY) != null) {
@@ -186,6 +208,8 @@ public final class FrayLedger implements BeforeEachCallback, AfterEachCallback, 
         scene.setProperty("failedAtIteration", String.valueOf(a.failedAt));
         scene.setProperty("testClass", testClass);
         scene.setProperty("testMethod", method);
+        // the replay must run in the same mode: a schedule of one mode means nothing in the other
+        scene.setProperty("memoryOps", String.valueOf(a.memoryOps));
         try (OutputStream out = Files.newOutputStream(partial.resolve("scene.properties"))) {
             // the published path: the run writes into a staging copy that is moved into reports/ when complete
             scene.store(out, "The scene this recording replays: bin/cursorcheck fray --replay " + Reports.relative(target));

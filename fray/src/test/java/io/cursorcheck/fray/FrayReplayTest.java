@@ -40,6 +40,11 @@ class FrayReplayTest {
         try (InputStream in = Files.newInputStream(file)) {
             scene.load(in);
         }
+        if (Boolean.parseBoolean(scene.getProperty("memoryOps", "false"))) {
+            // a schedule of one mode means nothing in the other: tools/fray-replay.sh runs MemoryOpsReplayTest for it
+            throw new IllegalArgumentException("--replay " + dir + ": saved with memory accesses as switching points"
+                    + " (memoryOps=true); MemoryOpsReplayTest replays it, not the extension's mode");
+        }
         Race race = Race.named(scene.getProperty("race"));
         Warmup.once(race, scene.getProperty("subject"));
     }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * {@code <reports>/stress/fray.md} from the ledger when the run was given a reports directory
  * ({@link FrayLedger#REPORTS_PROPERTY}), and always the grade's numbers to {@link #GRADE} (which
  * {@code bin/cursorcheck fray} reads), then fails unless every real variant passed, nothing ended in an
- * ERROR and every racy twin was caught for the right reason.
+ * ERROR, every racy twin was caught for the right reason, and the set-up check (SetupFrayTest) passed.
  */
 @Tag("FrayVerdict")
 class FrayVerdictTest {
@@ -30,7 +31,14 @@ class FrayVerdictTest {
     @Test
     void everyTwinCaughtAndEveryVariantPassed() throws IOException {
         List<LedgerEntry> entries = LedgerEntry.readAll(FrayLedger.RESULTS);
-        List<String> problems = FrayGrade.problems(entries);
+        List<String> problems = new ArrayList<>();
+        // its execution ignores test failures (a real variant's failure must reach this grade): a broken set-up
+        // shows here, as a missing record
+        if (!Files.isRegularFile(SetupFrayTest.RECORD)) {
+            problems.add("set-up: SetupFrayTest did not pass all its " + SetupFrayTest.ITERATIONS + " schedules (no "
+                    + SetupFrayTest.RECORD + "; see its surefire report): Fray's JDK or agent is not working");
+        }
+        problems.addAll(FrayGrade.problems(entries));
         Path reports = FrayLedger.reportsDir();
         if (reports != null) {
             FrayReport.write(reports.resolve("stress/fray.md"),

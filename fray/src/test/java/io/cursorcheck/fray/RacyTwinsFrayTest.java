@@ -10,7 +10,8 @@ import org.pastalab.fray.junit.junit5.annotations.ConcurrencyTest;
  * declares it. Each method is expected to FAIL (a forbidden outcome, for the right reason): it runs in
  * an execution of its own whose failures do not stop the build, and FrayVerdictTest then grades the
  * ledger (every twin caught, for the right reason). Fray stops a method at its first failure and saves
- * the schedule.
+ * the schedule. end-published-before-entry is not here: Fray's extension cannot see it (no synchronisation
+ * inside its window), MemoryOpsTwinsFrayTest runs it with memory accesses as switching points.
  */
 @ExtendWith({FrayTestExtension.class, FrayLedger.class})
 class RacyTwinsFrayTest {
@@ -22,17 +23,6 @@ class RacyTwinsFrayTest {
     @BeforeAll
     static void warmUp() {
         Warmup.everyTwin();
-    }
-
-    @ConcurrencyTest(iterations = ITERATIONS)
-    void publishVsReadOnEndPublishedBeforeEntry() {
-        SceneRun.run(Race.PUBLISH_VS_READ, "end-published-before-entry");
-    }
-
-    /** The module's own control for the blind twin above (FrayControls): the same bug with a switching point. */
-    @ConcurrencyTest(iterations = ITERATIONS)
-    void publishVsReadOnEndPublishedBeforeEntryAtSwitchPoint() {
-        SceneRun.run(Race.PUBLISH_VS_READ, "end-published-before-entry-at-switch-point");
     }
 
     @ConcurrencyTest(iterations = ITERATIONS)
