@@ -23,7 +23,8 @@ import picocli.CommandLine.Option;
         + " lockstep over every variant and negative control (N minutes), the kill matrix of the mutant catalogue"
         + " (under a minute; with --pit, PIT on impl too: about 5 minutes more), exhaustive exploration at the deep"
         + " bound (under a minute), the jcstress gate and Lincheck (about 3.5 minutes), the same races under Fray"
-        + " (about 2 minutes; needs a JDK 25), conformance of Node.js 26.1.0,"
+        + " (about 2 minutes; needs a JDK 25), the comparison of jcstress, Lincheck and Fray per racy twin (the twins"
+        + " part: all three again, several minutes; needs a JDK 25), conformance of Node.js 26.1.0,"
         + " 26.2.0, 26.10.0, 26.12.1 and Bun 1.4.5 (N/2 minutes each, at least 30 s), the example subjects of"
         + " examples/python through the subject protocol (the correct one must conform, the buggy one be caught; N/6"
         + " minutes each, at least 20 s), the history of every Node 26.x"
@@ -110,6 +111,13 @@ final class CampaignCli extends CliCommand {
         if (fray != null) {
             fray.requireJdk(); // its message ends with: or leave the part out with --skip fray
         }
+        if (fray == null && !skipped.contains("twins")) { // the comparison runs Fray too
+            try {
+                new FrayPart().requireJdk();
+            } catch (MissingToolException e) {
+                throw new MissingToolException(e.getMessage() + " (or --skip twins: the twins' comparison runs Fray too)");
+            }
+        }
         if (!skipped.contains("subjects")) {
             try {
                 ProgramSubject.requireExamplesRunnable();
@@ -148,6 +156,10 @@ final class CampaignCli extends CliCommand {
         }
         if (fray != null) {
             parts.add(fray); // the same races under Fray's controlled scheduler, after jcstress and Lincheck
+        }
+        if (!skipped.contains("twins")) {
+            // per racy twin, jcstress vs Lincheck vs Fray in one run (issue 18's comparison), after fray
+            parts.add(new TwinsPart(TwinsCli.COMMAND, fray != null ? fray : new FrayPart()));
         }
         ConformancePart conformance = null;
         if (!skipped.contains("conformance")) {

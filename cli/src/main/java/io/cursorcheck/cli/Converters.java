@@ -175,7 +175,7 @@ final class Converters {
 
     /** The parts {@code --skip} may leave out (lockstep always runs). */
     static final class CampaignParts implements Iterable<String> {
-        static final List<String> NAMES = List.of("mutants", "explore", "stress", "fray", "conformance", "subjects",
+        static final List<String> NAMES = List.of("mutants", "explore", "stress", "fray", "twins", "conformance", "subjects",
                 "history", "upstream", "bench");
 
         @Override

@@ -112,21 +112,7 @@ final class FrayPart implements Part {
         Path page = reports.dir().resolve("stress/fray.md");
         log.println("fray: every race under Fray on both thread-safe variants and every racy twin (about 2 minutes"
                 + " on 2 cores, more the first time: Fray's plugin links its JDK)...");
-        ProcessBuilder pb = new ProcessBuilder(runScript.toString(), "--reports", reports.dir().toString(),
-                "--published", reports.reports().toString()).directory(root.toFile()).redirectErrorStream(true);
-        pb.environment().putAll(environment);
-        Process p = pb.start();
-        int exit;
-        try {
-            try (InputStream in = p.getInputStream()) {
-                in.transferTo(log);
-            }
-            exit = p.waitFor();
-        } catch (InterruptedException | IOException e) {
-            p.descendants().forEach(ProcessHandle::destroy);
-            p.destroy();
-            throw e;
-        }
+        int exit = runScript(log, reports.dir(), reports.reports());
         if (!Files.isRegularFile(grade) || !Files.isRegularFile(page)) {
             throw new FrayRunStoppedException("fray: the run stopped before its grade (" + runScript.getFileName()
                     + " exit " + exit + "; its output is above); nothing was published: the last "
@@ -156,6 +142,37 @@ final class FrayPart implements Part {
         json.put("passed", passed);
         json.put("problems", List.copyOf(problems));
         return new Verdict(passed, summary, md.toString(), json, problems, System.currentTimeMillis() - t0);
+    }
+
+    /**
+     * Runs the run script, its output copied to {@code log}; an interrupted run stops the script and
+     * what it started. The caller removes the old grade first and reads the new one after.
+     *
+     * @param log        where the script's output goes
+     * @param reportsDir where it writes {@code stress/fray.md} and the saved failures
+     * @param published  the directory the replay commands on the page name
+     * @return the script's exit code
+     */
+    int runScript(PrintStream log, Path reportsDir, Path published) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(runScript.toString(), "--reports", reportsDir.toString(),
+                "--published", published.toString()).directory(root.toFile()).redirectErrorStream(true);
+        pb.environment().putAll(environment);
+        Process p = pb.start();
+        try {
+            try (InputStream in = p.getInputStream()) {
+                in.transferTo(log);
+            }
+            return p.waitFor();
+        } catch (InterruptedException | IOException e) {
+            p.descendants().forEach(ProcessHandle::destroy);
+            p.destroy();
+            throw e;
+        }
+    }
+
+    /** Where the run's grade leaves its numbers. */
+    Path grade() {
+        return grade;
     }
 
     /** The grade's numbers; a file that is not the grade's is an error naming it. */

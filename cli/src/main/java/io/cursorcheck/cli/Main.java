@@ -27,6 +27,7 @@ import picocli.CommandLine.Spec;
                 HistoryCli.class,
                 UpstreamCli.class,
                 FrayCli.class,
+                TwinsCli.class,
                 HelpCommand.class})
 public final class Main implements Callable<Integer> {
 

@@ -198,6 +198,9 @@ class BadInputCliTest {
                 bad("history --seed abc", "--seed", "'abc'"),
                 bad("history --frobnicate", "'--frobnicate'"),
                 bad("campaign --skip histroy", "--skip", "'histroy'", "history"),
+                bad("campaign --skip twin", "--skip", "'twin'", "twins"),
+                bad("twins --seconds 5", "'--seconds'"),
+                bad("twins now", "'now'"),
                 // selections that select nothing: a run over none would pass having checked nothing
                 bad("mutants --only ,", "--only", "','", "names no mutant"),
                 bad("mutants --only=", "--only", "''", "names no mutant"),
@@ -381,7 +384,7 @@ class BadInputCliTest {
                 List.of("check", "--variant", "model", "--runs", "1", "--seed", "1"),
                 List.of("mutants", "--only", "detach-forgets-count", "--sequences", "1", "--seed", "1"),
                 List.of("campaign", "--seconds", "10", "--seed", "1", "--skip",
-                        "mutants,explore,stress,fray,conformance,history,bench"),
+                        "mutants,explore,stress,fray,twins,conformance,history,bench"),
                 List.of("explore"),
                 List.of("stress", "--tests", "CountRaceStress", "--no-lincheck")));
         if (installable(io.cursorcheck.conformance.Release.NEWEST_NODE)) { // else npm's absence is said first
@@ -392,6 +395,7 @@ class BadInputCliTest {
         }
         if (jdk25Found()) { // else the missing JDK 25 is said first, before the lock is tried
             lines.add(List.of("fray"));
+            lines.add(List.of("twins"));
         }
         withReports(reports, () -> {
             try (io.cursorcheck.properties.report.ReportLock held = io.cursorcheck.properties.report.ReportLock.acquire(

@@ -109,7 +109,7 @@ class ReportPagesTest {
         assertThat(run("mutants", "--only", "detach-forgets-count,advance-compares-new-cursor", "--sequences", "300",
                 "--seed", "7")).isZero();
         assertThat(run("campaign", "--seconds", "10", "--seed", "7", "--skip",
-                "mutants,explore,stress,fray,conformance,subjects,history,bench")).isZero();
+                "mutants,explore,stress,fray,twins,conformance,subjects,history,bench")).isZero();
         // A program's pages (the campaign's subjects part gives each example at least 20 s; 3 s of the buggy one
         // write the same kinds of page).
         List<String> buggy = io.cursorcheck.conformance.ProgramSubject.EXAMPLES.stream().filter(e -> !e.correct())

@@ -218,6 +218,36 @@ public final class StressRun {
             throw new IOException("jcstress did not finish in " + timeout + "; see " + log);
         }
         Duration took = Duration.between(started, Instant.now());
+        List<TestResult> raw = readResults(workDir);
+        List<String> shown = new ArrayList<>(command);
+        shown.set(2, "<the stress module's classpath>");
+        return new Result(mode, filter, shown, started, took, p.exitValue(), DeclaredTests.matching(filter), grade(raw),
+                workDir.resolve("html/index.html"), log);
+    }
+
+    /**
+     * Each test's nominal stress time in a finished run, in milliseconds: over its runs (forks and JVM
+     * configurations), the iterations times the time per iteration its configuration gave it. It is what
+     * jcstress spent sampling, not the run's wall time (fork start, twin compilation and jcstress' own
+     * probing come on top). jcstress 0.16 sums a run's iterations in the fork and records neither when a
+     * sample was taken nor per-iteration counts, so this is the finest time a result file gives. A run that
+     * did not complete normally may carry no configuration; it adds nothing.
+     *
+     * @param result a run {@link #run} returned; its result files are read again from its work directory
+     * @return stress milliseconds by test name ({@link TestVerdict#name()})
+     */
+    public static Map<String, Long> stressMillis(Result result) throws IOException {
+        Map<String, Long> millis = new TreeMap<>();
+        for (TestResult r : readResults(result.log().getParent())) {
+            if (r.getConfig() != null) {
+                millis.merge(r.getName(), (long) r.getConfig().time * r.getConfig().iters, Long::sum);
+            }
+        }
+        return millis;
+    }
+
+    /** Every result in the binary result files of a run's work directory. */
+    private static List<TestResult> readResults(Path workDir) throws IOException {
         List<TestResult> raw = new ArrayList<>();
         try (Stream<Path> files = Files.list(workDir)) {
             for (Path bin : files.filter(f -> f.getFileName().toString().matches("jcstress-results.*\\.bin\\.gz")).toList()) {
@@ -231,10 +261,7 @@ public final class StressRun {
                 }
             }
         }
-        List<String> shown = new ArrayList<>(command);
-        shown.set(2, "<the stress module's classpath>");
-        return new Result(mode, filter, shown, started, took, p.exitValue(), DeclaredTests.matching(filter), grade(raw),
-                workDir.resolve("html/index.html"), log);
+        return raw;
     }
 
     /** Sums each test's runs: outcomes by id, and how many runs failed. */

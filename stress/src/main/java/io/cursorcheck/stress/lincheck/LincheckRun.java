@@ -173,6 +173,21 @@ public final class LincheckRun {
     }
 
     /**
+     * Runs the plan's checks of racy twins only (each the way the gate runs it), each in a JVM of its own;
+     * {@code work} must be this run's alone ({@link #newWorkDir}). For the comparison of the tools per twin.
+     */
+    public static List<Check> twinChecks(Path work) throws IOException, InterruptedException {
+        Files.createDirectories(work);
+        List<Check> checks = new ArrayList<>();
+        for (Planned p : PLAN) {
+            if (p.twin() != null) {
+                checks.add(check(p, work));
+            }
+        }
+        return checks;
+    }
+
+    /**
      * Runs one check in a JVM of its own. Whatever goes wrong short of Lincheck's verdict (the
      * twin's shadow jar cannot be built, the JVM does not start, leaves no result, or runs out of
      * time) comes back as an {@link CheckOutcome.Status#ERROR} check with what it printed.
