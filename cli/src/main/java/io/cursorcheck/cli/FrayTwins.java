@@ -43,7 +43,6 @@ final class FrayTwins {
     static TwinFindings of(Path grade, Map<String, Object> numbers, List<TwinFindings.Cost> costs, long wallMillis)
             throws IOException {
         List<Run> runs = runs(grade, numbers);
-        Map<?, ?> blind = numbers.get("blind") instanceof Map<?, ?> m ? m : Map.of();
         Map<String, TwinFindings.Cell> cells = new LinkedHashMap<>();
         List<String> errors = new ArrayList<>();
         long scheduled = 0;
@@ -67,7 +66,6 @@ final class FrayTwins {
             String mode = String.join(", ", own.stream().map(r -> r.memoryOps() ? "memory accesses interleaved"
                     : "synchronisation points only").distinct().toList());
             String reason = status == TwinFindings.Status.CAUGHT ? ""
-                    : blind.containsKey(twin.id()) ? "blind: " + blind.get(twin.id())
                     : status == TwinFindings.Status.ERROR ? "no verdict in " + String.join(", ",
                     broken.stream().map(Run::race).toList()) : "every schedule explored passed";
             cells.put(twin.id(), new TwinFindings.Cell(status, List.of(schedules, mode,
@@ -88,7 +86,8 @@ final class FrayTwins {
                 + " invariant (saved, replayable). Schedules and time are counted by the Fray tests up to the first"
                 + " catch. In \"synchronisation points only\" mode Fray switches threads at locks, volatile and atomic"
                 + " accesses, not at plain, release or acquire accesses, so a race whose window has no switching point"
-                + " is invisible to it (blind).");
+                + " is invisible in that mode; the \"memory ops\" mode (publish vs read) also switches at every array"
+                + " load and store.", TwinFindings.everyTwin());
     }
 
     /** The grade's runs; a grade without them, or a run without a field, is an error naming the file. */

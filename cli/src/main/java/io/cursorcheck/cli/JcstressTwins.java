@@ -105,7 +105,8 @@ final class JcstressTwins {
                 + " one fork of one JVM configuration, its iterations summed). jcstress 0.16 records no time per"
                 + " sample or iteration, so the time to the first catch is an ESTIMATE (stress time / forbidden"
                 + " outcomes), not a measurement; a termination test stops each run at its first stale trial, at a"
-                + " time jcstress does not record. It sees only what the hardware and JIT happen to interleave.");
+                + " time jcstress does not record. It sees only what the hardware and JIT happen to interleave.",
+                TwinFindings.everyTwin());
     }
 
     /** The estimate for a continuous pair, or what can be said for a termination pair. */

@@ -2,6 +2,7 @@ package io.cursorcheck.cli;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What one tool found about each racy twin in one run of {@code bin/cursorcheck twins}, in the shape the
@@ -16,16 +17,20 @@ import java.util.Map;
  * @param costs      the tool's fixed costs and totals, each labelled measured or estimated
  * @param wallMillis the tool's whole wall time in this run
  * @param measures   what the tool's columns measure and what they cannot see, in a sentence or two
+ * @param required   the twins the tool's own gate requires it to catch (jcstress and Fray: every twin; Lincheck:
+ *                   its gate plan's). A twin outside it that the tool does not catch is the tool's reach, shown on
+ *                   the page; a twin inside it that the tool does not catch is a problem
  */
 record TwinFindings(String tool, List<String> headings, Map<String, Cell> byTwin, List<String> errors,
-                    List<Cost> costs, long wallMillis, String measures) {
+                    List<Cost> costs, long wallMillis, String measures, Set<String> required) {
 
-    /** Copies the lists and map. */
+    /** Copies the lists, map and set. */
     TwinFindings {
         headings = List.copyOf(headings);
         byTwin = Map.copyOf(byTwin);
         errors = List.copyOf(errors);
         costs = List.copyOf(costs);
+        required = Set.copyOf(required);
     }
 
     /** What a tool made of a twin. */
@@ -81,7 +86,13 @@ record TwinFindings(String tool, List<String> headings, Map<String, Cell> byTwin
         java.util.Map<String, Cell> cells = new java.util.LinkedHashMap<>();
         List<String> empty = headings.stream().map(h -> "").toList();
         twins.forEach(t -> cells.put(t, new Cell(Status.ERROR, empty, error)));
-        return new TwinFindings(tool, headings, cells, List.of(error), costs, wallMillis, measures);
+        return new TwinFindings(tool, headings, cells, List.of(error), costs, wallMillis, measures, Set.copyOf(twins));
+    }
+
+    /** Every racy twin's id ({@code Mutants.RACY_TWINS}): what jcstress's and Fray's gates require caught. */
+    static Set<String> everyTwin() {
+        return io.cursorcheck.properties.mutants.Mutants.RACY_TWINS.stream()
+                .map(io.cursorcheck.properties.mutants.Mutant::id).collect(java.util.stream.Collectors.toSet());
     }
 
     /** Seconds with one decimal, e.g. {@code 12.3 s}. */

@@ -173,18 +173,33 @@ public final class LincheckRun {
     }
 
     /**
-     * Runs the plan's checks of racy twins only (each the way the gate runs it), each in a JVM of its own;
-     * {@code work} must be this run's alone ({@link #newWorkDir}). For the comparison of the tools per twin.
+     * Runs a model-checking check of EVERY racy twin of {@link Mutants#RACY_TWINS}, not only the plan's, each on
+     * the scene of the class its patch changes ({@link #sceneOf}), each in a JVM of its own; {@code work} must be
+     * this run's alone ({@link #newWorkDir}). For the comparison of the tools per twin: a twin the plan leaves
+     * out is checked here too, so that what Lincheck can and cannot see is measured, not assumed. The plan's
+     * twins ({@link #twins()}) are checked exactly as the gate checks them.
      */
     public static List<Check> twinChecks(Path work) throws IOException, InterruptedException {
         Files.createDirectories(work);
         List<Check> checks = new ArrayList<>();
-        for (Planned p : PLAN) {
-            if (p.twin() != null) {
-                checks.add(check(p, work));
-            }
+        for (io.cursorcheck.properties.mutants.Mutant twin : Mutants.RACY_TWINS) {
+            checks.add(check(new Planned(sceneOf(twin.entry()), twin.id(), Strategy.MODEL_CHECKING), work));
         }
         return checks;
+    }
+
+    /**
+     * The scene whose broadcast is the class a twin patches ({@code Mutant.entry()}).
+     *
+     * @throws IllegalArgumentException for a class no scene runs
+     */
+    static Class<? extends BroadcastScene> sceneOf(String entry) {
+        return switch (entry) {
+            case "PublishedCursorBroadcast" -> BroadcastScene.Published.class;
+            case "LockedCountBroadcast" -> BroadcastScene.Locked.class;
+            default -> throw new IllegalArgumentException("no Lincheck scene runs " + entry
+                    + " (a racy twin's class must be one of the thread-safe variants)");
+        };
     }
 
     /**
