@@ -75,7 +75,7 @@ final class FrayTwins {
         all.add(new TwinFindings.Cost("the twins' runs, summed (measured by the Fray tests)",
                 TwinFindings.seconds(scheduled)));
         long everyRun = runs.stream().mapToLong(Run::millis).sum();
-        all.add(new TwinFindings.Cost("the other runs, summed: the real variants' and the controls' (measured by the"
+        all.add(new TwinFindings.Cost("the other runs, summed: the real variants' (measured by the"
                 + " Fray tests)", TwinFindings.seconds(everyRun - scheduled)));
         all.add(new TwinFindings.Cost("the rest of the run's wall time (wall minus every run: Maven, the build, the"
                 + " instrumented JDK 25 JVM's start, the module's other tests)",
