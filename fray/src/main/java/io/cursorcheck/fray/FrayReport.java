@@ -56,15 +56,15 @@ public final class FrayReport {
             List<LedgerEntry> caught = runs.stream().filter(e -> e.verdict().equals("CAUGHT")).toList();
             if (!caught.isEmpty()) {
                 twins.row(twin.id(), "CAUGHT", String.join("; ", caught.stream()
-                        .map(e -> e.race() + " (" + e.mode() + ") after " + e.iterations() + " schedules, "
+                        .map(e -> e.race() + " (" + e.mode() + ") after " + schedules(e.iterations()) + ", "
                                 + e.wallMillis() + " ms")
                         .toList()));
             } else if (runs.isEmpty()) {
                 twins.row(twin.id(), "NOT CAUGHT", "not run");
             } else {
                 twins.row(twin.id(), "NOT CAUGHT", MarkdownTable.text(String.join("; ", runs.stream()
-                        .map(e -> e.race() + " (" + e.mode() + "): " + e.shownVerdict() + " after " + e.iterations()
-                                + " schedules" + (e.reason().isEmpty() ? "" : " " + e.reason()))
+                        .map(e -> e.race() + " (" + e.mode() + "): " + e.shownVerdict() + " after "
+                                + schedules(e.iterations()) + (e.reason().isEmpty() ? "" : " " + e.reason()))
                         .toList())));
             }
         }
@@ -81,5 +81,10 @@ public final class FrayReport {
         Path partial = file.resolveSibling(file.getFileName() + ".partial");
         Files.writeString(partial, markdown, StandardCharsets.UTF_8);
         return Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** {@code 1 schedule}, {@code 15 schedules}. */
+    private static String schedules(long n) {
+        return n + (n == 1 ? " schedule" : " schedules");
     }
 }
