@@ -98,7 +98,8 @@ final class TwinsPart implements Part {
         String summary = TwinsPage.summary(twins, tools);
         String link = Reports.link(reports.dir(), page);
         StringBuilder md = new StringBuilder("## Racy twins: jcstress, Lincheck and Fray compared\n\n");
-        md.append(problems.isEmpty() ? "Every tool caught every twin its gate requires, and every twin was caught. " : "**FAILED**. ").append(summary)
+        md.append(problems.isEmpty() ? "Every tool caught every twin its gate requires, and every twin was caught. "
+                : "**FAILED**. ").append(summary)
                 .append(". The comparison, with what each column measures and each tool's fixed costs: [")
                 .append(link).append("](").append(link).append(").\n");
         if (!problems.isEmpty()) {
