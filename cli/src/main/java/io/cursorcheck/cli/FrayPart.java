@@ -44,6 +44,11 @@ final class FrayPart implements Part {
 
     private final Path root;
     private final Path jdkScript;
+    /** The run's whole output, beside the grade (the last run's only). */
+    static final String RUN_LOG = "fray-run.log";
+    /** The lines of a failed run's output shown in the command's log. */
+    private static final int TAIL_LINES = 40;
+
     private final Path runScript;
     private final Path grade;
     private final Map<String, String> environment;
@@ -115,7 +120,7 @@ final class FrayPart implements Part {
         int exit = runScript(log, reports.dir(), reports.reports());
         if (!Files.isRegularFile(grade) || !Files.isRegularFile(page)) {
             throw new FrayRunStoppedException("fray: the run stopped before its grade (" + runScript.getFileName()
-                    + " exit " + exit + "; its output is above); nothing was published: the last "
+                    + " exit " + exit + "; its output is in " + runLog() + "); nothing was published: the last "
                     + Reports.relative(reports.reports().resolve("stress/fray.md")) + " and saved failures are kept");
         }
         Map<String, Object> numbers = gradeNumbers(grade);
@@ -154,20 +159,58 @@ final class FrayPart implements Part {
      * @return the script's exit code
      */
     int runScript(PrintStream log, Path reportsDir, Path published) throws IOException, InterruptedException {
+        Path full = runLog();
+        Files.createDirectories(full.getParent());
         ProcessBuilder pb = new ProcessBuilder(runScript.toString(), "--reports", reportsDir.toString(),
                 "--published", published.toString()).directory(root.toFile()).redirectErrorStream(true);
         pb.environment().putAll(environment);
         Process p = pb.start();
+        log.println("fray: Maven's whole output goes to " + Reports.relative(full) + "; the catches and each test"
+                + " class's count follow (the twins' classes report FAILURE by design: each failure is a catch, and the"
+                + " grade checks it is one)");
         try {
-            try (InputStream in = p.getInputStream()) {
-                in.transferTo(log);
+            java.util.ArrayDeque<String> tail = new java.util.ArrayDeque<>();
+            try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+                    StandardCharsets.UTF_8)); java.io.Writer out = Files.newBufferedWriter(full, StandardCharsets.UTF_8)) {
+                for (String line = in.readLine(); line != null; line = in.readLine()) {
+                    out.write(line);
+                    out.write('\n');
+                    if (shown(line)) {
+                        log.println(line);
+                    }
+                    tail.addLast(line);
+                    if (tail.size() > TAIL_LINES) {
+                        tail.removeFirst();
+                    }
+                }
             }
-            return p.waitFor();
+            int exit = p.waitFor();
+            if (exit != 0) { // what went wrong is at the end: shown here, not only in the file
+                log.println("fray: " + runScript.getFileName() + " exited " + exit + "; the last lines of "
+                        + Reports.relative(full) + ":");
+                tail.forEach(log::println);
+            }
+            return exit;
         } catch (InterruptedException | IOException e) {
             p.descendants().forEach(ProcessHandle::destroy);
             p.destroy();
             throw e;
         }
+    }
+
+    /**
+     * Whether a line of the run's output is echoed to the command's log: the ledger's catches ({@code Fray CAUGHT
+     * ...}), each test class's count, Maven's verdict. The rest, with the racy twins' expected failures and their
+     * stack traces, stays in {@link #RUN_LOG}.
+     */
+    static boolean shown(String line) {
+        return line.startsWith("Fray CAUGHT") || line.contains("BUILD SUCCESS") || line.contains("BUILD FAILURE")
+                || (line.contains("Tests run:") && line.contains(" -- in "));
+    }
+
+    /** Where the run's whole output goes: beside the grade, {@code fray/target/fray-run.log} for the real run. */
+    Path runLog() {
+        return grade.toAbsolutePath().resolveSibling(RUN_LOG);
     }
 
     /** Where the run's grade leaves its numbers. */

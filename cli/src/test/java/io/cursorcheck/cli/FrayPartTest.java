@@ -167,4 +167,24 @@ class FrayPartTest {
         assertThat(v.passed()).isFalse();
         assertThat(v.problems()).singleElement().asString().contains("exited 3 although the grade passed");
     }
+
+    /**
+     * The command's log shows the catches, each test class's count and Maven's verdict; the twins' expected failures
+     * and their stack traces stay in the run's log file, which has every line.
+     */
+    @Test
+    void theLogShowsTheCatchesAndTheFileKeepsEverything() throws Exception {
+        Path run = script("fake-run.sh", "echo '[ERROR] Tests run: 1, Failures: 1 -- in io.cursorcheck.fray.RacyTwinsFrayTest'\n"
+                + "echo '[ERROR] io.cursorcheck.fray.RaceViolation: forbidden outcome'\n"
+                + "echo '\tat io.cursorcheck.fray.SceneRun.run(SceneRun.java:1)'\n"
+                + "echo 'Fray CAUGHT CountRace on plain-count-decrement at iteration 9: forbidden outcome [I5]'\n"
+                + "echo 'BUILD SUCCESS'\n" + completeRun(true, 0));
+        FrayPart part = part(run);
+        part.runAlone(new PrintStream(log, true, StandardCharsets.UTF_8), "test");
+        String shown = log.toString(StandardCharsets.UTF_8);
+        assertThat(shown).contains("Fray CAUGHT CountRace on plain-count-decrement", "BUILD SUCCESS",
+                "Tests run: 1, Failures: 1 -- in io.cursorcheck.fray.RacyTwinsFrayTest")
+                .doesNotContain("RaceViolation", "SceneRun.java");
+        assertThat(Files.readString(part.runLog())).contains("RaceViolation", "SceneRun.java", "Fray CAUGHT");
+    }
 }
