@@ -332,8 +332,19 @@ public final class BenchReport {
         }
         why.append(notJudged);
         overBy.keySet().forEach(t -> why.append(t).append(": ").append(WHY_SLOW.get(t)).append(". "));
-        Outcome o = !over.isEmpty() ? Outcome.NOT_MET : !straddling.isEmpty() ? Outcome.UNDECIDED : Outcome.MET;
+        Outcome o = everyPointOutcome(over, straddling, unsteady);
         return new Verdict(target, measured, o, why.toString().trim());
+    }
+
+    /**
+     * A target over many points: not met if a steady point wholly misses it (more points cannot undo that), else
+     * undecided if one straddles it, else not judged if one is NOT STEADY (the target claims every point, and a
+     * point left out could miss it: a "met" over the steady subset would flip with the subset from run to run),
+     * else met.
+     */
+    private static Outcome everyPointOutcome(List<String> over, List<String> straddling, List<String> unsteady) {
+        return !over.isEmpty() ? Outcome.NOT_MET : !straddling.isEmpty() ? Outcome.UNDECIDED
+                : !unsteady.isEmpty() ? Outcome.NOT_JUDGED : Outcome.MET;
     }
 
     private static String list(List<String> items) {
@@ -382,7 +393,7 @@ public final class BenchReport {
         String alloc = lock == null || Double.isNaN(lock.allocated()) ? "" : String.format(Locale.ROOT,
                 " At LOCKSTEP n=1 the API floor allocates %.0f B per operation, the physical floor none.",
                 lock.allocated());
-        Outcome o = !over.isEmpty() ? Outcome.NOT_MET : !straddling.isEmpty() ? Outcome.UNDECIDED : Outcome.MET;
+        Outcome o = everyPointOutcome(over, straddling, unsteady);
         String lead = (over.isEmpty() ? "" : "wholly over 10x: " + list(over) + ". ")
                 + (straddling.isEmpty() ? "" : "straddling 10x: " + list(straddling) + ". ") + notJudged;
         return new Verdict(target, String.format(Locale.ROOT, "%d points judged; worst %s (%s)", points, worst,
@@ -493,12 +504,12 @@ public final class BenchReport {
         }
         b.append(unsteady.size()).append(" of ").append(results.size()).append(" results are NOT STEADY, marked so in"
                 + " the tables and kept out of every target:\n\n");
-        MarkdownTable t = MarkdownTable.of("result", "iterations (" + unsteady.get(0).unit() + ")", "why");
+        MarkdownTable t = MarkdownTable.of("result", "measurement iterations, in the order run", "why");
         for (JmhJson.Result r : unsteady) {
             String who = r.benchmark().startsWith("Stream") ? r.param("target") + " stream n=" + r.param("consumers")
                     + " " + r.param("runBytes") + " B" : name(r);
-            t.row(who, r.iterations().stream().map(BenchReport::f).collect(java.util.stream.Collectors.joining(", ")),
-                    steadiness(r).why());
+            t.row(who, r.iterations().stream().map(BenchReport::f).collect(java.util.stream.Collectors.joining(", "))
+                    + " " + r.unit(), steadiness(r).why());
         }
         b.append(t);
     }

@@ -87,7 +87,7 @@ class BenchVerdictTest {
         assertThat(unsteady.unsteady()).isEqualTo(1);
         String md = Files.readString(unsteady.write(dir.resolve("unsteady"), context()));
         assertThat(md).contains("| 4096 | - | - | 2,217 NOT STEADY |", "1 of 2 results are NOT STEADY",
-                "| model LOCKSTEP n=4096 | 5,000, 3,000, 2,000, 1,200, 1,100, 1,000 |", "| not judged |");
+                "| model LOCKSTEP n=4096 | 5,000, 3,000, 2,000, 1,200, 1,100, 1,000 ns/op |", "| not judged |");
 
         // the control's twin: the steady result beside it is judged
         BenchReport steady = report(result("model", "LOCKSTEP", 4096, 2000, 2100, 1950, 2050, 2000, 2020),
@@ -111,6 +111,14 @@ class BenchVerdictTest {
         assertThat(v.measured()).startsWith("2 points judged");
         assertThat(v.why()).contains("undecided: wheel LOCKSTEP n=4 1.9x [1.73x, 2.20x]",
                 "not judged (NOT STEADY): wheel JUMP n=4");
+
+        // without the straddling point, the NOT STEADY one keeps the target from being met: not judged
+        List<String> noStraddle = new ArrayList<>(results);
+        noStraddle.remove(3);
+        noStraddle.remove(2);
+        BenchReport.Verdict partial = verdict(report(noStraddle.toArray(String[]::new)), target);
+        assertThat(partial.outcome()).isEqualTo(BenchReport.Outcome.NOT_JUDGED);
+        assertThat(partial.why()).contains("not judged (NOT STEADY): wheel JUMP n=4");
 
         // clearly over at one point: not met, whatever the others
         results.add(result("floor-api", "LOCKSTEP", 2, 10, 10, 10, 10, 10, 10));
