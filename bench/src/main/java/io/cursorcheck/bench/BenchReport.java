@@ -16,8 +16,10 @@ import java.util.stream.IntStream;
 /**
  * Turns JMH's JSON results into {@code reports/bench/index.md} and one SVG chart per pattern:
  * tables of ns per operation (and bytes allocated per operation, from JMH's GC profiler), the
- * PR's workload in MiB/s, and the issue's targets, each met or not as computed from the run's own
- * numbers (ratios within the same run: the absolute numbers depend on the machine and its load).
+ * PR's workload in MiB/s, and the issue's targets, each met, not met or undecided as computed from
+ * the run's own numbers (ratios within the same run, with their spread over the measurement
+ * iterations: {@link RatioInterval}; the absolute numbers depend on the machine and its load).
+ * Results that are not steady ({@link SteadyState}) are marked and judge no target.
  */
 public final class BenchReport {
 
@@ -52,7 +54,7 @@ public final class BenchReport {
     }
 
     /** One target of the issue, evaluated. */
-    public record Verdict(String target, String measured, Boolean met, String why) {
+    public record Verdict(String target, String measured, Outcome outcome, String why) {
     }
 
     private BenchReport(List<JmhJson.Result> results) {
@@ -90,6 +92,11 @@ public final class BenchReport {
         return results.size();
     }
 
+    /** Benchmarks read that are NOT STEADY ({@link SteadyState}). */
+    public int unsteady() {
+        return (int) results.stream().filter(r -> !steadiness(r).steady()).count();
+    }
+
     /**
      * Writes {@code index.md} and the charts into {@code dir}.
      *
@@ -114,20 +121,6 @@ public final class BenchReport {
     double ns(Pattern p, String target, int consumers) {
         JmhJson.Result r = advance.get(p + "/" + target + "/" + consumers);
         return r == null ? Double.NaN : r.score();
-    }
-
-    /**
-     * Whether a result's 99.9% confidence half-width is over half its score (or unknown): on a
-     * loaded machine, or with the quick profile's short iterations, such a number says little.
-     */
-    private boolean noisy(Pattern p, String target, int consumers) {
-        JmhJson.Result r = advance.get(p + "/" + target + "/" + consumers);
-        return r != null && (Double.isNaN(r.error()) || r.error() > 0.5 * r.score());
-    }
-
-    private String noiseNote(boolean noisy) {
-        return noisy ? " At least one of the two results is noisy (99.9% error over half the score): not a reliable"
-                + " verdict." : "";
     }
 
     private TreeSet<Integer> consumers(Pattern p) {
@@ -158,36 +151,97 @@ public final class BenchReport {
 
     // ---------------------------------------------------------------- targets
 
+    /** A target's verdict: met and not met only when the whole spread agrees ({@link RatioInterval}). */
+    public enum Outcome {
+        /** The whole interval of every ratio judged clears the target. */
+        MET("met"),
+        /** The whole interval of a ratio judged misses the target. */
+        NOT_MET("**not met**"),
+        /** An interval straddles the target: this run cannot tell. */
+        UNDECIDED("undecided"),
+        /** Measured, but a result it needs is NOT STEADY ({@link SteadyState}): kept out of the verdict. */
+        NOT_JUDGED("not judged"),
+        /** The profile did not run what the target needs. */
+        NOT_MEASURED("not measured");
+
+        private final String shown;
+
+        Outcome(String shown) {
+            this.shown = shown;
+        }
+
+        /** How the page shows it. */
+        public String shown() {
+            return shown;
+        }
+    }
+
+    /** The steady-state rule's answer for one result (memoised: every table and target asks). */
+    SteadyState.Check steadiness(JmhJson.Result r) {
+        return steadiness.computeIfAbsent(r, x -> SteadyState.check(x.iterations()));
+    }
+
+    private final Map<JmhJson.Result, SteadyState.Check> steadiness = new java.util.IdentityHashMap<>();
+
+    /** The result of {@code target} at {@code consumers} in {@code p}, or null. */
+    private JmhJson.Result result(Pattern p, String target, int consumers) {
+        return advance.get(p + "/" + target + "/" + consumers);
+    }
+
+    /**
+     * One ratio a target is judged on, {@code numerator / denominator}: its interval, or why there is
+     * none (not measured: both null; not steady: {@code notJudged} names the results).
+     */
+    private record Ratio(RatioInterval interval, String notJudged, boolean measured) {
+    }
+
+    private Ratio ratio(JmhJson.Result numerator, JmhJson.Result denominator) {
+        if (numerator == null || denominator == null) {
+            return new Ratio(null, null, false);
+        }
+        List<String> unsteady = new ArrayList<>();
+        for (JmhJson.Result r : List.of(numerator, denominator)) {
+            SteadyState.Check c = steadiness(r);
+            if (!c.steady()) {
+                unsteady.add(name(r) + " is NOT STEADY (" + c.why() + ")");
+            }
+        }
+        if (!unsteady.isEmpty()) {
+            return new Ratio(null, String.join("; ", unsteady), true);
+        }
+        return new Ratio(RatioInterval.of(numerator.iterations(), denominator.iterations()), null, true);
+    }
+
+    private static String name(JmhJson.Result r) {
+        return r.param("target") + " " + key(r) + " n=" + r.param("consumers");
+    }
+
     /** The issue's targets, evaluated on this run's numbers. */
     public List<Verdict> verdicts() {
         List<Verdict> v = new ArrayList<>();
-        double cc = ns(Pattern.LOCKSTEP, "cached-count", 4096);
+        JmhJson.Result cc = result(Pattern.LOCKSTEP, "cached-count", 4096);
         for (String slow : List.of("model", "dirty-flag")) {
-            double s = ns(Pattern.LOCKSTEP, slow, 4096);
-            v.add(ratioAtLeast("cached-count at 4096 consumers, LOCKSTEP: >= 100x faster per advance than " + slow,
-                    s, cc, 100, String.format(Locale.ROOT, "%s %s ns, cached-count %s ns", slow, f(s), f(cc)),
-                    slow + " " + WHY_SLOW.get(slow) + "; cached-count rescans once per round of 4096 advances."
-                            + noiseNote(noisy(Pattern.LOCKSTEP, slow, 4096) || noisy(Pattern.LOCKSTEP, "cached-count",
-                            4096))));
+            JmhJson.Result s = result(Pattern.LOCKSTEP, slow, 4096);
+            v.add(single("cached-count at 4096 consumers, LOCKSTEP: >= 100x faster per advance than " + slow,
+                    ratio(s, cc), true, 100, numbers(slow, s, "cached-count", cc),
+                    slow + " " + WHY_SLOW.get(slow) + "; cached-count rescans once per round of 4096 advances."));
         }
-        double api4096 = ns(Pattern.LOCKSTEP, BenchRun.TARGETS.get(1), 4096);
-        v.add(ratioAtMost("cached-count at 4096 consumers, LOCKSTEP: within 2x of the API floor", cc, api4096, 2,
-                String.format(Locale.ROOT, "cached-count %s ns, API floor %s ns", f(cc), f(api4096)),
+        JmhJson.Result api4096 = result(Pattern.LOCKSTEP, Target.API, 4096);
+        v.add(single("cached-count at 4096 consumers, LOCKSTEP: within 2x of the API floor", ratio(cc, api4096), false,
+                2, numbers("cached-count", cc, "API floor", api4096),
                 "its one scan per round of 4096 advances is amortised, but each advance still compares and"
-                        + " decrements the count." + noiseNote(noisy(Pattern.LOCKSTEP, "cached-count", 4096)
-                        || noisy(Pattern.LOCKSTEP, Target.API, 4096))));
+                        + " decrements the count."));
         v.add(everyPoint("wheel: within 2x of the API floor for every pattern and consumer count", List.of("wheel"),
                 null, 2.0));
         for (Pattern p : List.of(Pattern.CATCHUP, Pattern.JUMP)) {
-            double c = ns(p, "cached-count", 1024);
-            double w = ns(p, "wheel", 1024);
+            JmhJson.Result c = result(p, "cached-count", 1024);
+            JmhJson.Result w = result(p, "wheel", 1024);
             String why = p == Pattern.JUMP
                     ? "in JUMP the minimum moves once per 1024 advances of the jumping consumer, so cached-count"
-                    + " rescans once per 1024 advances: O(1) amortised too, and the pattern cannot separate them"
-                    : "the straggler alone at the minimum makes cached-count rescan 1024 consumers on every read";
-            why += "." + noiseNote(noisy(p, "cached-count", 1024) || noisy(p, "wheel", 1024));
-            v.add(ratioAtLeast("wheel at 1024 consumers, " + p + ": >= 10x faster than cached-count", c, w, 10,
-                    String.format(Locale.ROOT, "cached-count %s ns, wheel %s ns", f(c), f(w)), why));
+                    + " rescans once per 1024 advances: O(1) amortised too, and the pattern cannot separate them."
+                    : "the straggler alone at the minimum makes cached-count rescan 1024 consumers on every read.";
+            v.add(single("wheel at 1024 consumers, " + p + ": >= 10x faster than cached-count", ratio(c, w), true, 10,
+                    numbers("cached-count", c, "wheel", w), why));
         }
         v.add(everyPoint("at 1 to 4 consumers, no variant more than 1.5x the API floor", VARIANTS, List.of(1, 2, 4),
                 1.5));
@@ -195,111 +249,156 @@ public final class BenchReport {
         return v;
     }
 
-    private Verdict ratioAtLeast(String target, double slow, double fast, double factor, String numbers, String why) {
-        if (Double.isNaN(slow) || Double.isNaN(fast)) {
-            return new Verdict(target, "not measured in this profile", null, "");
-        }
-        double r = slow / fast;
-        boolean met = r >= factor;
-        return new Verdict(target, String.format(Locale.ROOT, "%.1fx (%s)", r, numbers), met,
-                met ? why : "measured " + String.format(Locale.ROOT, "%.1fx", r) + " < " + (int) factor + "x: " + why);
+    private static String numbers(String a, JmhJson.Result ra, String b, JmhJson.Result rb) {
+        return String.format(Locale.ROOT, "%s %s ns, %s %s ns", a, ra == null ? "?" : f(ra.score()), b,
+                rb == null ? "?" : f(rb.score()));
     }
 
-    private Verdict ratioAtMost(String target, double value, double floor, double factor, String numbers, String why) {
-        if (Double.isNaN(value) || Double.isNaN(floor)) {
-            return new Verdict(target, "not measured in this profile", null, "");
+    /** A target judged on one ratio: at least {@code factor} ({@code atLeast}) or at most. */
+    private Verdict single(String target, Ratio r, boolean atLeast, double factor, String numbers, String why) {
+        if (!r.measured()) {
+            return new Verdict(target, "not measured in this profile", Outcome.NOT_MEASURED, "");
         }
-        double r = value / floor;
-        boolean met = r <= factor;
-        return new Verdict(target, String.format(Locale.ROOT, "%.2fx (%s)", r, numbers), met,
-                (met ? "" : String.format(Locale.ROOT, "%.2fx > %.1fx: ", r, factor)) + why);
+        if (r.interval() == null) {
+            return new Verdict(target, numbers, Outcome.NOT_JUDGED, "not judged: " + r.notJudged() + ".");
+        }
+        Outcome o = atLeast ? r.interval().atLeast(factor) : r.interval().atMost(factor);
+        String bound = String.format(Locale.ROOT, "%s %sx", atLeast ? ">=" : "<=", factor == (int) factor
+                ? String.valueOf((int) factor) : String.valueOf(factor));
+        String lead = switch (o) {
+            case MET -> "";
+            case NOT_MET -> "the whole interval misses " + bound + ": ";
+            default -> "the interval straddles " + bound + ": ";
+        };
+        return new Verdict(target, r.interval() + " (" + numbers + ")", o, lead + why);
     }
 
     /** Every measured point of {@code variants} (at {@code only} consumer counts, or all) against the API floor. */
     private Verdict everyPoint(String target, List<String> variants, List<Integer> only, double factor) {
         int points = 0;
-        double worst = 0;
+        RatioInterval worst = null;
         String worstAt = "";
         List<String> over = new ArrayList<>();
+        List<String> straddling = new ArrayList<>();
+        List<String> unsteady = new ArrayList<>();
         Map<String, Integer> overBy = new LinkedHashMap<>();
-        int noisyOver = 0;
         for (Pattern p : Pattern.values()) {
             for (int n : consumers(p)) {
                 if (only != null && !only.contains(n)) {
                     continue;
                 }
-                double api = ns(p, Target.API, n);
                 for (String t : variants) {
-                    double v = ns(p, t, n);
-                    if (Double.isNaN(v) || Double.isNaN(api)) {
+                    Ratio r = ratio(result(p, t, n), result(p, Target.API, n));
+                    if (!r.measured()) {
+                        continue;
+                    }
+                    if (r.interval() == null) {
+                        unsteady.add(t + " " + p + " n=" + n);
                         continue;
                     }
                     points++;
-                    double r = v / api;
-                    if (r > worst) {
-                        worst = r;
+                    RatioInterval i = r.interval();
+                    if (worst == null || i.point() > worst.point()) {
+                        worst = i;
                         worstAt = t + " " + p + " n=" + n;
                     }
-                    if (r > factor) {
-                        boolean noise = noisy(p, t, n) || noisy(p, Target.API, n);
-                        over.add(String.format(Locale.ROOT, "%s %s n=%d %.1fx%s", t, p, n, r, noise ? " (noisy)" : ""));
-                        overBy.merge(t, 1, Integer::sum);
-                        noisyOver += noise ? 1 : 0;
+                    String at = String.format(Locale.ROOT, "%s %s n=%d %.1fx", t, p, n, i.point());
+                    switch (i.atMost(factor)) {
+                        case NOT_MET -> {
+                            over.add(at);
+                            overBy.merge(t, 1, Integer::sum);
+                        }
+                        case UNDECIDED -> straddling.add(at + String.format(Locale.ROOT, " [%.2fx, %.2fx]", i.low(),
+                                i.high()));
+                        default -> {
+                        }
                     }
                 }
             }
         }
+        String notJudged = unsteady.isEmpty() ? "" : "not judged (NOT STEADY): " + list(unsteady) + ". ";
         if (points == 0) {
-            return new Verdict(target, "not measured in this profile", null, "");
+            return unsteady.isEmpty() ? new Verdict(target, "not measured in this profile", Outcome.NOT_MEASURED, "")
+                    : new Verdict(target, "no steady point", Outcome.NOT_JUDGED, notJudged.trim());
         }
-        String measured = String.format(Locale.ROOT, "%d points; worst %.2fx (%s); %d over %.1fx", points, worst,
-                worstAt, over.size(), factor);
-        if (over.isEmpty()) {
-            return new Verdict(target, measured, true, "");
+        String measured = String.format(Locale.ROOT, "%d points judged; worst %s (%s); %d wholly over %.1fx, %d"
+                + " straddling", points, worst, worstAt, over.size(), factor, straddling.size());
+        StringBuilder why = new StringBuilder();
+        if (!over.isEmpty()) {
+            why.append("over: ").append(list(over)).append(". ");
         }
-        StringBuilder why = new StringBuilder("over: ");
-        why.append(String.join(", ", over.size() > 12 ? over.subList(0, 12) : over));
-        if (over.size() > 12) {
-            why.append(", ... (").append(over.size() - 12).append(" more)");
+        if (!straddling.isEmpty()) {
+            why.append("undecided: ").append(list(straddling)).append(". ");
         }
-        why.append(". ");
-        if (noisyOver > 0) {
-            why.append(noisyOver).append(" of these ").append(over.size()).append(" points involve a noisy result"
-                    + " (99.9% error over half the score). ");
-        }
+        why.append(notJudged);
         overBy.keySet().forEach(t -> why.append(t).append(": ").append(WHY_SLOW.get(t)).append(". "));
-        return new Verdict(target, measured, false, why.toString().trim());
+        Outcome o = everyPointOutcome(over, straddling, unsteady);
+        return new Verdict(target, measured, o, why.toString().trim());
+    }
+
+    /**
+     * A target over many points: not met if a steady point wholly misses it (more points cannot undo that), else
+     * undecided if one straddles it, else not judged if one is NOT STEADY (the target claims every point, and a
+     * point left out could miss it: a "met" over the steady subset would flip with the subset from run to run),
+     * else met.
+     */
+    private static Outcome everyPointOutcome(List<String> over, List<String> straddling, List<String> unsteady) {
+        return !over.isEmpty() ? Outcome.NOT_MET : !straddling.isEmpty() ? Outcome.UNDECIDED
+                : !unsteady.isEmpty() ? Outcome.NOT_JUDGED : Outcome.MET;
+    }
+
+    private static String list(List<String> items) {
+        return String.join(", ", items.size() > 12 ? items.subList(0, 12) : items)
+                + (items.size() > 12 ? ", ... (" + (items.size() - 12) + " more)" : "");
     }
 
     private Verdict apiVersusPhysical() {
         int points = 0;
-        double worst = 0;
+        RatioInterval worst = null;
         String worstAt = "";
+        List<String> over = new ArrayList<>();
+        List<String> straddling = new ArrayList<>();
+        List<String> unsteady = new ArrayList<>();
         for (Pattern p : Pattern.values()) {
             for (int n : consumers(p)) {
-                double api = ns(p, Target.API, n);
-                double phys = ns(p, Target.PHYSICAL, n);
-                if (Double.isNaN(api) || Double.isNaN(phys)) {
+                Ratio r = ratio(result(p, Target.API, n), result(p, Target.PHYSICAL, n));
+                if (!r.measured()) {
+                    continue;
+                }
+                if (r.interval() == null) {
+                    unsteady.add(p + " n=" + n);
                     continue;
                 }
                 points++;
-                if (api / phys > worst) {
-                    worst = api / phys;
-                    worstAt = p + " n=" + n + (noisy(p, Target.API, n) || noisy(p, Target.PHYSICAL, n) ? ", noisy" : "");
+                RatioInterval i = r.interval();
+                if (worst == null || i.point() > worst.point()) {
+                    worst = i;
+                    worstAt = p + " n=" + n;
+                }
+                switch (i.atMost(10)) {
+                    case NOT_MET -> over.add(p + " n=" + n);
+                    case UNDECIDED -> straddling.add(p + " n=" + n);
+                    default -> {
+                    }
                 }
             }
         }
         String target = "the API floor within 10x of the physical floor";
+        String notJudged = unsteady.isEmpty() ? "" : "Not judged (NOT STEADY): " + list(unsteady) + ". ";
         if (points == 0) {
-            return new Verdict(target, "not measured in this profile", null, "");
+            return unsteady.isEmpty() ? new Verdict(target, "not measured in this profile", Outcome.NOT_MEASURED, "")
+                    : new Verdict(target, "no steady point", Outcome.NOT_JUDGED, notJudged.trim());
         }
         JmhJson.Result lock = advance.get("LOCKSTEP/" + Target.API + "/1");
         String alloc = lock == null || Double.isNaN(lock.allocated()) ? "" : String.format(Locale.ROOT,
                 " At LOCKSTEP n=1 the API floor allocates %.0f B per operation, the physical floor none.",
                 lock.allocated());
-        return new Verdict(target, String.format(Locale.ROOT, "%d points; worst %.1fx (%s)", points, worst, worstAt),
-                worst <= 10, "The rest goes to the API itself, the same for every variant: an interface call, the"
-                + " handle check, the operation counter, the reply and outcome records (allocated unless escape"
+        Outcome o = everyPointOutcome(over, straddling, unsteady);
+        String lead = (over.isEmpty() ? "" : "wholly over 10x: " + list(over) + ". ")
+                + (straddling.isEmpty() ? "" : "straddling 10x: " + list(straddling) + ". ") + notJudged;
+        return new Verdict(target, String.format(Locale.ROOT, "%d points judged; worst %s (%s)", points, worst,
+                worstAt), o, lead + "The rest goes to the API itself, the same for every variant: an interface call,"
+                + " the handle check, the operation counter, the reply and outcome records (allocated unless escape"
                 + " analysis removes them), and the shared bookkeeping of BroadcastCore (detached and errored checks,"
                 + " the waiter and settlement lists)." + alloc);
     }
@@ -333,13 +432,19 @@ public final class BenchReport {
         facts.row("A JMH command as run", MarkdownTable.code(c.jmhCommand()));
         b.append(facts).append('\n');
 
-        b.append("## Targets\n\nComputed from this run's numbers (ratios of two results of the run).\n\n");
+        b.append("## Targets\n\nComputed from this run's numbers (ratios of two results of the run). Each ratio is"
+                + " shown as the ratio of the two results' medians over their measurement iterations, then in brackets"
+                + " the smallest and the largest ratio over every pair of iterations. A target is **met** only when"
+                + " the whole interval clears it, **not met** only when the whole interval misses it, and"
+                + " **undecided** otherwise. A result that is NOT STEADY (below) is kept out of every verdict: a"
+                + " target that needs one is **not judged**.\n\n");
         MarkdownTable targets = MarkdownTable.of("target", "measured", "verdict", "why");
         for (Verdict v : verdicts()) {
-            targets.row(v.target(), v.measured(), v.met() == null ? "not measured" : v.met() ? "met" : "**not met**",
+            targets.row(v.target(), v.measured(), v.outcome().shown(),
                     v.why());
         }
         b.append(targets);
+        steadySection(b);
         b.append("\n## Cost per operation, by access pattern\n\n");
         b.append("Single-threaded; ns per operation (one consumer advance, with its share of the writes the"
                 + " pattern needs), then bytes allocated per operation in parentheses. `floor-physical`: a cursor"
@@ -370,7 +475,7 @@ public final class BenchReport {
                 List<Object> cells = new ArrayList<>(List.of(n));
                 for (String t : BenchRun.TARGETS) {
                     JmhJson.Result r = advance.get(p + "/" + t + "/" + n);
-                    cells.add(r == null ? "-" : cell(r));
+                    cells.add(r == null ? "-" : cell(r) + (steadiness(r).steady() ? "" : " NOT STEADY"));
                 }
                 table.row(cells.toArray());
             }
@@ -383,6 +488,30 @@ public final class BenchReport {
         b.append("JMH's JSON and logs stay under `target/bench/`. A benchmark runs on its own too:"
                 + " `java -cp <classpath> org.openjdk.jmh.Main AdvanceBenchmark -p target=wheel -p pattern=JUMP`.\n");
         return b.toString();
+    }
+
+    private void steadySection(StringBuilder b) {
+        b.append("\n## Steady state\n\n");
+        b.append(String.format(Locale.ROOT, "A result is steady when it has at least %d measurement iterations and"
+                + " the medians of their first and second half differ by at most %.0f%% of the smaller (a JIT still"
+                + " compiling shows as a trend across the iterations; JMH's JSON keeps no warm-up iterations, so"
+                + " the rule looks at the measurement ones, after the warm-up above). ", SteadyState.MIN_ITERATIONS,
+                100 * SteadyState.TOLERANCE));
+        List<JmhJson.Result> unsteady = results.stream().filter(r -> !steadiness(r).steady()).toList();
+        if (unsteady.isEmpty()) {
+            b.append("Every one of the ").append(results.size()).append(" results is steady.\n");
+            return;
+        }
+        b.append(unsteady.size()).append(" of ").append(results.size()).append(" results are NOT STEADY, marked so in"
+                + " the tables and kept out of every target:\n\n");
+        MarkdownTable t = MarkdownTable.of("result", "measurement iterations, in the order run", "why");
+        for (JmhJson.Result r : unsteady) {
+            String who = r.benchmark().startsWith("Stream") ? r.param("target") + " stream n=" + r.param("consumers")
+                    + " " + r.param("runBytes") + " B" : name(r);
+            t.row(who, r.iterations().stream().map(BenchReport::f).collect(java.util.stream.Collectors.joining(", "))
+                    + " " + r.unit(), steadiness(r).why());
+        }
+        b.append(t);
     }
 
     private void streamSection(StringBuilder b) {
@@ -415,7 +544,8 @@ public final class BenchReport {
             for (String t : targets) {
                 JmhJson.Result r = stream.get(t + "/" + row);
                 cells.add(r == null ? "-" : String.format(Locale.ROOT, "%,.0f",
-                        (bytes / 1048576.0) / (r.score() * unitSeconds(r.unit()))));
+                        (bytes / 1048576.0) / (r.score() * unitSeconds(r.unit())))
+                        + (steadiness(r).steady() ? "" : " NOT STEADY"));
             }
             table.row(cells.toArray());
         }

@@ -24,9 +24,15 @@ final class JmhJson {
      * @param unit      the primary metric's unit
      * @param allocated bytes allocated per operation ({@code gc.alloc.rate.norm}), NaN if absent
      * @param header    JDK, VM and JMH settings of the run
+     * @param iterations the primary metric of every measurement iteration ({@code rawData}), forks one
+     *                  after the other, each in the order run; empty if the JSON has none
      */
     record Result(String benchmark, Map<String, String> params, double score, double error, String unit,
-                  double allocated, Map<String, String> header) {
+                  double allocated, Map<String, String> header, List<Double> iterations) {
+
+        Result {
+            iterations = List.copyOf(iterations);
+        }
 
         String param(String name) {
             return params.getOrDefault(name, "");
@@ -76,7 +82,34 @@ final class JmhJson {
                 }
             }
             out.add(new Result(name, params, number(primary.get("score")), number(primary.get("scoreError")),
-                    String.valueOf(primary.get("scoreUnit")), allocated, header));
+                    String.valueOf(primary.get("scoreUnit")), allocated, header, iterations(primary, i, full)));
+        }
+        return out;
+    }
+
+    /** {@code rawData}: a list per fork of one number per measurement iteration. */
+    private static List<Double> iterations(Map<?, ?> primary, int index, String full) {
+        List<Double> out = new ArrayList<>();
+        Object raw = primary.get("rawData");
+        if (raw == null) {
+            return out;
+        }
+        if (!(raw instanceof List<?> forks)) {
+            throw new IllegalArgumentException("JMH's result " + index + " (" + full + "): \"rawData\" is not a list");
+        }
+        for (Object fork : forks) {
+            if (!(fork instanceof List<?> values)) {
+                throw new IllegalArgumentException("JMH's result " + index + " (" + full
+                        + "): \"rawData\" must be a list of lists of numbers");
+            }
+            for (Object v : values) {
+                double d = number(v);
+                if (Double.isNaN(d)) {
+                    throw new IllegalArgumentException("JMH's result " + index + " (" + full
+                            + "): \"rawData\" holds '" + v + "', not a number");
+                }
+                out.add(d);
+            }
         }
         return out;
     }

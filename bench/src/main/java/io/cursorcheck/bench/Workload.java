@@ -35,10 +35,15 @@ final class Workload {
     private boolean churnDetachNext;
 
     Workload(String target, Pattern pattern, int consumers, Blackhole bh) {
+        this(Target.create(target, options(pattern), consumers), pattern, consumers, bh);
+    }
+
+    /** Over a target made with {@link #options}: WorkloadTest passes one that counts what the pattern does. */
+    Workload(Target target, Pattern pattern, int consumers, Blackhole bh) {
         this.pattern = pattern;
         this.n = consumers;
         this.bh = bh;
-        this.t = Target.create(target, options(pattern), consumers);
+        this.t = target;
         for (int i = 0; i < n; i++) {
             t.attach(i);
         }

@@ -26,8 +26,29 @@ class BenchRunTest {
                 assertThat(job.consumers()).allSatisfy(n -> assertThat(n).isBetween(1, 4096));
             }
         }
-        assertThat(BenchRun.quick().size()).isEqualTo(120);
+        assertThat(BenchRun.quick().size()).isEqualTo(112);
         assertThat(BenchRun.full().size()).isEqualTo(462);
+    }
+
+    /**
+     * The issue measured a cold first second (floor-api 247 ns, then 17 ns): every profile warms up for at least
+     * 2 s and measures enough iterations for the steady-state rule to judge them.
+     */
+    @Test
+    void everyProfileWarmsUpForTwoSecondsAndGivesTheSteadyStateRuleItsIterations() {
+        for (BenchRun.Profile profile : List.of(BenchRun.quick(), BenchRun.full())) {
+            List<String> s = profile.settings();
+            int warmups = Integer.parseInt(s.get(s.indexOf("-wi") + 1));
+            java.time.Duration each = duration(s.get(s.indexOf("-w") + 1));
+            assertThat(each.multipliedBy(warmups)).as(profile.name()).isGreaterThanOrEqualTo(java.time.Duration.ofSeconds(2));
+            assertThat(Integer.parseInt(s.get(s.indexOf("-i") + 1))).as(profile.name())
+                    .isGreaterThanOrEqualTo(SteadyState.MIN_ITERATIONS);
+        }
+    }
+
+    private static java.time.Duration duration(String jmh) {
+        return jmh.endsWith("ms") ? java.time.Duration.ofMillis(Long.parseLong(jmh.substring(0, jmh.length() - 2)))
+                : java.time.Duration.ofSeconds(Long.parseLong(jmh.substring(0, jmh.length() - 1)));
     }
 
     @Test

@@ -22,7 +22,8 @@ import java.util.Map;
  * JVM of its own on this JVM's class path, JSON under {@code target/bench/<profile>/}) and writes
  * {@code reports/bench/index.md} with its charts. The quick profile is a part of the campaign. The
  * part passes when every benchmark ran and the page was written: the targets are measurements,
- * reported met or not, never a verdict on the build (a loaded machine would fail it).
+ * reported met, not met, undecided or not judged, never a verdict on the build (a loaded machine
+ * would fail it).
  */
 final class BenchCommand implements Part {
 
@@ -63,15 +64,19 @@ final class BenchCommand implements Part {
                     + " logs under " + SourceTree.root().relativize(dir) + ")");
         }
         List<BenchReport.Verdict> verdicts = report.verdicts();
-        long met = verdicts.stream().filter(v -> Boolean.TRUE.equals(v.met())).count();
-        long measured = verdicts.stream().filter(v -> v.met() != null).count();
-        String summary = String.format("%d benchmarks; targets met: %d of %d measured (%d in the issue)",
-                report.size(), met, measured, verdicts.size());
+        Map<BenchReport.Outcome, Long> counts = new java.util.EnumMap<>(BenchReport.Outcome.class);
+        verdicts.forEach(v -> counts.merge(v.outcome(), 1L, Long::sum));
+        long met = counts.getOrDefault(BenchReport.Outcome.MET, 0L);
+        long measured = verdicts.size() - counts.getOrDefault(BenchReport.Outcome.NOT_MEASURED, 0L);
+        String summary = String.format("%d benchmarks (%d NOT STEADY); targets: %d met, %d not met, %d undecided,"
+                + " %d not judged, of %d measured (%d in the issue)", report.size(), report.unsteady(), met,
+                counts.getOrDefault(BenchReport.Outcome.NOT_MET, 0L), counts.getOrDefault(BenchReport.Outcome.UNDECIDED,
+                0L), counts.getOrDefault(BenchReport.Outcome.NOT_JUDGED, 0L), measured, verdicts.size());
         StringBuilder md = new StringBuilder("## Benchmarks (JMH, " + profile.name() + " profile)\n\n");
         md.append(summary).append(". Full report with charts: [bench/index.md](bench/index.md).\n\n");
         MarkdownTable table = MarkdownTable.of("target", "measured", "verdict");
         for (BenchReport.Verdict v : verdicts) {
-            table.row(v.target(), v.measured(), v.met() == null ? "not measured" : v.met() ? "met" : "not met");
+            table.row(v.target(), v.measured(), v.outcome().shown());
         }
         md.append(table);
         problems.forEach(p -> md.append("\n- **").append(p).append("**"));
@@ -81,6 +86,8 @@ final class BenchCommand implements Part {
         j.put("benchmarks", report.size());
         j.put("targetsMet", met);
         j.put("targetsMeasured", measured);
+        counts.forEach((o, c) -> j.put("targets" + o.name(), c));
+        j.put("notSteady", report.unsteady());
         reports.whenPublished(log, "bench: report " + Reports.relative(page));
         return new Verdict(problems.isEmpty(), summary, md.toString(), j, problems,
                 System.currentTimeMillis() - start);

@@ -1,0 +1,74 @@
+package io.cursorcheck.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The steady-state rule, stated here once: a result is <em>steady</em> when it has at least
+ * {@link #MIN_ITERATIONS} measurement iterations and the median of the first half of them and the
+ * median of the second half differ by at most {@link #TOLERANCE} of the smaller (with an odd count
+ * the middle iteration belongs to neither half). A result that is not steady is shown on the page
+ * as NOT STEADY and no target is judged on it.
+ *
+ * <p>Why this and not the warm-up iterations: JMH 1.37's JSON ({@code -rf json}) keeps per-iteration
+ * data ({@code primaryMetric.rawData}) only for measurement iterations, so the rule can only look at
+ * those. The profiles warm up for at least 2 s first ({@link BenchRun}): the issue measured a cold
+ * first second (floor-api 247 ns, then 17 ns), so a JIT still compiling shows as a trend across the
+ * measurement iterations, which halves that disagree by more than 20% expose (a 10x drop is far
+ * outside it). Why 20%: it is wider than the iteration-to-iteration jitter of a 200 ms iteration on a
+ * shared 2-core machine (a few percent to about 10%, observed while writing this), so load alone
+ * rarely trips it, and narrower than any JIT tier change worth hiding. The rule is a heuristic
+ * with a stated tolerance, not a statistical test.
+ */
+final class SteadyState {
+
+    /** Largest accepted relative difference of the two halves' medians (relative to the smaller). */
+    static final double TOLERANCE = 0.20;
+    /** Fewest measurement iterations the rule can judge (two per half). */
+    static final int MIN_ITERATIONS = 4;
+
+    private SteadyState() {
+    }
+
+    /**
+     * The rule's answer for one result.
+     *
+     * @param steady whether the result is steady
+     * @param why    the halves' medians and their difference, or why the rule could not judge
+     */
+    record Check(boolean steady, String why) {
+    }
+
+    /** Applies the rule to one result's measurement iterations, in the order JMH ran them. */
+    static Check check(List<Double> iterations) {
+        if (iterations.size() < MIN_ITERATIONS) {
+            return new Check(false, iterations.size() + " measurement iteration(s) in JMH's JSON, the rule needs "
+                    + MIN_ITERATIONS);
+        }
+        int half = iterations.size() / 2;
+        double first = median(iterations.subList(0, half));
+        double second = median(iterations.subList(iterations.size() - half, iterations.size()));
+        double smaller = Math.min(first, second);
+        if (!(smaller > 0)) {
+            return new Check(false, "a half's median is not positive (" + first + ", " + second + ")");
+        }
+        double difference = Math.abs(first - second) / smaller;
+        String why = String.format(Locale.ROOT, "medians of the first and second half %s and %s: %.0f%% apart",
+                num(first), num(second), 100 * difference);
+        return new Check(difference <= TOLERANCE, why + (difference <= TOLERANCE ? "" : String.format(Locale.ROOT,
+                " (over %.0f%%)", 100 * TOLERANCE)));
+    }
+
+    /** The median of a non-empty list. */
+    static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        sorted.sort(null);
+        int m = sorted.size() / 2;
+        return sorted.size() % 2 == 1 ? sorted.get(m) : (sorted.get(m - 1) + sorted.get(m)) / 2;
+    }
+
+    private static String num(double v) {
+        return v >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.1f", v);
+    }
+}

@@ -1,0 +1,134 @@
+package io.cursorcheck.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.DoubleStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Verdicts with spread, and the steady-state rule's negative control, on JMH JSON fixtures written here in JMH
+ * 1.37's format (made-up iterations; only the fields the report reads, plus {@code rawData}).
+ */
+class BenchVerdictTest {
+
+    private static final String TARGET = "cached-count at 4096 consumers, LOCKSTEP: >= 100x faster per advance than"
+            + " model";
+
+    @TempDir
+    Path dir;
+
+    /** One AdvanceBenchmark result in JMH's JSON, its score the mean of its iterations. */
+    private static String result(String target, String pattern, int consumers, double... iterations) {
+        String raw = DoubleStream.of(iterations).mapToObj(d -> String.format(Locale.ROOT, "%s", d))
+                .collect(Collectors.joining(", "));
+        return String.format(Locale.ROOT, "{\"jmhVersion\": \"1.37\", \"benchmark\":"
+                + " \"io.cursorcheck.bench.AdvanceBenchmark.advance\", \"mode\": \"avgt\", \"forks\": 1,"
+                + " \"measurementIterations\": %d, \"params\": {\"target\": \"%s\", \"consumers\": \"%d\","
+                + " \"pattern\": \"%s\"}, \"primaryMetric\": {\"score\": %s, \"scoreError\": \"NaN\","
+                + " \"scoreUnit\": \"ns/op\", \"rawData\": [[%s]]}}", iterations.length, target, consumers, pattern,
+                DoubleStream.of(iterations).average().orElse(Double.NaN), raw);
+    }
+
+    private BenchReport report(String... results) throws Exception {
+        Path f = Files.createTempFile(dir, "jmh", ".json");
+        Files.writeString(f, "[" + String.join(",\n", results) + "]");
+        return BenchReport.read(List.of(f));
+    }
+
+    private static BenchReport.Verdict verdict(BenchReport r, String target) {
+        return r.verdicts().stream().filter(v -> v.target().equals(target)).findFirst().orElseThrow();
+    }
+
+    private static final double[] CACHED = {10, 10.5, 9.5, 10, 10.2, 9.8};
+
+    @Test
+    void aRatioWhoseIntervalStraddlesTheTargetIsUndecided() throws Exception {
+        // model / cached-count: medians 1,000 / 10 = 100x; pairs from 900 / 10.5 = 86x to 1,100 / 9.5 = 116x
+        BenchReport r = report(result("model", "LOCKSTEP", 4096, 900, 1100, 950, 1050, 1000, 1000),
+                result("cached-count", "LOCKSTEP", 4096, CACHED));
+        BenchReport.Verdict v = verdict(r, TARGET);
+        assertThat(v.outcome()).isEqualTo(BenchReport.Outcome.UNDECIDED);
+        assertThat(v.measured()).startsWith("100.0x [85.7x, 115.8x]");
+        assertThat(v.why()).startsWith("the interval straddles >= 100x");
+    }
+
+    @Test
+    void aRatioClearlyAboveIsMetAndClearlyBelowIsNotMet() throws Exception {
+        BenchReport above = report(result("model", "LOCKSTEP", 4096, 2000, 2100, 1950, 2050, 2000, 2020),
+                result("cached-count", "LOCKSTEP", 4096, CACHED));
+        assertThat(verdict(above, TARGET).outcome()).isEqualTo(BenchReport.Outcome.MET);
+        BenchReport below = report(result("model", "LOCKSTEP", 4096, 500, 520, 480, 510, 490, 500),
+                result("cached-count", "LOCKSTEP", 4096, CACHED));
+        assertThat(verdict(below, TARGET).outcome()).isEqualTo(BenchReport.Outcome.NOT_MET);
+        assertThat(verdict(below, TARGET).why()).startsWith("the whole interval misses >= 100x");
+    }
+
+    /**
+     * The steady-state rule's negative control: a result whose iterations trend down (a JIT still compiling, as
+     * the issue saw with 2 x 200 ms of warm-up) is marked NOT STEADY on the page and judges no target, though its
+     * ratio would clear the target; the same numbers in a steady order are judged.
+     */
+    @Test
+    void controlAResultThatWarmsUpSlowlyIsMarkedAndNotJudged() throws Exception {
+        double[] cold = {5000, 3000, 2000, 1200, 1100, 1000};
+        BenchReport unsteady = report(result("model", "LOCKSTEP", 4096, cold),
+                result("cached-count", "LOCKSTEP", 4096, CACHED));
+        BenchReport.Verdict v = verdict(unsteady, TARGET);
+        assertThat(v.outcome()).isEqualTo(BenchReport.Outcome.NOT_JUDGED);
+        assertThat(v.why()).startsWith("not judged: model LOCKSTEP n=4096 is NOT STEADY (medians of the first and"
+                + " second half 3,000 and 1,100");
+        assertThat(unsteady.unsteady()).isEqualTo(1);
+        String md = Files.readString(unsteady.write(dir.resolve("unsteady"), context()));
+        assertThat(md).contains("| 4096 | - | - | 2,217 NOT STEADY |", "1 of 2 results are NOT STEADY",
+                "| model LOCKSTEP n=4096 | 5,000, 3,000, 2,000, 1,200, 1,100, 1,000 ns/op |", "| not judged |");
+
+        // the control's twin: the steady result beside it is judged
+        BenchReport steady = report(result("model", "LOCKSTEP", 4096, 2000, 2100, 1950, 2050, 2000, 2020),
+                result("cached-count", "LOCKSTEP", 4096, CACHED));
+        assertThat(steady.unsteady()).isZero();
+        assertThat(verdict(steady, TARGET).outcome()).isEqualTo(BenchReport.Outcome.MET);
+    }
+
+    @Test
+    void aPointTargetIsUndecidedWhenOnePointStraddlesAndNotJudgedPointsAreNamed() throws Exception {
+        String target = "wheel: within 2x of the API floor for every pattern and consumer count";
+        List<String> results = new ArrayList<>();
+        results.add(result("floor-api", "LOCKSTEP", 1, 10, 10, 10, 10, 10, 10));
+        results.add(result("wheel", "LOCKSTEP", 1, 12, 12, 12, 12, 12, 12)); // 1.2x: within
+        results.add(result("floor-api", "LOCKSTEP", 4, 10, 11, 10, 11, 10, 11));
+        results.add(result("wheel", "LOCKSTEP", 4, 19, 22, 20, 21, 20, 20)); // 1.73x to 2.2x: straddles 2x
+        results.add(result("floor-api", "JUMP", 4, 10, 10, 10, 10, 10, 10));
+        results.add(result("wheel", "JUMP", 4, 90, 60, 40, 20, 20, 20)); // trending: not judged
+        BenchReport.Verdict v = verdict(report(results.toArray(String[]::new)), target);
+        assertThat(v.outcome()).isEqualTo(BenchReport.Outcome.UNDECIDED);
+        assertThat(v.measured()).startsWith("2 points judged");
+        assertThat(v.why()).contains("undecided: wheel LOCKSTEP n=4 1.9x [1.73x, 2.20x]",
+                "not judged (NOT STEADY): wheel JUMP n=4");
+
+        // without the straddling point, the NOT STEADY one keeps the target from being met: not judged
+        List<String> noStraddle = new ArrayList<>(results);
+        noStraddle.remove(3);
+        noStraddle.remove(2);
+        BenchReport.Verdict partial = verdict(report(noStraddle.toArray(String[]::new)), target);
+        assertThat(partial.outcome()).isEqualTo(BenchReport.Outcome.NOT_JUDGED);
+        assertThat(partial.why()).contains("not judged (NOT STEADY): wheel JUMP n=4");
+
+        // clearly over at one point: not met, whatever the others
+        results.add(result("floor-api", "LOCKSTEP", 2, 10, 10, 10, 10, 10, 10));
+        results.add(result("wheel", "LOCKSTEP", 2, 30, 31, 30, 29, 30, 30));
+        assertThat(verdict(report(results.toArray(String[]::new)), target).outcome())
+                .isEqualTo(BenchReport.Outcome.NOT_MET);
+    }
+
+    private static BenchReport.Context context() {
+        return new BenchReport.Context("quick", "bin/cursorcheck bench --quick", "2 cores", "2026-01-01T00:00:00Z", 1,
+                "java ...", "");
+    }
+}

@@ -1,0 +1,45 @@
+package io.cursorcheck.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The steady-state rule on iteration series: flat and jittery ones pass, trends and too few iterations do not. */
+class SteadyStateTest {
+
+    @Test
+    void flatOrJitteryWithinTheToleranceIsSteady() {
+        assertThat(SteadyState.check(List.of(17.0, 17.0, 17.0, 17.0, 17.0, 17.0)).steady()).isTrue();
+        // halves' medians 17.5 and 19.0: 9% apart, the load's jitter
+        assertThat(SteadyState.check(List.of(17.0, 18.0, 17.5, 19.0, 16.0, 20.0)).steady()).isTrue();
+    }
+
+    /** The negative control of the rule: the cold JIT (247 ns, then 17 ns) read as measurement iterations. */
+    @Test
+    void controlASlowWarmUpIsNotSteady() {
+        SteadyState.Check c = SteadyState.check(List.of(247.0, 120.0, 60.0, 17.0, 17.0, 17.0));
+        assertThat(c.steady()).isFalse();
+        assertThat(c.why()).contains("120", "17.0", "over 20%");
+        // a milder trend, 30% down across the run, is caught too; a trend up (e.g. the heap filling) as well
+        assertThat(SteadyState.check(List.of(26.0, 25.0, 24.0, 20.0, 19.0, 18.0)).steady()).isFalse();
+        assertThat(SteadyState.check(List.of(17.0, 17.0, 17.0, 25.0, 26.0, 27.0)).steady()).isFalse();
+    }
+
+    @Test
+    void theToleranceIsTheBoundary() {
+        // medians 10 and 12: exactly 20% apart, steady; 10 and 12.1: not
+        assertThat(SteadyState.check(List.of(10.0, 10.0, 12.0, 12.0)).steady()).isTrue();
+        assertThat(SteadyState.check(List.of(10.0, 10.0, 12.1, 12.1)).steady()).isFalse();
+        // an odd count leaves the middle iteration out of both halves
+        assertThat(SteadyState.check(List.of(10.0, 10.0, 99.0, 10.0, 10.0)).steady()).isTrue();
+    }
+
+    @Test
+    void tooFewIterationsCannotBeJudgedSteady() {
+        SteadyState.Check c = SteadyState.check(List.of(17.0, 17.0, 17.0));
+        assertThat(c.steady()).isFalse();
+        assertThat(c.why()).contains("3 measurement iteration(s)", "needs 4");
+        assertThat(SteadyState.check(List.of()).steady()).isFalse();
+    }
+}
