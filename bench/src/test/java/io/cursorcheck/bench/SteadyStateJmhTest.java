@@ -15,9 +15,11 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * The steady-state rule on a real JMH run (in this JVM, about 5 s): {@link SlowWarmUpBenchmark} measured with no
- * warm-up trends down across its measurement iterations and must be NOT STEADY (the control); the same benchmark
- * after the profiles' 2 x 1 s of warm-up must be steady. Both go through JMH's own JSON, as a profile's results do.
+ * The steady-state rule's negative control on a real JMH run (in this JVM, about 2 s): {@link SlowWarmUpBenchmark}
+ * measured with no warm-up trends down 20-fold across its measurement iterations and must be NOT STEADY, read
+ * through JMH's own JSON as a profile's results are. That a steady series passes is shown on fixtures
+ * ({@code SteadyStateTest}, {@code BenchVerdictTest}), not here: whether a real benchmark's halves agree within the
+ * tolerance is a timing, and a timing is never a unit-test assertion (the gate would flake under load).
  */
 class SteadyStateJmhTest {
 
@@ -48,13 +50,9 @@ class SteadyStateJmhTest {
     }
 
     @Test
-    void controlABenchmarkSlowToWarmUpIsNotSteadyAndTheSameWarmedUpIs(@TempDir Path dir) throws Exception {
+    void controlABenchmarkSlowToWarmUpIsNotSteady(@TempDir Path dir) throws Exception {
         JmhJson.Result cold = run(dir.resolve("cold.json"), 0);
         SteadyState.Check c = SteadyState.check(cold.iterations());
         assertThat(c.steady()).as("no warm-up: %s, %s", cold.iterations(), c.why()).isFalse();
-
-        JmhJson.Result warm = run(dir.resolve("warm.json"), 2);
-        SteadyState.Check w = SteadyState.check(warm.iterations());
-        assertThat(w.steady()).as("2 x 1 s warm-up: %s, %s", warm.iterations(), w.why()).isTrue();
     }
 }
