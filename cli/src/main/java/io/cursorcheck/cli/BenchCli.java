@@ -6,11 +6,11 @@ import picocli.CommandLine.Option;
 
 /** {@code bin/cursorcheck bench}: the JMH benchmarks and their page. */
 @Command(name = "bench", sortOptions = false, sortSynopsis = false, description = "JMH benchmarks of every variant"
-        + " against two floors (quick: about 3 minutes; full: an estimated 80 minutes); writes reports/bench/index.md"
+        + " against two floors (quick: about 8 minutes; full: not yet run); writes reports/bench/index.md"
         + " with charts and the issue's targets, met or not")
 final class BenchCli extends CliCommand {
 
-    @Option(names = "--quick", description = "the quick profile (about 120 benchmarks) instead of the full one")
+    @Option(names = "--quick", description = "the quick profile (112 benchmarks) instead of the full one")
     boolean quick;
 
     @Option(names = "--note", paramLabel = "TEXT", description = "a note on the conditions, printed on the page")
