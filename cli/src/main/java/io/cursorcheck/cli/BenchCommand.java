@@ -65,13 +65,15 @@ final class BenchCommand implements Part {
         }
         List<BenchReport.Verdict> verdicts = report.verdicts();
         Map<BenchReport.Outcome, Long> counts = new java.util.EnumMap<>(BenchReport.Outcome.class);
-        verdicts.forEach(v -> counts.merge(v.outcome(), 1L, Long::sum));
+        // a row kept for the record (an old definition that cannot test its claim) is no target: not counted
+        List<BenchReport.Verdict> targets = verdicts.stream().filter(v -> !v.forTheRecord()).toList();
+        targets.forEach(v -> counts.merge(v.outcome(), 1L, Long::sum));
         long met = counts.getOrDefault(BenchReport.Outcome.MET, 0L);
-        long measured = verdicts.size() - counts.getOrDefault(BenchReport.Outcome.NOT_MEASURED, 0L);
+        long measured = targets.size() - counts.getOrDefault(BenchReport.Outcome.NOT_MEASURED, 0L);
         String summary = String.format("%d benchmarks (%d NOT STEADY); targets: %d met, %d not met, %d undecided,"
                 + " %d not judged, of %d measured (%d in the issue)", report.size(), report.unsteady(), met,
                 counts.getOrDefault(BenchReport.Outcome.NOT_MET, 0L), counts.getOrDefault(BenchReport.Outcome.UNDECIDED,
-                0L), counts.getOrDefault(BenchReport.Outcome.NOT_JUDGED, 0L), measured, verdicts.size());
+                0L), counts.getOrDefault(BenchReport.Outcome.NOT_JUDGED, 0L), measured, targets.size());
         StringBuilder md = new StringBuilder("## Benchmarks (JMH, " + profile.name() + " profile)\n\n");
         md.append(summary).append(". Full report with charts: [bench/index.md](bench/index.md).\n\n");
         MarkdownTable table = MarkdownTable.of("target", "measured", "verdict");
