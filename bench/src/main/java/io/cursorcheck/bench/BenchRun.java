@@ -93,18 +93,22 @@ public final class BenchRun {
     private static final List<String> OTHER_PATTERNS = List.of("RANDOM", "JUMP", "CHURN", "DROP_OLDEST_STALLED");
     private static final List<String> STEADY = List.of("LOCKSTEP", "RANDOM", "JUMP", "CHURN", "DROP_OLDEST_STALLED");
 
+    /** How every benchmark of both profiles is measured: one fork, 2 x 1 s of warm-up, 6 x 200 ms measured. */
+    static final List<String> SETTINGS = List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "6", "-r", "200ms");
+
     /**
-     * The quick profile (a part of the campaign; 112 benchmarks, about 11 minutes on 2 cores):
+     * The quick profile (a part of the campaign; 112 benchmarks, about 8 minutes on 2 cores):
      * every target at 1 and 4 consumers in LOCKSTEP, JUMP, CHURN and DROP_OLDEST_STALLED, and at 4
      * in CATCHUP; LOCKSTEP at 1024 and 4096 for the floors, the model, dirty-flag, cached-count
      * and wheel; the other patterns at 1024 for the floors, cached-count and wheel; the PR's
      * workload at 1 and 4 consumers, 1 MiB runs only. One fork, two warm-up iterations of 1 s (the
      * issue measured a cold first second, then steady: 2 s is the least that reaches steady state
-     * here, and {@link SteadyState} checks it), then six measurement iterations of 500 ms, six being the
-     * fewest that give the steady-state rule two halves of three. 500 ms, not 200: on a quiet machine, 13 of
-     * 112 results of 200 ms iterations were NOT STEADY (2026-12-02), among them wheel in CATCHUP at 1024
-     * consumers, whose per-invocation setup leaves about 40 timed catch-ups in 200 ms; the issue asks for
-     * longer iterations rather than a wider tolerance. To pay for the longer warm-up
+     * here, and {@link SteadyState} checks it), then six measurement iterations of 200 ms, six being the
+     * fewest that give the steady-state rule two halves of three. 200 ms, not longer: this 2-core machine's
+     * speed comes in phases of seconds (30 iterations of 500 ms of the physical floor alternate between about
+     * 3.8 and 5.2 ns), so a longer measurement window holds more phase changes, and the rule sees them: on a
+     * quiet machine on 2026-12-02, 13 of 112 results were NOT STEADY with 6 x 200 ms, 22 with 6 x 500 ms.
+     * To pay for the longer warm-up
      * the PR's workload runs 1 MiB only (16 MiB is in the full profile): 112 benchmarks, not 120.
      */
     public static Profile quick() {
@@ -119,15 +123,14 @@ public final class BenchRun {
                 new Job("catchup-large", CATCHUP, trackers, List.of(1024), List.of(), List.of()),
                 new Job("stream", STREAM, List.of(Target.API, "dirty-flag", "cached-count", "wheel"), List.of(1, 4),
                         List.of(), List.of(1 << 20))),
-                List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "6", "-r", "500ms"));
+                SETTINGS);
     }
 
     /**
      * The full matrix: every target at every consumer count and pattern, except the model beyond
      * 256 consumers in JUMP, CHURN and CATCHUP (setups of O(n^3)); the PR's workload at 1 to 256
-     * consumers. One fork, two warm-up iterations of one second (as in the quick profile:
-     * the issue saw steady numbers from the second second on, and {@link SteadyState} checks each result) and six
-     * measurement iterations of one second (six: two halves of three for the rule).
+     * consumers. Each benchmark is measured as in the quick profile ({@link #SETTINGS}): the full profile measures
+     * more points, not each point longer, since longer measurement windows were less steady here, not more.
      */
     public static Profile full() {
         List<Integer> all = List.of(1, 2, 4, 16, 64, 256, 1024, 4096);
@@ -144,7 +147,7 @@ public final class BenchRun {
                         List.of()),
                 new Job("stream", STREAM, streamTargets, List.of(1, 2, 4, 16, 64, 256), List.of(),
                         List.of(1 << 20, 16 << 20))),
-                List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "6", "-r", "1s"));
+                SETTINGS);
     }
 
     /** The JMH command line of one job, as run and as printed in the report. */

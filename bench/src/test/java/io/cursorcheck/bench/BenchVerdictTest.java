@@ -97,7 +97,7 @@ class BenchVerdictTest {
     }
 
     @Test
-    void aPointTargetIsUndecidedWhenOnePointStraddlesAndNotJudgedPointsAreNamed() throws Exception {
+    void aPointTargetIsNotJudgedWhileAPointIsNotSteadyAndUndecidedWhenOnlyAStraddlingPointRemains() throws Exception {
         String target = "wheel: within 2x of the API floor for every pattern and consumer count";
         List<String> results = new ArrayList<>();
         results.add(result("floor-api", "LOCKSTEP", 1, 10, 10, 10, 10, 10, 10));
@@ -107,10 +107,17 @@ class BenchVerdictTest {
         results.add(result("floor-api", "JUMP", 4, 10, 10, 10, 10, 10, 10));
         results.add(result("wheel", "JUMP", 4, 90, 60, 40, 20, 20, 20)); // trending: not judged
         BenchReport.Verdict v = verdict(report(results.toArray(String[]::new)), target);
-        assertThat(v.outcome()).isEqualTo(BenchReport.Outcome.UNDECIDED);
+        assertThat(v.outcome()).isEqualTo(BenchReport.Outcome.NOT_JUDGED);
         assertThat(v.measured()).startsWith("2 points judged");
         assertThat(v.why()).contains("undecided: wheel LOCKSTEP n=4 1.9x [1.73x, 2.20x]",
                 "not judged (NOT STEADY): wheel JUMP n=4");
+
+        // without the NOT STEADY point, the straddling one leaves the target undecided
+        List<String> steadyOnly = new ArrayList<>(results);
+        steadyOnly.remove(5);
+        steadyOnly.remove(4);
+        assertThat(verdict(report(steadyOnly.toArray(String[]::new)), target).outcome())
+                .isEqualTo(BenchReport.Outcome.UNDECIDED);
 
         // without the straddling point, the NOT STEADY one keeps the target from being met: not judged
         List<String> noStraddle = new ArrayList<>(results);
