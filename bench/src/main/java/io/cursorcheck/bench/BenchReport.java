@@ -65,8 +65,15 @@ public final class BenchReport {
         }
     }
 
-    private BenchReport(List<JmhJson.Result> results) {
+    /** Results JMH reported a failure for (their partial iterations are no measurement), with the failure. */
+    private final Map<JmhJson.Result, String> failed = new java.util.IdentityHashMap<>();
+
+    private BenchReport(List<JmhJson.Result> results, List<BenchRun.Failure> failures) {
         this.results = results;
+        for (BenchRun.Failure f : failures) {
+            results.stream().filter(r -> r.benchmark().equals(f.benchmark()) && r.params().equals(f.params()))
+                    .forEach(r -> failed.put(r, f.what()));
+        }
         for (JmhJson.Result r : results) {
             if (r.benchmark().equals("AdvanceBenchmark.advance")) {
                 advance.put(r.param("pattern") + "/" + r.param("target") + "/" + r.param("consumers"), r);
@@ -84,6 +91,16 @@ public final class BenchReport {
      * @throws IllegalArgumentException naming the file, if one is not JMH's JSON
      */
     public static BenchReport read(List<Path> jsonFiles) throws IOException {
+        return read(jsonFiles, List.of());
+    }
+
+    /**
+     * Reads JMH JSON files; a result named in {@code failures} (JMH's log reported it failed) is marked FAILED on
+     * the page and judges no target, however many iterations it kept.
+     *
+     * @throws IllegalArgumentException naming the file, if one is not JMH's JSON
+     */
+    public static BenchReport read(List<Path> jsonFiles, List<BenchRun.Failure> failures) throws IOException {
         List<JmhJson.Result> all = new ArrayList<>();
         for (Path f : jsonFiles) {
             try {
@@ -92,7 +109,7 @@ public final class BenchReport {
                 throw new IllegalArgumentException(f + ": " + e.getMessage(), e);
             }
         }
-        return new BenchReport(all);
+        return new BenchReport(all, failures);
     }
 
     /** Benchmarks read. */
@@ -100,9 +117,19 @@ public final class BenchReport {
         return results.size();
     }
 
-    /** Benchmarks read that are NOT STEADY ({@link SteadyState}). */
+    /** Benchmarks read that are NOT STEADY ({@link SteadyState}), the FAILED ones not counted. */
     public int unsteady() {
-        return (int) results.stream().filter(r -> !steadiness(r).steady()).count();
+        return (int) results.stream().filter(r -> !failed.containsKey(r) && !steadiness(r).steady()).count();
+    }
+
+    /** Benchmarks read that JMH reported as failed. */
+    public int failed() {
+        return failed.size();
+    }
+
+    /** How a table cell marks a result that judges no target: FAILED, NOT STEADY, or nothing. */
+    private String mark(JmhJson.Result r) {
+        return failed.containsKey(r) ? " FAILED" : steadiness(r).steady() ? "" : " NOT STEADY";
     }
 
     /**
@@ -186,6 +213,9 @@ public final class BenchReport {
 
     /** The steady-state rule's answer for one result (memoised: every table and target asks). */
     SteadyState.Check steadiness(JmhJson.Result r) {
+        if (failed.containsKey(r)) { // a crash is no measurement: never steady, whatever iterations it kept
+            return new SteadyState.Check(false, "FAILED: JMH reported " + failed.get(r));
+        }
         return steadiness.computeIfAbsent(r, x -> SteadyState.check(x.iterations()));
     }
 
@@ -211,7 +241,7 @@ public final class BenchReport {
         for (JmhJson.Result r : List.of(numerator, denominator)) {
             SteadyState.Check c = steadiness(r);
             if (!c.steady()) {
-                unsteady.add(name(r) + " is NOT STEADY (" + c.why() + ")");
+                unsteady.add(name(r) + (failed.containsKey(r) ? " FAILED (" : " is NOT STEADY (") + c.why() + ")");
             }
         }
         if (!unsteady.isEmpty()) {
@@ -492,7 +522,7 @@ public final class BenchReport {
                 List<Object> cells = new ArrayList<>(List.of(n));
                 for (String t : BenchRun.TARGETS) {
                     JmhJson.Result r = advance.get(p + "/" + t + "/" + n);
-                    cells.add(r == null ? "-" : cell(r) + (steadiness(r).steady() ? "" : " NOT STEADY"));
+                    cells.add(r == null ? "-" : cell(r) + mark(r));
                 }
                 table.row(cells.toArray());
             }
@@ -519,8 +549,10 @@ public final class BenchReport {
             b.append("Every one of the ").append(results.size()).append(" results is steady.\n");
             return;
         }
-        b.append(unsteady.size()).append(" of ").append(results.size()).append(" results are NOT STEADY, marked so in"
-                + " the tables and kept out of every target:\n\n");
+        b.append(unsteady.size()).append(" of ").append(results.size()).append(" results are NOT STEADY")
+                .append(failed.isEmpty() ? "" : " or FAILED (" + failed.size() + " FAILED: JMH reported an error in"
+                        + " the run, so their iterations are no measurement)")
+                .append(", marked so in the tables and kept out of every target:\n\n");
         MarkdownTable t = MarkdownTable.of("result", "measurement iterations, in the order run", "why");
         for (JmhJson.Result r : unsteady) {
             String who = r.benchmark().startsWith("Stream") ? r.param("target") + " stream n=" + r.param("consumers")
@@ -562,7 +594,7 @@ public final class BenchReport {
                 JmhJson.Result r = stream.get(t + "/" + row);
                 cells.add(r == null ? "-" : String.format(Locale.ROOT, "%,.0f",
                         (bytes / 1048576.0) / (r.score() * unitSeconds(r.unit())))
-                        + (steadiness(r).steady() ? "" : " NOT STEADY"));
+                        + mark(r));
             }
             table.row(cells.toArray());
         }

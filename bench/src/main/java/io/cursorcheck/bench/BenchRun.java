@@ -93,6 +93,13 @@ public final class BenchRun {
     private static final List<String> OTHER_PATTERNS = List.of("RANDOM", "JUMP", "CHURN", "DROP_OLDEST_STALLED");
     private static final List<String> STEADY = List.of("LOCKSTEP", "RANDOM", "JUMP", "CHURN", "DROP_OLDEST_STALLED");
 
+    /**
+     * Each benchmark JVM's heap. 2 GiB, not 512 MiB: the model keeps the write of every position it ever appended
+     * (ScanningModel.writeOf answers for trimmed positions too), so at 1 consumer its heap grows with every advance,
+     * and a 512 MiB heap ran out in one of four quick runs on 2026-12-02 (OutOfMemoryError, now a failure).
+     */
+    static final String HEAP = "-Xms2g -Xmx2g";
+
     /** How every benchmark of both profiles is measured: one fork, 2 x 1 s of warm-up, 6 x 200 ms measured. */
     static final List<String> SETTINGS = List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "6", "-r", "200ms");
 
@@ -150,12 +157,66 @@ public final class BenchRun {
                 SETTINGS);
     }
 
+    /**
+     * A benchmark JMH reported as failed in its log ({@code <failure>} in place of an iteration's score): JMH still
+     * writes the iterations before the failure to its JSON, so the report must know, or a crash would pass for a
+     * short or even a steady result.
+     *
+     * @param benchmark the method's short name, e.g. {@code AdvanceBenchmark.advance}
+     * @param params    its parameters, as JMH printed them
+     * @param what      the first line after the failure (the exception), or "no reason printed"
+     */
+    public record Failure(String benchmark, java.util.Map<String, String> params, String what) {
+
+        /** E.g. {@code AdvanceBenchmark.advance (consumers = 1, pattern = CHURN, target = model)}. */
+        @Override
+        public String toString() {
+            return benchmark + " " + params.toString().replace('{', '(').replace('}', ')').replace("=", " = ") + ": "
+                    + what;
+        }
+    }
+
+    /** The failures in one JMH log (its human-readable output), in the order run. */
+    public static List<Failure> failures(String log) {
+        List<Failure> out = new ArrayList<>();
+        String benchmark = "?";
+        java.util.Map<String, String> params = java.util.Map.of();
+        String[] lines = log.split("\\R");
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i];
+            if (line.startsWith("# Benchmark: ")) {
+                String[] parts = line.substring("# Benchmark: ".length()).trim().split("\\.");
+                benchmark = parts.length < 2 ? parts[0] : parts[parts.length - 2] + "." + parts[parts.length - 1];
+                params = java.util.Map.of();
+            } else if (line.startsWith("# Parameters: (") && line.endsWith(")")) {
+                java.util.Map<String, String> p = new java.util.LinkedHashMap<>();
+                for (String kv : line.substring("# Parameters: (".length(), line.length() - 1).split(", ")) {
+                    int eq = kv.indexOf(" = ");
+                    if (eq > 0) {
+                        p.put(kv.substring(0, eq), kv.substring(eq + 3));
+                    }
+                }
+                params = p;
+            } else if (line.contains("<failure>")) {
+                String what = "no reason printed";
+                for (int j = i + 1; j < lines.length && j < i + 4; j++) {
+                    if (!lines[j].isBlank()) {
+                        what = lines[j].trim();
+                        break;
+                    }
+                }
+                out.add(new Failure(benchmark, params, what));
+            }
+        }
+        return out;
+    }
+
     /** The JMH command line of one job, as run and as printed in the report. */
     public static List<String> command(Profile profile, Job job, Path json) {
         List<String> c = new ArrayList<>(List.of("org.openjdk.jmh.Main"));
         c.addAll(job.args());
         c.addAll(profile.settings());
-        c.addAll(List.of("-jvmArgs", "-Xms512m -Xmx512m", "-prof", "gc", "-rf", "json", "-rff", json.toString()));
+        c.addAll(List.of("-jvmArgs", HEAP, "-prof", "gc", "-rf", "json", "-rff", json.toString()));
         return c;
     }
 

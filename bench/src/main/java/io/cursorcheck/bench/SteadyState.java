@@ -15,16 +15,24 @@ import java.util.Locale;
  * data ({@code primaryMetric.rawData}) only for measurement iterations, so the rule can only look at
  * those. The profiles warm up for at least 2 s first ({@link BenchRun}): the issue measured a cold
  * first second (floor-api 247 ns, then 17 ns), so a JIT still compiling shows as a trend across the
- * measurement iterations, which halves that disagree by more than 20% expose (a 10x drop is far
- * outside it). Why 20%: it is wider than the iteration-to-iteration jitter of a 200 ms iteration on a
- * shared 2-core machine (a few percent to about 10%, observed while writing this), so load alone
- * rarely trips it, and narrower than any JIT tier change worth hiding. The rule is a heuristic
- * with a stated tolerance, not a statistical test.
+ * measurement iterations, which halves that disagree by more than the tolerance expose (a 10x drop
+ * is far outside it). Why 50%: the tolerance must sit above what this 2-core machine does on its own and below
+ * what the rule exists to catch. On its own, the machine's speed comes in phases of seconds (the
+ * physical floor, 30 iterations of 500 ms, alternates between about 3.8 and 5.2 ns), which move a
+ * result's halves apart with no JIT at work: in three quick runs on a quiet machine on 2026-12-02
+ * (two of 6 x 200 ms, one of 6 x 500 ms: 336 results), 13, 22 and 22 results were over 20%, 8, 13 and 13 over 30%, and 4, 9 and 4 over
+ * 50%, and of these last only 2 were not the model, whose heap grows with every advance by design.
+ * With 20% (this rule's first tolerance, chosen on the belief that the jitter was under 10%),
+ * about one result in five judged no target, a different one in each run, and two runs could not
+ * give the same verdicts. What the rule exists to catch is far larger: the issue's cold start was
+ * 14x (247 ns, then 17), the negative control's is 20x, the model's growth reaches 10x and more
+ * within one run. The rule is a heuristic with a stated tolerance, not a statistical test; the
+ * spread of what it lets through is in every verdict ({@link RatioInterval}).
  */
 final class SteadyState {
 
     /** Largest accepted relative difference of the two halves' medians (relative to the smaller). */
-    static final double TOLERANCE = 0.20;
+    static final double TOLERANCE = 0.50;
     /** Fewest measurement iterations the rule can judge (two per half). */
     static final int MIN_ITERATIONS = 4;
 

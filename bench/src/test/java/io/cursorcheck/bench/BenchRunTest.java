@@ -106,6 +106,25 @@ class BenchRunTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-p target=ID");
     }
 
+    /** JMH's log, as a failed fork leaves it: the failure is found and named with its benchmark and parameters. */
+    @Test
+    void aFailureInJmhsLogIsFoundWithItsBenchmarkAndParameters() {
+        String log = String.join("\n", "# Benchmark: io.cursorcheck.bench.AdvanceBenchmark.advance",
+                "# Parameters: (consumers = 1, pattern = LOCKSTEP, target = wheel)", "Iteration   1: 17.0 ns/op",
+                "Iteration   2: 17.1 ns/op", "# Benchmark: io.cursorcheck.bench.AdvanceBenchmark.advance",
+                "# Parameters: (consumers = 1, pattern = CHURN, target = model)", "Iteration   1: 66.9 ns/op",
+                "Iteration   3: <failure>", "", "java.lang.OutOfMemoryError: Java heap space",
+                "\tat java.base/java.util.Arrays.copyOf(Arrays.java:3512)");
+        List<BenchRun.Failure> f = BenchRun.failures(log);
+        assertThat(f).hasSize(1);
+        assertThat(f.get(0).benchmark()).isEqualTo("AdvanceBenchmark.advance");
+        assertThat(f.get(0).params()).containsEntry("target", "model").containsEntry("pattern", "CHURN")
+                .containsEntry("consumers", "1");
+        assertThat(f.get(0).what()).isEqualTo("java.lang.OutOfMemoryError: Java heap space");
+        assertThat(f.get(0).toString()).startsWith("AdvanceBenchmark.advance (consumers = 1, pattern = CHURN,");
+        assertThat(BenchRun.failures(log.replace("<failure>", "66.8 ns/op"))).isEmpty();
+    }
+
     @Test
     void aJmhCommandWritesJsonWithTheGcProfiler() {
         BenchRun.Profile quick = BenchRun.quick();

@@ -134,6 +134,30 @@ class BenchVerdictTest {
                 .isEqualTo(BenchReport.Outcome.NOT_MET);
     }
 
+    /**
+     * A crash is an error, never a measurement: a result JMH's log reports as failed judges no target even when the
+     * iterations it kept before the failure look steady, and the page says FAILED, not NOT STEADY.
+     */
+    @Test
+    void controlAFailedBenchmarkIsMarkedFailedAndJudgesNoTarget() throws Exception {
+        String model = result("model", "LOCKSTEP", 4096, 2000, 2100, 1950, 2050, 2000, 2020);
+        String cached = result("cached-count", "LOCKSTEP", 4096, CACHED);
+        Path f = Files.createTempFile(dir, "jmh", ".json");
+        Files.writeString(f, "[" + model + ",\n" + cached + "]");
+        BenchRun.Failure oom = new BenchRun.Failure("AdvanceBenchmark.advance", java.util.Map.of("consumers", "4096",
+                "pattern", "LOCKSTEP", "target", "model"), "java.lang.OutOfMemoryError: Java heap space");
+        BenchReport failed = BenchReport.read(List.of(f), List.of(oom));
+        BenchReport.Verdict v = verdict(failed, TARGET);
+        assertThat(v.outcome()).isEqualTo(BenchReport.Outcome.NOT_JUDGED);
+        assertThat(v.why()).contains("model LOCKSTEP n=4096 FAILED (FAILED: JMH reported java.lang.OutOfMemoryError");
+        assertThat(failed.failed()).isEqualTo(1);
+        assertThat(failed.unsteady()).isZero();
+        String md = Files.readString(failed.write(dir.resolve("failed"), context()));
+        assertThat(md).contains("2,020 FAILED |", "1 FAILED: JMH reported an error").doesNotContain("NOT STEADY |");
+        // the same JSON without the failure is judged
+        assertThat(verdict(BenchReport.read(List.of(f)), TARGET).outcome()).isEqualTo(BenchReport.Outcome.MET);
+    }
+
     private static BenchReport.Context context() {
         return new BenchReport.Context("quick", "bin/cursorcheck bench --quick", "2 cores", "2026-01-01T00:00:00Z", 1,
                 "java ...", "");

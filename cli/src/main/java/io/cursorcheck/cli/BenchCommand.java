@@ -51,7 +51,12 @@ final class BenchCommand implements Part {
         log.printf("bench: %s profile, %d benchmarks in %d JMH jobs (one fork each)%n", profile.name(),
                 profile.size(), profile.jobs().size());
         List<Path> json = BenchRun.run(profile, dir, System.getProperty("java.class.path"), log);
-        BenchReport report = BenchReport.read(json);
+        List<BenchRun.Failure> failures = new ArrayList<>();
+        for (BenchRun.Job job : profile.jobs()) { // a crash is an error, never a short or a steady result
+            Path jobLog = dir.resolve(job.name() + ".log");
+            failures.addAll(BenchRun.failures(Files.readString(jobLog)));
+        }
+        BenchReport report = BenchReport.read(json, failures);
         double minutes = (System.currentTimeMillis() - start) / 60_000.0;
         String conditions = conditions(loadBefore, loadAverage());
         Path page = report.write(reports.wholeDirectory("bench"), new BenchReport.Context(profile.name(), command,
@@ -59,6 +64,8 @@ final class BenchCommand implements Part {
                 BenchRun.command(profile, profile.jobs().get(0), Path.of("target/bench", profile.name(),
                         profile.jobs().get(0).name() + ".json"))), conditions));
         List<String> problems = new ArrayList<>();
+        failures.forEach(f -> problems.add("bench: JMH reported a failure in " + f + " (its partial result is"
+                + " marked FAILED and judges no target; the log is under " + SourceTree.root().relativize(dir) + ")"));
         if (report.size() != profile.size()) {
             problems.add("bench: " + report.size() + " of " + profile.size() + " benchmarks produced a result (see the"
                     + " logs under " + SourceTree.root().relativize(dir) + ")");
@@ -70,8 +77,9 @@ final class BenchCommand implements Part {
         targets.forEach(v -> counts.merge(v.outcome(), 1L, Long::sum));
         long met = counts.getOrDefault(BenchReport.Outcome.MET, 0L);
         long measured = targets.size() - counts.getOrDefault(BenchReport.Outcome.NOT_MEASURED, 0L);
-        String summary = String.format("%d benchmarks (%d NOT STEADY); targets: %d met, %d not met, %d undecided,"
-                + " %d not judged, of %d measured (%d in the issue)", report.size(), report.unsteady(), met,
+        String summary = String.format("%d benchmarks (%d NOT STEADY%s); targets: %d met, %d not met, %d undecided,"
+                + " %d not judged, of %d measured (%d in the issue)", report.size(), report.unsteady(),
+                report.failed() == 0 ? "" : ", " + report.failed() + " FAILED", met,
                 counts.getOrDefault(BenchReport.Outcome.NOT_MET, 0L), counts.getOrDefault(BenchReport.Outcome.UNDECIDED,
                 0L), counts.getOrDefault(BenchReport.Outcome.NOT_JUDGED, 0L), measured, targets.size());
         StringBuilder md = new StringBuilder("## Benchmarks (JMH, " + profile.name() + " profile)\n\n");
@@ -90,6 +98,7 @@ final class BenchCommand implements Part {
         j.put("targetsMeasured", measured);
         counts.forEach((o, c) -> j.put("targets" + o.name(), c));
         j.put("notSteady", report.unsteady());
+        j.put("failed", report.failed());
         reports.whenPublished(log, "bench: report " + Reports.relative(page));
         return new Verdict(problems.isEmpty(), summary, md.toString(), j, problems,
                 System.currentTimeMillis() - start);
