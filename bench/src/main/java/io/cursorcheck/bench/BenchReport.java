@@ -466,13 +466,20 @@ public final class BenchReport {
             Map<String, String> h = any.header();
             facts.row("JDK", MarkdownTable.text(h.getOrDefault("vmName", "?") + ' ' + h.getOrDefault("vmVersion", "?")
                     + " (" + h.getOrDefault("jdkVersion", "?") + ")"));
-            facts.row("JMH", MarkdownTable.text(h.getOrDefault("jmhVersion", "?") + ", "
-                    + h.getOrDefault("forks", "?") + " fork(s), "
-                    + h.getOrDefault("warmupIterations", "?") + " x "
-                    + h.getOrDefault("warmupTime", "?") + " warmup, "
-                    + h.getOrDefault("measurementIterations", "?") + " x "
-                    + h.getOrDefault("measurementTime", "?")) + " measurement, average time, `-prof gc`,"
-                    + " JVM args " + MarkdownTable.code(h.getOrDefault("jvmArgs", "?")));
+            // the settings of each benchmark class (CATCHUP warms up longer: BenchRun.CATCHUP_SETTINGS)
+            Map<String, java.util.Set<String>> settings = new java.util.TreeMap<>();
+            for (JmhJson.Result r : results) {
+                Map<String, String> rh = r.header();
+                settings.computeIfAbsent(rh.getOrDefault("forks", "?") + " fork(s), "
+                        + rh.getOrDefault("warmupIterations", "?") + " x " + rh.getOrDefault("warmupTime", "?")
+                        + " warmup, " + rh.getOrDefault("measurementIterations", "?") + " x "
+                        + rh.getOrDefault("measurementTime", "?") + " measurement", k -> new java.util.TreeSet<>())
+                        .add(r.benchmark().substring(0, r.benchmark().indexOf('.')));
+            }
+            List<String> each = new ArrayList<>();
+            settings.forEach((k, classes) -> each.add(k + " (" + String.join(", ", classes) + ")"));
+            facts.row("JMH", MarkdownTable.text(h.getOrDefault("jmhVersion", "?") + "; " + String.join("; ", each))
+                    + "; average time, `-prof gc`, JVM args " + MarkdownTable.code(h.getOrDefault("jvmArgs", "?")));
         }
         facts.row("A JMH command as run", MarkdownTable.code(c.jmhCommand()));
         b.append(facts).append('\n');

@@ -30,9 +30,18 @@ public final class BenchRun {
             java.util.Arrays.stream(Variant.values()).filter(v -> v.algorithm() == io.cursorcheck.spi.Algorithm.AS_RELEASED)
                     .map(Variant::id)).toList();
 
-    /** One JMH invocation: a benchmark regex and its parameters. */
+    /**
+     * One JMH invocation: a benchmark regex and its parameters, and its own JMH settings where the profile's do not
+     * reach steady state for it (empty: the profile's).
+     */
     public record Job(String name, String benchmark, List<String> targets, List<Integer> consumers,
-                      List<String> patterns, List<Integer> runBytes) {
+                      List<String> patterns, List<Integer> runBytes, List<String> settings) {
+
+        /** A job measured with its profile's settings. */
+        public Job(String name, String benchmark, List<String> targets, List<Integer> consumers, List<String> patterns,
+                   List<Integer> runBytes) {
+            this(name, benchmark, targets, consumers, patterns, runBytes, List.of());
+        }
 
         /**
          * A job names its targets: the benchmarks' own {@code @Param} holds only a placeholder, so a job that
@@ -50,6 +59,7 @@ public final class BenchRun {
                 }
             }
             targets = List.copyOf(targets);
+            settings = List.copyOf(settings);
         }
 
         /** The JMH arguments of this job, without the shared settings. */
@@ -100,11 +110,22 @@ public final class BenchRun {
      */
     static final String HEAP = "-Xms2g -Xmx2g";
 
-    /** How every benchmark of both profiles is measured: one fork, 2 x 1 s of warm-up, 6 x 200 ms measured. */
+    /** How every benchmark of both profiles is measured but CATCHUP: one fork, 2 x 1 s of warm-up, 6 x 200 ms. */
     static final List<String> SETTINGS = List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "6", "-r", "200ms");
 
     /**
-     * The quick profile (a part of the campaign; 112 benchmarks, about 8 minutes on 2 cores):
+     * How CATCHUP is measured, in both profiles: one fork, 4 x 1 s of warm-up, 6 x 1 s. Its timed reads are a
+     * sliver of its wall time (each catch-up of 256 reads follows an untimed setup of 256 reads by every other
+     * consumer), so the JIT finishes with them late: at 1024 consumers, 40 iterations of 200 ms from cold read
+     * wheel at 366, 239, 181, 200, 213, 112, 71, 49, 65 ns, then 22 to 44 ns from the tenth on (2026-12-02), and
+     * with 2 s of warm-up wheel's halves were 21%, 64%, 9%, 62% and 51% apart in five quick runs. Its steady
+     * values still move by up to 2x between 200 ms iterations (the floor: 15 to 31 ns), so it is measured in
+     * iterations of 1 s: three forks of 4 x 1 s warm-up and 6 x 1 s gave halves 8%, 23% and 33% apart.
+     */
+    static final List<String> CATCHUP_SETTINGS = List.of("-f", "1", "-wi", "4", "-w", "1s", "-i", "6", "-r", "1s");
+
+    /**
+     * The quick profile (a part of the campaign; 112 benchmarks, about 9 minutes on 2 cores):
      * every target at 1 and 4 consumers in LOCKSTEP, JUMP, CHURN and DROP_OLDEST_STALLED, and at 4
      * in CATCHUP; LOCKSTEP at 1024 and 4096 for the floors, the model, dirty-flag, cached-count
      * and wheel; the other patterns at 1024 for the floors, cached-count and wheel; the PR's
@@ -123,11 +144,11 @@ public final class BenchRun {
         return new Profile("quick", List.of(
                 new Job("advance-small", ADVANCE, TARGETS, List.of(1, 4), List.of("LOCKSTEP", "JUMP", "CHURN",
                         "DROP_OLDEST_STALLED"), List.of()),
-                new Job("catchup-small", CATCHUP, TARGETS, List.of(4), List.of(), List.of()),
+                new Job("catchup-small", CATCHUP, TARGETS, List.of(4), List.of(), List.of(), CATCHUP_SETTINGS),
                 new Job("lockstep-large", ADVANCE, List.of(Target.PHYSICAL, Target.API, "model", "dirty-flag",
                         "cached-count", "wheel"), List.of(1024, 4096), List.of("LOCKSTEP"), List.of()),
                 new Job("patterns-large", ADVANCE, trackers, List.of(1024), OTHER_PATTERNS, List.of()),
-                new Job("catchup-large", CATCHUP, trackers, List.of(1024), List.of(), List.of()),
+                new Job("catchup-large", CATCHUP, trackers, List.of(1024), List.of(), List.of(), CATCHUP_SETTINGS),
                 new Job("stream", STREAM, List.of(Target.API, "dirty-flag", "cached-count", "wheel"), List.of(1, 4),
                         List.of(), List.of(1 << 20))),
                 SETTINGS);
@@ -149,9 +170,9 @@ public final class BenchRun {
                         "DROP_OLDEST_STALLED"), List.of()),
                 new Job("advance-model-staggered", ADVANCE, List.of("model"), List.of(1, 2, 4, 16, 64, 256),
                         List.of("JUMP", "CHURN"), List.of()),
-                new Job("catchup", CATCHUP, noModel, all, List.of(), List.of()),
+                new Job("catchup", CATCHUP, noModel, all, List.of(), List.of(), CATCHUP_SETTINGS),
                 new Job("catchup-model", CATCHUP, List.of("model"), List.of(1, 2, 4, 16, 64, 256), List.of(),
-                        List.of()),
+                        List.of(), CATCHUP_SETTINGS),
                 new Job("stream", STREAM, streamTargets, List.of(1, 2, 4, 16, 64, 256), List.of(),
                         List.of(1 << 20, 16 << 20))),
                 SETTINGS);
@@ -215,7 +236,7 @@ public final class BenchRun {
     public static List<String> command(Profile profile, Job job, Path json) {
         List<String> c = new ArrayList<>(List.of("org.openjdk.jmh.Main"));
         c.addAll(job.args());
-        c.addAll(profile.settings());
+        c.addAll(job.settings().isEmpty() ? profile.settings() : job.settings());
         c.addAll(List.of("-jvmArgs", HEAP, "-prof", "gc", "-rf", "json", "-rff", json.toString()));
         return c;
     }
