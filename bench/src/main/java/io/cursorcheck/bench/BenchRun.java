@@ -134,8 +134,8 @@ public final class BenchRun {
      * here, and {@link SteadyState} checks it), then six measurement iterations of 200 ms, six being the
      * fewest that give the steady-state rule two halves of three. 200 ms, not longer: this 2-core machine's
      * speed comes in phases of seconds (30 iterations of 500 ms of the physical floor alternate between about
-     * 3.8 and 5.2 ns), so a longer measurement window holds more phase changes, and the rule sees them: on a
-     * quiet machine on 2026-12-02, 13 of 112 results were NOT STEADY with 6 x 200 ms, 22 with 6 x 500 ms.
+     * 3.8 and 5.2 ns), which longer iterations do not average away: on a quiet machine on 2026-12-02, with
+     * the rule's first tolerance (20%), 6 x 500 ms left 22 of 112 results NOT STEADY, 6 x 200 ms 13 and 22.
      * To pay for the longer warm-up
      * the PR's workload runs 1 MiB only (16 MiB is in the full profile): 112 benchmarks, not 120.
      */
@@ -158,7 +158,7 @@ public final class BenchRun {
      * The full matrix: every target at every consumer count and pattern, except the model beyond
      * 256 consumers in JUMP, CHURN and CATCHUP (setups of O(n^3)); the PR's workload at 1 to 256
      * consumers. Each benchmark is measured as in the quick profile ({@link #SETTINGS}): the full profile measures
-     * more points, not each point longer, since longer measurement windows were less steady here, not more.
+     * more points, not each point longer, since longer measurement windows were no steadier here.
      */
     public static Profile full() {
         List<Integer> all = List.of(1, 2, 4, 16, 64, 256, 1024, 4096);
@@ -189,7 +189,7 @@ public final class BenchRun {
      */
     public record Failure(String benchmark, java.util.Map<String, String> params, String what) {
 
-        /** E.g. {@code AdvanceBenchmark.advance (consumers = 1, pattern = CHURN, target = model)}. */
+        /** E.g. {@code AdvanceBenchmark.advance (consumers = 1, pattern = CHURN, target = model): java.lang...}. */
         @Override
         public String toString() {
             return benchmark + " " + params.toString().replace('{', '(').replace('}', ')').replace("=", " = ") + ": "
