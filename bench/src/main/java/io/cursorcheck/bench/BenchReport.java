@@ -127,6 +127,11 @@ public final class BenchReport {
         return failed.size();
     }
 
+    /** " (FAILED)" when one of a point's results failed: a list of points not judged must not call it NOT STEADY. */
+    private String failedMark(JmhJson.Result a, JmhJson.Result b) {
+        return failed.containsKey(a) || failed.containsKey(b) ? " (FAILED)" : "";
+    }
+
     /** How a table cell marks a result that judges no target: FAILED, NOT STEADY, or nothing. */
     private String mark(JmhJson.Result r) {
         return failed.containsKey(r) ? " FAILED" : steadiness(r).steady() ? "" : " NOT STEADY";
@@ -335,7 +340,7 @@ public final class BenchReport {
                         continue;
                     }
                     if (r.interval() == null) {
-                        unsteady.add(t + " " + p + " n=" + n);
+                        unsteady.add(t + " " + p + " n=" + n + failedMark(result(p, t, n), result(p, Target.API, n)));
                         continue;
                     }
                     points++;
@@ -358,7 +363,8 @@ public final class BenchReport {
                 }
             }
         }
-        String notJudged = unsteady.isEmpty() ? "" : "not judged (NOT STEADY): " + list(unsteady) + ". ";
+        String notJudged = unsteady.isEmpty() ? "" : "not judged (NOT STEADY" + (failed.isEmpty() ? "" : " or FAILED")
+                + "): " + list(unsteady) + ". ";
         if (points == 0) {
             return unsteady.isEmpty() ? new Verdict(target, "not measured in this profile", Outcome.NOT_MEASURED, "")
                     : new Verdict(target, "no steady point", Outcome.NOT_JUDGED, notJudged.trim());
@@ -411,7 +417,7 @@ public final class BenchReport {
                     continue;
                 }
                 if (r.interval() == null) {
-                    unsteady.add(p + " n=" + n);
+                    unsteady.add(p + " n=" + n + failedMark(result(p, Target.API, n), result(p, Target.PHYSICAL, n)));
                     continue;
                 }
                 points++;
@@ -429,7 +435,8 @@ public final class BenchReport {
             }
         }
         String target = "the API floor within 10x of the physical floor";
-        String notJudged = unsteady.isEmpty() ? "" : "Not judged (NOT STEADY): " + list(unsteady) + ". ";
+        String notJudged = unsteady.isEmpty() ? "" : "Not judged (NOT STEADY" + (failed.isEmpty() ? "" : " or FAILED")
+                + "): " + list(unsteady) + ". ";
         if (points == 0) {
             return unsteady.isEmpty() ? new Verdict(target, "not measured in this profile", Outcome.NOT_MEASURED, "")
                     : new Verdict(target, "no steady point", Outcome.NOT_JUDGED, notJudged.trim());

@@ -156,6 +156,17 @@ class BenchVerdictTest {
         assertThat(md).contains("2,020 FAILED |", "1 FAILED: JMH reported an error").doesNotContain("NOT STEADY |");
         // the same JSON without the failure is judged
         assertThat(verdict(BenchReport.read(List.of(f)), TARGET).outcome()).isEqualTo(BenchReport.Outcome.MET);
+
+        // a target over many points names a failed point as failed, not as NOT STEADY
+        Path points = Files.createTempFile(dir, "jmh", ".json");
+        Files.writeString(points, "[" + result("floor-api", "LOCKSTEP", 1, 10, 10, 10, 10, 10, 10) + ",\n"
+                + result("wheel", "LOCKSTEP", 1, 12, 12, 12, 12, 12, 12) + "]");
+        BenchRun.Failure wheel = new BenchRun.Failure("AdvanceBenchmark.advance", java.util.Map.of("consumers", "1",
+                "pattern", "LOCKSTEP", "target", "wheel"), "java.lang.OutOfMemoryError: Java heap space");
+        BenchReport.Verdict every = verdict(BenchReport.read(List.of(points), List.of(wheel)),
+                "wheel: within 2x of the API floor for every pattern and consumer count");
+        assertThat(every.outcome()).isEqualTo(BenchReport.Outcome.NOT_JUDGED);
+        assertThat(every.why()).contains("wheel LOCKSTEP n=1 (FAILED)");
     }
 
     private static BenchReport.Context context() {
