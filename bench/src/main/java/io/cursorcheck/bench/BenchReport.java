@@ -221,7 +221,7 @@ public final class BenchReport {
         if (failed.containsKey(r)) { // a crash is no measurement: never steady, whatever iterations it kept
             return new SteadyState.Check(false, "FAILED: JMH reported " + failed.get(r));
         }
-        return steadiness.computeIfAbsent(r, x -> SteadyState.check(x.iterations()));
+        return steadiness.computeIfAbsent(r, x -> SteadyState.checkForks(x.forks()));
     }
 
     private final Map<JmhJson.Result, SteadyState.Check> steadiness = new java.util.IdentityHashMap<>();
@@ -252,7 +252,7 @@ public final class BenchReport {
         if (!unsteady.isEmpty()) {
             return new Ratio(null, String.join("; ", unsteady), true);
         }
-        return new Ratio(RatioInterval.of(numerator.iterations(), denominator.iterations()), null, true);
+        return new Ratio(RatioInterval.ofForks(numerator.forks(), denominator.forks()), null, true);
     }
 
     private static String name(JmhJson.Result r) {
@@ -493,7 +493,9 @@ public final class BenchReport {
 
         b.append("## Targets\n\nComputed from this run's numbers (ratios of two results of the run). Each ratio is"
                 + " shown as the ratio of the two results' medians over their measurement iterations, then in brackets"
-                + " the smallest and the largest ratio over every pair of iterations. A target is **met** only when"
+                + " the smallest and the largest ratio over every pair of fork medians (each result runs in "
+                + BenchRun.FORKS + " JVMs; a fork's median is the median of its iterations), which is the spread"
+                + " a second run would show: a fork's level is what moves between JVMs here. A target is **met** only when"
                 + " the whole interval clears it, **not met** only when the whole interval misses it, and"
                 + " **undecided** otherwise. A result that is NOT STEADY (below) is kept out of every verdict: a"
                 + " target that needs one is **not judged**. A row that begins \"" + FOR_THE_RECORD.trim() + "\" is no"
@@ -544,8 +546,8 @@ public final class BenchReport {
         }
         streamSection(b);
         b.append("## How to rerun\n\n");
-        b.append("```\nbin/cursorcheck bench --quick   # the quick profile, 112 benchmarks, about 9 minutes on 2 cores\n"
-                + "bin/cursorcheck bench           # the full matrix, 462 benchmarks, about 40 minutes\n```\n\n");
+        b.append("```\nbin/cursorcheck bench --quick   # the quick profile, 112 benchmarks, about 20 minutes on 2 cores\n"
+                + "bin/cursorcheck bench           # the full matrix, 462 benchmarks, about 80 minutes\n```\n\n");
         b.append("JMH's JSON and logs stay under `target/bench/`. A benchmark runs on its own too:"
                 + " `java -cp <classpath> org.openjdk.jmh.Main AdvanceBenchmark -p target=wheel -p pattern=JUMP`.\n");
         return b.toString();
@@ -553,10 +555,11 @@ public final class BenchReport {
 
     private void steadySection(StringBuilder b) {
         b.append("\n## Steady state\n\n");
-        b.append(String.format(Locale.ROOT, "A result is steady when it has at least %d measurement iterations and"
-                + " the medians of their first and second half differ by at most %.0f%% of the smaller (a JIT still"
-                + " compiling shows as a trend across the iterations; JMH's JSON keeps no warm-up iterations, so"
-                + " the rule looks at the measurement ones, after the warm-up above). ", SteadyState.MIN_ITERATIONS,
+        b.append(String.format(Locale.ROOT, "A result is steady when, in each of its forks, it has at least %d"
+                + " measurement iterations and the medians of their first and second half differ by at most %.0f%% of"
+                + " the smaller (a JIT still compiling shows as a trend across one JVM's iterations; JMH's JSON keeps"
+                + " no warm-up iterations, so the rule looks at the measurement ones, after the warm-up above). ",
+                SteadyState.MIN_ITERATIONS,
                 100 * SteadyState.TOLERANCE));
         List<JmhJson.Result> unsteady = results.stream().filter(r -> !steadiness(r).steady()).toList();
         if (unsteady.isEmpty()) {
@@ -567,11 +570,12 @@ public final class BenchReport {
                 .append(failed.isEmpty() ? "" : " or FAILED (" + failed.size() + " FAILED: JMH reported an error in"
                         + " the run, so their iterations are no measurement)")
                 .append(", marked so in the tables and kept out of every target:\n\n");
-        MarkdownTable t = MarkdownTable.of("result", "measurement iterations, in the order run", "why");
+        MarkdownTable t = MarkdownTable.of("result", "measurement iterations, in the order run (forks apart: /)", "why");
         for (JmhJson.Result r : unsteady) {
             String who = r.benchmark().startsWith("Stream") ? r.param("target") + " stream n=" + r.param("consumers")
                     + " " + r.param("runBytes") + " B" : name(r);
-            t.row(who, r.iterations().stream().map(BenchReport::f).collect(java.util.stream.Collectors.joining(", "))
+            t.row(who, r.forks().stream().map(fork -> fork.stream().map(BenchReport::f)
+                    .collect(java.util.stream.Collectors.joining(", "))).collect(java.util.stream.Collectors.joining(" / "))
                     + " " + r.unit(), steadiness(r).why());
         }
         b.append(t);

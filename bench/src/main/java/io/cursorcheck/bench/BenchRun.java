@@ -76,7 +76,7 @@ public final class BenchRun {
             return a;
         }
 
-        /** Benchmarks (parameter combinations, one fork each) in this job. */
+        /** Benchmarks (parameter combinations, {@link #FORKS} forks each) in this job. */
         int size() {
             return targets.size() * consumers.size() * Math.max(1, patterns.size()) * Math.max(1, runBytes.size());
         }
@@ -104,17 +104,40 @@ public final class BenchRun {
     private static final List<String> STEADY = List.of("LOCKSTEP", "RANDOM", "JUMP", "CHURN", "DROP_OLDEST_STALLED");
 
     /**
-     * Each benchmark JVM's heap. 2 GiB, not 512 MiB: the model keeps the write of every position it ever appended
-     * (ScanningModel.writeOf answers for trimmed positions too), so at 1 consumer its heap grows with every advance,
-     * and a 512 MiB heap ran out in one of four quick runs on 2026-12-02 (OutOfMemoryError, now a failure).
+     * Each benchmark JVM's heap: 2 GiB, with a young generation of 256 MiB.
+     *
+     * <p>2 GiB, not 512 MiB: the model keeps the write of every position it ever appended (ScanningModel.writeOf
+     * answers for trimmed positions too), so at 1 consumer its heap grows with every advance, and a 512 MiB heap
+     * ran out in one of four quick runs on 2026-12-02 (OutOfMemoryError, now a failure).
+     *
+     * <p>A fixed young generation, because a page the JVM touches for the first time costs a page fault, and on
+     * some machines that fault is what a benchmark measures. On the machine of 2026-12-02's second session
+     * (AMD EPYC, 2 cores) a first touch cost about 4 ns per byte: the API floor, which allocates 96 B per
+     * advance, read 300 to 600 ns per advance all through its measurement with G1 sizing the young generation
+     * itself (no collection came within the run's seconds, so every allocation touched a fresh page), 21 ns with
+     * {@code -Xmn256m} (touched once in the first warm-up second, then reused after every collection; 97, then
+     * 24, then 21 ns), and 30 ns with the whole heap touched before the run ({@code -XX:+AlwaysPreTouch}, 6 s
+     * per fork). The committed runs of the session before read the same floor at 12 to 17 ns without it.
      */
-    static final String HEAP = "-Xms2g -Xmx2g";
-
-    /** How every benchmark of both profiles is measured but CATCHUP: one fork, 2 x 1 s of warm-up, 6 x 200 ms. */
-    static final List<String> SETTINGS = List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "6", "-r", "200ms");
+    static final String HEAP = "-Xms2g -Xmx2g -Xmn256m";
 
     /**
-     * How CATCHUP is measured, in both profiles: one fork, 4 x 1 s of warm-up, 6 x 1 s. Its timed reads are a
+     * JMH forks (JVMs) per benchmark, in both profiles: two, so that every result carries the spread between
+     * JVMs that its verdicts are judged on ({@link RatioInterval}). One fork was not enough: two quick runs of
+     * 2026-12-02 on one commit gave different verdicts on one target of seven, because wheel at
+     * DROP_OLDEST_STALLED, 1 consumer, settled at 15.4 ns in one JVM and at 24.8 ns in the next. Two, not more:
+     * a fork costs about 5 s (11 s in CATCHUP) and the quick profile 112 of them per fork count. On four forks
+     * of 38 benchmarks (2026-12-02, committed under reports/runs/2026-12-02-bench-forks/), split into two runs
+     * of two forks in each of the three ways, verdicts on fork medians agreed in every split.
+     */
+    static final int FORKS = 2;
+
+    /** How every benchmark of both profiles is measured but CATCHUP: {@link #FORKS} forks of 2 x 1 s of warm-up and 6 x 200 ms. */
+    static final List<String> SETTINGS = List.of("-f", String.valueOf(FORKS), "-wi", "2", "-w", "1s", "-i", "6", "-r",
+            "200ms");
+
+    /**
+     * How CATCHUP is measured, in both profiles: {@link #FORKS} forks of 4 x 1 s of warm-up and 6 x 1 s. Its timed reads are a
      * sliver of its wall time (each catch-up of 256 reads follows an untimed setup of 256 reads by every other
      * consumer), so the JIT finishes with them late: at 1024 consumers, 40 iterations of 200 ms from cold read
      * wheel at 366, 239, 181, 200, 213, 112, 71, 49, 65 ns, then 22 to 44 ns from the tenth on (2026-12-02), and
@@ -122,14 +145,15 @@ public final class BenchRun {
      * values still move by up to 2x between 200 ms iterations (the floor: 15 to 31 ns), so it is measured in
      * iterations of 1 s: three forks of 4 x 1 s warm-up and 6 x 1 s gave halves 8%, 23% and 33% apart.
      */
-    static final List<String> CATCHUP_SETTINGS = List.of("-f", "1", "-wi", "4", "-w", "1s", "-i", "6", "-r", "1s");
+    static final List<String> CATCHUP_SETTINGS = List.of("-f", String.valueOf(FORKS), "-wi", "4", "-w", "1s", "-i",
+            "6", "-r", "1s");
 
     /**
-     * The quick profile (a part of the campaign; 112 benchmarks, about 9 minutes on 2 cores):
+     * The quick profile (a part of the campaign; 112 benchmarks, about 20 minutes on 2 cores):
      * every target at 1 and 4 consumers in LOCKSTEP, JUMP, CHURN and DROP_OLDEST_STALLED, and at 4
      * in CATCHUP; LOCKSTEP at 1024 and 4096 for the floors, the model, dirty-flag, cached-count
      * and wheel; the other patterns at 1024 for the floors, cached-count and wheel; the PR's
-     * workload at 1 and 4 consumers, 1 MiB runs only. One fork, two warm-up iterations of 1 s (the
+     * workload at 1 and 4 consumers, 1 MiB runs only. Two forks of two warm-up iterations of 1 s (the
      * issue measured a cold first second, then steady: 2 s is the least that reaches steady state
      * here, and {@link SteadyState} checks it), then six measurement iterations of 200 ms, six being the
      * fewest that give the steady-state rule two halves of three. 200 ms, not longer: this 2-core machine's

@@ -24,14 +24,19 @@ final class JmhJson {
      * @param unit      the primary metric's unit
      * @param allocated bytes allocated per operation ({@code gc.alloc.rate.norm}), NaN if absent
      * @param header    JDK, VM and JMH settings of the run
-     * @param iterations the primary metric of every measurement iteration ({@code rawData}), forks one
-     *                  after the other, each in the order run; empty if the JSON has none
+     * @param forks     the primary metric of every measurement iteration ({@code rawData}): a list per
+     *                  fork, in the order JMH ran the forks, each in the order run; empty if the JSON has none
      */
     record Result(String benchmark, Map<String, String> params, double score, double error, String unit,
-                  double allocated, Map<String, String> header, List<Double> iterations) {
+                  double allocated, Map<String, String> header, List<List<Double>> forks) {
 
         Result {
-            iterations = List.copyOf(iterations);
+            forks = forks.stream().map(List::copyOf).toList();
+        }
+
+        /** Every measurement iteration, the forks one after the other. */
+        List<Double> iterations() {
+            return forks.stream().flatMap(List::stream).toList();
         }
 
         String param(String name) {
@@ -82,14 +87,14 @@ final class JmhJson {
                 }
             }
             out.add(new Result(name, params, number(primary.get("score")), number(primary.get("scoreError")),
-                    String.valueOf(primary.get("scoreUnit")), allocated, header, iterations(primary, i, full)));
+                    String.valueOf(primary.get("scoreUnit")), allocated, header, forks(primary, i, full)));
         }
         return out;
     }
 
     /** {@code rawData}: a list per fork of one number per measurement iteration. */
-    private static List<Double> iterations(Map<?, ?> primary, int index, String full) {
-        List<Double> out = new ArrayList<>();
+    private static List<List<Double>> forks(Map<?, ?> primary, int index, String full) {
+        List<List<Double>> out = new ArrayList<>();
         Object raw = primary.get("rawData");
         if (raw == null) {
             return out;
@@ -102,14 +107,16 @@ final class JmhJson {
                 throw new IllegalArgumentException("JMH's result " + index + " (" + full
                         + "): \"rawData\" must be a list of lists of numbers");
             }
+            List<Double> one = new ArrayList<>();
             for (Object v : values) {
                 double d = number(v);
                 if (Double.isNaN(d)) {
                     throw new IllegalArgumentException("JMH's result " + index + " (" + full
                             + "): \"rawData\" holds '" + v + "', not a number");
                 }
-                out.add(d);
+                one.add(d);
             }
+            out.add(one);
         }
         return out;
     }

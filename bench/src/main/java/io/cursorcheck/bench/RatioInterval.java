@@ -5,21 +5,57 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The ratio of two results with its spread: the point is the ratio of the two results' medians
- * over their measurement iterations; the interval runs from the smallest to the largest ratio over
- * every pair of iterations ({@code min(a) / max(b)} to {@code max(a) / min(b)}). A target is met
- * only when the whole interval clears it, not met only when the whole interval misses it, and
- * undecided otherwise: a verdict that holds for every pairing of iterations is one that a second
- * run on the same machine, with iterations in the same range, gives again.
+ * The ratio of two results with its spread between JVMs. The point is the ratio of the two results'
+ * medians over all their measurement iterations. The interval runs from the smallest to the largest
+ * ratio over every pair of <em>fork medians</em> (the median of one JMH fork's iterations, one side's
+ * fork over the other's): {@code min(fork medians of a) / max(fork medians of b)} to
+ * {@code max(fork medians of a) / min(fork medians of b)}. A target is met only when the whole interval
+ * clears it, not met only when the whole interval misses it, and undecided otherwise.
+ *
+ * <p>Why forks, not iterations: what a second run of the profile reports is its own forks' medians, and
+ * on this project's 2-core machine a fork's level is what moves between runs (wheel at
+ * DROP_OLDEST_STALLED, 1 consumer, settled at 15.4 ns in one JVM and 24.8 ns in the next, 2026-12-02),
+ * which no spread within one fork shows. The interval this class first had, every pair of single
+ * iterations, widened with every iteration measured (its ends are single iterations at the extremes of the
+ * machine's phases of seconds, which a fork's median does not follow) and still came from one JVM. On four forks of 38
+ * benchmarks (2026-12-02; data and script in reports/runs/2026-12-02-bench-forks/), split into two runs
+ * of two forks in each of the three ways, 7 of 15 ratios judged against 2x got different verdicts from
+ * the two runs of some split with iteration pairs, and none with fork medians.
+ *
+ * <p>With one fork on a side there is no spread between JVMs to show, and the interval falls back to
+ * every pair of single iterations; the profiles always run {@link BenchRun#FORKS} forks.
  *
  * @param point the ratio of medians
- * @param low   the smallest ratio over iteration pairs
- * @param high  the largest ratio over iteration pairs
+ * @param low   the smallest ratio over fork-median pairs (iteration pairs with one fork)
+ * @param high  the largest ratio over fork-median pairs (iteration pairs with one fork)
  */
 record RatioInterval(double point, double low, double high) {
 
     /**
-     * The ratio {@code numerator / denominator} of two results' measurement iterations.
+     * The ratio {@code numerator / denominator} of two results' measurement iterations, a list per fork.
+     *
+     * @throws IllegalArgumentException if a side or one of its forks has no iteration, or one is not positive
+     */
+    static RatioInterval ofForks(List<List<Double>> numerator, List<List<Double>> denominator) {
+        for (List<List<Double>> side : List.of(numerator, denominator)) {
+            if (side.isEmpty() || side.stream().anyMatch(List::isEmpty)) {
+                throw new IllegalArgumentException("a ratio needs iterations in every fork on both sides ("
+                        + numerator + ", " + denominator + ")");
+            }
+        }
+        if (numerator.size() == 1 || denominator.size() == 1) {
+            return of(flat(numerator), flat(denominator));
+        }
+        RatioInterval all = of(flat(numerator), flat(denominator)); // checks positivity, gives the point
+        List<Double> a = numerator.stream().map(SteadyState::median).toList();
+        List<Double> b = denominator.stream().map(SteadyState::median).toList();
+        return new RatioInterval(all.point(), Collections.min(a) / Collections.max(b),
+                Collections.max(a) / Collections.min(b));
+    }
+
+    /**
+     * The ratio of two single forks' iterations: the interval runs over every pair of iterations
+     * ({@code min(a) / max(b)} to {@code max(a) / min(b)}).
      *
      * @throws IllegalArgumentException if either has no iteration or one is not positive
      */
@@ -34,6 +70,10 @@ record RatioInterval(double point, double low, double high) {
         return new RatioInterval(SteadyState.median(numerator) / SteadyState.median(denominator),
                 Collections.min(numerator) / Collections.max(denominator),
                 Collections.max(numerator) / Collections.min(denominator));
+    }
+
+    private static List<Double> flat(List<List<Double>> forks) {
+        return forks.stream().flatMap(List::stream).toList();
     }
 
     /** Met if the whole interval is at or above {@code factor}, not met if all of it is below. */

@@ -47,6 +47,9 @@ class BenchRunTest {
                         .isGreaterThanOrEqualTo(least);
                 assertThat(Integer.parseInt(s.get(s.indexOf("-i") + 1))).as(profile.name())
                         .isGreaterThanOrEqualTo(SteadyState.MIN_ITERATIONS);
+                // every verdict's interval is the spread between JVMs (RatioInterval): one fork has none
+                assertThat(Integer.parseInt(s.get(s.indexOf("-f") + 1))).as("%s %s forks", profile.name(), job.name())
+                        .isGreaterThanOrEqualTo(2);
                 assertThat(BenchRun.command(profile, job, Path.of("x.json"))).containsSubsequence(s);
             }
         }
@@ -136,7 +139,7 @@ class BenchRunTest {
         BenchRun.Profile quick = BenchRun.quick();
         List<String> c = BenchRun.command(quick, quick.jobs().get(0), Path.of("target/bench/x.json"));
         assertThat(c.get(0)).isEqualTo("org.openjdk.jmh.Main");
-        assertThat(String.join(" ", c)).contains("-rf json -rff target/bench/x.json", "-prof gc", "-f 1",
+        assertThat(String.join(" ", c)).contains("-rf json -rff target/bench/x.json", "-prof gc", "-f " + BenchRun.FORKS,
                 "-p consumers=1,4");
     }
 }

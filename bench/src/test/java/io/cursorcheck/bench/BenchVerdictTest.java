@@ -36,6 +36,19 @@ class BenchVerdictTest {
                 DoubleStream.of(iterations).average().orElse(Double.NaN), raw);
     }
 
+    /** One AdvanceBenchmark result of two forks, as the profiles run them: the first half of the iterations, then the second. */
+    private static String twoForks(String target, String pattern, int consumers, double... iterations) {
+        String one = result(target, pattern, consumers, iterations);
+        String raw = DoubleStream.of(iterations).mapToObj(d -> String.format(Locale.ROOT, "%s", d))
+                .collect(Collectors.joining(", "));
+        int comma = -2;
+        for (int i = 0; i < iterations.length / 2; i++) {
+            comma = raw.indexOf(", ", comma + 2);
+        }
+        return one.replace("\"forks\": 1", "\"forks\": 2").replace("[[" + raw + "]]",
+                "[[" + raw.substring(0, comma) + "], [" + raw.substring(comma + 2) + "]]");
+    }
+
     private BenchReport report(String... results) throws Exception {
         Path f = Files.createTempFile(dir, "jmh", ".json");
         Files.writeString(f, "[" + String.join(",\n", results) + "]");
@@ -57,6 +70,27 @@ class BenchVerdictTest {
         assertThat(v.outcome()).isEqualTo(BenchReport.Outcome.UNDECIDED);
         assertThat(v.measured()).startsWith("100.0x [85.7x, 115.8x]");
         assertThat(v.why()).startsWith("the interval straddles >= 100x");
+    }
+
+    /**
+     * With forks, the verdict is judged on fork medians: the same iterations that straddle 100x as single
+     * iterations (one slow iteration of cached-count in each fork) clear it as two forks, and two forks that
+     * settled at different levels straddle it.
+     */
+    @Test
+    void withTwoForksTheVerdictIsJudgedOnForkMedians() throws Exception {
+        double[] model = {1200, 1200, 1200, 1200, 1250, 1250, 1250, 1250};
+        double[] cached = {10, 10, 10, 12.5, 10, 10, 10, 12.5};
+        assertThat(verdict(report(result("model", "LOCKSTEP", 4096, model),
+                result("cached-count", "LOCKSTEP", 4096, cached)), TARGET).outcome())
+                .isEqualTo(BenchReport.Outcome.UNDECIDED); // 1,200 / 12.5 = 96x
+        BenchReport.Verdict forks = verdict(report(twoForks("model", "LOCKSTEP", 4096, model),
+                twoForks("cached-count", "LOCKSTEP", 4096, cached)), TARGET);
+        assertThat(forks.outcome()).as(forks.measured()).isEqualTo(BenchReport.Outcome.MET);
+        assertThat(forks.measured()).startsWith("122.5x [120.0x, 125.0x]");
+        BenchReport.Verdict apart = verdict(report(twoForks("model", "LOCKSTEP", 4096, 800, 800, 800, 800, 2000,
+                2000, 2000, 2000), twoForks("cached-count", "LOCKSTEP", 4096, cached)), TARGET);
+        assertThat(apart.outcome()).as(apart.measured()).isEqualTo(BenchReport.Outcome.UNDECIDED);
     }
 
     @Test

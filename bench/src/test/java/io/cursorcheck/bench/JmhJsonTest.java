@@ -24,6 +24,14 @@ class JmhJsonTest {
     }
 
     @Test
+    void keepsEachForksIterationsApart() {
+        JmhJson.Result r = JmhJson.results("[{\"benchmark\": \"C.m\", \"primaryMetric\": {\"score\": 2,"
+                + " \"rawData\": [[1, 2, 3], [4, 5]]}}]").get(0);
+        assertThat(r.forks()).containsExactly(List.of(1.0, 2.0, 3.0), List.of(4.0, 5.0));
+        assertThat(r.iterations()).containsExactly(1.0, 2.0, 3.0, 4.0, 5.0);
+    }
+
+    @Test
     void namesWhatIsWrong() {
         assertThatThrownBy(() -> JmhJson.results("{}")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("list of results");

@@ -37,4 +37,31 @@ class RatioIntervalTest {
         assertThatThrownBy(() -> RatioInterval.of(List.of(1.0), List.of(0.0))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("positive");
     }
+
+    /**
+     * With forks the interval spans every pair of fork medians, not of single iterations: one slow iteration in a
+     * fork moves no end, a fork that settled higher moves one.
+     */
+    @Test
+    void withForksTheIntervalSpansEveryPairOfForkMedians() {
+        List<List<Double>> a = List.of(List.of(20.0, 20.0, 99.0), List.of(30.0, 30.0, 30.0));
+        List<List<Double>> b = List.of(List.of(10.0, 10.0, 10.0), List.of(10.0, 12.5, 12.5));
+        RatioInterval r = RatioInterval.ofForks(a, b);
+        // medians of all iterations: a (20, 20, 30, 30, 30, 99) 30; b (10, 10, 10, 10, 12.5, 12.5) 10
+        assertThat(r.point()).isCloseTo(3.0, within(1e-9));
+        assertThat(r.low()).isCloseTo(20.0 / 12.5, within(1e-9));
+        assertThat(r.high()).isCloseTo(30.0 / 10.0, within(1e-9));
+        // one fork on a side: no spread between JVMs, so every pair of iterations, as before
+        RatioInterval one = RatioInterval.ofForks(List.of(List.of(90.0, 100.0, 110.0)), List.of(List.of(1.0, 2.0)));
+        assertThat(one).isEqualTo(RatioInterval.of(List.of(90.0, 100.0, 110.0), List.of(1.0, 2.0)));
+    }
+
+    @Test
+    void aForkWithoutIterationsOrANonPositiveOneIsRefused() {
+        assertThatThrownBy(() -> RatioInterval.ofForks(List.of(List.of(1.0), List.of()), List.of(List.of(1.0))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("every fork on both sides");
+        assertThatThrownBy(() -> RatioInterval.ofForks(List.of(List.of(1.0), List.of(1.0)),
+                List.of(List.of(1.0), List.of(-1.0)))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("positive");
+    }
 }

@@ -44,4 +44,33 @@ class SteadyStateTest {
         assertThat(c.why()).contains("3 measurement iteration(s)", "needs 4");
         assertThat(SteadyState.check(List.of()).steady()).isFalse();
     }
+
+    /**
+     * Forks: the halves are pooled over them. A phase of the machine in one fork of two (measured on 2026-12-02:
+     * wheel, LOCKSTEP, 1 consumer, 103% apart in that fork) does not mark the result; a cold start in every fork
+     * does, and so does one confined to one fork of two (the negative control, with forks).
+     */
+    @Test
+    void forksPoolTheirHalves() {
+        List<Double> phase = List.of(32.0, 50.3, 50.6, 27.6, 23.2, 24.8);
+        List<Double> steady = List.of(26.9, 23.1, 24.3, 31.3, 30.1, 32.0);
+        assertThat(SteadyState.check(phase).steady()).isFalse();
+        SteadyState.Check pooled = SteadyState.checkForks(List.of(phase, steady));
+        assertThat(pooled.steady()).as(pooled.why()).isTrue();
+        assertThat(pooled.why()).contains("of 2 forks");
+
+        List<Double> cold = List.of(247.0, 120.0, 60.0, 17.0, 17.0, 17.0);
+        assertThat(SteadyState.checkForks(List.of(cold, cold)).steady()).isFalse();
+        SteadyState.Check oneCold = SteadyState.checkForks(List.of(cold, List.of(17.0, 17.0, 17.0, 17.0, 17.0, 17.0)));
+        assertThat(oneCold.steady()).as(oneCold.why()).isFalse();
+        assertThat(oneCold.why()).contains("over 50%");
+    }
+
+    @Test
+    void aForkWithTooFewIterationsIsNamed() {
+        SteadyState.Check c = SteadyState.checkForks(List.of(List.of(1.0, 1.0, 1.0, 1.0), List.of(1.0, 1.0)));
+        assertThat(c.steady()).isFalse();
+        assertThat(c.why()).startsWith("fork 2: 2 measurement iteration(s)");
+        assertThat(SteadyState.checkForks(List.of()).steady()).isFalse();
+    }
 }
