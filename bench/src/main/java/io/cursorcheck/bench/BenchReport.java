@@ -555,11 +555,12 @@ public final class BenchReport {
 
     private void steadySection(StringBuilder b) {
         b.append("\n## Steady state\n\n");
-        b.append(String.format(Locale.ROOT, "A result is steady when, in each of its forks, it has at least %d"
-                + " measurement iterations and the medians of their first and second half differ by at most %.0f%% of"
-                + " the smaller (a JIT still compiling shows as a trend across one JVM's iterations; JMH's JSON keeps"
-                + " no warm-up iterations, so the rule looks at the measurement ones, after the warm-up above). ",
-                SteadyState.MIN_ITERATIONS,
+        b.append(String.format(Locale.ROOT, "A result is steady when each of its forks has at least %d measurement"
+                + " iterations, and the median of the first halves of its forks' iterations and the median of their"
+                + " second halves differ by at most %.0f%% of the smaller (a JIT still compiling slows the first half"
+                + " of every fork; the machine's phases fall anywhere in one, and pooling the forks' halves keeps them"
+                + " from passing for a trend; JMH's JSON keeps no warm-up iterations, so the rule looks at the"
+                + " measurement ones, after the warm-up above). ", SteadyState.MIN_ITERATIONS,
                 100 * SteadyState.TOLERANCE));
         List<JmhJson.Result> unsteady = results.stream().filter(r -> !steadiness(r).steady()).toList();
         if (unsteady.isEmpty()) {

@@ -111,13 +111,14 @@ public final class BenchRun {
      * ran out in one of four quick runs on 2026-12-02 (OutOfMemoryError, now a failure).
      *
      * <p>A fixed young generation, because a page the JVM touches for the first time costs a page fault, and on
-     * some machines that fault is what a benchmark measures. On the machine of 2026-12-02's second session
+     * some machines that fault is what a benchmark measures. On the VM of the later runs of 2026-12-02
      * (AMD EPYC, 2 cores) a first touch cost about 4 ns per byte: the API floor, which allocates 96 B per
      * advance, read 300 to 600 ns per advance all through its measurement with G1 sizing the young generation
      * itself (no collection came within the run's seconds, so every allocation touched a fresh page), 21 ns with
      * {@code -Xmn256m} (touched once in the first warm-up second, then reused after every collection; 97, then
      * 24, then 21 ns), and 30 ns with the whole heap touched before the run ({@code -XX:+AlwaysPreTouch}, 6 s
-     * per fork). The committed runs of the session before read the same floor at 12 to 17 ns without it.
+     * per fork). The earlier runs of the day, on another VM, read
+     * the same floor at 12 to 25 ns without it (reports/runs/2026-12-02-bench-forks/).
      */
     static final String HEAP = "-Xms2g -Xmx2g -Xmn256m";
 
@@ -130,7 +131,7 @@ public final class BenchRun {
      * of 38 benchmarks (2026-12-02, committed under reports/runs/2026-12-02-bench-forks/), split into two runs
      * of two forks in each of the three ways, verdicts on fork medians agreed in every split.
      */
-    static final int FORKS = 2;
+    public static final int FORKS = 2;
 
     /** How every benchmark of both profiles is measured but CATCHUP: {@link #FORKS} forks of 2 x 1 s of warm-up and 6 x 200 ms. */
     static final List<String> SETTINGS = List.of("-f", String.valueOf(FORKS), "-wi", "2", "-w", "1s", "-i", "6", "-r",

@@ -5,10 +5,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The steady-state rule, stated here once: a result is <em>steady</em> when, in each of its JMH forks,
- * it has at least {@link #MIN_ITERATIONS} measurement iterations and the median of the first half of
- * them and the median of the second half differ by at most {@link #TOLERANCE} of the smaller (with an
- * odd count the middle iteration belongs to neither half). A result that is not steady is shown on the page
+ * The steady-state rule, stated here once: a result is <em>steady</em> when each of its JMH forks has
+ * at least {@link #MIN_ITERATIONS} measurement iterations, and the median of the first halves of its
+ * forks' iterations (pooled over the forks) and the median of their second halves differ by at most
+ * {@link #TOLERANCE} of the smaller (with an odd count the middle iteration of a fork belongs to
+ * neither half; why pooled: {@link #checkForks}). A result that is not steady is shown on the page
  * as NOT STEADY and no target is judged on it.
  *
  * <p>Why this and not the warm-up iterations: JMH 1.37's JSON ({@code -rf json}) keeps per-iteration
@@ -55,8 +56,9 @@ final class SteadyState {
      * phases of seconds fall anywhere in any one fork: on four forks of 38 benchmarks on 2026-12-02, 3 of 152
      * single forks had halves more than 50% apart with no JIT at work (wheel, LOCKSTEP, 1 consumer: 32, 50, 51,
      * then 28, 23, 25 ns), so a rule asking every fork to pass would have kept 9 of 228 two-fork results out of
-     * the verdicts; pooled, the largest difference of the 228 was 37%. A cold start confined to one fork of two still shows:
-     * its slow iterations are half of the pooled first halves (see SteadyStateTest).
+     * the verdicts; pooled, the largest difference of the 228 was 37% (reports/runs/2026-12-02-bench-forks/). A
+     * cold start confined to one fork of two still shows: its slow iterations are half of the pooled first
+     * halves (see SteadyStateTest).
      *
      * @param forks the measurement iterations of each fork, each in the order JMH ran them
      */
@@ -84,7 +86,7 @@ final class SteadyState {
         }
         double difference = Math.abs(a - b) / smaller;
         String why = String.format(Locale.ROOT, "medians of the first and second half%s %s and %s: %.0f%% apart",
-                forks.size() == 1 ? "" : " of " + forks.size() + " forks", num(a), num(b), 100 * difference);
+                forks.size() == 1 ? "" : "ves of " + forks.size() + " forks", num(a), num(b), 100 * difference);
         return new Check(difference <= TOLERANCE, why + (difference <= TOLERANCE ? "" : String.format(Locale.ROOT,
                 " (over %.0f%%)", 100 * TOLERANCE)));
     }

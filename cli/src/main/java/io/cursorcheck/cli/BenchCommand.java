@@ -48,8 +48,8 @@ final class BenchCommand implements Part {
         String started = Instant.now().toString().replaceAll("\\.\\d+Z$", "Z");
         String loadBefore = loadAverage();
         Path dir = SourceTree.root().resolve("target/bench/" + profile.name());
-        log.printf("bench: %s profile, %d benchmarks in %d JMH jobs (one fork each)%n", profile.name(),
-                profile.size(), profile.jobs().size());
+        log.printf("bench: %s profile, %d benchmarks in %d JMH jobs (%d forks each)%n", profile.name(),
+                profile.size(), profile.jobs().size(), BenchRun.FORKS);
         List<Path> json = BenchRun.run(profile, dir, System.getProperty("java.class.path"), log);
         List<BenchRun.Failure> failures = new ArrayList<>();
         for (BenchRun.Job job : profile.jobs()) { // a crash is an error, never a short or a steady result
