@@ -546,8 +546,8 @@ public final class BenchReport {
         }
         streamSection(b);
         b.append("## How to rerun\n\n");
-        b.append("```\nbin/cursorcheck bench --quick   # the quick profile, 112 benchmarks, about 20 minutes on 2 cores\n"
-                + "bin/cursorcheck bench           # the full matrix, 462 benchmarks, about 80 minutes\n```\n\n");
+        b.append("```\nbin/cursorcheck bench --quick   # the quick profile, 112 benchmarks, about 18 minutes on 2 cores\n"
+                + "bin/cursorcheck bench           # the full matrix, 462 benchmarks, about 75 minutes\n```\n\n");
         b.append("JMH's JSON and logs stay under `target/bench/`. A benchmark runs on its own too:"
                 + " `java -cp <classpath> org.openjdk.jmh.Main AdvanceBenchmark -p target=wheel -p pattern=JUMP`.\n");
         return b.toString();

@@ -150,7 +150,7 @@ public final class BenchRun {
             "6", "-r", "1s");
 
     /**
-     * The quick profile (a part of the campaign; 112 benchmarks, about 20 minutes on 2 cores):
+     * The quick profile (a part of the campaign; 112 benchmarks, about 18 minutes on 2 cores):
      * every target at 1 and 4 consumers in LOCKSTEP, JUMP, CHURN and DROP_OLDEST_STALLED, and at 4
      * in CATCHUP; LOCKSTEP at 1024 and 4096 for the floors, the model, dirty-flag, cached-count
      * and wheel; the other patterns at 1024 for the floors, cached-count and wheel; the PR's

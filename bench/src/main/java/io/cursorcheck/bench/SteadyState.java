@@ -85,8 +85,8 @@ final class SteadyState {
             return new Check(false, "a half's median is not positive (" + a + ", " + b + ")");
         }
         double difference = Math.abs(a - b) / smaller;
-        String why = String.format(Locale.ROOT, "medians of the first and second half%s %s and %s: %.0f%% apart",
-                forks.size() == 1 ? "" : "ves of " + forks.size() + " forks", num(a), num(b), 100 * difference);
+        String why = String.format(Locale.ROOT, "medians of the first and second %s %s and %s: %.0f%% apart",
+                forks.size() == 1 ? "half" : "halves of " + forks.size() + " forks", num(a), num(b), 100 * difference);
         return new Check(difference <= TOLERANCE, why + (difference <= TOLERANCE ? "" : String.format(Locale.ROOT,
                 " (over %.0f%%)", 100 * TOLERANCE)));
     }

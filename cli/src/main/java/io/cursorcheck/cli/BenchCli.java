@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
 
 /** {@code bin/cursorcheck bench}: the JMH benchmarks and their page. */
 @Command(name = "bench", sortOptions = false, sortSynopsis = false, description = "JMH benchmarks of every variant"
-        + " against two floors (quick: 112 benchmarks, about 20 minutes; full: 462, about 80 minutes); writes reports/bench/index.md"
+        + " against two floors (quick: 112 benchmarks, about 18 minutes; full: 462, about 75 minutes); writes reports/bench/index.md"
         + " with charts and the issue's targets, met or not")
 final class BenchCli extends CliCommand {
 
