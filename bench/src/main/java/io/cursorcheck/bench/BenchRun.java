@@ -113,12 +113,12 @@ public final class BenchRun {
      * <p>A fixed young generation, because a page the JVM touches for the first time costs a page fault, and on
      * some machines that fault is what a benchmark measures. On the VM of the later runs of 2026-12-02
      * (AMD EPYC, 2 cores) a first touch cost about 4 ns per byte: the API floor, which allocates 96 B per
-     * advance, read 300 to 600 ns per advance all through its measurement with G1 sizing the young generation
-     * itself (no collection came within the run's seconds, so every allocation touched a fresh page), 21 ns with
-     * {@code -Xmn256m} (touched once in the first warm-up second, then reused after every collection; 97, then
-     * 24, then 21 ns), and 30 ns with the whole heap touched before the run ({@code -XX:+AlwaysPreTouch}, 6 s
-     * per fork). The earlier runs of the day, on another VM, read
-     * the same floor at 12 to 25 ns without it (reports/runs/2026-12-02-bench-forks/).
+     * advance, read 436 to 666 ns per advance all through its measurement with G1 sizing the young generation
+     * itself (no collection came within the run's seconds, so every allocation touched a fresh page), and 21 to
+     * 39 ns with {@code -Xmn256m}, whose young generation is touched once in the first warm-up second and reused
+     * after every collection (both in reports/runs/2026-12-02-bench-forks/). Touching the whole heap before the
+     * run instead ({@code -XX:+AlwaysPreTouch}) read 30 ns in one run by hand, but cost 6 s per fork. The
+     * earlier runs of the day, on another VM, read the same floor at 12 to 25 ns without either.
      */
     static final String HEAP = "-Xms2g -Xmx2g -Xmn256m";
 
@@ -127,9 +127,11 @@ public final class BenchRun {
      * JVMs that its verdicts are judged on ({@link RatioInterval}). One fork was not enough: two quick runs of
      * 2026-12-02 on one commit gave different verdicts on one target of seven, because wheel at
      * DROP_OLDEST_STALLED, 1 consumer, settled at 15.4 ns in one JVM and at 24.8 ns in the next. Two, not more:
-     * a fork costs about 5 s (11 s in CATCHUP) and the quick profile 112 of them per fork count. On four forks
+     * a fork costs about 4 s (11.5 s in CATCHUP) and the quick profile 112 of them per fork count. On four forks
      * of 38 benchmarks (2026-12-02, committed under reports/runs/2026-12-02-bench-forks/), split into two runs
-     * of two forks in each of the three ways, verdicts on fork medians agreed in every split.
+     * of two forks in each of the three ways, verdicts on fork medians agreed in every split; two quick runs
+     * with two forks, 17.4 minutes each, agreed on every target (reports/runs/2026-12-02-bench-quick-forks-1
+     * and -2).
      */
     public static final int FORKS = 2;
 
