@@ -63,6 +63,9 @@ final class SteadyState {
      * @param forks the measurement iterations of each fork, each in the order JMH ran them
      */
     static Check checkForks(List<List<Double>> forks) {
+        if (forks.isEmpty()) {
+            return new Check(false, "0 measurement iteration(s) in JMH's JSON, the rule needs " + MIN_ITERATIONS);
+        }
         List<Double> first = new ArrayList<>();
         List<Double> second = new ArrayList<>();
         for (int i = 0; i < forks.size(); i++) {
@@ -74,9 +77,6 @@ final class SteadyState {
             int half = fork.size() / 2;
             first.addAll(fork.subList(0, half));
             second.addAll(fork.subList(fork.size() - half, fork.size()));
-        }
-        if (forks.isEmpty()) {
-            return new Check(false, "0 measurement iteration(s) in JMH's JSON, the rule needs " + MIN_ITERATIONS);
         }
         double a = median(first);
         double b = median(second);
