@@ -20,8 +20,7 @@ import io.cursorcheck.spi.Options;
  */
 final class ApiFloor implements MinimumTracker {
 
-    private ApiFloor() {
-    }
+    private ApiFloor() {}
 
     /** A broadcast of the API floor: the shared core, tracking nothing. */
     static ExternallyTrackedBroadcast broadcast(Options options) {
@@ -29,26 +28,20 @@ final class ApiFloor implements MinimumTracker {
     }
 
     @Override
-    public void attached(long cursor) {
-    }
+    public void attached(long cursor) {}
 
     @Override
-    public void advanced(long oldCursor) {
-    }
+    public void advanced(long oldCursor) {}
 
     @Override
-    public void removed(long cursor, boolean trimAllowed) {
-    }
+    public void removed(long cursor, boolean trimAllowed) {}
 
     @Override
-    public void laggardMoving(long cursor) {
-    }
+    public void laggardMoving(long cursor) {}
 
     @Override
-    public void evicted() {
-    }
+    public void evicted() {}
 
     @Override
-    public void forgetMinimum() {
-    }
+    public void forgetMinimum() {}
 }

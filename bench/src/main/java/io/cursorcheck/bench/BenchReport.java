@@ -24,7 +24,8 @@ import java.util.stream.IntStream;
 public final class BenchReport {
 
     /** The variants of the registry, in report order (the targets minus the floors). */
-    private static final List<String> VARIANTS = BenchRun.TARGETS.stream().filter(t -> !t.startsWith("floor")).toList();
+    private static final List<String> VARIANTS =
+            BenchRun.TARGETS.stream().filter(t -> !t.startsWith("floor")).toList();
 
     private static final Map<String, String> WHY_SLOW = Map.of(
             "model", "rescans every consumer wherever a minimum is needed (by design)",
@@ -49,9 +50,14 @@ public final class BenchReport {
      * @param jmhCommand one JMH command line, as run
      * @param note       a sentence on the conditions (e.g. the machine was shared), or empty
      */
-    public record Context(String profile, String command, String machine, String started, double minutes,
-                          String jmhCommand, String note) {
-    }
+    public record Context(
+            String profile,
+            String command,
+            String machine,
+            String started,
+            double minutes,
+            String jmhCommand,
+            String note) {}
 
     /** How a row kept for the record, not a target, begins: a definition replaced because it cannot test its claim. */
     public static final String FOR_THE_RECORD = "for the record, the old definition: ";
@@ -71,7 +77,9 @@ public final class BenchReport {
     private BenchReport(List<JmhJson.Result> results, List<BenchRun.Failure> failures) {
         this.results = results;
         for (BenchRun.Failure f : failures) {
-            results.stream().filter(r -> r.benchmark().equals(f.benchmark()) && r.params().equals(f.params()))
+            results.stream()
+                    .filter(r ->
+                            r.benchmark().equals(f.benchmark()) && r.params().equals(f.params()))
                     .forEach(r -> failed.put(r, f.what()));
         }
         for (JmhJson.Result r : results) {
@@ -119,7 +127,9 @@ public final class BenchReport {
 
     /** Benchmarks read that are NOT STEADY ({@link SteadyState}), the FAILED ones not counted. */
     public int unsteady() {
-        return (int) results.stream().filter(r -> !failed.containsKey(r) && !steadiness(r).steady()).count();
+        return (int) results.stream()
+                .filter(r -> !failed.containsKey(r) && !steadiness(r).steady())
+                .count();
     }
 
     /** Benchmarks read that JMH reported as failed. */
@@ -145,7 +155,9 @@ public final class BenchReport {
     public Path write(Path dir, Context context) throws IOException {
         Files.createDirectories(dir);
         for (Pattern p : Pattern.values()) {
-            Files.writeString(dir.resolve(chartName(p)), Chart.svg(p + ": cost per operation", series(p)),
+            Files.writeString(
+                    dir.resolve(chartName(p)),
+                    Chart.svg(p + ": cost per operation", series(p)),
                     StandardCharsets.UTF_8);
         }
         Path page = dir.resolve("index.md");
@@ -165,7 +177,8 @@ public final class BenchReport {
 
     private TreeSet<Integer> consumers(Pattern p) {
         TreeSet<Integer> set = new TreeSet<>();
-        advance.values().stream().filter(r -> key(r).equals(p.name()))
+        advance.values().stream()
+                .filter(r -> key(r).equals(p.name()))
                 .forEach(r -> set.add(Integer.parseInt(r.param("consumers"))));
         return set;
     }
@@ -235,8 +248,7 @@ public final class BenchReport {
      * One ratio a target is judged on, {@code numerator / denominator}: its interval, or why there is
      * none (not measured: both null; not steady: {@code notJudged} names the results).
      */
-    private record Ratio(RatioInterval interval, String notJudged, boolean measured) {
-    }
+    private record Ratio(RatioInterval interval, String notJudged, boolean measured) {}
 
     private Ratio ratio(JmhJson.Result numerator, JmhJson.Result denominator) {
         if (numerator == null || denominator == null) {
@@ -265,39 +277,61 @@ public final class BenchReport {
         JmhJson.Result cc = result(Pattern.LOCKSTEP, "cached-count", 4096);
         for (String slow : List.of("model", "dirty-flag")) {
             JmhJson.Result s = result(Pattern.LOCKSTEP, slow, 4096);
-            v.add(single("cached-count at 4096 consumers, LOCKSTEP: >= 100x faster per advance than " + slow,
-                    ratio(s, cc), true, 100, numbers(slow, s, "cached-count", cc),
+            v.add(single(
+                    "cached-count at 4096 consumers, LOCKSTEP: >= 100x faster per advance than " + slow,
+                    ratio(s, cc),
+                    true,
+                    100,
+                    numbers(slow, s, "cached-count", cc),
                     slow + " " + WHY_SLOW.get(slow) + "; cached-count rescans once per round of 4096 advances."));
         }
         JmhJson.Result api4096 = result(Pattern.LOCKSTEP, Target.API, 4096);
-        v.add(single("cached-count at 4096 consumers, LOCKSTEP: within 2x of the API floor", ratio(cc, api4096), false,
-                2, numbers("cached-count", cc, "API floor", api4096),
+        v.add(single(
+                "cached-count at 4096 consumers, LOCKSTEP: within 2x of the API floor",
+                ratio(cc, api4096),
+                false,
+                2,
+                numbers("cached-count", cc, "API floor", api4096),
                 "its one scan per round of 4096 advances is amortised, but each advance still compares and"
                         + " decrements the count."));
-        v.add(everyPoint("wheel: within 2x of the API floor for every pattern and consumer count", List.of("wheel"),
-                null, 2.0));
+        v.add(everyPoint(
+                "wheel: within 2x of the API floor for every pattern and consumer count", List.of("wheel"), null, 2.0));
         // Where the slowest consumer's moves change the minimum: in CATCHUP every timed read does (WorkloadTest).
         JmhJson.Result c = result(Pattern.CATCHUP, "cached-count", 1024);
         JmhJson.Result w = result(Pattern.CATCHUP, "wheel", 1024);
-        v.add(single("wheel at 1024 consumers, where every timed advance moves the minimum (CATCHUP): >= 10x faster"
-                + " than cached-count", ratio(c, w), true, 10, numbers("cached-count", c, "wheel", w),
+        v.add(single(
+                "wheel at 1024 consumers, where every timed advance moves the minimum (CATCHUP): >= 10x faster"
+                        + " than cached-count",
+                ratio(c, w),
+                true,
+                10,
+                numbers("cached-count", c, "wheel", w),
                 "the straggler alone at the minimum makes cached-count rescan 1024 consumers on every read."));
         // JUMP as the target was first defined, kept for the record: a claim that pattern cannot test.
         JmhJson.Result cj = result(Pattern.JUMP, "cached-count", 1024);
         JmhJson.Result wj = result(Pattern.JUMP, "wheel", 1024);
-        v.add(single(FOR_THE_RECORD + "wheel at 1024 consumers, JUMP: >= 10x faster than"
-                + " cached-count", ratio(cj, wj), true, 10, numbers("cached-count", cj, "wheel", wj),
+        v.add(single(
+                FOR_THE_RECORD + "wheel at 1024 consumers, JUMP: >= 10x faster than" + " cached-count",
+                ratio(cj, wj),
+                true,
+                10,
+                numbers("cached-count", cj, "wheel", wj),
                 "not a claim JUMP can test: every consumer reads every entry, so the minimum moves at most once per"
-                + " 1024 advances and cached-count's rescan is O(1) amortised (WorkloadTest); the target above"
-                + " times only advances that move the minimum."));
-        v.add(everyPoint("at 1 to 4 consumers, no variant more than 1.5x the API floor", VARIANTS, List.of(1, 2, 4),
-                1.5));
+                        + " 1024 advances and cached-count's rescan is O(1) amortised (WorkloadTest); the target above"
+                        + " times only advances that move the minimum."));
+        v.add(everyPoint(
+                "at 1 to 4 consumers, no variant more than 1.5x the API floor", VARIANTS, List.of(1, 2, 4), 1.5));
         v.add(apiVersusPhysical());
         return v;
     }
 
     private static String numbers(String a, JmhJson.Result ra, String b, JmhJson.Result rb) {
-        return String.format(Locale.ROOT, "%s %s ns, %s %s ns", a, ra == null ? "?" : f(ra.score()), b,
+        return String.format(
+                Locale.ROOT,
+                "%s %s ns, %s %s ns",
+                a,
+                ra == null ? "?" : f(ra.score()),
+                b,
                 rb == null ? "?" : f(rb.score()));
     }
 
@@ -310,8 +344,11 @@ public final class BenchReport {
             return new Verdict(target, numbers, Outcome.NOT_JUDGED, "not judged: " + r.notJudged() + ".");
         }
         Outcome o = atLeast ? r.interval().atLeast(factor) : r.interval().atMost(factor);
-        String bound = String.format(Locale.ROOT, "%s %sx", atLeast ? ">=" : "<=", factor == (int) factor
-                ? String.valueOf((int) factor) : String.valueOf(factor));
+        String bound = String.format(
+                Locale.ROOT,
+                "%s %sx",
+                atLeast ? ">=" : "<=",
+                factor == (int) factor ? String.valueOf((int) factor) : String.valueOf(factor));
         String lead = switch (o) {
             case MET -> "";
             case NOT_MET -> "the whole interval misses " + bound + ": ";
@@ -355,22 +392,30 @@ public final class BenchReport {
                             over.add(at);
                             overBy.merge(t, 1, Integer::sum);
                         }
-                        case UNDECIDED -> straddling.add(at + String.format(Locale.ROOT, " [%.2fx, %.2fx]", i.low(),
-                                i.high()));
-                        default -> {
-                        }
+                        case UNDECIDED ->
+                            straddling.add(at + String.format(Locale.ROOT, " [%.2fx, %.2fx]", i.low(), i.high()));
+                        default -> {}
                     }
                 }
             }
         }
-        String notJudged = unsteady.isEmpty() ? "" : "not judged (NOT STEADY" + (failed.isEmpty() ? "" : " or FAILED")
-                + "): " + list(unsteady) + ". ";
+        String notJudged = unsteady.isEmpty()
+                ? ""
+                : "not judged (NOT STEADY" + (failed.isEmpty() ? "" : " or FAILED") + "): " + list(unsteady) + ". ";
         if (points == 0) {
-            return unsteady.isEmpty() ? new Verdict(target, "not measured in this profile", Outcome.NOT_MEASURED, "")
+            return unsteady.isEmpty()
+                    ? new Verdict(target, "not measured in this profile", Outcome.NOT_MEASURED, "")
                     : new Verdict(target, "no steady point", Outcome.NOT_JUDGED, notJudged.trim());
         }
-        String measured = String.format(Locale.ROOT, "%d points judged; worst %s (%s); %d wholly over %.1fx, %d"
-                + " straddling", points, worst, worstAt, over.size(), factor, straddling.size());
+        String measured = String.format(
+                Locale.ROOT,
+                "%d points judged; worst %s (%s); %d wholly over %.1fx, %d" + " straddling",
+                points,
+                worst,
+                worstAt,
+                over.size(),
+                factor,
+                straddling.size());
         StringBuilder why = new StringBuilder();
         if (!over.isEmpty()) {
             why.append("over: ").append(list(over)).append(". ");
@@ -379,7 +424,8 @@ public final class BenchReport {
             why.append("undecided: ").append(list(straddling)).append(". ");
         }
         why.append(notJudged);
-        overBy.keySet().forEach(t -> why.append(t).append(": ").append(WHY_SLOW.get(t)).append(". "));
+        overBy.keySet()
+                .forEach(t -> why.append(t).append(": ").append(WHY_SLOW.get(t)).append(". "));
         Outcome o = everyPointOutcome(over, straddling, unsteady);
         return new Verdict(target, measured, o, why.toString().trim());
     }
@@ -394,8 +440,9 @@ public final class BenchReport {
      * judged" and "undecided", as two or four of its points were NOT STEADY and none or one straddled.)
      */
     private static Outcome everyPointOutcome(List<String> over, List<String> straddling, List<String> unsteady) {
-        return !over.isEmpty() ? Outcome.NOT_MET : !unsteady.isEmpty() ? Outcome.NOT_JUDGED
-                : !straddling.isEmpty() ? Outcome.UNDECIDED : Outcome.MET;
+        return !over.isEmpty()
+                ? Outcome.NOT_MET
+                : !unsteady.isEmpty() ? Outcome.NOT_JUDGED : !straddling.isEmpty() ? Outcome.UNDECIDED : Outcome.MET;
     }
 
     private static String list(List<String> items) {
@@ -429,40 +476,55 @@ public final class BenchReport {
                 switch (i.atMost(10)) {
                     case NOT_MET -> over.add(p + " n=" + n);
                     case UNDECIDED -> straddling.add(p + " n=" + n);
-                    default -> {
-                    }
+                    default -> {}
                 }
             }
         }
         String target = "the API floor within 10x of the physical floor";
-        String notJudged = unsteady.isEmpty() ? "" : "Not judged (NOT STEADY" + (failed.isEmpty() ? "" : " or FAILED")
-                + "): " + list(unsteady) + ". ";
+        String notJudged = unsteady.isEmpty()
+                ? ""
+                : "Not judged (NOT STEADY" + (failed.isEmpty() ? "" : " or FAILED") + "): " + list(unsteady) + ". ";
         if (points == 0) {
-            return unsteady.isEmpty() ? new Verdict(target, "not measured in this profile", Outcome.NOT_MEASURED, "")
+            return unsteady.isEmpty()
+                    ? new Verdict(target, "not measured in this profile", Outcome.NOT_MEASURED, "")
                     : new Verdict(target, "no steady point", Outcome.NOT_JUDGED, notJudged.trim());
         }
         JmhJson.Result lock = advance.get("LOCKSTEP/" + Target.API + "/1");
-        String alloc = lock == null || Double.isNaN(lock.allocated()) ? "" : String.format(Locale.ROOT,
-                " At LOCKSTEP n=1 the API floor allocates %.0f B per operation, the physical floor none.",
-                lock.allocated());
+        String alloc = lock == null || Double.isNaN(lock.allocated())
+                ? ""
+                : String.format(
+                        Locale.ROOT,
+                        " At LOCKSTEP n=1 the API floor allocates %.0f B per operation, the physical floor none.",
+                        lock.allocated());
         Outcome o = everyPointOutcome(over, straddling, unsteady);
         String lead = (over.isEmpty() ? "" : "wholly over 10x: " + list(over) + ". ")
-                + (straddling.isEmpty() ? "" : "straddling 10x: " + list(straddling) + ". ") + notJudged;
-        return new Verdict(target, String.format(Locale.ROOT, "%d points judged; worst %s (%s)", points, worst,
-                worstAt), o, lead + "The rest goes to the API itself, the same for every variant: an interface call,"
-                + " the handle check, the operation counter, the reply and outcome records (allocated unless escape"
-                + " analysis removes them), and the shared bookkeeping of BroadcastCore (detached and errored checks,"
-                + " the waiter and settlement lists)." + alloc);
+                + (straddling.isEmpty() ? "" : "straddling 10x: " + list(straddling) + ". ")
+                + notJudged;
+        return new Verdict(
+                target,
+                String.format(Locale.ROOT, "%d points judged; worst %s (%s)", points, worst, worstAt),
+                o,
+                lead + "The rest goes to the API itself, the same for every variant: an interface call,"
+                        + " the handle check, the operation counter, the reply and outcome records (allocated unless escape"
+                        + " analysis removes them), and the shared bookkeeping of BroadcastCore (detached and errored checks,"
+                        + " the waiter and settlement lists)." + alloc);
     }
 
     // ---------------------------------------------------------------- the page
 
     private String markdown(Context c) {
         StringBuilder b = new StringBuilder("# Benchmarks: the cost of tracking the minimum cursor\n\n");
-        b.append("Made by `").append(c.command()).append("` (profile **").append(c.profile()).append("**, ")
-                .append(results.size()).append(" benchmarks, ")
-                .append(String.format(Locale.ROOT, "%.1f", c.minutes())).append(" minutes), started ")
-                .append(c.started()).append(". Every number on this page comes from that run; ratios compare"
+        b.append("Made by `")
+                .append(c.command())
+                .append("` (profile **")
+                .append(c.profile())
+                .append("**, ")
+                .append(results.size())
+                .append(" benchmarks, ")
+                .append(String.format(Locale.ROOT, "%.1f", c.minutes()))
+                .append(" minutes), started ")
+                .append(c.started())
+                .append(". Every number on this page comes from that run; ratios compare"
                         + " results of the same run.\n\n");
         if (!c.note().isEmpty()) {
             b.append("**Conditions**: ").append(c.note()).append("\n\n");
@@ -471,22 +533,30 @@ public final class BenchReport {
         MarkdownTable facts = MarkdownTable.of("", "").row("Machine", MarkdownTable.text(c.machine()));
         if (any != null) {
             Map<String, String> h = any.header();
-            facts.row("JDK", MarkdownTable.text(h.getOrDefault("vmName", "?") + ' ' + h.getOrDefault("vmVersion", "?")
-                    + " (" + h.getOrDefault("jdkVersion", "?") + ")"));
+            facts.row(
+                    "JDK",
+                    MarkdownTable.text(h.getOrDefault("vmName", "?") + ' ' + h.getOrDefault("vmVersion", "?") + " ("
+                            + h.getOrDefault("jdkVersion", "?") + ")"));
             // the settings of each benchmark class (CATCHUP warms up longer: BenchRun.CATCHUP_SETTINGS)
             Map<String, java.util.Set<String>> settings = new java.util.TreeMap<>();
             for (JmhJson.Result r : results) {
                 Map<String, String> rh = r.header();
-                settings.computeIfAbsent(rh.getOrDefault("forks", "?") + " fork(s), "
-                        + rh.getOrDefault("warmupIterations", "?") + " x " + rh.getOrDefault("warmupTime", "?")
-                        + " warmup, " + rh.getOrDefault("measurementIterations", "?") + " x "
-                        + rh.getOrDefault("measurementTime", "?") + " measurement", k -> new java.util.TreeSet<>())
+                settings.computeIfAbsent(
+                                rh.getOrDefault("forks", "?") + " fork(s), "
+                                        + rh.getOrDefault("warmupIterations", "?") + " x "
+                                        + rh.getOrDefault("warmupTime", "?")
+                                        + " warmup, " + rh.getOrDefault("measurementIterations", "?") + " x "
+                                        + rh.getOrDefault("measurementTime", "?") + " measurement",
+                                k -> new java.util.TreeSet<>())
                         .add(r.benchmark().substring(0, r.benchmark().indexOf('.')));
             }
             List<String> each = new ArrayList<>();
             settings.forEach((k, classes) -> each.add(k + " (" + String.join(", ", classes) + ")"));
-            facts.row("JMH", MarkdownTable.text(h.getOrDefault("jmhVersion", "?") + "; " + String.join("; ", each))
-                    + "; average time, `-prof gc`, JVM args " + MarkdownTable.code(h.getOrDefault("jvmArgs", "?")));
+            facts.row(
+                    "JMH",
+                    MarkdownTable.text(h.getOrDefault("jmhVersion", "?") + "; " + String.join("; ", each))
+                            + "; average time, `-prof gc`, JVM args "
+                            + MarkdownTable.code(h.getOrDefault("jvmArgs", "?")));
         }
         facts.row("A JMH command as run", MarkdownTable.code(c.jmhCommand()));
         b.append(facts).append('\n');
@@ -504,8 +574,7 @@ public final class BenchReport {
                 + " that its result stays on the record.\n\n");
         MarkdownTable targets = MarkdownTable.of("target", "measured", "verdict", "why");
         for (Verdict v : verdicts()) {
-            targets.row(v.target(), v.measured(), v.outcome().shown(),
-                    v.why());
+            targets.row(v.target(), v.measured(), v.outcome().shown(), v.why());
         }
         b.append(targets);
         steadySection(b);
@@ -533,8 +602,10 @@ public final class BenchReport {
             b.append("![").append(p).append("](").append(chartName(p)).append(")\n\n");
             List<String> heads = new ArrayList<>(List.of("consumers"));
             heads.addAll(BenchRun.TARGETS);
-            MarkdownTable table = MarkdownTable.of(heads.toArray(String[]::new)).align(MarkdownTable.Align.RIGHT,
-                    IntStream.range(0, heads.size()).toArray());
+            MarkdownTable table = MarkdownTable.of(heads.toArray(String[]::new))
+                    .align(
+                            MarkdownTable.Align.RIGHT,
+                            IntStream.range(0, heads.size()).toArray());
             for (int n : ns) {
                 List<Object> cells = new ArrayList<>(List.of(n));
                 for (String t : BenchRun.TARGETS) {
@@ -547,8 +618,9 @@ public final class BenchReport {
         }
         streamSection(b);
         b.append("## How to rerun\n\n");
-        b.append("```\nbin/cursorcheck bench --quick   # the quick profile, 112 benchmarks, about 18 minutes on 2 cores\n"
-                + "bin/cursorcheck bench           # the full matrix, 462 benchmarks, about 75 minutes\n```\n\n");
+        b.append(
+                "```\nbin/cursorcheck bench --quick   # the quick profile, 112 benchmarks, about 18 minutes on 2 cores\n"
+                        + "bin/cursorcheck bench           # the full matrix, 462 benchmarks, about 75 minutes\n```\n\n");
         b.append("JMH's JSON and logs stay under `target/bench/`. A benchmark runs on its own too:"
                 + " `java -cp <classpath> org.openjdk.jmh.Main AdvanceBenchmark -p target=wheel -p pattern=JUMP`.\n");
         return b.toString();
@@ -556,29 +628,47 @@ public final class BenchReport {
 
     private void steadySection(StringBuilder b) {
         b.append("\n## Steady state\n\n");
-        b.append(String.format(Locale.ROOT, "A result is steady when each of its forks has at least %d measurement"
-                + " iterations, and the median of the first halves of its forks' iterations and the median of their"
-                + " second halves differ by at most %.0f%% of the smaller (a JIT still compiling slows the first half"
-                + " of every fork; the machine's phases fall anywhere in one, and pooling the forks' halves keeps them"
-                + " from passing for a trend; JMH's JSON keeps no warm-up iterations, so the rule looks at the"
-                + " measurement ones, after the warm-up above). ", SteadyState.MIN_ITERATIONS,
+        b.append(String.format(
+                Locale.ROOT,
+                "A result is steady when each of its forks has at least %d measurement"
+                        + " iterations, and the median of the first halves of its forks' iterations and the median of their"
+                        + " second halves differ by at most %.0f%% of the smaller (a JIT still compiling slows the first half"
+                        + " of every fork; the machine's phases fall anywhere in one, and pooling the forks' halves keeps them"
+                        + " from passing for a trend; JMH's JSON keeps no warm-up iterations, so the rule looks at the"
+                        + " measurement ones, after the warm-up above). ",
+                SteadyState.MIN_ITERATIONS,
                 100 * SteadyState.TOLERANCE));
-        List<JmhJson.Result> unsteady = results.stream().filter(r -> !steadiness(r).steady()).toList();
+        List<JmhJson.Result> unsteady =
+                results.stream().filter(r -> !steadiness(r).steady()).toList();
         if (unsteady.isEmpty()) {
             b.append("Every one of the ").append(results.size()).append(" results is steady.\n");
             return;
         }
-        b.append(unsteady.size()).append(" of ").append(results.size()).append(" results are NOT STEADY")
-                .append(failed.isEmpty() ? "" : " or FAILED (" + failed.size() + " FAILED: JMH reported an error in"
-                        + " the run, so their iterations are no measurement)")
+        b.append(unsteady.size())
+                .append(" of ")
+                .append(results.size())
+                .append(" results are NOT STEADY")
+                .append(
+                        failed.isEmpty()
+                                ? ""
+                                : " or FAILED (" + failed.size() + " FAILED: JMH reported an error in"
+                                        + " the run, so their iterations are no measurement)")
                 .append(", marked so in the tables and kept out of every target:\n\n");
-        MarkdownTable t = MarkdownTable.of("result", "measurement iterations, in the order run (forks apart: /)", "why");
+        MarkdownTable t =
+                MarkdownTable.of("result", "measurement iterations, in the order run (forks apart: /)", "why");
         for (JmhJson.Result r : unsteady) {
-            String who = r.benchmark().startsWith("Stream") ? r.param("target") + " stream n=" + r.param("consumers")
-                    + " " + r.param("runBytes") + " B" : name(r);
-            t.row(who, r.forks().stream().map(fork -> fork.stream().map(BenchReport::f)
-                    .collect(java.util.stream.Collectors.joining(", "))).collect(java.util.stream.Collectors.joining(" / "))
-                    + " " + r.unit(), steadiness(r).why());
+            String who = r.benchmark().startsWith("Stream")
+                    ? r.param("target") + " stream n=" + r.param("consumers") + " " + r.param("runBytes") + " B"
+                    : name(r);
+            t.row(
+                    who,
+                    r.forks().stream()
+                                    .map(fork -> fork.stream()
+                                            .map(BenchReport::f)
+                                            .collect(java.util.stream.Collectors.joining(", ")))
+                                    .collect(java.util.stream.Collectors.joining(" / "))
+                            + " " + r.unit(),
+                    steadiness(r).why());
         }
         b.append(t);
     }
@@ -593,8 +683,9 @@ public final class BenchReport {
                 + " Each run checks that every consumer read every entry. MiB/s is MiB written per second, each"
                 + " delivered to every consumer. Entries are sizes only (the payload is opaque to the cursor"
                 + " logic), so this measures the bookkeeping per 64 KiB chunk, not memory bandwidth.\n\n");
-        List<String> targets = BenchRun.TARGETS.stream().filter(t -> stream.keySet().stream()
-                .anyMatch(k -> k.startsWith(t + "/"))).toList();
+        List<String> targets = BenchRun.TARGETS.stream()
+                .filter(t -> stream.keySet().stream().anyMatch(k -> k.startsWith(t + "/")))
+                .toList();
         TreeSet<String> rows = new TreeSet<>((x, y) -> {
             String[] a = x.split("/");
             String[] c = y.split("/");
@@ -604,17 +695,24 @@ public final class BenchReport {
         stream.values().forEach(r -> rows.add(r.param("consumers") + "/" + r.param("runBytes")));
         List<String> heads = new ArrayList<>(List.of("consumers", "run"));
         targets.forEach(t -> heads.add(t + " MiB/s"));
-        MarkdownTable table = MarkdownTable.of(heads.toArray(String[]::new)).align(MarkdownTable.Align.RIGHT,
-                IntStream.range(0, heads.size()).toArray());
+        MarkdownTable table = MarkdownTable.of(heads.toArray(String[]::new))
+                .align(
+                        MarkdownTable.Align.RIGHT,
+                        IntStream.range(0, heads.size()).toArray());
         for (String row : rows) {
             String[] a = row.split("/");
             long bytes = Long.parseLong(a[1]);
             List<Object> cells = new ArrayList<>(List.of(a[0], (bytes >> 20) + " MiB"));
             for (String t : targets) {
                 JmhJson.Result r = stream.get(t + "/" + row);
-                cells.add(r == null ? "-" : String.format(Locale.ROOT, "%,.0f",
-                        (bytes / 1048576.0) / (r.score() * unitSeconds(r.unit())))
-                        + mark(r));
+                cells.add(
+                        r == null
+                                ? "-"
+                                : String.format(
+                                                Locale.ROOT,
+                                                "%,.0f",
+                                                (bytes / 1048576.0) / (r.score() * unitSeconds(r.unit())))
+                                        + mark(r));
             }
             table.row(cells.toArray());
         }

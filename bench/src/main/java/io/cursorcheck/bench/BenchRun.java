@@ -17,8 +17,7 @@ import java.util.List;
  */
 public final class BenchRun {
 
-    private BenchRun() {
-    }
+    private BenchRun() {}
 
     /**
      * The two floors, then every variant of the {@link Variant} registry in its order: the report's columns.
@@ -26,20 +25,33 @@ public final class BenchRun {
      * no benchmark pattern reaches, so they would measure their as-released twins again.
      */
     public static final List<String> TARGETS = java.util.stream.Stream.concat(
-            java.util.stream.Stream.of(Target.PHYSICAL, Target.API),
-            java.util.Arrays.stream(Variant.values()).filter(v -> v.algorithm() == io.cursorcheck.spi.Algorithm.AS_RELEASED)
-                    .map(Variant::id)).toList();
+                    java.util.stream.Stream.of(Target.PHYSICAL, Target.API),
+                    java.util.Arrays.stream(Variant.values())
+                            .filter(v -> v.algorithm() == io.cursorcheck.spi.Algorithm.AS_RELEASED)
+                            .map(Variant::id))
+            .toList();
 
     /**
      * One JMH invocation: a benchmark regex and its parameters, and its own JMH settings where the profile's do not
      * reach steady state for it (empty: the profile's).
      */
-    public record Job(String name, String benchmark, List<String> targets, List<Integer> consumers,
-                      List<String> patterns, List<Integer> runBytes, List<String> settings) {
+    public record Job(
+            String name,
+            String benchmark,
+            List<String> targets,
+            List<Integer> consumers,
+            List<String> patterns,
+            List<Integer> runBytes,
+            List<String> settings) {
 
         /** A job measured with its profile's settings. */
-        public Job(String name, String benchmark, List<String> targets, List<Integer> consumers, List<String> patterns,
-                   List<Integer> runBytes) {
+        public Job(
+                String name,
+                String benchmark,
+                List<String> targets,
+                List<Integer> consumers,
+                List<String> patterns,
+                List<Integer> runBytes) {
             this(name, benchmark, targets, consumers, patterns, runBytes, List.of());
         }
 
@@ -66,12 +78,21 @@ public final class BenchRun {
         List<String> args() {
             List<String> a = new ArrayList<>(List.of(benchmark));
             a.addAll(List.of("-p", "target=" + String.join(",", targets)));
-            a.addAll(List.of("-p", "consumers=" + String.join(",", consumers.stream().map(String::valueOf).toList())));
+            a.addAll(List.of(
+                    "-p",
+                    "consumers="
+                            + String.join(
+                                    ",", consumers.stream().map(String::valueOf).toList())));
             if (!patterns.isEmpty()) {
                 a.addAll(List.of("-p", "pattern=" + String.join(",", patterns)));
             }
             if (!runBytes.isEmpty()) {
-                a.addAll(List.of("-p", "runBytes=" + String.join(",", runBytes.stream().map(String::valueOf).toList())));
+                a.addAll(List.of(
+                        "-p",
+                        "runBytes="
+                                + String.join(
+                                        ",",
+                                        runBytes.stream().map(String::valueOf).toList())));
             }
             return a;
         }
@@ -136,8 +157,8 @@ public final class BenchRun {
     public static final int FORKS = 2;
 
     /** How every benchmark of both profiles is measured but CATCHUP: {@link #FORKS} forks of 2 x 1 s of warm-up and 6 x 200 ms. */
-    static final List<String> SETTINGS = List.of("-f", String.valueOf(FORKS), "-wi", "2", "-w", "1s", "-i", "6", "-r",
-            "200ms");
+    static final List<String> SETTINGS =
+            List.of("-f", String.valueOf(FORKS), "-wi", "2", "-w", "1s", "-i", "6", "-r", "200ms");
 
     /**
      * How CATCHUP is measured, in both profiles: {@link #FORKS} forks of 4 x 1 s of warm-up and 6 x 1 s. Its timed reads are a
@@ -148,8 +169,8 @@ public final class BenchRun {
      * values still move by up to 2x between 200 ms iterations (the floor: 15 to 31 ns), so it is measured in
      * iterations of 1 s: three forks of 4 x 1 s warm-up and 6 x 1 s gave halves 8%, 23% and 33% apart.
      */
-    static final List<String> CATCHUP_SETTINGS = List.of("-f", String.valueOf(FORKS), "-wi", "4", "-w", "1s", "-i",
-            "6", "-r", "1s");
+    static final List<String> CATCHUP_SETTINGS =
+            List.of("-f", String.valueOf(FORKS), "-wi", "4", "-w", "1s", "-i", "6", "-r", "1s");
 
     /**
      * The quick profile (a part of the campaign; 112 benchmarks, about 18 minutes on 2 cores):
@@ -168,16 +189,40 @@ public final class BenchRun {
      */
     public static Profile quick() {
         List<String> trackers = List.of(Target.PHYSICAL, Target.API, "cached-count", "wheel");
-        return new Profile("quick", List.of(
-                new Job("advance-small", ADVANCE, TARGETS, List.of(1, 4), List.of("LOCKSTEP", "JUMP", "CHURN",
-                        "DROP_OLDEST_STALLED"), List.of()),
-                new Job("catchup-small", CATCHUP, TARGETS, List.of(4), List.of(), List.of(), CATCHUP_SETTINGS),
-                new Job("lockstep-large", ADVANCE, List.of(Target.PHYSICAL, Target.API, "model", "dirty-flag",
-                        "cached-count", "wheel"), List.of(1024, 4096), List.of("LOCKSTEP"), List.of()),
-                new Job("patterns-large", ADVANCE, trackers, List.of(1024), OTHER_PATTERNS, List.of()),
-                new Job("catchup-large", CATCHUP, trackers, List.of(1024), List.of(), List.of(), CATCHUP_SETTINGS),
-                new Job("stream", STREAM, List.of(Target.API, "dirty-flag", "cached-count", "wheel"), List.of(1, 4),
-                        List.of(), List.of(1 << 20))),
+        return new Profile(
+                "quick",
+                List.of(
+                        new Job(
+                                "advance-small",
+                                ADVANCE,
+                                TARGETS,
+                                List.of(1, 4),
+                                List.of("LOCKSTEP", "JUMP", "CHURN", "DROP_OLDEST_STALLED"),
+                                List.of()),
+                        new Job("catchup-small", CATCHUP, TARGETS, List.of(4), List.of(), List.of(), CATCHUP_SETTINGS),
+                        new Job(
+                                "lockstep-large",
+                                ADVANCE,
+                                List.of(Target.PHYSICAL, Target.API, "model", "dirty-flag", "cached-count", "wheel"),
+                                List.of(1024, 4096),
+                                List.of("LOCKSTEP"),
+                                List.of()),
+                        new Job("patterns-large", ADVANCE, trackers, List.of(1024), OTHER_PATTERNS, List.of()),
+                        new Job(
+                                "catchup-large",
+                                CATCHUP,
+                                trackers,
+                                List.of(1024),
+                                List.of(),
+                                List.of(),
+                                CATCHUP_SETTINGS),
+                        new Job(
+                                "stream",
+                                STREAM,
+                                List.of(Target.API, "dirty-flag", "cached-count", "wheel"),
+                                List.of(1, 4),
+                                List.of(),
+                                List.of(1 << 20))),
                 SETTINGS);
     }
 
@@ -190,18 +235,42 @@ public final class BenchRun {
     public static Profile full() {
         List<Integer> all = List.of(1, 2, 4, 16, 64, 256, 1024, 4096);
         List<String> noModel = TARGETS.stream().filter(t -> !t.equals("model")).toList();
-        List<String> streamTargets = TARGETS.stream().filter(t -> !t.equals(Target.PHYSICAL)).toList();
-        return new Profile("full", List.of(
-                new Job("advance", ADVANCE, noModel, all, STEADY, List.of()),
-                new Job("advance-model", ADVANCE, List.of("model"), all, List.of("LOCKSTEP", "RANDOM",
-                        "DROP_OLDEST_STALLED"), List.of()),
-                new Job("advance-model-staggered", ADVANCE, List.of("model"), List.of(1, 2, 4, 16, 64, 256),
-                        List.of("JUMP", "CHURN"), List.of()),
-                new Job("catchup", CATCHUP, noModel, all, List.of(), List.of(), CATCHUP_SETTINGS),
-                new Job("catchup-model", CATCHUP, List.of("model"), List.of(1, 2, 4, 16, 64, 256), List.of(),
-                        List.of(), CATCHUP_SETTINGS),
-                new Job("stream", STREAM, streamTargets, List.of(1, 2, 4, 16, 64, 256), List.of(),
-                        List.of(1 << 20, 16 << 20))),
+        List<String> streamTargets =
+                TARGETS.stream().filter(t -> !t.equals(Target.PHYSICAL)).toList();
+        return new Profile(
+                "full",
+                List.of(
+                        new Job("advance", ADVANCE, noModel, all, STEADY, List.of()),
+                        new Job(
+                                "advance-model",
+                                ADVANCE,
+                                List.of("model"),
+                                all,
+                                List.of("LOCKSTEP", "RANDOM", "DROP_OLDEST_STALLED"),
+                                List.of()),
+                        new Job(
+                                "advance-model-staggered",
+                                ADVANCE,
+                                List.of("model"),
+                                List.of(1, 2, 4, 16, 64, 256),
+                                List.of("JUMP", "CHURN"),
+                                List.of()),
+                        new Job("catchup", CATCHUP, noModel, all, List.of(), List.of(), CATCHUP_SETTINGS),
+                        new Job(
+                                "catchup-model",
+                                CATCHUP,
+                                List.of("model"),
+                                List.of(1, 2, 4, 16, 64, 256),
+                                List.of(),
+                                List.of(),
+                                CATCHUP_SETTINGS),
+                        new Job(
+                                "stream",
+                                STREAM,
+                                streamTargets,
+                                List.of(1, 2, 4, 16, 64, 256),
+                                List.of(),
+                                List.of(1 << 20, 16 << 20))),
                 SETTINGS);
     }
 
@@ -219,8 +288,8 @@ public final class BenchRun {
         /** E.g. {@code AdvanceBenchmark.advance (consumers = 1, pattern = CHURN, target = model): java.lang...}. */
         @Override
         public String toString() {
-            return benchmark + " " + params.toString().replace('{', '(').replace('}', ')').replace("=", " = ") + ": "
-                    + what;
+            return benchmark + " "
+                    + params.toString().replace('{', '(').replace('}', ')').replace("=", " = ") + ": " + what;
         }
     }
 
@@ -238,7 +307,8 @@ public final class BenchRun {
                 params = java.util.Map.of();
             } else if (line.startsWith("# Parameters: (") && line.endsWith(")")) {
                 java.util.Map<String, String> p = new java.util.LinkedHashMap<>();
-                for (String kv : line.substring("# Parameters: (".length(), line.length() - 1).split(", ")) {
+                for (String kv : line.substring("# Parameters: (".length(), line.length() - 1)
+                        .split(", ")) {
                     int eq = kv.indexOf(" = ");
                     if (eq > 0) {
                         p.put(kv.substring(0, eq), kv.substring(eq + 3));
@@ -284,13 +354,17 @@ public final class BenchRun {
             Path json = dir.resolve(job.name() + ".json");
             Path out = dir.resolve(job.name() + ".log");
             Files.deleteIfExists(json);
-            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xmx256m", "-cp", classpath));
+            List<String> cmd = new ArrayList<>(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-cp", classpath));
             cmd.addAll(command(profile, job, json));
-            log.printf("bench: %s, %d benchmark(s) (%d of %d done); log %s%n", job.name(), job.size(), done,
-                    profile.size(), out);
+            log.printf(
+                    "bench: %s, %d benchmark(s) (%d of %d done); log %s%n",
+                    job.name(), job.size(), done, profile.size(), out);
             long start = System.currentTimeMillis();
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+            Process p = new ProcessBuilder(cmd)
+                    .redirectErrorStream(true)
+                    .redirectOutput(out.toFile())
+                    .start();
             int exit = p.waitFor();
             if (exit != 0 || !Files.exists(json)) {
                 throw new IOException("JMH job " + job.name() + " failed (exit " + exit + "); see " + out);

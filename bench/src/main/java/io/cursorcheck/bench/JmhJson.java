@@ -11,8 +11,7 @@ import java.util.Map;
  */
 final class JmhJson {
 
-    private JmhJson() {
-    }
+    private JmhJson() {}
 
     /**
      * One benchmark's result.
@@ -27,8 +26,15 @@ final class JmhJson {
      * @param forks     the primary metric of every measurement iteration ({@code rawData}): a list per
      *                  fork, in the order JMH ran the forks, each in the order run; empty if the JSON has none
      */
-    record Result(String benchmark, Map<String, String> params, double score, double error, String unit,
-                  double allocated, Map<String, String> header, List<List<Double>> forks) {
+    record Result(
+            String benchmark,
+            Map<String, String> params,
+            double score,
+            double error,
+            String unit,
+            double allocated,
+            Map<String, String> header,
+            List<List<Double>> forks) {
 
         Result {
             forks = forks.stream().map(List::copyOf).toList();
@@ -62,8 +68,8 @@ final class JmhJson {
             String full = text(m, "benchmark", i);
             String[] parts = full.split("\\.");
             if (parts.length < 2) {
-                throw new IllegalArgumentException("JMH's result " + i + ": \"benchmark\" must be Class.method, was '"
-                        + full + "'");
+                throw new IllegalArgumentException(
+                        "JMH's result " + i + ": \"benchmark\" must be Class.method, was '" + full + "'");
             }
             String name = parts[parts.length - 2] + "." + parts[parts.length - 1];
             Map<String, String> params = new LinkedHashMap<>();
@@ -72,7 +78,8 @@ final class JmhJson {
                 pm.forEach((k, v) -> params.put(String.valueOf(k), String.valueOf(v)));
             }
             if (!(m.get("primaryMetric") instanceof Map<?, ?> primary)) {
-                throw new IllegalArgumentException("JMH's result " + i + " (" + full + ") has no \"primaryMetric\" object");
+                throw new IllegalArgumentException(
+                        "JMH's result " + i + " (" + full + ") has no \"primaryMetric\" object");
             }
             double allocated = Double.NaN;
             Object secondary = m.get("secondaryMetrics");
@@ -80,14 +87,30 @@ final class JmhJson {
                 allocated = number(norm.get("score"));
             }
             Map<String, String> header = new LinkedHashMap<>();
-            for (String k : List.of("jmhVersion", "jdkVersion", "vmName", "vmVersion", "forks", "warmupIterations",
-                    "warmupTime", "measurementIterations", "measurementTime", "jvmArgs")) {
+            for (String k : List.of(
+                    "jmhVersion",
+                    "jdkVersion",
+                    "vmName",
+                    "vmVersion",
+                    "forks",
+                    "warmupIterations",
+                    "warmupTime",
+                    "measurementIterations",
+                    "measurementTime",
+                    "jvmArgs")) {
                 if (m.containsKey(k)) {
                     header.put(k, String.valueOf(m.get(k)));
                 }
             }
-            out.add(new Result(name, params, number(primary.get("score")), number(primary.get("scoreError")),
-                    String.valueOf(primary.get("scoreUnit")), allocated, header, forks(primary, i, full)));
+            out.add(new Result(
+                    name,
+                    params,
+                    number(primary.get("score")),
+                    number(primary.get("scoreError")),
+                    String.valueOf(primary.get("scoreUnit")),
+                    allocated,
+                    header,
+                    forks(primary, i, full)));
         }
         return out;
     }
@@ -104,15 +127,15 @@ final class JmhJson {
         }
         for (Object fork : forks) {
             if (!(fork instanceof List<?> values)) {
-                throw new IllegalArgumentException("JMH's result " + index + " (" + full
-                        + "): \"rawData\" must be a list of lists of numbers");
+                throw new IllegalArgumentException(
+                        "JMH's result " + index + " (" + full + "): \"rawData\" must be a list of lists of numbers");
             }
             List<Double> one = new ArrayList<>();
             for (Object v : values) {
                 double d = number(v);
                 if (Double.isNaN(d)) {
-                    throw new IllegalArgumentException("JMH's result " + index + " (" + full
-                            + "): \"rawData\" holds '" + v + "', not a number");
+                    throw new IllegalArgumentException(
+                            "JMH's result " + index + " (" + full + "): \"rawData\" holds '" + v + "', not a number");
                 }
                 one.add(d);
             }

@@ -29,7 +29,8 @@ public enum Pattern {
      * writer overflows on every round, evicting one entry and moving the stalled consumer. With one
      * consumer an operation is a write.
      */
-    DROP_OLDEST_STALLED("DROP_OLDEST budget 64: one consumer never reads, the rest round-robin, one eviction per round");
+    DROP_OLDEST_STALLED(
+            "DROP_OLDEST budget 64: one consumer never reads, the rest round-robin, one eviction per round");
 
     private final String description;
 

@@ -45,8 +45,8 @@ record RatioInterval(double point, double low, double high) {
     static RatioInterval ofForks(List<List<Double>> numerator, List<List<Double>> denominator) {
         for (List<List<Double>> side : List.of(numerator, denominator)) {
             if (side.isEmpty() || side.stream().anyMatch(List::isEmpty)) {
-                throw new IllegalArgumentException("a ratio needs iterations in every fork on both sides ("
-                        + numerator + ", " + denominator + ")");
+                throw new IllegalArgumentException("a ratio needs iterations in every fork on both sides (" + numerator
+                        + ", " + denominator + ")");
             }
         }
         if (numerator.size() == 1 || denominator.size() == 1) {
@@ -55,8 +55,8 @@ record RatioInterval(double point, double low, double high) {
         RatioInterval all = of(flat(numerator), flat(denominator)); // checks positivity, gives the point
         List<Double> a = numerator.stream().map(SteadyState::median).toList();
         List<Double> b = denominator.stream().map(SteadyState::median).toList();
-        return new RatioInterval(all.point(), Collections.min(a) / Collections.max(b),
-                Collections.max(a) / Collections.min(b));
+        return new RatioInterval(
+                all.point(), Collections.min(a) / Collections.max(b), Collections.max(a) / Collections.min(b));
     }
 
     /**
@@ -67,13 +67,14 @@ record RatioInterval(double point, double low, double high) {
      */
     static RatioInterval of(List<Double> numerator, List<Double> denominator) {
         if (numerator.isEmpty() || denominator.isEmpty()) {
-            throw new IllegalArgumentException("a ratio needs iterations on both sides (" + numerator.size() + ", "
-                    + denominator.size() + ")");
+            throw new IllegalArgumentException(
+                    "a ratio needs iterations on both sides (" + numerator.size() + ", " + denominator.size() + ")");
         }
         if (!(Collections.min(denominator) > 0) || !(Collections.min(numerator) > 0)) {
             throw new IllegalArgumentException("a ratio needs positive iterations: " + numerator + " / " + denominator);
         }
-        return new RatioInterval(SteadyState.median(numerator) / SteadyState.median(denominator),
+        return new RatioInterval(
+                SteadyState.median(numerator) / SteadyState.median(denominator),
                 Collections.min(numerator) / Collections.max(denominator),
                 Collections.max(numerator) / Collections.min(denominator));
     }
@@ -84,14 +85,16 @@ record RatioInterval(double point, double low, double high) {
 
     /** Met if the whole interval is at or above {@code factor}, not met if all of it is below. */
     BenchReport.Outcome atLeast(double factor) {
-        return low >= factor ? BenchReport.Outcome.MET : high < factor ? BenchReport.Outcome.NOT_MET
-                : BenchReport.Outcome.UNDECIDED;
+        return low >= factor
+                ? BenchReport.Outcome.MET
+                : high < factor ? BenchReport.Outcome.NOT_MET : BenchReport.Outcome.UNDECIDED;
     }
 
     /** Met if the whole interval is at or below {@code factor}, not met if all of it is above. */
     BenchReport.Outcome atMost(double factor) {
-        return high <= factor ? BenchReport.Outcome.MET : low > factor ? BenchReport.Outcome.NOT_MET
-                : BenchReport.Outcome.UNDECIDED;
+        return high <= factor
+                ? BenchReport.Outcome.MET
+                : low > factor ? BenchReport.Outcome.NOT_MET : BenchReport.Outcome.UNDECIDED;
     }
 
     /** E.g. {@code 1.17x [1.05x, 1.30x]}. */

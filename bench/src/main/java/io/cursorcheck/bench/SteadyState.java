@@ -37,8 +37,7 @@ final class SteadyState {
     /** Fewest measurement iterations the rule can judge (two per half). */
     static final int MIN_ITERATIONS = 4;
 
-    private SteadyState() {
-    }
+    private SteadyState() {}
 
     /**
      * The rule's answer for one result.
@@ -46,8 +45,7 @@ final class SteadyState {
      * @param steady whether the result is steady
      * @param why    the halves' medians and their difference, or why the rule could not judge
      */
-    record Check(boolean steady, String why) {
-    }
+    record Check(boolean steady, String why) {}
 
     /**
      * Applies the rule to one result: the first halves of all its forks' iterations, pooled, against the
@@ -71,8 +69,10 @@ final class SteadyState {
         for (int i = 0; i < forks.size(); i++) {
             List<Double> fork = forks.get(i);
             if (fork.size() < MIN_ITERATIONS) {
-                return new Check(false, (forks.size() == 1 ? "" : "fork " + (i + 1) + ": ") + fork.size()
-                        + " measurement iteration(s) in JMH's JSON, the rule needs " + MIN_ITERATIONS);
+                return new Check(
+                        false,
+                        (forks.size() == 1 ? "" : "fork " + (i + 1) + ": ") + fork.size()
+                                + " measurement iteration(s) in JMH's JSON, the rule needs " + MIN_ITERATIONS);
             }
             int half = fork.size() / 2;
             first.addAll(fork.subList(0, half));
@@ -85,10 +85,16 @@ final class SteadyState {
             return new Check(false, "a half's median is not positive (" + a + ", " + b + ")");
         }
         double difference = Math.abs(a - b) / smaller;
-        String why = String.format(Locale.ROOT, "medians of the first and second %s %s and %s: %.0f%% apart",
-                forks.size() == 1 ? "half" : "halves of " + forks.size() + " forks", num(a), num(b), 100 * difference);
-        return new Check(difference <= TOLERANCE, why + (difference <= TOLERANCE ? "" : String.format(Locale.ROOT,
-                " (over %.0f%%)", 100 * TOLERANCE)));
+        String why = String.format(
+                Locale.ROOT,
+                "medians of the first and second %s %s and %s: %.0f%% apart",
+                forks.size() == 1 ? "half" : "halves of " + forks.size() + " forks",
+                num(a),
+                num(b),
+                100 * difference);
+        return new Check(
+                difference <= TOLERANCE,
+                why + (difference <= TOLERANCE ? "" : String.format(Locale.ROOT, " (over %.0f%%)", 100 * TOLERANCE)));
     }
 
     /** Applies the rule to one fork's measurement iterations, in the order JMH ran them. */

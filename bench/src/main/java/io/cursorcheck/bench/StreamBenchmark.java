@@ -56,7 +56,8 @@ public class StreamBenchmark {
     @Setup(Level.Trial)
     public void setUp(Blackhole bh) {
         this.bh = bh;
-        if (target.equals(Target.PHYSICAL)) { // bare arrays have no budget: STRICT's refusals, the point here, never come
+        if (target.equals(
+                Target.PHYSICAL)) { // bare arrays have no budget: STRICT's refusals, the point here, never come
             throw new IllegalArgumentException("StreamBenchmark runs through the API: target " + target
                     + " has no budget to refuse a write; use floor-api or a variant id");
         }

@@ -47,8 +47,7 @@ abstract class Target {
      * The workload's knowledge of the slowest cursor, given to targets that do not track it (the
      * floors) so they can drop what is behind it; a tracker ignores it.
      */
-    void trimHint(long slowest) {
-    }
+    void trimHint(long slowest) {}
 
     /**
      * A target by name: {@link #PHYSICAL}, {@link #API} or a variant id.
@@ -57,8 +56,10 @@ abstract class Target {
      */
     static Target create(String name, Options options, int consumers) {
         return switch (name) {
-            case UNSET -> throw new IllegalArgumentException("the benchmark parameter target is not set: bin/cursorcheck"
-                    + " bench passes every target; run JMH directly with -p target=ID, ID one of " + BenchRun.TARGETS);
+            case UNSET ->
+                throw new IllegalArgumentException("the benchmark parameter target is not set: bin/cursorcheck"
+                        + " bench passes every target; run JMH directly with -p target=ID, ID one of "
+                        + BenchRun.TARGETS);
             case PHYSICAL -> new Physical(options, consumers);
             case API -> new Api(ApiFloor.broadcast(options), consumers);
             default -> new Api(Variant.named(name).create(options), consumers);
@@ -135,8 +136,7 @@ abstract class Target {
         }
 
         @Override
-        void detach(int i) {
-        }
+        void detach(int i) {}
 
         @Override
         long next(int i, Blackhole bh) {

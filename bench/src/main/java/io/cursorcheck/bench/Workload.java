@@ -74,13 +74,13 @@ final class Workload {
                 churnDetachNext = false;
             }
             case DROP_OLDEST_STALLED -> k = n > 1 ? 1 : 0;
-            default -> {
-            }
+            default -> {}
         }
     }
 
     static Options options(Pattern pattern) {
-        return pattern == Pattern.DROP_OLDEST_STALLED ? Options.of(DROP_BUDGET, Policy.DROP_OLDEST)
+        return pattern == Pattern.DROP_OLDEST_STALLED
+                ? Options.of(DROP_BUDGET, Policy.DROP_OLDEST)
                 : Options.of(Long.MAX_VALUE / 4, Policy.UNBOUNDED);
     }
 

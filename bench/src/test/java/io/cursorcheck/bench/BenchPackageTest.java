@@ -3,7 +3,6 @@ package io.cursorcheck.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,8 +20,14 @@ class BenchPackageTest {
 
     @Test
     void everyClassOfBenchIsInItsOwnPackage() throws Exception {
-        Path classes = Path.of(ApiFloor.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        assertThat(classes.resolve("io/cursorcheck/bench/ApiFloor.class")).as("the compiled classes of bench/").exists();
+        Path classes = Path.of(ApiFloor.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
+        assertThat(classes.resolve("io/cursorcheck/bench/ApiFloor.class"))
+                .as("the compiled classes of bench/")
+                .exists();
 
         assertThat(outsideBench(classes)).isEmpty();
     }
@@ -43,7 +48,8 @@ class BenchPackageTest {
             return files.filter(f -> f.toString().endsWith(".class"))
                     .map(f -> classes.relativize(f).toString().replace('\\', '/'))
                     .filter(f -> !f.startsWith("io/cursorcheck/bench/"))
-                    .sorted().toList();
+                    .sorted()
+                    .toList();
         }
     }
 }

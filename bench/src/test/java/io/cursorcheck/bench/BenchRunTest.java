@@ -42,13 +42,17 @@ class BenchRunTest {
                 int warmups = Integer.parseInt(s.get(s.indexOf("-wi") + 1));
                 java.time.Duration each = duration(s.get(s.indexOf("-w") + 1));
                 // CATCHUP's timed reads are a sliver of its wall time: the JIT is done with them after about 2 s
-                java.time.Duration least = java.time.Duration.ofSeconds(job.benchmark().startsWith("Catchup") ? 4 : 2);
-                assertThat(each.multipliedBy(warmups)).as("%s %s", profile.name(), job.name())
+                java.time.Duration least =
+                        java.time.Duration.ofSeconds(job.benchmark().startsWith("Catchup") ? 4 : 2);
+                assertThat(each.multipliedBy(warmups))
+                        .as("%s %s", profile.name(), job.name())
                         .isGreaterThanOrEqualTo(least);
-                assertThat(Integer.parseInt(s.get(s.indexOf("-i") + 1))).as(profile.name())
+                assertThat(Integer.parseInt(s.get(s.indexOf("-i") + 1)))
+                        .as(profile.name())
                         .isGreaterThanOrEqualTo(SteadyState.MIN_ITERATIONS);
                 // every verdict's interval is the spread between JVMs (RatioInterval): one fork has none
-                assertThat(Integer.parseInt(s.get(s.indexOf("-f") + 1))).as("%s %s forks", profile.name(), job.name())
+                assertThat(Integer.parseInt(s.get(s.indexOf("-f") + 1)))
+                        .as("%s %s forks", profile.name(), job.name())
                         .isGreaterThanOrEqualTo(2);
                 assertThat(BenchRun.command(profile, job, Path.of("x.json"))).containsSubsequence(s);
             }
@@ -56,15 +60,19 @@ class BenchRunTest {
     }
 
     private static java.time.Duration duration(String jmh) {
-        return jmh.endsWith("ms") ? java.time.Duration.ofMillis(Long.parseLong(jmh.substring(0, jmh.length() - 2)))
+        return jmh.endsWith("ms")
+                ? java.time.Duration.ofMillis(Long.parseLong(jmh.substring(0, jmh.length() - 2)))
                 : java.time.Duration.ofSeconds(Long.parseLong(jmh.substring(0, jmh.length() - 1)));
     }
 
     @Test
     void theBenchmarksKeepNoListOfTargets() throws Exception {
         for (Class<?> c : List.of(AdvanceBenchmark.class, CatchupBenchmark.class, StreamBenchmark.class)) {
-            assertThat(c.getField("target").getAnnotation(org.openjdk.jmh.annotations.Param.class).value())
-                    .as("%s's target @Param", c.getSimpleName()).containsExactly(Target.UNSET);
+            assertThat(c.getField("target")
+                            .getAnnotation(org.openjdk.jmh.annotations.Param.class)
+                            .value())
+                    .as("%s's target @Param", c.getSimpleName())
+                    .containsExactly(Target.UNSET);
         }
     }
 
@@ -91,13 +99,16 @@ class BenchRunTest {
                 int p = args.indexOf("target=" + String.join(",", job.targets()));
                 assertThat(p).as("%s passes -p target=...", job.name()).isPositive();
                 assertThat(args.get(p - 1)).isEqualTo("-p");
-                (job.benchmark().startsWith("Advance") ? advance : job.benchmark().startsWith("Catchup") ? catchup
-                        : stream).addAll(job.targets());
+                (job.benchmark().startsWith("Advance")
+                                ? advance
+                                : job.benchmark().startsWith("Catchup") ? catchup : stream)
+                        .addAll(job.targets());
             }
             if (profile.name().equals("full")) {
                 assertThat(advance).containsExactlyInAnyOrderElementsOf(BenchRun.TARGETS);
                 assertThat(catchup).containsExactlyInAnyOrderElementsOf(BenchRun.TARGETS);
-                assertThat(stream).containsExactlyInAnyOrderElementsOf(BenchRun.TARGETS.subList(1, BenchRun.TARGETS.size()));
+                assertThat(stream)
+                        .containsExactlyInAnyOrderElementsOf(BenchRun.TARGETS.subList(1, BenchRun.TARGETS.size()));
             } else {
                 assertThat(advance).containsAll(BenchRun.TARGETS);
                 assertThat(catchup).containsAll(BenchRun.TARGETS);
@@ -107,27 +118,41 @@ class BenchRunTest {
 
     @Test
     void controlAJobWithoutTargetsOrWithAnUnknownOneIsRefusedAndTheUnsetPlaceholderNeverRuns() {
-        assertThatThrownBy(() -> new BenchRun.Job("x", "AdvanceBenchmark.advance", List.of(), List.of(1), List.of(),
-                List.of())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("job x has no target");
-        assertThatThrownBy(() -> new BenchRun.Job("x", "AdvanceBenchmark.advance", List.of(Target.UNSET), List.of(1),
-                List.of(), List.of())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is not one of");
+        assertThatThrownBy(() ->
+                        new BenchRun.Job("x", "AdvanceBenchmark.advance", List.of(), List.of(1), List.of(), List.of()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("job x has no target");
+        assertThatThrownBy(() -> new BenchRun.Job(
+                        "x", "AdvanceBenchmark.advance", List.of(Target.UNSET), List.of(1), List.of(), List.of()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("is not one of");
         assertThatThrownBy(() -> Target.create(Target.UNSET, Options.of(4, Policy.STRICT), 1))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-p target=ID");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("-p target=ID");
     }
 
     /** JMH's log, as a failed fork leaves it: the failure is found and named with its benchmark and parameters. */
     @Test
     void aFailureInJmhsLogIsFoundWithItsBenchmarkAndParameters() {
-        String log = String.join("\n", "# Benchmark: io.cursorcheck.bench.AdvanceBenchmark.advance",
-                "# Parameters: (consumers = 1, pattern = LOCKSTEP, target = wheel)", "Iteration   1: 17.0 ns/op",
-                "Iteration   2: 17.1 ns/op", "# Benchmark: io.cursorcheck.bench.AdvanceBenchmark.advance",
-                "# Parameters: (consumers = 1, pattern = CHURN, target = model)", "Iteration   1: 66.9 ns/op",
-                "Iteration   3: <failure>", "", "java.lang.OutOfMemoryError: Java heap space",
+        String log = String.join(
+                "\n",
+                "# Benchmark: io.cursorcheck.bench.AdvanceBenchmark.advance",
+                "# Parameters: (consumers = 1, pattern = LOCKSTEP, target = wheel)",
+                "Iteration   1: 17.0 ns/op",
+                "Iteration   2: 17.1 ns/op",
+                "# Benchmark: io.cursorcheck.bench.AdvanceBenchmark.advance",
+                "# Parameters: (consumers = 1, pattern = CHURN, target = model)",
+                "Iteration   1: 66.9 ns/op",
+                "Iteration   3: <failure>",
+                "",
+                "java.lang.OutOfMemoryError: Java heap space",
                 "\tat java.base/java.util.Arrays.copyOf(Arrays.java:3512)");
         List<BenchRun.Failure> f = BenchRun.failures(log);
         assertThat(f).hasSize(1);
         assertThat(f.get(0).benchmark()).isEqualTo("AdvanceBenchmark.advance");
-        assertThat(f.get(0).params()).containsEntry("target", "model").containsEntry("pattern", "CHURN")
+        assertThat(f.get(0).params())
+                .containsEntry("target", "model")
+                .containsEntry("pattern", "CHURN")
                 .containsEntry("consumers", "1");
         assertThat(f.get(0).what()).isEqualTo("java.lang.OutOfMemoryError: Java heap space");
         assertThat(f.get(0).toString()).startsWith("AdvanceBenchmark.advance (consumers = 1, pattern = CHURN,");
@@ -139,7 +164,7 @@ class BenchRunTest {
         BenchRun.Profile quick = BenchRun.quick();
         List<String> c = BenchRun.command(quick, quick.jobs().get(0), Path.of("target/bench/x.json"));
         assertThat(c.get(0)).isEqualTo("org.openjdk.jmh.Main");
-        assertThat(String.join(" ", c)).contains("-rf json -rff target/bench/x.json", "-prof gc", "-f " + BenchRun.FORKS,
-                "-p consumers=1,4");
+        assertThat(String.join(" ", c))
+                .contains("-rf json -rff target/bench/x.json", "-prof gc", "-f " + BenchRun.FORKS, "-p consumers=1,4");
     }
 }

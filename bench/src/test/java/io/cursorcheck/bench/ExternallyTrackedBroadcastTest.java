@@ -68,9 +68,18 @@ class ExternallyTrackedBroadcastTest {
         b.detach(c0);
         b.fail("stop");
 
-        assertThat(tracker.calls).containsExactly("attached(0)", "attached(0)", "advanced(0)", "laggardMoving(0)",
-                "evicted()", "removed(1, true)", "forgetMinimum()");
-        assertThat(b.snapshot().bufferStart()).as("nothing trims but trimTo and the eviction").isEqualTo(1);
+        assertThat(tracker.calls)
+                .containsExactly(
+                        "attached(0)",
+                        "attached(0)",
+                        "advanced(0)",
+                        "laggardMoving(0)",
+                        "evicted()",
+                        "removed(1, true)",
+                        "forgetMinimum()");
+        assertThat(b.snapshot().bufferStart())
+                .as("nothing trims but trimTo and the eviction")
+                .isEqualTo(1);
     }
 
     @Test
@@ -81,19 +90,23 @@ class ExternallyTrackedBroadcastTest {
         b.writeSync(1);
         b.next(c);
         b.next(c);
-        assertThat(b.snapshot().bufferStart()).as("the floor tracks nothing, so it trims nothing").isZero();
+        assertThat(b.snapshot().bufferStart())
+                .as("the floor tracks nothing, so it trims nothing")
+                .isZero();
 
         b.trimTo(1);
         assertThat(b.snapshot().bufferStart()).isEqualTo(1);
         b.trimTo(0); // behind bufferStart: nothing to drop
         assertThat(b.snapshot().bufferStart()).isEqualTo(1);
-        assertThatThrownBy(() -> b.trimTo(3)).isInstanceOf(ImpossibleStateException.class)
+        assertThatThrownBy(() -> b.trimTo(3))
+                .isInstanceOf(ImpossibleStateException.class)
                 .hasMessageContaining("past the end 2");
     }
 
     @Test
     void aNullTrackerIsRefused() {
         assertThatThrownBy(() -> new ExternallyTrackedBroadcast(Options.of(1, Policy.STRICT), null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tracker");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("tracker");
     }
 }

@@ -26,14 +26,16 @@ class JmhJsonTest {
     @Test
     void keepsEachForksIterationsApart() {
         JmhJson.Result r = JmhJson.results("[{\"benchmark\": \"C.m\", \"primaryMetric\": {\"score\": 2,"
-                + " \"rawData\": [[1, 2, 3], [4, 5]]}}]").get(0);
+                        + " \"rawData\": [[1, 2, 3], [4, 5]]}}]")
+                .get(0);
         assertThat(r.forks()).containsExactly(List.of(1.0, 2.0, 3.0), List.of(4.0, 5.0));
         assertThat(r.iterations()).containsExactly(1.0, 2.0, 3.0, 4.0, 5.0);
     }
 
     @Test
     void namesWhatIsWrong() {
-        assertThatThrownBy(() -> JmhJson.results("{}")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> JmhJson.results("{}"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("list of results");
         assertThatThrownBy(() -> JmhJson.results("[1]")).hasMessageContaining("result 0 is not an object");
         assertThatThrownBy(() -> JmhJson.results("[{\"primaryMetric\": {}}]"))
@@ -41,7 +43,8 @@ class JmhJsonTest {
         assertThatThrownBy(() -> JmhJson.results("[{\"benchmark\": \"x\"}]")).hasMessageContaining("Class.method");
         assertThatThrownBy(() -> JmhJson.results("[{\"benchmark\": \"C.m\"}]"))
                 .hasMessageContaining("no \"primaryMetric\" object");
-        assertThatThrownBy(() -> JmhJson.results("[{\"benchmark\": \"C.m\\")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> JmhJson.results("[{\"benchmark\": \"C.m\\"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("line 1");
     }
 
@@ -49,7 +52,8 @@ class JmhJsonTest {
     void aBadFileIsNamed(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("broken.json");
         Files.writeString(f, "[{\"benchmark\": ");
-        assertThatThrownBy(() -> BenchReport.read(List.of(f))).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> BenchReport.read(List.of(f)))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith(f.toString());
     }
 }

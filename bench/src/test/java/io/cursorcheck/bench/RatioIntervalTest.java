@@ -32,9 +32,11 @@ class RatioIntervalTest {
 
     @Test
     void emptyOrNonPositiveIterationsAreRefused() {
-        assertThatThrownBy(() -> RatioInterval.of(List.of(), List.of(1.0))).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> RatioInterval.of(List.of(), List.of(1.0)))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("iterations on both sides");
-        assertThatThrownBy(() -> RatioInterval.of(List.of(1.0), List.of(0.0))).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> RatioInterval.of(List.of(1.0), List.of(0.0)))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("positive");
     }
 
@@ -59,9 +61,11 @@ class RatioIntervalTest {
     @Test
     void aForkWithoutIterationsOrANonPositiveOneIsRefused() {
         assertThatThrownBy(() -> RatioInterval.ofForks(List.of(List.of(1.0), List.of()), List.of(List.of(1.0))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("every fork on both sides");
-        assertThatThrownBy(() -> RatioInterval.ofForks(List.of(List.of(1.0), List.of(1.0)),
-                List.of(List.of(1.0), List.of(-1.0)))).isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("every fork on both sides");
+        assertThatThrownBy(() -> RatioInterval.ofForks(
+                        List.of(List.of(1.0), List.of(1.0)), List.of(List.of(1.0), List.of(-1.0))))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("positive");
     }
 }

@@ -24,11 +24,17 @@ import org.openjdk.jmh.runner.options.TimeValue;
 class SteadyStateJmhTest {
 
     private static JmhJson.Result run(Path json, int warmups) throws Exception {
-        Options o = new OptionsBuilder().include(SlowWarmUpBenchmark.class.getName() + ".operation")
+        Options o = new OptionsBuilder()
+                .include(SlowWarmUpBenchmark.class.getName() + ".operation")
                 .forks(0) // in this JVM: the cold phase is wall-clock time, not the JIT, so a fork adds nothing
-                .warmupIterations(warmups).warmupTime(TimeValue.seconds(1))
-                .measurementIterations(6).measurementTime(TimeValue.milliseconds(200))
-                .resultFormat(ResultFormatType.JSON).result(json.toString()).shouldFailOnError(true).build();
+                .warmupIterations(warmups)
+                .warmupTime(TimeValue.seconds(1))
+                .measurementIterations(6)
+                .measurementTime(TimeValue.milliseconds(200))
+                .resultFormat(ResultFormatType.JSON)
+                .result(json.toString())
+                .shouldFailOnError(true)
+                .build();
         // JMH takes a machine-wide lock (/tmp/jmh.lock) so that two benchmark runs do not disturb each other. This
         // run measures no figure (its cold phase is wall-clock and 20x the warm cost, far beyond any load), so it
         // must not fail, nor wait, because a profile is running on the same machine.
@@ -53,6 +59,8 @@ class SteadyStateJmhTest {
     void controlABenchmarkSlowToWarmUpIsNotSteady(@TempDir Path dir) throws Exception {
         JmhJson.Result cold = run(dir.resolve("cold.json"), 0);
         SteadyState.Check c = SteadyState.checkForks(cold.forks());
-        assertThat(c.steady()).as("no warm-up: %s, %s", cold.iterations(), c.why()).isFalse();
+        assertThat(c.steady())
+                .as("no warm-up: %s, %s", cold.iterations(), c.why())
+                .isFalse();
     }
 }

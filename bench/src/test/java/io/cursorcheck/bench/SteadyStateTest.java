@@ -10,11 +10,16 @@ class SteadyStateTest {
 
     @Test
     void flatOrJitteryWithinTheToleranceIsSteady() {
-        assertThat(SteadyState.check(List.of(17.0, 17.0, 17.0, 17.0, 17.0, 17.0)).steady()).isTrue();
+        assertThat(SteadyState.check(List.of(17.0, 17.0, 17.0, 17.0, 17.0, 17.0))
+                        .steady())
+                .isTrue();
         // halves' medians 17.5 and 19.0: 9% apart, the load's jitter
-        assertThat(SteadyState.check(List.of(17.0, 18.0, 17.5, 19.0, 16.0, 20.0)).steady()).isTrue();
+        assertThat(SteadyState.check(List.of(17.0, 18.0, 17.5, 19.0, 16.0, 20.0))
+                        .steady())
+                .isTrue();
         // a phase of this machine (the physical floor from 3.8 to 5.2 ns): 37% apart, within the tolerance
-        assertThat(SteadyState.check(List.of(3.8, 3.7, 3.8, 5.2, 5.3, 5.2)).steady()).isTrue();
+        assertThat(SteadyState.check(List.of(3.8, 3.7, 3.8, 5.2, 5.3, 5.2)).steady())
+                .isTrue();
     }
 
     /** The negative control of the rule: the cold JIT (247 ns, then 17 ns) read as measurement iterations. */
@@ -24,8 +29,12 @@ class SteadyStateTest {
         assertThat(c.steady()).isFalse();
         assertThat(c.why()).contains("120", "17.0", "over 50%");
         // a milder trend, 2x down across the run, is caught too; a trend up (the model's heap filling) as well
-        assertThat(SteadyState.check(List.of(40.0, 38.0, 36.0, 20.0, 19.0, 18.0)).steady()).isFalse();
-        assertThat(SteadyState.check(List.of(301.0, 247.0, 2139.0, 4791.0, 5856.0, 32910.0)).steady()).isFalse();
+        assertThat(SteadyState.check(List.of(40.0, 38.0, 36.0, 20.0, 19.0, 18.0))
+                        .steady())
+                .isFalse();
+        assertThat(SteadyState.check(List.of(301.0, 247.0, 2139.0, 4791.0, 5856.0, 32910.0))
+                        .steady())
+                .isFalse();
     }
 
     @Test
@@ -34,7 +43,8 @@ class SteadyStateTest {
         assertThat(SteadyState.check(List.of(10.0, 10.0, 15.0, 15.0)).steady()).isTrue();
         assertThat(SteadyState.check(List.of(10.0, 10.0, 15.1, 15.1)).steady()).isFalse();
         // an odd count leaves the middle iteration out of both halves
-        assertThat(SteadyState.check(List.of(10.0, 10.0, 99.0, 10.0, 10.0)).steady()).isTrue();
+        assertThat(SteadyState.check(List.of(10.0, 10.0, 99.0, 10.0, 10.0)).steady())
+                .isTrue();
     }
 
     @Test

@@ -62,7 +62,9 @@ class WorkloadTest {
      * moves it) or measures per-advance latency rather than its mean can separate them.
      */
     @ParameterizedTest
-    @EnumSource(value = Pattern.class, names = {"LOCKSTEP", "RANDOM", "JUMP", "CHURN"})
+    @EnumSource(
+            value = Pattern.class,
+            names = {"LOCKSTEP", "RANDOM", "JUMP", "CHURN"})
     void whereEveryConsumerReadsEveryEntryTheSlowestMovesAtMostOncePerNAdvances(Pattern pattern) {
         for (int n : List.of(4, 16, 64)) {
             Counting c = new Counting(Target.create("wheel", Workload.options(pattern), n));
@@ -169,7 +171,9 @@ class WorkloadTest {
             t.trimHint(1);
             t.next(0, BH);
             t.trimHint(2);
-            assertThatThrownBy(() -> t.trimHint(3)).as(name).isInstanceOf(ImpossibleStateException.class)
+            assertThatThrownBy(() -> t.trimHint(3))
+                    .as(name)
+                    .isInstanceOf(ImpossibleStateException.class)
                     .hasMessageContaining("past the end 2");
         }
     }

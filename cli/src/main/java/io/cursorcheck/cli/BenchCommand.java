@@ -48,8 +48,9 @@ final class BenchCommand implements Part {
         String started = Instant.now().toString().replaceAll("\\.\\d+Z$", "Z");
         String loadBefore = loadAverage();
         Path dir = SourceTree.root().resolve("target/bench/" + profile.name());
-        log.printf("bench: %s profile, %d benchmarks in %d JMH jobs (%d forks each)%n", profile.name(),
-                profile.size(), profile.jobs().size(), BenchRun.FORKS);
+        log.printf(
+                "bench: %s profile, %d benchmarks in %d JMH jobs (%d forks each)%n",
+                profile.name(), profile.size(), profile.jobs().size(), BenchRun.FORKS);
         List<Path> json = BenchRun.run(profile, dir, System.getProperty("java.class.path"), log);
         List<BenchRun.Failure> failures = new ArrayList<>();
         for (BenchRun.Job job : profile.jobs()) { // a crash is an error, never a short or a steady result
@@ -59,13 +60,29 @@ final class BenchCommand implements Part {
         BenchReport report = BenchReport.read(json, failures);
         double minutes = (System.currentTimeMillis() - start) / 60_000.0;
         String conditions = conditions(loadBefore, loadAverage());
-        Path page = report.write(reports.wholeDirectory("bench"), new BenchReport.Context(profile.name(), command,
-                IndexPage.machine(), started, minutes, "java -cp <classpath> " + String.join(" ",
-                BenchRun.command(profile, profile.jobs().get(0), Path.of("target/bench", profile.name(),
-                        profile.jobs().get(0).name() + ".json"))), conditions));
+        Path page = report.write(
+                reports.wholeDirectory("bench"),
+                new BenchReport.Context(
+                        profile.name(),
+                        command,
+                        IndexPage.machine(),
+                        started,
+                        minutes,
+                        "java -cp <classpath> "
+                                + String.join(
+                                        " ",
+                                        BenchRun.command(
+                                                profile,
+                                                profile.jobs().get(0),
+                                                Path.of(
+                                                        "target/bench",
+                                                        profile.name(),
+                                                        profile.jobs().get(0).name() + ".json"))),
+                        conditions));
         List<String> problems = new ArrayList<>();
         failures.forEach(f -> problems.add("bench: JMH reported a failure in " + f + " (its partial result is"
-                + " marked FAILED and judges no target; the log is under " + SourceTree.root().relativize(dir) + ")"));
+                + " marked FAILED and judges no target; the log is under "
+                + SourceTree.root().relativize(dir) + ")"));
         if (report.size() != profile.size()) {
             problems.add("bench: " + report.size() + " of " + profile.size() + " benchmarks produced a result (see the"
                     + " logs under " + SourceTree.root().relativize(dir) + ")");
@@ -73,15 +90,23 @@ final class BenchCommand implements Part {
         List<BenchReport.Verdict> verdicts = report.verdicts();
         Map<BenchReport.Outcome, Long> counts = new java.util.EnumMap<>(BenchReport.Outcome.class);
         // a row kept for the record (an old definition that cannot test its claim) is no target: not counted
-        List<BenchReport.Verdict> targets = verdicts.stream().filter(v -> !v.forTheRecord()).toList();
+        List<BenchReport.Verdict> targets =
+                verdicts.stream().filter(v -> !v.forTheRecord()).toList();
         targets.forEach(v -> counts.merge(v.outcome(), 1L, Long::sum));
         long met = counts.getOrDefault(BenchReport.Outcome.MET, 0L);
         long measured = targets.size() - counts.getOrDefault(BenchReport.Outcome.NOT_MEASURED, 0L);
-        String summary = String.format("%d benchmarks (%d NOT STEADY%s); targets: %d met, %d not met, %d undecided,"
-                + " %d not judged, of %d measured (%d in the issue)", report.size(), report.unsteady(),
-                report.failed() == 0 ? "" : ", " + report.failed() + " FAILED", met,
-                counts.getOrDefault(BenchReport.Outcome.NOT_MET, 0L), counts.getOrDefault(BenchReport.Outcome.UNDECIDED,
-                0L), counts.getOrDefault(BenchReport.Outcome.NOT_JUDGED, 0L), measured, targets.size());
+        String summary = String.format(
+                "%d benchmarks (%d NOT STEADY%s); targets: %d met, %d not met, %d undecided,"
+                        + " %d not judged, of %d measured (%d in the issue)",
+                report.size(),
+                report.unsteady(),
+                report.failed() == 0 ? "" : ", " + report.failed() + " FAILED",
+                met,
+                counts.getOrDefault(BenchReport.Outcome.NOT_MET, 0L),
+                counts.getOrDefault(BenchReport.Outcome.UNDECIDED, 0L),
+                counts.getOrDefault(BenchReport.Outcome.NOT_JUDGED, 0L),
+                measured,
+                targets.size());
         StringBuilder md = new StringBuilder("## Benchmarks (JMH, " + profile.name() + " profile)\n\n");
         md.append(summary).append(". Full report with charts: [bench/index.md](bench/index.md).\n\n");
         MarkdownTable table = MarkdownTable.of("target", "measured", "verdict");
@@ -100,13 +125,14 @@ final class BenchCommand implements Part {
         j.put("notSteady", report.unsteady());
         j.put("failed", report.failed());
         reports.whenPublished(log, "bench: report " + Reports.relative(page));
-        return new Verdict(problems.isEmpty(), summary, md.toString(), j, problems,
-                System.currentTimeMillis() - start);
+        return new Verdict(problems.isEmpty(), summary, md.toString(), j, problems, System.currentTimeMillis() - start);
     }
 
     private String conditions(String before, String after) {
-        String load = before.isEmpty() ? "" : "load average (1, 5, 15 min) " + before + " at the start, " + after
-                + " at the end, on " + Runtime.getRuntime().availableProcessors() + " cores.";
+        String load = before.isEmpty()
+                ? ""
+                : "load average (1, 5, 15 min) " + before + " at the start, " + after + " at the end, on "
+                        + Runtime.getRuntime().availableProcessors() + " cores.";
         return (note.isEmpty() ? "" : note + " ") + load;
     }
 

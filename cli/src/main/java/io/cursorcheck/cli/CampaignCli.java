@@ -19,21 +19,25 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code bin/cursorcheck campaign}: the verification campaign, part after part; writes {@code reports/index.md}. */
-@Command(name = "campaign", sortOptions = false, sortSynopsis = false, description = "the verification campaign:"
-        + " lockstep over every variant and negative control (N minutes), the kill matrix of the mutant catalogue"
-        + " (under a minute; with --pit, PIT on impl too: about 5 minutes more), exhaustive exploration at the deep"
-        + " bound (under a minute), the jcstress gate and Lincheck (about 3.5 minutes), the same races under Fray"
-        + " (about 2 minutes; needs a JDK 25), the comparison of jcstress, Lincheck and Fray per racy twin (the twins"
-        + " part: all three again, several minutes; needs a JDK 25), conformance of Node.js 26.1.0,"
-        + " 26.2.0, 26.10.0, 26.12.1 and Bun 1.4.5 (N/2 minutes each, at least 30 s), the example subjects of"
-        + " examples/python through the subject protocol (the correct one must conform, the buggy one be caught; N/6"
-        + " minutes each, at least 20 s), the history of every Node 26.x"
-        + " release on the npm registry and the newest Bun (a 12-minute budget; those five reused), the fix of Node's"
-        + " broadcast.js shown on 26.12.1 (the upstream part: twice a third of the lockstep time, 20 to 60 s each,"
-        + " about 2 minutes in all by default), then the quick benchmarks (about 9 minutes); 32 minutes in all on 2"
-        + " cores with the history on a fresh clone on 2026-12-01, before the fray and twins parts (about 1.5 and 5"
-        + " minutes) and the benchmarks' longer warm-up (about 6 minutes more) came; writes"
-        + " reports/index.md; exit 1 if an expectation was not met")
+@Command(
+        name = "campaign",
+        sortOptions = false,
+        sortSynopsis = false,
+        description = "the verification campaign:"
+                + " lockstep over every variant and negative control (N minutes), the kill matrix of the mutant catalogue"
+                + " (under a minute; with --pit, PIT on impl too: about 5 minutes more), exhaustive exploration at the deep"
+                + " bound (under a minute), the jcstress gate and Lincheck (about 3.5 minutes), the same races under Fray"
+                + " (about 2 minutes; needs a JDK 25), the comparison of jcstress, Lincheck and Fray per racy twin (the twins"
+                + " part: all three again, several minutes; needs a JDK 25), conformance of Node.js 26.1.0,"
+                + " 26.2.0, 26.10.0, 26.12.1 and Bun 1.4.5 (N/2 minutes each, at least 30 s), the example subjects of"
+                + " examples/python through the subject protocol (the correct one must conform, the buggy one be caught; N/6"
+                + " minutes each, at least 20 s), the history of every Node 26.x"
+                + " release on the npm registry and the newest Bun (a 12-minute budget; those five reused), the fix of Node's"
+                + " broadcast.js shown on 26.12.1 (the upstream part: twice a third of the lockstep time, 20 to 60 s each,"
+                + " about 2 minutes in all by default), then the quick benchmarks (about 9 minutes); 32 minutes in all on 2"
+                + " cores with the history on a fresh clone on 2026-12-01, before the fray and twins parts (about 1.5 and 5"
+                + " minutes) and the benchmarks' longer warm-up (about 6 minutes more) came; writes"
+                + " reports/index.md; exit 1 if an expectation was not met")
 final class CampaignCli extends CliCommand {
 
     /** How long the lockstep part runs (initialised, so that the default applies). */
@@ -63,7 +67,11 @@ final class CampaignCli extends CliCommand {
     @Mixin
     WeightsOption weightsOption;
 
-    @Option(names = "--skip", paramLabel = "PART", split = ",", converter = Converters.CampaignPart.class,
+    @Option(
+            names = "--skip",
+            paramLabel = "PART",
+            split = ",",
+            converter = Converters.CampaignPart.class,
             completionCandidates = Converters.CampaignParts.class,
             description = "leave parts out, separated by commas: ${COMPLETION-CANDIDATES}")
     List<String> skipped = new ArrayList<>();
@@ -115,7 +123,8 @@ final class CampaignCli extends CliCommand {
             try {
                 new FrayPart().requireJdk();
             } catch (MissingToolException e) {
-                throw new MissingToolException(e.getMessage() + " (or --skip twins: the twins' comparison runs Fray too)");
+                throw new MissingToolException(
+                        e.getMessage() + " (or --skip twins: the twins' comparison runs Fray too)");
             }
         }
         if (!skipped.contains("subjects")) {
@@ -133,17 +142,29 @@ final class CampaignCli extends CliCommand {
             }
         }
         List<Release> history = skipped.contains("history") ? List.of() : historyReleases();
-        String command = "bin/cursorcheck campaign " + (inSeconds ? "--seconds " + millis / 1000
-                : "--minutes " + millis / 60_000) + " --seed " + seed
+        String command = "bin/cursorcheck campaign "
+                + (inSeconds ? "--seconds " + millis / 1000 : "--minutes " + millis / 60_000) + " --seed " + seed
                 + (maxSteps != MaxStepsOption.DEFAULT ? " --max-steps " + maxSteps : "")
                 + (weights.equals(Weights.DEFAULT) ? "" : " --weights " + weights)
                 + (skip.isEmpty() ? "" : " --skip " + skip) + (pit ? " --pit" : "");
-        String header = String.format("campaign: lockstep %.1f min, seed %d, %d thread(s)%s; writing %s", millis / 60_000.0,
-                seed, threads, skip.isEmpty() ? ", then the jcstress gate" : "", Reports.relative(Reports.dir()));
+        String header = String.format(
+                "campaign: lockstep %.1f min, seed %d, %d thread(s)%s; writing %s",
+                millis / 60_000.0,
+                seed,
+                threads,
+                skip.isEmpty() ? ", then the jcstress gate" : "",
+                Reports.relative(Reports.dir()));
         List<Part> parts = new ArrayList<>();
         parts.add(new LockstepPart(millis, seed, threads, maxSteps, weights, err));
         if (!skipped.contains("mutants")) {
-            parts.add(new MutantsCommand(seed, Main.MATRIX_SEQUENCES, Main.EQUIVALENT_SEQUENCES, maxSteps, threads, Mutants.CATALOGUE, command));
+            parts.add(new MutantsCommand(
+                    seed,
+                    Main.MATRIX_SEQUENCES,
+                    Main.EQUIVALENT_SEQUENCES,
+                    maxSteps,
+                    threads,
+                    Mutants.CATALOGUE,
+                    command));
         }
         if (pit) {
             parts.add(new PitCommand()); // about 5 minutes more: opt-in
@@ -171,12 +192,21 @@ final class CampaignCli extends CliCommand {
         }
         if (!skipped.contains("history")) {
             ConformancePart checked = conformance;
-            parts.add(new HistoryPart(history, checked == null ? List::of : checked::results, seed,
-                    HistoryCli.DEFAULT_MINUTES * 60_000, maxSteps, command));
+            parts.add(new HistoryPart(
+                    history,
+                    checked == null ? List::of : checked::results,
+                    seed,
+                    HistoryCli.DEFAULT_MINUTES * 60_000,
+                    maxSteps,
+                    command));
         }
         if (!skipped.contains("upstream")) {
             long upstreamSeconds = UpstreamPart.campaignSeconds(millis);
-            parts.add(new UpstreamPart(Release.NEWEST_NODE, seed, upstreamSeconds * 1000, maxSteps,
+            parts.add(new UpstreamPart(
+                    Release.NEWEST_NODE,
+                    seed,
+                    upstreamSeconds * 1000,
+                    maxSteps,
                     UpstreamCli.command(Release.NEWEST_NODE, upstreamSeconds, seed, maxSteps)));
         }
         if (!skipped.contains("bench")) {

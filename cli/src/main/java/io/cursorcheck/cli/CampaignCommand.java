@@ -56,37 +56,47 @@ final class CampaignCommand {
             out.println("campaign: " + part.name() + " ...");
             Part.Verdict v = part.run(log, run);
             verdicts.add(v);
-            out.printf("campaign: %s %s in %.0f s: %s%n", part.name(), v.passed() ? "passed" : "FAILED",
-                    v.millis() / 1000.0, v.summary());
+            out.printf(
+                    "campaign: %s %s in %.0f s: %s%n",
+                    part.name(), v.passed() ? "passed" : "FAILED", v.millis() / 1000.0, v.summary());
         }
         boolean passed = verdicts.stream().allMatch(Part.Verdict::passed);
         Path reports = run.dir();
         Files.writeString(reports.resolve("index.md"), markdown(started, verdicts, passed), StandardCharsets.UTF_8);
-        Files.writeString(reports.resolve("index.json"), Json.write(json(started, verdicts, passed)),
-                StandardCharsets.UTF_8);
+        Files.writeString(
+                reports.resolve("index.json"), Json.write(json(started, verdicts, passed)), StandardCharsets.UTF_8);
         // Said once the campaign is published, after the parts' report lines: problems name counterexample pages.
         for (Part.Verdict v : verdicts) {
             v.problems().forEach(p -> run.whenPublished(out, "  PROBLEM: " + p));
         }
-        run.whenPublished(out, (passed ? "campaign passed" : "campaign FAILED") + "; report: "
-                + Reports.relative(reports.resolve("index.md")));
+        run.whenPublished(
+                out,
+                (passed ? "campaign passed" : "campaign FAILED") + "; report: "
+                        + Reports.relative(reports.resolve("index.md")));
         return passed ? 0 : 1;
     }
 
     private String markdown(Instant started, List<Part.Verdict> verdicts, boolean passed) {
         StringBuilder b = new StringBuilder("# Verification campaign\n\n");
-        b.append(passed ? "**Passed**: every part met every expectation.\n\n"
-                : "**FAILED**: see the parts marked below.\n\n");
+        b.append(
+                passed
+                        ? "**Passed**: every part met every expectation.\n\n"
+                        : "**FAILED**: see the parts marked below.\n\n");
         b.append(MarkdownTable.of("", "")
-                .row("Started", started.toString().replaceAll("\\.\\d+Z$", "Z"))
-                .row("Command", MarkdownTable.code(command))
-                .row("Seed", "`" + seed + "`")
-                .row("Machine", IndexPage.machine())).append('\n');
-        MarkdownTable table = MarkdownTable.of("part", "verdict", "time", "summary").right(2);
+                        .row("Started", started.toString().replaceAll("\\.\\d+Z$", "Z"))
+                        .row("Command", MarkdownTable.code(command))
+                        .row("Seed", "`" + seed + "`")
+                        .row("Machine", IndexPage.machine()))
+                .append('\n');
+        MarkdownTable table =
+                MarkdownTable.of("part", "verdict", "time", "summary").right(2);
         for (int i = 0; i < parts.size(); i++) {
             Part.Verdict v = verdicts.get(i);
-            table.row(parts.get(i).name(), v.passed() ? "passed" : "**FAILED**",
-                    String.format("%.0f s", v.millis() / 1000.0), MarkdownTable.text(v.summary()));
+            table.row(
+                    parts.get(i).name(),
+                    v.passed() ? "passed" : "**FAILED**",
+                    String.format("%.0f s", v.millis() / 1000.0),
+                    MarkdownTable.text(v.summary()));
         }
         b.append(table).append('\n');
         for (Part.Verdict v : verdicts) {

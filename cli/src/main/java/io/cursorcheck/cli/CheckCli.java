@@ -17,11 +17,20 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code bin/cursorcheck check}: random lockstep runs of one variant or mutant against the model. */
-@Command(name = "check", sortOptions = false, sortSynopsis = false, description = "random lockstep runs of NAME against"
-        + " the model; prints its seed and the exact command to rerun; exit 1 with the report path on a failure")
+@Command(
+        name = "check",
+        sortOptions = false,
+        sortSynopsis = false,
+        description =
+                "random lockstep runs of NAME against"
+                        + " the model; prints its seed and the exact command to rerun; exit 1 with the report path on a failure")
 final class CheckCli extends CliCommand {
 
-    @Option(names = "--variant", required = true, paramLabel = "NAME", converter = Converters.Subject.class,
+    @Option(
+            names = "--variant",
+            required = true,
+            paramLabel = "NAME",
+            converter = Converters.Subject.class,
             description = "the variant or mutant to check (bin/cursorcheck variants --mutants lists them)")
     BroadcastFactory subject;
 
@@ -61,37 +70,66 @@ final class CheckCli extends CliCommand {
         int maxSteps = maxStepsOption.maxSteps;
         int threads = threadsOption.orOnePerCore();
         Weights weights = weightsOption.weights;
-        String command = String.format("bin/cursorcheck check --variant %s --seed %d %s --max-steps %d --weights %s",
+        String command = String.format(
+                "bin/cursorcheck check --variant %s --seed %d %s --max-steps %d --weights %s",
                 subject.id(), seed, byRuns ? "--runs " + runs : "--seconds " + millis / 1000, maxSteps, weights);
         KnownFindings known = KnownFindings.load(SourceTree.root());
         // The report's lock first: a run refused because another holds it prints nothing but that.
         RandomRun.Result r = ReportRun.write(Reports.dir(), command, err, run -> {
-            out.printf("check %s: seed %d, %s, up to %d operations per sequence, %d thread(s)%n", subject.id(), seed,
-                    byRuns ? runs + " sequences" : millis / 1000 + " s", maxSteps, threads);
+            out.printf(
+                    "check %s: seed %d, %s, up to %d operations per sequence, %d thread(s)%n",
+                    subject.id(), seed, byRuns ? runs + " sequences" : millis / 1000 + " s", maxSteps, threads);
             out.println("  rerun exactly: " + command);
-            RandomRun.Config config = new RandomRun.Config(subject, seed, runs, millis, maxSteps, weights, threads, true,
-                    run.dir().resolve("counterexamples"), known);
+            RandomRun.Config config = new RandomRun.Config(
+                    subject,
+                    seed,
+                    runs,
+                    millis,
+                    maxSteps,
+                    weights,
+                    threads,
+                    true,
+                    run.dir().resolve("counterexamples"),
+                    known);
             RandomRun.Progress progress = new RandomRun.Progress();
-            return ProgressLine.during(err, subject.id(), progress, millis,
-                    () -> ExampleStore.standard().run(config, progress, out::println)).result(); // stored examples first
+            return ProgressLine.during(
+                            err,
+                            subject.id(),
+                            progress,
+                            millis,
+                            () -> ExampleStore.standard().run(config, progress, out::println))
+                    .result(); // stored examples first
         });
-        out.printf("%,d sequences, %,d operations in %.1f s: %,.0f ops/s (%,.0f per thread)%n", r.sequences(),
-                r.operations(), r.millis() / 1000.0, r.operationsPerSecond(), r.operationsPerSecond() / threads);
+        out.printf(
+                "%,d sequences, %,d operations in %.1f s: %,.0f ops/s (%,.0f per thread)%n",
+                r.sequences(),
+                r.operations(),
+                r.millis() / 1000.0,
+                r.operationsPerSecond(),
+                r.operationsPerSecond() / threads);
         for (RandomRun.Found f : r.found()) {
             Counterexample cx = f.counterexample();
-            String tag = f.isKnownFinding() ? "known finding " + f.known().name()
+            String tag = f.isKnownFinding()
+                    ? "known finding " + f.known().name()
                     : cx.failure().kind().againstModel() ? "NEW FINDING against the model" : "FAILURE";
-            out.printf("%s: %s, shrunk from %d to %d operations (sequence seed %s)%n  %s%n  replay: bin/cursorcheck replay %s%n",
-                    tag, cx.failure().title(), cx.original(), cx.script().length(),
+            out.printf(
+                    "%s: %s, shrunk from %d to %d operations (sequence seed %s)%n  %s%n  replay: bin/cursorcheck replay %s%n",
+                    tag,
+                    cx.failure().title(),
+                    cx.original(),
+                    cx.script().length(),
                     cx.seed() == null ? "none: a stored example" : Long.toUnsignedString(cx.seed()),
-                    Reports.relative(f.page()), Reports.relative(f.json()));
+                    Reports.relative(f.page()),
+                    Reports.relative(f.json()));
         }
         List<String> low = r.coverage().belowFloor();
         low.forEach(l -> out.println("coverage below floor: " + l));
         boolean failed = !r.subjectFailures().isEmpty() || !r.newFindings().isEmpty();
         if (!failed) {
-            out.println(low.isEmpty() ? "ok: no failure" + (r.found().isEmpty() ? "" : " beyond the known findings")
-                    : "ok: no failure, but coverage is below a floor (run longer)");
+            out.println(
+                    low.isEmpty()
+                            ? "ok: no failure" + (r.found().isEmpty() ? "" : " beyond the known findings")
+                            : "ok: no failure, but coverage is below a floor (run longer)");
         }
         return failed ? 1 : 0;
     }

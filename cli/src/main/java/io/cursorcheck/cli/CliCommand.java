@@ -21,7 +21,11 @@ abstract class CliCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, hidden = true, description = "this help")
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            hidden = true,
+            description = "this help")
     private boolean helpRequested;
 
     /** Where results go. */

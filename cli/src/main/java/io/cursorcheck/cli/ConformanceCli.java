@@ -19,44 +19,62 @@ import picocli.CommandLine.Option;
  */
 abstract class ConformanceCli extends CliCommand {
 
-    @Option(names = "--version", required = true, paramLabel = "V", description = "the release, e.g. 26.12.1 (node) or"
-            + " 1.4.5 (bun); installed from npm under target/runtimes/ the first time")
+    @Option(
+            names = "--version",
+            required = true,
+            paramLabel = "V",
+            description = "the release, e.g. 26.12.1 (node) or"
+                    + " 1.4.5 (bun); installed from npm under target/runtimes/ the first time")
     String version;
 
     @Option(names = "--seconds", paramLabel = "N", description = "seconds of random sequences")
     @Range(min = 1, max = Range.YEAR_SECONDS)
     long seconds = 60;
 
-    @Option(names = "--record-findings", description = "instead of a conformance run: replay every known finding"
-            + " against the model (reports/findings/) on this release and record the release's broken behaviour at"
-            + " the finding's step in reports/findings/<name>/on-release.json; exit 1, replacing nothing, if the"
-            + " release breaks no guarantee at one of them; --seconds, --seed and --max-steps do not go with it")
+    @Option(
+            names = "--record-findings",
+            description =
+                    "instead of a conformance run: replay every known finding"
+                            + " against the model (reports/findings/) on this release and record the release's broken behaviour at"
+                            + " the finding's step in reports/findings/<name>/on-release.json; exit 1, replacing nothing, if the"
+                            + " release breaks no guarantee at one of them; --seconds, --seed and --max-steps do not go with it")
     boolean recordFindings;
 
-    @Option(names = "--source", paramLabel = "FILE|builtin", description = "node only: check a broadcast.js instead of"
-            + " the release's own module, loaded into release V (started with --expose-internals and the loader"
-            + " conformance/src/main/js/source-hooks.mjs): FILE, or builtin for the release's embedded source; reported"
-            + " under reports/conformance/node-V+STEM/ (STEM: the file's name less its extension, builtin-source for"
-            + " builtin), with the file's path and SHA-256, and no row in the index; the same --seed gives the same"
-            + " sequences as the release's own run; a file that does not load is an error (exit 2)")
+    @Option(
+            names = "--source",
+            paramLabel = "FILE|builtin",
+            description = "node only: check a broadcast.js instead of"
+                    + " the release's own module, loaded into release V (started with --expose-internals and the loader"
+                    + " conformance/src/main/js/source-hooks.mjs): FILE, or builtin for the release's embedded source; reported"
+                    + " under reports/conformance/node-V+STEM/ (STEM: the file's name less its extension, builtin-source for"
+                    + " builtin), with the file's path and SHA-256, and no row in the index; the same --seed gives the same"
+                    + " sequences as the release's own run; a file that does not load is an error (exit 2)")
     String source;
 
-    @Option(names = "--model", paramLabel = "as-released|corrected", description = "with --source: the reference"
-            + " model, as-released (docs/spec.md §2, the default) or corrected (§8; the subject's id gets"
-            + " -corrected); against the corrected model no known finding is expected, and a difference that breaks a"
-            + " guarantee or is UNDECIDED fails the run (exit 1)")
+    @Option(
+            names = "--model",
+            paramLabel = "as-released|corrected",
+            description = "with --source: the reference"
+                    + " model, as-released (docs/spec.md §2, the default) or corrected (§8; the subject's id gets"
+                    + " -corrected); against the corrected model no known finding is expected, and a difference that breaks a"
+                    + " guarantee or is UNDECIDED fails the run (exit 1)")
     String model;
 
-    @Option(names = "--self-check", description = "node only, instead of a conformance run: the release's embedded"
-            + " broadcast.js loaded through the source loader must answer exactly like the release's own module on"
-            + " the same seeded sequences (--seconds of them, or --sequences, --seed); prints the comparison and, after a"
-            + " timed run, the command that reruns exactly its sequences; writes no report; exit 1 if any step differs"
-            + " or either side crashes")
+    @Option(
+            names = "--self-check",
+            description = "node only, instead of a conformance run: the release's embedded"
+                    + " broadcast.js loaded through the source loader must answer exactly like the release's own module on"
+                    + " the same seeded sequences (--seconds of them, or --sequences, --seed); prints the comparison and, after a"
+                    + " timed run, the command that reruns exactly its sequences; writes no report; exit 1 if any step differs"
+                    + " or either side crashes")
     boolean selfCheck;
 
-    @Option(names = "--sequences", paramLabel = "N", description = "with --self-check, instead of --seconds: compare"
-            + " exactly N sequences, however long they take (the same --seed gives the same sequences as a timed run,"
-            + " so a difference a timed run found at sequence i is reached again with N > i)")
+    @Option(
+            names = "--sequences",
+            paramLabel = "N",
+            description = "with --self-check, instead of --seconds: compare"
+                    + " exactly N sequences, however long they take (the same --seed gives the same sequences as a timed run,"
+                    + " so a difference a timed run found at sequence i is reached again with N > i)")
     @Range(min = 1, max = Long.MAX_VALUE)
     Long sequences;
 
@@ -94,23 +112,32 @@ abstract class ConformanceCli extends CliCommand {
         long seed = seedOption.orFresh();
         int maxSteps = maxStepsOption.maxSteps;
         long millis = Math.multiplyExact(seconds, 1000);
-        String command = "bin/cursorcheck " + runtime + " --version " + release.version() + " --seconds " + millis / 1000
-                + " --seed " + seed + (maxSteps != MaxStepsOption.DEFAULT ? " --max-steps " + maxSteps : "");
+        String command =
+                "bin/cursorcheck " + runtime + " --version " + release.version() + " --seconds " + millis / 1000
+                        + " --seed " + seed + (maxSteps != MaxStepsOption.DEFAULT ? " --max-steps " + maxSteps : "");
         // The report's lock first: a run refused because another holds it prints nothing but that.
         ConformanceCampaign.Outcome o = ReportRun.write(Reports.dir(), command, err, run -> {
-            out.printf("%s: seed %d, %d s, up to %d operations per sequence%n  rerun exactly: %s%n", release.id(), seed,
-                    millis / 1000, maxSteps, command);
+            out.printf(
+                    "%s: seed %d, %d s, up to %d operations per sequence%n  rerun exactly: %s%n",
+                    release.id(), seed, millis / 1000, maxSteps, command);
             return ConformanceCampaign.run(List.of(release), seed, millis, maxSteps, run, err, command);
         });
         Conformance.Result r = o.results().get(0);
         out.printf("%,d sequences, %,d operations in %.1f s%n", r.sequences(), r.operations(), r.millis() / 1000.0);
         for (Conformance.Difference d : r.differences()) {
-            out.printf("%s [%s]: %s, shrunk from %d to %d operations%n  %s%n", d.kind().id(), d.kind().verdict(),
-                    d.signature(), d.counterexample().original(), d.counterexample().script().length(),
+            out.printf(
+                    "%s [%s]: %s, shrunk from %d to %d operations%n  %s%n",
+                    d.kind().id(),
+                    d.kind().verdict(),
+                    d.signature(),
+                    d.counterexample().original(),
+                    d.counterexample().script().length(),
                     d.page() == null ? "" : Reports.relative(d.page()));
         }
-        r.findings().forEach(f -> out.printf("known finding %s: %s (%d random sequence(s) hit it)%n", f.finding(),
-                f.judgement().words(), f.hits()));
+        r.findings()
+                .forEach(f -> out.printf(
+                        "known finding %s: %s (%d random sequence(s) hit it)%n",
+                        f.finding(), f.judgement().words(), f.hits()));
         out.println("verdict: " + ConformanceCampaign.verdict(r) + "; report: " + Reports.relative(o.index()));
         o.problems().forEach(p -> out.println("  PROBLEM: " + p));
         return o.passed() ? 0 : 1;
@@ -124,8 +151,11 @@ abstract class ConformanceCli extends CliCommand {
      */
     private BroadcastSource sourceOption(String runtime) {
         if (selfCheck && (recordFindings || source != null || model != null)) {
-            throw new UsageError("--self-check: " + (recordFindings ? "--record-findings" : source != null
-                    ? "--source " + source : "--model " + model) + " does not go with it; the self-check compares"
+            throw new UsageError("--self-check: "
+                    + (recordFindings
+                            ? "--record-findings"
+                            : source != null ? "--source " + source : "--model " + model)
+                    + " does not go with it; the self-check compares"
                     + " the embedded source with the release's own module, against no model");
         }
         if (selfCheck && !runtime.equals("node")) {
@@ -164,8 +194,9 @@ abstract class ConformanceCli extends CliCommand {
         }
         picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
         if (parsed.hasMatchedOption("--seconds")) {
-            throw new UsageError("--sequences " + sequences + ": --seconds " + parsed.matchedOption("--seconds")
-                    .stringValues().get(0) + " does not go with it; give one bound, a number of sequences or a time");
+            throw new UsageError("--sequences " + sequences + ": --seconds "
+                    + parsed.matchedOption("--seconds").stringValues().get(0)
+                    + " does not go with it; give one bound, a number of sequences or a time");
         }
     }
 
@@ -189,8 +220,8 @@ abstract class ConformanceCli extends CliCommand {
     }
 
     /** A conformance run of a broadcast.js source loaded into the release, under its own id; no index row. */
-    private int sourceRun(String runtime, Release release, BroadcastSource loaded,
-                          Algorithm algorithm) throws Exception {
+    private int sourceRun(String runtime, Release release, BroadcastSource loaded, Algorithm algorithm)
+            throws Exception {
         long seed = seedOption.orFresh();
         int maxSteps = maxStepsOption.maxSteps;
         long millis = Math.multiplyExact(seconds, 1000);
@@ -202,26 +233,46 @@ abstract class ConformanceCli extends CliCommand {
         // Loaded once before anything is written: a file that does not load is named with its cause (exit 2).
         try (ExternalSubject subject = ExternalSubject.ofSource(release, binary, loaded, algorithm)) {
             Conformance.Result r = ReportRun.write(Reports.dir(), command, err, run -> {
-                out.printf("%s: seed %d, %d s, up to %d operations per sequence, against the %s model%n  rerun"
-                        + " exactly: %s%n", subject.id(), seed, millis / 1000, maxSteps, algorithm.id(), command);
+                out.printf(
+                        "%s: seed %d, %d s, up to %d operations per sequence, against the %s model%n  rerun"
+                                + " exactly: %s%n",
+                        subject.id(), seed, millis / 1000, maxSteps, algorithm.id(), command);
                 run.wholeDirectory("conformance/" + subject.id()); // this subject's folder only; no index row
                 // The release's own run derives its sequences' seed so (ConformanceCampaign): the same --seed gives
                 // the same scripts, so the two runs' differences can be set side by side.
-                return Conformance.run(new Conformance.Config(release, Conformance.releaseSeed(seed, release), millis,
-                        Long.MAX_VALUE, maxSteps,
-                        run.dir(), err), subject, binary);
+                return Conformance.run(
+                        new Conformance.Config(
+                                release,
+                                Conformance.releaseSeed(seed, release),
+                                millis,
+                                Long.MAX_VALUE,
+                                maxSteps,
+                                run.dir(),
+                                err),
+                        subject,
+                        binary);
             });
             out.printf("%,d sequences, %,d operations in %.1f s%n", r.sequences(), r.operations(), r.millis() / 1000.0);
             for (Conformance.Difference d : r.differences()) {
-                out.printf("%s [%s]: %s, shrunk from %d to %d operations%n  %s%n", d.kind().id(), d.kind().verdict(),
-                        d.signature(), d.counterexample().original(), d.counterexample().script().length(),
+                out.printf(
+                        "%s [%s]: %s, shrunk from %d to %d operations%n  %s%n",
+                        d.kind().id(),
+                        d.kind().verdict(),
+                        d.signature(),
+                        d.counterexample().original(),
+                        d.counterexample().script().length(),
                         d.page() == null ? "" : Reports.relative(d.page()));
             }
-            r.findings().forEach(f -> out.printf("known finding %s: %s (%s)%n", f.finding(), f.judgement().words(),
-                    f.evidence()));
+            r.findings()
+                    .forEach(f -> out.printf(
+                            "known finding %s: %s (%s)%n",
+                            f.finding(), f.judgement().words(), f.evidence()));
             List<String> problems = ConformanceCampaign.problems(r);
-            out.println("verdict: " + ConformanceCampaign.verdict(r) + "; report: " + Reports.relative(
-                    Reports.dir().resolve("conformance").resolve(subject.id()).resolve("index.md")));
+            out.println("verdict: " + ConformanceCampaign.verdict(r) + "; report: "
+                    + Reports.relative(Reports.dir()
+                            .resolve("conformance")
+                            .resolve(subject.id())
+                            .resolve("index.md")));
             problems.forEach(p -> out.println("  PROBLEM: " + p));
             return problems.isEmpty() ? 0 : 1;
         }
@@ -237,26 +288,38 @@ abstract class ConformanceCli extends CliCommand {
         int maxSteps = maxStepsOption.maxSteps;
         boolean counted = sequences != null;
         long millis = counted ? Long.MAX_VALUE : Math.multiplyExact(seconds, 1000);
-        String command = counted ? selfCheckCommand(release, seed, sequences, maxSteps)
+        String command = counted
+                ? selfCheckCommand(release, seed, sequences, maxSteps)
                 : "bin/cursorcheck node --version " + release.version() + " --self-check --seconds " + millis / 1000
-                + " --seed " + seed + (maxSteps != MaxStepsOption.DEFAULT ? " --max-steps " + maxSteps : "");
+                        + " --seed " + seed + (maxSteps != MaxStepsOption.DEFAULT ? " --max-steps " + maxSteps : "");
         java.nio.file.Path binary = release.install(err);
         try (ExternalSubject builtin = ExternalSubject.of(release, binary);
-             ExternalSubject embedded = ExternalSubject.ofSource(release, binary, BroadcastSource.EMBEDDED,
-                     Algorithm.AS_RELEASED)) {
-            out.printf("self-check of %s: seed %d, %s, up to %d operations per sequence%n  %s: %s%n", release.id(),
-                    seed, counted ? sequences + " sequences" : millis / 1000 + " s", maxSteps,
-                    counted ? "rerun exactly" : "rerun for the same time", command);
-            SubjectComparison.Result r = SubjectComparison.compare(builtin, embedded, counted
-                    ? SubjectComparison.Config.sequences(seed, sequences, maxSteps)
-                    : SubjectComparison.Config.millis(seed, millis, maxSteps));
+                ExternalSubject embedded =
+                        ExternalSubject.ofSource(release, binary, BroadcastSource.EMBEDDED, Algorithm.AS_RELEASED)) {
+            out.printf(
+                    "self-check of %s: seed %d, %s, up to %d operations per sequence%n  %s: %s%n",
+                    release.id(),
+                    seed,
+                    counted ? sequences + " sequences" : millis / 1000 + " s",
+                    maxSteps,
+                    counted ? "rerun exactly" : "rerun for the same time",
+                    command);
+            SubjectComparison.Result r = SubjectComparison.compare(
+                    builtin,
+                    embedded,
+                    counted
+                            ? SubjectComparison.Config.sequences(seed, sequences, maxSteps)
+                            : SubjectComparison.Config.millis(seed, millis, maxSteps));
             out.print(r.render());
             if (!counted && r.sequences() > 0) {
-                out.printf("  ran %,d sequences; rerun exactly these: %s%n", r.sequences(),
-                        selfCheckCommand(release, seed, r.sequences(), maxSteps));
+                out.printf(
+                        "  ran %,d sequences; rerun exactly these: %s%n",
+                        r.sequences(), selfCheckCommand(release, seed, r.sequences(), maxSteps));
             }
-            out.println("verdict: " + (r.identical() ? "the embedded source answers exactly like the builtin on every"
-                    + " step" : "FAILED: the embedded source does not answer like the builtin"));
+            out.println("verdict: "
+                    + (r.identical()
+                            ? "the embedded source answers exactly like the builtin on every" + " step"
+                            : "FAILED: the embedded source does not answer like the builtin"));
             return r.identical() ? 0 : 1;
         }
     }
@@ -275,8 +338,9 @@ abstract class ConformanceCli extends CliCommand {
         picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
         for (String name : List.of("--seconds", "--seed", "--max-steps")) {
             if (parsed.hasMatchedOption(name)) {
-                throw new UsageError("--record-findings: " + name + " " + parsed.matchedOption(name).stringValues()
-                        .get(0) + " does not apply: recording replays the known findings' own scripts, it runs no"
+                throw new UsageError("--record-findings: " + name + " "
+                        + parsed.matchedOption(name).stringValues().get(0)
+                        + " does not apply: recording replays the known findings' own scripts, it runs no"
                         + " random sequences; drop " + name);
             }
         }
@@ -287,7 +351,8 @@ abstract class ConformanceCli extends CliCommand {
         java.nio.file.Path binary = release.install(err);
         try (ExternalSubject subject = ExternalSubject.of(release, binary)) {
             for (java.nio.file.Path p : Conformance.recordFindings(subject, command, out)) {
-                out.println("recorded: " + io.cursorcheck.properties.source.SourceTree.root().relativize(p));
+                out.println("recorded: "
+                        + io.cursorcheck.properties.source.SourceTree.root().relativize(p));
             }
             return 0;
         } catch (IllegalStateException e) {

@@ -44,8 +44,8 @@ final class ConformancePart implements Part {
     @Override
     public Verdict run(PrintStream log, ReportRun reports) throws Exception {
         long t0 = System.currentTimeMillis();
-        ConformanceCampaign.Outcome o = ConformanceCampaign.run(releases, seed, millisEach, maxSteps, reports, log,
-                command);
+        ConformanceCampaign.Outcome o =
+                ConformanceCampaign.run(releases, seed, millisEach, maxSteps, reports, log, command);
         results = o.results();
         StringBuilder md = new StringBuilder("## Conformance (Node.js, Bun)\n\n");
         MarkdownTable table = MarkdownTable.of("release", "sequences", "operations", "shapes of difference", "verdict")
@@ -54,21 +54,35 @@ final class ConformancePart implements Part {
         long differences = 0;
         for (Conformance.Result r : o.results()) {
             differences += r.differences().size();
-            table.row("[" + r.release().id() + "](conformance/" + r.release().id() + "/index.md)",
-                    String.format("%,d", r.sequences()), String.format("%,d", r.operations()), r.differences().size(),
+            table.row(
+                    "[" + r.release().id() + "](conformance/" + r.release().id() + "/index.md)",
+                    String.format("%,d", r.sequences()),
+                    String.format("%,d", r.operations()),
+                    r.differences().size(),
                     MarkdownTable.text(ConformanceCampaign.verdict(r)));
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("sequences", r.sequences());
             m.put("operations", r.operations());
-            m.put("differences", r.differences().stream().map(d -> d.kind().id() + " " + d.signature()).toList());
+            m.put(
+                    "differences",
+                    r.differences().stream()
+                            .map(d -> d.kind().id() + " " + d.signature())
+                            .toList());
             m.put("verdict", ConformanceCampaign.verdict(r));
             json.put(r.release().id(), m);
         }
         md.append(table).append("\nDetails: [conformance/index.md](conformance/index.md).\n");
-        long kinds = o.results().stream().flatMap(r -> r.differences().stream()).map(Conformance.Difference::kind)
-                .distinct().count();
-        String summary = String.format("%d releases, %d shape(s) of difference in %d kind(s), %d unexplained",
-                o.results().size(), differences, kinds, o.results().stream().mapToLong(r -> r.unclassified().size()).sum());
+        long kinds = o.results().stream()
+                .flatMap(r -> r.differences().stream())
+                .map(Conformance.Difference::kind)
+                .distinct()
+                .count();
+        String summary = String.format(
+                "%d releases, %d shape(s) of difference in %d kind(s), %d unexplained",
+                o.results().size(),
+                differences,
+                kinds,
+                o.results().stream().mapToLong(r -> r.unclassified().size()).sum());
         return new Verdict(o.passed(), summary, md.toString(), json, o.problems(), System.currentTimeMillis() - t0);
     }
 }

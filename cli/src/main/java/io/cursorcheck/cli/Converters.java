@@ -24,8 +24,7 @@ import picocli.CommandLine.TypeConversionException;
  */
 final class Converters {
 
-    private Converters() {
-    }
+    private Converters() {}
 
     /** A whole number that fits a long, with optional {@code _} separators ({@code 20_000_000}). */
     static final class WholeLong implements ITypeConverter<Long> {
@@ -115,8 +114,8 @@ final class Converters {
                     return p;
                 }
             }
-            throw new TypeConversionException("'" + text + "' is not a policy; policies: "
-                    + String.join(", ", new PolicyNames()));
+            throw new TypeConversionException(
+                    "'" + text + "' is not a policy; policies: " + String.join(", ", new PolicyNames()));
         }
     }
 
@@ -124,7 +123,8 @@ final class Converters {
     static final class PolicyNames implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return Arrays.stream(Policy.values()).map(p -> p.name().toLowerCase(Locale.ROOT).replace('_', '-'))
+            return Arrays.stream(Policy.values())
+                    .map(p -> p.name().toLowerCase(Locale.ROOT).replace('_', '-'))
                     .iterator();
         }
     }
@@ -157,7 +157,9 @@ final class Converters {
     static final class StressModes implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return Arrays.stream(StressRun.Mode.values()).map(m -> m.name().toLowerCase(Locale.ROOT)).iterator();
+            return Arrays.stream(StressRun.Mode.values())
+                    .map(m -> m.name().toLowerCase(Locale.ROOT))
+                    .iterator();
         }
     }
 
@@ -175,8 +177,17 @@ final class Converters {
 
     /** The parts {@code --skip} may leave out (lockstep always runs). */
     static final class CampaignParts implements Iterable<String> {
-        static final List<String> NAMES = List.of("mutants", "explore", "stress", "fray", "twins", "conformance", "subjects",
-                "history", "upstream", "bench");
+        static final List<String> NAMES = List.of(
+                "mutants",
+                "explore",
+                "stress",
+                "fray",
+                "twins",
+                "conformance",
+                "subjects",
+                "history",
+                "upstream",
+                "bench");
 
         @Override
         public Iterator<String> iterator() {

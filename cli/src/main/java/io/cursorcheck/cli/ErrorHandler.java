@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.MissingParameterException;
@@ -24,7 +25,6 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.UnmatchedArgumentException;
-import picocli.CommandLine;
 
 /**
  * Every way a command line can go wrong ends here, as one line on standard error and exit code 2:
@@ -66,8 +66,8 @@ final class ErrorHandler implements IParameterExceptionHandler, IExecutionExcept
         }
         String log = traceTo(ex);
         if (ex instanceof IOException io) {
-            err.println("cursorcheck: " + command.getCommandName() + " stopped on an input/output error: " + describe(io)
-                    + "; " + log);
+            err.println("cursorcheck: " + command.getCommandName() + " stopped on an input/output error: "
+                    + describe(io) + "; " + log);
         } else {
             err.println("cursorcheck: internal error in " + command.getCommandName() + " (a bug in cursorcheck, not"
                     + " in the command line): " + oneLine(ex.getMessage()) + "; " + log);
@@ -87,9 +87,12 @@ final class ErrorHandler implements IParameterExceptionHandler, IExecutionExcept
         if (ex instanceof UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
             String word = u.getUnmatched().get(0);
             boolean top = u.getCommandLine().getParent() == null;
-            String what = word.startsWith("-") ? "unknown option '" + word + "'"
-                    : top ? "unknown command '" + word + "'; commands: " + String.join(", ", commands(u.getCommandLine()))
-                    : "unexpected argument '" + word + "'";
+            String what = word.startsWith("-")
+                    ? "unknown option '" + word + "'"
+                    : top
+                            ? "unknown command '" + word + "'; commands: "
+                                    + String.join(", ", commands(u.getCommandLine()))
+                            : "unexpected argument '" + word + "'";
             // picocli suggests the most similar names whatever they are; only a near miss is worth a guess
             String stem = word.replaceFirst("^-+", "");
             List<String> close = u.getSuggestions().stream()
@@ -109,15 +112,19 @@ final class ErrorHandler implements IParameterExceptionHandler, IExecutionExcept
             if (RangeCheck.of(ex.getArgSpec()) != null) {
                 return RangeCheck.message(ex.getArgSpec(), ex.getValue());
             }
-            String why = ex.getCause() instanceof TypeConversionException t ? t.getMessage()
+            String why = ex.getCause() instanceof TypeConversionException t
+                    ? t.getMessage()
                     : "'" + ex.getValue() + "' is not a valid value";
             return Usage.name(ex.getArgSpec()) + ": " + why;
         }
         if (ex instanceof MissingParameterException missing) {
             List<String> given = givenWith(missing);
             String m = oneLine(ex.getMessage()).replaceFirst("^Error: ", "").replaceFirst("^M", "m");
-            return given.isEmpty() ? m : String.join(" and ", given) + (given.size() > 1 ? " need " : " needs ")
-                    + m.replaceFirst("^missing required (argument|option)\\S*: ", "");
+            return given.isEmpty()
+                    ? m
+                    : String.join(" and ", given)
+                            + (given.size() > 1 ? " need " : " needs ")
+                            + m.replaceFirst("^missing required (argument|option)\\S*: ", "");
         }
         String m = oneLine(ex.getMessage()).replaceFirst("^Error: ", "");
         return m.isEmpty() ? m : m.substring(0, 1).toLowerCase(Locale.ROOT) + m.substring(1);
@@ -135,7 +142,9 @@ final class ErrorHandler implements IParameterExceptionHandler, IExecutionExcept
         List<String> given = new java.util.ArrayList<>();
         for (ArgSpec missing : ex.getMissing()) {
             for (ArgSpec matched : parsed.matchedArgs()) {
-                if (missing.group() != null && matched.group() == missing.group() && matched instanceof OptionSpec o
+                if (missing.group() != null
+                        && matched.group() == missing.group()
+                        && matched instanceof OptionSpec o
                         && !given.contains(o.longestName())) {
                     given.add(o.longestName());
                 }
@@ -145,7 +154,9 @@ final class ErrorHandler implements IParameterExceptionHandler, IExecutionExcept
     }
 
     private static List<String> commands(CommandLine top) {
-        return top.getSubcommands().keySet().stream().filter(n -> !n.equals("help")).toList();
+        return top.getSubcommands().keySet().stream()
+                .filter(n -> !n.equals("help"))
+                .toList();
     }
 
     /** An I/O failure in words: the file and what went wrong with it. */
@@ -173,7 +184,8 @@ final class ErrorHandler implements IParameterExceptionHandler, IExecutionExcept
             try {
                 file = SourceTree.root().resolve("target/cursorcheck-error.log");
                 Files.createDirectories(file.getParent());
-            } catch (IOException | RuntimeException e) { // no source tree (or no room in it): the trace still goes somewhere
+            } catch (IOException
+                    | RuntimeException e) { // no source tree (or no room in it): the trace still goes somewhere
                 file = Files.createTempFile("cursorcheck-error", ".log");
             }
             Files.writeString(file, text, StandardCharsets.UTF_8);

@@ -57,15 +57,44 @@ final class ExploreBoundCommand implements Part {
     private final String command;
 
     /** The current explorer with one thread per core. */
-    ExploreBoundCommand(BroadcastFactory subject, List<Policy> policies, long budget, List<Integer> sizes, int consumers,
-                        int depth, boolean writerPaths, long stateLimit, String command) {
-        this(subject, policies, budget, sizes, consumers, depth, writerPaths, stateLimit, Mode.CURRENT,
-                ExploreSettings.cores(), Keying.DEFAULT, command);
+    ExploreBoundCommand(
+            BroadcastFactory subject,
+            List<Policy> policies,
+            long budget,
+            List<Integer> sizes,
+            int consumers,
+            int depth,
+            boolean writerPaths,
+            long stateLimit,
+            String command) {
+        this(
+                subject,
+                policies,
+                budget,
+                sizes,
+                consumers,
+                depth,
+                writerPaths,
+                stateLimit,
+                Mode.CURRENT,
+                ExploreSettings.cores(),
+                Keying.DEFAULT,
+                command);
     }
 
-    ExploreBoundCommand(BroadcastFactory subject, List<Policy> policies, long budget, List<Integer> sizes, int consumers,
-                        int depth, boolean writerPaths, long stateLimit, Mode mode, int threads, Keying keying,
-                        String command) {
+    ExploreBoundCommand(
+            BroadcastFactory subject,
+            List<Policy> policies,
+            long budget,
+            List<Integer> sizes,
+            int consumers,
+            int depth,
+            boolean writerPaths,
+            long stateLimit,
+            Mode mode,
+            int threads,
+            Keying keying,
+            String command) {
         this.mode = mode;
         this.threads = threads;
         this.keying = keying;
@@ -87,7 +116,9 @@ final class ExploreBoundCommand implements Part {
 
     /** The current explorer on one scope, a line per level and one at the end. */
     private Explorer.Result current(Scope scope, KnownFindings known, PrintStream out) {
-        ExploreSettings settings = ExploreSettings.of(stateLimit).withThreads(threads).withKeying(keying)
+        ExploreSettings settings = ExploreSettings.of(stateLimit)
+                .withThreads(threads)
+                .withKeying(keying)
                 .withProgress(level -> progress(out, level));
         out.printf("  current explorer (%d thread(s), %s key)%n", threads, settings.keyName());
         Explorer.Result r = Explorer.explore(subject, scope, settings, known);
@@ -96,18 +127,34 @@ final class ExploreBoundCommand implements Part {
     }
 
     private static void progress(PrintStream out, Explorer.Level level) {
-        out.printf("  depth %2d: %,10d states %,12d transitions %,9d new at this depth  %6.1f s %,9.0f states/s"
-                        + " (%,.0f per CPU second, %.1f CPU s)%n", level.depth(), level.states(), level.transitions(),
-                level.frontier(), level.millis() / 1000.0, level.statesPerSecond(), level.statesPerCpuSecond(),
+        out.printf(
+                "  depth %2d: %,10d states %,12d transitions %,9d new at this depth  %6.1f s %,9.0f states/s"
+                        + " (%,.0f per CPU second, %.1f CPU s)%n",
+                level.depth(),
+                level.states(),
+                level.transitions(),
+                level.frontier(),
+                level.millis() / 1000.0,
+                level.statesPerSecond(),
+                level.statesPerCpuSecond(),
                 level.cpuMillis() / 1000.0);
     }
 
     private static void summary(PrintStream out, Explorer.Result r) {
-        out.printf("  %s: %,d states, %,d transitions, depth %d%s in %.1f s, %.1f CPU s, %d thread(s) (%,.0f states/s;"
+        out.printf(
+                "  %s: %,d states, %,d transitions, depth %d%s in %.1f s, %.1f CPU s, %d thread(s) (%,.0f states/s;"
                         + " %,.0f per CPU second; per thread: %s)%n",
-                r.holds() ? "holds" : "DOES NOT HOLD", r.states(), r.transitions(), r.depth(),
-                r.complete() ? "" : " (incomplete)", r.millis() / 1000.0, r.cpuMillis() / 1000.0, r.threads(),
-                r.statesPerSecond(), r.statesPerCpuSecond(), ExplorePage.perThread(r));
+                r.holds() ? "holds" : "DOES NOT HOLD",
+                r.states(),
+                r.transitions(),
+                r.depth(),
+                r.complete() ? "" : " (incomplete)",
+                r.millis() / 1000.0,
+                r.cpuMillis() / 1000.0,
+                r.threads(),
+                r.statesPerSecond(),
+                r.statesPerCpuSecond(),
+                ExplorePage.perThread(r));
     }
 
     @Override
@@ -120,8 +167,13 @@ final class ExploreBoundCommand implements Part {
         List<Comparison> comparisons = new ArrayList<>();
         for (Policy p : policies) {
             Scope scope = new Scope(p, budget, sizes, consumers, depth, writerPaths);
-            out.printf("explore %s (%s algorithm, against %s): %s%n", subject.id(), subject.algorithm(),
-                    io.cursorcheck.properties.Variant.referenceFor(subject.algorithm()).id(), scope);
+            out.printf(
+                    "explore %s (%s algorithm, against %s): %s%n",
+                    subject.id(),
+                    subject.algorithm(),
+                    io.cursorcheck.properties.Variant.referenceFor(subject.algorithm())
+                            .id(),
+                    scope);
             Explorer.Result r;
             if (mode == Mode.CURRENT) {
                 r = current(scope, known, out);
@@ -131,21 +183,29 @@ final class ExploreBoundCommand implements Part {
                     // state: both run once unmeasured, so the measured pair starts equally warm.
                     out.printf("  warm-up, not measured: the legacy explorer, then the current one%n");
                     LegacyExplorer.explore(subject, scope, stateLimit, false, known, null);
-                    Explorer.explore(subject, scope, ExploreSettings.of(stateLimit).withThreads(threads).withKeying(keying),
+                    Explorer.explore(
+                            subject,
+                            scope,
+                            ExploreSettings.of(stateLimit).withThreads(threads).withKeying(keying),
                             known);
                 }
                 out.printf("  legacy explorer (before issue 16: one thread, String keys)%n");
-                Explorer.Result legacy = LegacyExplorer.explore(subject, scope, stateLimit, false, known,
-                        level -> progress(out, level));
+                Explorer.Result legacy =
+                        LegacyExplorer.explore(subject, scope, stateLimit, false, known, level -> progress(out, level));
                 summary(out, legacy);
                 r = legacy;
                 if (mode == Mode.COMPARE) {
                     r = current(scope, known, out);
                     Comparison c = new Comparison(legacy, r, "after a warm-up of both; legacy first");
                     comparisons.add(c);
-                    out.printf("  speed-up: %.2f times the states per CPU second, %.2f times the states per second;"
-                                    + " reduction %.2f (%,d states without, %,d with); %s%n", c.cpuSpeedUp(),
-                            c.elapsedSpeedUp(), c.reduction(), legacy.states(), r.states(),
+                    out.printf(
+                            "  speed-up: %.2f times the states per CPU second, %.2f times the states per second;"
+                                    + " reduction %.2f (%,d states without, %,d with); %s%n",
+                            c.cpuSpeedUp(),
+                            c.elapsedSpeedUp(),
+                            c.reduction(),
+                            legacy.states(),
+                            r.states(),
                             c.agrees() ? "the results agree" : "THE RESULTS DISAGREE");
                     if (!c.agrees()) {
                         problems.add("explore: the legacy and the current explorer disagree on " + subject.id() + " "
@@ -154,37 +214,71 @@ final class ExploreBoundCommand implements Part {
                 }
             }
             for (Explorer.Found f : r.found()) {
-                Counterexample cx = new Counterexample(subject.id(), f.run().script(), null, 0, null,
-                        f.run().script().length(), 0, f.failure(), "exhaustive breadth-first exploration of " + scope
-                        + ": shortest by construction", f.run().continuedPast());
-                Path[] files = CounterexampleWriter.write(cx, f.run(), subject.description(), f.known(),
+                Counterexample cx = new Counterexample(
+                        subject.id(),
+                        f.run().script(),
+                        null,
+                        0,
+                        null,
+                        f.run().script().length(),
+                        0,
+                        f.failure(),
+                        "exhaustive breadth-first exploration of " + scope + ": shortest by construction",
+                        f.run().continuedPast());
+                Path[] files = CounterexampleWriter.write(
+                        cx,
+                        f.run(),
+                        subject.description(),
+                        f.known(),
                         reports.dir().resolve("counterexamples"));
                 pages.put(subject.id() + " " + f.failure().signature(), files[1]);
-                out.printf("  %s: %s in %d operations (shortest)%n",
-                        f.known() != null ? "known finding " + f.known().name() : f.againstSubject() ? "FAILURE"
-                                : "NEW FINDING against the model", f.failure().title(), f.run().script().length());
+                out.printf(
+                        "  %s: %s in %d operations (shortest)%n",
+                        f.known() != null
+                                ? "known finding " + f.known().name()
+                                : f.againstSubject() ? "FAILURE" : "NEW FINDING against the model",
+                        f.failure().title(),
+                        f.run().script().length());
                 // Its page and replay command name files that are there once the run is published.
                 reports.whenPublished(out, "counterexample (" + p + "): " + Reports.relative(files[1]));
                 reports.whenPublished(out, "  replay: bin/cursorcheck replay " + Reports.relative(files[0]));
             }
             if (!r.holds()) {
-                problems.add("explore: " + subject.id() + " does not hold " + scope + (r.complete() ? "" : " (incomplete)"));
+                problems.add(
+                        "explore: " + subject.id() + " does not hold " + scope + (r.complete() ? "" : " (incomplete)"));
             }
             bounds.add(r);
         }
         Path page = reports.dir().resolve("explore-" + subject.id() + ".md");
-        Files.writeString(page, ExplorePage.markdown(new ExploreRun.Result(bounds, List.of(), pages,
-                Map.of(subject.id(), subject.algorithm()), comparisons), command),
+        Files.writeString(
+                page,
+                ExplorePage.markdown(
+                        new ExploreRun.Result(
+                                bounds, List.of(), pages, Map.of(subject.id(), subject.algorithm()), comparisons),
+                        command),
                 StandardCharsets.UTF_8);
         reports.whenPublished(out, "report: " + Reports.relative(page));
-        String summary = String.format("%d bound(s), %d hold", bounds.size(),
-                bounds.stream().filter(Explorer.Result::holds).count());
+        String summary = String.format(
+                "%d bound(s), %d hold",
+                bounds.size(), bounds.stream().filter(Explorer.Result::holds).count());
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("report", Reports.relative(page));
         if (!comparisons.isEmpty()) {
-            json.put("comparisons", comparisons.stream().map(c -> Map.of("scope", c.current().scope().toString(),
-                    "cpuSpeedUp", c.cpuSpeedUp(), "elapsedSpeedUp", c.elapsedSpeedUp(), "reduction", c.reduction(),
-                    "agrees", c.agrees())).toList());
+            json.put(
+                    "comparisons",
+                    comparisons.stream()
+                            .map(c -> Map.of(
+                                    "scope",
+                                    c.current().scope().toString(),
+                                    "cpuSpeedUp",
+                                    c.cpuSpeedUp(),
+                                    "elapsedSpeedUp",
+                                    c.elapsedSpeedUp(),
+                                    "reduction",
+                                    c.reduction(),
+                                    "agrees",
+                                    c.agrees()))
+                            .toList());
         }
         return new Verdict(problems.isEmpty(), summary, "", json, problems, System.currentTimeMillis() - start);
     }

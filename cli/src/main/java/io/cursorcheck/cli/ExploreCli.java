@@ -12,16 +12,20 @@ import picocli.CommandLine.Option;
  * {@code bin/cursorcheck explore}: exhaustive breadth-first exploration, of every variant and
  * control at a fixed bound, or of one variant at any bound.
  */
-@Command(name = "explore", sortOptions = false, sortSynopsis = false, description = "exhaustive breadth-first"
-        + " exploration; without --variant, every conforming variant under every policy at"
-        + " the gate's bound (--deep: the campaign's) and the writer-paths bound (abort, drain, spoil, writev, endSync"
-        + " with every other operation, 2 consumers, 7 deep; --deep: 8), and every negative control at its shortest"
-        + " failure within the gate's bound and the writer-paths bound 8 deep, writing reports/explore.md; with"
-        + " --variant, any bound, a line of"
-        + " progress per depth, every failure written as a shortest counterexample, and reports/explore-NAME.md;"
-        + " --legacy: the explorer before issue 16 (one thread, String keys); --compare: both on each bound, with the"
-        + " speed-ups;"
-        + " exit 1 if a bound does not hold or a control escapes")
+@Command(
+        name = "explore",
+        sortOptions = false,
+        sortSynopsis = false,
+        description = "exhaustive breadth-first"
+                + " exploration; without --variant, every conforming variant under every policy at"
+                + " the gate's bound (--deep: the campaign's) and the writer-paths bound (abort, drain, spoil, writev, endSync"
+                + " with every other operation, 2 consumers, 7 deep; --deep: 8), and every negative control at its shortest"
+                + " failure within the gate's bound and the writer-paths bound 8 deep, writing reports/explore.md; with"
+                + " --variant, any bound, a line of"
+                + " progress per depth, every failure written as a shortest counterexample, and reports/explore-NAME.md;"
+                + " --legacy: the explorer before issue 16 (one thread, String keys); --compare: both on each bound, with the"
+                + " speed-ups;"
+                + " exit 1 if a bound does not hold or a control escapes")
 final class ExploreCli extends CliCommand {
 
     @Option(names = "--deep", description = "every variant at the campaign's deeper bound instead of the gate's")
@@ -36,7 +40,11 @@ final class ExploreCli extends CliCommand {
 
     /** One variant at a chosen bound: the bound's options need the variant. */
     static final class Bound {
-        @Option(names = "--variant", required = true, paramLabel = "NAME", converter = Converters.Subject.class,
+        @Option(
+                names = "--variant",
+                required = true,
+                paramLabel = "NAME",
+                converter = Converters.Subject.class,
                 description = "the variant or mutant to explore")
         BroadcastFactory subject;
 
@@ -48,7 +56,10 @@ final class ExploreCli extends CliCommand {
         @Range(min = 1, max = 1_000)
         int depth;
 
-        @Option(names = "--policy", paramLabel = "P", converter = Converters.PolicyName.class,
+        @Option(
+                names = "--policy",
+                paramLabel = "P",
+                converter = Converters.PolicyName.class,
                 completionCandidates = Converters.PolicyNames.class,
                 description = "one policy: ${COMPLETION-CANDIDATES} (default: each in turn)")
         Policy policy;
@@ -57,33 +68,50 @@ final class ExploreCli extends CliCommand {
         @Range(min = 1, max = 1_000_000_000)
         long budget;
 
-        @Option(names = "--sizes", paramLabel = "S", split = ",", defaultValue = "0,1,2",
+        @Option(
+                names = "--sizes",
+                paramLabel = "S",
+                split = ",",
+                defaultValue = "0,1,2",
                 description = "the entry sizes writes use, separated by commas")
         @Range(min = 0, max = 1_000_000_000)
         List<Integer> sizes;
 
-        @Option(names = "--writer-paths", description = "also the writer's further paths: drain, endSync, writev"
-                + " and writevSync (no chunk; two of 1), abort of each pending operation, spoil of each spoilable write")
+        @Option(
+                names = "--writer-paths",
+                description =
+                        "also the writer's further paths: drain, endSync, writev"
+                                + " and writevSync (no chunk; two of 1), abort of each pending operation, spoil of each spoilable write")
         boolean writerPaths;
 
-        @Option(names = "--keying", paramLabel = "K", converter = Converters.KeyingName.class,
-                defaultValue = "symmetric", description = "how the current explorer recognises states: string (the"
-                + " String keys), binary (the same content in binary) or symmetric (binary, consumers renamed by the"
-                + " model's attach order); default: ${DEFAULT-VALUE}")
+        @Option(
+                names = "--keying",
+                paramLabel = "K",
+                converter = Converters.KeyingName.class,
+                defaultValue = "symmetric",
+                description = "how the current explorer recognises states: string (the"
+                        + " String keys), binary (the same content in binary) or symmetric (binary, consumers renamed by the"
+                        + " model's attach order); default: ${DEFAULT-VALUE}")
         io.cursorcheck.properties.explore.Keying keying;
 
-        @Option(names = "--limit", paramLabel = "N", defaultValue = "20_000_000",
+        @Option(
+                names = "--limit",
+                paramLabel = "N",
+                defaultValue = "20_000_000",
                 description = "stop, incomplete, beyond N distinct states")
         @Range(min = 1, max = Long.MAX_VALUE)
         long limit;
 
-        @Option(names = "--legacy", description = "the explorer before issue 16 instead: one thread, String keys"
-                + " (to measure against)")
+        @Option(
+                names = "--legacy",
+                description = "the explorer before issue 16 instead: one thread, String keys" + " (to measure against)")
         boolean legacy;
 
-        @Option(names = "--compare", description = "each bound explored by the legacy explorer, then by the current"
-                + " one, in this run, both once to warm up and once measured: both rows and the speed-ups (states per"
-                + " CPU second and per second) in the report; exit 1 if they disagree")
+        @Option(
+                names = "--compare",
+                description = "each bound explored by the legacy explorer, then by the current"
+                        + " one, in this run, both once to warm up and once measured: both rows and the speed-ups (states per"
+                        + " CPU second and per second) in the report; exit 1 if they disagree")
         boolean compare;
     }
 
@@ -96,10 +124,15 @@ final class ExploreCli extends CliCommand {
         Integer threads = threadsOption.threads;
         int count = threadsOption.orOnePerCore();
         if (bound == null) {
-            String command = "bin/cursorcheck explore" + (deep ? " --deep" : "") + (threads == null ? ""
-                    : " --threads " + threads);
-            Part.Verdict v = new ExplorePart(deep ? List.of(Scope::campaign, Scope::writerPathsDeep)
-                    : List.of(Scope::gate, Scope::writerPaths), count, command).runAlone(out, command);
+            String command = "bin/cursorcheck explore" + (deep ? " --deep" : "")
+                    + (threads == null ? "" : " --threads " + threads);
+            Part.Verdict v = new ExplorePart(
+                            deep
+                                    ? List.of(Scope::campaign, Scope::writerPathsDeep)
+                                    : List.of(Scope::gate, Scope::writerPaths),
+                            count,
+                            command)
+                    .runAlone(out, command);
             out.println((v.passed() ? "explore passed: " : "explore FAILED: ") + v.summary());
             v.problems().forEach(p -> out.println("  PROBLEM: " + p));
             return v.passed() ? 0 : 1;
@@ -113,11 +146,13 @@ final class ExploreCli extends CliCommand {
             throw new UsageError("--legacy runs one thread; --threads " + threads + " is for the current explorer");
         }
         if (a.legacy && spec.commandLine().getParseResult().hasMatchedOption("--keying")) {
-            // --keying has a default, so only the parse result tells whether it was given; silently ignored it would lie
-            throw new UsageError("--legacy runs the String keys; --keying " + a.keying.name().toLowerCase(java.util.Locale.ROOT)
-                    + " is for the current explorer");
+            // --keying has a default, so only the parse result tells whether it was given; silently ignored it would
+            // lie
+            throw new UsageError("--legacy runs the String keys; --keying "
+                    + a.keying.name().toLowerCase(java.util.Locale.ROOT) + " is for the current explorer");
         }
-        ExploreBoundCommand.Mode mode = a.legacy ? ExploreBoundCommand.Mode.LEGACY
+        ExploreBoundCommand.Mode mode = a.legacy
+                ? ExploreBoundCommand.Mode.LEGACY
                 : a.compare ? ExploreBoundCommand.Mode.COMPARE : ExploreBoundCommand.Mode.CURRENT;
         BroadcastFactory subject = a.subject;
         List<Policy> policies = a.policy != null ? List.of(a.policy) : List.of(Policy.values());
@@ -129,8 +164,20 @@ final class ExploreCli extends CliCommand {
             }
         }
         String command = "bin/cursorcheck explore " + String.join(" ", words());
-        Part.Verdict v = new ExploreBoundCommand(subject, policies, a.budget, a.sizes, a.consumers, a.depth,
-                a.writerPaths, a.limit, mode, count, a.keying, command).runAlone(out, command);
+        Part.Verdict v = new ExploreBoundCommand(
+                        subject,
+                        policies,
+                        a.budget,
+                        a.sizes,
+                        a.consumers,
+                        a.depth,
+                        a.writerPaths,
+                        a.limit,
+                        mode,
+                        count,
+                        a.keying,
+                        command)
+                .runAlone(out, command);
         return v.passed() ? 0 : 1;
     }
 }

@@ -84,14 +84,21 @@ final class ExplorePart implements Part {
             }
         }
         for (Algorithm algorithm : Algorithm.values()) {
-            Mutants.CATALOGUE.stream().filter(m -> m.impactUnder(algorithm) != Mutant.Impact.EQUIVALENT)
+            Mutants.CATALOGUE.stream()
+                    .filter(m -> m.impactUnder(algorithm) != Mutant.Impact.EQUIVALENT)
                     .forEach(m -> controls.add(Mutants.factory(m, algorithm)));
         }
         // Controls in the gate's bounds whatever the bound the subjects hold (the campaign's has no zero-size
         // writes): iterative deepening stops at their short failures.
-        ExploreRun.Result r = ExploreRun.run(holding, controls, scopes, CONTROL_BOUNDS,
-                ExploreSettings.of(20_000_000).withThreads(threads), KnownFindings.load(
-                SourceTree.root()), reports.dir().resolve("counterexamples"), log::println);
+        ExploreRun.Result r = ExploreRun.run(
+                holding,
+                controls,
+                scopes,
+                CONTROL_BOUNDS,
+                ExploreSettings.of(20_000_000).withThreads(threads),
+                KnownFindings.load(SourceTree.root()),
+                reports.dir().resolve("counterexamples"),
+                log::println);
         Path page = reports.dir().resolve("explore.md");
         Files.createDirectories(page.getParent());
         Files.writeString(page, ExplorePage.markdown(r, command), StandardCharsets.UTF_8);
@@ -102,25 +109,58 @@ final class ExplorePart implements Part {
                         + (x.complete() ? "" : " (incomplete)"));
             }
         }
-        r.controls().stream().filter(c -> c.caught() == null)
+        r.controls().stream()
+                .filter(c -> c.caught() == null)
                 .forEach(c -> problems.add("explore: control " + c.subject() + " not caught within the bound"));
         long states = r.bounds().stream().mapToLong(Explorer.Result::states).sum();
         long millis = r.bounds().stream().mapToLong(Explorer.Result::cpuMillis).sum();
         long elapsed = r.bounds().stream().mapToLong(Explorer.Result::millis).sum();
-        String summary = String.format("%d bounds, %d hold; %d of %d controls caught; %,d states at %,.0f per CPU second,"
+        String summary = String.format(
+                "%d bounds, %d hold; %d of %d controls caught; %,d states at %,.0f per CPU second,"
                         + " %,.0f per second with %d thread(s)",
-                r.bounds().size(), r.bounds().stream().filter(Explorer.Result::holds).count(),
-                r.controls().stream().filter(c -> c.caught() != null).count(), r.controls().size(), states,
-                states * 1000.0 / Math.max(1, millis), states * 1000.0 / Math.max(1, elapsed), threads);
+                r.bounds().size(),
+                r.bounds().stream().filter(Explorer.Result::holds).count(),
+                r.controls().stream().filter(c -> c.caught() != null).count(),
+                r.controls().size(),
+                states,
+                states * 1000.0 / Math.max(1, millis),
+                states * 1000.0 / Math.max(1, elapsed),
+                threads);
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("report", Reports.relative(page));
-        json.put("bounds", r.bounds().stream().map(x -> Map.of("subject", x.subject(), "algorithm",
-                r.algorithmOf(x.subject()).id(), "scope", x.scope().toString(), "states", x.states(), "holds", x.holds(), "statesPerSecond", Math.round(x.statesPerSecond()),
-                "statesPerCpuSecond", Math.round(x.statesPerCpuSecond()), "threads", x.threads(), "cpuMillis",
-                x.cpuMillis())).toList());
+        json.put(
+                "bounds",
+                r.bounds().stream()
+                        .map(x -> Map.of(
+                                "subject",
+                                x.subject(),
+                                "algorithm",
+                                r.algorithmOf(x.subject()).id(),
+                                "scope",
+                                x.scope().toString(),
+                                "states",
+                                x.states(),
+                                "holds",
+                                x.holds(),
+                                "statesPerSecond",
+                                Math.round(x.statesPerSecond()),
+                                "statesPerCpuSecond",
+                                Math.round(x.statesPerCpuSecond()),
+                                "threads",
+                                x.threads(),
+                                "cpuMillis",
+                                x.cpuMillis()))
+                        .toList());
         reports.whenPublished(log, "explore: report " + Reports.relative(page));
-        return new Verdict(problems.isEmpty(), summary, "## Exhaustive exploration\n\nFull report: [explore.md](explore.md)."
-                + "\n\n" + ExplorePage.markdownSection(r).replace("\n## ", "\n### ").replaceFirst("^## ", "### "),
-                json, problems, System.currentTimeMillis() - start);
+        return new Verdict(
+                problems.isEmpty(),
+                summary,
+                "## Exhaustive exploration\n\nFull report: [explore.md](explore.md)." + "\n\n"
+                        + ExplorePage.markdownSection(r)
+                                .replace("\n## ", "\n### ")
+                                .replaceFirst("^## ", "### "),
+                json,
+                problems,
+                System.currentTimeMillis() - start);
     }
 }

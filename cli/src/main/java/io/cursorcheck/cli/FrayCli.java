@@ -16,15 +16,22 @@ import picocli.CommandLine.Option;
  * {@link io.cursorcheck.properties.report.ReportRun}'s staging copy of reports/, published when complete),
  * the replay {@code tools/fray-replay.sh}, whose output and exit code are passed on (it writes no report).
  */
-@Command(name = "fray", sortOptions = false, sortSynopsis = false, description = "the stress races under Fray's"
-        + " controlled scheduler (both thread-safe variants must pass every schedule, every racy twin must be caught,"
-        + " one race also with memory accesses as switching points; needs a JDK 25); writes reports/stress/fray.md and saves each failure under"
-        + " reports/stress/fray/<subject>/<race>/; with --replay, replays one saved failure and prints its interleaving;"
-        + " exit 1 if a variant failed, a twin was not caught, or a replay did not reproduce; 2 without a JDK 25 or if"
-        + " the run stopped before its grade (then nothing is published: the last report stays whole)")
+@Command(
+        name = "fray",
+        sortOptions = false,
+        sortSynopsis = false,
+        description = "the stress races under Fray's"
+                + " controlled scheduler (both thread-safe variants must pass every schedule, every racy twin must be caught,"
+                + " one race also with memory accesses as switching points; needs a JDK 25); writes reports/stress/fray.md and saves each failure under"
+                + " reports/stress/fray/<subject>/<race>/; with --replay, replays one saved failure and prints its interleaving;"
+                + " exit 1 if a variant failed, a twin was not caught, or a replay did not reproduce; 2 without a JDK 25 or if"
+                + " the run stopped before its grade (then nothing is published: the last report stays whole)")
 final class FrayCli extends CliCommand {
 
-    @Option(names = "--replay", paramLabel = "DIR", description = "a saved failure, reports/stress/fray/<subject>/<race>")
+    @Option(
+            names = "--replay",
+            paramLabel = "DIR",
+            description = "a saved failure, reports/stress/fray/<subject>/<race>")
     String replay;
 
     /** The command line of a run (a replay publishes nothing). */
@@ -46,11 +53,15 @@ final class FrayCli extends CliCommand {
         Path dir = Path.of(replay).toAbsolutePath();
         if (!Files.isRegularFile(dir.resolve("scene.properties"))
                 || !Files.isRegularFile(dir.resolve("recording/random.json"))) {
-            throw new UsageError("--replay: '" + replay + "' is not a saved Fray failure (it has no scene.properties"
-                    + " and recording/random.json); saved failures are the folders reports/stress/fray/<subject>/<race>");
+            throw new UsageError(
+                    "--replay: '" + replay + "' is not a saved Fray failure (it has no scene.properties"
+                            + " and recording/random.json); saved failures are the folders reports/stress/fray/<subject>/<race>");
         }
         List<String> command = List.of(root.resolve("tools/fray-replay.sh").toString(), dir.toString());
-        Process p = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(command)
+                .directory(root.toFile())
+                .redirectErrorStream(true)
+                .start();
         try (InputStream in = p.getInputStream()) {
             in.transferTo(out);
         }

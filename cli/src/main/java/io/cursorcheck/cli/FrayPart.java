@@ -55,8 +55,12 @@ final class FrayPart implements Part {
 
     /** The part as the command line and the campaign run it: the project's scripts, this process's environment. */
     FrayPart() {
-        this(SourceTree.root(), SourceTree.root().resolve(JDK_SCRIPT), SourceTree.root().resolve(RUN_SCRIPT),
-                SourceTree.root().resolve(GRADE), Map.of());
+        this(
+                SourceTree.root(),
+                SourceTree.root().resolve(JDK_SCRIPT),
+                SourceTree.root().resolve(RUN_SCRIPT),
+                SourceTree.root().resolve(GRADE),
+                Map.of());
     }
 
     /**
@@ -89,7 +93,8 @@ final class FrayPart implements Part {
      * @throws MissingToolException if there is no JDK 25
      */
     void requireJdk() throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(jdkScript.toString()).directory(root.toFile())
+        ProcessBuilder pb = new ProcessBuilder(jdkScript.toString())
+                .directory(root.toFile())
                 .redirectErrorStream(true);
         pb.environment().putAll(environment);
         Process p = pb.start();
@@ -99,12 +104,16 @@ final class FrayPart implements Part {
         }
         int exit = p.waitFor();
         if (exit == NO_JDK) {
-            throw new MissingToolException("fray: " + output.lines().reduce((a, b) -> b).orElse("no JDK 25 found")
-                    .replaceFirst("^fray-jdk: ", "") + "; or leave the part out with --skip fray in a campaign");
+            throw new MissingToolException("fray: "
+                    + output.lines()
+                            .reduce((a, b) -> b)
+                            .orElse("no JDK 25 found")
+                            .replaceFirst("^fray-jdk: ", "")
+                    + "; or leave the part out with --skip fray in a campaign");
         }
         if (exit != 0) {
-            throw new MissingToolException("fray: " + jdkScript.getFileName() + " could not prepare Fray's JDK 25 (exit " + exit
-                    + "): " + output.replace('\n', ' '));
+            throw new MissingToolException("fray: " + jdkScript.getFileName()
+                    + " could not prepare Fray's JDK 25 (exit " + exit + "): " + output.replace('\n', ' '));
         }
     }
 
@@ -136,9 +145,13 @@ final class FrayPart implements Part {
         String summary = summary(numbers);
         String link = Reports.link(reports.dir(), page);
         StringBuilder md = new StringBuilder("## Fray: controlled scheduling of the stress races\n\n");
-        md.append(passed ? "Every expectation of this part was met. " : "**FAILED**. ").append(summary)
-                .append(". Full report, with the command that replays each saved failure: [").append(link).append("](")
-                .append(link).append(").\n");
+        md.append(passed ? "Every expectation of this part was met. " : "**FAILED**. ")
+                .append(summary)
+                .append(". Full report, with the command that replays each saved failure: [")
+                .append(link)
+                .append("](")
+                .append(link)
+                .append(").\n");
         if (!problems.isEmpty()) {
             md.append('\n');
             problems.forEach(pr -> md.append("- ").append(pr.replace("\n", " ")).append('\n'));
@@ -161,8 +174,10 @@ final class FrayPart implements Part {
     int runScript(PrintStream log, Path reportsDir, Path published) throws IOException, InterruptedException {
         Path full = runLog();
         Files.createDirectories(full.getParent());
-        ProcessBuilder pb = new ProcessBuilder(runScript.toString(), "--reports", reportsDir.toString(),
-                "--published", published.toString()).directory(root.toFile()).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(
+                        runScript.toString(), "--reports", reportsDir.toString(), "--published", published.toString())
+                .directory(root.toFile())
+                .redirectErrorStream(true);
         pb.environment().putAll(environment);
         Process p = pb.start();
         log.println("fray: Maven's whole output goes to " + Reports.relative(full) + "; the catches and each test"
@@ -170,8 +185,9 @@ final class FrayPart implements Part {
                 + " grade checks it is one)");
         try {
             java.util.ArrayDeque<String> tail = new java.util.ArrayDeque<>();
-            try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
-                    StandardCharsets.UTF_8)); java.io.Writer out = Files.newBufferedWriter(full, StandardCharsets.UTF_8)) {
+            try (java.io.BufferedReader in = new java.io.BufferedReader(
+                            new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+                    java.io.Writer out = Files.newBufferedWriter(full, StandardCharsets.UTF_8)) {
                 for (String line = in.readLine(); line != null; line = in.readLine()) {
                     out.write(line);
                     out.write('\n');
@@ -204,7 +220,9 @@ final class FrayPart implements Part {
      * stack traces, stays in {@link #RUN_LOG}.
      */
     static boolean shown(String line) {
-        return line.startsWith("Fray CAUGHT") || line.contains("BUILD SUCCESS") || line.contains("BUILD FAILURE")
+        return line.startsWith("Fray CAUGHT")
+                || line.contains("BUILD SUCCESS")
+                || line.contains("BUILD FAILURE")
                 || (line.contains("Tests run:") && line.contains(" -- in "));
     }
 
@@ -227,7 +245,8 @@ final class FrayPart implements Part {
         } catch (IllegalArgumentException e) {
             throw new IOException(grade + ": not the Fray grade's JSON: " + e.getMessage(), e);
         }
-        if (!(parsed instanceof Map<?, ?> map) || !(map.get("passed") instanceof Boolean)
+        if (!(parsed instanceof Map<?, ?> map)
+                || !(map.get("passed") instanceof Boolean)
                 || !(map.get("problems") instanceof List<?>)) {
             throw new IOException(grade + ": not the Fray grade's JSON (an object with passed and problems)");
         }
@@ -236,9 +255,14 @@ final class FrayPart implements Part {
 
     /** One line: the real variants, the twins caught, the errors. */
     static String summary(Map<String, Object> n) {
-        return String.format("Fray: %s of %s race runs of the real variants passed (%,d schedules); %s of %s racy twins"
-                        + " caught%s", n.get("realPassed"), n.get("realRuns"), number(n.get("realSchedules")),
-                n.get("twinsCaught"), n.get("twins"),
+        return String.format(
+                "Fray: %s of %s race runs of the real variants passed (%,d schedules); %s of %s racy twins"
+                        + " caught%s",
+                n.get("realPassed"),
+                n.get("realRuns"),
+                number(n.get("realSchedules")),
+                n.get("twinsCaught"),
+                n.get("twins"),
                 number(n.get("errors")) == 0 ? "" : "; " + n.get("errors") + " ERROR(s)");
     }
 

@@ -33,8 +33,13 @@ final class HistoryPart implements Part {
      * @param checked the results of this campaign's conformance part, asked for when the part runs (none
      *                when that part was skipped)
      */
-    HistoryPart(List<Release> releases, Supplier<List<Conformance.Result>> checked, long seed, long millis, int maxSteps,
-                String command) {
+    HistoryPart(
+            List<Release> releases,
+            Supplier<List<Conformance.Result>> checked,
+            long seed,
+            long millis,
+            int maxSteps,
+            String command) {
         this.releases = releases;
         this.checked = checked;
         this.seed = seed;
@@ -56,16 +61,24 @@ final class HistoryPart implements Part {
         Map<String, Object> json = new LinkedHashMap<>();
         long unchecked = 0;
         for (HistoryPage.Row row : o.rows()) {
-            String verdict = row.result() == null ? "NOT CHECKED: " + row.notChecked()
+            String verdict = row.result() == null
+                    ? "NOT CHECKED: " + row.notChecked()
                     : ConformanceCampaign.verdict(row.result());
             unchecked += row.result() == null ? 1 : 0;
-            table.row(row.result() == null ? row.release().id() : "[" + row.release().id() + "](conformance/"
-                    + row.release().id() + "/index.md)", MarkdownTable.text(verdict));
+            table.row(
+                    row.result() == null
+                            ? row.release().id()
+                            : "[" + row.release().id() + "](conformance/"
+                                    + row.release().id() + "/index.md)",
+                    MarkdownTable.text(verdict));
             json.put(row.release().id(), verdict);
         }
-        md.append(table).append("\nWhen each kind and finding came and went: [conformance/history.md](conformance/history.md).\n");
-        String summary = String.format("%d releases in %.1f min, %d not checked, %d problem(s)", o.rows().size(),
-                o.millis() / 60_000.0, unchecked, o.problems().size());
+        md.append(table)
+                .append(
+                        "\nWhen each kind and finding came and went: [conformance/history.md](conformance/history.md).\n");
+        String summary = String.format(
+                "%d releases in %.1f min, %d not checked, %d problem(s)",
+                o.rows().size(), o.millis() / 60_000.0, unchecked, o.problems().size());
         return new Verdict(o.passed(), summary, md.toString(), json, o.problems(), o.millis());
     }
 }

@@ -12,8 +12,7 @@ import picocli.CommandLine.ParseResult;
  */
 final class ListOptionCheck {
 
-    private ListOptionCheck() {
-    }
+    private ListOptionCheck() {}
 
     /**
      * Checks every value given to a split option of the command and its subcommand.
@@ -28,8 +27,12 @@ final class ListOptionCheck {
                 }
                 for (String given : option.originalStringValues()) {
                     if (Arrays.stream(given.split(option.splitRegex())).allMatch(String::isBlank)) {
-                        throw new ParameterException(r.commandSpec().commandLine(), Usage.name(option) + ": '" + given
-                                + "' names nothing; give one or more values separated by commas", option, given);
+                        throw new ParameterException(
+                                r.commandSpec().commandLine(),
+                                Usage.name(option) + ": '" + given
+                                        + "' names nothing; give one or more values separated by commas",
+                                option,
+                                given);
                     }
                 }
             }

@@ -38,16 +38,21 @@ final class LockstepPart implements Part {
 
     @Override
     public Verdict run(PrintStream log, ReportRun reports) throws Exception {
-        Campaign.Result r = Campaign.run(new Campaign.Config(millis, seed, threads, maxSteps, weights, reports.dir(),
-                progress));
+        Campaign.Result r =
+                Campaign.run(new Campaign.Config(millis, seed, threads, maxSteps, weights, reports.dir(), progress));
         for (Campaign.VariantPart p : r.variants()) {
-            log.printf("  %-17s %,12d ops %,10.0f ops/s  %s%n", p.variant().id(), p.result().operations(),
-                    p.result().operationsPerSecond(), p.verdict());
+            log.printf(
+                    "  %-17s %,12d ops %,10.0f ops/s  %s%n",
+                    p.variant().id(), p.result().operations(), p.result().operationsPerSecond(), p.verdict());
         }
         long killed = r.controls().stream().filter(v -> v.killed()).count();
-        String summary = String.format("%d variants, %d of %d negative controls caught, %d of %d known findings"
-                        + " reproduce", r.variants().size(), killed, r.controls().size(),
-                r.findings().stream().filter(Campaign.FindingPart::reproduces).count(), r.findings().size());
+        String summary = String.format(
+                "%d variants, %d of %d negative controls caught, %d of %d known findings" + " reproduce",
+                r.variants().size(),
+                killed,
+                r.controls().size(),
+                r.findings().stream().filter(Campaign.FindingPart::reproduces).count(),
+                r.findings().size());
         return new Verdict(r.passed(), summary, IndexPage.markdown(r), IndexPage.json(r), r.problems(), r.millis());
     }
 }

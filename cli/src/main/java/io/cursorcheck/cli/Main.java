@@ -1,7 +1,7 @@
 package io.cursorcheck.cli;
 
-import io.cursorcheck.properties.engine.shrink.ShortestSearch;
 import io.cursorcheck.properties.engine.Weights;
+import io.cursorcheck.properties.engine.shrink.ShortestSearch;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.Arrays;
@@ -20,15 +20,30 @@ import picocli.CommandLine.Spec;
  * counterexample was found (or an expectation not met), 2 a usage or setup error, or a run that
  * could not complete ({@link ErrorHandler}).
  */
-@Command(name = "bin/cursorcheck", synopsisHeading = "usage: ", customSynopsis = "bin/cursorcheck COMMAND [OPTIONS]",
-        commandListHeading = "%n", footerHeading = "%n",
-        subcommands = {CampaignCli.class, StressCli.class, CheckCli.class, ReplayCli.class, MutantsCli.class,
-                VariantsCli.class, BenchCli.class, ExploreCli.class, NodeCli.class, BunCli.class, SubjectCli.class,
-                HistoryCli.class,
-                UpstreamCli.class,
-                FrayCli.class,
-                TwinsCli.class,
-                HelpCommand.class})
+@Command(
+        name = "bin/cursorcheck",
+        synopsisHeading = "usage: ",
+        customSynopsis = "bin/cursorcheck COMMAND [OPTIONS]",
+        commandListHeading = "%n",
+        footerHeading = "%n",
+        subcommands = {
+            CampaignCli.class,
+            StressCli.class,
+            CheckCli.class,
+            ReplayCli.class,
+            MutantsCli.class,
+            VariantsCli.class,
+            BenchCli.class,
+            ExploreCli.class,
+            NodeCli.class,
+            BunCli.class,
+            SubjectCli.class,
+            HistoryCli.class,
+            UpstreamCli.class,
+            FrayCli.class,
+            TwinsCli.class,
+            HelpCommand.class
+        })
 public final class Main implements Callable<Integer> {
 
     /**
@@ -49,7 +64,11 @@ public final class Main implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, hidden = true, description = "this help")
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            hidden = true,
+            description = "this help")
     private boolean helpRequested;
 
     private final PrintStream out;
@@ -74,7 +93,8 @@ public final class Main implements Callable<Integer> {
     int run(List<String> args) {
         this.args = List.copyOf(args);
         try {
-            ShortestSearch.defaultStateLimit(); // read by every random run's report: a bad value is bad input, before anything runs
+            ShortestSearch.defaultStateLimit(); // read by every random run's report: a bad value is bad input, before
+            // anything runs
         } catch (IllegalArgumentException e) {
             err.println("cursorcheck: " + e.getMessage() + " (set through CURSORCHECK_JAVA_OPTS)");
             return 2;
@@ -103,13 +123,15 @@ public final class Main implements Callable<Integer> {
             }
             return new CommandLine.RunLast().execute(parsed);
         });
-        cl.getCommandSpec().usageMessage().footer(
-                "help [COMMAND]: this text, or every option of COMMAND with its range and default (also COMMAND --help)",
-                "Options take their value as --name VALUE or --name=VALUE; numbers may use _ (20_000_000).",
-                "W (--weights) overrides generator weights, e.g. next=40,fail=0,badInput=5 (defaults: " + Weights.DEFAULT
-                        + ")",
-                "Exit codes: 0 ok; 1 a counterexample was found, or an expectation was not met; 2 a usage or setup"
-                        + " error, or a run that could not complete.");
+        cl.getCommandSpec()
+                .usageMessage()
+                .footer(
+                        "help [COMMAND]: this text, or every option of COMMAND with its range and default (also COMMAND --help)",
+                        "Options take their value as --name VALUE or --name=VALUE; numbers may use _ (20_000_000).",
+                        "W (--weights) overrides generator weights, e.g. next=40,fail=0,badInput=5 (defaults: "
+                                + Weights.DEFAULT + ")",
+                        "Exit codes: 0 ok; 1 a counterexample was found, or an expectation was not met; 2 a usage or setup"
+                                + " error, or a run that could not complete.");
         Usage.install(cl);
         return cl;
     }

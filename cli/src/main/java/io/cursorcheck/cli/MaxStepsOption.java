@@ -12,7 +12,10 @@ final class MaxStepsOption {
     /** Operations per random sequence at most, unless given. */
     static final int DEFAULT = 60;
 
-    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "" + DEFAULT,
+    @Option(
+            names = "--max-steps",
+            paramLabel = "N",
+            defaultValue = "" + DEFAULT,
             description = "operations per random sequence at most")
     @Range(min = 1, max = Range.MAX_STEPS)
     int maxSteps;

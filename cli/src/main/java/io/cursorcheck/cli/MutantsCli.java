@@ -10,23 +10,32 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code bin/cursorcheck mutants}: the kill matrix over the mutant catalogue (and PIT). */
-@Command(name = "mutants", sortOptions = false, sortSynopsis = false, description = "the kill matrix: every mutant of"
-        + " the catalogue through the lockstep engine, held to its impact, under the algorithm as released and under"
-        + " its correction (spec §8); writes reports/mutants.md (with --pit, also"
-        + " PIT on impl: reports/pit.md); exit 1 if a mutant was not caught as its impact"
-        + " under either algorithm says")
+@Command(
+        name = "mutants",
+        sortOptions = false,
+        sortSynopsis = false,
+        description = "the kill matrix: every mutant of"
+                + " the catalogue through the lockstep engine, held to its impact, under the algorithm as released and under"
+                + " its correction (spec §8); writes reports/mutants.md (with --pit, also"
+                + " PIT on impl: reports/pit.md); exit 1 if a mutant was not caught as its impact"
+                + " under either algorithm says")
 final class MutantsCli extends CliCommand {
 
     @Mixin
     SeedOption seedOption;
 
-    @Option(names = "--sequences", paramLabel = "N", description = "sequences per mutant and stage at most, where a"
-            + " check must catch it (a stage stops at its first catch)")
+    @Option(
+            names = "--sequences",
+            paramLabel = "N",
+            description = "sequences per mutant and stage at most, where a"
+                    + " check must catch it (a stage stops at its first catch)")
     @Range(min = 1, max = Long.MAX_VALUE)
     long sequences = Main.MATRIX_SEQUENCES;
 
-    @Option(names = "--equivalent-sequences", paramLabel = "N", description = "sequences per stage where an equivalent"
-            + " mutant must survive (each runs them all)")
+    @Option(
+            names = "--equivalent-sequences",
+            paramLabel = "N",
+            description = "sequences per stage where an equivalent" + " mutant must survive (each runs them all)")
     @Range(min = 1, max = Long.MAX_VALUE)
     long equivalentSequences = Main.EQUIVALENT_SEQUENCES;
 
@@ -39,9 +48,13 @@ final class MutantsCli extends CliCommand {
     @Option(names = "--only", paramLabel = "ID,...", description = "only these mutants of the catalogue")
     String only;
 
-    @Option(names = "--algorithm", paramLabel = "A", description = "as-released (spec §2, against model) or corrected"
-            + " (spec §8, against model-corrected; a mutant on a path only a nested flush reaches, or only a cursor"
-            + " left past end by a spoiled read, is held equivalent there) (default: both, one matrix after the other)")
+    @Option(
+            names = "--algorithm",
+            paramLabel = "A",
+            description =
+                    "as-released (spec §2, against model) or corrected"
+                            + " (spec §8, against model-corrected; a mutant on a path only a nested flush reaches, or only a cursor"
+                            + " left past end by a spoiled read, is held equivalent there) (default: both, one matrix after the other)")
     String algorithm;
 
     @Option(names = "--pit", description = "run PIT on impl too (about 5 minutes more)")
@@ -55,11 +68,14 @@ final class MutantsCli extends CliCommand {
         List<Mutant> selected = MutantsCommand.select(only); // an unknown id is refused before anything runs
         List<io.cursorcheck.spi.Algorithm> algorithms = MutantsCommand.algorithms(algorithm); // likewise
         String command = "bin/cursorcheck mutants --seed " + seed + " --sequences " + sequences
-                + (equivalentSequences != Main.EQUIVALENT_SEQUENCES ? " --equivalent-sequences " + equivalentSequences : "")
+                + (equivalentSequences != Main.EQUIVALENT_SEQUENCES
+                        ? " --equivalent-sequences " + equivalentSequences
+                        : "")
                 + (maxSteps != MaxStepsOption.DEFAULT ? " --max-steps " + maxSteps : "")
                 + (only == null ? "" : " --only " + only) + (algorithm == null ? "" : " --algorithm " + algorithm);
         List<Part> parts = new ArrayList<>();
-        parts.add(new MutantsCommand(seed, sequences, equivalentSequences, maxSteps, threads, selected, algorithms, command));
+        parts.add(new MutantsCommand(
+                seed, sequences, equivalentSequences, maxSteps, threads, selected, algorithms, command));
         if (pit) {
             parts.add(new PitCommand());
         }

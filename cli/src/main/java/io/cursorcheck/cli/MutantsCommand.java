@@ -37,13 +37,26 @@ final class MutantsCommand implements Part {
     private final String command;
 
     /** The matrix under both algorithms, as released first (the campaign's part). */
-    MutantsCommand(long seed, long sequences, long equivalentSequences, int maxSteps, int threads, List<Mutant> mutants,
-                   String command) {
+    MutantsCommand(
+            long seed,
+            long sequences,
+            long equivalentSequences,
+            int maxSteps,
+            int threads,
+            List<Mutant> mutants,
+            String command) {
         this(seed, sequences, equivalentSequences, maxSteps, threads, mutants, List.of(Algorithm.values()), command);
     }
 
-    MutantsCommand(long seed, long sequences, long equivalentSequences, int maxSteps, int threads, List<Mutant> mutants,
-                   List<Algorithm> algorithms, String command) {
+    MutantsCommand(
+            long seed,
+            long sequences,
+            long equivalentSequences,
+            int maxSteps,
+            int threads,
+            List<Mutant> mutants,
+            List<Algorithm> algorithms,
+            String command) {
         if (algorithms.isEmpty()) {
             throw new IllegalArgumentException("mutants: no algorithm to run the matrix under");
         }
@@ -87,8 +100,9 @@ final class MutantsCommand implements Part {
         List<Mutant> chosen = new ArrayList<>();
         for (String id : ids.split(",", -1)) {
             if (id.isBlank()) {
-                throw new UsageError("--only: '" + ids + "' " + (ids.replace(",", "").isBlank() ? "names no mutant"
-                        : "has an empty id") + "; give catalogue ids separated by commas (see 'bin/cursorcheck"
+                throw new UsageError("--only: '" + ids + "' "
+                        + (ids.replace(",", "").isBlank() ? "names no mutant" : "has an empty id")
+                        + "; give catalogue ids separated by commas (see 'bin/cursorcheck"
                         + " variants --mutants')");
             }
             Mutant m = Mutants.named(id.strip());
@@ -111,28 +125,51 @@ final class MutantsCommand implements Part {
 
     @Override
     public Verdict run(PrintStream log, ReportRun reports) throws IOException {
-        KillMatrix.Config asGiven = new KillMatrix.Config(seed, sequences, equivalentSequences, maxSteps, Weights.DEFAULT, threads,
-                KillMatrix.counterexamples(reports, mutants, algorithms), KnownFindings.load(SourceTree.root()));
+        KillMatrix.Config asGiven = new KillMatrix.Config(
+                seed,
+                sequences,
+                equivalentSequences,
+                maxSteps,
+                Weights.DEFAULT,
+                threads,
+                KillMatrix.counterexamples(reports, mutants, algorithms),
+                KnownFindings.load(SourceTree.root()));
         List<KillMatrix.Result> results = new ArrayList<>();
         for (Algorithm algorithm : algorithms) {
             KillMatrix.Config config = asGiven.under(algorithm);
-            log.printf("kill matrix (%s algorithm, against %s): %d mutants, seed %d, %,d sequences per stage at most"
-                    + " (%,d where an equivalent mutant must survive), %d at a time%n", algorithm,
-                    io.cursorcheck.properties.Variant.referenceFor(algorithm).id(), mutants.size(), config.seed(),
-                    config.sequences(), config.equivalentSequences(), config.threads());
-            KillMatrix.Result r = KillMatrix.run(config, mutants, row -> log.printf("  %-36s %-10s %s%n",
-                    row.mutant().id(), row.mutant().impactUnder(algorithm), row.killed() ? row.caughtBy() + " ("
-                            + row.stage().label() + "), " + row.reportedLength() + " operations" : "not caught"));
+            log.printf(
+                    "kill matrix (%s algorithm, against %s): %d mutants, seed %d, %,d sequences per stage at most"
+                            + " (%,d where an equivalent mutant must survive), %d at a time%n",
+                    algorithm,
+                    io.cursorcheck.properties.Variant.referenceFor(algorithm).id(),
+                    mutants.size(),
+                    config.seed(),
+                    config.sequences(),
+                    config.equivalentSequences(),
+                    config.threads());
+            KillMatrix.Result r = KillMatrix.run(
+                    config,
+                    mutants,
+                    row -> log.printf(
+                            "  %-36s %-10s %s%n",
+                            row.mutant().id(),
+                            row.mutant().impactUnder(algorithm),
+                            row.killed()
+                                    ? row.caughtBy() + " (" + row.stage().label() + "), " + row.reportedLength()
+                                            + " operations"
+                                    : "not caught"));
             log.print(table(r));
             r.problems().forEach(p -> log.println("  PROBLEM: " + p));
-            log.printf("kill matrix (%s) %s in %.1f s: %s%n", algorithm, r.passed() ? "passed" : "FAILED",
-                    r.millis() / 1000.0, MutantsPage.summary(r));
+            log.printf(
+                    "kill matrix (%s) %s in %.1f s: %s%n",
+                    algorithm, r.passed() ? "passed" : "FAILED", r.millis() / 1000.0, MutantsPage.summary(r));
             results.add(r);
         }
         Path page = MutantsPage.write(results, reports.dir(), command);
         reports.whenPublished(log, "kill matrix: report " + Reports.relative(page));
         boolean passed = results.stream().allMatch(KillMatrix.Result::passed);
-        List<String> problems = results.stream().flatMap(r -> r.problems().stream()).toList();
+        List<String> problems =
+                results.stream().flatMap(r -> r.problems().stream()).toList();
         long millis = results.stream().mapToLong(KillMatrix.Result::millis).sum();
         String summary = MutantsPage.summary(results);
         Map<String, Object> json = new LinkedHashMap<>();
@@ -140,13 +177,19 @@ final class MutantsCommand implements Part {
         json.put("summary", summary);
         json.put("passed", passed);
         json.put("algorithms", algorithms.stream().map(Algorithm::id).toList());
-        StringBuilder md = new StringBuilder("## Mutants: the kill matrix\n\n").append(passed
-                ? "Every mutant was caught as its impact says" + (results.size() > 1 ? ", under both algorithms" : "")
-                + ". " : "**FAILED**. ").append(summary).append(". Full tables, scripts and patches: [mutants.md]"
-                + "(mutants.md).\n\n");
+        StringBuilder md = new StringBuilder("## Mutants: the kill matrix\n\n")
+                .append(
+                        passed
+                                ? "Every mutant was caught as its impact says"
+                                        + (results.size() > 1 ? ", under both algorithms" : "") + ". "
+                                : "**FAILED**. ")
+                .append(summary)
+                .append(". Full tables, scripts and patches: [mutants.md]" + "(mutants.md).\n\n");
         for (KillMatrix.Result r : results) {
             if (results.size() > 1) {
-                md.append("### ").append(MutantsPage.algorithmTitle(r.config().algorithm())).append("\n\n");
+                md.append("### ")
+                        .append(MutantsPage.algorithmTitle(r.config().algorithm()))
+                        .append("\n\n");
             }
             md.append(table(r).replaceAll("(?m)^", "    ")).append("\n");
         }
@@ -155,13 +198,18 @@ final class MutantsCommand implements Part {
 
     /** A plain-text table, one mutant a line, in catalogue order; the impact is the one under the matrix's algorithm. */
     static String table(KillMatrix.Result r) {
-        StringBuilder b = new StringBuilder(String.format("%-36s %-10s %-10s %-32s %6s %9s %8s%n", "mutant", "impact",
-                "stage", "caught by", "shrunk", "sequences", "time"));
+        StringBuilder b = new StringBuilder(String.format(
+                "%-36s %-10s %-10s %-32s %6s %9s %8s%n",
+                "mutant", "impact", "stage", "caught by", "shrunk", "sequences", "time"));
         for (KillMatrix.Row row : r.rows()) {
-            b.append(String.format("%-36s %-10s %-10s %-32s %6s %,9d %8s%n", row.mutant().id(),
+            b.append(String.format(
+                    "%-36s %-10s %-10s %-32s %6s %,9d %8s%n",
+                    row.mutant().id(),
                     row.mutant().impactUnder(r.config().algorithm()),
-                    row.killed() ? row.stage().label() : "-", row.caughtBy(),
-                    row.killed() ? String.valueOf(row.reportedLength()) : "-", row.sequences(),
+                    row.killed() ? row.stage().label() : "-",
+                    row.caughtBy(),
+                    row.killed() ? String.valueOf(row.reportedLength()) : "-",
+                    row.sequences(),
                     row.killed() ? String.format("%.2f s", row.detectMillis() / 1000.0) : "-"));
         }
         return b.toString();

@@ -41,7 +41,11 @@ interface Part {
      * @param problems every expectation not met, in words
      * @param millis   how long it took
      */
-    record Verdict(boolean passed, String summary, String markdown, Map<String, Object> json, List<String> problems,
-                   long millis) {
-    }
+    record Verdict(
+            boolean passed,
+            String summary,
+            String markdown,
+            Map<String, Object> json,
+            List<String> problems,
+            long millis) {}
 }

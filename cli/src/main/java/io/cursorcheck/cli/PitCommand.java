@@ -45,14 +45,22 @@ final class PitCommand implements Part {
         String command = String.join(" ", MAVEN);
         log.printf("pit: %s (several minutes; log %s)%n", command, Reports.relative(mavenLog));
         long start = System.currentTimeMillis();
-        Process p = new ProcessBuilder(MAVEN).directory(root.toFile()).redirectErrorStream(true)
-                .redirectOutput(mavenLog.toFile()).start();
+        Process p = new ProcessBuilder(MAVEN)
+                .directory(root.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(mavenLog.toFile())
+                .start();
         int exit = p.waitFor();
         long millis = System.currentTimeMillis() - start;
         if (exit != 0 || !Files.exists(xml)) {
             String problem = "PIT failed (exit " + exit + "); see " + Reports.relative(mavenLog);
-            return new Verdict(false, problem, "## Mutants: PIT\n\n**FAILED**: " + problem + "\n", Map.of(),
-                    List.of(problem), millis);
+            return new Verdict(
+                    false,
+                    problem,
+                    "## Mutants: PIT\n\n**FAILED**: " + problem + "\n",
+                    Map.of(),
+                    List.of(problem),
+                    millis);
         }
         List<PitMutations.Mutation> mutations = PitMutations.read(xml);
         PitEquivalents equivalents = PitEquivalents.load();
@@ -61,7 +69,9 @@ final class PitCommand implements Part {
         Map<String, List<String>> files = new HashMap<>();
         for (PitMutations.Mutation m : mutations) {
             List<String> lines = files.computeIfAbsent(m.topClass(), c -> source(root, c));
-            String line = m.line() >= 1 && m.line() <= lines.size() ? lines.get(m.line() - 1).strip() : "";
+            String line = m.line() >= 1 && m.line() <= lines.size()
+                    ? lines.get(m.line() - 1).strip()
+                    : "";
             sources.add(line);
             arguments.add(m.detected() ? null : equivalents.argument(m, line));
         }

@@ -14,8 +14,7 @@ import picocli.CommandLine.ParseResult;
  */
 final class RangeCheck {
 
-    private RangeCheck() {
-    }
+    private RangeCheck() {}
 
     /** The range declared on the option's field, or null. */
     static Range of(ArgSpec arg) {
@@ -39,8 +38,8 @@ final class RangeCheck {
                     long n = ((Number) element).longValue(); // an int or a long: exact
                     if (n < range.min() || n > range.max()) {
                         String given = value instanceof Collection ? String.valueOf(n) : last(option);
-                        throw new ParameterException(r.commandSpec().commandLine(), message(option, given),
-                                option, given);
+                        throw new ParameterException(
+                                r.commandSpec().commandLine(), message(option, given), option, given);
                     }
                 }
             }
@@ -52,8 +51,8 @@ final class RangeCheck {
         Range range = of(arg);
         boolean list = arg.isMultiValue();
         return Usage.name(arg) + (list ? " takes whole numbers" : " must be a whole number") + " from " + range.min()
-                + " to " + range.max() + (list ? ", separated by commas; '" + given + "' is not one"
-                : ", was '" + given + "'");
+                + " to " + range.max()
+                + (list ? ", separated by commas; '" + given + "' is not one" : ", was '" + given + "'");
     }
 
     private static String last(OptionSpec option) {

@@ -24,9 +24,13 @@ import picocli.CommandLine.Parameters;
  * {@code bin/cursorcheck replay}: a counterexample file step by step, model and subject side by
  * side; or one random sequence regenerated from its seed.
  */
-@Command(name = "replay", sortOptions = false, sortSynopsis = false, description = "replays a counterexample file step"
-        + " by step, model and subject side by side; or regenerates one random sequence from its seed and replays it;"
-        + " exit 1 if it still fails")
+@Command(
+        name = "replay",
+        sortOptions = false,
+        sortSynopsis = false,
+        description = "replays a counterexample file step"
+                + " by step, model and subject side by side; or regenerates one random sequence from its seed and replays it;"
+                + " exit 1 if it still fails")
 final class ReplayCli extends CliCommand {
 
     @ArgGroup(exclusive = true, multiplicity = "1")
@@ -43,22 +47,37 @@ final class ReplayCli extends CliCommand {
 
     /** A random sequence to regenerate. */
     static final class Seeded {
-        @Option(names = "--variant", required = true, paramLabel = "NAME", converter = Converters.Subject.class,
+        @Option(
+                names = "--variant",
+                required = true,
+                paramLabel = "NAME",
+                converter = Converters.Subject.class,
                 description = "the variant or mutant to replay the sequence on")
         BroadcastFactory subject;
 
-        @Option(names = "--seed", required = true, paramLabel = "S", converter = Converters.Seed.class,
+        @Option(
+                names = "--seed",
+                required = true,
+                paramLabel = "S",
+                converter = Converters.Seed.class,
                 description = "the sequence seed, as a failure prints it")
         Long seed;
 
         // Not a MaxStepsOption mixin: picocli lets no mixin into an argument group; the same default and range.
-        @Option(names = "--max-steps", paramLabel = "N", defaultValue = "" + MaxStepsOption.DEFAULT,
+        @Option(
+                names = "--max-steps",
+                paramLabel = "N",
+                defaultValue = "" + MaxStepsOption.DEFAULT,
                 description = "operations in the sequence at most")
         @Range(min = 1, max = Range.MAX_STEPS)
         int maxSteps;
 
-        @Option(names = "--weights", paramLabel = "W", converter = Converters.WeightsSpec.class,
-                description = "the generator weights the sequence was drawn with, as name=value pairs over the defaults")
+        @Option(
+                names = "--weights",
+                paramLabel = "W",
+                converter = Converters.WeightsSpec.class,
+                description =
+                        "the generator weights the sequence was drawn with, as name=value pairs over the defaults")
         Weights weights = Weights.DEFAULT;
     }
 
@@ -86,12 +105,15 @@ final class ReplayCli extends CliCommand {
                     local = Subjects.named(subjectId);
                 }
             } catch (IllegalArgumentException e) {
-                throw new UsageError("replay " + file + ": field 'subject': " + Converters.Subject.shorter(e.getMessage()));
+                throw new UsageError(
+                        "replay " + file + ": field 'subject': " + Converters.Subject.shorter(e.getMessage()));
             }
             if (release != null) {
                 release.requireInstallable(); // npm, before anything runs
             }
-            out.printf("replay %s: %s, %d operations%n%n", file, subjectId, stored.script().length());
+            out.printf(
+                    "replay %s: %s, %d operations%n%n",
+                    file, subjectId, stored.script().length());
             if (release != null) {
                 try (ExternalSubject subject = ExternalSubject.of(release, release.install(err))) {
                     run = Lockstep.run(subject, stored.script(), stored.tolerance());
@@ -99,19 +121,29 @@ final class ReplayCli extends CliCommand {
             } else {
                 run = Lockstep.run(local, stored.script(), stored.tolerance()); // continues past what the run did
             }
-            if (stored.signature() != null && run.failed() && !run.failure().signature().equals(stored.signature())) {
-                out.printf("note: the file recorded %s; the replay now fails with %s%n", stored.signature(),
-                        run.failure().signature());
+            if (stored.signature() != null
+                    && run.failed()
+                    && !run.failure().signature().equals(stored.signature())) {
+                out.printf(
+                        "note: the file recorded %s; the replay now fails with %s%n",
+                        stored.signature(), run.failure().signature());
             }
         } else {
             BroadcastFactory subject = source.seeded.subject;
             subjectId = subject.id();
             long seed = source.seeded.seed;
             int maxSteps = source.seeded.maxSteps;
-            out.printf("replay %s, sequence seed %s, up to %d operations%n%n", subjectId, Long.toUnsignedString(seed), maxSteps);
+            out.printf(
+                    "replay %s, sequence seed %s, up to %d operations%n%n",
+                    subjectId, Long.toUnsignedString(seed), maxSteps);
             // As the random run drew it: past the known findings in which the model does not throw (spec §3).
-            run = Lockstep.explore(subject, new Generator(source.seeded.weights, subject.capabilities()), seed, maxSteps,
-                    null, Tolerance.of(KnownFindings.load(SourceTree.root()), subject.algorithm()));
+            run = Lockstep.explore(
+                    subject,
+                    new Generator(source.seeded.weights, subject.capabilities()),
+                    seed,
+                    maxSteps,
+                    null,
+                    Tolerance.of(KnownFindings.load(SourceTree.root()), subject.algorithm()));
         }
         out.print(Trace.of(run, subjectId));
         return run.failed() || run.tolerated() != null ? 1 : 0; // a known finding continued past still fails, as before

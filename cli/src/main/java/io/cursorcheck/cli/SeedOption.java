@@ -9,8 +9,12 @@ import picocli.CommandLine.Option;
  */
 final class SeedOption {
 
-    @Option(names = "--seed", paramLabel = "S", converter = Converters.Seed.class,
-            description = "the run's seed; every random sequence's seed derives from it (default: a fresh one, printed)")
+    @Option(
+            names = "--seed",
+            paramLabel = "S",
+            converter = Converters.Seed.class,
+            description =
+                    "the run's seed; every random sequence's seed derives from it (default: a fresh one, printed)")
     Long seed;
 
     /** The seed given, or a fresh one. */

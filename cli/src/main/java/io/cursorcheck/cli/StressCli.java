@@ -6,18 +6,30 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code bin/cursorcheck stress}: the jcstress tests, then the Lincheck checks. */
-@Command(name = "stress", sortOptions = false, sortSynopsis = false, description = "the jcstress tests of the"
-        + " thread-safe variants and their racy twins, then the Lincheck checks; writes"
-        + " reports/stress/<date>-<mode>.md and reports/stress/lincheck.md; exit 1 if a real variant saw a forbidden"
-        + " outcome, a racy twin was not caught, a declared test did not run or ran too few samples, or a check ended"
-        + " in an error")
+@Command(
+        name = "stress",
+        sortOptions = false,
+        sortSynopsis = false,
+        description = "the jcstress tests of the"
+                + " thread-safe variants and their racy twins, then the Lincheck checks; writes"
+                + " reports/stress/<date>-<mode>.md and reports/stress/lincheck.md; exit 1 if a real variant saw a forbidden"
+                + " outcome, a racy twin was not caught, a declared test did not run or ran too few samples, or a check ended"
+                + " in an error")
 final class StressCli extends CliCommand {
 
-    @Option(names = "--mode", paramLabel = "M", defaultValue = "gate", converter = Converters.StressMode.class,
-            completionCandidates = Converters.StressModes.class, description = "jcstress' mode: ${COMPLETION-CANDIDATES}")
+    @Option(
+            names = "--mode",
+            paramLabel = "M",
+            defaultValue = "gate",
+            converter = Converters.StressMode.class,
+            completionCandidates = Converters.StressModes.class,
+            description = "jcstress' mode: ${COMPLETION-CANDIDATES}")
     StressRun.Mode mode;
 
-    @Option(names = "--tests", paramLabel = "REGEX", converter = Converters.Regex.class,
+    @Option(
+            names = "--tests",
+            paramLabel = "REGEX",
+            converter = Converters.Regex.class,
             description = "only the jcstress tests whose name matches")
     String filter;
 
@@ -30,10 +42,16 @@ final class StressCli extends CliCommand {
 
     @Override
     int run() throws Exception {
-        if (filter != null && DeclaredTests.matching(filter).isEmpty()) { // nothing would run: a usage error, not a failure
+        if (filter != null
+                && DeclaredTests.matching(filter).isEmpty()) { // nothing would run: a usage error, not a failure
             throw new UsageError("--tests: '" + filter + "' matches no declared jcstress test; a test is named like "
-                    + DeclaredTests.all().get(0).name() + ", and the tests are " + String.join(", ",
-                    DeclaredTests.all().stream().map(DeclaredTests.Pair::test).distinct().toList()));
+                    + DeclaredTests.all().get(0).name() + ", and the tests are "
+                    + String.join(
+                            ", ",
+                            DeclaredTests.all().stream()
+                                    .map(DeclaredTests.Pair::test)
+                                    .distinct()
+                                    .toList()));
         }
         boolean lincheck = !noLincheck;
         String command = "bin/cursorcheck stress --mode " + mode.name().toLowerCase()

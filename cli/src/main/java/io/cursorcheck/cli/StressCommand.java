@@ -63,16 +63,27 @@ final class StressCommand implements Part {
         List<StressRun.Result> runs = new ArrayList<>();
         for (int i = 1; i <= repeat; i++) {
             Path work = StressRun.workDir(SourceTree.root(), mode);
-            log.printf("stress: jcstress %s run %d of %d (%s)...%n", mode.name().toLowerCase(), i, repeat,
+            log.printf(
+                    "stress: jcstress %s run %d of %d (%s)...%n",
+                    mode.name().toLowerCase(),
+                    i,
+                    repeat,
                     mode == StressRun.Mode.GATE ? "about 2.5 minutes on 2 cores" : "long");
             StressRun.Result r = StressRun.run(mode, filter, work, SourceTree.root(), Duration.ofHours(12));
             runs.add(r);
-            log.printf("stress: run %d took %d s: %d of %d declared pairs ran, %d real failures, twins caught %s%s%n", i,
-                    r.duration().toSeconds(), r.tests().size(), r.expected().size(), r.realFailures().size(),
-                    r.twinsCaught(), r.passed() ? "" : "; FAILED the gate");
+            log.printf(
+                    "stress: run %d took %d s: %d of %d declared pairs ran, %d real failures, twins caught %s%s%n",
+                    i,
+                    r.duration().toSeconds(),
+                    r.tests().size(),
+                    r.expected().size(),
+                    r.realFailures().size(),
+                    r.twinsCaught(),
+                    r.passed() ? "" : "; FAILED the gate");
         }
-        Path report = reports.dir().resolve("stress/" + LocalDate.now() + "-" + mode.name().toLowerCase()
-                + (repeat > 1 ? "-x" + repeat : "") + ".md");
+        Path report = reports.dir()
+                .resolve("stress/" + LocalDate.now() + "-" + mode.name().toLowerCase()
+                        + (repeat > 1 ? "-x" + repeat : "") + ".md");
         Files.createDirectories(report.getParent());
         Files.writeString(report, StressReport.markdown(runs, command, IndexPage.machine()), StandardCharsets.UTF_8);
 
@@ -83,11 +94,14 @@ final class StressCommand implements Part {
             Path work = LincheckRun.newWorkDir(SourceTree.root()); // not shared with a concurrent LincheckTest
             log.println("stress: Lincheck's logs in " + SourceTree.root().relativize(work));
             lincheck = LincheckRun.all(work);
-            Files.writeString(lincheckReport, LincheckRun.markdown(lincheck, command, IndexPage.machine()),
+            Files.writeString(
+                    lincheckReport,
+                    LincheckRun.markdown(lincheck, command, IndexPage.machine()),
                     StandardCharsets.UTF_8);
             for (LincheckRun.Check c : lincheck) {
-                log.printf("stress: lincheck %-28s %-15s %-7s %s%n", c.subject(), c.strategy(), c.status(),
-                        c.outcome().reason());
+                log.printf(
+                        "stress: lincheck %-28s %-15s %-7s %s%n",
+                        c.subject(), c.strategy(), c.status(), c.outcome().reason());
             }
         }
 
@@ -101,38 +115,68 @@ final class StressCommand implements Part {
             r.grade().problems().forEach(p -> problems.add(run + p));
         }
         if (withLincheck) {
-            LincheckVerdict.of(lincheck).problems().forEach(p -> problems.add(p + " (see "
-                    + Reports.relative(lincheckReport) + ")"));
+            LincheckVerdict.of(lincheck)
+                    .problems()
+                    .forEach(p -> problems.add(p + " (see " + Reports.relative(lincheckReport) + ")"));
         }
         StressRun.Result first = runs.get(0);
         long real = first.tests().stream().filter(t -> !t.twin()).count();
         long twinsCaughtEveryRun = first.twinsCaught().keySet().stream()
-                .filter(t -> runs.stream().allMatch(r -> Boolean.TRUE.equals(r.twinsCaught().get(t)))).count();
-        String summary = String.format("jcstress: %s, %d of %d racy twins caught in every one of %d run(s)",
-                real == 0 ? "no test of a real variant selected"
-                        : real + " tests of real variants " + (first.realFailures().isEmpty() ? "passed" : "FAILED"),
-                twinsCaughtEveryRun, first.twinsCaught().size(), runs.size())
-                + (withLincheck ? String.format("; Lincheck: %d of %d checks as expected", lincheck.stream()
-                .filter(LincheckRun.Check::asExpected).count(), lincheck.size()) : "");
+                .filter(t -> runs.stream()
+                        .allMatch(r -> Boolean.TRUE.equals(r.twinsCaught().get(t))))
+                .count();
+        String summary = String.format(
+                        "jcstress: %s, %d of %d racy twins caught in every one of %d run(s)",
+                        real == 0
+                                ? "no test of a real variant selected"
+                                : real + " tests of real variants "
+                                        + (first.realFailures().isEmpty() ? "passed" : "FAILED"),
+                        twinsCaughtEveryRun,
+                        first.twinsCaught().size(),
+                        runs.size())
+                + (withLincheck
+                        ? String.format(
+                                "; Lincheck: %d of %d checks as expected",
+                                lincheck.stream()
+                                        .filter(LincheckRun.Check::asExpected)
+                                        .count(),
+                                lincheck.size())
+                        : "");
         StringBuilder md = new StringBuilder("## Stress: jcstress" + (withLincheck ? " and Lincheck" : "") + "\n\n");
         md.append(problems.isEmpty() ? "Every expectation of this part was met. " : "**FAILED**. ")
-                .append(summary).append(". Full report: [").append(Reports.link(reports.dir(), report))
-                .append("](").append(Reports.link(reports.dir(), report)).append(").\n\n");
-        MarkdownTable tests = MarkdownTable.of("test", "subject", "verdict", "samples").right(3);
+                .append(summary)
+                .append(". Full report: [")
+                .append(Reports.link(reports.dir(), report))
+                .append("](")
+                .append(Reports.link(reports.dir(), report))
+                .append(").\n\n");
+        MarkdownTable tests =
+                MarkdownTable.of("test", "subject", "verdict", "samples").right(3);
         for (StressRun.TestVerdict t : first.tests()) {
-            tests.row(t.test(), t.subject(),
-                    !t.errors().isEmpty() ? "**ERROR**" : t.twin() ? (t.caught() ? "twin caught" : "twin not caught here")
-                            : t.forbiddenSeen() ? "**FAILED**" : "passed",
+            tests.row(
+                    t.test(),
+                    t.subject(),
+                    !t.errors().isEmpty()
+                            ? "**ERROR**"
+                            : t.twin()
+                                    ? (t.caught() ? "twin caught" : "twin not caught here")
+                                    : t.forbiddenSeen() ? "**FAILED**" : "passed",
                     String.format("%,d", t.samples()));
         }
         md.append(tests).append('\n');
         if (withLincheck) {
-            md.append("Lincheck ([").append(Reports.link(reports.dir(), lincheckReport)).append("](")
+            md.append("Lincheck ([")
+                    .append(Reports.link(reports.dir(), lincheckReport))
+                    .append("](")
                     .append(Reports.link(reports.dir(), lincheckReport))
                     .append("), with the interleavings it printed):\n\n");
-            MarkdownTable checks = MarkdownTable.of("subject", "strategy", "verdict", "time").right(3);
+            MarkdownTable checks =
+                    MarkdownTable.of("subject", "strategy", "verdict", "time").right(3);
             for (LincheckRun.Check c : lincheck) {
-                checks.row(c.twin() ? "twin " + MarkdownTable.code(c.subject()) : c.subject(), c.strategy(), c.verdict(),
+                checks.row(
+                        c.twin() ? "twin " + MarkdownTable.code(c.subject()) : c.subject(),
+                        c.strategy(),
+                        c.verdict(),
                         String.format("%.0f s", c.millis() / 1000.0));
             }
             md.append(checks).append('\n');
@@ -143,12 +187,14 @@ final class StressCommand implements Part {
         json.put("runs", runs.size());
         json.put("report", Reports.relative(report));
         json.put("twinsCaught", first.twinsCaught());
-        json.put("realFailures", first.realFailures().stream().map(StressRun.TestVerdict::name).toList());
+        json.put(
+                "realFailures",
+                first.realFailures().stream().map(StressRun.TestVerdict::name).toList());
         reports.whenPublished(log, "stress: report " + Reports.relative(report));
         if (withLincheck) {
             reports.whenPublished(log, "stress: Lincheck report " + Reports.relative(lincheckReport));
         }
-        return new Verdict(problems.isEmpty(), summary, md.toString(), json, problems,
-                System.currentTimeMillis() - start);
+        return new Verdict(
+                problems.isEmpty(), summary, md.toString(), json, problems, System.currentTimeMillis() - start);
     }
 }

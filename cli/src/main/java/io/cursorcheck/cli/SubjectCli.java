@@ -24,35 +24,49 @@ import picocli.CommandLine.Parameters;
  * as a release is, and held to the spec: every difference fails the run. Or one of its differences
  * replayed, from its counterexample file or its sequence's seed.
  */
-@Command(name = "subject", sortOptions = false, sortSynopsis = false, customSynopsis = "bin/cursorcheck subject"
-        + " [OPTIONS] -- COMMAND [ARGS...]", description = "conformance of any program that speaks the"
-        + " cursorcheck-subject protocol (docs/protocol.md), started as COMMAND ARGS...: random sequences in lockstep"
-        + " with the model, every difference shrunk, replayed and paged under reports/subjects/<name>/ (with the"
-        + " commands that replay it); exit 1 if the program differs from the model at all (no earlier semantics"
-        + " excuses a subject), breaks the protocol, or the run has a blind spot; exit 2 if COMMAND is missing, is"
-        + " not there or does not answer the handshake. With --replay or --replay-seed: one counterexample replayed"
-        + " step by step, model and subject side by side, exit 1 while it still fails; nothing is written")
+@Command(
+        name = "subject",
+        sortOptions = false,
+        sortSynopsis = false,
+        customSynopsis = "bin/cursorcheck subject" + " [OPTIONS] -- COMMAND [ARGS...]",
+        description = "conformance of any program that speaks the"
+                + " cursorcheck-subject protocol (docs/protocol.md), started as COMMAND ARGS...: random sequences in lockstep"
+                + " with the model, every difference shrunk, replayed and paged under reports/subjects/<name>/ (with the"
+                + " commands that replay it); exit 1 if the program differs from the model at all (no earlier semantics"
+                + " excuses a subject), breaks the protocol, or the run has a blind spot; exit 2 if COMMAND is missing, is"
+                + " not there or does not answer the handshake. With --replay or --replay-seed: one counterexample replayed"
+                + " step by step, model and subject side by side, exit 1 while it still fails; nothing is written")
 final class SubjectCli extends CliCommand {
 
     /** How long a run is unless told: as long as a release's. */
     static final long DEFAULT_SECONDS = 60;
 
-    @Option(names = "--name", paramLabel = "N", description = "the subject's name in reports: its folder"
-            + " reports/subjects/N/ (a-z, 0-9, '.', '_', '-'; default: the file name of COMMAND's last word without"
-            + " its extension)")
+    @Option(
+            names = "--name",
+            paramLabel = "N",
+            description = "the subject's name in reports: its folder"
+                    + " reports/subjects/N/ (a-z, 0-9, '.', '_', '-'; default: the file name of COMMAND's last word without"
+                    + " its extension)")
     String name;
 
     @Option(names = "--seconds", paramLabel = "N", description = "seconds of random sequences")
     @Range(min = 1, max = Range.YEAR_SECONDS)
     long seconds = DEFAULT_SECONDS;
 
-    @Option(names = "--replay", paramLabel = "FILE", description = "instead of a run: replay this counterexample"
-            + " file (a difference's .json under reports/subjects/) against COMMAND")
+    @Option(
+            names = "--replay",
+            paramLabel = "FILE",
+            description = "instead of a run: replay this counterexample"
+                    + " file (a difference's .json under reports/subjects/) against COMMAND")
     Path replay;
 
-    @Option(names = "--replay-seed", paramLabel = "S", converter = Converters.Seed.class, description = "instead of"
-            + " a run: regenerate the random sequence of this sequence seed (as a difference's page gives it) and"
-            + " replay it against COMMAND, with --max-steps as the page gives it")
+    @Option(
+            names = "--replay-seed",
+            paramLabel = "S",
+            converter = Converters.Seed.class,
+            description = "instead of"
+                    + " a run: regenerate the random sequence of this sequence seed (as a difference's page gives it) and"
+                    + " replay it against COMMAND, with --max-steps as the page gives it")
     Long replaySeed;
 
     @Mixin
@@ -73,8 +87,11 @@ final class SubjectCli extends CliCommand {
         replayOptions();
         Counterexample.Stored stored = replay == null ? null : stored(); // read before the program starts
         // A file names the subject it was found on: its replay goes by that name unless told otherwise.
-        String id = name == null && stored != null && ProgramSubject.NAME.matcher(stored.subject()).matches()
-                ? stored.subject() : nameOption();
+        String id = name == null
+                        && stored != null
+                        && ProgramSubject.NAME.matcher(stored.subject()).matches()
+                ? stored.subject()
+                : nameOption();
         try (ExternalSubject subject = ProgramSubject.start(id, List.copyOf(command))) {
             if (stored != null) {
                 return replayFile(subject, stored);
@@ -108,11 +125,12 @@ final class SubjectCli extends CliCommand {
         }
         String which = replay != null ? "--replay " + replay : "--replay-seed " + Long.toUnsignedString(replaySeed);
         picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
-        List<String> runOnly = replay != null ? List.of("--seconds", "--seed", "--max-steps")
-                : List.of("--seconds", "--seed");
+        List<String> runOnly =
+                replay != null ? List.of("--seconds", "--seed", "--max-steps") : List.of("--seconds", "--seed");
         for (String option : runOnly) {
             if (parsed.hasMatchedOption(option)) {
-                throw new UsageError(which + ": " + option + " " + parsed.matchedOption(option).stringValues().get(0)
+                throw new UsageError(which + ": " + option + " "
+                        + parsed.matchedOption(option).stringValues().get(0)
                         + " does not go with it; a replay runs one script, no random run");
             }
         }
@@ -125,11 +143,14 @@ final class SubjectCli extends CliCommand {
         long millis = Math.multiplyExact(secs, 1000);
         String rerun = ProgramSubject.runCommand(subject.id(), secs, seed, maxSteps, MaxStepsOption.DEFAULT, command);
         Conformance.Result r = ReportRun.write(Reports.dir(), rerun, err, run -> {
-            out.printf("%s: seed %s, %d s, up to %d operations per sequence%n  rerun exactly: %s%n", subject.id(),
-                    Long.toUnsignedString(seed), secs, maxSteps, rerun);
+            out.printf(
+                    "%s: seed %s, %d s, up to %d operations per sequence%n  rerun exactly: %s%n",
+                    subject.id(), Long.toUnsignedString(seed), secs, maxSteps, rerun);
             run.wholeDirectory(Conformance.SUBJECTS + "/" + subject.id()); // this subject's folder only
-            return Conformance.run(new Conformance.Config(null, seed, millis, Long.MAX_VALUE, maxSteps, run.dir(), err),
-                    subject, null);
+            return Conformance.run(
+                    new Conformance.Config(null, seed, millis, Long.MAX_VALUE, maxSteps, run.dir(), err),
+                    subject,
+                    null);
         });
         return report(r, out);
     }
@@ -138,13 +159,21 @@ final class SubjectCli extends CliCommand {
     static int report(Conformance.Result r, java.io.PrintStream out) {
         out.printf("%,d sequences, %,d operations in %.1f s%n", r.sequences(), r.operations(), r.millis() / 1000.0);
         for (Conformance.Difference d : r.differences()) {
-            out.printf("%s [%s]: %s, shrunk from %d to %d operations%n  %s%n", d.kind().id(), d.kind().verdict(),
-                    d.signature(), d.counterexample().original(), d.counterexample().script().length(),
+            out.printf(
+                    "%s [%s]: %s, shrunk from %d to %d operations%n  %s%n",
+                    d.kind().id(),
+                    d.kind().verdict(),
+                    d.signature(),
+                    d.counterexample().original(),
+                    d.counterexample().script().length(),
                     d.page() == null ? "" : Reports.relative(d.page()));
         }
         List<String> problems = ProgramSubject.problems(r);
-        out.println("verdict: " + ProgramSubject.verdict(r) + "; report: " + Reports.relative(Reports.dir()
-                .resolve(Conformance.SUBJECTS).resolve(r.subject()).resolve("index.md")));
+        out.println("verdict: " + ProgramSubject.verdict(r) + "; report: "
+                + Reports.relative(Reports.dir()
+                        .resolve(Conformance.SUBJECTS)
+                        .resolve(r.subject())
+                        .resolve("index.md")));
         problems.forEach(p -> out.println("  PROBLEM: " + p));
         return problems.isEmpty() ? 0 : 1;
     }
@@ -160,23 +189,32 @@ final class SubjectCli extends CliCommand {
     }
 
     private int replayFile(ExternalSubject subject, Counterexample.Stored stored) {
-        out.printf("replay %s against %s: %d operations%n%n", replay, ProgramSubject.shell(command),
-                stored.script().length());
+        out.printf(
+                "replay %s against %s: %d operations%n%n",
+                replay, ProgramSubject.shell(command), stored.script().length());
         Lockstep.Run run = Lockstep.run(subject, stored.script(), stored.tolerance());
-        if (stored.signature() != null && run.failed() && !run.failure().signature().equals(stored.signature())) {
-            out.printf("note: the file recorded %s; the replay now fails with %s%n", stored.signature(),
-                    run.failure().signature());
+        if (stored.signature() != null
+                && run.failed()
+                && !run.failure().signature().equals(stored.signature())) {
+            out.printf(
+                    "note: the file recorded %s; the replay now fails with %s%n",
+                    stored.signature(), run.failure().signature());
         }
         return trace(run, subject);
     }
 
     private int replaySeed(ExternalSubject subject) {
         int maxSteps = maxStepsOption.maxSteps;
-        out.printf("replay %s, sequence seed %s, up to %d operations%n%n", subject.id(),
-                Long.toUnsignedString(replaySeed), maxSteps);
+        out.printf(
+                "replay %s, sequence seed %s, up to %d operations%n%n",
+                subject.id(), Long.toUnsignedString(replaySeed), maxSteps);
         // As the run drew it (Conformance): the weights follow from the handshake, no known finding is continued past.
-        Lockstep.Run run = Lockstep.explore(subject, new Generator(Conformance.weights(subject.hello()),
-                subject.capabilities()), replaySeed, maxSteps, null);
+        Lockstep.Run run = Lockstep.explore(
+                subject,
+                new Generator(Conformance.weights(subject.hello()), subject.capabilities()),
+                replaySeed,
+                maxSteps,
+                null);
         return trace(run, subject);
     }
 

@@ -45,20 +45,23 @@ final class SubjectsPart implements Part {
     public Verdict run(PrintStream log, ReportRun reports) throws Exception {
         long t0 = System.currentTimeMillis();
         StringBuilder md = new StringBuilder("## Subjects (any program that speaks the protocol)\n\n");
-        MarkdownTable table = MarkdownTable.of("subject", "must", "sequences", "shapes of difference", "verdict", "rerun")
+        MarkdownTable table = MarkdownTable.of(
+                        "subject", "must", "sequences", "shapes of difference", "verdict", "rerun")
                 .right(2, 3);
         Map<String, Object> json = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
         List<String> summary = new ArrayList<>();
         for (ProgramSubject.Example e : examples) {
             long secs = millisEach / 1000;
-            String rerun = ProgramSubject.runCommand(e.name(), secs, seed, maxSteps, MaxStepsOption.DEFAULT,
-                    e.command());
+            String rerun =
+                    ProgramSubject.runCommand(e.name(), secs, seed, maxSteps, MaxStepsOption.DEFAULT, e.command());
             Conformance.Result r;
             try (ExternalSubject subject = ProgramSubject.start(e.name(), e.command())) {
                 reports.wholeDirectory(Conformance.SUBJECTS + "/" + e.name()); // fresh: shapes no longer seen go
-                r = Conformance.run(new Conformance.Config(null, seed, millisEach, Long.MAX_VALUE, maxSteps, reports.dir(),
-                        log), subject, null);
+                r = Conformance.run(
+                        new Conformance.Config(null, seed, millisEach, Long.MAX_VALUE, maxSteps, reports.dir(), log),
+                        subject,
+                        null);
             }
             List<String> own = ProgramSubject.problems(r);
             List<String> unmet = new ArrayList<>();
@@ -69,24 +72,39 @@ final class SubjectsPart implements Part {
             }
             problems.addAll(unmet);
             String verdict = ProgramSubject.verdict(r);
-            table.row("[" + e.name() + "](subjects/" + e.name() + "/index.md)",
-                    e.correct() ? "conform" : "be caught (negative control)", String.format("%,d", r.sequences()),
-                    r.differences().size(), (unmet.isEmpty() ? "" : "**UNMET** ") + MarkdownTable.text(verdict),
+            table.row(
+                    "[" + e.name() + "](subjects/" + e.name() + "/index.md)",
+                    e.correct() ? "conform" : "be caught (negative control)",
+                    String.format("%,d", r.sequences()),
+                    r.differences().size(),
+                    (unmet.isEmpty() ? "" : "**UNMET** ") + MarkdownTable.text(verdict),
                     MarkdownTable.code(rerun));
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("mustConform", e.correct());
             m.put("sequences", r.sequences());
-            m.put("differences", r.differences().stream().map(d -> d.kind().id() + " " + d.signature()).toList());
+            m.put(
+                    "differences",
+                    r.differences().stream()
+                            .map(d -> d.kind().id() + " " + d.signature())
+                            .toList());
             m.put("verdict", verdict);
             m.put("expectationMet", unmet.isEmpty());
             json.put(e.name(), m);
-            summary.add(e.name() + (e.correct() ? (unmet.isEmpty() ? " conforms" : " FAILED")
-                    : (unmet.isEmpty() ? " caught" : " NOT CAUGHT")));
+            summary.add(e.name()
+                    + (e.correct()
+                            ? (unmet.isEmpty() ? " conforms" : " FAILED")
+                            : (unmet.isEmpty() ? " caught" : " NOT CAUGHT")));
         }
-        md.append(table).append("\nEvery program is held to the spec: a difference fails it. The buggy example is the negative"
-                + " control of the check: caught means at least one difference from the model, each shrunk and"
-                + " replayed, and no protocol error.\n");
-        return new Verdict(problems.isEmpty(), String.join(", ", summary), md.toString(), json, problems,
+        md.append(table)
+                .append("\nEvery program is held to the spec: a difference fails it. The buggy example is the negative"
+                        + " control of the check: caught means at least one difference from the model, each shrunk and"
+                        + " replayed, and no protocol error.\n");
+        return new Verdict(
+                problems.isEmpty(),
+                String.join(", ", summary),
+                md.toString(),
+                json,
+                problems,
                 System.currentTimeMillis() - t0);
     }
 
@@ -94,15 +112,17 @@ final class SubjectsPart implements Part {
     static List<String> missed(Conformance.Result r) {
         List<String> p = new ArrayList<>();
         if (r.protocolErrors().count() > 0) {
-            p.add(r.subject() + ": the negative control broke the protocol (" + r.protocolErrors().first().get(0)
-                    + "): a broken adapter is no catch");
+            p.add(r.subject() + ": the negative control broke the protocol ("
+                    + r.protocolErrors().first().get(0) + "): a broken adapter is no catch");
         }
         if (r.differences().isEmpty()) {
             p.add(r.subject() + ": the negative control was not caught: no difference in " + r.sequences()
                     + " sequences");
         }
-        r.differences().stream().filter(d -> !d.replayed()).forEach(d -> p.add(r.subject() + ": the negative"
-                + " control's difference " + d.signature() + " did not fail the same way on replay"));
+        r.differences().stream()
+                .filter(d -> !d.replayed())
+                .forEach(d -> p.add(r.subject() + ": the negative" + " control's difference " + d.signature()
+                        + " did not fail the same way on replay"));
         return p;
     }
 }

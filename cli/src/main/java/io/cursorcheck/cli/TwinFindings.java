@@ -21,8 +21,15 @@ import java.util.Set;
  *                   its gate plan's). A twin outside it that the tool does not catch is the tool's reach, shown on
  *                   the page; a twin inside it that the tool does not catch is a problem
  */
-record TwinFindings(String tool, List<String> headings, Map<String, Cell> byTwin, List<String> errors,
-                    List<Cost> costs, long wallMillis, String measures, Set<String> required) {
+record TwinFindings(
+        String tool,
+        List<String> headings,
+        Map<String, Cell> byTwin,
+        List<String> errors,
+        List<Cost> costs,
+        long wallMillis,
+        String measures,
+        Set<String> required) {
 
     /** Copies the lists, map and set. */
     TwinFindings {
@@ -66,8 +73,7 @@ record TwinFindings(String tool, List<String> headings, Map<String, Cell> byTwin
      * @param what  what it is, and whether it is measured or an estimate
      * @param value the time, formatted
      */
-    record Cost(String what, String value) {
-    }
+    record Cost(String what, String value) {}
 
     /**
      * A tool that reached no verdict at all (it did not start, crashed, or left no result): every twin is an
@@ -81,8 +87,14 @@ record TwinFindings(String tool, List<String> headings, Map<String, Cell> byTwin
      * @param wallMillis how long it ran before it failed
      * @param measures   what its columns would have measured
      */
-    static TwinFindings failed(String tool, List<String> headings, List<String> twins, String error,
-                               List<Cost> costs, long wallMillis, String measures) {
+    static TwinFindings failed(
+            String tool,
+            List<String> headings,
+            List<String> twins,
+            String error,
+            List<Cost> costs,
+            long wallMillis,
+            String measures) {
         java.util.Map<String, Cell> cells = new java.util.LinkedHashMap<>();
         List<String> empty = headings.stream().map(h -> "").toList();
         twins.forEach(t -> cells.put(t, new Cell(Status.ERROR, empty, error)));
@@ -92,7 +104,8 @@ record TwinFindings(String tool, List<String> headings, Map<String, Cell> byTwin
     /** Every racy twin's id ({@code Mutants.RACY_TWINS}): what jcstress's and Fray's gates require caught. */
     static Set<String> everyTwin() {
         return io.cursorcheck.properties.mutants.Mutants.RACY_TWINS.stream()
-                .map(io.cursorcheck.properties.mutants.Mutant::id).collect(java.util.stream.Collectors.toSet());
+                .map(io.cursorcheck.properties.mutants.Mutant::id)
+                .collect(java.util.stream.Collectors.toSet());
     }
 
     /** Seconds with one decimal, e.g. {@code 12.3 s}. */

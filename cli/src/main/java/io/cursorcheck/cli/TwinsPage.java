@@ -12,8 +12,7 @@ import java.util.List;
  */
 final class TwinsPage {
 
-    private TwinsPage() {
-    }
+    private TwinsPage() {}
 
     /**
      * Every expectation not met, each naming its tool (and twin); empty when every tool reached a verdict on every
@@ -29,34 +28,37 @@ final class TwinsPage {
         java.util.Set<String> twins = new java.util.TreeSet<>();
         java.util.Set<String> caughtBySome = new java.util.HashSet<>();
         for (TwinFindings t : tools) {
-            t.byTwin().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey()).forEach(e -> {
-                TwinFindings.Cell c = e.getValue();
-                boolean required = t.required().contains(e.getKey());
-                twins.add(e.getKey());
-                switch (c.status()) {
-                    case CAUGHT -> caughtBySome.add(e.getKey());
-                    case NOT_CAUGHT -> {
-                        if (required) {
-                            problems.add(t.tool() + " did NOT CATCH twin " + e.getKey() + ", which its gate requires: "
-                                    + c.reason());
+            t.byTwin().entrySet().stream()
+                    .sorted(java.util.Map.Entry.comparingByKey())
+                    .forEach(e -> {
+                        TwinFindings.Cell c = e.getValue();
+                        boolean required = t.required().contains(e.getKey());
+                        twins.add(e.getKey());
+                        switch (c.status()) {
+                            case CAUGHT -> caughtBySome.add(e.getKey());
+                            case NOT_CAUGHT -> {
+                                if (required) {
+                                    problems.add(t.tool() + " did NOT CATCH twin " + e.getKey()
+                                            + ", which its gate requires: " + c.reason());
+                                }
+                            }
+                            case NOT_CHECKED -> {
+                                if (required) {
+                                    problems.add(t.tool() + " does not check twin " + e.getKey()
+                                            + ", which its gate requires: " + c.reason());
+                                }
+                            }
+                            case ERROR -> { // a tool that failed as a whole is one problem, not one per twin
+                                if (!t.errors().contains(c.reason())) {
+                                    problems.add(t.tool() + ": twin " + e.getKey()
+                                            + ": ERROR, no verdict (never a catch): " + c.reason());
+                                }
+                            }
                         }
-                    }
-                    case NOT_CHECKED -> {
-                        if (required) {
-                            problems.add(t.tool() + " does not check twin " + e.getKey() + ", which its gate requires: "
-                                    + c.reason());
-                        }
-                    }
-                    case ERROR -> { // a tool that failed as a whole is one problem, not one per twin
-                        if (!t.errors().contains(c.reason())) {
-                            problems.add(t.tool() + ": twin " + e.getKey() + ": ERROR, no verdict (never a catch): "
-                                    + c.reason());
-                        }
-                    }
-                }
-            });
+                    });
         }
-        twins.stream().filter(t -> !caughtBySome.contains(t))
+        twins.stream()
+                .filter(t -> !caughtBySome.contains(t))
                 .forEach(t -> problems.add("twin " + t + " was caught by no tool"));
         return problems;
     }
@@ -68,7 +70,11 @@ final class TwinsPage {
             long caught = count(t, TwinFindings.Status.CAUGHT);
             long unchecked = count(t, TwinFindings.Status.NOT_CHECKED);
             long errors = count(t, TwinFindings.Status.ERROR);
-            parts.add(String.format("%s caught %d of %d%s%s", t.tool(), caught, twins.size(),
+            parts.add(String.format(
+                    "%s caught %d of %d%s%s",
+                    t.tool(),
+                    caught,
+                    twins.size(),
                     unchecked == 0 ? "" : " (" + unchecked + " not checked)",
                     errors == 0 && t.errors().isEmpty() ? "" : " with ERRORS"));
         }
@@ -89,27 +95,40 @@ final class TwinsPage {
      * @param machine the machine ({@code IndexPage.machine()})
      * @param shared  fixed costs measured once that several tools pay
      */
-    static String markdown(List<String> twins, List<TwinFindings> tools, List<TwinFindings.Cost> shared, String command,
-                           String date, String machine) {
+    static String markdown(
+            List<String> twins,
+            List<TwinFindings> tools,
+            List<TwinFindings.Cost> shared,
+            String command,
+            String date,
+            String machine) {
         List<String> problems = problems(tools);
         StringBuilder b = new StringBuilder("# Racy twins: jcstress, Lincheck and Fray, in one run\n\n");
-        b.append(problems.isEmpty() ? "**Passed**: every tool reached a verdict on every twin and caught every twin"
-                        + " its own gate requires (jcstress and Fray: all; Lincheck: its plan's), and every twin was"
-                        + " caught. "
-                : "**FAILED**: a tool erred, or missed a twin its gate requires, or a twin was caught by no tool (the"
-                        + " problems are listed below). ")
-                .append(summary(twins, tools)).append(".\n\n");
+        b.append(
+                        problems.isEmpty()
+                                ? "**Passed**: every tool reached a verdict on every twin and caught every twin"
+                                        + " its own gate requires (jcstress and Fray: all; Lincheck: its plan's), and every twin was"
+                                        + " caught. "
+                                : "**FAILED**: a tool erred, or missed a twin its gate requires, or a twin was caught by no tool (the"
+                                        + " problems are listed below). ")
+                .append(summary(twins, tools))
+                .append(".\n\n");
         b.append(MarkdownTable.of("", "")
-                .row("Command", MarkdownTable.code(command))
-                .row("Date", MarkdownTable.text(date))
-                .row("Machine", MarkdownTable.text(machine))).append('\n');
+                        .row("Command", MarkdownTable.code(command))
+                        .row("Date", MarkdownTable.text(date))
+                        .row("Machine", MarkdownTable.text(machine)))
+                .append('\n');
         b.append("The times are this run's on this machine; under load they grow, and one run is one sample. A"
                 + " status is **caught** (the tool reported a broken invariant or a non-linearizable run), **NOT"
                 + " CAUGHT** (it ran its checks of the twin to the end and they passed), *not checked* (it has no check"
                 + " of the twin) or **ERROR** (no verdict: never a catch). Lincheck's gate requires only the twins of"
                 + " its plan; a twin outside it that Lincheck does not catch shows the reach of its scene.\n\n");
         for (TwinFindings t : tools) {
-            b.append("- **").append(t.tool()).append("**: ").append(t.measures()).append('\n');
+            b.append("- **")
+                    .append(t.tool())
+                    .append("**: ")
+                    .append(t.measures())
+                    .append('\n');
         }
         b.append('\n');
         List<String> headings = new ArrayList<>(List.of("twin"));
@@ -137,16 +156,29 @@ final class TwinsPage {
         for (String twin : twins) {
             for (TwinFindings t : tools) {
                 TwinFindings.Cell c = t.byTwin().get(twin);
-                if (c != null && c.status() != TwinFindings.Status.CAUGHT && !c.reason().isEmpty()
+                if (c != null
+                        && c.status() != TwinFindings.Status.CAUGHT
+                        && !c.reason().isEmpty()
                         && !t.errors().contains(c.reason())) {
-                    why.append("- `").append(twin).append("`, ").append(t.tool()).append(", ")
-                            .append(status(c.status())).append(": ").append(c.reason().replace("\n", " ")).append('\n');
+                    why.append("- `")
+                            .append(twin)
+                            .append("`, ")
+                            .append(t.tool())
+                            .append(", ")
+                            .append(status(c.status()))
+                            .append(": ")
+                            .append(c.reason().replace("\n", " "))
+                            .append('\n');
                 }
             }
         }
         for (TwinFindings t : tools) {
-            t.errors().forEach(e -> why.append("- ").append(t.tool()).append(", **ERROR** (no verdict): ")
-                    .append(e.replace("\n", " ")).append('\n'));
+            t.errors()
+                    .forEach(e -> why.append("- ")
+                            .append(t.tool())
+                            .append(", **ERROR** (no verdict): ")
+                            .append(e.replace("\n", " "))
+                            .append('\n'));
         }
         if (!why.isEmpty()) {
             b.append("## Why a twin was not caught\n\n").append(why).append('\n');

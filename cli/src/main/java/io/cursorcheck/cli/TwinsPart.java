@@ -79,10 +79,12 @@ final class TwinsPart implements Part {
         }
         long jvmMillis = jvmStart(work);
         List<TwinFindings.Cost> shared = List.of(
-                new TwinFindings.Cost("compiling one twin (measured here: the mean over the " + twins.size()
-                        + " twins, shadow jar included; every jcstress fork and Lincheck check pays it)",
+                new TwinFindings.Cost(
+                        "compiling one twin (measured here: the mean over the " + twins.size()
+                                + " twins, shadow jar included; every jcstress fork and Lincheck check pays it)",
                         TwinFindings.seconds(compileMillis / twins.size())),
-                new TwinFindings.Cost("starting a JVM on the stress module's class path (measured here, once)",
+                new TwinFindings.Cost(
+                        "starting a JVM on the stress module's class path (measured here, once)",
                         TwinFindings.seconds(jvmMillis)));
 
         List<TwinFindings> tools = new ArrayList<>();
@@ -92,16 +94,30 @@ final class TwinsPart implements Part {
 
         Path page = reports.dir().resolve(PAGE);
         Files.createDirectories(page.getParent());
-        Files.writeString(page, TwinsPage.markdown(twins, tools, shared, command, LocalDateTime.now().withNano(0).toString(),
-                IndexPage.machine()), StandardCharsets.UTF_8);
+        Files.writeString(
+                page,
+                TwinsPage.markdown(
+                        twins,
+                        tools,
+                        shared,
+                        command,
+                        LocalDateTime.now().withNano(0).toString(),
+                        IndexPage.machine()),
+                StandardCharsets.UTF_8);
         List<String> problems = TwinsPage.problems(tools);
         String summary = TwinsPage.summary(twins, tools);
         String link = Reports.link(reports.dir(), page);
         StringBuilder md = new StringBuilder("## Racy twins: jcstress, Lincheck and Fray compared\n\n");
-        md.append(problems.isEmpty() ? "Every tool caught every twin its gate requires, and every twin was caught. "
-                : "**FAILED**. ").append(summary)
+        md.append(
+                        problems.isEmpty()
+                                ? "Every tool caught every twin its gate requires, and every twin was caught. "
+                                : "**FAILED**. ")
+                .append(summary)
                 .append(". The comparison, with what each column measures and each tool's fixed costs: [")
-                .append(link).append("](").append(link).append(").\n");
+                .append(link)
+                .append("](")
+                .append(link)
+                .append(").\n");
         if (!problems.isEmpty()) {
             md.append('\n');
             problems.forEach(p -> md.append("- ").append(p.replace("\n", " ")).append('\n'));
@@ -113,41 +129,56 @@ final class TwinsPart implements Part {
             json.put(t.tool(), byTwin);
         }
         json.put("report", Reports.relative(reports.reports().resolve(PAGE)));
-        reports.whenPublished(log, "twins: report " + Reports.relative(reports.reports().resolve(PAGE)));
+        reports.whenPublished(
+                log, "twins: report " + Reports.relative(reports.reports().resolve(PAGE)));
         return new Verdict(problems.isEmpty(), summary, md.toString(), json, problems, System.currentTimeMillis() - t0);
     }
 
-    private TwinFindings jcstress(PrintStream log, Path root, List<String> twins)
-            throws InterruptedException {
-        log.printf("twins: jcstress on the twins' own pairs, in the gate's settings (%d of the gate's %d pairs)...%n",
+    private TwinFindings jcstress(PrintStream log, Path root, List<String> twins) throws InterruptedException {
+        log.printf(
+                "twins: jcstress on the twins' own pairs, in the gate's settings (%d of the gate's %d pairs)...%n",
                 DeclaredTests.matching(TWIN_PAIRS).size(), DeclaredTests.all().size());
         long start = System.currentTimeMillis();
         try {
-            StressRun.Result r = StressRun.run(StressRun.Mode.GATE, TWIN_PAIRS,
-                    StressRun.workDir(root, StressRun.Mode.GATE), root, Duration.ofHours(1));
+            StressRun.Result r = StressRun.run(
+                    StressRun.Mode.GATE,
+                    TWIN_PAIRS,
+                    StressRun.workDir(root, StressRun.Mode.GATE),
+                    root,
+                    Duration.ofHours(1));
             TwinFindings f = JcstressTwins.of(r, StressRun.stressMillis(r));
             log.printf("twins: jcstress took %d s; see %s%n", r.duration().toSeconds(), root.relativize(r.log()));
             return f;
         } catch (IOException | RuntimeException e) {
-            return TwinFindings.failed(JcstressTwins.TOOL, JcstressTwins.HEADINGS, twins,
+            return TwinFindings.failed(
+                    JcstressTwins.TOOL,
+                    JcstressTwins.HEADINGS,
+                    twins,
                     "jcstress did not complete: " + e.getMessage(),
-                    List.of(), System.currentTimeMillis() - start, "jcstress, in the gate's settings.");
+                    List.of(),
+                    System.currentTimeMillis() - start,
+                    "jcstress, in the gate's settings.");
         }
     }
 
-    private TwinFindings lincheck(PrintStream log, Path root, List<String> twins)
-            throws InterruptedException {
+    private TwinFindings lincheck(PrintStream log, Path root, List<String> twins) throws InterruptedException {
         log.println("twins: Lincheck, a model-checking check of every twin...");
         long start = System.currentTimeMillis();
         try {
             Path work = LincheckRun.newWorkDir(root);
             List<LincheckRun.Check> checks = LincheckRun.twinChecks(work);
-            checks.forEach(c -> log.printf("twins: lincheck %-28s %-15s %-7s %.1f s%n", c.subject(), c.strategy(),
-                    c.status(), c.millis() / 1000.0));
+            checks.forEach(c -> log.printf(
+                    "twins: lincheck %-28s %-15s %-7s %.1f s%n",
+                    c.subject(), c.strategy(), c.status(), c.millis() / 1000.0));
             return LincheckTwins.of(checks, System.currentTimeMillis() - start);
         } catch (IOException | RuntimeException e) {
-            return TwinFindings.failed(LincheckTwins.TOOL, LincheckTwins.HEADINGS, twins,
-                    "Lincheck did not complete: " + e.getMessage(), List.of(), System.currentTimeMillis() - start,
+            return TwinFindings.failed(
+                    LincheckTwins.TOOL,
+                    LincheckTwins.HEADINGS,
+                    twins,
+                    "Lincheck did not complete: " + e.getMessage(),
+                    List.of(),
+                    System.currentTimeMillis() - start,
                     "Lincheck, a model-checking check of every twin.");
         }
     }
@@ -166,8 +197,12 @@ final class TwinsPart implements Part {
             int exit = fray.runScript(log, scratch, scratch);
             long wall = System.currentTimeMillis() - start;
             if (!Files.isRegularFile(grade)) {
-                return frayFailed(twins, "the Fray run stopped before its grade (exit " + exit
-                        + "; its output is in the log): no " + root.relativize(grade), costs, wall);
+                return frayFailed(
+                        twins,
+                        "the Fray run stopped before its grade (exit " + exit + "; its output is in the log): no "
+                                + root.relativize(grade),
+                        costs,
+                        wall);
             }
             return FrayTwins.of(grade, FrayPart.gradeNumbers(grade), costs, wall);
         } catch (IOException | RuntimeException e) {
@@ -176,7 +211,13 @@ final class TwinsPart implements Part {
     }
 
     private static TwinFindings frayFailed(List<String> twins, String error, List<TwinFindings.Cost> costs, long wall) {
-        return TwinFindings.failed(FrayTwins.TOOL, FrayTwins.HEADINGS, twins, error, costs, wall,
+        return TwinFindings.failed(
+                FrayTwins.TOOL,
+                FrayTwins.HEADINGS,
+                twins,
+                error,
+                costs,
+                wall,
                 "Fray 0.9.2, controlled scheduling on its instrumented JDK 25.");
     }
 
@@ -185,15 +226,20 @@ final class TwinsPart implements Part {
      * its usage and exits, having loaded its class and the scenes'.
      */
     private static long jvmStart(Path work) throws IOException, InterruptedException {
-        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), LincheckRun.class.getName());
+        List<String> cmd = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                LincheckRun.class.getName());
         long start = System.currentTimeMillis();
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(work.resolve("jvm-start.log")
-                .toFile()).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(work.resolve("jvm-start.log").toFile())
+                .start();
         if (!p.waitFor(5, TimeUnit.MINUTES)) {
             p.destroyForcibly();
-            throw new IOException("a JVM on the stress class path did not exit in 5 minutes; see "
-                    + work.resolve("jvm-start.log"));
+            throw new IOException(
+                    "a JVM on the stress class path did not exit in 5 minutes; see " + work.resolve("jvm-start.log"));
         }
         long millis = System.currentTimeMillis() - start;
         if (p.exitValue() != 2) { // its usage's exit code: anything else is no clean start

@@ -52,33 +52,56 @@ final class UpstreamPart implements Part {
         long t0 = System.currentTimeMillis();
         result = UpstreamCheck.run(config, reports, log);
         UpstreamCheck.Result r = result;
-        long showingBuiltin = r.before().stream().filter(Reproductions.Output::shows).count();
-        long showingPatched = r.after().stream().filter(Reproductions.Output::shows).count();
-        String summary = String.format("%s patched: reproductions showing on the builtin %d of %d, patched %d;"
+        long showingBuiltin =
+                r.before().stream().filter(Reproductions.Output::shows).count();
+        long showingPatched =
+                r.after().stream().filter(Reproductions.Output::shows).count();
+        String summary = String.format(
+                "%s patched: reproductions showing on the builtin %d of %d, patched %d;"
                         + " regression test builtin %s, patched %s; vs corrected model: %s;"
                         + " vs builtin: %,d sequences, %,d reach the re-entrant path, %,d differ (%,d without reaching it);"
                         + " negative control %s",
-                config.release().id(), showingBuiltin, Reproductions.SCRIPTS.size(), showingPatched,
-                r.builtin().summary(), r.patched().summary(),
-                ConformanceCampaign.verdict(r.conformance()), r.comparison().sequences(),
-                r.comparison().reachingReentrant(), r.comparison().differing(),
-                r.comparison().differingOutsideReentrant(), r.control().caught() ? "caught" : "NOT CAUGHT");
+                config.release().id(),
+                showingBuiltin,
+                Reproductions.SCRIPTS.size(),
+                showingPatched,
+                r.builtin().summary(),
+                r.patched().summary(),
+                ConformanceCampaign.verdict(r.conformance()),
+                r.comparison().sequences(),
+                r.comparison().reachingReentrant(),
+                r.comparison().differing(),
+                r.comparison().differingOutsideReentrant(),
+                r.control().caught() ? "caught" : "NOT CAUGHT");
         StringBuilder md = new StringBuilder("## Upstream: the fix of Node's broadcast.js\n\n");
-        md.append(String.format("- reproductions of the symptoms: %d of %d show theirs on the builtin, %d with the"
-                + " patched source%n", showingBuiltin, Reproductions.SCRIPTS.size(), showingPatched));
-        md.append("- regression test on ").append(config.release().id()).append("'s builtin: ")
-                .append(r.builtin().summary()).append('\n');
-        md.append("- regression test with the patched source: ").append(r.patched().summary()).append('\n');
-        md.append("- patched source vs the corrected model: ").append(ConformanceCampaign.verdict(r.conformance()))
+        md.append(String.format(
+                "- reproductions of the symptoms: %d of %d show theirs on the builtin, %d with the"
+                        + " patched source%n",
+                showingBuiltin, Reproductions.SCRIPTS.size(), showingPatched));
+        md.append("- regression test on ")
+                .append(config.release().id())
+                .append("'s builtin: ")
+                .append(r.builtin().summary())
                 .append('\n');
-        md.append(String.format("- builtin vs patched: %,d sequences, %,d reached the re-entrant path, %,d answered"
-                        + " differently (%,d without reaching it)%n", r.comparison().sequences(),
-                r.comparison().reachingReentrant(), r.comparison().differing(),
+        md.append("- regression test with the patched source: ")
+                .append(r.patched().summary())
+                .append('\n');
+        md.append("- patched source vs the corrected model: ")
+                .append(ConformanceCampaign.verdict(r.conformance()))
+                .append('\n');
+        md.append(String.format(
+                "- builtin vs patched: %,d sequences, %,d reached the re-entrant path, %,d answered"
+                        + " differently (%,d without reaching it)%n",
+                r.comparison().sequences(),
+                r.comparison().reachingReentrant(),
+                r.comparison().differing(),
                 r.comparison().differingOutsideReentrant()));
         md.append("- negative control (the fix without the line that clears its flag) vs builtin: ")
-                .append(r.control().caught() ? "caught" : "NOT CAUGHT").append(String.format(" (%,d of %,d sequences"
-                        + " differ without reaching the re-entrant path)%n", r.control().comparison()
-                        .differingOutsideReentrant(), r.control().comparison().sequences()));
+                .append(r.control().caught() ? "caught" : "NOT CAUGHT")
+                .append(String.format(
+                        " (%,d of %,d sequences" + " differ without reaching the re-entrant path)%n",
+                        r.control().comparison().differingOutsideReentrant(),
+                        r.control().comparison().sequences()));
         md.append("\nFor Node's maintainers: [upstream/README.md](upstream/README.md).\n");
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("passed", r.passed()); // with the started time of index.json: the part ran, and passed, this run

@@ -24,8 +24,7 @@ final class Usage {
 
     private static final int OPTION_COLUMN = 26;
 
-    private Usage() {
-    }
+    private Usage() {}
 
     /** Installs the renderers on the command and every subcommand. */
     static void install(CommandLine top) {
@@ -76,7 +75,9 @@ final class Usage {
      * declaration: {@code operations per sequence at most (default: 60; 1 to 100000)}.
      */
     private static String options(Help help) {
-        TextTable table = TextTable.forColumns(help.colorScheme(), new Column(OPTION_COLUMN, 2, Column.Overflow.SPAN),
+        TextTable table = TextTable.forColumns(
+                help.colorScheme(),
+                new Column(OPTION_COLUMN, 2, Column.Overflow.SPAN),
                 new Column(WIDTH - OPTION_COLUMN, 1, Column.Overflow.WRAP));
         for (PositionalParamSpec p : help.commandSpec().positionalParameters()) {
             table.addRowValues(p.paramLabel(), String.join(" ", p.description()));
@@ -93,12 +94,14 @@ final class Usage {
             }
             Range range = RangeCheck.of(o);
             if (range != null) {
-                notes.add(range.max() == Long.MAX_VALUE ? "at least " + range.min() : range.min() + " to " + range.max());
+                notes.add(
+                        range.max() == Long.MAX_VALUE ? "at least " + range.min() : range.min() + " to " + range.max());
             }
             String text = String.join(" ", o.description());
             if (!notes.isEmpty()) { // into the description's closing parenthesis, if it ends with one
                 String more = String.join("; ", notes);
-                text = text.endsWith(")") ? text.substring(0, text.length() - 1) + "; " + more + ")"
+                text = text.endsWith(")")
+                        ? text.substring(0, text.length() - 1) + "; " + more + ")"
                         : text + " (" + more + ")";
             }
             table.addRowValues(label, text);
@@ -112,7 +115,9 @@ final class Usage {
             return o.defaultValue();
         }
         Object initial = o.initialValue();
-        boolean nothing = initial == null || Boolean.FALSE.equals(initial) || "".equals(initial)
+        boolean nothing = initial == null
+                || Boolean.FALSE.equals(initial)
+                || "".equals(initial)
                 || initial instanceof Collection<?> c && c.isEmpty();
         return nothing ? null : String.valueOf(initial);
     }

@@ -7,8 +7,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code bin/cursorcheck variants}: the variants, and the mutants. */
-@Command(name = "variants", description = "lists the variants (and the mutants: the catalogue, negative controls first,"
-        + " and the racy twins)")
+@Command(
+        name = "variants",
+        description =
+                "lists the variants (and the mutants: the catalogue, negative controls first," + " and the racy twins)")
 final class VariantsCli extends CliCommand {
 
     @Option(names = "--mutants", description = "list the mutants too")

@@ -45,8 +45,7 @@ class BadInputCliTest {
     }
 
     /** What a command line did. */
-    record Outcome(int exit, String out, String err) {
-    }
+    record Outcome(int exit, String out, String err) {}
 
     private static Bad bad(String line, String... names) {
         return new Bad(Arrays.asList(line.split(" ")), List.of(names));
@@ -155,18 +154,25 @@ class BadInputCliTest {
                 bad("node --version 26.12.1 --seed 7 --record-findings", "--record-findings", "--seed 7"),
                 bad("bun --version 1.4.5 --source builtin", "--source builtin", "Node only"),
                 bad("bun --version 1.4.5 --self-check", "--self-check", "node only"),
-                bad("node --version 26.12.1 --source no/such/broadcast.js", "--source", "'no/such/broadcast.js'",
+                bad(
+                        "node --version 26.12.1 --source no/such/broadcast.js",
+                        "--source",
+                        "'no/such/broadcast.js'",
                         "no such file"),
                 bad("node --version 26.12.1 --source target", "--source", "'target'", "directory"),
                 bad("node --version 26.12.1 --model corrected", "--model corrected", "--source"),
                 bad("node --version 26.12.1 --source builtin --model fixed", "--model", "'fixed'"),
-                bad("node --version 26.12.1 --record-findings --source builtin", "--record-findings",
+                bad(
+                        "node --version 26.12.1 --record-findings --source builtin",
+                        "--record-findings",
                         "--source builtin"),
                 bad("node --version 26.12.1 --self-check --source builtin", "--self-check", "--source builtin"),
                 bad("node --version 26.12.1 --self-check --sequences 0", "--sequences", "'0'"),
                 bad("node --version 26.12.1 --self-check --sequences -3", "--sequences", "'-3'"),
                 bad("node --version 26.12.1 --self-check --sequences many", "--sequences", "'many'"),
-                bad("node --version 26.12.1 --self-check --sequences 99999999999999999999", "--sequences",
+                bad(
+                        "node --version 26.12.1 --self-check --sequences 99999999999999999999",
+                        "--sequences",
                         "'99999999999999999999'"),
                 bad("node --version 26.12.1 --sequences 50", "--sequences 50", "--self-check"),
                 bad("node --version 26.12.1 --self-check --sequences 50 --seconds 5", "--sequences 50", "--seconds 5"),
@@ -174,8 +180,11 @@ class BadInputCliTest {
                 // subject: the program after --, checked before anything runs
                 bad("subject", "COMMAND", "missing", "after --"),
                 bad("subject --seconds 5", "COMMAND", "missing"),
-                bad("subject -- no-such-program-for-cursorcheck", "COMMAND 'no-such-program-for-cursorcheck'",
-                        "no program", "PATH"),
+                bad(
+                        "subject -- no-such-program-for-cursorcheck",
+                        "COMMAND 'no-such-program-for-cursorcheck'",
+                        "no program",
+                        "PATH"),
                 bad("subject -- ./no/such/subject.py", "COMMAND './no/such/subject.py'", "no executable file"),
                 bad("subject -- cat", "COMMAND 'cat'", "handshake", "implementation"),
                 bad("subject -- true", "COMMAND 'true'", "handshake", "without answering"),
@@ -204,10 +213,17 @@ class BadInputCliTest {
                 // selections that select nothing: a run over none would pass having checked nothing
                 bad("mutants --only ,", "--only", "','", "names no mutant"),
                 bad("mutants --only=", "--only", "''", "names no mutant"),
-                bad("mutants --only detach-forgets-count,,advance-compares-new-cursor", "--only",
-                        "'detach-forgets-count,,advance-compares-new-cursor'", "empty id"),
+                bad(
+                        "mutants --only detach-forgets-count,,advance-compares-new-cursor",
+                        "--only",
+                        "'detach-forgets-count,,advance-compares-new-cursor'",
+                        "empty id"),
                 bad("mutants --only detach-forgets-count,detach-forgets-count", "--only", "detach-forgets-count twice"),
-                bad("stress --tests NoSuchStress", "--tests", "'NoSuchStress'", "matches no declared jcstress test",
+                bad(
+                        "stress --tests NoSuchStress",
+                        "--tests",
+                        "'NoSuchStress'",
+                        "matches no declared jcstress test",
                         "CountRaceStress"),
                 bad("campaign --skip ,", "--skip", "','", "names nothing"),
                 bad("history --releases ,", "--releases", "','", "names nothing"),
@@ -233,7 +249,8 @@ class BadInputCliTest {
         t.add(new Bad(List.of("replay", files.toString()), List.of("replay " + files, "directory")));
         t.add(badFile("empty.json", "", "empty"));
         t.add(badFile("blank.json", "  \n", "empty"));
-        t.add(badFile("truncated.json", counterexample("\"cached-count\"", ok, attach).substring(0, 70), "not JSON"));
+        t.add(badFile(
+                "truncated.json", counterexample("\"cached-count\"", ok, attach).substring(0, 70), "not JSON"));
         t.add(badFile("words.json", "hello world", "not JSON"));
         t.add(badFile("binary.json", "\u00ff\u00fe{}", "UTF-8"));
         t.add(badFile("array.json", "[1, 2]", "an array"));
@@ -241,35 +258,76 @@ class BadInputCliTest {
         t.add(badFile("format.json", "{\"format\": \"other/2\"}", "field 'format'", "other/2"));
         t.add(badFile("no-options.json", counterexample("\"cached-count\"", "null", attach), "field 'options'"));
         t.add(badFile("options-list.json", counterexample("\"cached-count\"", "[2]", attach), "field 'options'"));
-        t.add(badFile("budget.json", counterexample("\"cached-count\"", "{\"budget\": 0, \"policy\": \"STRICT\"}", attach),
-                "field 'options.budget'", "0"));
-        t.add(badFile("budget-text.json", counterexample("\"cached-count\"",
-                "{\"budget\": \"two\", \"policy\": \"STRICT\"}", attach), "field 'options.budget'", "two"));
-        t.add(badFile("policy.json", counterexample("\"cached-count\"", "{\"budget\": 2, \"policy\": \"LOSSY\"}", attach),
-                "field 'options.policy'", "'LOSSY'"));
-        t.add(badFile("seed.json", counterexample("\"cached-count\"", ok, attach).replace("}\n", "")
-                .replaceFirst("}$", ", \"foundBy\": {\"seed\": \"abc\"}}"), "field 'foundBy.seed'", "abc"));
-        t.add(badFile("max-steps.json", counterexample("\"cached-count\"", ok, attach)
-                .replaceFirst("}$", ", \"foundBy\": {\"maxSteps\": 4294967298}}"), "field 'foundBy.maxSteps'", "4294967298"));
+        t.add(badFile(
+                "budget.json",
+                counterexample("\"cached-count\"", "{\"budget\": 0, \"policy\": \"STRICT\"}", attach),
+                "field 'options.budget'",
+                "0"));
+        t.add(badFile(
+                "budget-text.json",
+                counterexample("\"cached-count\"", "{\"budget\": \"two\", \"policy\": \"STRICT\"}", attach),
+                "field 'options.budget'",
+                "two"));
+        t.add(badFile(
+                "policy.json",
+                counterexample("\"cached-count\"", "{\"budget\": 2, \"policy\": \"LOSSY\"}", attach),
+                "field 'options.policy'",
+                "'LOSSY'"));
+        t.add(badFile(
+                "seed.json",
+                counterexample("\"cached-count\"", ok, attach)
+                        .replace("}\n", "")
+                        .replaceFirst("}$", ", \"foundBy\": {\"seed\": \"abc\"}}"),
+                "field 'foundBy.seed'",
+                "abc"));
+        t.add(badFile(
+                "max-steps.json",
+                counterexample("\"cached-count\"", ok, attach)
+                        .replaceFirst("}$", ", \"foundBy\": {\"maxSteps\": 4294967298}}"),
+                "field 'foundBy.maxSteps'",
+                "4294967298"));
         t.add(badFile("null-subject.json", counterexample("null", ok, attach), "field 'subject'", "null"));
         t.add(badFile("number-subject.json", counterexample("7", ok, attach), "field 'subject'", "7"));
-        t.add(badFile("unknown-subject.json", counterexample("\"teleport\"", ok, attach), "field 'subject'", "'teleport'"));
-        t.add(badFile("bad-release.json", counterexample("\"node-latest\"", ok, attach), "field 'subject'", "'latest'"));
+        t.add(badFile(
+                "unknown-subject.json", counterexample("\"teleport\"", ok, attach), "field 'subject'", "'teleport'"));
+        t.add(badFile(
+                "bad-release.json", counterexample("\"node-latest\"", ok, attach), "field 'subject'", "'latest'"));
         t.add(badFile("no-operations.json", counterexample("\"cached-count\"", ok, "null"), "field 'operations'"));
-        t.add(badFile("empty-operations.json", counterexample("\"cached-count\"", ok, "[]"), "field 'operations'",
+        t.add(badFile(
+                "empty-operations.json",
+                counterexample("\"cached-count\"", ok, "[]"),
+                "field 'operations'",
                 "is empty"));
-        t.add(badFile("operation-number.json", counterexample("\"cached-count\"", ok, "[\"c0 = attach()\", 5]"),
+        t.add(badFile(
+                "operation-number.json",
+                counterexample("\"cached-count\"", ok, "[\"c0 = attach()\", 5]"),
                 "field 'operations'"));
-        t.add(badFile("unattached.json", counterexample("\"cached-count\"", ok,
-                "[\"c0 = attach()\", \"write(1)\", \"next(c0)\", \"next(c2)\"]"), "step 3, next(c2)",
+        t.add(badFile(
+                "unattached.json",
+                counterexample("\"cached-count\"", ok, "[\"c0 = attach()\", \"write(1)\", \"next(c0)\", \"next(c2)\"]"),
+                "step 3, next(c2)",
                 "consumer c2 was never attached"));
-        t.add(badFile("detach-first.json", counterexample("\"cached-count\"", ok, "[\"detach(c0)\"]"), "step 0",
-                "detach(c0)", "never attached"));
-        t.add(badFile("misnamed-attach.json", counterexample("\"cached-count\"", ok, "[\"c1 = attach()\"]"), "step 0",
-                "c1 = attach()", "c0"));
-        t.add(badFile("unknown-operation.json", counterexample("\"cached-count\"", ok, "[\"c0 = attach()\", \"launch()\"]"),
-                "step 1", "launch"));
-        t.add(badFile("bad-argument.json", counterexample("\"cached-count\"", ok, "[\"write(99999999999)\"]"), "step 0",
+        t.add(badFile(
+                "detach-first.json",
+                counterexample("\"cached-count\"", ok, "[\"detach(c0)\"]"),
+                "step 0",
+                "detach(c0)",
+                "never attached"));
+        t.add(badFile(
+                "misnamed-attach.json",
+                counterexample("\"cached-count\"", ok, "[\"c1 = attach()\"]"),
+                "step 0",
+                "c1 = attach()",
+                "c0"));
+        t.add(badFile(
+                "unknown-operation.json",
+                counterexample("\"cached-count\"", ok, "[\"c0 = attach()\", \"launch()\"]"),
+                "step 1",
+                "launch"));
+        t.add(badFile(
+                "bad-argument.json",
+                counterexample("\"cached-count\"", ok, "[\"write(99999999999)\"]"),
+                "step 0",
                 "write(99999999999)"));
         return t;
     }
@@ -283,7 +341,9 @@ class BadInputCliTest {
     @MethodSource("badLines")
     void aBadLineExitsTwoNamingWhatIsWrongWithoutATrace(Bad line) {
         Outcome o = run(line.args());
-        assertThat(problems(o, line.names())).as("bin/cursorcheck %s answered:%n%s%s", line, o.out(), o.err()).isEmpty();
+        assertThat(problems(o, line.names()))
+                .as("bin/cursorcheck %s answered:%n%s%s", line, o.out(), o.err())
+                .isEmpty();
     }
 
     @Test
@@ -301,24 +361,47 @@ class BadInputCliTest {
     @Test
     void theCheckerCatchesATraceAnotherExitCodeAndARun() {
         String usage = "run 'bin/cursorcheck help check' for usage\n";
-        assertThat(problems(new Outcome(2, "", "cursorcheck: --threads must be a whole number from 1 to 1024, was"
-                + " '0'\n" + usage), List.of("--threads", "'0'"))).isEmpty(); // a right answer passes
-        assertThat(problems(new Outcome(2, "", "cursorcheck: java.lang.NullPointerException: Cannot invoke"
-                + " \"java.util.List.stream()\"\n\tat io.cursorcheck.properties.explore.Scope.toString(Scope.java:90)\n"),
-                List.of())).anyMatch(p -> p.contains("exception text")).anyMatch(p -> p.contains("stack frame"));
-        assertThat(problems(new Outcome(2, "", "cursorcheck: failed\n    at io.cursorcheck.cli.Main.run(Main.java:1)\n"
-                + usage), List.of())).anyMatch(p -> p.contains("stack frame"));
-        assertThat(problems(new Outcome(1, "", "cursorcheck: --threads must be a whole number\n" + usage),
-                List.of("--threads"))).anyMatch(p -> p.contains("exit 1"));
-        assertThat(problems(new Outcome(2, "", "cursorcheck: weights must be >= 0, got attach=0,next=0\n" + usage),
-                List.of("--weights", "-5"))).anyMatch(p -> p.contains("does not name --weights"))
+        assertThat(problems(
+                        new Outcome(
+                                2,
+                                "",
+                                "cursorcheck: --threads must be a whole number from 1 to 1024, was" + " '0'\n" + usage),
+                        List.of("--threads", "'0'")))
+                .isEmpty(); // a right answer passes
+        assertThat(problems(
+                        new Outcome(
+                                2,
+                                "",
+                                "cursorcheck: java.lang.NullPointerException: Cannot invoke"
+                                        + " \"java.util.List.stream()\"\n\tat io.cursorcheck.properties.explore.Scope.toString(Scope.java:90)\n"),
+                        List.of()))
+                .anyMatch(p -> p.contains("exception text"))
+                .anyMatch(p -> p.contains("stack frame"));
+        assertThat(problems(
+                        new Outcome(
+                                2,
+                                "",
+                                "cursorcheck: failed\n    at io.cursorcheck.cli.Main.run(Main.java:1)\n" + usage),
+                        List.of()))
+                .anyMatch(p -> p.contains("stack frame"));
+        assertThat(problems(
+                        new Outcome(1, "", "cursorcheck: --threads must be a whole number\n" + usage),
+                        List.of("--threads")))
+                .anyMatch(p -> p.contains("exit 1"));
+        assertThat(problems(
+                        new Outcome(2, "", "cursorcheck: weights must be >= 0, got attach=0,next=0\n" + usage),
+                        List.of("--weights", "-5")))
+                .anyMatch(p -> p.contains("does not name --weights"))
                 .anyMatch(p -> p.contains("does not name -5"));
-        assertThat(problems(new Outcome(2, "check model: seed 1, 0 s\n", "cursorcheck: --seconds ...\n" + usage),
-                List.of("--seconds"))).anyMatch(p -> p.contains("standard output"));
+        assertThat(problems(
+                        new Outcome(2, "check model: seed 1, 0 s\n", "cursorcheck: --seconds ...\n" + usage),
+                        List.of("--seconds")))
+                .anyMatch(p -> p.contains("standard output"));
         assertThat(problems(new Outcome(2, "", "--seconds must be ...\n"), List.of("--seconds")))
                 .anyMatch(p -> p.contains("cursorcheck: "));
         // a real line that runs: another exit code, and output
-        assertThat(problems(run(List.of("variants")), List.of())).anyMatch(p -> p.contains("exit 0"))
+        assertThat(problems(run(List.of("variants")), List.of()))
+                .anyMatch(p -> p.contains("exit 0"))
                 .anyMatch(p -> p.contains("standard output"));
     }
 
@@ -332,9 +415,16 @@ class BadInputCliTest {
         Path installed = SourceTree.root().resolve("target/runtimes/node-" + version);
         for (List<String> line : List.of(List.of("node", "--version", version), List.of("bun", "--version", version))) {
             Outcome o = withoutNpm(line);
-            assertThat(problems(o, List.of("npm is needed", "no npm on the PATH", "apt-get install npm", "nodejs.org",
-                    line.get(0) + "-" + version)))
-                    .as("%s answered:%n%s%s", line, o.out(), o.err()).isEmpty();
+            assertThat(problems(
+                            o,
+                            List.of(
+                                    "npm is needed",
+                                    "no npm on the PATH",
+                                    "apt-get install npm",
+                                    "nodejs.org",
+                                    line.get(0) + "-" + version)))
+                    .as("%s answered:%n%s%s", line, o.out(), o.err())
+                    .isEmpty();
         }
         assertThat(installed).doesNotExist();
     }
@@ -350,25 +440,35 @@ class BadInputCliTest {
         for (List<String> line : List.of(List.of("history"), List.of("history", "--releases", "node-" + version))) {
             Outcome o = withoutNpm(line);
             List<String> names = line.size() == 1
-                    ? List.of("npm is needed to list the Node 26.x and Bun releases", "no npm on the PATH",
-                    "apt-get install npm", "--releases node-26.12.1,bun-1.4.5")
+                    ? List.of(
+                            "npm is needed to list the Node 26.x and Bun releases",
+                            "no npm on the PATH",
+                            "apt-get install npm",
+                            "--releases node-26.12.1,bun-1.4.5")
                     : List.of("npm is needed to install node-" + version, "no npm on the PATH", "apt-get install npm");
-            assertThat(problems(o, names)).as("%s answered:%n%s%s", line, o.out(), o.err()).isEmpty();
+            assertThat(problems(o, names))
+                    .as("%s answered:%n%s%s", line, o.out(), o.err())
+                    .isEmpty();
         }
         assertThat(SourceTree.root().resolve("target/runtimes/node-" + version)).doesNotExist();
     }
 
     /** A command line in a JVM of its own whose PATH has no npm. */
     private static Outcome withoutNpm(List<String> line) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dcursorcheck.root=" + SourceTree.root(), "-cp", System.getProperty("java.class.path"),
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dcursorcheck.root=" + SourceTree.root(),
+                "-cp",
+                System.getProperty("java.class.path"),
                 Main.class.getName()));
         command.addAll(line);
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("PATH", files.resolve("no-npm-here").toString());
         Process p = pb.start();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("%s finished", line).isTrue();
-        return new Outcome(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
+        return new Outcome(
+                p.exitValue(),
+                new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
                 new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
     }
 
@@ -383,28 +483,47 @@ class BadInputCliTest {
         List<List<String>> lines = new ArrayList<>(List.of(
                 List.of("check", "--variant", "model", "--runs", "1", "--seed", "1"),
                 List.of("mutants", "--only", "detach-forgets-count", "--sequences", "1", "--seed", "1"),
-                List.of("campaign", "--seconds", "10", "--seed", "1", "--skip",
+                List.of(
+                        "campaign",
+                        "--seconds",
+                        "10",
+                        "--seed",
+                        "1",
+                        "--skip",
                         "mutants,explore,stress,fray,twins,conformance,history,bench"),
                 List.of("explore"),
                 List.of("stress", "--tests", "CountRaceStress", "--no-lincheck")));
         if (installable(io.cursorcheck.conformance.Release.NEWEST_NODE)) { // else npm's absence is said first
-            lines.add(List.of("node", "--version", io.cursorcheck.conformance.Release.NEWEST_NODE.version(), "--seconds",
-                    "1", "--seed", "1"));
-            lines.add(List.of("history", "--releases", io.cursorcheck.conformance.Release.NEWEST_NODE.id(), "--minutes",
-                    "1", "--seed", "1"));
+            lines.add(List.of(
+                    "node",
+                    "--version",
+                    io.cursorcheck.conformance.Release.NEWEST_NODE.version(),
+                    "--seconds",
+                    "1",
+                    "--seed",
+                    "1"));
+            lines.add(List.of(
+                    "history",
+                    "--releases",
+                    io.cursorcheck.conformance.Release.NEWEST_NODE.id(),
+                    "--minutes",
+                    "1",
+                    "--seed",
+                    "1"));
         }
         if (jdk25Found()) { // else the missing JDK 25 is said first, before the lock is tried
             lines.add(List.of("fray"));
             lines.add(List.of("twins"));
         }
         withReports(reports, () -> {
-            try (io.cursorcheck.properties.report.ReportLock held = io.cursorcheck.properties.report.ReportLock.acquire(
-                    reports, "a test holding the lock")) {
+            try (io.cursorcheck.properties.report.ReportLock held =
+                    io.cursorcheck.properties.report.ReportLock.acquire(reports, "a test holding the lock")) {
                 assertThat(held.holder()).contains("a test holding the lock");
                 for (List<String> line : lines) {
                     Outcome o = run(line);
                     assertThat(problems(o, List.of("is being written by", "a test holding the lock")))
-                            .as("%s answered:%n%s%s", line, o.out(), o.err()).isEmpty();
+                            .as("%s answered:%n%s%s", line, o.out(), o.err())
+                            .isEmpty();
                 }
             }
         });
@@ -416,23 +535,32 @@ class BadInputCliTest {
      */
     @Test
     void anUnreadableConformanceIndexIsNamedWithoutJavaText() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(installable(io.cursorcheck.conformance.Release.NEWEST_NODE),
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                installable(io.cursorcheck.conformance.Release.NEWEST_NODE),
                 "npm or an installed " + io.cursorcheck.conformance.Release.NEWEST_NODE.id());
         Path reports = files.resolve("bad-index-reports");
         Files.createDirectories(reports.resolve("conformance"));
         Files.writeString(reports.resolve("conformance/index.json"), "[1, 2]\n", StandardCharsets.UTF_8);
         withReports(reports, () -> {
-            Outcome o = run(List.of("node", "--version", io.cursorcheck.conformance.Release.NEWEST_NODE.version(),
-                    "--seconds", "1", "--seed", "1"));
+            Outcome o = run(List.of(
+                    "node",
+                    "--version",
+                    io.cursorcheck.conformance.Release.NEWEST_NODE.version(),
+                    "--seconds",
+                    "1",
+                    "--seed",
+                    "1"));
             assertThat(o.exit()).isEqualTo(2);
             String all = o.out() + o.err();
             assertThat(all).doesNotContain("Exception", "java.", "input/output error", "full trace");
             assertThat(STACK_FRAME.matcher(all).find()).isFalse();
             List<String> err = o.err().lines().toList();
-            assertThat(err.get(err.size() - 1)).isEqualTo("cursorcheck: " + reports.resolve("conformance/index.json")
-                    + " is not a conformance index: an index is a JSON object with a list 'releases', this one holds a"
-                    + " list; move it away to start a new one");
-            assertThat(Files.readString(reports.resolve("conformance/index.json"))).isEqualTo("[1, 2]\n");
+            assertThat(err.get(err.size() - 1))
+                    .isEqualTo("cursorcheck: " + reports.resolve("conformance/index.json")
+                            + " is not a conformance index: an index is a JSON object with a list 'releases', this one holds a"
+                            + " list; move it away to start a new one");
+            assertThat(Files.readString(reports.resolve("conformance/index.json")))
+                    .isEqualTo("[1, 2]\n");
         });
     }
 
@@ -486,8 +614,10 @@ class BadInputCliTest {
     private static Outcome run(List<String> args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = new Main(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true,
-                StandardCharsets.UTF_8)).run(args);
+        int exit = new Main(
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8))
+                .run(args);
         return new Outcome(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
@@ -509,7 +639,8 @@ class BadInputCliTest {
             problems.add("prints a stack frame");
         }
         if (!o.out().isEmpty()) {
-            problems.add("printed on standard output, so something ran: " + o.out().lines().findFirst().orElse(""));
+            problems.add("printed on standard output, so something ran: "
+                    + o.out().lines().findFirst().orElse(""));
         }
         List<String> lines = o.err().lines().toList();
         String first = lines.isEmpty() ? "" : lines.get(0);

@@ -2,8 +2,8 @@ package io.cursorcheck.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -26,8 +26,10 @@ class CliOptionsTest {
     static List<String> unranged(CommandLine command) {
         List<String> missing = new ArrayList<>();
         for (OptionSpec o : command.getCommandSpec().options()) {
-            boolean numeric = WHOLE_NUMBERS.contains(o.type()) || o.isMultiValue()
-                    && o.auxiliaryTypes().length > 0 && WHOLE_NUMBERS.contains(o.auxiliaryTypes()[0]);
+            boolean numeric = WHOLE_NUMBERS.contains(o.type())
+                    || o.isMultiValue()
+                            && o.auxiliaryTypes().length > 0
+                            && WHOLE_NUMBERS.contains(o.auxiliaryTypes()[0]);
             // every 64-bit value is a seed (--seed, subject --replay-seed): its converter is its range
             boolean seed = o.converters().length > 0 && o.converters()[0] instanceof Converters.Seed;
             if (numeric && !seed && RangeCheck.of(o) == null) {
@@ -48,9 +50,15 @@ class CliOptionsTest {
         CommandLine cli = cli();
         assertThat(unranged(cli)).isEmpty();
         // and the rule looked at the options it should: these are numeric and ranged
-        assertThat(cli.getSubcommands().get("check").getCommandSpec().findOption("--threads").type())
+        assertThat(cli.getSubcommands()
+                        .get("check")
+                        .getCommandSpec()
+                        .findOption("--threads")
+                        .type())
                 .isEqualTo(Integer.class);
-        assertThat(RangeCheck.of(cli.getSubcommands().get("explore").getCommandSpec().findOption("--sizes"))).isNotNull();
+        assertThat(RangeCheck.of(
+                        cli.getSubcommands().get("explore").getCommandSpec().findOption("--sizes")))
+                .isNotNull();
     }
 
     /** A command with an option that has no range: the control the rule must catch. */
@@ -67,8 +75,7 @@ class CliOptionsTest {
         int depth;
 
         @Override
-        public void run() {
-        }
+        public void run() {}
     }
 
     @Test
@@ -97,7 +104,8 @@ class CliOptionsTest {
     void noDescriptionWritesAConstantDefaultByHand() {
         assertThat(handWrittenDefaults(cli())).isEmpty();
         CommandLine check = cli().getSubcommands().get("check");
-        assertThat(check.getCommandSpec().findOption("--seconds").defaultValue()).isEqualTo("10");
+        assertThat(check.getCommandSpec().findOption("--seconds").defaultValue())
+                .isEqualTo("10");
         assertThat(check.getCommandSpec().findOption("--max-steps").defaultValue())
                 .isEqualTo(String.valueOf(MaxStepsOption.DEFAULT));
     }
@@ -112,8 +120,7 @@ class CliOptionsTest {
         Integer threads;
 
         @Override
-        public void run() {
-        }
+        public void run() {}
     }
 
     @Test
@@ -153,11 +160,16 @@ class CliOptionsTest {
         for (CommandLine sub : cli.getSubcommands().values()) {
             for (OptionSpec o : sub.getCommandSpec().options()) {
                 Range r = RangeCheck.of(o);
-                boolean isInt = o.type() == int.class || o.type() == Integer.class
+                boolean isInt = o.type() == int.class
+                        || o.type() == Integer.class
                         || o.isMultiValue() && o.auxiliaryTypes()[0] == Integer.class;
                 if (r != null && isInt) {
-                    assertThat(r.max()).as("%s %s", sub.getCommandName(), o.longestName()).isLessThanOrEqualTo(Integer.MAX_VALUE);
-                    assertThat(r.min()).as("%s %s", sub.getCommandName(), o.longestName()).isGreaterThanOrEqualTo(Integer.MIN_VALUE);
+                    assertThat(r.max())
+                            .as("%s %s", sub.getCommandName(), o.longestName())
+                            .isLessThanOrEqualTo(Integer.MAX_VALUE);
+                    assertThat(r.min())
+                            .as("%s %s", sub.getCommandName(), o.longestName())
+                            .isGreaterThanOrEqualTo(Integer.MIN_VALUE);
                 }
             }
         }

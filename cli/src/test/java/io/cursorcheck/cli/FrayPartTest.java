@@ -76,7 +76,8 @@ class FrayPartTest {
                 + "echo '# this run' > \"$staging/stress/fray.md\"\n"
                 + "echo race=TrimRace > \"$staging/stress/fray/new-twin/TrimRace/scene.properties\"\n"
                 + "cat > \"$FAKE_GRADE\" <<'G'\n{\"passed\": " + passed + ", \"problems\": ["
-                + (passed ? "" : "\"twin new-twin: NOT CAUGHT by TrimRace\"") + "], \"realRuns\": 18, \"realPassed\": 18,"
+                + (passed ? "" : "\"twin new-twin: NOT CAUGHT by TrimRace\"")
+                + "], \"realRuns\": 18, \"realPassed\": 18,"
                 + " \"realSchedules\": 18000, \"twins\": 8, \"twinsCaught\": " + (passed ? 8 : 7) + ", \"errors\": 0,"
                 + " \"runs\": []}\nG\nexit " + exit + "\n";
     }
@@ -88,12 +89,20 @@ class FrayPartTest {
     @Test
     void aMachineWithoutJdk25IsRefusedWithWhatToInstall() throws IOException {
         Path notAJdk = Files.createDirectories(tmp.resolve("not-a-jdk"));
-        FrayPart part = new FrayPart(SourceTree.root(), SourceTree.root().resolve(FrayPart.JDK_SCRIPT),
-                tmp.resolve("never-run.sh"), grade, Map.of("JDK25_HOME", notAJdk.toString(), "FRAY_JDK_CANDIDATES", ""));
-        assertThatThrownBy(part::requireJdk).isInstanceOf(MissingToolException.class)
-                .hasMessageStartingWith("fray: no JDK 25 found").hasMessageContaining(notAJdk.toString())
-                .hasMessageContaining("install one").hasMessageContaining("JDK25_HOME")
-                .hasMessageContaining("--skip fray").hasMessageNotContaining("\n");
+        FrayPart part = new FrayPart(
+                SourceTree.root(),
+                SourceTree.root().resolve(FrayPart.JDK_SCRIPT),
+                tmp.resolve("never-run.sh"),
+                grade,
+                Map.of("JDK25_HOME", notAJdk.toString(), "FRAY_JDK_CANDIDATES", ""));
+        assertThatThrownBy(part::requireJdk)
+                .isInstanceOf(MissingToolException.class)
+                .hasMessageStartingWith("fray: no JDK 25 found")
+                .hasMessageContaining(notAJdk.toString())
+                .hasMessageContaining("install one")
+                .hasMessageContaining("JDK25_HOME")
+                .hasMessageContaining("--skip fray")
+                .hasMessageNotContaining("\n");
         // in the part's run too, before anything is staged: the last report stays
         assertThatThrownBy(() -> part.runAlone(new PrintStream(log, true, StandardCharsets.UTF_8), "test"))
                 .isInstanceOf(MissingToolException.class);
@@ -109,15 +118,20 @@ class FrayPartTest {
     @Test
     void aRunThatStopsBeforeItsGradePublishesNothing() throws IOException {
         // half way: a partial page and a saved failure written, then the build breaks before the grade
-        Path run = script("fake-run.sh", "mkdir -p \"$staging/stress/fray/new-twin/TrimRace\"\n"
-                + "echo '# half a page' > \"$staging/stress/fray.md\"\n"
-                + "echo race=TrimRace > \"$staging/stress/fray/new-twin/TrimRace/scene.properties\"\n"
-                + "echo 'BUILD FAILURE'\nexit 1\n");
+        Path run = script(
+                "fake-run.sh",
+                "mkdir -p \"$staging/stress/fray/new-twin/TrimRace\"\n"
+                        + "echo '# half a page' > \"$staging/stress/fray.md\"\n"
+                        + "echo race=TrimRace > \"$staging/stress/fray/new-twin/TrimRace/scene.properties\"\n"
+                        + "echo 'BUILD FAILURE'\nexit 1\n");
         assertThatThrownBy(() -> part(run).runAlone(new PrintStream(log, true, StandardCharsets.UTF_8), "test"))
-                .isInstanceOf(FrayRunStoppedException.class).hasMessageContaining("stopped before its grade")
-                .hasMessageContaining("exit 1").hasMessageContaining("nothing was published");
+                .isInstanceOf(FrayRunStoppedException.class)
+                .hasMessageContaining("stopped before its grade")
+                .hasMessageContaining("exit 1")
+                .hasMessageContaining("nothing was published");
         assertThat(page()).isEqualTo(OLD_PAGE);
-        assertThat(reports.resolve("stress/fray/old-twin/CountRace/scene.properties")).exists();
+        assertThat(reports.resolve("stress/fray/old-twin/CountRace/scene.properties"))
+                .exists();
         assertThat(reports.resolve("stress/fray/new-twin")).doesNotExist();
         assertThat(log.toString(StandardCharsets.UTF_8)).contains("BUILD FAILURE");
     }
@@ -139,12 +153,14 @@ class FrayPartTest {
                 .runAlone(new PrintStream(log, true, StandardCharsets.UTF_8), "test");
         assertThat(v.passed()).isTrue();
         assertThat(v.problems()).isEmpty();
-        assertThat(v.summary()).isEqualTo("Fray: 18 of 18 race runs of the real variants passed (18,000 schedules);"
-                + " 8 of 8 racy twins caught");
+        assertThat(v.summary())
+                .isEqualTo("Fray: 18 of 18 race runs of the real variants passed (18,000 schedules);"
+                        + " 8 of 8 racy twins caught");
         assertThat(v.json()).containsEntry("twinsCaught", 8L).containsEntry("passed", true);
         assertThat(v.markdown()).contains("](stress/fray.md)");
         assertThat(page()).isEqualTo("# this run\n");
-        assertThat(reports.resolve("stress/fray/new-twin/TrimRace/scene.properties")).exists();
+        assertThat(reports.resolve("stress/fray/new-twin/TrimRace/scene.properties"))
+                .exists();
         assertThat(reports.resolve("stress/fray/old-twin")).doesNotExist();
     }
 
@@ -174,16 +190,21 @@ class FrayPartTest {
      */
     @Test
     void theLogShowsTheCatchesAndTheFileKeepsEverything() throws Exception {
-        Path run = script("fake-run.sh", "echo '[ERROR] Tests run: 1, Failures: 1 -- in io.cursorcheck.fray.RacyTwinsFrayTest'\n"
-                + "echo '[ERROR] io.cursorcheck.fray.RaceViolation: forbidden outcome'\n"
-                + "echo '\tat io.cursorcheck.fray.SceneRun.run(SceneRun.java:1)'\n"
-                + "echo 'Fray CAUGHT CountRace on plain-count-decrement at iteration 9: forbidden outcome [I5]'\n"
-                + "echo 'BUILD SUCCESS'\n" + completeRun(true, 0));
+        Path run = script(
+                "fake-run.sh",
+                "echo '[ERROR] Tests run: 1, Failures: 1 -- in io.cursorcheck.fray.RacyTwinsFrayTest'\n"
+                        + "echo '[ERROR] io.cursorcheck.fray.RaceViolation: forbidden outcome'\n"
+                        + "echo '\tat io.cursorcheck.fray.SceneRun.run(SceneRun.java:1)'\n"
+                        + "echo 'Fray CAUGHT CountRace on plain-count-decrement at iteration 9: forbidden outcome [I5]'\n"
+                        + "echo 'BUILD SUCCESS'\n" + completeRun(true, 0));
         FrayPart part = part(run);
         part.runAlone(new PrintStream(log, true, StandardCharsets.UTF_8), "test");
         String shown = log.toString(StandardCharsets.UTF_8);
-        assertThat(shown).contains("Fray CAUGHT CountRace on plain-count-decrement", "BUILD SUCCESS",
-                "Tests run: 1, Failures: 1 -- in io.cursorcheck.fray.RacyTwinsFrayTest")
+        assertThat(shown)
+                .contains(
+                        "Fray CAUGHT CountRace on plain-count-decrement",
+                        "BUILD SUCCESS",
+                        "Tests run: 1, Failures: 1 -- in io.cursorcheck.fray.RacyTwinsFrayTest")
                 .doesNotContain("RaceViolation", "SceneRun.java");
         assertThat(Files.readString(part.runLog())).contains("RaceViolation", "SceneRun.java", "Fray CAUGHT");
     }

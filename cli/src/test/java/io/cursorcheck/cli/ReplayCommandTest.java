@@ -34,29 +34,54 @@ class ReplayCommandTest {
     private int run(String command) {
         List<String> words = Arrays.asList(command.split(" "));
         assertThat(words.get(0)).isEqualTo("bin/cursorcheck");
-        return new Main(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+        return new Main(
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
                 .run(words.subList(1, words.size()));
     }
 
     @Test
     void theCommandOfAConformingVariantsPartRunsItsSequences() {
-        RandomRun.Result gate = RandomRun.run(new RandomRun.Config(Variant.CACHED_COUNT, SEED, 300, Long.MAX_VALUE,
-                MAX_STEPS, Weights.DEFAULT, THREADS, false, null, known()), new RandomRun.Progress());
-        assertThat(run(GateSeed.checkCommand("cached-count", SEED, 300, MAX_STEPS, THREADS))).isZero();
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains(String.format("%,d sequences, %,d operations in",
-                gate.sequences(), gate.operations()));
+        RandomRun.Result gate = RandomRun.run(
+                new RandomRun.Config(
+                        Variant.CACHED_COUNT,
+                        SEED,
+                        300,
+                        Long.MAX_VALUE,
+                        MAX_STEPS,
+                        Weights.DEFAULT,
+                        THREADS,
+                        false,
+                        null,
+                        known()),
+                new RandomRun.Progress());
+        assertThat(run(GateSeed.checkCommand("cached-count", SEED, 300, MAX_STEPS, THREADS)))
+                .isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .contains(String.format("%,d sequences, %,d operations in", gate.sequences(), gate.operations()));
     }
 
     @Test
     void theCommandOfANegativeControlsPartMeetsItsFirstFailure() {
-        Controls.Verdict gate = Controls.run(Mutants.named("detach-forgets-count"), SEED, 5_000, 60_000, MAX_STEPS,
-                Weights.DEFAULT, THREADS, null, known());
+        Controls.Verdict gate = Controls.run(
+                Mutants.named("detach-forgets-count"),
+                SEED,
+                5_000,
+                60_000,
+                MAX_STEPS,
+                Weights.DEFAULT,
+                THREADS,
+                null,
+                known());
         assertThat(gate.killed()).isTrue();
-        assertThat(run(GateSeed.checkCommand("detach-forgets-count", SEED, 5_000, MAX_STEPS, THREADS))).isEqualTo(1);
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains(String.format("shrunk from %d to %d operations"
-                        + " (sequence seed %s)", gate.caught().counterexample().original(), gate.reportedLength(),
-                Long.toUnsignedString(gate.caught().counterexample().seed())));
+        assertThat(run(GateSeed.checkCommand("detach-forgets-count", SEED, 5_000, MAX_STEPS, THREADS)))
+                .isEqualTo(1);
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .contains(String.format(
+                        "shrunk from %d to %d operations" + " (sequence seed %s)",
+                        gate.caught().counterexample().original(),
+                        gate.reportedLength(),
+                        Long.toUnsignedString(gate.caught().counterexample().seed())));
     }
 
     /**
@@ -68,18 +93,22 @@ class ReplayCommandTest {
     @Test
     void aConformanceCounterexampleShowsTheReleasesRealAnswersAndProbes() {
         String file = "reports/conformance-findings/nested-end-in-notify/counterexample.json";
-        assertThat(run("bin/cursorcheck replay " + Reports.dir().getParent().resolve(file))).isEqualTo(1);
+        assertThat(run("bin/cursorcheck replay " + Reports.dir().getParent().resolve(file)))
+                .isEqualTo(1);
         String text = out.toString(StandardCharsets.UTF_8);
         System.out.println(text);
         assertThat(text).doesNotContain("undefined").contains("subject: node-26.12.1", "shows no state");
         assertThat(text).contains("#3   write(1)              \n       model:    QUEUED\n       subject:  (same)\n");
         assertThat(text).containsPattern("#7 {3}detach\\(c0\\) +<-- DIVERGENCE\n");
-        assertThat(text).contains("       model:    DONE, settles #3 -> ACCEPTED, settles #6 -> DATA(#3, 1B)\n",
-                "       subject:  DONE, settles #3 -> FAILED(TypeError: resolve is not a function), settles #5 ->"
-                        + " COMPLETED(1B), settles #6 -> DONE   <-- differs\n");
+        assertThat(text)
+                .contains(
+                        "       model:    DONE, settles #3 -> ACCEPTED, settles #6 -> DATA(#3, 1B)\n",
+                        "       subject:  DONE, settles #3 -> FAILED(TypeError: resolve is not a function), settles #5 ->"
+                                + " COMPLETED(1B), settles #6 -> DONE   <-- differs\n");
         assertThat(text).contains("       probe:    consumers=2 canWrite=false\n       subject:  (same)\n");
-        assertThat(text).containsPattern("probe: {4}consumers=1 canWrite=null\n {7}subject: {2}consumers=0"
-                + " canWrite=null {3}<-- differs");
+        assertThat(text)
+                .containsPattern("probe: {4}consumers=1 canWrite=null\n {7}subject: {2}consumers=0"
+                        + " canWrite=null {3}<-- differs");
     }
 
     private static KnownFindings known() {

@@ -65,7 +65,8 @@ class ReportPagesTest {
         }
         reports = Files.createDirectories(root.resolve("reports"));
         for (String kept : List.of("README.md", "findings", "conformance-findings", "runs")) {
-            Files.createSymbolicLink(reports.resolve(kept), real.resolve("reports").resolve(kept));
+            Files.createSymbolicLink(
+                    reports.resolve(kept), real.resolve("reports").resolve(kept));
         }
         Path runtimes = Files.createDirectories(real.resolve("target/runtimes")); // Node, installed once
         Files.createSymbolicLink(Files.createDirectories(root.resolve("target")).resolve("runtimes"), runtimes);
@@ -103,64 +104,117 @@ class ReportPagesTest {
 
     @Test
     void everyLinkOfEveryPageRealRunsWriteResolves() throws Exception {
-        assertThat(run("check", "--variant", "detach-forgets-count", "--runs", "300", "--seed", "7")).isEqualTo(1);
-        assertThat(run("check", "--variant", "dirty-flag", "--runs", "300", "--seed", "7")).isEqualTo(1);
-        assertThat(run("explore", "--variant", "dirty-flag", "--consumers", "2", "--depth", "7")).isEqualTo(1);
-        assertThat(run("mutants", "--only", "detach-forgets-count,advance-compares-new-cursor", "--sequences", "300",
-                "--seed", "7")).isZero();
-        assertThat(run("campaign", "--seconds", "10", "--seed", "7", "--skip",
-                "mutants,explore,stress,fray,twins,conformance,subjects,history,bench")).isZero();
+        assertThat(run("check", "--variant", "detach-forgets-count", "--runs", "300", "--seed", "7"))
+                .isEqualTo(1);
+        assertThat(run("check", "--variant", "dirty-flag", "--runs", "300", "--seed", "7"))
+                .isEqualTo(1);
+        assertThat(run("explore", "--variant", "dirty-flag", "--consumers", "2", "--depth", "7"))
+                .isEqualTo(1);
+        assertThat(run(
+                        "mutants",
+                        "--only",
+                        "detach-forgets-count,advance-compares-new-cursor",
+                        "--sequences",
+                        "300",
+                        "--seed",
+                        "7"))
+                .isZero();
+        assertThat(run(
+                        "campaign",
+                        "--seconds",
+                        "10",
+                        "--seed",
+                        "7",
+                        "--skip",
+                        "mutants,explore,stress,fray,twins,conformance,subjects,history,bench"))
+                .isZero();
         // A program's pages (the campaign's subjects part gives each example at least 20 s; 3 s of the buggy one
         // write the same kinds of page).
-        List<String> buggy = io.cursorcheck.conformance.ProgramSubject.EXAMPLES.stream().filter(e -> !e.correct())
-                .findFirst().orElseThrow().command();
-        List<String> subject = new java.util.ArrayList<>(List.of("subject", "--name", "buggy", "--seconds", "3",
-                "--seed", "7", "--"));
+        List<String> buggy = io.cursorcheck.conformance.ProgramSubject.EXAMPLES.stream()
+                .filter(e -> !e.correct())
+                .findFirst()
+                .orElseThrow()
+                .command();
+        List<String> subject =
+                new java.util.ArrayList<>(List.of("subject", "--name", "buggy", "--seconds", "3", "--seed", "7", "--"));
         subject.addAll(buggy);
         assertThat(run(subject.toArray(String[]::new))).isEqualTo(1);
-        assertThat(run("node", "--version", "26.12.1", "--seconds", "2", "--seed", "1")).isIn(0, 1);
+        assertThat(run("node", "--version", "26.12.1", "--seconds", "2", "--seed", "1"))
+                .isIn(0, 1);
         // The history of one release for 5 s (the command's least is a minute): its page, and the index's link to it.
-        io.cursorcheck.properties.report.ReportRun.write(reports, "a history of one release", System.err, run ->
-                io.cursorcheck.conformance.History.run(List.of(io.cursorcheck.conformance.Release.NEWEST_NODE), List.of(),
-                        1, 5_000, 60, run, System.err, "bin/cursorcheck history --releases node-26.12.1 --seed 1"));
+        io.cursorcheck.properties.report.ReportRun.write(
+                reports,
+                "a history of one release",
+                System.err,
+                run -> io.cursorcheck.conformance.History.run(
+                        List.of(io.cursorcheck.conformance.Release.NEWEST_NODE),
+                        List.of(),
+                        1,
+                        5_000,
+                        60,
+                        run,
+                        System.err,
+                        "bin/cursorcheck history --releases node-26.12.1 --seed 1"));
         assertThat(Files.readString(reports.resolve("conformance/index.md"))).contains("](history.md)");
 
-        for (String page : List.of("index.md", "mutants.md", "explore-dirty-flag.md", "conformance/index.md",
-                "conformance/node-26.12.1/index.md", "conformance/history.md", "subjects/buggy/index.md")) {
+        for (String page : List.of(
+                "index.md",
+                "mutants.md",
+                "explore-dirty-flag.md",
+                "conformance/index.md",
+                "conformance/node-26.12.1/index.md",
+                "conformance/history.md",
+                "subjects/buggy/index.md")) {
             assertThat(reports.resolve(page)).as("a page the runs write").isRegularFile();
-            assertThat(ReportLinks.links(Files.readString(reports.resolve(page)))).as("links of %s", page).isNotEmpty();
+            assertThat(ReportLinks.links(Files.readString(reports.resolve(page))))
+                    .as("links of %s", page)
+                    .isNotEmpty();
         }
         try (Stream<Path> cx = Files.walk(reports.resolve("counterexamples"))) {
-            assertThat(cx.filter(p -> p.toString().endsWith(".md")).count()).as("counterexample pages").isPositive();
+            assertThat(cx.filter(p -> p.toString().endsWith(".md")).count())
+                    .as("counterexample pages")
+                    .isPositive();
         }
         assertThat(reports.resolve(Reports.STAGING)).as("every run published").isEmptyDirectory();
         Path index = reports.resolve("index.md");
         String spec = "../" + SpecLinks.PATH;
-        assertThat(ReportLinks.links(Files.readString(index))).as("the index's spec link, as in production")
+        assertThat(ReportLinks.links(Files.readString(index)))
+                .as("the index's spec link, as in production")
                 .contains(spec + "#2-operations");
-        assertThat(ReportLinks.check(reports, root)).as("broken links of the pages the runs wrote").isEmpty();
+        assertThat(ReportLinks.check(reports, root))
+                .as("broken links of the pages the runs wrote")
+                .isEmpty();
 
         // Control 1: the index with its spec links computed from a staging directory instead of the published
         // place, two levels too deep. Each of them climbs out of the project and is caught; nothing else is.
-        String tooDeep = reports.resolve(Reports.STAGING).resolve("a-run").relativize(root.resolve(SpecLinks.PATH))
-                .toString().replace('\\', '/');
+        String tooDeep = reports.resolve(Reports.STAGING)
+                .resolve("a-run")
+                .relativize(root.resolve(SpecLinks.PATH))
+                .toString()
+                .replace('\\', '/');
         assertThat(tooDeep).isEqualTo("../../" + spec);
         Path staged = reports.resolve("index-linked-from-staging.md");
         Files.writeString(staged, Files.readString(index).replace("](" + spec, "](" + tooDeep));
         List<ReportLinks.Broken> broken = ReportLinks.check(reports, root);
-        assertThat(broken).as("the index's copy linked from the staging directory").isNotEmpty().allSatisfy(b -> {
-            assertThat(b.page()).isEqualTo(staged);
-            assertThat(b.link()).startsWith(tooDeep);
-            assertThat(b.why()).isEqualTo("leaves " + root);
-        });
+        assertThat(broken)
+                .as("the index's copy linked from the staging directory")
+                .isNotEmpty()
+                .allSatisfy(b -> {
+                    assertThat(b.page()).isEqualTo(staged);
+                    assertThat(b.link()).startsWith(tooDeep);
+                    assertThat(b.why()).isEqualTo("leaves " + root);
+                });
         assertThat(broken).extracting(ReportLinks.Broken::link).contains(tooDeep + "#2-operations");
         Files.delete(staged);
 
         // Control 2, on the same output: a counterexample the index links to goes, and its link is caught.
         String link = ReportLinks.links(Files.readString(index)).stream()
-                .filter(l -> l.startsWith("counterexamples/")).findFirst().orElseThrow();
+                .filter(l -> l.startsWith("counterexamples/"))
+                .findFirst()
+                .orElseThrow();
         Files.delete(reports.resolve(link));
-        assertThat(ReportLinks.check(reports, root)).extracting(ReportLinks.Broken::page, ReportLinks.Broken::link)
+        assertThat(ReportLinks.check(reports, root))
+                .extracting(ReportLinks.Broken::page, ReportLinks.Broken::link)
                 .contains(tuple(index, link));
     }
 }

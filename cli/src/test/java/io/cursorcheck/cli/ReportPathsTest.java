@@ -59,27 +59,44 @@ class ReportPathsTest {
     }
 
     private static ExploreBoundCommand explore() {
-        return new ExploreBoundCommand(Variant.DIRTY_FLAG, List.of(Policy.STRICT), 2, List.of(0, 1, 2), 2, 7, false,
-                1_000_000, "bin/cursorcheck explore --variant dirty-flag");
+        return new ExploreBoundCommand(
+                Variant.DIRTY_FLAG,
+                List.of(Policy.STRICT),
+                2,
+                List.of(0, 1, 2),
+                2,
+                7,
+                false,
+                1_000_000,
+                "bin/cursorcheck explore --variant dirty-flag");
     }
 
     private static MutantsCommand mutants() {
-        return new MutantsCommand(7, 300, 300, 60, 1, List.of(Mutants.named("detach-forgets-count")),
+        return new MutantsCommand(
+                7,
+                300,
+                300,
+                60,
+                1,
+                List.of(Mutants.named("detach-forgets-count")),
                 "bin/cursorcheck mutants --only detach-forgets-count");
     }
 
     @Test
     void exploreNamesItsPagesAndReplaysOnlyOnceTheRunIsPublished() throws Exception {
         List<String> paths = publishedPaths(explore());
-        assertThat(said.toString(StandardCharsets.UTF_8)).contains("report: " + reports.resolve("explore-dirty-flag.md"),
-                "replay: bin/cursorcheck replay " + reports.resolve("counterexamples/dirty-flag") + "/");
+        assertThat(said.toString(StandardCharsets.UTF_8))
+                .contains(
+                        "report: " + reports.resolve("explore-dirty-flag.md"),
+                        "replay: bin/cursorcheck replay " + reports.resolve("counterexamples/dirty-flag") + "/");
         assertThat(paths).anyMatch(p -> p.endsWith(".json")).anyMatch(p -> p.endsWith(".md"));
     }
 
     @Test
     void theKillMatrixNamesItsPageOnlyOnceTheRunIsPublished() throws Exception {
         publishedPaths(mutants());
-        assertThat(said.toString(StandardCharsets.UTF_8)).contains("kill matrix: report " + reports.resolve("mutants.md"));
+        assertThat(said.toString(StandardCharsets.UTF_8))
+                .contains("kill matrix: report " + reports.resolve("mutants.md"));
     }
 
     @Test
@@ -91,7 +108,9 @@ class ReportPathsTest {
         }
         String text = said.toString(StandardCharsets.UTF_8);
         assertThat(text).contains("given up by the test").doesNotContain("report: ", "replay: ");
-        assertThat(reportPath().matcher(text).find()).as("a path of the report in:%n%s", text).isFalse();
+        assertThat(reportPath().matcher(text).find())
+                .as("a path of the report in:%n%s", text)
+                .isFalse();
     }
 
     /**
@@ -104,14 +123,18 @@ class ReportPathsTest {
         try (ReportRun run = ReportRun.open(reports, "test", out)) {
             part.run(out, run);
             String before = said.toString(StandardCharsets.UTF_8);
-            assertThat(reportPath().matcher(before).find()).as("a path of the report before the commit, in:%n%s",
-                    before).isFalse();
+            assertThat(reportPath().matcher(before).find())
+                    .as("a path of the report before the commit, in:%n%s", before)
+                    .isFalse();
             said.reset();
             run.commit();
         }
         String after = said.toString(StandardCharsets.UTF_8);
-        List<String> paths = reportPath().matcher(after).results().map(MatchResult::group).toList();
-        assertThat(paths).as("report paths said after the commit, in:%n%s", after).isNotEmpty();
+        List<String> paths =
+                reportPath().matcher(after).results().map(MatchResult::group).toList();
+        assertThat(paths)
+                .as("report paths said after the commit, in:%n%s", after)
+                .isNotEmpty();
         for (String p : paths) {
             assertThat(Path.of(p)).as("%s, named after the commit", p).isRegularFile();
         }

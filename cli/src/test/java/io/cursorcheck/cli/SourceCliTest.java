@@ -40,26 +40,32 @@ class SourceCliTest {
     private static BadInputCliTest.Outcome run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = new Main(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true,
-                StandardCharsets.UTF_8)).run(List.of(args));
-        return new BadInputCliTest.Outcome(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        int exit = new Main(
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8))
+                .run(List.of(args));
+        return new BadInputCliTest.Outcome(
+                exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "syntax.js|exports.broadcast = function (|does not compile: SyntaxError",
-        "missing-module.js|const x = require('internal/streams/iter/no-such-module'); exports.broadcast = () => x;"
-                + "|a module it requires is missing in this release",
-        "no-export.js|exports.somethingElse = 1;|exports no broadcast() function (its exports: somethingElse)",
-        "throws.js|throw new RangeError('boom');|throws while it loads: RangeError: boom",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "syntax.js|exports.broadcast = function (|does not compile: SyntaxError",
+                "missing-module.js|const x = require('internal/streams/iter/no-such-module'); exports.broadcast = () => x;"
+                        + "|a module it requires is missing in this release",
+                "no-export.js|exports.somethingElse = 1;|exports no broadcast() function (its exports: somethingElse)",
+                "throws.js|throw new RangeError('boom');|throws while it loads: RangeError: boom",
+            })
     void aFileThatDoesNotLoadIsOneLineAndExit2(String name, String text, String cause) throws Exception {
         Path file = dir.resolve(name);
         Files.writeString(file, text, StandardCharsets.UTF_8);
-        BadInputCliTest.Outcome o = run("node", "--version", Release.NEWEST_NODE.version(), "--source", file.toString(),
-                "--seconds", "5");
+        BadInputCliTest.Outcome o =
+                run("node", "--version", Release.NEWEST_NODE.version(), "--source", file.toString(), "--seconds", "5");
         System.out.println(o.err());
-        assertThat(BadInputCliTest.problems(o, List.of("--source", file.toString(), cause))).isEmpty();
+        assertThat(BadInputCliTest.problems(o, List.of("--source", file.toString(), cause)))
+                .isEmpty();
     }
 
     /**
@@ -72,8 +78,8 @@ class SourceCliTest {
     void aFileThatLoopsWhileItLoadsIsOneLineAndExit2() throws Exception {
         Path file = dir.resolve("loops.js");
         Files.writeString(file, "for (;;) {}\n", StandardCharsets.UTF_8);
-        BadInputCliTest.Outcome o = run("node", "--version", Release.NEWEST_NODE.version(), "--source", file.toString(),
-                "--seconds", "5");
+        BadInputCliTest.Outcome o =
+                run("node", "--version", Release.NEWEST_NODE.version(), "--source", file.toString(), "--seconds", "5");
         System.out.println(o.err());
         assertThat(BadInputCliTest.problems(o, List.of("--source", file.toString(), "did not load within 20 s")))
                 .isEmpty();
@@ -87,12 +93,22 @@ class SourceCliTest {
     @Test
     @Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aTimedSelfCheckPrintsTheCountBoundedRerunOfItsSequences() {
-        BadInputCliTest.Outcome timed = run("node", "--version", Release.NEWEST_NODE.version(), "--self-check",
-                "--seconds", "3", "--seed", "-7", "--max-steps", "40");
+        BadInputCliTest.Outcome timed = run(
+                "node",
+                "--version",
+                Release.NEWEST_NODE.version(),
+                "--self-check",
+                "--seconds",
+                "3",
+                "--seed",
+                "-7",
+                "--max-steps",
+                "40");
         System.out.println(timed.out() + timed.err());
         assertThat(timed.exit()).as(timed.err()).isZero();
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("ran ([0-9,]+) sequences; rerun exactly these: "
-                + "bin/cursorcheck (node --version \\S+ --self-check --seed -7 --sequences (\\d+) --max-steps 40)\n")
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                        "ran ([0-9,]+) sequences; rerun exactly these: "
+                                + "bin/cursorcheck (node --version \\S+ --self-check --seed -7 --sequences (\\d+) --max-steps 40)\n")
                 .matcher(timed.out());
         assertThat(m.find()).as("the rerun line in:%n%s", timed.out()).isTrue();
         assertThat(m.group(1).replace(",", "")).isEqualTo(m.group(3));
@@ -105,16 +121,20 @@ class SourceCliTest {
 
     /** The comparison's lines less its time: the header's counts and the re-entrant and difference counts. */
     private static List<String> comparisonCounts(String out) {
-        return out.lines().filter(l -> l.contains(" vs ") || l.startsWith("  ") && l.contains("sequence(s)"))
-                .map(l -> l.replaceFirst(" in [0-9.]+ s$", "")).toList();
+        return out.lines()
+                .filter(l -> l.contains(" vs ") || l.startsWith("  ") && l.contains("sequence(s)"))
+                .map(l -> l.replaceFirst(" in [0-9.]+ s$", ""))
+                .toList();
     }
 
     /** A missing file is refused before anything starts, naming the value given. */
     @Test
     void aMissingFileIsRefusedFirst() {
         Path gone = dir.resolve("gone.js");
-        BadInputCliTest.Outcome o = run("node", "--version", Release.NEWEST_NODE.version(), "--source", gone.toString());
-        assertThat(BadInputCliTest.problems(o, List.of("--source", gone.toString(), "no such file"))).isEmpty();
+        BadInputCliTest.Outcome o =
+                run("node", "--version", Release.NEWEST_NODE.version(), "--source", gone.toString());
+        assertThat(BadInputCliTest.problems(o, List.of("--source", gone.toString(), "no such file")))
+                .isEmpty();
     }
 
     /**
@@ -124,10 +144,12 @@ class SourceCliTest {
     @Test
     void anUnreadableSourceIsNamedWithItsCause() throws Exception {
         Path binary = Release.NEWEST_NODE.install(System.out);
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ExternalSubject.ofSource(Release.NEWEST_NODE, binary,
-                        new BroadcastSource(dir), Algorithm.AS_RELEASED).close())
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ExternalSubject.ofSource(
+                                Release.NEWEST_NODE, binary, new BroadcastSource(dir), Algorithm.AS_RELEASED)
+                        .close())
                 .isInstanceOf(SourceLoadException.class)
-                .hasMessageStartingWith("--source " + dir + ": cannot be read: ").hasMessageContaining("EISDIR")
+                .hasMessageStartingWith("--source " + dir + ": cannot be read: ")
+                .hasMessageContaining("EISDIR")
                 .hasMessageNotContaining("\n");
     }
 
@@ -135,11 +157,13 @@ class SourceCliTest {
     @Test
     void aFileThatLoadsStarts() throws Exception {
         Path file = dir.resolve("relay.js");
-        Files.writeString(file, "exports.broadcast = require('internal/streams/iter/broadcast').broadcast;\n",
+        Files.writeString(
+                file,
+                "exports.broadcast = require('internal/streams/iter/broadcast').broadcast;\n",
                 StandardCharsets.UTF_8);
         Path binary = Release.NEWEST_NODE.install(System.out);
-        try (ExternalSubject s = ExternalSubject.ofSource(Release.NEWEST_NODE, binary, BroadcastSource.parse(
-                file.toString()), Algorithm.CORRECTED)) {
+        try (ExternalSubject s = ExternalSubject.ofSource(
+                Release.NEWEST_NODE, binary, BroadcastSource.parse(file.toString()), Algorithm.CORRECTED)) {
             assertThat(s.id()).isEqualTo("node-26.12.1+relay-corrected");
             assertThat(s.algorithm()).isEqualTo(Algorithm.CORRECTED);
             assertThat(s.hello().api()).isEqualTo("budget");

@@ -51,8 +51,7 @@ class SubjectCliTest {
     }
 
     /** What a command line did. */
-    private record Outcome(int exit, String out) {
-    }
+    private record Outcome(int exit, String out) {}
 
     /**
      * Runs a command line as printed ({@code bin/cursorcheck ...}, from the project's root): a word naming a
@@ -68,16 +67,22 @@ class SubjectCliTest {
             }
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int exit = new Main(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).run(words);
+        int exit = new Main(
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+                .run(words);
         String text = out.toString(StandardCharsets.UTF_8);
         System.out.println("$ " + command + "\n" + text);
         return new Outcome(exit, text);
     }
 
     private static String script(boolean correct) {
-        return "examples/python/" + ProgramSubject.EXAMPLES.stream().filter(e -> e.correct() == correct).findFirst()
-                .orElseThrow().script();
+        return "examples/python/"
+                + ProgramSubject.EXAMPLES.stream()
+                        .filter(e -> e.correct() == correct)
+                        .findFirst()
+                        .orElseThrow()
+                        .script();
     }
 
     private static String command(Pattern p, String page) {
@@ -89,21 +94,24 @@ class SubjectCliTest {
     @Test
     void aBuggySubjectFailsWithPagesWhoseReplayCommandsFailAgainAndPassOnTheCorrectPort() throws Exception {
         long seed = GateSeed.get().value();
-        Outcome run = run("bin/cursorcheck subject --name buggy --seconds 3 --seed " + seed + " -- python3 "
-                + script(false));
+        Outcome run =
+                run("bin/cursorcheck subject --name buggy --seconds 3 --seed " + seed + " -- python3 " + script(false));
         assertThat(run.exit()).isEqualTo(1);
         assertThat(run.out()).contains("verdict: FAILED: differs", "PROBLEM: buggy: differs from the model");
         Path dir = reports.resolve("subjects/buggy");
         assertThat(dir.resolve("index.md")).exists();
         Path page;
         try (Stream<Path> pages = Files.list(dir)) {
-            page = pages.filter(p -> p.getFileName().toString().endsWith(".md") && !p.endsWith("index.md")).sorted()
-                    .findFirst().orElseThrow();
+            page = pages.filter(p -> p.getFileName().toString().endsWith(".md") && !p.endsWith("index.md"))
+                    .sorted()
+                    .findFirst()
+                    .orElseThrow();
         }
         String text = Files.readString(page);
         String replayFile = command(Pattern.compile("bin/cursorcheck subject --replay \\S+ -- python3 \\S+"), text);
-        String replaySeed = command(Pattern.compile("bin/cursorcheck subject --replay-seed \\d+ --max-steps \\d+ --"
-                + " python3 \\S+"), text);
+        String replaySeed = command(
+                Pattern.compile("bin/cursorcheck subject --replay-seed \\d+ --max-steps \\d+ --" + " python3 \\S+"),
+                text);
         Outcome again = run(replayFile);
         assertThat(again.exit()).isEqualTo(1);
         assertThat(again.out()).contains("subject: buggy", "<-- DIVERGENCE");
@@ -119,8 +127,11 @@ class SubjectCliTest {
     void theCorrectPortConformsAndTheRunPrintsTheCommandThatRerunsIt() {
         Outcome run = run("bin/cursorcheck subject --seconds 3 --seed 7 -- python3 " + script(true));
         assertThat(run.exit()).isZero();
-        assertThat(run.out()).contains("rerun exactly: bin/cursorcheck subject --name broadcast_subject --seconds 3"
-                + " --seed 7 -- python3 " + script(true), "verdict: conforms");
+        assertThat(run.out())
+                .contains(
+                        "rerun exactly: bin/cursorcheck subject --name broadcast_subject --seconds 3"
+                                + " --seed 7 -- python3 " + script(true),
+                        "verdict: conforms");
         assertThat(reports.resolve("subjects/broadcast_subject/index.md")).exists();
     }
 }

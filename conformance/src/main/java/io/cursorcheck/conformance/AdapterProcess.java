@@ -62,6 +62,7 @@ final class AdapterProcess implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
+
     private final long answerMillis;
     private final Consumer<SubjectProtocolError> onProtocolError;
     private boolean answered;
@@ -80,19 +81,21 @@ final class AdapterProcess implements AutoCloseable {
         this.onProtocolError = onProtocolError;
         process = new ProcessBuilder(command).start();
         in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
-        out = new Thread(() -> {
-            try {
-                BoundedLines reader = new BoundedLines(process.getInputStream());
-                for (BoundedLines.Line line; (line = reader.next()) != null; ) {
-                    lines.put(line);
-                }
-                lines.put(EOF);
-            } catch (IOException e) {
-                lines.offer(EOF); // the process is gone
-            } catch (InterruptedException e) {
-                // closed: nobody reads any more
-            }
-        }, "adapter-stdout");
+        out = new Thread(
+                () -> {
+                    try {
+                        BoundedLines reader = new BoundedLines(process.getInputStream());
+                        for (BoundedLines.Line line; (line = reader.next()) != null; ) {
+                            lines.put(line);
+                        }
+                        lines.put(EOF);
+                    } catch (IOException e) {
+                        lines.offer(EOF); // the process is gone
+                    } catch (InterruptedException e) {
+                        // closed: nobody reads any more
+                    }
+                },
+                "adapter-stdout");
         err = new Thread(() -> stderr.drain(process.getErrorStream()), "adapter-stderr");
         out.setDaemon(true);
         err.setDaemon(true);
@@ -118,8 +121,11 @@ final class AdapterProcess implements AutoCloseable {
         }
         Object line = lines.poll();
         if (line instanceof BoundedLines.Line early) {
-            throw broken(new SubjectProtocolError(sent, shown(early), "a line that answers nothing, printed before"
-                    + " this request was sent; expected one line per request, after it"));
+            throw broken(new SubjectProtocolError(
+                    sent,
+                    shown(early),
+                    "a line that answers nothing, printed before"
+                            + " this request was sent; expected one line per request, after it"));
         }
         try {
             if (line == null) {
@@ -135,9 +141,12 @@ final class AdapterProcess implements AutoCloseable {
                     written.get(wait, TimeUnit.MILLISECONDS);
                     line = lines.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
                 } catch (TimeoutException e) {
-                    throw broken(new SubjectProtocolError(sent, null, "did not read it within " + wait + " ms: the"
-                            + " request could not be written whole (the process stopped reading its input, or hangs);"
-                            + " expected it to read every request"));
+                    throw broken(new SubjectProtocolError(
+                            sent,
+                            null,
+                            "did not read it within " + wait + " ms: the"
+                                    + " request could not be written whole (the process stopped reading its input, or hangs);"
+                                    + " expected it to read every request"));
                 } catch (ExecutionException e) {
                     if (!(e.getCause() instanceof IOException)) {
                         throw new IllegalStateException("cannot write to the subject", e.getCause());
@@ -145,8 +154,10 @@ final class AdapterProcess implements AutoCloseable {
                     line = EOF; // it closed its input: it exited, or is about to
                 }
                 if (line == null) {
-                    throw broken(new SubjectProtocolError(sent, null, "did not answer within " + wait + " ms"
-                            + " (a hang, or silence); expected one line"));
+                    throw broken(new SubjectProtocolError(
+                            sent,
+                            null,
+                            "did not answer within " + wait + " ms" + " (a hang, or silence); expected one line"));
                 }
             }
         } catch (InterruptedException e) {
@@ -159,8 +170,11 @@ final class AdapterProcess implements AutoCloseable {
         }
         answered = true;
         if (line instanceof BoundedLines.TooLong t) {
-            throw broken(new SubjectProtocolError(sent, shown(t), "a line of " + t.bytes() + " bytes; expected at"
-                    + " most " + BoundedLines.MAX_LINE_BYTES + " bytes a line"));
+            throw broken(new SubjectProtocolError(
+                    sent,
+                    shown(t),
+                    "a line of " + t.bytes() + " bytes; expected at" + " most " + BoundedLines.MAX_LINE_BYTES
+                            + " bytes a line"));
         }
         if (line instanceof BoundedLines.NotUtf8 n) {
             throw broken(new SubjectProtocolError(sent, shown(n), "not UTF-8; expected a line of UTF-8 text"));
@@ -188,11 +202,16 @@ final class AdapterProcess implements AutoCloseable {
         Integer code = exitCode();
         if (code != null && code != 0) {
             kill();
-            return new SubjectCrash("the subject process exited with code " + code + (code > 128 ? " (signal "
-                    + (code - 128) + ")" : "") + " while answering " + sent + stderrTail());
+            return new SubjectCrash("the subject process exited with code " + code
+                    + (code > 128 ? " (signal " + (code - 128) + ")" : "") + " while answering " + sent + stderrTail());
         }
-        return broken(new SubjectProtocolError(sent, null, (code == null ? "closed its output without answering,"
-                + " and lives on" : "exited with code 0 without answering") + "; expected one line" + stderrTail()));
+        return broken(new SubjectProtocolError(
+                sent,
+                null,
+                (code == null
+                                ? "closed its output without answering," + " and lives on"
+                                : "exited with code 0 without answering")
+                        + "; expected one line" + stderrTail()));
     }
 
     /** The exit code, once the process has exited (waiting a little), or null if it lives on. */
@@ -222,8 +241,9 @@ final class AdapterProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        List<String> tail = stderr.lines().stream().filter(l -> !l.contains("ExperimentalWarning")
-                && !l.contains("--trace-warnings")).toList();
+        List<String> tail = stderr.lines().stream()
+                .filter(l -> !l.contains("ExperimentalWarning") && !l.contains("--trace-warnings"))
+                .toList();
         return tail.isEmpty() ? "" : "; its last words: " + String.join(" / ", tail);
     }
 

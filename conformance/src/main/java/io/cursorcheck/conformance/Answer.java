@@ -39,15 +39,19 @@ final class Answer {
         try {
             parsed = Json.parse(line);
         } catch (IllegalArgumentException e) {
-            throw new SubjectProtocolError(request, shown, "not JSON (" + e.getMessage() + "); expected one JSON object");
+            throw new SubjectProtocolError(
+                    request, shown, "not JSON (" + e.getMessage() + "); expected one JSON object");
         }
         if (!(parsed instanceof Map)) {
             throw new SubjectProtocolError(request, shown, "a JSON " + type(parsed) + "; expected one JSON object");
         }
         Map<String, Object> map = (Map<String, Object>) parsed;
         if (map.containsKey("error")) {
-            throw new SubjectProtocolError(request, shown, "an error answer: the subject could not serve the"
-                    + " request (" + SubjectProtocolError.quote(String.valueOf(map.get("error"))) + ")");
+            throw new SubjectProtocolError(
+                    request,
+                    shown,
+                    "an error answer: the subject could not serve the" + " request ("
+                            + SubjectProtocolError.quote(String.valueOf(map.get("error"))) + ")");
         }
         return new Answer(request, shown, map);
     }
@@ -111,8 +115,12 @@ final class Answer {
         private SubjectProtocolError wrongType(String name, Object value, String expected) {
             String type = type(value);
             String article = type.startsWith("a") || type.startsWith("o") ? "an " : "a ";
-            return error(name, (value == null ? "is null" : "is " + article + type + " "
-                    + SubjectProtocolError.quote(Json.line(value))) + "; expected " + expected);
+            return error(
+                    name,
+                    (value == null
+                                    ? "is null"
+                                    : "is " + article + type + " " + SubjectProtocolError.quote(Json.line(value)))
+                            + "; expected " + expected);
         }
 
         /** A required object. */
@@ -144,8 +152,12 @@ final class Answer {
 
         /** A required whole number within {@code [min, max]}. */
         long whole(String name, long min, long max) {
-            String expected = min == max ? "the number " + min : "a whole number" + (min == Long.MIN_VALUE ? ""
-                    : max == Long.MAX_VALUE ? " >= " + min : " in " + min + ".." + max);
+            String expected = min == max
+                    ? "the number " + min
+                    : "a whole number"
+                            + (min == Long.MIN_VALUE
+                                    ? ""
+                                    : max == Long.MAX_VALUE ? " >= " + min : " in " + min + ".." + max);
             Object v = required(name, expected);
             if (!(v instanceof Long n)) {
                 throw wrongType(name, v, expected);

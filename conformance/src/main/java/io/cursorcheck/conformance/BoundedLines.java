@@ -26,16 +26,14 @@ final class BoundedLines {
     static final int KEPT_OF_A_LONG_LINE = 1024;
 
     /** One line as it came. */
-    sealed interface Line permits Text, TooLong, NotUtf8 {
-    }
+    sealed interface Line permits Text, TooLong, NotUtf8 {}
 
     /**
      * A line of UTF-8 text within the cap, without its line end.
      *
      * @param text the text
      */
-    record Text(String text) implements Line {
-    }
+    record Text(String text) implements Line {}
 
     /**
      * A line longer than {@link #MAX_LINE_BYTES}.
@@ -43,16 +41,14 @@ final class BoundedLines {
      * @param head  its beginning, decoded leniently
      * @param bytes its whole length in bytes, line end excluded
      */
-    record TooLong(String head, long bytes) implements Line {
-    }
+    record TooLong(String head, long bytes) implements Line {}
 
     /**
      * A line that is not valid UTF-8.
      *
      * @param shown the line decoded leniently (malformed bytes as U+FFFD)
      */
-    record NotUtf8(String shown) implements Line {
-    }
+    record NotUtf8(String shown) implements Line {}
 
     private final InputStream in;
     private byte[] buffer = new byte[256];
@@ -82,15 +78,19 @@ final class BoundedLines {
             return null;
         }
         if (length > MAX_LINE_BYTES) {
-            return new TooLong(new String(buffer, 0, Math.min(kept, KEPT_OF_A_LONG_LINE), StandardCharsets.UTF_8),
-                    length);
+            return new TooLong(
+                    new String(buffer, 0, Math.min(kept, KEPT_OF_A_LONG_LINE), StandardCharsets.UTF_8), length);
         }
         if (kept > 0 && buffer[kept - 1] == '\r') {
             kept--;
         }
         try {
-            return new Text(StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(buffer, 0, kept)).toString());
+            return new Text(StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(buffer, 0, kept))
+                    .toString());
         } catch (CharacterCodingException e) {
             return new NotUtf8(new String(buffer, 0, kept, StandardCharsets.UTF_8));
         }

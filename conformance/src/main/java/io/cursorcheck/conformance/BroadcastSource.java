@@ -155,8 +155,11 @@ public record BroadcastSource(Path file) {
     void checkLoads(List<String> command, long millis) throws IOException, InterruptedException {
         Path stderrFile = Files.createTempFile("cursorcheck-source-load", ".stderr");
         try {
-            Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(devNull()))
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(stderrFile.toFile()).start();
+            Process p = new ProcessBuilder(command)
+                    .redirectInput(ProcessBuilder.Redirect.from(devNull()))
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(stderrFile.toFile())
+                    .start();
             if (!p.waitFor(millis, TimeUnit.MILLISECONDS)) {
                 p.destroyForcibly();
                 p.waitFor();
@@ -184,15 +187,16 @@ public record BroadcastSource(Path file) {
         if (exit == LOAD_ERROR_STATUS) {
             for (String line : stderr.split("\n")) {
                 if (line.startsWith(LOAD_ERROR_PREFIX)) {
-                    throw new SourceLoadException("--source " + line.substring(LOAD_ERROR_PREFIX.length()).strip());
+                    throw new SourceLoadException("--source "
+                            + line.substring(LOAD_ERROR_PREFIX.length()).strip());
                 }
             }
         }
         if (exit != 0) {
             List<String> last = new ArrayList<>(List.of(stderr.strip().split("\n")));
             throw new IOException("--source " + spec() + ": the release exited with status " + exit
-                    + " while loading it: " + String.join(" / ", last.subList(Math.max(0, last.size() - 3),
-                    last.size())));
+                    + " while loading it: "
+                    + String.join(" / ", last.subList(Math.max(0, last.size() - 3), last.size())));
         }
     }
 

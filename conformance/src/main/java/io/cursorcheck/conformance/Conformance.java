@@ -8,8 +8,8 @@ import io.cursorcheck.properties.engine.Generator;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.Script;
-import io.cursorcheck.properties.engine.shrink.Shrinker;
 import io.cursorcheck.properties.engine.Weights;
+import io.cursorcheck.properties.engine.shrink.Shrinker;
 import io.cursorcheck.spi.Algorithm;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -17,11 +17,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * The conformance check of one release: random lockstep sequences against the model through the
@@ -63,15 +61,22 @@ public final class Conformance {
      * @param shrinkMillis time all shrinks of the release may spend together; {@link #DEFAULT_SHRINKING}: at least
      *                  {@value Conformance#SHRINKING_MILLIS} ms, or half of {@code millis} if more
      */
-    public record Config(Release release, long seed, long millis, long sequences, int maxSteps, Path reports,
-                         PrintStream log, long shrinkMillis) {
+    public record Config(
+            Release release,
+            long seed,
+            long millis,
+            long sequences,
+            int maxSteps,
+            Path reports,
+            PrintStream log,
+            long shrinkMillis) {
 
         /** The shrinking time of {@link #Config(Release, long, long, long, int, Path, PrintStream)}. */
         public static final long DEFAULT_SHRINKING = -1;
 
         /** A config with the default shrinking time. */
-        public Config(Release release, long seed, long millis, long sequences, int maxSteps, Path reports,
-                      PrintStream log) {
+        public Config(
+                Release release, long seed, long millis, long sequences, int maxSteps, Path reports, PrintStream log) {
             this(release, seed, millis, sequences, maxSteps, reports, log, DEFAULT_SHRINKING);
         }
 
@@ -122,9 +127,15 @@ public final class Conformance {
      * @param reproduction   the standalone reproduction run on the release: what it printed and whether it shows
      *                       the difference; null when the run writes nothing
      */
-    public record Difference(String signature, Differences.Kind kind, Counterexample counterexample, Lockstep.Run run,
-                             boolean replayed, long hits, Path page, Reproduction.Check reproduction) {
-    }
+    public record Difference(
+            String signature,
+            Differences.Kind kind,
+            Counterexample counterexample,
+            Lockstep.Run run,
+            boolean replayed,
+            long hits,
+            Path page,
+            Reproduction.Check reproduction) {}
 
     /**
      * A known finding against the model, replayed on the release.
@@ -164,19 +175,56 @@ public final class Conformance {
      * @param algorithm   the algorithm of the reference model the run compared with ({@link ExternalSubject#algorithm()})
      * @param source      the {@code broadcast.js} the subject ran in place of the release's own, or null
      */
-    public record Result(Release release, Hello hello, long sequences, long operations, long millis,
-                         List<Difference> differences, List<KnownReplay> known, Map<String, Long> knownHits,
-                         int restarts, Map<String, Long> signatures, ExternalSubject.ProtocolErrors protocolErrors,
-                         List<FindingOnRelease> findings, Map<Patterns.Pattern, Long> patterns, String subject,
-                         Algorithm algorithm, ExternalSubject.LoadedSource source) {
+    public record Result(
+            Release release,
+            Hello hello,
+            long sequences,
+            long operations,
+            long millis,
+            List<Difference> differences,
+            List<KnownReplay> known,
+            Map<String, Long> knownHits,
+            int restarts,
+            Map<String, Long> signatures,
+            ExternalSubject.ProtocolErrors protocolErrors,
+            List<FindingOnRelease> findings,
+            Map<Patterns.Pattern, Long> patterns,
+            String subject,
+            Algorithm algorithm,
+            ExternalSubject.LoadedSource source) {
 
         /** The result of a release's own module against the as-released model. */
-        public Result(Release release, Hello hello, long sequences, long operations, long millis,
-                      List<Difference> differences, List<KnownReplay> known, Map<String, Long> knownHits,
-                      int restarts, Map<String, Long> signatures, ExternalSubject.ProtocolErrors protocolErrors,
-                      List<FindingOnRelease> findings, Map<Patterns.Pattern, Long> patterns) {
-            this(release, hello, sequences, operations, millis, differences, known, knownHits, restarts, signatures,
-                    protocolErrors, findings, patterns, release.id(), Algorithm.AS_RELEASED, null);
+        public Result(
+                Release release,
+                Hello hello,
+                long sequences,
+                long operations,
+                long millis,
+                List<Difference> differences,
+                List<KnownReplay> known,
+                Map<String, Long> knownHits,
+                int restarts,
+                Map<String, Long> signatures,
+                ExternalSubject.ProtocolErrors protocolErrors,
+                List<FindingOnRelease> findings,
+                Map<Patterns.Pattern, Long> patterns) {
+            this(
+                    release,
+                    hello,
+                    sequences,
+                    operations,
+                    millis,
+                    differences,
+                    known,
+                    knownHits,
+                    restarts,
+                    signatures,
+                    protocolErrors,
+                    findings,
+                    patterns,
+                    release.id(),
+                    Algorithm.AS_RELEASED,
+                    null);
         }
 
         /**
@@ -194,12 +242,13 @@ public final class Conformance {
 
         /** Differences whose verdict is not yet decided: they need a look. */
         public List<Difference> unclassified() {
-            return differences.stream().filter(d -> d.kind() == Differences.Kind.UNCLASSIFIED).toList();
+            return differences.stream()
+                    .filter(d -> d.kind() == Differences.Kind.UNCLASSIFIED)
+                    .toList();
         }
     }
 
-    private Conformance() {
-    }
+    private Conformance() {}
 
     /**
      * The seed of a release's sequences for a run given {@code seed}: the one derivation used by
@@ -241,8 +290,8 @@ public final class Conformance {
      * Checks a subject; {@code binary} runs the reproductions, or is null for a subject that is no release
      * ({@link Config#release()} null), which gets none.
      */
-    public static Result run(Config config, ExternalSubject subject, Path binary) throws IOException,
-            InterruptedException {
+    public static Result run(Config config, ExternalSubject subject, Path binary)
+            throws IOException, InterruptedException {
         return run(config, subject, binary, new Generator(weights(subject.hello()), subject.capabilities()));
     }
 
@@ -250,14 +299,16 @@ public final class Conformance {
      * Checks a subject with this generator (a test double may hide a pattern, to show that the run's
      * coverage check catches it); {@code binary} runs the reproductions.
      */
-    static Result run(Config config, ExternalSubject subject, Path binary, Generator generator) throws IOException,
-            InterruptedException {
+    static Result run(Config config, ExternalSubject subject, Path binary, Generator generator)
+            throws IOException, InterruptedException {
         long start = System.currentTimeMillis();
         long deadline = Deadline.after(start, config.millis()); // saturating: Long.MAX_VALUE must not wrap
         KnownFindings known = KnownFindings.load(io.cursorcheck.properties.source.SourceTree.root());
         // config.reports() is a run's staging directory: the caller's ReportRun replaces this folder whole
         // when it publishes, so nothing of an older run is deleted before this one is complete.
-        Path dir = config.reports() == null ? null : config.reports().resolve(folder(config)).resolve(subject.id());
+        Path dir = config.reports() == null
+                ? null
+                : config.reports().resolve(folder(config)).resolve(subject.id());
         if (dir != null) {
             Files.createDirectories(dir); // the page is written whatever the run finds, even no difference
         }
@@ -312,9 +363,16 @@ public final class Conformance {
             Failure f = run.failure();
             if (SubjectProtocolError.causedBy(f)) { // a broken adapter or subject: reported, never shrunk or counted
                 if (++brokenSequences <= LOGGED_PROTOCOL_ERRORS) {
-                    config.log().printf("  %s: sequence %d (seed %d) stopped at a protocol error%s: %s%n", subject.id(),
-                            i, seed, brokenSequences == LOGGED_PROTOCOL_ERRORS ? " (the last one logged; the page counts"
-                                    + " them all)" : "", f.subject().thrown().message());
+                    config.log()
+                            .printf(
+                                    "  %s: sequence %d (seed %d) stopped at a protocol error%s: %s%n",
+                                    subject.id(),
+                                    i,
+                                    seed,
+                                    brokenSequences == LOGGED_PROTOCOL_ERRORS
+                                            ? " (the last one logged; the page counts" + " them all)"
+                                            : "",
+                                    f.subject().thrown().message());
                 }
                 continue;
             }
@@ -325,7 +383,18 @@ public final class Conformance {
                 tallies.computeIfAbsent(k.name(), n -> new java.util.EnumMap<>(FindingOnRelease.Judgement.class))
                         .merge(v.judgement(), 1L, Long::sum);
                 if (v.judgement() == FindingOnRelease.Judgement.DIFFERS_OTHERWISE) {
-                    differsOtherwise(k, records.get(k.name()), run, v, seed, hits, firsts, seeds, sources, keeps, config,
+                    differsOtherwise(
+                            k,
+                            records.get(k.name()),
+                            run,
+                            v,
+                            seed,
+                            hits,
+                            firsts,
+                            seeds,
+                            sources,
+                            keeps,
+                            config,
                             subject);
                 }
                 continue;
@@ -333,8 +402,10 @@ public final class Conformance {
             if (hits.merge(f.signature(), 1L, Long::sum) == 1) {
                 firsts.put(f.signature(), run);
                 seeds.put(f.signature(), seed);
-                config.log().printf("  %s: new difference after %d sequences: %s%n", subject.id(), sequences,
-                        f.signature());
+                config.log()
+                        .printf(
+                                "  %s: new difference after %d sequences: %s%n",
+                                subject.id(), sequences, f.signature());
             }
         }
 
@@ -343,22 +414,48 @@ public final class Conformance {
         long shrinkDeadline = Deadline.after(System.currentTimeMillis(), config.shrinking());
         for (Map.Entry<String, Lockstep.Run> e : firsts.entrySet()) {
             if (System.currentTimeMillis() > shrinkDeadline) {
-                config.log().printf("  %s: %d more signature(s) not shrunk (time for shrinking ran out)%n", subject.id(),
-                        firsts.size() - differences.size());
+                config.log()
+                        .printf(
+                                "  %s: %d more signature(s) not shrunk (time for shrinking ran out)%n",
+                                subject.id(), firsts.size() - differences.size());
                 break;
             }
-            Difference d = report(config, subject, binary, dir, e.getValue(), seeds.get(e.getKey()),
-                    sources.get(e.getKey()), hits.get(e.getKey()), generator.weights(), written, e.getKey(),
+            Difference d = report(
+                    config,
+                    subject,
+                    binary,
+                    dir,
+                    e.getValue(),
+                    seeds.get(e.getKey()),
+                    sources.get(e.getKey()),
+                    hits.get(e.getKey()),
+                    generator.weights(),
+                    written,
+                    e.getKey(),
                     keeps.get(e.getKey()));
             differences.add(d);
         }
-        Result result = new Result(config.release(), subject.hello(), sequences, operations,
-                System.currentTimeMillis() - start, differences, replays, knownHits, subject.restarts(), hits,
-                subject.protocolErrors(), findings(known, ownVerdicts, tallies, records), patterns.counts(),
+        Result result = new Result(
+                config.release(),
+                subject.hello(),
+                sequences,
+                operations,
+                System.currentTimeMillis() - start,
+                differences,
+                replays,
+                knownHits,
+                subject.restarts(),
+                hits,
+                subject.protocolErrors(),
+                findings(known, ownVerdicts, tallies, records),
+                patterns.counts(),
                 // A release's own module is named by the release, as the index and the pages always did (a test's
                 // stand-in process by the release it poses as); any other subject by its own id.
                 config.release() != null && subject.source() == null && subject.algorithm() == Algorithm.AS_RELEASED
-                        ? config.release().id() : subject.id(), subject.algorithm(), subject.source());
+                        ? config.release().id()
+                        : subject.id(),
+                subject.algorithm(),
+                subject.source());
         if (dir != null) {
             Files.writeString(dir.resolve("index.md"), ConformancePage.version(result), StandardCharsets.UTF_8);
         }
@@ -385,14 +482,16 @@ public final class Conformance {
      *
      * @throws IllegalStateException naming the finding, when the release does not break a guarantee at its step
      */
-    public static List<Path> recordFindings(ExternalSubject subject, String command, PrintStream log) throws IOException {
+    public static List<Path> recordFindings(ExternalSubject subject, String command, PrintStream log)
+            throws IOException {
         KnownFindings known = KnownFindings.load(io.cursorcheck.properties.source.SourceTree.root());
         List<FindingJudge.Recorded> records = new ArrayList<>();
         for (KnownFindings.Finding f : known.all()) {
-            FindingJudge.Recorded r = FindingJudge.record(f, subject.id(), Lockstep.run(subject, f.counterexample().script()),
-                    command);
-            log.printf("  %s on %s: step %d breaks %s; the release answers %s%n", f.name(), subject.id(), r.step(),
-                    FindingJudge.ids(r.breaches()), r.answer());
+            FindingJudge.Recorded r = FindingJudge.record(
+                    f, subject.id(), Lockstep.run(subject, f.counterexample().script()), command);
+            log.printf(
+                    "  %s on %s: step %d breaks %s; the release answers %s%n",
+                    f.name(), subject.id(), r.step(), FindingJudge.ids(r.breaches()), r.answer());
             records.add(r);
         }
         List<Path> written = new ArrayList<>();
@@ -409,17 +508,24 @@ public final class Conformance {
      * (its source the finding's script), and the finding is judged
      * {@link FindingOnRelease.Judgement#DIFFERS_OTHERWISE} with that difference as its evidence.
      */
-    private static FindingJudge.Verdict underCorrection(KnownFindings.Finding f, Lockstep.Run run,
-                                                        Map<String, Long> hits, Map<String, Lockstep.Run> firsts,
-                                                        Map<String, Long> seeds, Map<String, String> sources) {
+    private static FindingJudge.Verdict underCorrection(
+            KnownFindings.Finding f,
+            Lockstep.Run run,
+            Map<String, Long> hits,
+            Map<String, Lockstep.Run> firsts,
+            Map<String, Long> seeds,
+            Map<String, String> sources) {
         if (!run.failed()) {
-            return new FindingJudge.Verdict(FindingOnRelease.Judgement.DOES_NOT_HAVE_IT, List.of(), "runs to its end ("
-                    + run.script().length() + " operations) answering like the corrected model (spec §8): the"
-                    + " finding does not show");
+            return new FindingJudge.Verdict(
+                    FindingOnRelease.Judgement.DOES_NOT_HAVE_IT,
+                    List.of(),
+                    "runs to its end ("
+                            + run.script().length() + " operations) answering like the corrected model (spec §8): the"
+                            + " finding does not show");
         }
         if (SubjectProtocolError.ended(run)) {
-            return new FindingJudge.Verdict(FindingOnRelease.Judgement.NOT_REACHED, List.of(),
-                    "the run stopped at a protocol error");
+            return new FindingJudge.Verdict(
+                    FindingOnRelease.Judgement.NOT_REACHED, List.of(), "the run stopped at a protocol error");
         }
         String signature = run.failure().signature();
         hits.merge(signature, 0L, Long::sum); // seen, though not by a random sequence
@@ -428,9 +534,12 @@ public final class Conformance {
             seeds.put(signature, null);
             sources.put(signature, ownScript(f));
         }
-        return new FindingJudge.Verdict(FindingOnRelease.Judgement.DIFFERS_OTHERWISE, List.of(), "against the"
-                + " corrected model it differs at step " + run.failure().step() + ": " + signature
-                + " (shrunk and reported as a difference)");
+        return new FindingJudge.Verdict(
+                FindingOnRelease.Judgement.DIFFERS_OTHERWISE,
+                List.of(),
+                "against the"
+                        + " corrected model it differs at step " + run.failure().step() + ": " + signature
+                        + " (shrunk and reported as a difference)");
     }
 
     /** Whether the subject answered like the model at every step before the failing one. */
@@ -450,12 +559,19 @@ public final class Conformance {
      * classified like any difference. {@code hits} counts random sequences only: the finding's own script
      * ({@code seed} null) is no random sequence, and the difference it found says so instead of a seed.
      */
-    private static void differsOtherwise(KnownFindings.Finding f, FindingJudge.Recorded recorded, Lockstep.Run run,
-                                         FindingJudge.Verdict v, Long seed, Map<String, Long> hits,
-                                         Map<String, Lockstep.Run> firsts, Map<String, Long> seeds,
-                                         Map<String, String> sources,
-                                         Map<String, java.util.function.Predicate<Lockstep.Run>> keeps, Config config,
-                                         ExternalSubject subject) {
+    private static void differsOtherwise(
+            KnownFindings.Finding f,
+            FindingJudge.Recorded recorded,
+            Lockstep.Run run,
+            FindingJudge.Verdict v,
+            Long seed,
+            Map<String, Long> hits,
+            Map<String, Lockstep.Run> firsts,
+            Map<String, Long> seeds,
+            Map<String, String> sources,
+            Map<String, java.util.function.Predicate<Lockstep.Run>> keeps,
+            Config config,
+            ExternalSubject subject) {
         java.util.Set<OutsideGuarantees.Rule> rules = OutsideGuarantees.rules(v.breaches());
         String signature = DIFFERS_OTHERWISE + f.name() + ": " + FindingJudge.ids(rules);
         hits.merge(signature, seed == null ? 0L : 1L, Long::sum); // seen, whether or not by a random sequence
@@ -470,8 +586,10 @@ public final class Conformance {
                 return w.judgement() == FindingOnRelease.Judgement.DIFFERS_OTHERWISE
                         && OutsideGuarantees.rules(w.breaches()).equals(rules);
             });
-            config.log().printf("  %s: at known finding %s the release differs otherwise: %s%n", subject.id(), f.name(),
-                    v.evidence());
+            config.log()
+                    .printf(
+                            "  %s: at known finding %s the release differs otherwise: %s%n",
+                            subject.id(), f.name(), v.evidence());
         }
     }
 
@@ -489,17 +607,21 @@ public final class Conformance {
      * the random sequences that hit it (has it, then differs otherwise, then does not have it), with the
      * evidence of the run that gave it.
      */
-    private static List<FindingOnRelease> findings(KnownFindings known, Map<String, FindingJudge.Verdict> own,
-                                                   Map<String, Map<FindingOnRelease.Judgement, Long>> tallies,
-                                                   Map<String, FindingJudge.Recorded> records) {
+    private static List<FindingOnRelease> findings(
+            KnownFindings known,
+            Map<String, FindingJudge.Verdict> own,
+            Map<String, Map<FindingOnRelease.Judgement, Long>> tallies,
+            Map<String, FindingJudge.Recorded> records) {
         List<FindingOnRelease> out = new ArrayList<>();
         for (KnownFindings.Finding f : known.all()) {
             FindingJudge.Verdict v = own.get(f.name());
             Map<FindingOnRelease.Judgement, Long> t = tallies.getOrDefault(f.name(), Map.of());
             FindingOnRelease.Judgement j = v.judgement();
             String evidence = "its own script: " + v.evidence();
-            for (FindingOnRelease.Judgement stronger : List.of(FindingOnRelease.Judgement.HAS_IT,
-                    FindingOnRelease.Judgement.DIFFERS_OTHERWISE, FindingOnRelease.Judgement.DOES_NOT_HAVE_IT)) {
+            for (FindingOnRelease.Judgement stronger : List.of(
+                    FindingOnRelease.Judgement.HAS_IT,
+                    FindingOnRelease.Judgement.DIFFERS_OTHERWISE,
+                    FindingOnRelease.Judgement.DOES_NOT_HAVE_IT)) {
                 if (j == stronger) {
                     break;
                 }
@@ -522,25 +644,59 @@ public final class Conformance {
      * @param source how it was found when not by a random sequence ({@link #ownScript}), or null
      * @param hits   the random sequences that ended in it
      */
-    private static Difference report(Config config, ExternalSubject subject, Path binary, Path dir, Lockstep.Run found,
-                                     Long seed, String source, long hits, Weights weights,
-                                     Map<Script, Difference> written, String signature,
-                                     java.util.function.Predicate<Lockstep.Run> keep)
+    private static Difference report(
+            Config config,
+            ExternalSubject subject,
+            Path binary,
+            Path dir,
+            Lockstep.Run found,
+            Long seed,
+            String source,
+            long hits,
+            Weights weights,
+            Map<Script, Difference> written,
+            String signature,
+            java.util.function.Predicate<Lockstep.Run> keep)
             throws IOException, InterruptedException {
         Shrinker shrinker = new Shrinker(subject, SHRINK_RUNS, SHRINK_MILLIS);
         Shrinker.Result shrunk = keep == null ? shrinker.shrink(found) : shrinker.shrink(found, keep);
         // A known finding's own script is no random sequence: no seed, bound or weights, its source instead.
         Counterexample cx = seed == null
-                ? new Counterexample(subject.id(), shrunk.script(), null, 0, null, shrunk.original(),
-                        shrunk.evaluations(), shrunk.run().failure(), source)
-                : new Counterexample(subject.id(), shrunk.script(), seed, config.maxSteps(), weights.toString(),
-                        shrunk.original(), shrunk.evaluations(), shrunk.run().failure(), null);
+                ? new Counterexample(
+                        subject.id(),
+                        shrunk.script(),
+                        null,
+                        0,
+                        null,
+                        shrunk.original(),
+                        shrunk.evaluations(),
+                        shrunk.run().failure(),
+                        source)
+                : new Counterexample(
+                        subject.id(),
+                        shrunk.script(),
+                        seed,
+                        config.maxSteps(),
+                        weights.toString(),
+                        shrunk.original(),
+                        shrunk.evaluations(),
+                        shrunk.run().failure(),
+                        null);
         Lockstep.Run again = Lockstep.run(subject, shrunk.script());
-        boolean replayed = again.failed() && again.failure().signature().equals(cx.failure().signature())
-                && again.failure().step() == cx.failure().step() && (keep == null || keep.test(again));
+        boolean replayed = again.failed()
+                && again.failure().signature().equals(cx.failure().signature())
+                && again.failure().step() == cx.failure().step()
+                && (keep == null || keep.test(again));
         Differences.Kind kind = Differences.classify(subject.hello(), cx, shrunk.run());
-        config.log().printf("  %s: %s shrunk %d -> %d operations (%s)%s%n", subject.id(), kind.id(), cx.original(),
-                cx.script().length(), cx.failure().signature(), replayed ? "" : "; NOT REPRODUCED on replay");
+        config.log()
+                .printf(
+                        "  %s: %s shrunk %d -> %d operations (%s)%s%n",
+                        subject.id(),
+                        kind.id(),
+                        cx.original(),
+                        cx.script().length(),
+                        cx.failure().signature(),
+                        replayed ? "" : "; NOT REPRODUCED on replay");
         if (dir == null) {
             return new Difference(signature, kind, cx, shrunk.run(), replayed, hits, null, null);
         }
@@ -548,9 +704,11 @@ public final class Conformance {
         // a different symptom of a kind is a different script. Only an exact repeat shares the earlier page.
         Difference same = written.get(cx.script());
         if (same != null) {
-            config.log().printf("  %s: the same shrunk script as %s%n", subject.id(), same.page().getFileName());
-            return new Difference(signature, kind, cx, shrunk.run(), replayed, hits, same.page(),
-                    same.reproduction());
+            config.log()
+                    .printf(
+                            "  %s: the same shrunk script as %s%n",
+                            subject.id(), same.page().getFileName());
+            return new Difference(signature, kind, cx, shrunk.run(), replayed, hits, same.page(), same.reproduction());
         }
         String slug = kind.id() + "-" + cx.slug().substring(cx.slug().lastIndexOf('-') + 1);
         Path json = dir.resolve(slug + ".json");
@@ -566,15 +724,25 @@ public final class Conformance {
         // The reproduction runs the same code as the subject (for a broadcast.js source, with the loader's flags),
         // beside the model the run compared with, and prints the exact command that reruns it.
         List<String> launcher = Reproduction.launcher(binary, subject.runtimeFlags());
-        String rerun = subject.source() == null ? null
+        String rerun = subject.source() == null
+                ? null
                 : Reproduction.command(launcher, io.cursorcheck.properties.report.Reports.published(mjs));
-        Reproduction.write(mjs, Reproduction.of(subject.id() + ": " + kind.title(), shrunk.run(), subject.hello(),
-                cx.failure().step(), rerun, subject.algorithm()));
-        Reproduction.Check check = Reproduction.check(launcher, mjs, shrunk.run(), cx.failure().step(),
-                subject.algorithm());
+        Reproduction.write(
+                mjs,
+                Reproduction.of(
+                        subject.id() + ": " + kind.title(),
+                        shrunk.run(),
+                        subject.hello(),
+                        cx.failure().step(),
+                        rerun,
+                        subject.algorithm()));
+        Reproduction.Check check =
+                Reproduction.check(launcher, mjs, shrunk.run(), cx.failure().step(), subject.algorithm());
         if (!check.shows()) {
-            config.log().printf("  %s: the reproduction %s does NOT show the difference: %s%n", subject.id(),
-                    mjs.getFileName(), check.why());
+            config.log()
+                    .printf(
+                            "  %s: the reproduction %s does NOT show the difference: %s%n",
+                            subject.id(), mjs.getFileName(), check.why());
         }
         Path page = dir.resolve(slug + ".md");
         Difference d = new Difference(signature, kind, cx, shrunk.run(), replayed, hits, page, check);
@@ -582,5 +750,4 @@ public final class Conformance {
         written.put(cx.script(), d);
         return d;
     }
-
 }

@@ -38,8 +38,7 @@ public final class ConformanceCampaign {
      * @param release the release
      * @param reason  why, in one line
      */
-    public record Unchecked(Release release, String reason) {
-    }
+    public record Unchecked(Release release, String reason) {}
 
     /**
      * What the releases did.
@@ -49,8 +48,8 @@ public final class ConformanceCampaign {
      * @param problems  every expectation not met, the releases not checked among them
      * @param index     the index page written, or null
      */
-    public record Outcome(List<Conformance.Result> results, List<Unchecked> unchecked, List<String> problems,
-                          Path index) {
+    public record Outcome(
+            List<Conformance.Result> results, List<Unchecked> unchecked, List<String> problems, Path index) {
         /** Whether every expectation was met. */
         public boolean passed() {
             return problems.isEmpty();
@@ -63,8 +62,7 @@ public final class ConformanceCampaign {
      * @param millis       time for random sequences
      * @param shrinkMillis time all its shrinks may spend together, or {@link Conformance.Config#DEFAULT_SHRINKING}
      */
-    public record Slot(long millis, long shrinkMillis) {
-    }
+    public record Slot(long millis, long shrinkMillis) {}
 
     /** Decides each release's time when its turn comes (from the time left, say). */
     @FunctionalInterface
@@ -92,8 +90,7 @@ public final class ConformanceCampaign {
     /** Why a release the budget had no time for was not checked. */
     public static final String RAN_OUT = "the budget ran out before its turn";
 
-    private ConformanceCampaign() {
-    }
+    private ConformanceCampaign() {}
 
     /**
      * Runs every release for {@code millisEach}, seeds derived from {@code seed}, writing into a
@@ -103,10 +100,24 @@ public final class ConformanceCampaign {
      *
      * @param reports the run to write into, or null to write nothing
      */
-    public static Outcome run(List<Release> releases, long seed, long millisEach, int maxSteps, ReportRun reports,
-                              PrintStream log, String command) throws IOException, InterruptedException {
-        return run(releases, seed, (release, left) -> new Slot(millisEach, Conformance.Config.DEFAULT_SHRINKING),
-                maxSteps, reports, log, command, false);
+    public static Outcome run(
+            List<Release> releases,
+            long seed,
+            long millisEach,
+            int maxSteps,
+            ReportRun reports,
+            PrintStream log,
+            String command)
+            throws IOException, InterruptedException {
+        return run(
+                releases,
+                seed,
+                (release, left) -> new Slot(millisEach, Conformance.Config.DEFAULT_SHRINKING),
+                maxSteps,
+                reports,
+                log,
+                command,
+                false);
     }
 
     /**
@@ -120,8 +131,16 @@ public final class ConformanceCampaign {
      *                missing always does, a setup error), and the index links the history page, which its caller
      *                writes
      */
-    public static Outcome run(List<Release> releases, long seed, Budget budget, int maxSteps, ReportRun reports,
-                              PrintStream log, String command, boolean history) throws IOException, InterruptedException {
+    public static Outcome run(
+            List<Release> releases,
+            long seed,
+            Budget budget,
+            int maxSteps,
+            ReportRun reports,
+            PrintStream log,
+            String command,
+            boolean history)
+            throws IOException, InterruptedException {
         return run(releases, seed, budget, maxSteps, reports, log, command, history, Conformance::run);
     }
 
@@ -134,8 +153,16 @@ public final class ConformanceCampaign {
     }
 
     /** {@link #run(List, long, Budget, int, ReportRun, PrintStream, String, boolean)} with each release checked by {@code check}. */
-    static Outcome run(List<Release> releases, long seed, Budget budget, int maxSteps, ReportRun reports,
-                       PrintStream log, String command, boolean history, Check check)
+    static Outcome run(
+            List<Release> releases,
+            long seed,
+            Budget budget,
+            int maxSteps,
+            ReportRun reports,
+            PrintStream log,
+            String command,
+            boolean history,
+            Check check)
             throws IOException, InterruptedException {
         Instant started = Instant.now();
         // Read first: an index this version cannot read stops the run before it spends its time.
@@ -178,8 +205,18 @@ public final class ConformanceCampaign {
                 }
                 long releaseSeed = Conformance.releaseSeed(seed, release);
                 try {
-                    r = check.run(new Conformance.Config(release, releaseSeed, slot.millis(), Long.MAX_VALUE,
-                            maxSteps, reports == null ? null : reports.dir(), log, slot.shrinkMillis()), subject, binary);
+                    r = check.run(
+                            new Conformance.Config(
+                                    release,
+                                    releaseSeed,
+                                    slot.millis(),
+                                    Long.MAX_VALUE,
+                                    maxSteps,
+                                    reports == null ? null : reports.dir(),
+                                    log,
+                                    slot.shrinkMillis()),
+                            subject,
+                            binary);
                 } catch (IOException e) {
                     if (!history) {
                         throw e;
@@ -200,17 +237,20 @@ public final class ConformanceCampaign {
                 rows = new LinkedHashMap<>(rows);
                 rows.put(release.id(), ConformanceIndex.row(r, mine, started, command, seed));
             }
-            log.printf("%s: %,d sequences, %,d operations, %d difference(s), verdict: %s%n", release.id(), r.sequences(),
-                    r.operations(), r.differences().size(), verdict(r));
+            log.printf(
+                    "%s: %,d sequences, %,d operations, %d difference(s), verdict: %s%n",
+                    release.id(), r.sequences(), r.operations(), r.differences().size(), verdict(r));
         }
-        Path index = reports == null ? null : ConformanceIndex.write(reports.dir().resolve("conformance"), rows,
-                history || historyPublished(reports));
+        Path index = reports == null
+                ? null
+                : ConformanceIndex.write(
+                        reports.dir().resolve("conformance"), rows, history || historyPublished(reports));
         return new Outcome(results, unchecked, problems, index);
     }
 
     /** Lists a release as not checked: a problem, and a line of the log. */
-    private static void notChecked(Release release, String reason, List<Unchecked> unchecked, List<String> problems,
-                                   PrintStream log) {
+    private static void notChecked(
+            Release release, String reason, List<Unchecked> unchecked, List<String> problems, PrintStream log) {
         unchecked.add(new Unchecked(release, reason));
         problems.add(release.id() + ": not checked: " + reason);
         log.printf("%s: NOT CHECKED: %s%n", release.id(), reason);
@@ -222,7 +262,8 @@ public final class ConformanceCampaign {
      * so that a second writer of the index in one run keeps the first one's rows.
      */
     private static Map<String, ConformanceIndex.Row> rows(ReportRun reports) throws IOException {
-        Map<String, ConformanceIndex.Row> rows = ConformanceIndex.read(reports.reports().resolve("conformance"));
+        Map<String, ConformanceIndex.Row> rows =
+                ConformanceIndex.read(reports.reports().resolve("conformance"));
         rows.putAll(ConformanceIndex.read(reports.dir().resolve("conformance")));
         return rows;
     }
@@ -243,11 +284,13 @@ public final class ConformanceCampaign {
         }
         for (Conformance.Difference d : r.differences()) {
             if (!d.replayed()) {
-                p.add(r.subject() + ": the shrunk difference " + d.signature() + " did not fail the same way on replay");
+                p.add(r.subject() + ": the shrunk difference " + d.signature()
+                        + " did not fail the same way on replay");
             }
             if (d.reproduction() != null && !d.reproduction().shows()) {
-                p.add(r.subject() + ": the standalone reproduction of " + d.signature() + " (" + Reports.relative(d.page())
-                        + ") does not show the difference: " + d.reproduction().why());
+                p.add(r.subject() + ": the standalone reproduction of " + d.signature() + " ("
+                        + Reports.relative(d.page()) + ") does not show the difference: "
+                        + d.reproduction().why());
             }
         }
         if (r.algorithm() == Algorithm.CORRECTED) {
@@ -270,8 +313,11 @@ public final class ConformanceCampaign {
                 p.add(r.subject() + ": known finding " + f.finding() + " has no recorded broken behaviour ("
                         + FindingJudge.FILE + "); record it: bin/cursorcheck node --version "
                         + Release.NEWEST_NODE.version() + " --record-findings");
-            } else if (r.algorithm() == Algorithm.AS_RELEASED && r.releaseCode() && r.release() != null
-                    && f.recordedOn().equals(r.release().id()) && f.judgement() != FindingOnRelease.Judgement.HAS_IT
+            } else if (r.algorithm() == Algorithm.AS_RELEASED
+                    && r.releaseCode()
+                    && r.release() != null
+                    && f.recordedOn().equals(r.release().id())
+                    && f.judgement() != FindingOnRelease.Judgement.HAS_IT
                     && r.protocolErrors().count() == 0) {
                 // A protocol error is listed above. Only the release's own code must still show its finding: a
                 // user's broadcast.js may well not, and against the corrected model none is expected.
@@ -288,7 +334,9 @@ public final class ConformanceCampaign {
             return semantics(r);
         }
         return "BROKEN PROTOCOL: " + r.protocolErrors().count() + " protocol error(s) of the adapter or subject; "
-                + (r.differences().isEmpty() ? "no difference in the sequences that kept to the protocol" : semantics(r));
+                + (r.differences().isEmpty()
+                        ? "no difference in the sequences that kept to the protocol"
+                        : semantics(r));
     }
 
     private static String semantics(Conformance.Result r) {
@@ -300,19 +348,30 @@ public final class ConformanceCampaign {
         if (r.findings().isEmpty()) {
             return "";
         }
-        return "; known findings: " + String.join(", ", r.findings().stream().map(f -> f.finding() + " "
-                + f.judgement().words()).toList());
+        return "; known findings: "
+                + String.join(
+                        ", ",
+                        r.findings().stream()
+                                .map(f -> f.finding() + " " + f.judgement().words())
+                                .toList());
     }
 
     private static String differences(Conformance.Result r) {
         if (r.differences().isEmpty()) {
             return "conforms: no difference in " + r.sequences() + " sequences";
         }
-        List<Differences.Kind> kinds = r.differences().stream().map(Conformance.Difference::kind).distinct().toList();
-        long broken = kinds.stream().filter(k -> k.verdict() == Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE).count();
-        long earlier = kinds.stream().filter(k -> k.verdict() == Differences.Verdict.EARLIER_SEMANTICS).count();
+        List<Differences.Kind> kinds = r.differences().stream()
+                .map(Conformance.Difference::kind)
+                .distinct()
+                .toList();
+        long broken = kinds.stream()
+                .filter(k -> k.verdict() == Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE)
+                .count();
+        long earlier = kinds.stream()
+                .filter(k -> k.verdict() == Differences.Verdict.EARLIER_SEMANTICS)
+                .count();
         return "differs: " + r.differences().size() + " shape(s) in " + kinds.size() + " kind(s), " + broken
-                + " breaking a guarantee, " + earlier + " earlier semantics" + (r.unclassified().isEmpty() ? ""
-                : ", " + r.unclassified().size() + " shape(s) UNDECIDED");
+                + " breaking a guarantee, " + earlier + " earlier semantics"
+                + (r.unclassified().isEmpty() ? "" : ", " + r.unclassified().size() + " shape(s) UNDECIDED");
     }
 }

@@ -31,8 +31,7 @@ final class ConformanceIndex {
      * @param shapes shapes of difference of that kind
      * @param pages  the pages written for them, file names in the release's folder
      */
-    record KindCell(String kind, long shapes, List<String> pages) {
-    }
+    record KindCell(String kind, long shapes, List<String> pages) {}
 
     /**
      * A release's row, as its last run left it.
@@ -51,19 +50,28 @@ final class ConformanceIndex {
      * @param findings    each known finding's judgement on the release ({@link FindingOnRelease.Judgement#words()}),
      *                    by finding; empty in rows written before findings were judged per release
      */
-    record Row(String release, String api, long sequences, long operations, long millis, List<KindCell> differences,
-               String verdict, List<String> problems, String started, String command, long seed,
-               Map<String, String> findings) {
-    }
+    record Row(
+            String release,
+            String api,
+            long sequences,
+            long operations,
+            long millis,
+            List<KindCell> differences,
+            String verdict,
+            List<String> problems,
+            String started,
+            String command,
+            long seed,
+            Map<String, String> findings) {}
 
-    private ConformanceIndex() {
-    }
+    private ConformanceIndex() {}
 
     /** A release's row from its result. */
     static Row row(Conformance.Result r, List<String> problems, Instant started, String command, long seed) {
         Map<String, KindCell> byKind = new LinkedHashMap<>();
         for (Conformance.Difference d : r.differences()) {
-            KindCell c = byKind.getOrDefault(d.kind().id(), new KindCell(d.kind().id(), 0, List.of()));
+            KindCell c =
+                    byKind.getOrDefault(d.kind().id(), new KindCell(d.kind().id(), 0, List.of()));
             List<String> pages = new ArrayList<>(c.pages());
             if (d.page() != null) {
                 pages.add(d.page().getFileName().toString());
@@ -72,9 +80,19 @@ final class ConformanceIndex {
         }
         Map<String, String> findings = new LinkedHashMap<>();
         r.findings().forEach(f -> findings.put(f.finding(), f.judgement().words()));
-        return new Row(r.release().id(), r.hello().api(), r.sequences(), r.operations(), r.millis(),
-                List.copyOf(byKind.values()), ConformanceCampaign.verdict(r), problems,
-                started.toString().replaceAll("\\.\\d+Z$", "Z"), command, seed, findings);
+        return new Row(
+                r.release().id(),
+                r.hello().api(),
+                r.sequences(),
+                r.operations(),
+                r.millis(),
+                List.copyOf(byKind.values()),
+                ConformanceCampaign.verdict(r),
+                problems,
+                started.toString().replaceAll("\\.\\d+Z$", "Z"),
+                command,
+                seed,
+                findings);
     }
 
     /**
@@ -101,8 +119,10 @@ final class ConformanceIndex {
                 }
             }
         } catch (IllegalArgumentException e) {
-            throw new UnreadableIndexException(Reports.relative(file) + " is not a conformance index: " + e.getMessage()
-                    + "; move it away to start a new one", e);
+            throw new UnreadableIndexException(
+                    Reports.relative(file) + " is not a conformance index: " + e.getMessage()
+                            + "; move it away to start a new one",
+                    e);
         }
         return rows;
     }
@@ -124,16 +144,16 @@ final class ConformanceIndex {
         try {
             return Json.parse(text);
         } catch (IllegalArgumentException e) { // says what and where: "JSON: Unexpected end-of-input at line 3, ..."
-            throw new IllegalArgumentException("not JSON (truncated or malformed): " + e.getMessage()
-                    .replaceAll("\\s*\\R\\s*", " "), e);
+            throw new IllegalArgumentException(
+                    "not JSON (truncated or malformed): " + e.getMessage().replaceAll("\\s*\\R\\s*", " "), e);
         }
     }
 
     /** The rows of a parsed document, each field checked. */
     private static List<Row> rows(Object doc) {
         if (!(doc instanceof Map<?, ?> m)) {
-            throw new IllegalArgumentException("an index is a JSON object with a list 'releases', this one holds "
-                    + shown(doc));
+            throw new IllegalArgumentException(
+                    "an index is a JSON object with a list 'releases', this one holds " + shown(doc));
         }
         Object releases = m.get("releases");
         if (!(releases instanceof List<?> list)) {
@@ -143,8 +163,8 @@ final class ConformanceIndex {
         for (int i = 0; i < list.size(); i++) {
             Row row = row(list.get(i), "releases[" + i + "]");
             if (rows.stream().anyMatch(r -> r.release().equals(row.release()))) { // a second row must not silently win
-                throw new IllegalArgumentException("field 'releases[" + i + "].release': " + row.release()
-                        + " has a row already");
+                throw new IllegalArgumentException(
+                        "field 'releases[" + i + "].release': " + row.release() + " has a row already");
             }
             rows.add(row);
         }
@@ -161,7 +181,8 @@ final class ConformanceIndex {
         }
         Object differences = m.get("differences");
         if (!(differences instanceof List<?> cells)) {
-            throw new IllegalArgumentException("field '" + at + ".differences' must be a list, was " + shown(differences));
+            throw new IllegalArgumentException(
+                    "field '" + at + ".differences' must be a list, was " + shown(differences));
         }
         List<KindCell> kinds = new ArrayList<>();
         for (int k = 0; k < cells.size(); k++) {
@@ -170,15 +191,25 @@ final class ConformanceIndex {
             List<String> pages = strings(cell, cellAt, "pages");
             for (String page : pages) {
                 if (page.isBlank() || page.contains("/") || page.contains("\\")) { // a file in the release's folder
-                    throw new IllegalArgumentException("field '" + cellAt + ".pages' must hold file names, was "
-                            + shown(page));
+                    throw new IllegalArgumentException(
+                            "field '" + cellAt + ".pages' must hold file names, was " + shown(page));
                 }
             }
             kinds.add(new KindCell(string(cell, cellAt, "kind"), count(cell, cellAt, "shapes"), pages));
         }
-        return new Row(release, string(m, at, "api"), count(m, at, "sequences"), count(m, at, "operations"),
-                count(m, at, "millis"), List.copyOf(kinds), string(m, at, "verdict"), strings(m, at, "problems"),
-                string(m, at, "started"), string(m, at, "command"), seed(m, at), findings(m, at));
+        return new Row(
+                release,
+                string(m, at, "api"),
+                count(m, at, "sequences"),
+                count(m, at, "operations"),
+                count(m, at, "millis"),
+                List.copyOf(kinds),
+                string(m, at, "verdict"),
+                strings(m, at, "problems"),
+                string(m, at, "started"),
+                string(m, at, "command"),
+                seed(m, at),
+                findings(m, at));
     }
 
     /** The findings' judgements of a row; a row of an older index has none (the field is missing). */
@@ -191,10 +222,14 @@ final class ConformanceIndex {
         Map<String, String> out = new LinkedHashMap<>();
         for (Map.Entry<?, ?> e : f.entrySet()) {
             String words = string(f, at + ".findings", String.valueOf(e.getKey()));
-            if (java.util.Arrays.stream(FindingOnRelease.Judgement.values()).noneMatch(j -> j.words().equals(words))) {
-                throw new IllegalArgumentException("field '" + at + ".findings." + e.getKey() + "' must be a judgement ("
-                        + java.util.Arrays.stream(FindingOnRelease.Judgement.values()).map(FindingOnRelease.Judgement::words)
-                        .toList() + "), was " + shown(words));
+            if (java.util.Arrays.stream(FindingOnRelease.Judgement.values())
+                    .noneMatch(j -> j.words().equals(words))) {
+                throw new IllegalArgumentException(
+                        "field '" + at + ".findings." + e.getKey() + "' must be a judgement ("
+                                + java.util.Arrays.stream(FindingOnRelease.Judgement.values())
+                                        .map(FindingOnRelease.Judgement::words)
+                                        .toList()
+                                + "), was " + shown(words));
             }
             out.put(String.valueOf(e.getKey()), words);
         }
@@ -211,7 +246,8 @@ final class ConformanceIndex {
     private static String string(Map<?, ?> m, String at, String field) {
         Object value = m.get(field);
         if (!(value instanceof String s)) {
-            throw new IllegalArgumentException("field '" + at + "." + field + "' must be a string, was " + shown(value));
+            throw new IllegalArgumentException(
+                    "field '" + at + "." + field + "' must be a string, was " + shown(value));
         }
         return s;
     }
@@ -219,8 +255,8 @@ final class ConformanceIndex {
     private static List<String> strings(Map<?, ?> m, String at, String field) {
         Object value = m.get(field);
         if (!(value instanceof List<?> list) || list.stream().anyMatch(e -> !(e instanceof String))) {
-            throw new IllegalArgumentException("field '" + at + "." + field + "' must be a list of strings, was "
-                    + shown(value));
+            throw new IllegalArgumentException(
+                    "field '" + at + "." + field + "' must be a list of strings, was " + shown(value));
         }
         return list.stream().map(String.class::cast).toList();
     }
@@ -228,8 +264,8 @@ final class ConformanceIndex {
     private static long count(Map<?, ?> m, String at, String field) {
         Object value = m.get(field);
         if (!(value instanceof Long n) || n < 0) {
-            throw new IllegalArgumentException("field '" + at + "." + field + "' must be a whole number >= 0, was "
-                    + shown(value));
+            throw new IllegalArgumentException(
+                    "field '" + at + "." + field + "' must be a whole number >= 0, was " + shown(value));
         }
         return n;
     }
@@ -237,8 +273,8 @@ final class ConformanceIndex {
     private static long seed(Map<?, ?> m, String at) {
         Object value = m.get("seed");
         if (!(value instanceof Long n)) {
-            throw new IllegalArgumentException("field '" + at + ".seed' must be a whole number (a 64-bit seed), was "
-                    + shown(value));
+            throw new IllegalArgumentException(
+                    "field '" + at + ".seed' must be a whole number (a 64-bit seed), was " + shown(value));
         }
         return n;
     }
@@ -248,8 +284,9 @@ final class ConformanceIndex {
         if (value == null) {
             return "missing or null";
         }
-        String s = value instanceof String str ? "\"" + str + "\"" : value instanceof Map ? "an object"
-                : value instanceof List ? "a list" : String.valueOf(value);
+        String s = value instanceof String str
+                ? "\"" + str + "\""
+                : value instanceof Map ? "an object" : value instanceof List ? "a list" : String.valueOf(value);
         return s.length() > 60 ? s.substring(0, 57) + "..." : s;
     }
 
@@ -302,8 +339,10 @@ final class ConformanceIndex {
 
     /** Node before Bun, each by version number. */
     private static List<Row> sorted(Map<String, Row> rows) {
-        return rows.values().stream().sorted(Comparator.comparing((Row r) -> !r.release().startsWith("node-"))
-                .thenComparing(r -> version(r.release()), ConformanceIndex::compareVersions)).toList();
+        return rows.values().stream()
+                .sorted(Comparator.comparing((Row r) -> !r.release().startsWith("node-"))
+                        .thenComparing(r -> version(r.release()), ConformanceIndex::compareVersions))
+                .toList();
     }
 
     private static int[] version(String release) {
@@ -338,23 +377,36 @@ final class ConformanceIndex {
             b.append("When each kind of difference and each known finding came and went, release by release:"
                     + " [the history](" + ConformanceCampaign.HISTORY_PAGE + ") (`bin/cursorcheck history`).\n\n");
         }
-        List<Row> undecided = rows.stream().filter(r -> r.differences().stream().anyMatch(
-                c -> c.kind().equals(Differences.Kind.UNCLASSIFIED.id()))).toList();
+        List<Row> undecided = rows.stream()
+                .filter(r ->
+                        r.differences().stream().anyMatch(c -> c.kind().equals(Differences.Kind.UNCLASSIFIED.id())))
+                .toList();
         if (!undecided.isEmpty()) {
             b.append("## UNDECIDED: for a person to look at\n\n");
             for (Row r : undecided) {
-                r.differences().stream().filter(c -> c.kind().equals(Differences.Kind.UNCLASSIFIED.id())).forEach(c -> {
-                    List<String> pages = new ArrayList<>();
-                    c.pages().forEach(p -> pages.add("[" + (pages.size() + 1) + "](" + r.release() + "/" + p + ")"));
-                    b.append("- [").append(r.release()).append("](").append(r.release()).append("/index.md): ")
-                            .append(c.shapes()).append(" shape(s) no rule explains").append(pages.isEmpty() ? ""
-                                    : ": " + String.join(", ", pages)).append('\n');
-                });
+                r.differences().stream()
+                        .filter(c -> c.kind().equals(Differences.Kind.UNCLASSIFIED.id()))
+                        .forEach(c -> {
+                            List<String> pages = new ArrayList<>();
+                            c.pages()
+                                    .forEach(p ->
+                                            pages.add("[" + (pages.size() + 1) + "](" + r.release() + "/" + p + ")"));
+                            b.append("- [")
+                                    .append(r.release())
+                                    .append("](")
+                                    .append(r.release())
+                                    .append("/index.md): ")
+                                    .append(c.shapes())
+                                    .append(" shape(s) no rule explains")
+                                    .append(pages.isEmpty() ? "" : ": " + String.join(", ", pages))
+                                    .append('\n');
+                        });
             }
             b.append('\n');
         }
-        MarkdownTable table = MarkdownTable.of("release", "API", "sequences", "operations", "time", "differences",
-                "verdict").right(2, 3, 4);
+        MarkdownTable table = MarkdownTable.of(
+                        "release", "API", "sequences", "operations", "time", "differences", "verdict")
+                .right(2, 3, 4);
         for (Row r : rows) {
             // One entry per kind, its shapes numbered: dirty-flag (3 shape(s): 1, 2, 3)
             List<String> cells = new ArrayList<>();
@@ -363,20 +415,26 @@ final class ConformanceIndex {
                 for (String p : k.pages()) {
                     pages.add("[" + (pages.size() + 1) + "](" + r.release() + "/" + p + ")");
                 }
-                cells.add(k.kind() + " (" + k.shapes() + " shape(s)" + (pages.isEmpty() ? "" : ": "
-                        + String.join(", ", pages)) + ")");
+                cells.add(k.kind() + " (" + k.shapes() + " shape(s)"
+                        + (pages.isEmpty() ? "" : ": " + String.join(", ", pages)) + ")");
             }
-            table.row("[" + r.release() + "](" + r.release() + "/index.md)", r.api(),
-                    String.format("%,d", r.sequences()), String.format("%,d", r.operations()),
-                    String.format("%.0f s", r.millis() / 1000.0), cells.isEmpty() ? "none" : String.join("; ", cells),
+            table.row(
+                    "[" + r.release() + "](" + r.release() + "/index.md)",
+                    r.api(),
+                    String.format("%,d", r.sequences()),
+                    String.format("%,d", r.operations()),
+                    String.format("%.0f s", r.millis() / 1000.0),
+                    cells.isEmpty() ? "none" : String.join("; ", cells),
                     MarkdownTable.text(r.verdict()));
         }
         b.append(table).append('\n');
         findingTable(b, rows);
-        List<String> problems = rows.stream().flatMap(r -> r.problems().stream()).toList();
+        List<String> problems =
+                rows.stream().flatMap(r -> r.problems().stream()).toList();
         if (!problems.isEmpty()) {
             b.append("## Problems\n\n");
-            problems.forEach(p -> b.append("- ").append(ConformancePage.literal(p)).append('\n'));
+            problems.forEach(
+                    p -> b.append("- ").append(ConformancePage.literal(p)).append('\n'));
             b.append('\n');
         }
         b.append("## Kinds of difference\n\n");
@@ -391,19 +449,39 @@ final class ConformanceIndex {
         }
         for (String id : seen) {
             Differences.Kind k = kind(id);
-            List<String> on = rows.stream().filter(r -> r.differences().stream().anyMatch(c -> c.kind().equals(id)))
-                    .map(Row::release).toList();
+            List<String> on = rows.stream()
+                    .filter(r -> r.differences().stream().anyMatch(c -> c.kind().equals(id)))
+                    .map(Row::release)
+                    .toList();
             if (k == null) { // a kind this version no longer has, recorded by an older run
-                b.append("### ").append(id).append("\n\nA kind this version of cursorcheck no longer knows. Seen on: ")
-                        .append(String.join(", ", on)).append(".\n\n");
+                b.append("### ")
+                        .append(id)
+                        .append("\n\nA kind this version of cursorcheck no longer knows. Seen on: ")
+                        .append(String.join(", ", on))
+                        .append(".\n\n");
                 continue;
             }
             // explanations link as from a release's page, one level deeper
-            b.append("### ").append(k.id()).append(": ").append(k.title()).append("\n\n**").append(k.verdict())
-                    .append("**").append(k.invariant() == null ? "" : " ([" + k.invariant() + "](" + SpecLinks.from(Reports
-                            .dir().resolve("conformance"), SpecLinks.anchorOf(k.invariant())) + "))").append(". ")
-                    .append(k.explanation().replace("](../../findings/", "](../findings/")).append(" Seen on: ")
-                    .append(String.join(", ", on)).append(".\n\n");
+            b.append("### ")
+                    .append(k.id())
+                    .append(": ")
+                    .append(k.title())
+                    .append("\n\n**")
+                    .append(k.verdict())
+                    .append("**")
+                    .append(
+                            k.invariant() == null
+                                    ? ""
+                                    : " ([" + k.invariant() + "]("
+                                            + SpecLinks.from(
+                                                    Reports.dir().resolve("conformance"),
+                                                    SpecLinks.anchorOf(k.invariant()))
+                                            + "))")
+                    .append(". ")
+                    .append(k.explanation().replace("](../../findings/", "](../findings/"))
+                    .append(" Seen on: ")
+                    .append(String.join(", ", on))
+                    .append(".\n\n");
         }
         MarkdownTable runs = MarkdownTable.of("release", "started", "seed", "command");
         for (Row r : rows) {

@@ -13,15 +13,15 @@ import java.util.List;
 /** The kinds of difference between a release and the model, each with its verdict. */
 public final class Differences {
 
-    private Differences() {
-    }
+    private Differences() {}
 
     /** The first release with the byte budget, where the entry-count API's semantics changed (docs/spec.md §6). */
     public static final String BYTE_BUDGET_SINCE = "Node 26.6.0";
 
     /** The explanation of a kind named after a breach the outside checker found. */
     private static String breach(OutsideGuarantees.Rule rule) {
-        return "The outside guarantee checker (`OutsideGuarantees`, rule `" + rule.id() + "`) found this in the release's"
+        return "The outside guarantee checker (`OutsideGuarantees`, rule `" + rule.id()
+                + "`) found this in the release's"
                 + " own answers, settlements and probes, without the model: a guarantee docs/spec.md §3 gives for every"
                 + " release (" + rule.invariant() + "), so a bug of the release whatever its age or API. The release"
                 + " page's table of shapes says what was seen.";
@@ -45,144 +45,225 @@ public final class Differences {
      */
     public enum Kind {
         /** Node 26.10+: the queued-write flush ends the broadcast inside notify. */
-        NESTED_END_IN_NOTIFY("nested-end-in-notify", "a flush inside notify ends the broadcast: a buffered write is"
-                + " rejected with a TypeError, the read gets DONE instead of its entry, end() under-reports",
-                Verdict.RELEASE_BREAKS_A_GUARANTEE, "I4 delivery order; a write lands or fails, not both",
+        NESTED_END_IN_NOTIFY(
+                "nested-end-in-notify",
+                "a flush inside notify ends the broadcast: a buffered write is"
+                        + " rejected with a TypeError, the read gets DONE instead of its entry, end() under-reports",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "I4 delivery order; a write lands or fails, not both",
                 "A trim inside notify (the consumer being served is the last at the minimum) calls the writer's drain"
-                + " callback; with the writer closing and its last queued write just taken, the callback ends the"
-                + " broadcast, nested, while notify still holds the consumer. End settles the consumer's read with"
-                + " DONE and clears its resolver; back in notify, Node calls the cleared resolver: the TypeError"
-                + " `resolve is not a function` escapes into the flush loop, which rejects the write whose entry is"
-                + " already buffered, and end() completes with the bytes counted before that write. The model,"
-                + " following the spec, flushes only when writes are queued, so the nested end never happens there and"
-                + " the read gets the entry. The same root cause as the known finding"
-                + " [reentrant-end-settles-read-twice](../../findings/reentrant-end-settles-read-twice/README.md),"
-                + " reached with a single queued write (where the model does not throw). Node breaks what it promises"
-                + " (every consumer sees every entry; a write's promise tells whether it landed)."),
+                        + " callback; with the writer closing and its last queued write just taken, the callback ends the"
+                        + " broadcast, nested, while notify still holds the consumer. End settles the consumer's read with"
+                        + " DONE and clears its resolver; back in notify, Node calls the cleared resolver: the TypeError"
+                        + " `resolve is not a function` escapes into the flush loop, which rejects the write whose entry is"
+                        + " already buffered, and end() completes with the bytes counted before that write. The model,"
+                        + " following the spec, flushes only when writes are queued, so the nested end never happens there and"
+                        + " the read gets the entry. The same root cause as the known finding"
+                        + " [reentrant-end-settles-read-twice](../../findings/reentrant-end-settles-read-twice/README.md),"
+                        + " reached with a single queued write (where the model does not throw). Node breaks what it promises"
+                        + " (every consumer sees every entry; a write's promise tells whether it landed)."),
         /** The subject process died (an exit code other than 0, or a signal), or an operation threw. */
-        CRASH("crash", "the subject's process died, or an operation threw", Verdict.RELEASE_BREAKS_A_GUARANTEE,
+        CRASH(
+                "crash",
+                "the subject's process died, or an operation threw",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
                 "spec §5: no operation throws on valid input",
                 "The release's process died while answering (an exit code other than 0, or a signal), or an"
-                + " operation threw synchronously. (Silence, a hang, a clean exit without an answer or a line that"
-                + " breaks the protocol is a protocol error instead: a broken adapter, reported apart, never a"
-                + " difference.)"),
+                        + " operation threw synchronously. (Silence, a hang, a clean exit without an answer or a line that"
+                        + " breaks the protocol is a protocol error instead: a broken adapter, reported apart, never a"
+                        + " difference.)"),
         /** A consumer got the same entry twice. */
-        ENTRY_DELIVERED_TWICE("entry-delivered-twice", "a consumer gets the same write's entry twice",
-                Verdict.RELEASE_BREAKS_A_GUARANTEE, "I4 delivery order", breach(OutsideGuarantees.Rule.ENTRY_DELIVERED_TWICE)),
+        ENTRY_DELIVERED_TWICE(
+                "entry-delivered-twice",
+                "a consumer gets the same write's entry twice",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "I4 delivery order",
+                breach(OutsideGuarantees.Rule.ENTRY_DELIVERED_TWICE)),
         /** A consumer got entries against write order. */
-        ENTRY_OUT_OF_ORDER("entry-out-of-order", "a consumer gets an earlier write's entry after a later one's",
-                Verdict.RELEASE_BREAKS_A_GUARANTEE, "I4 delivery order", breach(OutsideGuarantees.Rule.ENTRY_OUT_OF_ORDER)),
+        ENTRY_OUT_OF_ORDER(
+                "entry-out-of-order",
+                "a consumer gets an earlier write's entry after a later one's",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "I4 delivery order",
+                breach(OutsideGuarantees.Rule.ENTRY_OUT_OF_ORDER)),
         /** A consumer skipped an entry that landed after it attached. */
-        ENTRY_SKIPPED("entry-skipped", "a consumer skips an entry stored after it attached",
-                Verdict.RELEASE_BREAKS_A_GUARANTEE, "I4 delivery order", breach(OutsideGuarantees.Rule.ENTRY_SKIPPED)),
+        ENTRY_SKIPPED(
+                "entry-skipped",
+                "a consumer skips an entry stored after it attached",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "I4 delivery order",
+                breach(OutsideGuarantees.Rule.ENTRY_SKIPPED)),
         /** Overlapping reads of a consumer settled out of the order they were made. */
-        READS_SETTLED_OUT_OF_ORDER("reads-settled-out-of-order", "a consumer's reads settle out of the order they were"
-                + " made", Verdict.RELEASE_BREAKS_A_GUARANTEE, "I4 delivery order",
+        READS_SETTLED_OUT_OF_ORDER(
+                "reads-settled-out-of-order",
+                "a consumer's reads settle out of the order they were" + " made",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "I4 delivery order",
                 breach(OutsideGuarantees.Rule.READS_SETTLED_OUT_OF_ORDER)),
         /** end() completed with a write still pending. */
-        END_WITH_WRITE_PENDING("end-with-write-pending", "end() completes while a write() is still pending",
-                Verdict.RELEASE_BREAKS_A_GUARANTEE, "I12 writer progress",
+        END_WITH_WRITE_PENDING(
+                "end-with-write-pending",
+                "end() completes while a write() is still pending",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "I12 writer progress",
                 breach(OutsideGuarantees.Rule.END_WITH_WRITE_PENDING)),
         /** An operation failed with an error the spec does not know. */
-        NON_SPEC_ERROR("non-spec-error", "a read, write or end fails with an error that is neither the spec's nor a"
-                + " reason given", Verdict.RELEASE_BREAKS_A_GUARANTEE, "spec §5 errors",
+        NON_SPEC_ERROR(
+                "non-spec-error",
+                "a read, write or end fails with an error that is neither the spec's nor a" + " reason given",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "spec §5 errors",
                 breach(OutsideGuarantees.Rule.NON_SPEC_ERROR)),
         /** A write failed although its entry was delivered. */
-        FAILED_WRITE_DELIVERED("failed-write-delivered", "a write fails although its entry is delivered",
-                Verdict.RELEASE_BREAKS_A_GUARANTEE, "I4 delivery order",
+        FAILED_WRITE_DELIVERED(
+                "failed-write-delivered",
+                "a write fails although its entry is delivered",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "I4 delivery order",
                 breach(OutsideGuarantees.Rule.FAILED_WRITE_DELIVERED)),
         /** A read waits while its entry is stored. */
-        STRANDED_READ("stranded-read", "a read stays open while an entry it must get is stored",
-                Verdict.RELEASE_BREAKS_A_GUARANTEE, "I11 no stranded read", breach(OutsideGuarantees.Rule.STRANDED_READ)),
+        STRANDED_READ(
+                "stranded-read",
+                "a read stays open while an entry it must get is stored",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "I11 no stranded read",
+                breach(OutsideGuarantees.Rule.STRANDED_READ)),
         /** A write refused right after canWrite said true. */
-        REFUSED_WITH_ROOM("refused-with-room", "a write is refused or queued right after canWrite said true",
-                Verdict.RELEASE_BREAKS_A_GUARANTEE, "I9 budget", breach(OutsideGuarantees.Rule.REFUSED_WITH_ROOM)),
+        REFUSED_WITH_ROOM(
+                "refused-with-room",
+                "a write is refused or queued right after canWrite said true",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "I9 budget",
+                breach(OutsideGuarantees.Rule.REFUSED_WITH_ROOM)),
         /** A read got an entry of no bytes. */
-        ZERO_SIZE_ENTRY("zero-size-entry", "a zero-size write creates an entry that a read gets",
-                Verdict.RELEASE_BREAKS_A_GUARANTEE, "I8 zero-size writes", breach(OutsideGuarantees.Rule.ZERO_SIZE_ENTRY)),
+        ZERO_SIZE_ENTRY(
+                "zero-size-entry",
+                "a zero-size write creates an entry that a read gets",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "I8 zero-size writes",
+                breach(OutsideGuarantees.Rule.ZERO_SIZE_ENTRY)),
         /** A spoiled entry was delivered instead of failing the read. */
-        SPOILED_ENTRY_DELIVERED("spoiled-entry-delivered", "a read delivers an entry whose memory was detached after"
-                + " the write (a chunk of no bytes) instead of failing", Verdict.RELEASE_BREAKS_A_GUARANTEE,
-                "I14 spoiled entries (§3)", breach(OutsideGuarantees.Rule.SPOILED_ENTRY_DELIVERED)),
+        SPOILED_ENTRY_DELIVERED(
+                "spoiled-entry-delivered",
+                "a read delivers an entry whose memory was detached after"
+                        + " the write (a chunk of no bytes) instead of failing",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "I14 spoiled entries (§3)",
+                breach(OutsideGuarantees.Rule.SPOILED_ENTRY_DELIVERED)),
         /** A spoiled queued write was stored (or dropped) and reported as accepted. */
-        SPOILED_WRITE_ACCEPTED("spoiled-write-accepted", "a queued write whose memory was detached settles as"
-                + " accepted instead of failing", Verdict.RELEASE_BREAKS_A_GUARANTEE, "I14 spoiled entries (§3)",
+        SPOILED_WRITE_ACCEPTED(
+                "spoiled-write-accepted",
+                "a queued write whose memory was detached settles as" + " accepted instead of failing",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "I14 spoiled entries (§3)",
                 breach(OutsideGuarantees.Rule.SPOILED_WRITE_ACCEPTED)),
         /** A spoiled read on a failed broadcast cleared the buffer and left a consumer past its end. */
-        CONSUMER_PAST_CLEARED_BUFFER("consumer-past-cleared-buffer", "after fail(), a read of a spoiled entry clears"
-                + " the buffer while a consumer that read past that entry stays attached", Verdict.RELEASE_BREAKS_A_GUARANTEE,
-                "I1 trimming safety", breach(OutsideGuarantees.Rule.CONSUMER_PAST_CLEARED_BUFFER)
-                + " The spec's own algorithm does the same: the known finding"
-                + " [spoiled-read-leaves-cursor-past-end](../../findings/spoiled-read-leaves-cursor-past-end/README.md)."),
+        CONSUMER_PAST_CLEARED_BUFFER(
+                "consumer-past-cleared-buffer",
+                "after fail(), a read of a spoiled entry clears"
+                        + " the buffer while a consumer that read past that entry stays attached",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "I1 trimming safety",
+                breach(OutsideGuarantees.Rule.CONSUMER_PAST_CLEARED_BUFFER)
+                        + " The spec's own algorithm does the same: the known finding"
+                        + " [spoiled-read-leaves-cursor-past-end](../../findings/spoiled-read-leaves-cursor-past-end/README.md)."),
         /** drain() answered against the writer's own canWrite. */
-        DRAIN_DISAGREES_WITH_PROBE("drain-disagrees-with-probe", "drain() answers otherwise than canWrite said right"
-                + " before it", Verdict.RELEASE_BREAKS_A_GUARANTEE, "I13 drain (§3)",
+        DRAIN_DISAGREES_WITH_PROBE(
+                "drain-disagrees-with-probe",
+                "drain() answers otherwise than canWrite said right" + " before it",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "I13 drain (§3)",
                 breach(OutsideGuarantees.Rule.DRAIN_DISAGREES_WITH_PROBE)),
         /** A drain settled true while the buffer stayed full. */
-        DRAINED_WHILE_FULL("drained-while-full", "a drain settles true while the buffer stays full and nothing was"
-                + " flushed", Verdict.RELEASE_BREAKS_A_GUARANTEE, "I13 drain (§3)",
+        DRAINED_WHILE_FULL(
+                "drained-while-full",
+                "a drain settles true while the buffer stays full and nothing was" + " flushed",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "I13 drain (§3)",
                 breach(OutsideGuarantees.Rule.DRAINED_WHILE_FULL)),
         /** The entry-count API and Node before 26.8.0: end() completes at once. */
-        END_AT_ONCE("end-at-once", "end() completes at once, without waiting for queued writes or consumers",
-                Verdict.EARLIER_SEMANTICS, "spec §2 end()",
+        END_AT_ONCE(
+                "end-at-once",
+                "end() completes at once, without waiting for queued writes or consumers",
+                Verdict.EARLIER_SEMANTICS,
+                "spec §2 end()",
                 "Before PR #65334 (\"stream: drain pending writes before broadcast end\", Node 26.8.0; so on the"
-                + " entry-count API, Node up to 26.5.1 and Bun 1.4.x, and on the byte budget of 26.6.0 and 26.7.0)"
-                + " `end()` ends the broadcast at once and resolves"
-                + " with the bytes written so far (and `endSync()` answers those bytes, never -1): queued writes are"
-                + " never flushed (they stay pending until aborted), consumers"
-                + " that were waiting get DONE but stay attached (`consumerCount` does not drop), an end after"
-                + " `fail()` completes instead of failing, and an end's abort signal reaches nothing (the end has"
-                + " completed). Later releases wait for the queue and for the consumers"
-                + " (the spec's CLOSING state). A change of semantics, not a slip of the model."),
+                        + " entry-count API, Node up to 26.5.1 and Bun 1.4.x, and on the byte budget of 26.6.0 and 26.7.0)"
+                        + " `end()` ends the broadcast at once and resolves"
+                        + " with the bytes written so far (and `endSync()` answers those bytes, never -1): queued writes are"
+                        + " never flushed (they stay pending until aborted), consumers"
+                        + " that were waiting get DONE but stay attached (`consumerCount` does not drop), an end after"
+                        + " `fail()` completes instead of failing, and an end's abort signal reaches nothing (the end has"
+                        + " completed). Later releases wait for the queue and for the consumers"
+                        + " (the spec's CLOSING state). A change of semantics, not a slip of the model."),
         /** return() leaves the consumer's waiting read unsettled (a bug, whatever the release). */
-        DETACH_LEAVES_READ_OPEN("detach-leaves-read-open", "return() leaves the consumer's waiting read unsettled"
-                + " forever", Verdict.RELEASE_BREAKS_A_GUARANTEE, "I4: every read settles exactly once",
+        DETACH_LEAVES_READ_OPEN(
+                "detach-leaves-read-open",
+                "return() leaves the consumer's waiting read unsettled" + " forever",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "I4: every read settles exactly once",
                 "`return()` on a consumer with a waiting `next()` clears the stored resolver without calling it, so"
-                + " that read's promise never settles: code awaiting it hangs. Later releases settle it with"
-                + " `{ done: true }`, as the spec says. Found by the outside guarantee checker (rule"
-                + " `read-open-after-detach`), whatever the release's age."),
+                        + " that read's promise never settles: code awaiting it hangs. Later releases settle it with"
+                        + " `{ done: true }`, as the spec says. Found by the outside guarantee checker (rule"
+                        + " `read-open-after-detach`), whatever the release's age."),
         /** The entry-count API and Node before 26.10.0: no retain guard. */
-        NO_RETAIN_GUARD("no-retain-guard", "when the last consumer leaves, the buffer is trimmed to its end: late"
-                + " joiners miss retained entries", Verdict.EARLIER_SEMANTICS, "I7 retention",
+        NO_RETAIN_GUARD(
+                "no-retain-guard",
+                "when the last consumer leaves, the buffer is trimmed to its end: late"
+                        + " joiners miss retained entries",
+                Verdict.EARLIER_SEMANTICS,
+                "I7 retention",
                 "Without the retain guard (PR #66028, \"stream: update broadcast to retain buffered data with zero"
-                + " consumers\", Node 26.10.0), the trim that follows the last consumer's detach finds"
-                + " no consumer, takes the end of the buffer as the minimum, and drops everything (flushing queued"
-                + " writes, flipping `canWrite`). A consumer that attaches afterwards waits, or reads a later entry,"
-                + " where the spec (I7) lets it read everything retained."),
+                        + " consumers\", Node 26.10.0), the trim that follows the last consumer's detach finds"
+                        + " no consumer, takes the end of the buffer as the minimum, and drops everything (flushing queued"
+                        + " writes, flipping `canWrite`). A consumer that attaches afterwards waits, or reads a later entry,"
+                        + " where the spec (I7) lets it read everything retained."),
         /** Entry-count releases: STRICT allows highWaterMark queued writes. */
-        STRICT_QUEUE_DEPTH("strict-queue-depth", "STRICT queues up to highWaterMark writes, not one",
-                Verdict.EARLIER_SEMANTICS, "spec §2 write(): STRICT allows one queued write",
+        STRICT_QUEUE_DEPTH(
+                "strict-queue-depth",
+                "STRICT queues up to highWaterMark writes, not one",
+                Verdict.EARLIER_SEMANTICS,
+                "spec §2 write(): STRICT allows one queued write",
                 "Under `strict` the entry-count writer rejects a `write()` with the backpressure error only once"
-                + " `highWaterMark` writes are already queued; the spec (26.10 and later) allows one."),
+                        + " `highWaterMark` writes are already queued; the spec (26.10 and later) allows one."),
         /** The entry-count API (and, for falsy reasons, Node before 26.10.0): errors after fail or cancel. */
-        ERROR_REPORTING("error-reporting", "after fail() or cancel(), reads and writes report other errors",
-                Verdict.EARLIER_SEMANTICS, "spec §2 fail(), cancel(); I10",
+        ERROR_REPORTING(
+                "error-reporting",
+                "after fail() or cancel(), reads and writes report other errors",
+                Verdict.EARLIER_SEMANTICS,
+                "spec §2 fail(), cancel(); I10",
                 "The entry-count releases keep one error for the whole broadcast and test it for truthiness: a later"
-                + " `next()` of any detached consumer fails with the broadcast's error (the spec: only consumers that"
-                + " the failure detached), a falsy reason (`null`, `0`) counts as no error (reads answer DONE), the"
-                + " writer has no errored state (`write()` after `fail()` rejects with \"Writer is closed\", not the"
-                + " reason), and `cancel(reason)` does not fail queued reads; Bun replaces a `null` reason of"
-                + " `fail()` with `Error: Failed`, Node up to 26.5.1 with `TypeError: Invalid state: Failed`. Later releases keep each consumer's error and accept any value:"
-                + " falsy `cancel()` reasons since PR #64705 (Node 26.8.0), falsy errors in general since PR #65864"
-                + " (Node 26.10.0). Only the falsy-reason substitution has a documented change on the byte budget;"
-                + " the others are earlier semantics on the entry-count API only."),
+                        + " `next()` of any detached consumer fails with the broadcast's error (the spec: only consumers that"
+                        + " the failure detached), a falsy reason (`null`, `0`) counts as no error (reads answer DONE), the"
+                        + " writer has no errored state (`write()` after `fail()` rejects with \"Writer is closed\", not the"
+                        + " reason), and `cancel(reason)` does not fail queued reads; Bun replaces a `null` reason of"
+                        + " `fail()` with `Error: Failed`, Node up to 26.5.1 with `TypeError: Invalid state: Failed`. Later releases keep each consumer's error and accept any value:"
+                        + " falsy `cancel()` reasons since PR #64705 (Node 26.8.0), falsy errors in general since PR #65864"
+                        + " (Node 26.10.0). Only the falsy-reason substitution has a documented change on the byte budget;"
+                        + " the others are earlier semantics on the entry-count API only."),
         /** The algorithm before PR #63322, shown by its port answering the same way. */
-        DIRTY_FLAG("dirty-flag", "answers as the port of the algorithm before PR #63322 (dirty-flag minimum, no"
-                + " retain guard) does",
-                Verdict.EARLIER_SEMANTICS, "I5 eager trim",
+        DIRTY_FLAG(
+                "dirty-flag",
+                "answers as the port of the algorithm before PR #63322 (dirty-flag minimum, no" + " retain guard) does",
+                Verdict.EARLIER_SEMANTICS,
+                "I5 eager trim",
                 "Node up to 26.1.0 has the dirty min-cursor flag that PR #63322 replaced: deliveries by notify and end"
-                + " move cursors without trimming, so the buffer holds entries every consumer has read, `canWrite`"
-                + " stays false, and writes queue where the spec has room. A difference of an entry-count release gets this verdict"
-                + " only if it breaks no guarantee and the suite's own port of that algorithm (the `dirty-flag`"
-                + " variant) also diverges from the model on the same script, at or before the same step, and, run"
-                + " alone, answers at that step as the release does (the same kinds of outcome and settlement, entry"
-                + " sizes and probe), on the entry-count API only (on the byte-budget API a broadcast that drops a"
-                + " queued write's settlement can match the port's trim lag). The port has no retain guard either, so"
-                + " a release without the guard can match it on a script where only the guard matters."),
+                        + " move cursors without trimming, so the buffer holds entries every consumer has read, `canWrite`"
+                        + " stays false, and writes queue where the spec has room. A difference of an entry-count release gets this verdict"
+                        + " only if it breaks no guarantee and the suite's own port of that algorithm (the `dirty-flag`"
+                        + " variant) also diverges from the model on the same script, at or before the same step, and, run"
+                        + " alone, answers at that step as the release does (the same kinds of outcome and settlement, entry"
+                        + " sizes and probe), on the entry-count API only (on the byte-budget API a broadcast that drops a"
+                        + " queued write's settlement can match the port's trim lag). The port has no retain guard either, so"
+                        + " a release without the guard can match it on a script where only the guard matters."),
         /** Not matched by any rule below. */
-        UNCLASSIFIED("unclassified", "a difference no rule explains yet", Verdict.UNDECIDED, null,
+        UNCLASSIFIED(
+                "unclassified",
+                "a difference no rule explains yet",
+                Verdict.UNDECIDED,
+                null,
                 "No rule of `Differences` explains this difference: a person must look at it, decide who is wrong,"
-                + " and add a rule (or fix the model).");
+                        + " and add a rule (or fix the model).");
 
         private final String id;
         private final String title;
@@ -204,20 +285,26 @@ public final class Differences {
          */
         public String evidence() {
             return switch (this) {
-                case END_AT_ONCE -> documented("Node's changelog: PR #65334, \"stream: drain pending writes before"
-                        + " broadcast end\" (end() resolves after all consumers reach end-of-stream), in Node "
-                        + EarlierSemantics.END_WAITS_SINCE);
-                case NO_RETAIN_GUARD -> documented("Node's changelog: PR #66028, \"stream: update broadcast to retain"
-                        + " buffered data with zero consumers\", in Node " + EarlierSemantics.RETAIN_GUARD_SINCE);
-                case ERROR_REPORTING -> documented("Node's changelog: PR #64705, \"stream: preserve falsy cancellation"
-                        + " reasons\", in Node " + EarlierSemantics.FALSY_CANCEL_SINCE + ", and PR #65864, \"stream:"
-                        + " improve handling of falsy errors in stream/iter\", in Node "
-                        + EarlierSemantics.RETAIN_GUARD_SINCE + " (falsy reasons only; the other substitutions on the"
-                        + " entry-count API only)");
-                case STRICT_QUEUE_DEPTH -> documented("the entry-count API only (a queue depth of `highWaterMark`"
-                        + " writes)");
-                case DIRTY_FLAG -> "the suite's port of the algorithm before PR #63322 (the `dirty-flag` variant) diverges"
-                        + " from the model on the same script, at or before the same step; changed in Node 26.2.0";
+                case END_AT_ONCE ->
+                    documented("Node's changelog: PR #65334, \"stream: drain pending writes before"
+                            + " broadcast end\" (end() resolves after all consumers reach end-of-stream), in Node "
+                            + EarlierSemantics.END_WAITS_SINCE);
+                case NO_RETAIN_GUARD ->
+                    documented("Node's changelog: PR #66028, \"stream: update broadcast to retain"
+                            + " buffered data with zero consumers\", in Node " + EarlierSemantics.RETAIN_GUARD_SINCE);
+                case ERROR_REPORTING ->
+                    documented("Node's changelog: PR #64705, \"stream: preserve falsy cancellation"
+                            + " reasons\", in Node " + EarlierSemantics.FALSY_CANCEL_SINCE
+                            + ", and PR #65864, \"stream:"
+                            + " improve handling of falsy errors in stream/iter\", in Node "
+                            + EarlierSemantics.RETAIN_GUARD_SINCE
+                            + " (falsy reasons only; the other substitutions on the"
+                            + " entry-count API only)");
+                case STRICT_QUEUE_DEPTH ->
+                    documented("the entry-count API only (a queue depth of `highWaterMark`" + " writes)");
+                case DIRTY_FLAG ->
+                    "the suite's port of the algorithm before PR #63322 (the `dirty-flag` variant) diverges"
+                            + " from the model on the same script, at or before the same step; changed in Node 26.2.0";
                 default -> null;
             };
         }
@@ -236,7 +323,8 @@ public final class Differences {
                     return r;
                 }
             }
-            return this == DETACH_LEAVES_READ_OPEN ? OutsideGuarantees.Rule.READ_OPEN_AFTER_DETACH
+            return this == DETACH_LEAVES_READ_OPEN
+                    ? OutsideGuarantees.Rule.READ_OPEN_AFTER_DETACH
                     : this == NESTED_END_IN_NOTIFY ? OutsideGuarantees.Rule.NON_SPEC_ERROR : null;
         }
 
@@ -304,7 +392,8 @@ public final class Differences {
         boolean entryCount = hello.api().equals("highWaterMark");
         // The port answering the same way is no evidence on the byte-budget API: a broadcast that drops a queued
         // write's settlement matches the port's trim lag on some scripts (NodeConformanceTest's lossy control).
-        return entryCount && portDivergesTheSameWay(cx.script(), f.step(), f.subject()) ? Kind.DIRTY_FLAG
+        return entryCount && portDivergesTheSameWay(cx.script(), f.step(), f.subject())
+                ? Kind.DIRTY_FLAG
                 : Kind.UNCLASSIFIED;
     }
 
@@ -338,7 +427,9 @@ public final class Differences {
      */
     static boolean portDiverges(Script script, int step) {
         Lockstep.Run port = Lockstep.run(Variant.DIRTY_FLAG, script);
-        return port.failed() && !port.failure().kind().againstModel() && port.failure().step() <= step;
+        return port.failed()
+                && !port.failure().kind().againstModel()
+                && port.failure().step() <= step;
     }
 
     /**
@@ -352,8 +443,8 @@ public final class Differences {
         if (!portDiverges(script, step) || release == null) {
             return false;
         }
-        io.cursorcheck.properties.Session port = new io.cursorcheck.properties.Session(Variant.DIRTY_FLAG,
-                script.options());
+        io.cursorcheck.properties.Session port =
+                new io.cursorcheck.properties.Session(Variant.DIRTY_FLAG, script.options());
         Observation o = null;
         for (int i = 0; i <= step; i++) {
             o = port.apply(script.ops().get(i));
@@ -361,8 +452,9 @@ public final class Differences {
                 return false;
             }
         }
-        return outline(o).equals(outline(release)) && io.cursorcheck.properties.Probe.of(o.snapshot(),
-                script.options()).equals(release.probe());
+        return outline(o).equals(outline(release))
+                && io.cursorcheck.properties.Probe.of(o.snapshot(), script.options())
+                        .equals(release.probe());
     }
 
     /** An answer without positions or write numbers: the outcome kinds and the entry sizes, settlements sorted. */

@@ -26,8 +26,7 @@ import java.util.function.Predicate;
  */
 final class EarlierSemantics {
 
-    private EarlierSemantics() {
-    }
+    private EarlierSemantics() {}
 
     /** PR #65334 ("stream: drain pending writes before broadcast end"), first in Node 26.8.0's changelog. */
     static final String END_WAITS_SINCE = "26.8.0";
@@ -42,8 +41,7 @@ final class EarlierSemantics {
     static final String RETAIN_GUARD_SINCE = "26.10.0";
 
     /** One thing the release answered otherwise than the model; a null outcome: no such answer. */
-    record Item(int op, boolean own, Outcome release, Outcome model) {
-    }
+    record Item(int op, boolean own, Outcome release, Outcome model) {}
 
     /** What differs at the step: the items, and the probes (null where a side has none). */
     record Step(List<Item> items, Probe release, Probe model) {
@@ -59,7 +57,8 @@ final class EarlierSemantics {
         if (model.reply() != null && release.reply() != null) {
             int op = (int) model.reply().op();
             if (!model.reply().outcome().equals(release.reply().outcome())) {
-                items.add(new Item(op, true, release.reply().outcome(), model.reply().outcome()));
+                items.add(new Item(
+                        op, true, release.reply().outcome(), model.reply().outcome()));
             }
             Map<Long, Outcome> m = settled(model.reply().settlements());
             Map<Long, Outcome> s = settled(release.reply().settlements());
@@ -71,7 +70,8 @@ final class EarlierSemantics {
                 }
             }
         }
-        Probe mp = model.probe() != null ? model.probe()
+        Probe mp = model.probe() != null
+                ? model.probe()
                 : model.snapshot() != null ? Probe.of(model.snapshot(), script.options()) : null;
         return new Step(items, release.probe(), mp);
     }
@@ -119,7 +119,9 @@ final class EarlierSemantics {
     /** STRICT: the release queues a write the model fails with the backpressure error; nothing else differs. */
     private static boolean strictQueueDepth(Script script, int at, Step step) {
         Op op = script.ops().get(at);
-        return (op instanceof Op.Write || op instanceof Op.Writev) && !step.probesDiffer() && step.items().size() == 1
+        return (op instanceof Op.Write || op instanceof Op.Writev)
+                && !step.probesDiffer()
+                && step.items().size() == 1
                 && step.items().get(0).own()
                 && step.items().get(0).model().equals(Outcome.failed(SpecError.BACKPRESSURE))
                 && step.items().get(0).release().kind() == Outcome.Kind.QUEUED;
@@ -150,30 +152,43 @@ final class EarlierSemantics {
         boolean endOwn = false;
         for (Item x : step.items()) {
             Op op = ops.get(x.op());
-            if (x.own() && op instanceof Op.End && x.release().kind() == Outcome.Kind.COMPLETED
-                    && x.model() != null && (x.model().kind() == Outcome.Kind.PENDING
+            if (x.own()
+                    && op instanceof Op.End
+                    && x.release().kind() == Outcome.Kind.COMPLETED
+                    && x.model() != null
+                    && (x.model().kind() == Outcome.Kind.PENDING
                             || x.model().kind() == Outcome.Kind.FAILED && failedBefore(ops, x.op()))
                     && x.release().value() == (completedBefore != null ? completedBefore : written)) {
                 endOwn = true;
                 continue;
             }
-            if (x.own() && op instanceof Op.EndSync && x.release().kind() == Outcome.Kind.COMPLETED
-                    && x.model() != null && x.model().kind() == Outcome.Kind.INCOMPLETE
+            if (x.own()
+                    && op instanceof Op.EndSync
+                    && x.release().kind() == Outcome.Kind.COMPLETED
+                    && x.model() != null
+                    && x.model().kind() == Outcome.Kind.INCOMPLETE
                     && x.release().value() == (completedBefore != null ? completedBefore : written)) {
                 endOwn = true;
                 continue;
             }
-            boolean doneToWaitingRead = op instanceof Op.Next && x.release() != null
-                    && x.release().kind() == Outcome.Kind.DONE && (x.model() == null || x.model().isPending());
-            boolean modelSettlesEnd = !x.own() && op instanceof Op.End && x.release() == null && x.model() != null
+            boolean doneToWaitingRead = op instanceof Op.Next
+                    && x.release() != null
+                    && x.release().kind() == Outcome.Kind.DONE
+                    && (x.model() == null || x.model().isPending());
+            boolean modelSettlesEnd = !x.own()
+                    && op instanceof Op.End
+                    && x.release() == null
+                    && x.model() != null
                     && (x.model().kind() == Outcome.Kind.COMPLETED
                             || x.model().kind() == Outcome.Kind.FAILED && completedAtOnce(run, x.op()));
             if (!doneToWaitingRead && !modelSettlesEnd) {
                 return false;
             }
         }
-        if (step.probesDiffer() && !(step.release().consumers() > step.model().consumers()
-                && java.util.Objects.equals(step.release().canWrite(), step.model().canWrite()))) {
+        if (step.probesDiffer()
+                && !(step.release().consumers() > step.model().consumers()
+                        && java.util.Objects.equals(
+                                step.release().canWrite(), step.model().canWrite()))) {
             return false;
         }
         return endOwn || firstEnd < at || step.probesDiffer();
@@ -202,7 +217,9 @@ final class EarlierSemantics {
 
     /** Whether the operation is one of the writes (write, writeSync, writev, writevSync). */
     static boolean isWrite(Op op) {
-        return op instanceof Op.Write || op instanceof Op.WriteSync || op instanceof Op.Writev
+        return op instanceof Op.Write
+                || op instanceof Op.WriteSync
+                || op instanceof Op.Writev
                 || op instanceof Op.WritevSync;
     }
 
@@ -222,8 +239,7 @@ final class EarlierSemantics {
 
     private static void note(Map<Long, Boolean> taken, Script script, int op, Outcome x) {
         Op o = script.ops().get(op);
-        if (isWrite(o)
-                && (x.kind() == Outcome.Kind.ACCEPTED || x.kind() == Outcome.Kind.DISCARDED)) {
+        if (isWrite(o) && (x.kind() == Outcome.Kind.ACCEPTED || x.kind() == Outcome.Kind.DISCARDED)) {
             taken.put((long) op, true);
         }
     }
@@ -241,7 +257,8 @@ final class EarlierSemantics {
     private static Long completedAt(Lockstep.Run run, int from, int at) {
         for (int i = from; i < at && i < run.subject().size(); i++) {
             Observation o = run.subject().get(i);
-            if (o.reply() != null && (o.op() instanceof Op.End || o.op() instanceof Op.EndSync)
+            if (o.reply() != null
+                    && (o.op() instanceof Op.End || o.op() instanceof Op.EndSync)
                     && o.reply().outcome().kind() == Outcome.Kind.COMPLETED) {
                 return o.reply().outcome().value();
             }
@@ -286,24 +303,49 @@ final class EarlierSemantics {
         if ((!failed && !cancelled) || step.probesDiffer() || step.items().isEmpty()) {
             return false;
         }
-        boolean falsyEvidence = entryCount || falsyFail && nodeBefore(hello, RETAIN_GUARD_SINCE)
+        boolean falsyEvidence = entryCount
+                || falsyFail && nodeBefore(hello, RETAIN_GUARD_SINCE)
                 || falsyCancel && nodeBefore(hello, FALSY_CANCEL_SINCE);
         for (Item x : step.items()) {
             Outcome r = x.release();
             Outcome m = x.model();
             Op op = ops.get(x.op());
-            boolean falsyDone = falsyEvidence && r != null && r.kind() == Outcome.Kind.DONE && m != null
-                    && m.kind() == Outcome.Kind.FAILED && falsy(m.reason()) && reasons.contains(m.reason());
-            boolean writerClosed = entryCount && failed && isWrite(op)
-                    && r != null && r.equals(Outcome.failed(SpecError.WRITER_CLOSED)) && m != null
-                    && m.kind() == Outcome.Kind.FAILED && reasons.contains(m.reason());
-            boolean broadcastError = entryCount && op instanceof Op.Next && r != null && r.kind() == Outcome.Kind.FAILED
-                    && reasons.contains(r.reason()) && m != null && m.kind() == Outcome.Kind.DONE;
-            boolean cancelLeavesRead = entryCount && cancelled && op instanceof Op.Next && (r == null || r.isPending())
-                    && m != null && m.kind() == Outcome.Kind.FAILED;
-            boolean defaultError = falsyEvidence && falsyFail && r != null && r.kind() == Outcome.Kind.FAILED
-                    && DEFAULT_ERRORS.contains(String.valueOf(r.reason())) && m != null
-                    && m.kind() == Outcome.Kind.FAILED && m.reason() == null;
+            boolean falsyDone = falsyEvidence
+                    && r != null
+                    && r.kind() == Outcome.Kind.DONE
+                    && m != null
+                    && m.kind() == Outcome.Kind.FAILED
+                    && falsy(m.reason())
+                    && reasons.contains(m.reason());
+            boolean writerClosed = entryCount
+                    && failed
+                    && isWrite(op)
+                    && r != null
+                    && r.equals(Outcome.failed(SpecError.WRITER_CLOSED))
+                    && m != null
+                    && m.kind() == Outcome.Kind.FAILED
+                    && reasons.contains(m.reason());
+            boolean broadcastError = entryCount
+                    && op instanceof Op.Next
+                    && r != null
+                    && r.kind() == Outcome.Kind.FAILED
+                    && reasons.contains(r.reason())
+                    && m != null
+                    && m.kind() == Outcome.Kind.DONE;
+            boolean cancelLeavesRead = entryCount
+                    && cancelled
+                    && op instanceof Op.Next
+                    && (r == null || r.isPending())
+                    && m != null
+                    && m.kind() == Outcome.Kind.FAILED;
+            boolean defaultError = falsyEvidence
+                    && falsyFail
+                    && r != null
+                    && r.kind() == Outcome.Kind.FAILED
+                    && DEFAULT_ERRORS.contains(String.valueOf(r.reason()))
+                    && m != null
+                    && m.kind() == Outcome.Kind.FAILED
+                    && m.reason() == null;
             if (!(falsyDone || writerClosed || broadcastError || cancelLeavesRead || defaultError)) {
                 return false;
             }
@@ -318,7 +360,10 @@ final class EarlierSemantics {
     private static final Set<String> DEFAULT_ERRORS = Set.of("Error: Failed", "TypeError: Invalid state: Failed");
 
     private static boolean falsy(Object reason) {
-        return reason == null || Integer.valueOf(0).equals(reason) || Long.valueOf(0).equals(reason) || "".equals(reason)
+        return reason == null
+                || Integer.valueOf(0).equals(reason)
+                || Long.valueOf(0).equals(reason)
+                || "".equals(reason)
                 || Boolean.FALSE.equals(reason);
     }
 
@@ -360,15 +405,22 @@ final class EarlierSemantics {
             Predicate<Outcome> data = o -> o != null && o.kind() == Outcome.Kind.DATA;
             // The model reads an entry the release trimmed: it delivers it, or fails at it where it is spoiled.
             boolean modelReads = data.test(m) || m != null && m.equals(Outcome.failed(SpecError.INVALID_ENTRY));
-            boolean lateRead = op instanceof Op.Next && modelReads
+            boolean lateRead = op instanceof Op.Next
+                    && modelReads
                     && (r == null || r.isPending() || data.test(r) && data.test(m) && r.value() > m.value());
-            boolean lateReadEnded = ended && x.own() && op instanceof Op.Next && data.test(m) && r != null
-                    && (r.kind() == Outcome.Kind.DONE || r.kind() == Outcome.Kind.FAILED && reasons.contains(r.reason()));
-            boolean flushed = isWrite(op) && r != null
-                    && r.kind() == Outcome.Kind.ACCEPTED && (m == null || m.kind() == Outcome.Kind.QUEUED
-                            || m.kind() == Outcome.Kind.REFUSED);
-            boolean endCompleted = !x.own() && op instanceof Op.End && m == null && r != null
-                    && r.kind() == Outcome.Kind.COMPLETED;
+            boolean lateReadEnded = ended
+                    && x.own()
+                    && op instanceof Op.Next
+                    && data.test(m)
+                    && r != null
+                    && (r.kind() == Outcome.Kind.DONE
+                            || r.kind() == Outcome.Kind.FAILED && reasons.contains(r.reason()));
+            boolean flushed = isWrite(op)
+                    && r != null
+                    && r.kind() == Outcome.Kind.ACCEPTED
+                    && (m == null || m.kind() == Outcome.Kind.QUEUED || m.kind() == Outcome.Kind.REFUSED);
+            boolean endCompleted =
+                    !x.own() && op instanceof Op.End && m == null && r != null && r.kind() == Outcome.Kind.COMPLETED;
             if (endCompleted) {
                 endsCompleted.add(x);
                 continue;
@@ -400,15 +452,19 @@ final class EarlierSemantics {
             // with room to write.
             return r.consumers() == m.consumers() + 1 && Boolean.TRUE.equals(r.canWrite()) && m.canWrite() == null;
         }
-        return endedRead ? r.consumers() == m.consumers() - 1 && java.util.Objects.equals(r.canWrite(), m.canWrite())
-                : r.consumers() == m.consumers() && Boolean.TRUE.equals(r.canWrite()) && Boolean.FALSE.equals(m.canWrite());
+        return endedRead
+                ? r.consumers() == m.consumers() - 1 && java.util.Objects.equals(r.canWrite(), m.canWrite())
+                : r.consumers() == m.consumers()
+                        && Boolean.TRUE.equals(r.canWrite())
+                        && Boolean.FALSE.equals(m.canWrite());
     }
 
     /** Whether, after some step at or before {@code at}, the model had no consumer attached. */
     private static boolean hadNoConsumer(Lockstep.Run run, int at) {
         for (int i = 0; i <= at && i < run.model().size(); i++) {
             Observation o = run.model().get(i);
-            boolean none = o.snapshot() != null ? o.snapshot().consumers().isEmpty()
+            boolean none = o.snapshot() != null
+                    ? o.snapshot().consumers().isEmpty()
                     : o.probe() != null && o.probe().consumers() == 0;
             if (none) {
                 return true;
@@ -425,7 +481,8 @@ final class EarlierSemantics {
         if (!hello.name().equals("node")) {
             return false;
         }
-        java.util.regex.Matcher v = java.util.regex.Pattern.compile("^(\\d+)\\.(\\d+)\\.(\\d+)").matcher(hello.version());
+        java.util.regex.Matcher v =
+                java.util.regex.Pattern.compile("^(\\d+)\\.(\\d+)\\.(\\d+)").matcher(hello.version());
         if (!v.find()) {
             return false; // a version we cannot read gives no evidence
         }

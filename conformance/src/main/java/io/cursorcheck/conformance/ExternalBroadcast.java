@@ -239,12 +239,16 @@ final class ExternalBroadcast implements Broadcast, Probe.Source {
 
     private static Outcome outcome(Answer.Fields o) {
         String name = o.text("kind");
-        Outcome.Kind kind = Arrays.stream(Outcome.Kind.values()).filter(k -> k.name().equals(name)).findFirst()
-                .orElseThrow(() -> o.error("kind", "is '" + name + "'; expected one of "
-                        + Arrays.toString(Outcome.Kind.values())));
+        Outcome.Kind kind = Arrays.stream(Outcome.Kind.values())
+                .filter(k -> k.name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> o.error(
+                        "kind", "is '" + name + "'; expected one of " + Arrays.toString(Outcome.Kind.values())));
         return switch (kind) {
-            case DATA -> Outcome.data(o.whole("write", -1, Long.MAX_VALUE), // -1: an entry too small to name its write
-                    (int) o.whole("size", 0, Integer.MAX_VALUE));
+            case DATA ->
+                Outcome.data(
+                        o.whole("write", -1, Long.MAX_VALUE), // -1: an entry too small to name its write
+                        (int) o.whole("size", 0, Integer.MAX_VALUE));
             case COMPLETED -> Outcome.completed(o.whole("bytes", 0, Long.MAX_VALUE));
             case DRAINED -> Outcome.drained(o.flag("drained"));
             case FAILED -> Outcome.failed(Wire.reason(o, "reason"));

@@ -52,8 +52,7 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
      * @param source the file, or the release's embedded source
      * @param sha256 the file's SHA-256 when the subject started (hex), or null for the embedded source
      */
-    public record LoadedSource(BroadcastSource source, String sha256) {
-    }
+    public record LoadedSource(BroadcastSource source, String sha256) {}
 
     /** Protocol errors kept with their messages; the rest are counted. */
     static final int MAX_KEPT = 20;
@@ -93,8 +92,7 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
      * As {@link #ExternalSubject(String, List)}, checked against the reference of {@code algorithm}
      * ({@link #algorithm()}).
      */
-    public ExternalSubject(String id, List<String> command, Algorithm algorithm)
-            throws IOException {
+    public ExternalSubject(String id, List<String> command, Algorithm algorithm) throws IOException {
         this(id, command, AdapterProcess.TIMEOUT_MILLIS, algorithm);
     }
 
@@ -110,18 +108,23 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
         Map<String, Object> hi = new LinkedHashMap<>();
         hi.put("protocol", Hello.PROTOCOL);
         hi.put("version", Hello.VERSION);
-        try (AdapterProcess p = new AdapterProcess(command, answerMillis, e -> { })) {
+        try (AdapterProcess p = new AdapterProcess(command, answerMillis, e -> {})) {
             this.hello = Hello.of(p.request(hi));
         } catch (SubjectProtocolError | SubjectCrash e) {
-            throw new IOException(id + " does not speak the cursorcheck-subject protocol: its handshake failed: "
-                    + e.getMessage(), e);
+            throw new IOException(
+                    id + " does not speak the cursorcheck-subject protocol: its handshake failed: " + e.getMessage(),
+                    e);
         }
     }
 
     /** The subject for a release of Node or Bun, with the adapter of this repository. */
     public static ExternalSubject of(Release release, Path binary) throws IOException {
-        return new ExternalSubject(release.id(), List.of(binary.toString(), "--experimental-stream-iter",
-                adapter().toString()));
+        return new ExternalSubject(
+                release.id(),
+                List.of(
+                        binary.toString(),
+                        "--experimental-stream-iter",
+                        adapter().toString()));
     }
 
     /**
@@ -133,8 +136,7 @@ public final class ExternalSubject implements BroadcastFactory, AutoCloseable {
      * @throws SourceLoadException if the source does not load
      * @throws IllegalArgumentException if the release is not Node's
      */
-    public static ExternalSubject ofSource(Release release, Path binary, BroadcastSource source,
-                                           Algorithm algorithm)
+    public static ExternalSubject ofSource(Release release, Path binary, BroadcastSource source, Algorithm algorithm)
             throws IOException, InterruptedException {
         if (!release.runtime().equals("node")) {
             throw new IllegalArgumentException("a broadcast.js source loads into Node only, not " + release.id());

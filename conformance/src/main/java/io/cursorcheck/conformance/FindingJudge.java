@@ -57,8 +57,7 @@ public final class FindingJudge {
     /** The format tag of that file. */
     static final String FORMAT = "cursorcheck-finding-on-release/1";
 
-    private FindingJudge() {
-    }
+    private FindingJudge() {}
 
     /**
      * A finding's broken behaviour as one release showed it at the finding's step.
@@ -72,8 +71,15 @@ public final class FindingJudge {
      * @param details  what each breach saw
      * @param command  the command that recorded it
      */
-    public record Recorded(String finding, String release, int step, String answer, String shape,
-                           Set<OutsideGuarantees.Rule> breaches, List<String> details, String command) {
+    public record Recorded(
+            String finding,
+            String release,
+            int step,
+            String answer,
+            String shape,
+            Set<OutsideGuarantees.Rule> breaches,
+            List<String> details,
+            String command) {
 
         /** Reads a finding's record, or null when it has none. */
         public static Recorded read(KnownFindings.Finding f) throws IOException {
@@ -93,15 +99,23 @@ public final class FindingJudge {
             }
             Set<OutsideGuarantees.Rule> rules = new TreeSet<>();
             for (Object id : list(file, m, "breaches")) {
-                rules.add(java.util.Arrays.stream(OutsideGuarantees.Rule.values()).filter(r -> r.id().equals(id))
-                        .findFirst().orElseThrow(() -> new IllegalStateException(file + ": field breaches names \"" + id
+                rules.add(java.util.Arrays.stream(OutsideGuarantees.Rule.values())
+                        .filter(r -> r.id().equals(id))
+                        .findFirst()
+                        .orElseThrow(() -> new IllegalStateException(file + ": field breaches names \"" + id
                                 + "\", which is no rule of OutsideGuarantees")));
             }
             List<String> details = new ArrayList<>();
             list(file, m, "details").forEach(d -> details.add(String.valueOf(d)));
-            return new Recorded(text(file, m, "finding"), text(file, m, "release"),
-                    Math.toIntExact(whole(file, m, "step")), text(file, m, "answer"), text(file, m, "shape"), rules,
-                    details, text(file, m, "command"));
+            return new Recorded(
+                    text(file, m, "finding"),
+                    text(file, m, "release"),
+                    Math.toIntExact(whole(file, m, "step")),
+                    text(file, m, "answer"),
+                    text(file, m, "shape"),
+                    rules,
+                    details,
+                    text(file, m, "command"));
         }
 
         /** Writes it into the finding's directory, replacing the old record only once the new one is complete. */
@@ -139,8 +153,8 @@ public final class FindingJudge {
 
         private static long whole(Path file, Map<?, ?> m, String field) {
             if (!(m.get(field) instanceof Long n) || n < 0) {
-                throw new IllegalStateException(file + ": field " + field + " must be a whole number >= 0, was "
-                        + m.get(field));
+                throw new IllegalStateException(
+                        file + ": field " + field + " must be a whole number >= 0, was " + m.get(field));
             }
             return n;
         }
@@ -153,9 +167,8 @@ public final class FindingJudge {
      * @param breaches  the breaches it showed through the step (empty unless reached)
      * @param evidence  one line saying so
      */
-    public record Verdict(FindingOnRelease.Judgement judgement, List<OutsideGuarantees.Breach> breaches,
-                          String evidence) {
-    }
+    public record Verdict(
+            FindingOnRelease.Judgement judgement, List<OutsideGuarantees.Breach> breaches, String evidence) {}
 
     /**
      * Judges one run that reached, or was meant to reach, a known finding's step: the finding's own
@@ -175,50 +188,76 @@ public final class FindingJudge {
      * As {@link #judge(KnownFindings.Finding, Recorded, Lockstep.Run)}, for a run whose reference was the model
      * of {@code algorithm} ({@link Variant#referenceFor}): the model's answer at the step is that model's.
      */
-    public static Verdict judge(KnownFindings.Finding finding, Recorded recorded, Lockstep.Run run,
-                                Algorithm algorithm) {
+    public static Verdict judge(
+            KnownFindings.Finding finding, Recorded recorded, Lockstep.Run run, Algorithm algorithm) {
         if (SubjectProtocolError.ended(run)) {
-            return new Verdict(FindingOnRelease.Judgement.NOT_REACHED, List.of(), "the run stopped at a protocol error");
+            return new Verdict(
+                    FindingOnRelease.Judgement.NOT_REACHED, List.of(), "the run stopped at a protocol error");
         }
         if (!run.failed() || !run.failure().signature().equals(finding.signature())) {
-            return new Verdict(FindingOnRelease.Judgement.NOT_REACHED, List.of(), run.failed()
-                    ? "the release differs before the finding's step, at step " + run.failure().step() + ": "
-                    + run.failure().signature() : "the model did not reach the finding");
+            return new Verdict(
+                    FindingOnRelease.Judgement.NOT_REACHED,
+                    List.of(),
+                    run.failed()
+                            ? "the release differs before the finding's step, at step "
+                                    + run.failure().step() + ": "
+                                    + run.failure().signature()
+                            : "the model did not reach the finding");
         }
         int step = run.failure().step();
         List<OutsideGuarantees.Breach> breaches = Differences.breaches(run, step);
         Set<OutsideGuarantees.Rule> rules = OutsideGuarantees.rules(breaches);
         Observation s = run.subject().get(step);
         String answer = OutsideView.answer(OutsideView.ordered(s)) + " (probe " + s.probe() + ")";
-        String visible = breaches.isEmpty() ? "no guarantee is seen broken from outside through the step"
+        String visible = breaches.isEmpty()
+                ? "no guarantee is seen broken from outside through the step"
                 : "breaks " + ids(rules) + " (" + breaches.get(0).detail() + ")";
         Observation model = modelSeen(run, step, algorithm);
-        String broken = run.failure().signature().substring(run.failure().signature().indexOf(':') + 1);
+        String broken =
+                run.failure().signature().substring(run.failure().signature().indexOf(':') + 1);
         if (model != null) {
             if (sameAnswer(run, step, model)) {
-                return new Verdict(FindingOnRelease.Judgement.HAS_IT, breaches, "at step " + step + " the release"
-                        + " answers as the model, which breaks " + broken + " there: " + answer + "; " + visible);
+                return new Verdict(
+                        FindingOnRelease.Judgement.HAS_IT,
+                        breaches,
+                        "at step " + step + " the release" + " answers as the model, which breaks " + broken
+                                + " there: " + answer + "; " + visible);
             }
             if (breaches.isEmpty()) {
-                return new Verdict(FindingOnRelease.Judgement.DOES_NOT_HAVE_IT, breaches, "at step " + step
-                        + " the release answers " + answer + " where the model, which breaks " + broken + " there,"
-                        + " answers " + OutsideView.answer(model) + " (probe " + modelProbe(run, step) + "), and it"
-                        + " breaks no guarantee through the step");
+                return new Verdict(
+                        FindingOnRelease.Judgement.DOES_NOT_HAVE_IT,
+                        breaches,
+                        "at step " + step
+                                + " the release answers " + answer + " where the model, which breaks " + broken
+                                + " there,"
+                                + " answers " + OutsideView.answer(model) + " (probe " + modelProbe(run, step)
+                                + "), and it"
+                                + " breaks no guarantee through the step");
             }
         } else if (breaches.isEmpty()) {
-            return new Verdict(FindingOnRelease.Judgement.DOES_NOT_HAVE_IT, breaches, "no guarantee broken through step "
-                    + step + " (the model throws there, so it gives no answer to compare with); there the release"
-                    + " answers " + answer);
+            return new Verdict(
+                    FindingOnRelease.Judgement.DOES_NOT_HAVE_IT,
+                    breaches,
+                    "no guarantee broken through step "
+                            + step
+                            + " (the model throws there, so it gives no answer to compare with); there the release"
+                            + " answers " + answer);
         }
         String seen = ids(rules) + " at step " + step + " (" + breaches.get(0).detail() + "); the release answers "
                 + answer + (model == null ? "" : ", not as the model");
         if (recorded != null && rules.containsAll(recorded.breaches())) {
-            return new Verdict(FindingOnRelease.Judgement.HAS_IT, breaches, "breaks " + seen + ", as recorded on "
-                    + recorded.release());
+            return new Verdict(
+                    FindingOnRelease.Judgement.HAS_IT,
+                    breaches,
+                    "breaks " + seen + ", as recorded on " + recorded.release());
         }
-        return new Verdict(FindingOnRelease.Judgement.DIFFERS_OTHERWISE, breaches, "breaks " + seen
-                + (recorded == null ? "; no broken behaviour is recorded for the finding (" + FILE + ")"
-                : "; recorded on " + recorded.release() + ": " + ids(recorded.breaches())));
+        return new Verdict(
+                FindingOnRelease.Judgement.DIFFERS_OTHERWISE,
+                breaches,
+                "breaks " + seen
+                        + (recorded == null
+                                ? "; no broken behaviour is recorded for the finding (" + FILE + ")"
+                                : "; recorded on " + recorded.release() + ": " + ids(recorded.breaches())));
     }
 
     /**
@@ -232,7 +271,8 @@ public final class FindingJudge {
         }
         // The model after operations 0..step names the entries it delivered by the write that stored them; it
         // is deterministic, so the replay is the run's model.
-        Session replay = new Session(Variant.referenceFor(algorithm), run.script().options());
+        Session replay =
+                new Session(Variant.referenceFor(algorithm), run.script().options());
         for (int i = 0; i <= step; i++) {
             replay.apply(run.script().ops().get(i));
         }
@@ -264,15 +304,24 @@ public final class FindingJudge {
      */
     public static Recorded record(KnownFindings.Finding finding, String release, Lockstep.Run run, String command) {
         Verdict v = judge(finding, null, run);
-        if (v.judgement() == FindingOnRelease.Judgement.NOT_REACHED || v.breaches().isEmpty()) {
+        if (v.judgement() == FindingOnRelease.Judgement.NOT_REACHED
+                || v.breaches().isEmpty()) {
             throw new IllegalStateException("known finding " + finding.name() + " on " + release + ": nothing broken to"
                     + " record (" + v.judgement().words() + ": " + v.evidence() + ")");
         }
         int step = run.failure().step();
-        return new Recorded(finding.name(), release, step, OutsideView.answer(OutsideView.ordered(run.subject().get(step))),
-                OutsideView.shape(run.script().ops().get(step), run.model().get(step), OutsideView.ordered(
-                        run.subject().get(step))).replaceFirst("^[^:]*: model .* / subject ", ""),
-                OutsideGuarantees.rules(v.breaches()), v.breaches().stream().map(OutsideGuarantees.Breach::toString)
-                .toList(), command);
+        return new Recorded(
+                finding.name(),
+                release,
+                step,
+                OutsideView.answer(OutsideView.ordered(run.subject().get(step))),
+                OutsideView.shape(
+                                run.script().ops().get(step),
+                                run.model().get(step),
+                                OutsideView.ordered(run.subject().get(step)))
+                        .replaceFirst("^[^:]*: model .* / subject ", ""),
+                OutsideGuarantees.rules(v.breaches()),
+                v.breaches().stream().map(OutsideGuarantees.Breach::toString).toList(),
+                command);
     }
 }

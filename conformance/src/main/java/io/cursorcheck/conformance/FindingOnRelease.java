@@ -10,8 +10,12 @@ package io.cursorcheck.conformance;
  * @param sequences random sequences whose model failure was this finding, by what the release did at its step
  * @param recordedOn the release the finding's broken behaviour was recorded on ({@code on-release.json}), or ""
  */
-public record FindingOnRelease(String finding, Judgement judgement, String evidence,
-                               java.util.Map<Judgement, Long> sequences, String recordedOn) {
+public record FindingOnRelease(
+        String finding,
+        Judgement judgement,
+        String evidence,
+        java.util.Map<Judgement, Long> sequences,
+        String recordedOn) {
 
     /** A judgement with no random sequence counted and no record. */
     public FindingOnRelease(String finding, Judgement judgement, String evidence) {

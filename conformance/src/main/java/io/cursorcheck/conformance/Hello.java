@@ -22,8 +22,14 @@ import java.util.Set;
  * @param unitSizes   the subject counts entries: the suite writes size 1 only
  * @param unsupported the operations of the protocol the API cannot express, each with why (empty for Node and Bun)
  */
-public record Hello(String name, String version, String api, Map<String, String> policies, long minBudget,
-                    boolean unitSizes, List<Unsupported> unsupported) {
+public record Hello(
+        String name,
+        String version,
+        String api,
+        Map<String, String> policies,
+        long minBudget,
+        boolean unitSizes,
+        List<Unsupported> unsupported) {
 
     /** The protocol's name, which the handshake's answer repeats. */
     static final String PROTOCOL = "cursorcheck-subject";
@@ -31,13 +37,26 @@ public record Hello(String name, String version, String api, Map<String, String>
     static final long VERSION = 3;
 
     /** The operations of the protocol a broadcast is driven with (its {@code op} names, as {@code Op.kind()}). */
-    static final List<String> OPERATIONS = List.of("attach", "next", "detach", "writeSync", "write", "writevSync",
-            "writev", "end", "endSync", "drain", "abort", "spoil", "fail", "cancel");
+    static final List<String> OPERATIONS = List.of(
+            "attach",
+            "next",
+            "detach",
+            "writeSync",
+            "write",
+            "writevSync",
+            "writev",
+            "end",
+            "endSync",
+            "drain",
+            "abort",
+            "spoil",
+            "fail",
+            "cancel");
     /** Operations no check can do without: a consumer to attach and read with. */
     static final Set<String> REQUIRED = Set.of("attach", "next");
     /** The fields of the handshake's answer, all required, no other allowed. */
-    static final List<String> FIELDS = List.of("protocol", "version", "implementation", "api", "policies", "minBudget",
-            "unitSizes", "unsupported");
+    static final List<String> FIELDS = List.of(
+            "protocol", "version", "implementation", "api", "policies", "minBudget", "unitSizes", "unsupported");
     /** Fields of version 1 that reported measured behaviours; each is now a protocol error that says why. */
     static final Set<String> BEHAVIOURS = Set.of("overlappingReads", "writeQueueing");
 
@@ -47,8 +66,7 @@ public record Hello(String name, String version, String api, Map<String, String>
      * @param op  its name in the protocol, e.g. {@code cancel}
      * @param why why the API cannot express it, for the release's page
      */
-    public record Unsupported(String op, String why) {
-    }
+    public record Unsupported(String op, String why) {}
 
     /** Copies the lists. */
     public Hello {
@@ -71,13 +89,17 @@ public record Hello(String name, String version, String api, Map<String, String>
         m.whole("version", VERSION, VERSION);
         for (String field : m.names()) {
             if (BEHAVIOURS.contains(field)) {
-                throw m.error(field, "reports a behaviour; the handshake describes the API's shape, not behaviours"
-                        + " (expected only the fields " + FIELDS + "): the suite makes every pattern on every release"
-                        + " and judges what the release does");
+                throw m.error(
+                        field,
+                        "reports a behaviour; the handshake describes the API's shape, not behaviours"
+                                + " (expected only the fields " + FIELDS
+                                + "): the suite makes every pattern on every release"
+                                + " and judges what the release does");
             }
             if (!FIELDS.contains(field)) {
-                throw m.error(field, "is not part of the handshake of version " + VERSION + "; expected only the fields "
-                        + FIELDS);
+                throw m.error(
+                        field,
+                        "is not part of the handshake of version " + VERSION + "; expected only the fields " + FIELDS);
             }
         }
         Answer.Fields impl = m.object("implementation");
@@ -91,7 +113,10 @@ public record Hello(String name, String version, String api, Map<String, String>
         Map<String, String> policies = new LinkedHashMap<>();
         for (String policy : p.names()) {
             if (Arrays.stream(Policy.values()).noneMatch(x -> x.name().equals(policy))) {
-                throw p.error(policy, "names no policy of the spec (docs/spec.md); expected keys among " + Arrays.toString(Policy.values()));
+                throw p.error(
+                        policy,
+                        "names no policy of the spec (docs/spec.md); expected keys among "
+                                + Arrays.toString(Policy.values()));
             }
             policies.put(policy, p.text(policy));
         }
@@ -134,9 +159,12 @@ public record Hello(String name, String version, String api, Map<String, String>
 
     /** One line for reports. */
     public String summary() {
-        return name + " " + version + ": " + (api.equals("budget") ? "byte budget (smallest " + minBudget + " B)"
-                : "entry count (highWaterMark)") + ", policies " + policies + ", "
-                + (unsupported.isEmpty() ? "every operation of the protocol"
-                : "cannot express " + unsupported.stream().map(Unsupported::op).toList());
+        return name + " " + version + ": "
+                + (api.equals("budget") ? "byte budget (smallest " + minBudget + " B)" : "entry count (highWaterMark)")
+                + ", policies " + policies + ", "
+                + (unsupported.isEmpty()
+                        ? "every operation of the protocol"
+                        : "cannot express "
+                                + unsupported.stream().map(Unsupported::op).toList());
     }
 }

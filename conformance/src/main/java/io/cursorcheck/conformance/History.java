@@ -72,8 +72,7 @@ public final class History {
         }
     }
 
-    private History() {
-    }
+    private History() {}
 
     /**
      * The share of the time left that the next release gets.
@@ -88,7 +87,8 @@ public final class History {
         // An even share: while it is at least MIN_SLOT_MILLIS, what this release leaves covers the rest's least slots;
         // below that every release gets the floor and ranOut stops the run once less than one slot is left.
         long share = Math.max(0, leftMillis) / left;
-        return new ConformanceCampaign.Slot(Math.max(MIN_SEQUENCES_MILLIS, share * SEQUENCES_PERCENT / 100),
+        return new ConformanceCampaign.Slot(
+                Math.max(MIN_SEQUENCES_MILLIS, share * SEQUENCES_PERCENT / 100),
                 Math.max(MIN_SHRINKING_MILLIS, share * SHRINKING_PERCENT / 100));
     }
 
@@ -104,8 +104,15 @@ public final class History {
     /**
      * {@link #run(List, List, long, long, long, int, ReportRun, PrintStream, String)} with the budget starting now.
      */
-    public static Outcome run(List<Release> releases, List<Conformance.Result> checked, long seed, long budgetMillis,
-                              int maxSteps, ReportRun reports, PrintStream log, String command)
+    public static Outcome run(
+            List<Release> releases,
+            List<Conformance.Result> checked,
+            long seed,
+            long budgetMillis,
+            int maxSteps,
+            ReportRun reports,
+            PrintStream log,
+            String command)
             throws IOException, InterruptedException {
         return run(releases, checked, seed, System.currentTimeMillis(), budgetMillis, maxSteps, reports, log, command);
     }
@@ -123,8 +130,16 @@ public final class History {
      * @param start        when the budget started (epoch millis): before the registry was listed, so that the
      *                     listing is paid from the budget too
      */
-    public static Outcome run(List<Release> releases, List<Conformance.Result> checked, long seed, long start,
-                              long budgetMillis, int maxSteps, ReportRun reports, PrintStream log, String command)
+    public static Outcome run(
+            List<Release> releases,
+            List<Conformance.Result> checked,
+            long seed,
+            long start,
+            long budgetMillis,
+            int maxSteps,
+            ReportRun reports,
+            PrintStream log,
+            String command)
             throws IOException, InterruptedException {
         if (releases.isEmpty()) {
             throw new IllegalArgumentException("history: no release to check"); // a run of nothing would pass
@@ -132,16 +147,28 @@ public final class History {
         long deadline = Deadline.after(start, budgetMillis);
         Map<String, Conformance.Result> have = new LinkedHashMap<>();
         checked.forEach(r -> have.put(r.release().id(), r));
-        List<Release> toRun = releases.stream().filter(r -> !have.containsKey(r.id())).sorted(RegistryReleases.ORDER)
-                .distinct().toList();
-        log.printf("history: %d release(s) to check in %.1f min, seed %d%s%n", toRun.size(), budgetMillis / 60_000.0,
-                seed, have.isEmpty() ? "" : " (" + have.size() + " checked already by this run)");
+        List<Release> toRun = releases.stream()
+                .filter(r -> !have.containsKey(r.id()))
+                .sorted(RegistryReleases.ORDER)
+                .distinct()
+                .toList();
+        log.printf(
+                "history: %d release(s) to check in %.1f min, seed %d%s%n",
+                toRun.size(),
+                budgetMillis / 60_000.0,
+                seed,
+                have.isEmpty() ? "" : " (" + have.size() + " checked already by this run)");
         ConformanceCampaign.Budget budget = new ConformanceCampaign.Budget() {
             @Override
             public ConformanceCampaign.Slot next(Release release, int left) {
                 ConformanceCampaign.Slot s = slot(deadline - System.currentTimeMillis(), left);
-                log.printf("history: %s gets %.0f s of sequences and %.0f s of shrinking (%d release(s) left, %.1f"
-                                + " min)%n", release.id(), s.millis() / 1000.0, s.shrinkMillis() / 1000.0, left,
+                log.printf(
+                        "history: %s gets %.0f s of sequences and %.0f s of shrinking (%d release(s) left, %.1f"
+                                + " min)%n",
+                        release.id(),
+                        s.millis() / 1000.0,
+                        s.shrinkMillis() / 1000.0,
+                        left,
                         Math.max(0, deadline - System.currentTimeMillis()) / 60_000.0);
                 return s;
             }
@@ -151,12 +178,13 @@ public final class History {
                 return History.ranOut(deadline - System.currentTimeMillis());
             }
         };
-        ConformanceCampaign.Outcome o = ConformanceCampaign.run(toRun, seed, budget, maxSteps, reports, log, command,
-                true);
+        ConformanceCampaign.Outcome o =
+                ConformanceCampaign.run(toRun, seed, budget, maxSteps, reports, log, command, true);
         Map<String, HistoryPage.Row> rows = new LinkedHashMap<>();
-        have.values().forEach(r -> rows.put(r.release().id(), HistoryPage.Row.checked(r,
-                ConformanceCampaign.problems(r))));
-        o.results().forEach(r -> rows.put(r.release().id(), HistoryPage.Row.checked(r, ConformanceCampaign.problems(r))));
+        have.values()
+                .forEach(r -> rows.put(r.release().id(), HistoryPage.Row.checked(r, ConformanceCampaign.problems(r))));
+        o.results()
+                .forEach(r -> rows.put(r.release().id(), HistoryPage.Row.checked(r, ConformanceCampaign.problems(r))));
         o.unchecked().forEach(u -> rows.put(u.release().id(), HistoryPage.Row.unchecked(u.release(), u.reason())));
         List<HistoryPage.Row> sorted = new ArrayList<>(rows.values());
         sorted.sort((a, b) -> RegistryReleases.ORDER.compare(a.release(), b.release()));
@@ -166,8 +194,18 @@ public final class History {
             Path dir = reports.dir().resolve("conformance");
             Files.createDirectories(dir);
             page = dir.resolve(ConformanceCampaign.HISTORY_PAGE);
-            Files.writeString(page, HistoryPage.markdown(sorted, new HistoryPage.Run(Instant.ofEpochMilli(start), command,
-                    seed, budgetMillis, millis, IndexPage.machine())), StandardCharsets.UTF_8);
+            Files.writeString(
+                    page,
+                    HistoryPage.markdown(
+                            sorted,
+                            new HistoryPage.Run(
+                                    Instant.ofEpochMilli(start),
+                                    command,
+                                    seed,
+                                    budgetMillis,
+                                    millis,
+                                    IndexPage.machine())),
+                    StandardCharsets.UTF_8);
         }
         return new Outcome(List.copyOf(sorted), o.problems(), page, millis);
     }

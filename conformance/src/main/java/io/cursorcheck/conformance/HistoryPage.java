@@ -31,8 +31,8 @@ public final class HistoryPage {
         /** Checks that a row is either checked or says why not. */
         public Row {
             if ((result == null) == (notChecked == null)) {
-                throw new IllegalArgumentException(release + ": a history row has a result or the reason it has none,"
-                        + " not both or neither");
+                throw new IllegalArgumentException(
+                        release + ": a history row has a result or the reason it has none," + " not both or neither");
             }
             problems = List.copyOf(problems);
         }
@@ -58,39 +58,46 @@ public final class HistoryPage {
      * @param millis       the time it took
      * @param machine      the machine, one line
      */
-    public record Run(Instant started, String command, long seed, long budgetMillis, long millis, String machine) {
-    }
+    public record Run(Instant started, String command, long seed, long budgetMillis, long millis, String machine) {}
 
-    private HistoryPage() {
-    }
+    private HistoryPage() {}
 
     /** The page, for rows in {@link RegistryReleases#ORDER}. */
     public static String markdown(List<Row> rows, Run run) {
         List<Row> checked = rows.stream().filter(r -> r.result() != null).toList();
-        List<String> problems = rows.stream().flatMap(r -> r.problems().stream()).toList();
+        List<String> problems =
+                rows.stream().flatMap(r -> r.problems().stream()).toList();
         StringBuilder b = new StringBuilder("# History: every release against the model\n\n");
-        b.append("Every Node ").append(RegistryReleases.NODE_MAJOR).append(".x release on the npm registry and the newest")
+        b.append("Every Node ")
+                .append(RegistryReleases.NODE_MAJOR)
+                .append(".x release on the npm registry and the newest")
                 .append(" Bun releases, each checked for a short time as in [the conformance check](index.md) (random")
                 .append(" sequences in lockstep with the model, every difference shrunk and classified, the known")
                 .append(" findings judged on the release). A short run finds what is common; a kind or a finding that")
                 .append(" is missing on one release but present on its neighbours may be a miss, not a fix: each")
                 .append(" release's page says how long it ran. Each cell links the release's page.\n\n");
-        b.append(problems.isEmpty() ? "**Passed**: every release was checked and met every expectation.\n\n"
-                : "**FAILED**: " + problems.size() + " problem(s), listed [below](#problems).\n\n");
+        b.append(
+                problems.isEmpty()
+                        ? "**Passed**: every release was checked and met every expectation.\n\n"
+                        : "**FAILED**: " + problems.size() + " problem(s), listed [below](#problems).\n\n");
         b.append(MarkdownTable.of("", "")
-                .row("Started", run.started().toString().replaceAll("\\.\\d+Z$", "Z"))
-                .row("Command", MarkdownTable.code(run.command()))
-                .row("Seed", "`" + run.seed() + "`")
-                .row("Time", minutes(run.millis()) + " for " + rows.size() + " release(s) (budget "
-                        + minutes(run.budgetMillis()) + ")")
-                .row("Machine", MarkdownTable.text(run.machine()))).append('\n');
+                        .row("Started", run.started().toString().replaceAll("\\.\\d+Z$", "Z"))
+                        .row("Command", MarkdownTable.code(run.command()))
+                        .row("Seed", "`" + run.seed() + "`")
+                        .row(
+                                "Time",
+                                minutes(run.millis()) + " for " + rows.size() + " release(s) (budget "
+                                        + minutes(run.budgetMillis()) + ")")
+                        .row("Machine", MarkdownTable.text(run.machine())))
+                .append('\n');
 
         releases(b, rows);
         kinds(b, rows, checked);
         findings(b, rows, checked);
         if (!problems.isEmpty()) {
             b.append("## Problems\n\n");
-            problems.forEach(p -> b.append("- ").append(ConformancePage.literal(p)).append('\n'));
+            problems.forEach(
+                    p -> b.append("- ").append(ConformancePage.literal(p)).append('\n'));
             b.append('\n');
         }
         return b.toString();
@@ -98,16 +105,27 @@ public final class HistoryPage {
 
     private static void releases(StringBuilder b, List<Row> rows) {
         b.append("## Releases\n\n");
-        MarkdownTable table = MarkdownTable.of("release", "API", "sequences", "time", "differences (shrunk of seen)",
-                "verdict").right(2, 3, 4);
+        MarkdownTable table = MarkdownTable.of(
+                        "release", "API", "sequences", "time", "differences (shrunk of seen)", "verdict")
+                .right(2, 3, 4);
         for (Row row : rows) {
             Conformance.Result r = row.result();
             if (r == null) {
-                table.row(row.release().id(), "", "", "", "", "**NOT CHECKED**: " + ConformancePage.literal(row.notChecked()));
+                table.row(
+                        row.release().id(),
+                        "",
+                        "",
+                        "",
+                        "",
+                        "**NOT CHECKED**: " + ConformancePage.literal(row.notChecked()));
                 continue;
             }
-            table.row(link(row, row.release().id()), r.hello().api(), String.format("%,d", r.sequences()),
-                    String.format("%.0f s", r.millis() / 1000.0), r.differences().size() + " of " + r.signatures().size(),
+            table.row(
+                    link(row, row.release().id()),
+                    r.hello().api(),
+                    String.format("%,d", r.sequences()),
+                    String.format("%.0f s", r.millis() / 1000.0),
+                    r.differences().size() + " of " + r.signatures().size(),
                     MarkdownTable.text(ConformanceCampaign.verdict(r)));
         }
         b.append(table).append('\n');
@@ -128,8 +146,13 @@ public final class HistoryPage {
         }
         if (seen.isEmpty()) {
             b.append("No difference was shrunk on any release checked, so none has a kind; shapes seen but not shrunk"
-                    + " (the time for shrinking ran out): ").append(String.join(", ", unshrunk.stream()
-                    .map(r -> r.release().id() + " " + notShrunk(r)).toList())).append(".\n\n");
+                            + " (the time for shrinking ran out): ")
+                    .append(String.join(
+                            ", ",
+                            unshrunk.stream()
+                                    .map(r -> r.release().id() + " " + notShrunk(r))
+                                    .toList()))
+                    .append(".\n\n");
             return;
         }
         b.append("Shapes of difference of each kind (the number of distinct shrunk differences; - none shrunk). A"
@@ -149,8 +172,13 @@ public final class HistoryPage {
             for (Differences.Kind k : seen) {
                 long n = row.result() == null ? -1 : shapes(row, k);
                 long more = row.result() == null ? 0 : notShrunk(row);
-                cells.add(n < 0 ? "not checked" : link(row, (n == 0 ? "-" : Long.toString(n))
-                        + (more > 0 ? " +" + more + " not shrunk" : "")));
+                cells.add(
+                        n < 0
+                                ? "not checked"
+                                : link(
+                                        row,
+                                        (n == 0 ? "-" : Long.toString(n))
+                                                + (more > 0 ? " +" + more + " not shrunk" : "")));
             }
             table.row(cells.toArray());
         }
@@ -165,10 +193,15 @@ public final class HistoryPage {
         if (!unshrunk.isEmpty()) {
             // A kind's first and last release are what was shrunk; a release with shapes not shrunk may have had it
             // too, so the page never reads a kind's absence there as known.
-            b.append("\nNot known for every kind: ").append(String.join(", ", unshrunk.stream().map(r -> r.release().id()
-                    + " (+" + notShrunk(r) + " not shrunk)").toList())).append(" saw shapes whose time for shrinking"
-                    + " ran out; a kind's first or last release may lie on one of them, and a kind missing there may"
-                    + " be among them.\n");
+            b.append("\nNot known for every kind: ")
+                    .append(String.join(
+                            ", ",
+                            unshrunk.stream()
+                                    .map(r -> r.release().id() + " (+" + notShrunk(r) + " not shrunk)")
+                                    .toList()))
+                    .append(" saw shapes whose time for shrinking"
+                            + " ran out; a kind's first or last release may lie on one of them, and a kind missing there may"
+                            + " be among them.\n");
         }
         List<String> never = new ArrayList<>();
         for (Differences.Kind k : Differences.Kind.values()) {
@@ -177,8 +210,11 @@ public final class HistoryPage {
             }
         }
         if (!never.isEmpty()) {
-            b.append("\nNot seen on any release checked").append(unshrunk.isEmpty() ? "" : " (among the shapes shrunk)")
-                    .append(": ").append(String.join(", ", never)).append(".\n");
+            b.append("\nNot seen on any release checked")
+                    .append(unshrunk.isEmpty() ? "" : " (among the shapes shrunk)")
+                    .append(": ")
+                    .append(String.join(", ", never))
+                    .append(".\n");
         }
         b.append('\n');
     }
@@ -205,19 +241,30 @@ public final class HistoryPage {
             List<String> cells = new ArrayList<>(List.of(row.release().id()));
             for (String name : names) {
                 FindingOnRelease f = row.result() == null ? null : judged(row, name);
-                cells.add(row.result() == null ? "not checked" : link(row, f == null ? "-" : f.judgement().words()));
+                cells.add(
+                        row.result() == null
+                                ? "not checked"
+                                : link(row, f == null ? "-" : f.judgement().words()));
             }
             table.row(cells.toArray());
         }
         b.append(table);
         b.append("\n### When each finding came and went\n\n");
-        MarkdownTable spans = MarkdownTable.of("finding", "first release with it", "last release with it", "has it on",
-                "does not have it on", "differs otherwise on", "not reached on");
+        MarkdownTable spans = MarkdownTable.of(
+                "finding",
+                "first release with it",
+                "last release with it",
+                "has it on",
+                "does not have it on",
+                "differs otherwise on",
+                "not reached on");
         for (String name : names) {
             Span has = span(checked, r -> is(r, name, FindingOnRelease.Judgement.HAS_IT));
             List<String> cells = new ArrayList<>(List.of(finding(name), has.first(), has.last(), has.on()));
-            for (FindingOnRelease.Judgement j : List.of(FindingOnRelease.Judgement.DOES_NOT_HAVE_IT,
-                    FindingOnRelease.Judgement.DIFFERS_OTHERWISE, FindingOnRelease.Judgement.NOT_REACHED)) {
+            for (FindingOnRelease.Judgement j : List.of(
+                    FindingOnRelease.Judgement.DOES_NOT_HAVE_IT,
+                    FindingOnRelease.Judgement.DIFFERS_OTHERWISE,
+                    FindingOnRelease.Judgement.NOT_REACHED)) {
                 cells.add(span(checked, r -> is(r, name, j)).on());
             }
             spans.row(cells.toArray());
@@ -229,8 +276,7 @@ public final class HistoryPage {
      * Where something was seen, per runtime: the first and the last release (oldest first), and every
      * release it was seen on, so a gap between the first and the last shows.
      */
-    private record Span(String first, String last, String on) {
-    }
+    private record Span(String first, String last, String on) {}
 
     private static Span span(List<Row> checked, Predicate<Row> seen) {
         return span(checked, seen, r -> false);
@@ -245,7 +291,9 @@ public final class HistoryPage {
         Map<String, List<Row>> byRuntime = new LinkedHashMap<>();
         for (Row r : checked) {
             if (seen.test(r)) {
-                byRuntime.computeIfAbsent(r.release().runtime(), k -> new ArrayList<>()).add(r);
+                byRuntime
+                        .computeIfAbsent(r.release().runtime(), k -> new ArrayList<>())
+                        .add(r);
             }
         }
         if (byRuntime.isEmpty()) {
@@ -271,10 +319,13 @@ public final class HistoryPage {
                     after.add(r.release().id());
                 }
             }
-            first.add(ids.get(0) + (before.isEmpty() ? "" : " (before it not shrunk: " + String.join(", ", before) + ")"));
-            last.add(ids.get(ids.size() - 1) + (after.isEmpty() ? "" : " (after it not shrunk: " + String.join(", ",
-                    after) + ")"));
-            long of = checked.stream().filter(r -> r.release().runtime().equals(runtime)).count();
+            first.add(ids.get(0)
+                    + (before.isEmpty() ? "" : " (before it not shrunk: " + String.join(", ", before) + ")"));
+            last.add(ids.get(ids.size() - 1)
+                    + (after.isEmpty() ? "" : " (after it not shrunk: " + String.join(", ", after) + ")"));
+            long of = checked.stream()
+                    .filter(r -> r.release().runtime().equals(runtime))
+                    .count();
             on.add(ids.size() + " of " + of + " " + runtime + " release(s): " + String.join(", ", ids));
         });
         return new Span(String.join("; ", first), String.join("; ", last), String.join("; ", on));
@@ -288,11 +339,16 @@ public final class HistoryPage {
     static long notShrunk(Row row) {
         java.util.Set<String> shrunk = new java.util.HashSet<>();
         row.result().differences().forEach(d -> shrunk.add(d.signature()));
-        return row.result().signatures().keySet().stream().filter(sig -> !shrunk.contains(sig)).count();
+        return row.result().signatures().keySet().stream()
+                .filter(sig -> !shrunk.contains(sig))
+                .count();
     }
 
     private static FindingOnRelease judged(Row row, String name) {
-        return row.result().findings().stream().filter(f -> f.finding().equals(name)).findFirst().orElse(null);
+        return row.result().findings().stream()
+                .filter(f -> f.finding().equals(name))
+                .findFirst()
+                .orElse(null);
     }
 
     private static boolean is(Row row, String name, FindingOnRelease.Judgement judgement) {

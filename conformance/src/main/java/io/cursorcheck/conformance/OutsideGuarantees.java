@@ -203,8 +203,7 @@ public final class OutsideGuarantees {
         }
     }
 
-    private OutsideGuarantees() {
-    }
+    private OutsideGuarantees() {}
 
     /**
      * The breaches a release's trace shows, in the order they show.
@@ -254,11 +253,13 @@ public final class OutsideGuarantees {
         final List<Object> reasons = new ArrayList<>();
         boolean falsyReason;
         boolean lifecycleOp; // an end, endSync, fail or cancel was made
-        boolean spoiledWrite; // a spoil named a write of one unit or more: a read may show that entry without its number
+        boolean spoiledWrite; // a spoil named a write of one unit or more: a read may show that entry without its
+        // number
         final Set<Long> spoiledQueued = new HashSet<>(); // writes a spoil named while they were queued
         final Map<Long, Integer> spoiledAt = new HashMap<>(); // write -> step of the first spoil naming it
         final Map<Integer, Map<Long, Integer>> deliveredStep = new HashMap<>(); // consumer -> write -> step
-        final Map<Integer, Integer> readEndedAt = new HashMap<>(); // consumer -> step a read of it settled DONE or FAILED
+        final Map<Integer, Integer> readEndedAt =
+                new HashMap<>(); // consumer -> step a read of it settled DONE or FAILED
         int lastRemoval = -1; // step of the last fail or cancel, which remove every attached consumer
         int completedEnd = -1; // step of the first end that completed
 
@@ -294,8 +295,11 @@ public final class OutsideGuarantees {
                 // classification calls the difference a crash first (Differences: CRASH); this breach is for the
                 // judgement of a known finding at its step (FindingJudge).
                 if (o.thrown().cause() instanceof JsException) {
-                    report(Rule.NON_SPEC_ERROR, i, "operation #" + i + " threw " + o.thrown().message()
-                            + ", which no operation of the spec does on valid input");
+                    report(
+                            Rule.NON_SPEC_ERROR,
+                            i,
+                            "operation #" + i + " threw " + o.thrown().message()
+                                    + ", which no operation of the spec does on valid input");
                 }
                 return;
             }
@@ -329,9 +333,11 @@ public final class OutsideGuarantees {
                 attachedAt.put(o.attachedId(), i);
                 // Where a release registers a consumer later than its attach (lazily, at its first read), the
                 // attach step says nothing about where it starts: the rules that reason about gaps leave it out.
-                if (before == null ? o.probe() == null || o.probe().consumers() != 1
-                        : o.probe() == null || before.probe() == null
-                        || o.probe().consumers() != before.probe().consumers() + 1) {
+                if (before == null
+                        ? o.probe() == null || o.probe().consumers() != 1
+                        : o.probe() == null
+                                || before.probe() == null
+                                || o.probe().consumers() != before.probe().consumers() + 1) {
                     unknownAttach.add(o.attachedId());
                 }
                 return;
@@ -344,7 +350,9 @@ public final class OutsideGuarantees {
             if (op instanceof Op.Next n && n.consumer() >= 0) {
                 readOf.put((long) i, n.consumer());
                 if (own.isPending()) {
-                    openReads.computeIfAbsent(n.consumer(), k -> new TreeMap<>()).put((long) i, i);
+                    openReads
+                            .computeIfAbsent(n.consumer(), k -> new TreeMap<>())
+                            .put((long) i, i);
                 } else {
                     readSettled(i, n.consumer(), i, own);
                     settledReadsOf.add(n.consumer());
@@ -360,8 +368,10 @@ public final class OutsideGuarantees {
                 if (own.kind() == Outcome.Kind.QUEUED) {
                     openWrites.add((long) i);
                     if (w.size() <= 1 && canWrite(before)) {
-                        report(Rule.REFUSED_WITH_ROOM, i, "write #" + i + " was left QUEUED right after the probe"
-                                + " said canWrite=true");
+                        report(
+                                Rule.REFUSED_WITH_ROOM,
+                                i,
+                                "write #" + i + " was left QUEUED right after the probe" + " said canWrite=true");
                     }
                 }
             } else if (op instanceof Op.WriteSync w) {
@@ -370,8 +380,10 @@ public final class OutsideGuarantees {
                     landedBy.putIfAbsent((long) i, i);
                 }
                 if (own.kind() == Outcome.Kind.REFUSED && w.size() <= 1 && canWrite(before)) {
-                    report(Rule.REFUSED_WITH_ROOM, i, "writeSync #" + i + " was REFUSED right after the probe said"
-                            + " canWrite=true");
+                    report(
+                            Rule.REFUSED_WITH_ROOM,
+                            i,
+                            "writeSync #" + i + " was REFUSED right after the probe said" + " canWrite=true");
                 }
             } else if (op instanceof Op.Writev w) {
                 int size = sum(w.sizes());
@@ -380,8 +392,10 @@ public final class OutsideGuarantees {
                 if (own.kind() == Outcome.Kind.QUEUED) {
                     openWrites.add((long) i);
                     if (size <= 1 && canWrite(before)) {
-                        report(Rule.REFUSED_WITH_ROOM, i, "writev #" + i + " was left QUEUED right after the probe"
-                                + " said canWrite=true");
+                        report(
+                                Rule.REFUSED_WITH_ROOM,
+                                i,
+                                "writev #" + i + " was left QUEUED right after the probe" + " said canWrite=true");
                     }
                 }
             } else if (op instanceof Op.WritevSync w) {
@@ -391,8 +405,10 @@ public final class OutsideGuarantees {
                     landedBy.putIfAbsent((long) i, i);
                 }
                 if (own.kind() == Outcome.Kind.REFUSED && size <= 1 && canWrite(before)) {
-                    report(Rule.REFUSED_WITH_ROOM, i, "writevSync #" + i + " was REFUSED right after the probe said"
-                            + " canWrite=true");
+                    report(
+                            Rule.REFUSED_WITH_ROOM,
+                            i,
+                            "writevSync #" + i + " was REFUSED right after the probe said" + " canWrite=true");
                 }
             } else if (op instanceof Op.End || op instanceof Op.EndSync) {
                 endOutcome(i, own);
@@ -406,13 +422,21 @@ public final class OutsideGuarantees {
                 if (s.op() < i && writeSize.containsKey(s.op()) && s.outcome().kind() == Outcome.Kind.ACCEPTED) {
                     flushedQueued = true;
                 }
-                if (s.op() < i && s.outcome().kind() == Outcome.Kind.DRAINED && s.outcome().value() == 1) {
+                if (s.op() < i
+                        && s.outcome().kind() == Outcome.Kind.DRAINED
+                        && s.outcome().value() == 1) {
                     drainedTrue = true;
                 }
             }
-            if (drainedTrue && !flushedQueued && o.probe() != null && Boolean.FALSE.equals(o.probe().canWrite())) {
-                report(Rule.DRAINED_WHILE_FULL, i, "a drain settled DRAINED(true) in operation #" + i + ", after which"
-                        + " canWrite=false, and no queued write was stored in it");
+            if (drainedTrue
+                    && !flushedQueued
+                    && o.probe() != null
+                    && Boolean.FALSE.equals(o.probe().canWrite())) {
+                report(
+                        Rule.DRAINED_WHILE_FULL,
+                        i,
+                        "a drain settled DRAINED(true) in operation #" + i + ", after which"
+                                + " canWrite=false, and no queued write was stored in it");
             }
             for (Settlement s : o.reply().settlements()) {
                 if (s.op() >= i) {
@@ -433,7 +457,8 @@ public final class OutsideGuarantees {
                     writeOutcome(i, s.op(), writeSize.get(s.op()), x);
                 } else if (endOps.contains(s.op())) {
                     endOutcome(i, x);
-                } else if (x.kind() == Outcome.Kind.DONE && script.ops().get((int) s.op()) instanceof Op.Detach d
+                } else if (x.kind() == Outcome.Kind.DONE
+                        && script.ops().get((int) s.op()) instanceof Op.Detach d
                         && d.consumer() >= 0) {
                     detachSettled.putIfAbsent(d.consumer(), i);
                 }
@@ -446,8 +471,12 @@ public final class OutsideGuarantees {
         boolean live(int c, int step) {
             Integer at = attachedAt.get(c);
             Integer ended = readEndedAt.get(c);
-            return at != null && at > lastRemoval && at < step && !unknownAttach.contains(c)
-                    && !detachCalled.contains(c) && (ended == null || ended >= step);
+            return at != null
+                    && at > lastRemoval
+                    && at < step
+                    && !unknownAttach.contains(c)
+                    && !detachCalled.contains(c)
+                    && (ended == null || ended >= step);
         }
 
         void pastClearedBuffer(int i, Observation o, Observation before) {
@@ -486,17 +515,23 @@ public final class OutsideGuarantees {
                     long w = sp.getKey();
                     int spoiled = sp.getValue();
                     Integer landed = landedBy.get(w);
-                    if (spoiled >= i || landed == null || landed >= cAttached
+                    if (spoiled >= i
+                            || landed == null
+                            || landed >= cAttached
                             || deliveredStep.getOrDefault(c, Map.of()).containsKey(w)) {
                         continue;
                     }
                     for (int d : attached) {
                         Integer got = deliveredStep.getOrDefault(d, Map.of()).get(w);
                         if (d != c && got != null && got > cAttached && got < spoiled && !readEndedAt.containsKey(d)) {
-                            report(Rule.CONSUMER_PAST_CLEARED_BUFFER, i, "read of c" + c + " failed at the spoiled entry"
-                                    + " of write #" + w + " and cleared the buffer, while c" + d + ", which got that"
-                                    + " entry, stays attached past the buffer's end (consumerCount="
-                                    + o.probe().consumers() + ")");
+                            report(
+                                    Rule.CONSUMER_PAST_CLEARED_BUFFER,
+                                    i,
+                                    "read of c" + c + " failed at the spoiled entry"
+                                            + " of write #" + w + " and cleared the buffer, while c" + d
+                                            + ", which got that"
+                                            + " entry, stays attached past the buffer's end (consumerCount="
+                                            + o.probe().consumers() + ")");
                             return;
                         }
                     }
@@ -506,7 +541,10 @@ public final class OutsideGuarantees {
 
         void note(Object reason) {
             reasons.add(reason);
-            if (reason == null || Integer.valueOf(0).equals(reason) || Long.valueOf(0).equals(reason) || "".equals(reason)) {
+            if (reason == null
+                    || Integer.valueOf(0).equals(reason)
+                    || Long.valueOf(0).equals(reason)
+                    || "".equals(reason)) {
                 falsyReason = true;
             }
         }
@@ -516,7 +554,9 @@ public final class OutsideGuarantees {
         }
 
         static boolean canWrite(Observation before) {
-            return before != null && before.probe() != null && Boolean.TRUE.equals(before.probe().canWrite());
+            return before != null
+                    && before.probe() != null
+                    && Boolean.TRUE.equals(before.probe().canWrite());
         }
 
         static int sum(List<Integer> sizes) {
@@ -543,8 +583,10 @@ public final class OutsideGuarantees {
                 wrong = "PENDING";
             }
             if (wrong != null) {
-                report(Rule.DRAIN_DISAGREES_WITH_PROBE, i, "drain #" + i + " answered " + wrong + " right after the probe"
-                        + " said canWrite=" + canWrite);
+                report(
+                        Rule.DRAIN_DISAGREES_WITH_PROBE,
+                        i,
+                        "drain #" + i + " answered " + wrong + " right after the probe" + " said canWrite=" + canWrite);
             }
         }
 
@@ -559,14 +601,19 @@ public final class OutsideGuarantees {
                 landedBy.putIfAbsent(write, i);
             }
             if (x.kind() == Outcome.Kind.ACCEPTED && spoiledQueued.contains(write)) {
-                report(Rule.SPOILED_WRITE_ACCEPTED, i, "write #" + write + " settled ACCEPTED although a spoil named it"
-                        + " while it was queued");
+                report(
+                        Rule.SPOILED_WRITE_ACCEPTED,
+                        i,
+                        "write #" + write + " settled ACCEPTED although a spoil named it" + " while it was queued");
             }
             if (x.kind() == Outcome.Kind.FAILED) {
                 failedWrites.putIfAbsent(write, i);
                 if (deliveredAnywhere.containsKey(write)) {
-                    report(Rule.FAILED_WRITE_DELIVERED, i, "write #" + write + " failed with "
-                            + Outcome.describeReason(x.reason()) + " after its entry was delivered");
+                    report(
+                            Rule.FAILED_WRITE_DELIVERED,
+                            i,
+                            "write #" + write + " failed with " + Outcome.describeReason(x.reason())
+                                    + " after its entry was delivered");
                 }
             }
         }
@@ -579,8 +626,11 @@ public final class OutsideGuarantees {
             if (r instanceof SpecError || reasons.contains(r)) {
                 return;
             }
-            report(Rule.NON_SPEC_ERROR, i, what + " failed with " + Outcome.describeReason(r) + ", which is neither an"
-                    + " error of the spec nor a reason given to fail or cancel");
+            report(
+                    Rule.NON_SPEC_ERROR,
+                    i,
+                    what + " failed with " + Outcome.describeReason(r) + ", which is neither an"
+                            + " error of the spec nor a reason given to fail or cancel");
         }
 
         void readSettled(int i, int c, long read, Outcome x) {
@@ -593,8 +643,11 @@ public final class OutsideGuarantees {
             }
             if (x.kind() == Outcome.Kind.DATA && x.size() == 0) {
                 if (spoiledWrite) {
-                    report(Rule.SPOILED_ENTRY_DELIVERED, i, "read #" + read + " of c" + c + " got an entry of 0 bytes"
-                            + " after a spoil: a spoiled entry was delivered instead of failing the read");
+                    report(
+                            Rule.SPOILED_ENTRY_DELIVERED,
+                            i,
+                            "read #" + read + " of c" + c + " got an entry of 0 bytes"
+                                    + " after a spoil: a spoiled entry was delivered instead of failing the read");
                 } else {
                     report(Rule.ZERO_SIZE_ENTRY, i, "read #" + read + " of c" + c + " got an entry of 0 bytes");
                 }
@@ -610,26 +663,37 @@ public final class OutsideGuarantees {
             }
             Set<Long> got = delivered.computeIfAbsent(c, k -> new HashSet<>());
             if (failedWrites.containsKey(w)) {
-                report(Rule.FAILED_WRITE_DELIVERED, i, "read #" + read + " of c" + c + " got the entry of write #" + w
-                        + ", which failed");
+                report(
+                        Rule.FAILED_WRITE_DELIVERED,
+                        i,
+                        "read #" + read + " of c" + c + " got the entry of write #" + w + ", which failed");
             }
             if (!got.add(w)) {
-                report(Rule.ENTRY_DELIVERED_TWICE, i, "read #" + read + " of c" + c + " got the entry of write #" + w
-                        + " a second time");
+                report(
+                        Rule.ENTRY_DELIVERED_TWICE,
+                        i,
+                        "read #" + read + " of c" + c + " got the entry of write #" + w + " a second time");
             } else {
                 Long prev = last.get(c);
                 if (prev != null && w < prev) {
-                    report(Rule.ENTRY_OUT_OF_ORDER, i, "read #" + read + " of c" + c + " got the entry of write #" + w
-                            + " after that of the later write #" + prev);
+                    report(
+                            Rule.ENTRY_OUT_OF_ORDER,
+                            i,
+                            "read #" + read + " of c" + c + " got the entry of write #" + w
+                                    + " after that of the later write #" + prev);
                 } else if (policy != Policy.DROP_OLDEST && gapsKnown && !spoiledWrite) {
                     long attached = attachedAt.getOrDefault(c, Integer.MAX_VALUE);
                     long from = prev == null ? attached : prev;
                     for (Map.Entry<Long, Integer> e : landedBy.entrySet()) {
                         long k = e.getKey();
                         if (k > from && k > attached && k < w && e.getValue() <= i && !got.contains(k)) {
-                            report(Rule.ENTRY_SKIPPED, i, "read #" + read + " of c" + c + " got the entry of write #" + w
-                                    + (prev == null ? " as its first" : " after that of write #" + prev)
-                                    + ", skipping the entry of write #" + k + ", which landed after c" + c + " attached");
+                            report(
+                                    Rule.ENTRY_SKIPPED,
+                                    i,
+                                    "read #" + read + " of c" + c + " got the entry of write #" + w
+                                            + (prev == null ? " as its first" : " after that of write #" + prev)
+                                            + ", skipping the entry of write #" + k + ", which landed after c" + c
+                                            + " attached");
                             break;
                         }
                     }
@@ -653,18 +717,28 @@ public final class OutsideGuarantees {
                 if (settledReadsOf.contains(c)) {
                     for (Map.Entry<Long, Integer> r : readSettledAt.entrySet()) {
                         if (r.getValue() == i && r.getKey() > oldestOpen && readOf.get(r.getKey()) == c) {
-                            report(Rule.READS_SETTLED_OUT_OF_ORDER, i, "read #" + r.getKey() + " of c" + c + " settled"
-                                    + " while its earlier read #" + oldestOpen + " is still open");
+                            report(
+                                    Rule.READS_SETTLED_OUT_OF_ORDER,
+                                    i,
+                                    "read #" + r.getKey() + " of c" + c + " settled" + " while its earlier read #"
+                                            + oldestOpen + " is still open");
                             break;
                         }
                     }
                 }
                 Integer detached = detachSettled.get(c);
                 if (detached != null && detached <= i) {
-                    report(Rule.READ_OPEN_AFTER_DETACH, i, "read #" + open.firstKey() + " of c" + c + " is still open"
-                            + " after its detach settled (step " + detached + ")");
+                    report(
+                            Rule.READ_OPEN_AFTER_DETACH,
+                            i,
+                            "read #" + open.firstKey() + " of c" + c + " is still open"
+                                    + " after its detach settled (step " + detached + ")");
                 }
-                if (!lifecycleOp && !spoiledWrite && policy != Policy.DROP_OLDEST && !detachCalled.contains(c) && !batched.contains(c)
+                if (!lifecycleOp
+                        && !spoiledWrite
+                        && policy != Policy.DROP_OLDEST
+                        && !detachCalled.contains(c)
+                        && !batched.contains(c)
                         && !unknownAttach.contains(c)) {
                     int attached = attachedAt.getOrDefault(c, Integer.MAX_VALUE);
                     long after = Math.max(attached, last.getOrDefault(c, -1L));
@@ -672,19 +746,25 @@ public final class OutsideGuarantees {
                     for (Map.Entry<Long, Integer> l : landedBy.entrySet()) {
                         long k = l.getKey();
                         if (k > after && l.getValue() <= i && !got.contains(k)) {
-                            report(Rule.STRANDED_READ, i, "read #" + open.firstKey() + " of c" + c + " is open while the"
-                                    + " entry of write #" + k + ", stored after c" + c + " attached and after every entry"
-                                    + " it got, was never delivered to it");
+                            report(
+                                    Rule.STRANDED_READ,
+                                    i,
+                                    "read #" + open.firstKey() + " of c" + c + " is open while the"
+                                            + " entry of write #" + k + ", stored after c" + c
+                                            + " attached and after every entry"
+                                            + " it got, was never delivered to it");
                             break;
                         }
                     }
                 }
             }
             if (completedEnd >= 0 && !openWrites.isEmpty()) {
-                report(Rule.END_WITH_WRITE_PENDING, i, "end() completed (step " + completedEnd + ") while write #"
-                        + openWrites.iterator().next() + " is still pending");
+                report(
+                        Rule.END_WITH_WRITE_PENDING,
+                        i,
+                        "end() completed (step " + completedEnd + ") while write #"
+                                + openWrites.iterator().next() + " is still pending");
             }
         }
-
     }
 }

@@ -37,8 +37,10 @@ public final class Patterns {
         /** A write() the model or the release answered QUEUED. */
         QUEUED_WRITES("queued writes", "a write() the model or the release answered QUEUED"),
         /** A next() or detach() that settled a write, by either side's answer: a flush caused by a read or a detach. */
-        REENTRANT("re-entrant sequences", "a next() or detach() that settled a write, by the model's answer or the"
-                + " release's (a flush caused by a read or a detach)");
+        REENTRANT(
+                "re-entrant sequences",
+                "a next() or detach() that settled a write, by the model's answer or the"
+                        + " release's (a flush caused by a read or a detach)");
 
         private final String title;
         private final String meaning;
@@ -102,7 +104,9 @@ public final class Patterns {
         if (sequences < MIN_SEQUENCES) {
             return List.of();
         }
-        return java.util.Arrays.stream(Pattern.values()).filter(p -> counts.getOrDefault(p, 0L) == 0).toList();
+        return java.util.Arrays.stream(Pattern.values())
+                .filter(p -> counts.getOrDefault(p, 0L) == 0)
+                .toList();
     }
 
     /** The patterns one sequence contained, read from the model's answers and the release's. */
@@ -111,11 +115,12 @@ public final class Patterns {
         Map<Long, Integer> modelReads = new HashMap<>(); // read op -> its consumer, until it settles, on each side
         Map<Long, Integer> releaseReads = new HashMap<>();
         List<Op> ops = run.script().ops();
-        int steps = Math.min(ops.size(), Math.min(run.model().size(), run.subject().size()));
+        int steps =
+                Math.min(ops.size(), Math.min(run.model().size(), run.subject().size()));
         for (int i = 0; i < steps; i++) {
             Op op = ops.get(i);
-            if (op instanceof Op.Next n && (modelReads.containsValue(n.consumer())
-                    || releaseReads.containsValue(n.consumer()))) {
+            if (op instanceof Op.Next n
+                    && (modelReads.containsValue(n.consumer()) || releaseReads.containsValue(n.consumer()))) {
                 found.add(Pattern.OVERLAPPING_READS); // made, whatever either side answered
             }
             answered(ops, i, run.model().get(i), modelReads, found);

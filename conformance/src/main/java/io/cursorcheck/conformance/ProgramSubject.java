@@ -39,16 +39,18 @@ public final class ProgramSubject {
 
         /** Its command line, the script's path absolute (a command works from any directory). */
         public List<String> command() {
-            return List.of(PYTHON, SourceTree.root().resolve("examples/python").resolve(script).toString());
+            return List.of(
+                    PYTHON,
+                    SourceTree.root().resolve("examples/python").resolve(script).toString());
         }
     }
 
     /** The correct example and its negative control, as the campaign and the gate check them. */
-    public static final List<Example> EXAMPLES = List.of(new Example("python-correct", "broadcast_subject.py", true),
+    public static final List<Example> EXAMPLES = List.of(
+            new Example("python-correct", "broadcast_subject.py", true),
             new Example("python-buggy", "buggy_broadcast_subject.py", false));
 
-    private ProgramSubject() {
-    }
+    private ProgramSubject() {}
 
     /**
      * Checks, before anything runs, that the examples can run here: {@value Example#PYTHON} is on the PATH.
@@ -86,7 +88,9 @@ public final class ProgramSubject {
         String word = command.get(command.size() - 1);
         String last = word.substring(word.lastIndexOf('/') + 1);
         int dot = last.lastIndexOf('.');
-        String stem = (dot > 0 ? last.substring(0, dot) : last).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]", "-")
+        String stem = (dot > 0 ? last.substring(0, dot) : last)
+                .toLowerCase(Locale.ROOT)
+                .replaceAll("[^a-z0-9._-]", "-")
                 .replaceFirst("^[._-]+", "");
         stem = stem.length() > 64 ? stem.substring(0, 64) : stem;
         return stem.isEmpty() ? "subject" : stem;
@@ -107,14 +111,16 @@ public final class ProgramSubject {
         }
         String program = command.get(0);
         if (!runnable(program, System.getenv("PATH"))) {
-            throw new SubjectStartException("COMMAND '" + shell(command) + "': " + (program.contains("/")
-                    ? "there is no executable file " + program : "there is no program '" + program + "' on the PATH"));
+            throw new SubjectStartException("COMMAND '" + shell(command) + "': "
+                    + (program.contains("/")
+                            ? "there is no executable file " + program
+                            : "there is no program '" + program + "' on the PATH"));
         }
         try {
             return new ExternalSubject(checkName(name), command);
         } catch (IOException e) {
-            throw new SubjectStartException("COMMAND '" + shell(command) + "': " + String.valueOf(e.getMessage())
-                    .replaceAll("\\s*\\R\\s*", " "));
+            throw new SubjectStartException("COMMAND '" + shell(command) + "': "
+                    + String.valueOf(e.getMessage()).replaceAll("\\s*\\R\\s*", " "));
         }
     }
 
@@ -145,15 +151,16 @@ public final class ProgramSubject {
         List<String> words = new ArrayList<>();
         for (String word : command) {
             String w = word.startsWith("/") && Path.of(word).normalize().startsWith(root)
-                    ? root.relativize(Path.of(word).normalize()).toString() : word;
+                    ? root.relativize(Path.of(word).normalize()).toString()
+                    : word;
             words.add(!w.isEmpty() && w.matches("[A-Za-z0-9_./:=@%+,-]+") ? w : "'" + w.replace("'", "'\\''") + "'");
         }
         return String.join(" ", words);
     }
 
     /** The command that checks the program: a run of {@code seconds} from {@code seed}. */
-    public static String runCommand(String name, long seconds, long seed, int maxSteps, int defaultMaxSteps,
-                                    List<String> command) {
+    public static String runCommand(
+            String name, long seconds, long seed, int maxSteps, int defaultMaxSteps, List<String> command) {
         return "bin/cursorcheck subject --name " + name + " --seconds " + seconds + " --seed "
                 + Long.toUnsignedString(seed) + (maxSteps != defaultMaxSteps ? " --max-steps " + maxSteps : "") + " -- "
                 + shell(command);
@@ -178,8 +185,8 @@ public final class ProgramSubject {
         List<String> p = new ArrayList<>(ConformanceCampaign.problems(r));
         for (Conformance.Difference d : r.differences()) {
             p.add(r.subject() + ": differs from the model (" + d.kind().id() + ", " + d.signature() + "), shrunk to "
-                    + d.counterexample().script().length() + " operations" + (d.page() == null ? ""
-                    : ": " + Reports.relative(d.page())));
+                    + d.counterexample().script().length() + " operations"
+                    + (d.page() == null ? "" : ": " + Reports.relative(d.page())));
         }
         return p;
     }

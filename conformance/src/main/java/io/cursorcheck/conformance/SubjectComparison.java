@@ -49,8 +49,7 @@ public final class SubjectComparison {
     /** Steps allowed after the broadcast ended with nobody attached, as in a lockstep run. */
     private static final int STEPS_AFTER_QUIET_END = 6;
 
-    private SubjectComparison() {
-    }
+    private SubjectComparison() {}
 
     /**
      * What to compare.
@@ -102,8 +101,8 @@ public final class SubjectComparison {
      *                         {@link ScanningModel#trimsInsideFlush()}, plus its spoiled reads on an errored
      *                         broadcast
      */
-    public record StepDifference(long index, long seed, Script script, int step, String first, String second,
-                                 long trimsInsideFlush) {
+    public record StepDifference(
+            long index, long seed, Script script, int step, String first, String second, long trimsInsideFlush) {
         /** Whether the sequence had reached the re-entrant path at or before the differing step. */
         public boolean reachesReentrantPath() {
             return trimsInsideFlush > 0;
@@ -116,10 +115,14 @@ public final class SubjectComparison {
 
         /** One paragraph for people: where, what, both answers, and the script. */
         public String describe() {
-            return "sequence " + index + " (seed " + Long.toUnsignedString(seed) + "), step " + step + " " + op() + ": " + first + " / "
-                    + second + (reachesReentrantPath() ? " (reaches the re-entrant path: " + trimsInsideFlush
-                    + " time(s) a trim inside a flush or a spoiled read on an errored broadcast)"
-                    : " (does not reach the re-entrant path)") + "\n    script ("
+            return "sequence " + index + " (seed " + Long.toUnsignedString(seed) + "), step " + step + " " + op() + ": "
+                    + first + " / "
+                    + second
+                    + (reachesReentrantPath()
+                            ? " (reaches the re-entrant path: " + trimsInsideFlush
+                                    + " time(s) a trim inside a flush or a spoiled read on an errored broadcast)"
+                            : " (does not reach the re-entrant path)")
+                    + "\n    script ("
                     + script.options() + "): " + String.join("; ", script.lines());
         }
     }
@@ -140,9 +143,19 @@ public final class SubjectComparison {
      * @param brokenFirst        the first {@value SubjectComparison#KEPT_BROKEN} of those, each with its seed
      * @param millis             wall-clock time
      */
-    public record Result(String first, String second, long seed, long sequences, long operations,
-                         long reachingReentrant, long differing, long differingReentrant,
-                         List<StepDifference> differences, long broken, List<String> brokenFirst, long millis) {
+    public record Result(
+            String first,
+            String second,
+            long seed,
+            long sequences,
+            long operations,
+            long reachingReentrant,
+            long differing,
+            long differingReentrant,
+            List<StepDifference> differences,
+            long broken,
+            List<String> brokenFirst,
+            long millis) {
 
         /** Differing sequences that had not reached the re-entrant path where they differ. */
         public long differingOutsideReentrant() {
@@ -169,15 +182,20 @@ public final class SubjectComparison {
          */
         public String render() {
             StringBuilder b = new StringBuilder();
-            b.append(String.format("%s vs %s: seed %d, %,d sequences, %,d operations in %.1f s%n", first, second,
-                    seed, sequences, operations, millis / 1000.0));
-            b.append(String.format("  %,d sequence(s) reached the re-entrant path (a trim inside a flush, or a spoiled"
-                    + " read on an errored broadcast, as-released model)%n", reachingReentrant));
-            b.append(String.format("  %,d sequence(s) answered differently: %,d after reaching the re-entrant path,"
-                    + " %,d without reaching it%n", differing, differingReentrant, differingOutsideReentrant()));
+            b.append(String.format(
+                    "%s vs %s: seed %d, %,d sequences, %,d operations in %.1f s%n",
+                    first, second, seed, sequences, operations, millis / 1000.0));
+            b.append(String.format(
+                    "  %,d sequence(s) reached the re-entrant path (a trim inside a flush, or a spoiled"
+                            + " read on an errored broadcast, as-released model)%n",
+                    reachingReentrant));
+            b.append(String.format(
+                    "  %,d sequence(s) answered differently: %,d after reaching the re-entrant path,"
+                            + " %,d without reaching it%n",
+                    differing, differingReentrant, differingOutsideReentrant()));
             if (broken > 0) {
-                b.append(String.format("  %,d sequence(s) stopped by a crash or protocol error (no comparison)%n",
-                        broken));
+                b.append(String.format(
+                        "  %,d sequence(s) stopped by a crash or protocol error (no comparison)%n", broken));
             }
             for (StepDifference d : differences) {
                 b.append("  first difference in ").append(d.describe()).append('\n');
@@ -216,7 +234,8 @@ public final class SubjectComparison {
         List<String> brokenFirst = new ArrayList<>();
         for (long i = 0; i < config.sequences() && System.currentTimeMillis() < deadline; i++) {
             long seed = RandomRun.sequenceSeed(config.seed(), i);
-            Script script = Lockstep.explore(Variant.MODEL_CORRECTED, generator, seed, config.maxSteps(), null).script();
+            Script script = Lockstep.explore(Variant.MODEL_CORRECTED, generator, seed, config.maxSteps(), null)
+                    .script();
             Session a = new Session(first, script.options());
             Session b = new Session(second, script.options());
             Session released = new Session(Variant.MODEL, script.options());
@@ -234,8 +253,8 @@ public final class SubjectComparison {
                 if (crash != null) {
                     broken++;
                     if (brokenFirst.size() < KEPT_BROKEN) {
-                        brokenFirst.add("sequence " + i + " (seed " + Long.toUnsignedString(seed) + "), step " + step + " " + op.script()
-                                + ": " + crash);
+                        brokenFirst.add("sequence " + i + " (seed " + Long.toUnsignedString(seed) + "), step " + step
+                                + " " + op.script() + ": " + crash);
                     }
                     break;
                 }
@@ -261,8 +280,18 @@ public final class SubjectComparison {
                 reaching++;
             }
         }
-        return new Result(first.id(), second.id(), config.seed(), sequences, operations, reaching, differing,
-                differingReentrant, List.copyOf(kept), broken, List.copyOf(brokenFirst),
+        return new Result(
+                first.id(),
+                second.id(),
+                config.seed(),
+                sequences,
+                operations,
+                reaching,
+                differing,
+                differingReentrant,
+                List.copyOf(kept),
+                broken,
+                List.copyOf(brokenFirst),
                 System.currentTimeMillis() - start);
     }
 
@@ -281,8 +310,10 @@ public final class SubjectComparison {
         io.cursorcheck.spi.Snapshot before = model.snapshot();
         released.apply(op);
         io.cursorcheck.spi.Snapshot after = model.snapshot();
-        boolean spoiledReadOnErrored = before.error() != null && !before.spoiledEntries().isEmpty()
-                && after.spoiledEntries().isEmpty() && after.sizes().isEmpty();
+        boolean spoiledReadOnErrored = before.error() != null
+                && !before.spoiledEntries().isEmpty()
+                && after.spoiledEntries().isEmpty()
+                && after.sizes().isEmpty();
         return reached + (model.trimsInsideFlush() - trimsBefore) + (spoiledReadOnErrored ? 1 : 0);
     }
 

@@ -32,8 +32,10 @@ public final class SubjectProtocolError extends RuntimeException {
      * @param problem  what is wrong and what was expected
      */
     SubjectProtocolError(String request, String line, String problem) {
-        super("protocol error: " + (line == null ? "to " + shorten(request) + " the subject " + problem
-                : "the subject answered " + line + " to " + shorten(request) + ": " + problem));
+        super("protocol error: "
+                + (line == null
+                        ? "to " + shorten(request) + " the subject " + problem
+                        : "the subject answered " + line + " to " + shorten(request) + ": " + problem));
         this.request = request;
         this.line = line;
     }
@@ -55,8 +57,10 @@ public final class SubjectProtocolError extends RuntimeException {
 
     /** Whether a failure is a protocol error of the subject rather than something it did. */
     public static boolean causedBy(Failure failure) {
-        Observation.Thrown thrown = failure.subject() == null ? null : failure.subject().thrown();
-        return failure.kind() == Failure.Kind.SUBJECT_THREW && thrown != null
+        Observation.Thrown thrown =
+                failure.subject() == null ? null : failure.subject().thrown();
+        return failure.kind() == Failure.Kind.SUBJECT_THREW
+                && thrown != null
                 && thrown.cause() instanceof SubjectProtocolError;
     }
 

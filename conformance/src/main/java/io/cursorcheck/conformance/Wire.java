@@ -8,8 +8,7 @@ import java.util.Map;
 /** The protocol's encoding on the Java side: requests as one-line JSON, reasons both ways. */
 final class Wire {
 
-    private Wire() {
-    }
+    private Wire() {}
 
     /** A request as one line of JSON (maps, lists, strings, numbers, booleans, null). */
     static String line(Object value) {
@@ -39,7 +38,8 @@ final class Wire {
             if (reason.has("spec")) {
                 String name = reason.text("spec");
                 if (Arrays.stream(SpecError.values()).noneMatch(e -> e.name().equals(name))) {
-                    throw reason.error("spec", "is '" + name + "'; expected one of " + Arrays.toString(SpecError.values()));
+                    throw reason.error(
+                            "spec", "is '" + name + "'; expected one of " + Arrays.toString(SpecError.values()));
                 }
                 return SpecError.valueOf(name);
             }

@@ -28,9 +28,19 @@ class ConformanceReportTest {
     Path reports;
 
     private static ConformanceIndex.Row row(String release, String kind, String page) {
-        return new ConformanceIndex.Row(release, "highWaterMark", 100, 2_000, 30_000,
+        return new ConformanceIndex.Row(
+                release,
+                "highWaterMark",
+                100,
+                2_000,
+                30_000,
                 kind == null ? List.of() : List.of(new ConformanceIndex.KindCell(kind, 1, List.of(page))),
-                "differs: 1 shape(s)", List.of(), "2026-11-30T10:00:00Z", "bin/cursorcheck bun --version 1.4.5", 42, Map.of());
+                "differs: 1 shape(s)",
+                List.of(),
+                "2026-11-30T10:00:00Z",
+                "bin/cursorcheck bun --version 1.4.5",
+                42,
+                Map.of());
     }
 
     private void write(String relative, String text) throws IOException {
@@ -56,10 +66,18 @@ class ConformanceReportTest {
         read.put("node-26.12.1", row("node-26.12.1", null, null));
         Path page = ConformanceIndex.write(conformance, read);
         String md = Files.readString(page);
-        assertThat(md).contains("[node-26.1.0](node-26.1.0/index.md)", "[node-26.12.1](node-26.12.1/index.md)",
-                "[bun-1.4.5](bun-1.4.5/index.md)", "[1](bun-1.4.5/end-at-once-abc.md)", "### end-at-once",
-                "### dirty-flag", "bin/cursorcheck bun --version 1.4.5");
-        assertThat(md.indexOf("[node-26.1.0]")).as("node by version, then bun").isLessThan(md.indexOf("[node-26.12.1]"));
+        assertThat(md)
+                .contains(
+                        "[node-26.1.0](node-26.1.0/index.md)",
+                        "[node-26.12.1](node-26.12.1/index.md)",
+                        "[bun-1.4.5](bun-1.4.5/index.md)",
+                        "[1](bun-1.4.5/end-at-once-abc.md)",
+                        "### end-at-once",
+                        "### dirty-flag",
+                        "bin/cursorcheck bun --version 1.4.5");
+        assertThat(md.indexOf("[node-26.1.0]"))
+                .as("node by version, then bun")
+                .isLessThan(md.indexOf("[node-26.12.1]"));
         assertThat(md.indexOf("[node-26.12.1]")).isLessThan(md.indexOf("[bun-1.4.5]"));
     }
 
@@ -73,23 +91,41 @@ class ConformanceReportTest {
         Path conformance = reports.resolve("conformance");
         write("conformance/node-26.12.1/index.md", "# node\n");
         write("conformance/node-26.6.0/index.md", "# node\n");
-        ConformanceIndex.Row judged = new ConformanceIndex.Row("node-26.12.1", "budget", 1, 1, 1, List.of(), "conforms",
-                List.of(), "2026-11-30T10:00:00Z", "c", 1, Map.of("reentrant-flush-strands-read", "has it"));
-        write("conformance/index.json", "{\"releases\": [{\"release\": \"node-26.6.0\", \"api\": \"budget\","
-                + " \"sequences\": 1, \"operations\": 1, \"millis\": 1, \"differences\": [{\"kind\": \"unclassified\","
-                + " \"shapes\": 2, \"pages\": []}], \"verdict\": \"v\", \"problems\": [], \"started\": \"s\","
-                + " \"command\": \"c\", \"seed\": 1}]}");
+        ConformanceIndex.Row judged = new ConformanceIndex.Row(
+                "node-26.12.1",
+                "budget",
+                1,
+                1,
+                1,
+                List.of(),
+                "conforms",
+                List.of(),
+                "2026-11-30T10:00:00Z",
+                "c",
+                1,
+                Map.of("reentrant-flush-strands-read", "has it"));
+        write(
+                "conformance/index.json",
+                "{\"releases\": [{\"release\": \"node-26.6.0\", \"api\": \"budget\","
+                        + " \"sequences\": 1, \"operations\": 1, \"millis\": 1, \"differences\": [{\"kind\": \"unclassified\","
+                        + " \"shapes\": 2, \"pages\": []}], \"verdict\": \"v\", \"problems\": [], \"started\": \"s\","
+                        + " \"command\": \"c\", \"seed\": 1}]}");
         Map<String, ConformanceIndex.Row> rows = new LinkedHashMap<>(ConformanceIndex.read(conformance));
         assertThat(rows.get("node-26.6.0").findings()).as("an older row").isEmpty();
         rows.put("node-26.12.1", judged);
         String md = Files.readString(ConformanceIndex.write(conformance, rows));
-        assertThat(md).contains("## Known findings × release", "| [reentrant-flush-strands-read]"
-                + "(../findings/reentrant-flush-strands-read/README.md) | not judged | has it |");
+        assertThat(md)
+                .contains(
+                        "## Known findings × release",
+                        "| [reentrant-flush-strands-read]"
+                                + "(../findings/reentrant-flush-strands-read/README.md) | not judged | has it |");
         assertThat(md.indexOf("## UNDECIDED")).as("undecided first").isBetween(0, md.indexOf("| release | API"));
         assertThat(ConformanceIndex.read(conformance).get("node-26.12.1")).isEqualTo(judged);
-        write("conformance/index.json", Files.readString(conformance.resolve("index.json")).replace("\"has it\"",
-                "\"maybe\""));
-        assertThatThrownBy(() -> ConformanceIndex.read(conformance)).hasMessageContaining("findings")
+        write(
+                "conformance/index.json",
+                Files.readString(conformance.resolve("index.json")).replace("\"has it\"", "\"maybe\""));
+        assertThatThrownBy(() -> ConformanceIndex.read(conformance))
+                .hasMessageContaining("findings")
                 .hasMessageContaining("maybe");
     }
 
@@ -112,30 +148,40 @@ class ConformanceReportTest {
         bad.put(good.substring(0, good.length() / 2), List.of("not JSON"));
         bad.put("{\"releases\": 5}", List.of("field 'releases'", "5"));
         bad.put("{\"releases\": [7]}", List.of("field 'releases[0]'", "7"));
-        bad.put(good.replaceFirst("\"sequences\": 100,\\s*", ""), List.of("field 'releases[0].sequences'",
-                "missing"));
-        bad.put(good.replace("\"sequences\": 100", "\"sequences\": \"many\""),
+        bad.put(good.replaceFirst("\"sequences\": 100,\\s*", ""), List.of("field 'releases[0].sequences'", "missing"));
+        bad.put(
+                good.replace("\"sequences\": 100", "\"sequences\": \"many\""),
                 List.of("field 'releases[0].sequences'", "\"many\""));
         bad.put(good.replace("\"millis\": 30000", "\"millis\": -1"), List.of("field 'releases[0].millis'", "-1"));
         bad.put(good.replace("\"seed\": 42", "\"seed\": 4.5"), List.of("field 'releases[0].seed'", "4.5"));
-        bad.put(good.replace("\"release\": \"bun-1.4.5\"", "\"release\": \"../../etc\""),
+        bad.put(
+                good.replace("\"release\": \"bun-1.4.5\"", "\"release\": \"../../etc\""),
                 List.of("field 'releases[0].release'", "'../../etc'"));
-        bad.put(good.replace("\"release\": \"bun-1.4.5\"", "\"release\": null"),
+        bad.put(
+                good.replace("\"release\": \"bun-1.4.5\"", "\"release\": null"),
                 List.of("field 'releases[0].release'", "missing"));
-        bad.put(good.replace("\"shapes\": 1", "\"shapes\": []"),
+        bad.put(
+                good.replace("\"shapes\": 1", "\"shapes\": []"),
                 List.of("field 'releases[0].differences[0].shapes'", "a list"));
-        bad.put(good.replace("\"end-at-once-abc.md\"", "\"../x.md\""),
+        bad.put(
+                good.replace("\"end-at-once-abc.md\"", "\"../x.md\""),
                 List.of("field 'releases[0].differences[0].pages'", "\"../x.md\""));
         bad.put(good.replace("\"problems\": []", "\"problems\": [3]"), List.of("field 'releases[0].problems'"));
-        bad.put(good.replace("\"releases\": [", "\"releases\": [" + good.substring(good.indexOf("{", 1),
-                good.lastIndexOf("}", good.lastIndexOf("]"))  + 1) + ","), List.of("bun-1.4.5 has a row already"));
+        bad.put(
+                good.replace(
+                        "\"releases\": [",
+                        "\"releases\": ["
+                                + good.substring(good.indexOf("{", 1), good.lastIndexOf("}", good.lastIndexOf("]")) + 1)
+                                + ","),
+                List.of("bun-1.4.5 has a row already"));
         for (Map.Entry<String, List<String>> e : bad.entrySet()) {
             assertThat(e.getKey()).as("the bad text differs from the good one").isNotEqualTo(good);
             write("conformance/index.json", e.getKey());
-            assertThatThrownBy(() -> ConformanceIndex.read(conformance)).as("%s", e.getKey())
+            assertThatThrownBy(() -> ConformanceIndex.read(conformance))
+                    .as("%s", e.getKey())
                     .isExactlyInstanceOf(UnreadableIndexException.class)
-                    .hasMessageStartingWith(Reports.relative(conformance.resolve("index.json")) + " is not a conformance"
-                            + " index: ")
+                    .hasMessageStartingWith(
+                            Reports.relative(conformance.resolve("index.json")) + " is not a conformance" + " index: ")
                     .hasMessageContaining(e.getValue().get(0))
                     .hasMessageContaining(e.getValue().get(e.getValue().size() - 1))
                     .hasMessageEndingWith("; move it away to start a new one")
@@ -159,8 +205,18 @@ class ConformanceReportTest {
         ConformanceIndex.write(reports.resolve("conformance"), Map.of("bun-1.4.5", row("bun-1.4.5", null, null)));
 
         PrintStream log = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-        ConformanceCampaign.Outcome o = ReportRun.write(reports, "test", log, run -> ConformanceCampaign.run(
-                List.of(Release.NEWEST_NODE), 1, 0, 60, run, log, "bin/cursorcheck node --version 26.12.1 --seconds 0"));
+        ConformanceCampaign.Outcome o = ReportRun.write(
+                reports,
+                "test",
+                log,
+                run -> ConformanceCampaign.run(
+                        List.of(Release.NEWEST_NODE),
+                        1,
+                        0,
+                        60,
+                        run,
+                        log,
+                        "bin/cursorcheck node --version 26.12.1 --seconds 0"));
 
         Conformance.Result r = o.results().get(0);
         assertThat(r.sequences()).as("no time for random sequences").isZero();
@@ -169,9 +225,14 @@ class ConformanceReportTest {
         Path folder = reports.resolve("conformance").resolve(id);
         assertThat(folder.resolve("index.md")).isRegularFile();
         assertThat(Files.readString(folder.resolve("index.md"))).contains("# Conformance: " + id);
-        assertThat(folder.resolve("nested-end-in-notify-abc.md")).as("the folder is replaced whole").doesNotExist();
+        assertThat(folder.resolve("nested-end-in-notify-abc.md"))
+                .as("the folder is replaced whole")
+                .doesNotExist();
         String index = Files.readString(reports.resolve("conformance/index.md"));
-        assertThat(index).contains("[" + id + "](" + id + "/index.md)", "[bun-1.4.5](bun-1.4.5/index.md)",
-                "bin/cursorcheck node --version 26.12.1 --seconds 0");
+        assertThat(index)
+                .contains(
+                        "[" + id + "](" + id + "/index.md)",
+                        "[bun-1.4.5](bun-1.4.5/index.md)",
+                        "bin/cursorcheck node --version 26.12.1 --seconds 0");
     }
 }

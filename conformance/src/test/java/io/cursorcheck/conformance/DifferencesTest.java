@@ -35,13 +35,16 @@ class DifferencesTest {
 
     @Test
     void everyKindAtStakeLinksToAnAnchorOfTheSpec() throws IOException {
-        Set<String> anchors = ReportLinks.anchors(Files.readString(SourceTree.root().resolve(SpecLinks.PATH)));
+        Set<String> anchors =
+                ReportLinks.anchors(Files.readString(SourceTree.root().resolve(SpecLinks.PATH)));
         for (Differences.Kind k : Differences.Kind.values()) {
             if (k.invariant() == null) {
                 continue;
             }
             String anchor = SpecLinks.anchorOf(k.invariant());
-            assertThat(anchor).as("the anchor of %s's \"%s\"", k.id(), k.invariant()).isNotNull();
+            assertThat(anchor)
+                    .as("the anchor of %s's \"%s\"", k.id(), k.invariant())
+                    .isNotNull();
             assertThat(anchors).as("the anchor of %s", k.id()).contains(anchor);
         }
     }
@@ -51,7 +54,8 @@ class DifferencesTest {
     }
 
     private static Hello hello(String api, String version) {
-        return new Hello("node", version, api, Map.of("UNBOUNDED", "unbounded"), 1, api.equals("highWaterMark"), List.of());
+        return new Hello(
+                "node", version, api, Map.of("UNBOUNDED", "unbounded"), 1, api.equals("highWaterMark"), List.of());
     }
 
     /** Classifies the last step of a release's trace, where the model answered {@code model}. */
@@ -61,14 +65,17 @@ class DifferencesTest {
 
     private static Differences.Kind classify(Hello hello, OutsideGuaranteesTest.Trace t, Outcome model) {
         int step = t.ops.size() - 1;
-        return classify(hello, t, new Observation(t.ops.get(step), new Reply(step, model, List.of()), -1, null, null,
-                List.of()));
+        return classify(
+                hello,
+                t,
+                new Observation(t.ops.get(step), new Reply(step, model, List.of()), -1, null, null, List.of()));
     }
 
     /** The model's answer at the last step in full: its outcome, settlements and probe. */
     private static Observation model(OutsideGuaranteesTest.Trace t, Outcome own, Probe probe, Settlement... settled) {
         int step = t.ops.size() - 1;
-        return new Observation(t.ops.get(step), new Reply(step, own, List.of(settled)), -1, null, null, List.of(), probe);
+        return new Observation(
+                t.ops.get(step), new Reply(step, own, List.of(settled)), -1, null, null, List.of(), probe);
     }
 
     private static Differences.Kind classify(Hello hello, OutsideGuaranteesTest.Trace t, Observation m) {
@@ -87,16 +94,19 @@ class DifferencesTest {
     @Test
     void anEndCompletedWithAWritePendingIsABugEvenOnTheEntryCountApi() {
         OutsideGuaranteesTest.Trace pending = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED)
-                .op(new Op.WriteSync(1), Outcome.ACCEPTED).canWrite(false).op(new Op.Write(1), Outcome.QUEUED)
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .canWrite(false)
+                .op(new Op.Write(1), Outcome.QUEUED)
                 .op(new Op.End(), Outcome.completed(1));
-        assertThat(classify("highWaterMark", pending, Outcome.PENDING)).isEqualTo(Differences.Kind.END_WITH_WRITE_PENDING);
+        assertThat(classify("highWaterMark", pending, Outcome.PENDING))
+                .isEqualTo(Differences.Kind.END_WITH_WRITE_PENDING);
         assertThat(classify("budget", pending, Outcome.PENDING)).isEqualTo(Differences.Kind.END_WITH_WRITE_PENDING);
     }
 
     @Test
     void earlierSemanticsNeedADocumentedChange() {
-        OutsideGuaranteesTest.Trace atOnce = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach()
-                .op(new Op.End(), Outcome.completed(0));
+        OutsideGuaranteesTest.Trace atOnce =
+                new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach().op(new Op.End(), Outcome.completed(0));
         assertThat(classify("highWaterMark", atOnce, Outcome.PENDING)).isEqualTo(Differences.Kind.END_AT_ONCE);
         assertThat(classify(hello("budget", "26.7.0"), atOnce, Outcome.PENDING))
                 .as("a byte-budget Node release before the documented change of semantics")
@@ -104,11 +114,13 @@ class DifferencesTest {
         assertThat(classify(hello("budget", "26.8.0-alpha.0.0.0"), atOnce, Outcome.PENDING))
                 .as("the version a release reports, read by its leading N.N.N: 26.8.0 has PR #65334")
                 .isEqualTo(Differences.Kind.UNCLASSIFIED);
-        assertThat(classify(hello("budget", "26.9.0"), atOnce, Outcome.PENDING)).as("no evidence on a byte-budget"
-                + " release from " + EarlierSemantics.END_WAITS_SINCE + " on").isEqualTo(Differences.Kind.UNCLASSIFIED);
+        assertThat(classify(hello("budget", "26.9.0"), atOnce, Outcome.PENDING))
+                .as("no evidence on a byte-budget" + " release from " + EarlierSemantics.END_WAITS_SINCE + " on")
+                .isEqualTo(Differences.Kind.UNCLASSIFIED);
         assertThat(classify("budget", atOnce, Outcome.PENDING)).isEqualTo(Differences.Kind.UNCLASSIFIED);
-        assertThat(classify(hello("budget", "27.0.0"), atOnce, Outcome.PENDING)).as("a later release: a regression"
-                + " is no earlier semantics").isEqualTo(Differences.Kind.UNCLASSIFIED);
+        assertThat(classify(hello("budget", "27.0.0"), atOnce, Outcome.PENDING))
+                .as("a later release: a regression" + " is no earlier semantics")
+                .isEqualTo(Differences.Kind.UNCLASSIFIED);
     }
 
     @Test
@@ -123,8 +135,10 @@ class DifferencesTest {
 
     @Test
     void aReadLeftOpenByDetachIsKeptByItsName() {
-        OutsideGuaranteesTest.Trace open = new OutsideGuaranteesTest.Trace(8, Policy.STRICT).attach()
-                .op(new Op.Next(0), Outcome.WAIT).op(new Op.Detach(0), Outcome.DONE);
+        OutsideGuaranteesTest.Trace open = new OutsideGuaranteesTest.Trace(8, Policy.STRICT)
+                .attach()
+                .op(new Op.Next(0), Outcome.WAIT)
+                .op(new Op.Detach(0), Outcome.DONE);
         assertThat(classify("highWaterMark", open, Outcome.DONE)).isEqualTo(Differences.Kind.DETACH_LEAVES_READ_OPEN);
     }
 
@@ -132,138 +146,230 @@ class DifferencesTest {
 
     @Test
     void endAtOnceIsMatchedOnItsDocumentedShapeOnly() {
-        OutsideGuaranteesTest.Trace wrongBytes = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
-                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.End(), Outcome.completed(5));
-        assertThat(classify("highWaterMark", wrongBytes, Outcome.PENDING)).as("an end completing with bytes never"
-                + " written").isEqualTo(UNCLASSIFIED);
-        OutsideGuaranteesTest.Trace written = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
-                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.End(), Outcome.completed(1));
+        OutsideGuaranteesTest.Trace wrongBytes = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .op(new Op.End(), Outcome.completed(5));
+        assertThat(classify("highWaterMark", wrongBytes, Outcome.PENDING))
+                .as("an end completing with bytes never" + " written")
+                .isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace written = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .op(new Op.End(), Outcome.completed(1));
         assertThat(classify("highWaterMark", written, Outcome.PENDING)).isEqualTo(Differences.Kind.END_AT_ONCE);
-        assertThat(classify("highWaterMark", written, Outcome.completed(1))).as("nothing differs")
+        assertThat(classify("highWaterMark", written, Outcome.completed(1)))
+                .as("nothing differs")
                 .isEqualTo(UNCLASSIFIED);
 
         OutsideGuaranteesTest.Trace twice = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED)
-                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.End(), Outcome.completed(1))
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .op(new Op.End(), Outcome.completed(1))
                 .op(new Op.End(), Outcome.completed(3));
-        assertThat(classify("highWaterMark", twice, Outcome.completed(1))).as("a wrong COMPLETED byte count after"
-                + " end").isEqualTo(UNCLASSIFIED);
-        assertThat(classify("highWaterMark", twice, Outcome.PENDING)).as("bytes other than the first end's")
+        assertThat(classify("highWaterMark", twice, Outcome.completed(1)))
+                .as("a wrong COMPLETED byte count after" + " end")
+                .isEqualTo(UNCLASSIFIED);
+        assertThat(classify("highWaterMark", twice, Outcome.PENDING))
+                .as("bytes other than the first end's")
                 .isEqualTo(UNCLASSIFIED);
 
-        OutsideGuaranteesTest.Trace attached = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
-                .op(new Op.End(), Outcome.completed(0)).canWrite(null).op(new Op.Next(0), Outcome.DONE);
+        OutsideGuaranteesTest.Trace attached = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.End(), Outcome.completed(0))
+                .canWrite(null)
+                .op(new Op.Next(0), Outcome.DONE);
         assertThat(classify(hello("highWaterMark"), attached, model(attached, Outcome.DONE, new Probe(0, null))))
-                .as("the consumer stays attached after end").isEqualTo(Differences.Kind.END_AT_ONCE);
+                .as("the consumer stays attached after end")
+                .isEqualTo(Differences.Kind.END_AT_ONCE);
         assertThat(classify(hello("highWaterMark"), attached, model(attached, Outcome.DONE, new Probe(2, null))))
-                .as("a consumerCount lower than the model's after end").isEqualTo(UNCLASSIFIED);
+                .as("a consumerCount lower than the model's after end")
+                .isEqualTo(UNCLASSIFIED);
         assertThat(classify(hello("highWaterMark"), attached, model(attached, Outcome.DONE, new Probe(0, true))))
-                .as("canWrite differing after end").isEqualTo(UNCLASSIFIED);
+                .as("canWrite differing after end")
+                .isEqualTo(UNCLASSIFIED);
     }
 
     @Test
     void errorReportingIsMatchedOnTheDocumentedSubstitutionsOnly() {
-        OutsideGuaranteesTest.Trace falsy = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
-                .op(new Op.Fail(null), Outcome.OK).op(new Op.Next(0), Outcome.DONE);
+        OutsideGuaranteesTest.Trace falsy = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.Fail(null), Outcome.OK)
+                .op(new Op.Next(0), Outcome.DONE);
         assertThat(classify("highWaterMark", falsy, Outcome.failed(null))).isEqualTo(Differences.Kind.ERROR_REPORTING);
-        assertThat(classify(hello("budget", "26.9.0"), falsy, Outcome.failed(null))).as("before PR #65864")
+        assertThat(classify(hello("budget", "26.9.0"), falsy, Outcome.failed(null)))
+                .as("before PR #65864")
                 .isEqualTo(Differences.Kind.ERROR_REPORTING);
-        assertThat(classify(hello("budget", "26.10.0"), falsy, Outcome.failed(null))).isEqualTo(UNCLASSIFIED);
-        assertThat(classify("highWaterMark", falsy, Outcome.failed(SpecError.CANCELLED))).as("DONE for a reason"
-                + " nobody gave").isEqualTo(UNCLASSIFIED);
+        assertThat(classify(hello("budget", "26.10.0"), falsy, Outcome.failed(null)))
+                .isEqualTo(UNCLASSIFIED);
+        assertThat(classify("highWaterMark", falsy, Outcome.failed(SpecError.CANCELLED)))
+                .as("DONE for a reason" + " nobody gave")
+                .isEqualTo(UNCLASSIFIED);
 
-        OutsideGuaranteesTest.Trace madeUp = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
+        OutsideGuaranteesTest.Trace madeUp = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED)
+                .attach()
                 .op(new Op.Fail(null), Outcome.OK)
                 .op(new Op.Next(0), Outcome.failed(new JsError("TypeError: Invalid state: Failed")));
-        assertThat(classify("highWaterMark", madeUp, Outcome.failed(null))).as("Node 26.1.0's error for fail(null)")
+        assertThat(classify("highWaterMark", madeUp, Outcome.failed(null)))
+                .as("Node 26.1.0's error for fail(null)")
                 .isEqualTo(Differences.Kind.ERROR_REPORTING);
-        assertThat(classify("highWaterMark", madeUp, Outcome.failed("x"))).as("for a reason that is not null")
+        assertThat(classify("highWaterMark", madeUp, Outcome.failed("x")))
+                .as("for a reason that is not null")
                 .isEqualTo(UNCLASSIFIED);
-        OutsideGuaranteesTest.Trace closed = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
-                .op(new Op.Fail("x"), Outcome.OK).op(new Op.Write(1), Outcome.failed(SpecError.WRITER_CLOSED));
+        OutsideGuaranteesTest.Trace closed = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.Fail("x"), Outcome.OK)
+                .op(new Op.Write(1), Outcome.failed(SpecError.WRITER_CLOSED));
         assertThat(classify("highWaterMark", closed, Outcome.failed("x"))).isEqualTo(Differences.Kind.ERROR_REPORTING);
-        assertThat(classify(hello("budget", "26.7.0"), closed, Outcome.failed("x"))).as("no documented change on the"
-                + " byte budget").isEqualTo(UNCLASSIFIED);
-        OutsideGuaranteesTest.Trace backpressure = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
-                .op(new Op.Fail("x"), Outcome.OK).op(new Op.Write(1), Outcome.failed(SpecError.BACKPRESSURE));
+        assertThat(classify(hello("budget", "26.7.0"), closed, Outcome.failed("x")))
+                .as("no documented change on the" + " byte budget")
+                .isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace backpressure = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.Fail("x"), Outcome.OK)
+                .op(new Op.Write(1), Outcome.failed(SpecError.BACKPRESSURE));
         assertThat(classify("highWaterMark", backpressure, Outcome.failed("x"))).isEqualTo(UNCLASSIFIED);
 
-        OutsideGuaranteesTest.Trace broadcastError = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
-                .op(new Op.Detach(0), Outcome.DONE).op(new Op.Fail("x"), Outcome.OK)
+        OutsideGuaranteesTest.Trace broadcastError = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.Detach(0), Outcome.DONE)
+                .op(new Op.Fail("x"), Outcome.OK)
                 .op(new Op.Next(0), Outcome.failed("x"));
         assertThat(classify("highWaterMark", broadcastError, Outcome.DONE)).isEqualTo(Differences.Kind.ERROR_REPORTING);
-        OutsideGuaranteesTest.Trace consumerCount = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
-                .op(new Op.Fail("x"), Outcome.OK).op(new Op.Next(0), Outcome.failed("x"));
-        assertThat(classify(hello("highWaterMark"), consumerCount, model(consumerCount, Outcome.failed("x"),
-                new Probe(3, null)))).as("only a consumerCount differs after fail").isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace consumerCount = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.Fail("x"), Outcome.OK)
+                .op(new Op.Next(0), Outcome.failed("x"));
+        assertThat(classify(
+                        hello("highWaterMark"),
+                        consumerCount,
+                        model(consumerCount, Outcome.failed("x"), new Probe(3, null))))
+                .as("only a consumerCount differs after fail")
+                .isEqualTo(UNCLASSIFIED);
     }
 
     @Test
     void noRetainGuardIsMatchedOnALateJoinersReadAndTheTrimsEffects() {
-        OutsideGuaranteesTest.Trace late = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
-                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.Detach(0), Outcome.DONE).attach()
+        OutsideGuaranteesTest.Trace late = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .op(new Op.Detach(0), Outcome.DONE)
+                .attach()
                 .op(new Op.Next(1), Outcome.WAIT);
         assertThat(classify("highWaterMark", late, Outcome.data(1, 1))).isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
-        assertThat(classify(hello("budget", "26.9.0"), late, Outcome.data(1, 1))).as("before PR #66028")
+        assertThat(classify(hello("budget", "26.9.0"), late, Outcome.data(1, 1)))
+                .as("before PR #66028")
                 .isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
-        assertThat(classify(hello("budget", "26.10.0"), late, Outcome.data(1, 1))).isEqualTo(UNCLASSIFIED);
-        OutsideGuaranteesTest.Trace done = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
-                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.Detach(0), Outcome.DONE).attach()
-                .op(new Op.Next(1), Outcome.DONE);
-        assertThat(classify("highWaterMark", done, Outcome.data(1, 1))).as("a late joiner's read answering DONE")
+        assertThat(classify(hello("budget", "26.10.0"), late, Outcome.data(1, 1)))
                 .isEqualTo(UNCLASSIFIED);
-        OutsideGuaranteesTest.Trace noConsumerYet = new OutsideGuaranteesTest.Trace(1, Policy.DROP_NEWEST)
-                .op(new Op.WriteSync(1), Outcome.ACCEPTED);
-        assertThat(classify(hello("budget", "26.7.0"), noConsumerYet, model(noConsumerYet, Outcome.ACCEPTED,
-                new Probe(0, false)))).as("a write with zero consumers not retained (26.7.0's canWrite)")
+        OutsideGuaranteesTest.Trace done = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .op(new Op.Detach(0), Outcome.DONE)
+                .attach()
+                .op(new Op.Next(1), Outcome.DONE);
+        assertThat(classify("highWaterMark", done, Outcome.data(1, 1)))
+                .as("a late joiner's read answering DONE")
+                .isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace noConsumerYet =
+                new OutsideGuaranteesTest.Trace(1, Policy.DROP_NEWEST).op(new Op.WriteSync(1), Outcome.ACCEPTED);
+        assertThat(classify(
+                        hello("budget", "26.7.0"),
+                        noConsumerYet,
+                        model(noConsumerYet, Outcome.ACCEPTED, new Probe(0, false))))
+                .as("a write with zero consumers not retained (26.7.0's canWrite)")
                 .isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
-        assertThat(classify(hello("budget", "26.7.0"), noConsumerYet, model(noConsumerYet, Outcome.ACCEPTED,
-                new Probe(1, false)))).as("a consumerCount differing too").isEqualTo(UNCLASSIFIED);
-        OutsideGuaranteesTest.Trace lateAfterCancel = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach()
-                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.Cancel(false, null), Outcome.OK);
+        assertThat(classify(
+                        hello("budget", "26.7.0"),
+                        noConsumerYet,
+                        model(noConsumerYet, Outcome.ACCEPTED, new Probe(1, false))))
+                .as("a consumerCount differing too")
+                .isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace lateAfterCancel = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .op(new Op.Cancel(false, null), Outcome.OK);
         lateAfterCancel.consumers = 0; // cancel detached c0
         lateAfterCancel.canWrite(null).attach();
         lateAfterCancel.consumers = 0; // the release detaches the late joiner with its DONE; the model reads on
         lateAfterCancel.op(new Op.Next(1), Outcome.DONE);
-        assertThat(classify(hello("highWaterMark"), lateAfterCancel, model(lateAfterCancel, Outcome.data(1, 1),
-                new Probe(1, null)))).as("26.1.0: a late joiner of a cancelled broadcast gets DONE")
+        assertThat(classify(
+                        hello("highWaterMark"),
+                        lateAfterCancel,
+                        model(lateAfterCancel, Outcome.data(1, 1), new Probe(1, null))))
+                .as("26.1.0: a late joiner of a cancelled broadcast gets DONE")
                 .isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
-        assertThat(classify(hello("highWaterMark"), lateAfterCancel, model(lateAfterCancel, Outcome.data(1, 1),
-                new Probe(2, null)))).as("two consumers fewer").isEqualTo(UNCLASSIFIED);
-        OutsideGuaranteesTest.Trace closing = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach()
-                .op(new Op.WriteSync(1), Outcome.ACCEPTED).canWrite(false).op(new Op.Write(1), Outcome.QUEUED)
-                .op(new Op.End(), Outcome.PENDING).canWrite(null)
-                .op(new Op.Detach(0), Outcome.DONE, new Settlement(2, Outcome.ACCEPTED), new Settlement(3,
-                        Outcome.completed(2)));
-        assertThat(classify(hello("budget", "26.9.0"), closing, model(closing, Outcome.DONE, new Probe(0, null)))).as("26.9.0: the last detach flushes"
-                + " the queue and the end completes").isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
-        OutsideGuaranteesTest.Trace closingWrongBytes = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach()
-                .op(new Op.WriteSync(1), Outcome.ACCEPTED).canWrite(false).op(new Op.Write(1), Outcome.QUEUED)
-                .op(new Op.End(), Outcome.PENDING).canWrite(null)
-                .op(new Op.Detach(0), Outcome.DONE, new Settlement(2, Outcome.ACCEPTED), new Settlement(3,
-                        Outcome.completed(7)));
-        assertThat(classify(hello("budget", "26.9.0"), closingWrongBytes, model(closingWrongBytes, Outcome.DONE, new Probe(0, null)))).as("an end completing with"
-                + " bytes never written").isEqualTo(UNCLASSIFIED);
-        OutsideGuaranteesTest.Trace endAlone = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach()
-                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.End(), Outcome.PENDING).canWrite(null)
+        assertThat(classify(
+                        hello("highWaterMark"),
+                        lateAfterCancel,
+                        model(lateAfterCancel, Outcome.data(1, 1), new Probe(2, null))))
+                .as("two consumers fewer")
+                .isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace closing = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .canWrite(false)
+                .op(new Op.Write(1), Outcome.QUEUED)
+                .op(new Op.End(), Outcome.PENDING)
+                .canWrite(null)
+                .op(
+                        new Op.Detach(0),
+                        Outcome.DONE,
+                        new Settlement(2, Outcome.ACCEPTED),
+                        new Settlement(3, Outcome.completed(2)));
+        assertThat(classify(hello("budget", "26.9.0"), closing, model(closing, Outcome.DONE, new Probe(0, null))))
+                .as("26.9.0: the last detach flushes" + " the queue and the end completes")
+                .isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
+        OutsideGuaranteesTest.Trace closingWrongBytes = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .canWrite(false)
+                .op(new Op.Write(1), Outcome.QUEUED)
+                .op(new Op.End(), Outcome.PENDING)
+                .canWrite(null)
+                .op(
+                        new Op.Detach(0),
+                        Outcome.DONE,
+                        new Settlement(2, Outcome.ACCEPTED),
+                        new Settlement(3, Outcome.completed(7)));
+        assertThat(classify(
+                        hello("budget", "26.9.0"),
+                        closingWrongBytes,
+                        model(closingWrongBytes, Outcome.DONE, new Probe(0, null))))
+                .as("an end completing with" + " bytes never written")
+                .isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace endAlone = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .op(new Op.End(), Outcome.PENDING)
+                .canWrite(null)
                 .op(new Op.Detach(0), Outcome.DONE, new Settlement(2, Outcome.completed(1)));
-        assertThat(classify(hello("budget", "26.9.0"), endAlone, model(endAlone, Outcome.DONE, new Probe(0, null)))).as("an end completing with nothing"
-                + " the trim changed").isEqualTo(UNCLASSIFIED);
-        OutsideGuaranteesTest.Trace noDetach = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
-                .op(new Op.WriteSync(1), Outcome.ACCEPTED).attach().op(new Op.Next(1), Outcome.WAIT);
-        assertThat(classify("highWaterMark", noDetach, Outcome.data(1, 1))).as("no consumer left")
+        assertThat(classify(hello("budget", "26.9.0"), endAlone, model(endAlone, Outcome.DONE, new Probe(0, null))))
+                .as("an end completing with nothing" + " the trim changed")
+                .isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace noDetach = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .attach()
+                .op(new Op.Next(1), Outcome.WAIT);
+        assertThat(classify("highWaterMark", noDetach, Outcome.data(1, 1)))
+                .as("no consumer left")
                 .isEqualTo(UNCLASSIFIED);
     }
 
     @Test
     void strictQueueDepthIsASecondQueuedWriteOnTheEntryCountApi() {
-        OutsideGuaranteesTest.Trace deep = new OutsideGuaranteesTest.Trace(1, Policy.STRICT).attach()
-                .op(new Op.WriteSync(1), Outcome.ACCEPTED).canWrite(false).op(new Op.Write(1), Outcome.QUEUED)
+        OutsideGuaranteesTest.Trace deep = new OutsideGuaranteesTest.Trace(1, Policy.STRICT)
+                .attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .canWrite(false)
+                .op(new Op.Write(1), Outcome.QUEUED)
                 .op(new Op.Write(1), Outcome.QUEUED);
         Outcome backpressure = Outcome.failed(SpecError.BACKPRESSURE);
         assertThat(classify("highWaterMark", deep, backpressure)).isEqualTo(Differences.Kind.STRICT_QUEUE_DEPTH);
         assertThat(classify(hello("budget", "26.7.0"), deep, backpressure)).isEqualTo(UNCLASSIFIED);
         assertThat(classify(hello("highWaterMark"), deep, model(deep, backpressure, new Probe(1, true))))
-                .as("canWrite differing too").isNotEqualTo(Differences.Kind.STRICT_QUEUE_DEPTH);
+                .as("canWrite differing too")
+                .isNotEqualTo(Differences.Kind.STRICT_QUEUE_DEPTH);
     }
 
     /**
@@ -275,40 +381,61 @@ class DifferencesTest {
      */
     @Test
     void endSyncAndAnAbortedEndOnAnEndAtOnceRelease() {
-        OutsideGuaranteesTest.Trace endSync = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
-                .op(new Op.WritevSync(List.of(1, 1)), Outcome.ACCEPTED).op(new Op.EndSync(), Outcome.completed(2));
+        OutsideGuaranteesTest.Trace endSync = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.WritevSync(List.of(1, 1)), Outcome.ACCEPTED)
+                .op(new Op.EndSync(), Outcome.completed(2));
         assertThat(classify("highWaterMark", endSync, Outcome.INCOMPLETE)).isEqualTo(Differences.Kind.END_AT_ONCE);
-        assertThat(classify(hello("budget", "26.7.0"), endSync, Outcome.INCOMPLETE)).isEqualTo(Differences.Kind.END_AT_ONCE);
-        assertThat(classify(hello("budget", "26.8.0"), endSync, Outcome.INCOMPLETE)).isEqualTo(UNCLASSIFIED);
-        OutsideGuaranteesTest.Trace wrongBytes = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
-                .op(new Op.WritevSync(List.of(1, 1)), Outcome.ACCEPTED).op(new Op.EndSync(), Outcome.completed(1));
+        assertThat(classify(hello("budget", "26.7.0"), endSync, Outcome.INCOMPLETE))
+                .isEqualTo(Differences.Kind.END_AT_ONCE);
+        assertThat(classify(hello("budget", "26.8.0"), endSync, Outcome.INCOMPLETE))
+                .isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace wrongBytes = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.WritevSync(List.of(1, 1)), Outcome.ACCEPTED)
+                .op(new Op.EndSync(), Outcome.completed(1));
         assertThat(classify("highWaterMark", wrongBytes, Outcome.INCOMPLETE)).isEqualTo(UNCLASSIFIED);
 
-        OutsideGuaranteesTest.Trace abortedEnd = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
-                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.End(), Outcome.completed(1)).canWrite(null)
+        OutsideGuaranteesTest.Trace abortedEnd = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .op(new Op.End(), Outcome.completed(1))
+                .canWrite(null)
                 .op(new Op.Abort(2), Outcome.OK);
         Probe probe = new Probe(1, null);
-        assertThat(classify(hello("highWaterMark"), abortedEnd, model(abortedEnd, Outcome.OK, probe,
-                new Settlement(2, Outcome.failed(SpecError.ABORTED))))).isEqualTo(Differences.Kind.END_AT_ONCE);
-        OutsideGuaranteesTest.Trace pendingEnd = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED).attach()
-                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.End(), Outcome.PENDING).canWrite(null)
+        assertThat(classify(
+                        hello("highWaterMark"),
+                        abortedEnd,
+                        model(abortedEnd, Outcome.OK, probe, new Settlement(2, Outcome.failed(SpecError.ABORTED)))))
+                .isEqualTo(Differences.Kind.END_AT_ONCE);
+        OutsideGuaranteesTest.Trace pendingEnd = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .op(new Op.End(), Outcome.PENDING)
+                .canWrite(null)
                 .op(new Op.Abort(2), Outcome.OK);
-        assertThat(classify(hello("highWaterMark"), pendingEnd, model(pendingEnd, Outcome.OK, probe,
-                new Settlement(2, Outcome.failed(SpecError.ABORTED))))).as("the release's end never completed")
+        assertThat(classify(
+                        hello("highWaterMark"),
+                        pendingEnd,
+                        model(pendingEnd, Outcome.OK, probe, new Settlement(2, Outcome.failed(SpecError.ABORTED)))))
+                .as("the release's end never completed")
                 .isEqualTo(UNCLASSIFIED);
     }
 
     /** A spoiled entry delivered is a bug of the release on every API (I14), never earlier semantics. */
     @Test
     void aSpoiledEntryDeliveredIsABugOnEveryApi() {
-        OutsideGuaranteesTest.Trace t = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach()
-                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.Spoil(1), Outcome.OK)
+        OutsideGuaranteesTest.Trace t = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .op(new Op.Spoil(1), Outcome.OK)
                 .op(new Op.Next(0), Outcome.data(-1, 0));
         assertThat(classify("highWaterMark", t, Outcome.failed(SpecError.INVALID_ENTRY)))
                 .isEqualTo(Differences.Kind.SPOILED_ENTRY_DELIVERED);
         assertThat(classify(hello("budget", "26.8.2"), t, Outcome.failed(SpecError.INVALID_ENTRY)))
                 .isEqualTo(Differences.Kind.SPOILED_ENTRY_DELIVERED);
-        assertThat(Differences.Kind.SPOILED_ENTRY_DELIVERED.verdict()).isEqualTo(Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE);
+        assertThat(Differences.Kind.SPOILED_ENTRY_DELIVERED.verdict())
+                .isEqualTo(Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE);
     }
 
     /**
@@ -320,20 +447,34 @@ class DifferencesTest {
     @Test
     void aDrainSettledByTheTrimToTheEndIsNoRetainGuard() {
         OutsideGuaranteesTest.Trace t = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED)
-                .op(new Op.WriteSync(1), Outcome.ACCEPTED).canWrite(false).attach()
-                .op(new Op.Drain(), Outcome.PENDING).op(new Op.Write(1), Outcome.QUEUED)
-                .op(new Op.Detach(0), Outcome.DONE, new Settlement(2, Outcome.DRAINED_TRUE),
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .canWrite(false)
+                .attach()
+                .op(new Op.Drain(), Outcome.PENDING)
+                .op(new Op.Write(1), Outcome.QUEUED)
+                .op(
+                        new Op.Detach(0),
+                        Outcome.DONE,
+                        new Settlement(2, Outcome.DRAINED_TRUE),
                         new Settlement(3, Outcome.ACCEPTED));
         Probe probe = new Probe(0, false);
         assertThat(classify(hello("highWaterMark", "26.5.1"), t, model(t, Outcome.DONE, probe)))
                 .isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
-        assertThat(classify(hello("budget", "26.12.1"), t, model(t, Outcome.DONE, probe))).isEqualTo(UNCLASSIFIED);
-        OutsideGuaranteesTest.Trace stillAttached = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED).attach()
-                .attach().op(new Op.WriteSync(1), Outcome.ACCEPTED).canWrite(false)
+        assertThat(classify(hello("budget", "26.12.1"), t, model(t, Outcome.DONE, probe)))
+                .isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace stillAttached = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED)
+                .attach()
+                .attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .canWrite(false)
                 .op(new Op.Drain(), Outcome.PENDING)
-                .op(new Op.Detach(0), Outcome.DONE, new Settlement(3, Outcome.DRAINED_TRUE)).canWrite(true);
-        assertThat(classify(hello("highWaterMark", "26.5.1"), stillAttached, model(stillAttached, Outcome.DONE,
-                new Probe(1, false)))).isEqualTo(UNCLASSIFIED);
+                .op(new Op.Detach(0), Outcome.DONE, new Settlement(3, Outcome.DRAINED_TRUE))
+                .canWrite(true);
+        assertThat(classify(
+                        hello("highWaterMark", "26.5.1"),
+                        stillAttached,
+                        model(stillAttached, Outcome.DONE, new Probe(1, false))))
+                .isEqualTo(UNCLASSIFIED);
     }
 
     /**
@@ -343,18 +484,31 @@ class DifferencesTest {
      */
     @Test
     void aLateJoinersReadThatTheModelFailsAtARetainedSpoiledEntryIsNoRetainGuard() {
-        OutsideGuaranteesTest.Trace t = new OutsideGuaranteesTest.Trace(2, Policy.DROP_OLDEST).attach()
-                .op(new Op.Next(0), Outcome.WAIT).op(new Op.Write(1), Outcome.ACCEPTED, new Settlement(1, Outcome.data(2, 1)))
-                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.Spoil(3), Outcome.OK)
-                .op(new Op.Detach(0), Outcome.DONE).attach();
+        OutsideGuaranteesTest.Trace t = new OutsideGuaranteesTest.Trace(2, Policy.DROP_OLDEST)
+                .attach()
+                .op(new Op.Next(0), Outcome.WAIT)
+                .op(new Op.Write(1), Outcome.ACCEPTED, new Settlement(1, Outcome.data(2, 1)))
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .op(new Op.Spoil(3), Outcome.OK)
+                .op(new Op.Detach(0), Outcome.DONE)
+                .attach();
         t.consumers = 1;
         t.op(new Op.Next(1), Outcome.WAIT);
-        assertThat(classify(hello("highWaterMark", "26.5.1"), t, model(t, Outcome.failed(SpecError.INVALID_ENTRY),
-                new Probe(0, null)))).isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
-        OutsideGuaranteesTest.Trace attached = new OutsideGuaranteesTest.Trace(2, Policy.DROP_OLDEST).attach().attach()
-                .op(new Op.WriteSync(1), Outcome.ACCEPTED).op(new Op.Spoil(2), Outcome.OK)
+        assertThat(classify(
+                        hello("highWaterMark", "26.5.1"),
+                        t,
+                        model(t, Outcome.failed(SpecError.INVALID_ENTRY), new Probe(0, null))))
+                .isEqualTo(Differences.Kind.NO_RETAIN_GUARD);
+        OutsideGuaranteesTest.Trace attached = new OutsideGuaranteesTest.Trace(2, Policy.DROP_OLDEST)
+                .attach()
+                .attach()
+                .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .op(new Op.Spoil(2), Outcome.OK)
                 .op(new Op.Next(1), Outcome.WAIT);
-        assertThat(classify(hello("highWaterMark", "26.5.1"), attached, model(attached,
-                Outcome.failed(SpecError.INVALID_ENTRY), new Probe(1, null)))).isEqualTo(UNCLASSIFIED);
+        assertThat(classify(
+                        hello("highWaterMark", "26.5.1"),
+                        attached,
+                        model(attached, Outcome.failed(SpecError.INVALID_ENTRY), new Probe(1, null))))
+                .isEqualTo(UNCLASSIFIED);
     }
 }

@@ -44,8 +44,8 @@ public final class FakeSubject {
     private static final Pattern OP = Pattern.compile("\"op\":\"([a-zA-Z]+)\"");
     private static final Pattern REASON = Pattern.compile("\"reason\":\"misbehave:([a-z0-9-]+)\"");
 
-    private final PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false,
-            StandardCharsets.UTF_8);
+    private final PrintStream out =
+            new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
     private final Map<String, String> hello = new LinkedHashMap<>();
     private String helloRaw;
     private String always;
@@ -59,8 +59,10 @@ public final class FakeSubject {
         hello.put("version", String.valueOf(Hello.VERSION));
         hello.put("implementation", "{\"name\":\"fake\",\"version\":\"0.0.1\"}");
         hello.put("api", "\"budget\"");
-        hello.put("policies", "{\"STRICT\":\"strict\",\"UNBOUNDED\":\"unbounded\",\"DROP_OLDEST\":\"drop-oldest\","
-                + "\"DROP_NEWEST\":\"drop-newest\"}");
+        hello.put(
+                "policies",
+                "{\"STRICT\":\"strict\",\"UNBOUNDED\":\"unbounded\",\"DROP_OLDEST\":\"drop-oldest\","
+                        + "\"DROP_NEWEST\":\"drop-newest\"}");
         hello.put("minBudget", "1");
         hello.put("unitSizes", "false");
         hello.put("unsupported", "[]");
@@ -70,7 +72,8 @@ public final class FakeSubject {
                 case "--always" -> always = value;
                 case "--reset" -> badReset = value;
                 case "--hello-drop" -> hello.remove(value);
-                case "--hello-set" -> hello.put(value.substring(0, value.indexOf('=')), value.substring(value.indexOf('=') + 1));
+                case "--hello-set" ->
+                    hello.put(value.substring(0, value.indexOf('=')), value.substring(value.indexOf('=') + 1));
                 case "--hello-raw" -> helloRaw = value;
                 case "--deaf" -> deaf = value.equals("after-hello");
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
@@ -85,9 +88,19 @@ public final class FakeSubject {
 
     /** The command line that starts the fake in a JVM of its own. */
     static List<String> command(String... args) throws Exception {
-        Path classes = Path.of(FakeSubject.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        List<String> c = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx32m", "-cp", classes.toString(),
+        Path classes = Path.of(FakeSubject.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
+        List<String> c = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xshare:auto",
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
+                "-Xmx32m",
+                "-cp",
+                classes.toString(),
                 FakeSubject.class.getName()));
         c.addAll(List.of(args));
         return c;
@@ -133,7 +146,11 @@ public final class FakeSubject {
 
     private String hello() {
         StringBuilder b = new StringBuilder("{");
-        hello.forEach((k, v) -> b.append(b.length() > 1 ? "," : "").append('"').append(k).append("\":").append(v));
+        hello.forEach((k, v) -> b.append(b.length() > 1 ? "," : "")
+                .append('"')
+                .append(k)
+                .append("\":")
+                .append(v));
         return b.append('}').toString();
     }
 
@@ -158,20 +175,24 @@ public final class FakeSubject {
             case "huge" -> answer("{\"op\":" + n + ",\"pad\":\"" + "x".repeat((1 << 21) + 7) + "\"}");
             case "missing-outcome" -> answer("{\"op\":" + n + "," + ok + "}");
             case "missing-probe" -> answer("{\"op\":" + n + ",\"outcome\":{\"kind\":\"OK\"},\"settled\":[]}");
-            case "settled-string" -> answer("{\"op\":" + n + ",\"outcome\":{\"kind\":\"OK\"},\"settled\":\"none\","
-                    + probe() + "}");
-            case "probe-ill-typed" -> answer("{\"op\":" + n + ",\"outcome\":{\"kind\":\"OK\"},\"settled\":[],"
-                    + "\"probe\":{\"consumers\":\"one\",\"canWrite\":true}}");
+            case "settled-string" ->
+                answer("{\"op\":" + n + ",\"outcome\":{\"kind\":\"OK\"},\"settled\":\"none\"," + probe() + "}");
+            case "probe-ill-typed" ->
+                answer("{\"op\":" + n + ",\"outcome\":{\"kind\":\"OK\"},\"settled\":[],"
+                        + "\"probe\":{\"consumers\":\"one\",\"canWrite\":true}}");
             case "wrong-number" -> answer("{\"op\":" + (n + 5) + ",\"outcome\":{\"kind\":\"OK\"}," + ok + "}");
             case "unknown-kind" -> answer("{\"op\":" + n + ",\"outcome\":{\"kind\":\"MAYBE\"}," + ok + "}");
-            case "bad-spec-reason" -> answer("{\"op\":" + n + ",\"outcome\":{\"kind\":\"FAILED\",\"reason\":"
-                    + "{\"spec\":\"NO_SUCH\"}}," + ok + "}");
-            case "huge-number" -> answer("{\"op\":123456789012345678901234567890,\"outcome\":{\"kind\":\"OK\"}," + ok + "}");
-            case "duplicate-key" -> answer("{\"op\":" + n + ",\"op\":" + n + ",\"outcome\":{\"kind\":\"OK\"}," + ok + "}");
-            case "short-escape" -> answer("{\"op\":" + n + ",\"outcome\":{\"kind\":\"FAILED\",\"reason\":\"\\u12\"},"
-                    + ok + "}");
-            case "control-char" -> answer("{\"op\":" + n + ",\"outcome\":{\"kind\":\"FAILED\",\"reason\":\"a\u0001b\"},"
-                    + ok + "}");
+            case "bad-spec-reason" ->
+                answer("{\"op\":" + n + ",\"outcome\":{\"kind\":\"FAILED\",\"reason\":" + "{\"spec\":\"NO_SUCH\"}},"
+                        + ok + "}");
+            case "huge-number" ->
+                answer("{\"op\":123456789012345678901234567890,\"outcome\":{\"kind\":\"OK\"}," + ok + "}");
+            case "duplicate-key" ->
+                answer("{\"op\":" + n + ",\"op\":" + n + ",\"outcome\":{\"kind\":\"OK\"}," + ok + "}");
+            case "short-escape" ->
+                answer("{\"op\":" + n + ",\"outcome\":{\"kind\":\"FAILED\",\"reason\":\"\\u12\"}," + ok + "}");
+            case "control-char" ->
+                answer("{\"op\":" + n + ",\"outcome\":{\"kind\":\"FAILED\",\"reason\":\"a\u0001b\"}," + ok + "}");
             case "error" -> answer("{\"error\":\"cannot serve this\"}");
             case "not-utf8" -> {
                 out.write(new byte[] {'{', '"', 'o', 'p', '"', ':', (byte) 0xC3, (byte) 0x28, '}', '\n'});
@@ -189,7 +210,8 @@ public final class FakeSubject {
                 System.exit(0);
             }
             case "exit-0" -> System.exit(0);
-            case "stderr-flood" -> { // megabytes on standard error without a line end, then its last words, then a crash
+            case "stderr-flood" -> { // megabytes on standard error without a line end, then its last words, then a
+                // crash
                 java.io.FileOutputStream err = new java.io.FileOutputStream(java.io.FileDescriptor.err);
                 byte[] chunk = "e".repeat(1 << 16).getBytes(StandardCharsets.US_ASCII);
                 for (int sent = 0; sent < FLOOD_BYTES; sent += chunk.length) {

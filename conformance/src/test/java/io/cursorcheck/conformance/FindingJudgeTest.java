@@ -36,7 +36,9 @@ class FindingJudgeTest {
     private static final String TWICE = "reentrant-end-settles-read-twice";
 
     private static KnownFindings.Finding finding(String name) {
-        return KnownFindings.load(SourceTree.root()).all().stream().filter(f -> f.name().equals(name)).findFirst()
+        return KnownFindings.load(SourceTree.root()).all().stream()
+                .filter(f -> f.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no known finding " + name));
     }
 
@@ -55,7 +57,13 @@ class FindingJudgeTest {
         for (int i = 0; i <= through; i++) {
             Observation m = model.apply(script.ops().get(i));
             Observation o = OutsideView.ordered(OutsideView.of((ScanningModel) model.broadcast(), m));
-            seen.add(new Observation(o.op(), o.reply(), o.attachedId(), o.thrown(), null, List.of(),
+            seen.add(new Observation(
+                    o.op(),
+                    o.reply(),
+                    o.attachedId(),
+                    o.thrown(),
+                    null,
+                    List.of(),
                     Probe.of(m.snapshot(), script.options())));
         }
         return seen;
@@ -70,7 +78,8 @@ class FindingJudgeTest {
     }
 
     /** The release's trace with the observation of the last step replaced. */
-    private static List<Observation> lastAnswer(List<Observation> trace, Outcome own, Probe probe, Settlement... settled) {
+    private static List<Observation> lastAnswer(
+            List<Observation> trace, Outcome own, Probe probe, Settlement... settled) {
         List<Observation> t = new ArrayList<>(trace.subList(0, trace.size() - 1));
         Observation last = trace.get(trace.size() - 1);
         t.add(new Observation(last.op(), new Reply(t.size(), own, List.of(settled)), -1, null, null, List.of(), probe));
@@ -84,19 +93,33 @@ class FindingJudgeTest {
     /** The reviewer's case: the model strands a read after end(), where the stranded-read rule is off. */
     @Test
     void aReleaseThatAnswersAsTheModelHasItEvenWhereTheCheckerSeesNoBreach() {
-        Script script = Script.parse(Options.of(1, Policy.UNBOUNDED), List.of("c0 = attach()", "c1 = attach()",
-                "next(c1)", "next(c1)", "write(3)", "next(c1)", "write(1)", "write(2)", "write(1)", "end()",
-                "detach(c0)"));
+        Script script = Script.parse(
+                Options.of(1, Policy.UNBOUNDED),
+                List.of(
+                        "c0 = attach()",
+                        "c1 = attach()",
+                        "next(c1)",
+                        "next(c1)",
+                        "write(3)",
+                        "next(c1)",
+                        "write(1)",
+                        "write(2)",
+                        "write(1)",
+                        "end()",
+                        "detach(c0)"));
         Lockstep.Run run = run(script, asTheModel(script, 10));
         assertThat(run.failure().signature()).isEqualTo(finding(STRANDS).signature());
         assertThat(run.failure().step()).isEqualTo(10);
-        assertThat(Differences.breaches(run, 10)).as("the outside checker is blind here (after end)").isEmpty();
+        assertThat(Differences.breaches(run, 10))
+                .as("the outside checker is blind here (after end)")
+                .isEmpty();
 
-        FindingJudge.Verdict v = FindingJudge.judge(finding(STRANDS), recorded(STRANDS,
-                OutsideGuarantees.Rule.STRANDED_READ), run);
+        FindingJudge.Verdict v =
+                FindingJudge.judge(finding(STRANDS), recorded(STRANDS, OutsideGuarantees.Rule.STRANDED_READ), run);
         assertThat(v.judgement()).as(v.evidence()).isEqualTo(Judgement.HAS_IT);
         assertThat(v.evidence()).contains("answers as the model", "I11", "no guarantee is seen broken");
-        assertThat(FindingJudge.judge(finding(STRANDS), null, run).judgement()).as("no record needed")
+        assertThat(FindingJudge.judge(finding(STRANDS), null, run).judgement())
+                .as("no record needed")
                 .isEqualTo(Judgement.HAS_IT);
     }
 
@@ -115,8 +138,14 @@ class FindingJudgeTest {
         KnownFindings.Finding f = finding(STRANDS);
         Script script = f.counterexample().script();
         // detach(c1) flushes write #7, and the release delivers its entry to c0's open read #6; the buffer is empty
-        List<Observation> served = lastAnswer(asTheModel(script, 8), Outcome.DONE, new Probe(1, true),
-                s(2, Outcome.ACCEPTED), s(5, Outcome.data(2, 1)), s(6, Outcome.data(7, 1)), s(7, Outcome.ACCEPTED));
+        List<Observation> served = lastAnswer(
+                asTheModel(script, 8),
+                Outcome.DONE,
+                new Probe(1, true),
+                s(2, Outcome.ACCEPTED),
+                s(5, Outcome.data(2, 1)),
+                s(6, Outcome.data(7, 1)),
+                s(7, Outcome.ACCEPTED));
         Lockstep.Run run = run(script, served);
         assertThat(Differences.breaches(run, 8)).isEmpty();
         FindingJudge.Verdict v = FindingJudge.judge(f, recorded(STRANDS, OutsideGuarantees.Rule.STRANDED_READ), run);
@@ -130,19 +159,32 @@ class FindingJudgeTest {
         Script script = f.counterexample().script();
         // the model's answer, but a probe that counts a consumer detach(c1) removed: not the model, and the read
         // is still stranded
-        List<Observation> wrongProbe = lastAnswer(asTheModel(script, 8), Outcome.DONE, new Probe(2, false),
-                s(2, Outcome.ACCEPTED), s(5, Outcome.data(2, 1)), s(7, Outcome.ACCEPTED));
+        List<Observation> wrongProbe = lastAnswer(
+                asTheModel(script, 8),
+                Outcome.DONE,
+                new Probe(2, false),
+                s(2, Outcome.ACCEPTED),
+                s(5, Outcome.data(2, 1)),
+                s(7, Outcome.ACCEPTED));
         Lockstep.Run strands = run(script, wrongProbe);
-        assertThat(FindingJudge.judge(f, recorded(STRANDS, OutsideGuarantees.Rule.STRANDED_READ), strands).judgement())
-                .as("not the model, but every recorded breach").isEqualTo(Judgement.HAS_IT);
-        assertThat(FindingJudge.judge(f, null, strands).judgement()).as("no record").isEqualTo(
-                Judgement.DIFFERS_OTHERWISE);
+        assertThat(FindingJudge.judge(f, recorded(STRANDS, OutsideGuarantees.Rule.STRANDED_READ), strands)
+                        .judgement())
+                .as("not the model, but every recorded breach")
+                .isEqualTo(Judgement.HAS_IT);
+        assertThat(FindingJudge.judge(f, null, strands).judgement())
+                .as("no record")
+                .isEqualTo(Judgement.DIFFERS_OTHERWISE);
 
         // write #7 fails with an error of no spec: its entry is not known to have landed, so nothing is stranded
-        List<Observation> lost = lastAnswer(asTheModel(script, 8), Outcome.DONE, new Probe(1, true),
-                s(2, Outcome.ACCEPTED), s(5, Outcome.data(2, 1)), s(7, Outcome.failed(new JsError("Error: lost"))));
-        FindingJudge.Verdict v = FindingJudge.judge(f, recorded(STRANDS, OutsideGuarantees.Rule.STRANDED_READ),
-                run(script, lost));
+        List<Observation> lost = lastAnswer(
+                asTheModel(script, 8),
+                Outcome.DONE,
+                new Probe(1, true),
+                s(2, Outcome.ACCEPTED),
+                s(5, Outcome.data(2, 1)),
+                s(7, Outcome.failed(new JsError("Error: lost"))));
+        FindingJudge.Verdict v =
+                FindingJudge.judge(f, recorded(STRANDS, OutsideGuarantees.Rule.STRANDED_READ), run(script, lost));
         assertThat(v.judgement()).as(v.evidence()).isEqualTo(Judgement.DIFFERS_OTHERWISE);
         assertThat(OutsideGuarantees.rules(v.breaches())).containsExactly(OutsideGuarantees.Rule.NON_SPEC_ERROR);
     }
@@ -155,17 +197,31 @@ class FindingJudgeTest {
         FindingJudge.Recorded record = recorded(TWICE, OutsideGuarantees.Rule.NON_SPEC_ERROR);
         List<Observation> before = asTheModel(script, 7);
         before.add(before.get(7)); // a placeholder for step 8, replaced below
-        Lockstep.Run twice = run(script, lastAnswer(before, Outcome.DONE, new Probe(0, null),
-                s(1, Outcome.failed(new JsError("TypeError: resolve is not a function"))), s(2, Outcome.ACCEPTED),
-                s(7, Outcome.data(2, 1))));
+        Lockstep.Run twice = run(
+                script,
+                lastAnswer(
+                        before,
+                        Outcome.DONE,
+                        new Probe(0, null),
+                        s(1, Outcome.failed(new JsError("TypeError: resolve is not a function"))),
+                        s(2, Outcome.ACCEPTED),
+                        s(7, Outcome.data(2, 1))));
         assertThat(twice.failure().kind()).isEqualTo(Failure.Kind.MODEL_THREW);
         FindingJudge.Verdict has = FindingJudge.judge(f, record, twice);
         assertThat(has.judgement()).as(has.evidence()).isEqualTo(Judgement.HAS_IT);
-        assertThat(FindingJudge.judge(f, null, twice).judgement()).as("no record: nothing to match")
+        assertThat(FindingJudge.judge(f, null, twice).judgement())
+                .as("no record: nothing to match")
                 .isEqualTo(Judgement.DIFFERS_OTHERWISE);
 
-        Lockstep.Run fine = run(script, lastAnswer(before, Outcome.DONE, new Probe(0, null), s(1, Outcome.ACCEPTED),
-                s(2, Outcome.ACCEPTED), s(7, Outcome.data(2, 1))));
+        Lockstep.Run fine = run(
+                script,
+                lastAnswer(
+                        before,
+                        Outcome.DONE,
+                        new Probe(0, null),
+                        s(1, Outcome.ACCEPTED),
+                        s(2, Outcome.ACCEPTED),
+                        s(7, Outcome.data(2, 1))));
         assertThat(Differences.breaches(fine, 8)).isEmpty();
         FindingJudge.Verdict not = FindingJudge.judge(f, record, fine);
         assertThat(not.judgement()).as(not.evidence()).isEqualTo(Judgement.DOES_NOT_HAVE_IT);
@@ -178,11 +234,23 @@ class FindingJudgeTest {
         Script script = f.counterexample().script();
         FindingJudge.Recorded r = FindingJudge.record(f, "node-test", run(script, asTheModel(script, 8)), "test");
         assertThat(r.breaches()).containsExactly(OutsideGuarantees.Rule.STRANDED_READ);
-        Script afterEnd = Script.parse(Options.of(1, Policy.UNBOUNDED), List.of("c0 = attach()", "c1 = attach()",
-                "next(c1)", "next(c1)", "write(3)", "next(c1)", "write(1)", "write(2)", "write(1)", "end()",
-                "detach(c0)"));
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> FindingJudge.record(f, "node-test",
-                run(afterEnd, asTheModel(afterEnd, 10)), "test")).isInstanceOf(IllegalStateException.class)
+        Script afterEnd = Script.parse(
+                Options.of(1, Policy.UNBOUNDED),
+                List.of(
+                        "c0 = attach()",
+                        "c1 = attach()",
+                        "next(c1)",
+                        "next(c1)",
+                        "write(3)",
+                        "next(c1)",
+                        "write(1)",
+                        "write(2)",
+                        "write(1)",
+                        "end()",
+                        "detach(c0)"));
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> FindingJudge.record(f, "node-test", run(afterEnd, asTheModel(afterEnd, 10)), "test"))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("nothing broken to record");
     }
 }

@@ -40,20 +40,26 @@ class HistoryBudgetTest {
     void releasesAfterTheBudgetRanOutAreListedNotCheckedAndNeitherInstalledNorRun() throws Exception {
         // Releases never installed here: were they installed, npm would run (or fail for want of the version).
         List<Release> late = List.of(Release.parse("node-26.99.0"), Release.parse("bun-9.9.9"));
-        late.forEach(r -> assertThat(r.directory()).as("a release this test assumes is not installed").doesNotExist());
+        late.forEach(r -> assertThat(r.directory())
+                .as("a release this test assumes is not installed")
+                .doesNotExist());
         ByteArrayOutputStream said = new ByteArrayOutputStream();
         RunOut budget = new RunOut();
-        ConformanceCampaign.Outcome o = ConformanceCampaign.run(late, 1, budget, 50, null,
-                new PrintStream(said, true, StandardCharsets.UTF_8), "test", true);
+        ConformanceCampaign.Outcome o = ConformanceCampaign.run(
+                late, 1, budget, 50, null, new PrintStream(said, true, StandardCharsets.UTF_8), "test", true);
         assertThat(o.results()).isEmpty();
-        assertThat(o.unchecked()).extracting(ConformanceCampaign.Unchecked::reason)
+        assertThat(o.unchecked())
+                .extracting(ConformanceCampaign.Unchecked::reason)
                 .containsExactly(ConformanceCampaign.RAN_OUT, ConformanceCampaign.RAN_OUT);
-        assertThat(o.problems()).containsExactly("node-26.99.0: not checked: " + ConformanceCampaign.RAN_OUT,
-                "bun-9.9.9: not checked: " + ConformanceCampaign.RAN_OUT);
+        assertThat(o.problems())
+                .containsExactly(
+                        "node-26.99.0: not checked: " + ConformanceCampaign.RAN_OUT,
+                        "bun-9.9.9: not checked: " + ConformanceCampaign.RAN_OUT);
         assertThat(o.passed()).isFalse();
         assertThat(budget.asked).as("no slot given").isEmpty();
         late.forEach(r -> assertThat(r.directory()).as("nothing installed").doesNotExist());
-        assertThat(said.toString(StandardCharsets.UTF_8)).contains("node-26.99.0: NOT CHECKED: " + ConformanceCampaign.RAN_OUT);
+        assertThat(said.toString(StandardCharsets.UTF_8))
+                .contains("node-26.99.0: NOT CHECKED: " + ConformanceCampaign.RAN_OUT);
     }
 
     /**
@@ -76,8 +82,18 @@ class HistoryBudgetTest {
                 throw new IOException("disk full");
             }
             // only the known findings' replays: quick, and a whole result
-            return Conformance.run(new Conformance.Config(config.release(), config.seed(), 0, 0, config.maxSteps(),
-                    config.reports(), config.log(), 0), subject, binary);
+            return Conformance.run(
+                    new Conformance.Config(
+                            config.release(),
+                            config.seed(),
+                            0,
+                            0,
+                            config.maxSteps(),
+                            config.reports(),
+                            config.log(),
+                            0),
+                    subject,
+                    binary);
         };
         List<Release> two = List.of(Release.NEWEST_NODE, Release.parse("node-26.10.0"));
         ConformanceCampaign.Outcome o;
@@ -92,22 +108,30 @@ class HistoryBudgetTest {
         assertThat(o.problems()).contains("node-26.12.1: not checked: its run broke off: disk full");
         assertThat(o.results()).extracting(r -> r.release().id()).containsExactly("node-26.10.0");
         assertThat(Files.readString(old)).as("the last complete folder kept").isEqualTo("# the last complete run\n");
-        assertThat(reports.resolve("conformance/node-26.12.1/half.md")).as("the half-written page dropped").doesNotExist();
-        assertThat(reports.resolve("conformance/node-26.10.0/index.md")).as("the next release published").exists();
+        assertThat(reports.resolve("conformance/node-26.12.1/half.md"))
+                .as("the half-written page dropped")
+                .doesNotExist();
+        assertThat(reports.resolve("conformance/node-26.10.0/index.md"))
+                .as("the next release published")
+                .exists();
 
         try (ReportRun run = ReportRun.open(reports, "test", log)) {
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> ConformanceCampaign.run(two, 1, budget, 50, run,
-                    log, "test", false, breaksOnNewest)).isInstanceOf(IOException.class).hasMessage("disk full");
+            org.assertj.core.api.Assertions.assertThatThrownBy(
+                            () -> ConformanceCampaign.run(two, 1, budget, 50, run, log, "test", false, breaksOnNewest))
+                    .isInstanceOf(IOException.class)
+                    .hasMessage("disk full");
         }
     }
 
     @Test
     void outsideTheHistoryABudgetNeverRunsOut() {
-        assertThat(new ConformanceCampaign.Budget() {
-            @Override
-            public ConformanceCampaign.Slot next(Release release, int left) {
-                return new ConformanceCampaign.Slot(1, 1);
-            }
-        }.ranOut(1)).isFalse();
+        assertThat(
+                        new ConformanceCampaign.Budget() {
+                            @Override
+                            public ConformanceCampaign.Slot next(Release release, int left) {
+                                return new ConformanceCampaign.Slot(1, 1);
+                            }
+                        }.ranOut(1))
+                .isFalse();
     }
 }

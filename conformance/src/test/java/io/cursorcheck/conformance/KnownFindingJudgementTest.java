@@ -43,18 +43,28 @@ class KnownFindingJudgementTest {
 
     /** The same, writing the release's pages into {@code reports} (null: nothing). */
     private static Conformance.Result findingsOnly(ExternalSubject subject, Path reports) throws Exception {
-        return Conformance.run(new Conformance.Config(Release.NEWEST_NODE, 1, 0, 0, 60, reports,
-                new PrintStream(System.out, true)), subject, binary);
+        return Conformance.run(
+                new Conformance.Config(Release.NEWEST_NODE, 1, 0, 0, 60, reports, new PrintStream(System.out, true)),
+                subject,
+                binary);
     }
 
     private static ExternalSubject wrapped(String id, String hooks) throws Exception {
         Path js = SourceTree.root().resolve("conformance/src/test/js");
-        return new ExternalSubject(id, List.of(binary.toString(), "--experimental-stream-iter", "--import",
-                js.resolve(hooks).toString(), ExternalSubject.adapter().toString()));
+        return new ExternalSubject(
+                id,
+                List.of(
+                        binary.toString(),
+                        "--experimental-stream-iter",
+                        "--import",
+                        js.resolve(hooks).toString(),
+                        ExternalSubject.adapter().toString()));
     }
 
     private static Map<String, FindingOnRelease> byName(Conformance.Result r) {
-        r.findings().forEach(f -> System.out.printf("%s: %s: %s%n", f.finding(), f.judgement().words(), f.evidence()));
+        r.findings()
+                .forEach(f -> System.out.printf(
+                        "%s: %s: %s%n", f.finding(), f.judgement().words(), f.evidence()));
         return r.findings().stream().collect(Collectors.toMap(FindingOnRelease::finding, Function.identity()));
     }
 
@@ -80,13 +90,15 @@ class KnownFindingJudgementTest {
             Conformance.Result r = findingsOnly(serial);
             assertThat(r.protocolErrors().count()).isZero();
             Map<String, FindingOnRelease> f = byName(r);
-            assertThat(f.get(STRANDS).judgement()).as("the read is served: no guarantee broken")
+            assertThat(f.get(STRANDS).judgement())
+                    .as("the read is served: no guarantee broken")
                     .isEqualTo(Judgement.DOES_NOT_HAVE_IT);
-            assertThat(f.get(TWICE).judgement()).as("the other finding needs no overlapping read")
+            assertThat(f.get(TWICE).judgement())
+                    .as("the other finding needs no overlapping read")
                     .isEqualTo(Judgement.HAS_IT);
             // it runs under the newest Node's release id, where strands-read was recorded: the run must say so
-            assertThat(ConformanceCampaign.problems(r)).anyMatch(p -> p.contains(STRANDS)
-                    && p.contains("does not have it"));
+            assertThat(ConformanceCampaign.problems(r))
+                    .anyMatch(p -> p.contains(STRANDS) && p.contains("does not have it"));
         }
     }
 
@@ -103,23 +115,33 @@ class KnownFindingJudgementTest {
             assertThat(f.get(STRANDS).judgement()).isEqualTo(Judgement.DIFFERS_OTHERWISE);
             assertThat(f.get(STRANDS).evidence()).contains("non-spec-error").doesNotContain("breaks stranded-read");
             List<Conformance.Difference> differs = r.differences().stream()
-                    .filter(d -> d.signature().startsWith(Conformance.DIFFERS_OTHERWISE + STRANDS)).toList();
+                    .filter(d -> d.signature().startsWith(Conformance.DIFFERS_OTHERWISE + STRANDS))
+                    .toList();
             assertThat(differs).as("the new shape is a difference").hasSize(1);
             Conformance.Difference d = differs.get(0);
-            System.out.printf("differs otherwise: %s -> %s, shrunk to %d: %s%n", d.signature(), d.kind().id(),
-                    d.counterexample().script().length(), d.counterexample().script().lines());
+            System.out.printf(
+                    "differs otherwise: %s -> %s, shrunk to %d: %s%n",
+                    d.signature(),
+                    d.kind().id(),
+                    d.counterexample().script().length(),
+                    d.counterexample().script().lines());
             assertThat(d.replayed()).isTrue();
             assertThat(d.kind().verdict()).isEqualTo(Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE);
             assertThat(d.counterexample().failure().signature()).isEqualTo("MODEL_INVARIANT:I11");
 
             String own = "the own script of the known finding " + STRANDS;
-            assertThat(d.counterexample().seed()).as("no random sequence, so no seed").isNull();
+            assertThat(d.counterexample().seed())
+                    .as("no random sequence, so no seed")
+                    .isNull();
             assertThat(d.counterexample().source()).startsWith(own);
             assertThat(d.hits()).as("random sequences that ended in it").isZero();
             assertThat(r.signatures()).containsEntry(d.signature(), 0L);
             assertThat(d.page()).isNotNull();
-            assertThat(Files.readString(d.page())).contains("| Found by | " + own).doesNotContain("seed `0`");
-            Path json = d.page().resolveSibling(d.page().getFileName().toString().replaceFirst("\\.md$", ".json"));
+            assertThat(Files.readString(d.page()))
+                    .contains("| Found by | " + own)
+                    .doesNotContain("seed `0`");
+            Path json =
+                    d.page().resolveSibling(d.page().getFileName().toString().replaceFirst("\\.md$", ".json"));
             assertThat(Files.readString(json)).contains("\"seed\": null", own);
         }
     }
@@ -132,22 +154,29 @@ class KnownFindingJudgementTest {
         long seed = GateSeed.get().value();
         System.out.printf("unlisted release %s, seed %d%n", unlisted.id(), seed);
         try (ExternalSubject subject = ExternalSubject.of(unlisted, node)) {
-            Conformance.Result r = Conformance.run(new Conformance.Config(unlisted, seed, 8_000, Long.MAX_VALUE, 60, null,
-                    new PrintStream(System.out, true), 20_000), subject, node);
+            Conformance.Result r = Conformance.run(
+                    new Conformance.Config(
+                            unlisted, seed, 8_000, Long.MAX_VALUE, 60, null, new PrintStream(System.out, true), 20_000),
+                    subject,
+                    node);
             String verdict = ConformanceCampaign.verdict(r);
             System.out.println("verdict: " + verdict);
-            r.differences().forEach(d -> System.out.printf("  %s: %s%n", d.kind().id(), d.signature()));
+            r.differences()
+                    .forEach(d -> System.out.printf("  %s: %s%n", d.kind().id(), d.signature()));
             assertThat(r.protocolErrors().count()).isZero();
             assertThat(verdict).startsWith("differs:");
             assertThat(r.differences()).as("its known differences").isNotEmpty();
-            assertThat(r.differences()).as("classified by behaviour, not left undecided by default")
+            assertThat(r.differences())
+                    .as("classified by behaviour, not left undecided by default")
                     .anyMatch(d -> d.kind().verdict() == Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE)
                     .anyMatch(d -> d.kind().verdict() == Differences.Verdict.EARLIER_SEMANTICS);
             assertThat(r.findings()).hasSize(3).allMatch(f -> f.judgement() != null);
             // 26.4.0 checks no spoiled entry: it delivers it, which breaks another guarantee than the finding's
             assertThat(byName(r).get(SPOILED).judgement()).isEqualTo(Judgement.DIFFERS_OTHERWISE);
             assertThat(byName(r).get(SPOILED).evidence()).contains("spoiled-entry-delivered");
-            assertThat(ConformanceCampaign.problems(r)).as("undecided shapes do not fail a run").isEmpty();
+            assertThat(ConformanceCampaign.problems(r))
+                    .as("undecided shapes do not fail a run")
+                    .isEmpty();
         }
     }
 }

@@ -40,14 +40,15 @@ class NodeConformanceTest {
     /** The gate's seed (fixed unless -Dcursorcheck.seed says otherwise), printed with the command that replays it. */
     private static long seed(String test) {
         GateSeed.Seed seed = GateSeed.get();
-        System.out.printf("%s: %s; replay: %s (the sequences repeat; their number depends on the time)%n", test,
-                seed.describe(), GateSeed.mavenCommand("conformance", "NodeConformanceTest", seed.value()));
+        System.out.printf(
+                "%s: %s; replay: %s (the sequences repeat; their number depends on the time)%n",
+                test, seed.describe(), GateSeed.mavenCommand("conformance", "NodeConformanceTest", seed.value()));
         return seed.value();
     }
 
     private static Conformance.Config config(long seed) {
-        return new Conformance.Config(Release.NEWEST_NODE, seed, MILLIS, Long.MAX_VALUE, 60, null,
-                new PrintStream(System.out, true));
+        return new Conformance.Config(
+                Release.NEWEST_NODE, seed, MILLIS, Long.MAX_VALUE, 60, null, new PrintStream(System.out, true));
     }
 
     @Test
@@ -56,13 +57,19 @@ class NodeConformanceTest {
             assertThat(node.hello().api()).isEqualTo("budget");
             assertThat(node.capabilities().observableOnly()).isTrue();
             Conformance.Result r = Conformance.run(config(seed("newest-node")), node, binary);
-            System.out.printf("%s: %,d sequences, %,d operations, differences %s, known findings hit %s%n",
+            System.out.printf(
+                    "%s: %,d sequences, %,d operations, differences %s, known findings hit %s%n",
                     r.release(), r.sequences(), r.operations(), r.signatures(), r.knownHits());
             assertThat(r.sequences()).isGreaterThan(100);
-            assertThat(ConformanceCampaign.problems(r)).as("unexplained or unreproducible differences").isEmpty();
+            assertThat(ConformanceCampaign.problems(r))
+                    .as("unexplained or unreproducible differences")
+                    .isEmpty();
             assertThat(r.known()).as("known findings replayed").isNotEmpty().allMatch(Conformance.KnownReplay::agrees);
-            assertThat(r.known()).allMatch(k -> k.run().failed() && k.run().failure().kind().againstModel());
-            assertThat(r.findings()).as("the known findings judged on the release").isNotEmpty()
+            assertThat(r.known())
+                    .allMatch(k -> k.run().failed() && k.run().failure().kind().againstModel());
+            assertThat(r.findings())
+                    .as("the known findings judged on the release")
+                    .isNotEmpty()
                     .allMatch(f -> f.judgement() == FindingOnRelease.Judgement.HAS_IT);
         }
     }
@@ -77,7 +84,9 @@ class NodeConformanceTest {
         Path kept = SourceTree.root().resolve("reports/conformance-findings");
         List<Path> files;
         try (var dirs = java.nio.file.Files.list(kept)) {
-            files = dirs.map(d -> d.resolve("counterexample.json")).filter(java.nio.file.Files::isRegularFile).sorted()
+            files = dirs.map(d -> d.resolve("counterexample.json"))
+                    .filter(java.nio.file.Files::isRegularFile)
+                    .sorted()
                     .toList();
         }
         int replayed = 0;
@@ -88,12 +97,16 @@ class NodeConformanceTest {
                     continue;
                 }
                 Lockstep.Run run = Lockstep.run(node, stored.script());
-                assertThat(run.failed()).as("%s still differs from the model", file).isTrue();
+                assertThat(run.failed())
+                        .as("%s still differs from the model", file)
+                        .isTrue();
                 assertThat(run.failure().signature()).as(file.toString()).isEqualTo(stored.signature());
                 replayed++;
             }
         }
-        assertThat(replayed).as("kept findings recorded on %s", Release.NEWEST_NODE).isPositive();
+        assertThat(replayed)
+                .as("kept findings recorded on %s", Release.NEWEST_NODE)
+                .isPositive();
     }
 
     /**
@@ -133,18 +146,29 @@ class NodeConformanceTest {
     void aRunThatHidesOverlappingReadsHasABlindSpotAndANormalRunHasNone() throws Exception {
         try (ExternalSubject node = ExternalSubject.of(Release.NEWEST_NODE, binary)) {
             long sequences = Patterns.MIN_SEQUENCES + 100;
-            Conformance.Config config = new Conformance.Config(Release.NEWEST_NODE, seed("hiding"), Long.MAX_VALUE,
-                    sequences, 60, null, new PrintStream(System.out, true), 0);
-            Conformance.Result hidden = Conformance.run(config, node, binary,
-                    new HidingGenerator(Conformance.weights(node.hello()), node.capabilities()));
+            Conformance.Config config = new Conformance.Config(
+                    Release.NEWEST_NODE,
+                    seed("hiding"),
+                    Long.MAX_VALUE,
+                    sequences,
+                    60,
+                    null,
+                    new PrintStream(System.out, true),
+                    0);
+            Conformance.Result hidden = Conformance.run(
+                    config, node, binary, new HidingGenerator(Conformance.weights(node.hello()), node.capabilities()));
             System.out.printf("hiding generator: %s%n", hidden.patterns());
             assertThat(hidden.sequences()).as("every sequence ran").isEqualTo(sequences);
             assertThat(hidden.protocolErrors().count()).isZero();
-            assertThat(hidden.patterns().get(Patterns.Pattern.OVERLAPPING_READS)).isZero();
+            assertThat(hidden.patterns().get(Patterns.Pattern.OVERLAPPING_READS))
+                    .isZero();
             assertThat(hidden.patterns().get(Patterns.Pattern.QUEUED_WRITES)).isPositive();
             assertThat(hidden.missingPatterns()).containsExactly(Patterns.Pattern.OVERLAPPING_READS);
-            assertThat(ConformanceCampaign.problems(hidden)).filteredOn(p -> p.contains("blind spot")).singleElement()
-                    .asString().contains("node-26.12.1: a blind spot of the run: in " + sequences
+            assertThat(ConformanceCampaign.problems(hidden))
+                    .filteredOn(p -> p.contains("blind spot"))
+                    .singleElement()
+                    .asString()
+                    .contains("node-26.12.1: a blind spot of the run: in " + sequences
                             + " random sequences not one made overlapping reads");
             assertThat(ConformancePage.version(hidden)).contains("| overlapping reads |", "**0: never made**");
 
@@ -152,7 +176,8 @@ class NodeConformanceTest {
             System.out.printf("real generator: %s%n", normal.patterns());
             assertThat(normal.sequences()).isEqualTo(sequences);
             assertThat(normal.missingPatterns()).isEmpty();
-            assertThat(normal.patterns()).allSatisfy((p, n) -> assertThat(n).as(p.title()).isPositive());
+            assertThat(normal.patterns())
+                    .allSatisfy((p, n) -> assertThat(n).as(p.title()).isPositive());
             assertThat(ConformanceCampaign.problems(normal)).noneMatch(p -> p.contains("blind spot"));
         }
     }
@@ -160,19 +185,40 @@ class NodeConformanceTest {
     @Test
     void aBroadcastThatDropsASettlementIsCaught() throws Exception {
         Path js = SourceTree.root().resolve("conformance/src/test/js");
-        try (ExternalSubject lossy = new ExternalSubject("lossy-node", List.of(binary.toString(),
-                "--experimental-stream-iter", "--import", js.resolve("lossy-hooks.mjs").toString(),
-                ExternalSubject.adapter().toString()))) {
-            Conformance.Result r = Conformance.run(new Conformance.Config(Release.NEWEST_NODE, seed("lossy"), 5_000, 2_000,
-                    60, null, new PrintStream(System.out, true)), lossy, binary);
+        try (ExternalSubject lossy = new ExternalSubject(
+                "lossy-node",
+                List.of(
+                        binary.toString(),
+                        "--experimental-stream-iter",
+                        "--import",
+                        js.resolve("lossy-hooks.mjs").toString(),
+                        ExternalSubject.adapter().toString()))) {
+            Conformance.Result r = Conformance.run(
+                    new Conformance.Config(
+                            Release.NEWEST_NODE,
+                            seed("lossy"),
+                            5_000,
+                            2_000,
+                            60,
+                            null,
+                            new PrintStream(System.out, true)),
+                    lossy,
+                    binary);
             assertThat(r.differences()).as("the lossy broadcast must be caught").isNotEmpty();
-            assertThat(r.protocolErrors().count()).as("the adapter kept to the protocol").isZero();
+            assertThat(r.protocolErrors().count())
+                    .as("the adapter kept to the protocol")
+                    .isZero();
             // the first divergence (a sequence that reached a known finding may have been recorded before it)
-            Conformance.Difference d = r.differences().stream().filter(x -> x.counterexample().failure().kind()
-                    == Failure.Kind.DIVERGENCE).findFirst().orElseThrow(() -> new AssertionError(
-                    "the lossy broadcast must diverge from the model; differences: " + r.differences()));
-            System.out.printf("lossy broadcast caught: %s, shrunk %d -> %d: %s%n", d.signature(),
-                    d.counterexample().original(), d.counterexample().script().length(),
+            Conformance.Difference d = r.differences().stream()
+                    .filter(x -> x.counterexample().failure().kind() == Failure.Kind.DIVERGENCE)
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError(
+                            "the lossy broadcast must diverge from the model; differences: " + r.differences()));
+            System.out.printf(
+                    "lossy broadcast caught: %s, shrunk %d -> %d: %s%n",
+                    d.signature(),
+                    d.counterexample().original(),
+                    d.counterexample().script().length(),
                     d.counterexample().script().lines());
             assertThat(d.counterexample().failure().kind()).isEqualTo(Failure.Kind.DIVERGENCE);
             assertThat(d.counterexample().script().length()).as("shrunk length").isLessThanOrEqualTo(8);
@@ -185,28 +231,37 @@ class NodeConformanceTest {
             // A sequence may also end in a failure of the model itself (a known finding against it, e.g. the
             // reentrant end settling a read twice, reached through the lossy release's answers): Conformance.run
             // lists it among the differences (review item 15); it is no release difference, so it is left out here.
-            List<Conformance.Difference> divergences = r.differences().stream().filter(x -> x.counterexample().failure()
-                    .kind() == Failure.Kind.DIVERGENCE).toList();
-            assertThat(divergences).as("at least one divergence").isNotEmpty()
+            List<Conformance.Difference> divergences = r.differences().stream()
+                    .filter(x -> x.counterexample().failure().kind() == Failure.Kind.DIVERGENCE)
+                    .toList();
+            assertThat(divergences)
+                    .as("at least one divergence")
+                    .isNotEmpty()
                     .as("each divergence is a write settlement the release lost")
-                    .allMatch(x -> losesAWriteSettlement(x.run(), x.counterexample().failure().step()));
-            assertThat(r.differences()).as("the rest fail against the model").filteredOn(x -> !divergences.contains(x))
+                    .allMatch(x -> losesAWriteSettlement(
+                            x.run(), x.counterexample().failure().step()));
+            assertThat(r.differences())
+                    .as("the rest fail against the model")
+                    .filteredOn(x -> !divergences.contains(x))
                     .allMatch(x -> x.counterexample().failure().kind().againstModel());
             // (A sequence that reaches a known finding, where the lossy release answers neither as recorded nor as
             // the guarantees say, is a difference of the finding's kind of breach: judged apart, not a divergence.)
             // A lost write settlement is also seen through a drain (spec I13): the flush that stored the write
             // lets the drain answer true while the buffer is full again, and the write's ACCEPTED, which
             // explains it, is the settlement the release lost, so a user sees a drain true while full.
-            assertThat(divergences).as("the kinds a lost write settlement can produce").allMatch(x -> x.kind()
-                    == Differences.Kind.END_WITH_WRITE_PENDING || x.kind() == Differences.Kind.DRAINED_WHILE_FULL
-                    || x.kind() == Differences.Kind.UNCLASSIFIED);
-            assertThat(r.differences()).as("never earlier semantics").noneMatch(x -> x.kind().verdict()
-                    == Differences.Verdict.EARLIER_SEMANTICS);
+            assertThat(divergences)
+                    .as("the kinds a lost write settlement can produce")
+                    .allMatch(x -> x.kind() == Differences.Kind.END_WITH_WRITE_PENDING
+                            || x.kind() == Differences.Kind.DRAINED_WHILE_FULL
+                            || x.kind() == Differences.Kind.UNCLASSIFIED);
+            assertThat(r.differences())
+                    .as("never earlier semantics")
+                    .noneMatch(x -> x.kind().verdict() == Differences.Verdict.EARLIER_SEMANTICS);
         }
         // The control of that check: the kept nested-end-in-notify difference of the real release settles the write
         // at its step too (with an error), so it is no lost write settlement.
-        Counterexample.Stored nested = Counterexample.read(SourceTree.root().resolve(
-                "reports/conformance-findings/nested-end-in-notify/counterexample.json"));
+        Counterexample.Stored nested = Counterexample.read(
+                SourceTree.root().resolve("reports/conformance-findings/nested-end-in-notify/counterexample.json"));
         try (ExternalSubject node = ExternalSubject.of(Release.NEWEST_NODE, binary)) {
             Lockstep.Run other = Lockstep.run(node, nested.script());
             assertThat(other.failed()).isTrue();
@@ -231,28 +286,49 @@ class NodeConformanceTest {
                 && s.reply().outcome().kind() == io.cursorcheck.spi.Outcome.Kind.QUEUED;
         java.util.Set<Long> released = new java.util.HashSet<>();
         s.reply().settlements().forEach(x -> released.add(x.op()));
-        boolean earlier = m.reply().settlements().stream().anyMatch(x -> ops.get((int) x.op()) instanceof Op.Write
-                && !released.contains(x.op()));
+        boolean earlier = m.reply().settlements().stream()
+                .anyMatch(x -> ops.get((int) x.op()) instanceof Op.Write && !released.contains(x.op()));
         return own || earlier;
     }
 
     @Test
     void aSubjectThatDiesIsReportedAsACrashAndRestarted() throws Exception {
         Path js = SourceTree.root().resolve("conformance/src/test/js");
-        try (ExternalSubject crashing = new ExternalSubject("crashing-node", List.of(binary.toString(),
-                "--experimental-stream-iter", "--import", js.resolve("crash-hooks.mjs").toString(),
-                ExternalSubject.adapter().toString()))) {
-            Conformance.Result r = Conformance.run(new Conformance.Config(Release.NEWEST_NODE, seed("crashing"), 5_000,
-                    300, 60, null, new PrintStream(System.out, true)), crashing, binary);
+        try (ExternalSubject crashing = new ExternalSubject(
+                "crashing-node",
+                List.of(
+                        binary.toString(),
+                        "--experimental-stream-iter",
+                        "--import",
+                        js.resolve("crash-hooks.mjs").toString(),
+                        ExternalSubject.adapter().toString()))) {
+            Conformance.Result r = Conformance.run(
+                    new Conformance.Config(
+                            Release.NEWEST_NODE,
+                            seed("crashing"),
+                            5_000,
+                            300,
+                            60,
+                            null,
+                            new PrintStream(System.out, true)),
+                    crashing,
+                    binary);
             assertThat(r.differences()).as("the crash must be caught").isNotEmpty();
-            assertThat(r.protocolErrors().count()).as("a crash is no protocol error").isZero();
+            assertThat(r.protocolErrors().count())
+                    .as("a crash is no protocol error")
+                    .isZero();
             Conformance.Difference d = r.differences().get(0);
-            System.out.printf("crash caught: %s, shrunk %d -> %d: %s; %d restart(s)%n", d.signature(),
-                    d.counterexample().original(), d.counterexample().script().length(),
-                    d.counterexample().script().lines(), r.restarts());
+            System.out.printf(
+                    "crash caught: %s, shrunk %d -> %d: %s; %d restart(s)%n",
+                    d.signature(),
+                    d.counterexample().original(),
+                    d.counterexample().script().length(),
+                    d.counterexample().script().lines(),
+                    r.restarts());
             assertThat(d.kind()).isEqualTo(Differences.Kind.CRASH);
             assertThat(d.counterexample().failure().kind()).isEqualTo(Failure.Kind.SUBJECT_THREW);
-            assertThat(d.counterexample().script().ops()).as("shrunk to the end() that kills it")
+            assertThat(d.counterexample().script().ops())
+                    .as("shrunk to the end() that kills it")
                     .containsExactly(new io.cursorcheck.properties.Op.End());
             assertThat(d.replayed()).isTrue();
             assertThat(r.restarts()).as("a new process after each crash").isPositive();

@@ -61,8 +61,8 @@ class OutsideGuaranteesProperties {
     /** Sequences the negative control may take to show its first breach. */
     static final int CONTROL_SEQUENCES = 4_000;
     /** The model and the ports that must agree with it on every observation. */
-    static final List<Variant> CONFORMING = List.of(Variant.MODEL, Variant.CACHED_COUNT, Variant.LOCKED_COUNT,
-            Variant.PUBLISHED_CURSOR, Variant.WHEEL);
+    static final List<Variant> CONFORMING =
+            List.of(Variant.MODEL, Variant.CACHED_COUNT, Variant.LOCKED_COUNT, Variant.PUBLISHED_CURSOR, Variant.WHEEL);
 
     /** The two API shapes of a release. */
     enum Shape {
@@ -92,8 +92,10 @@ class OutsideGuaranteesProperties {
 
     @Test
     void noRuleReportsABreachOnAConformingTrace() {
-        System.out.printf("OutsideGuaranteesProperties: seed %d, %d sequences of at most %d operations per variant"
-                + " and shape%n", SEED, SEQUENCES, MAX_STEPS);
+        System.out.printf(
+                "OutsideGuaranteesProperties: seed %d, %d sequences of at most %d operations per variant"
+                        + " and shape%n",
+                SEED, SEQUENCES, MAX_STEPS);
         for (Shape shape : Shape.values()) {
             Map<Patterns.Pattern, Long> patterns = new EnumMap<>(Patterns.Pattern.class);
             long stoppedByTheModel = 0;
@@ -104,17 +106,21 @@ class OutsideGuaranteesProperties {
                         stoppedByTheModel++;
                     }
                     List<OutsideGuarantees.Breach> breaches = OutsideGuarantees.check(seen.script(), seen.outside());
-                    assertThat(breaches).as("a breach on a correct trace of %s", seen.replay(v.id(), shape)).isEmpty();
-                    for (Patterns.Pattern p : Patterns.in(new Lockstep.Run(seen.script(), seen.outside(),
-                            seen.outside(), null))) {
+                    assertThat(breaches)
+                            .as("a breach on a correct trace of %s", seen.replay(v.id(), shape))
+                            .isEmpty();
+                    for (Patterns.Pattern p :
+                            Patterns.in(new Lockstep.Run(seen.script(), seen.outside(), seen.outside(), null))) {
                         patterns.merge(p, 1L, Long::sum);
                     }
                 }
             }
-            System.out.printf("  %s: patterns %s; %d sequence(s) stopped at a model finding%n", shape, patterns,
-                    stoppedByTheModel);
+            System.out.printf(
+                    "  %s: patterns %s; %d sequence(s) stopped at a model finding%n",
+                    shape, patterns, stoppedByTheModel);
             // The property is only as strong as what it drew: every pattern the spec covers must be in it.
-            assertThat(patterns.keySet()).as("patterns drawn in shape %s", shape)
+            assertThat(patterns.keySet())
+                    .as("patterns drawn in shape %s", shape)
                     .containsExactlyInAnyOrder(Patterns.Pattern.values());
         }
     }
@@ -123,14 +129,18 @@ class OutsideGuaranteesProperties {
     void noRuleReportsABreachBeforeAKnownFindingsStep() {
         // Random sequences seldom reach a known finding; their own scripts do, with the re-entrant flushes
         // that make them: every step before the model breaks must still be free of breaches.
-        List<KnownFindings.Finding> known = KnownFindings.load(SourceTree.root()).all();
+        List<KnownFindings.Finding> known =
+                KnownFindings.load(SourceTree.root()).all();
         assertThat(known).as("known findings").isNotEmpty();
         for (KnownFindings.Finding f : known) {
             for (Variant v : CONFORMING) {
                 Seen seen = fixed(v, f.counterexample().script(), f.name());
-                assertThat(seen.modelFailure()).as("%s reaches its finding on %s", f.name(), v.id()).isNotNull();
+                assertThat(seen.modelFailure())
+                        .as("%s reaches its finding on %s", f.name(), v.id())
+                        .isNotNull();
                 assertThat(OutsideGuarantees.check(seen.script(), seen.outside()))
-                        .as("a breach before the finding's step of %s", seen.replay(v.id(), f.name())).isEmpty();
+                        .as("a breach before the finding's step of %s", seen.replay(v.id(), f.name()))
+                        .isEmpty();
             }
         }
     }
@@ -149,7 +159,8 @@ class OutsideGuaranteesProperties {
             }
         }
         // An entry trimmed before its slowest consumer read it: that consumer skips it, or waits stranded.
-        assertThat(OutsideGuarantees.rules(caught)).as("the rules the mutant that trims unread entries breaks")
+        assertThat(OutsideGuarantees.rules(caught))
+                .as("the rules the mutant that trims unread entries breaks")
                 .containsAnyOf(OutsideGuarantees.Rule.ENTRY_SKIPPED, OutsideGuarantees.Rule.STRANDED_READ);
     }
 
@@ -162,19 +173,29 @@ class OutsideGuaranteesProperties {
         Generator generator = shape.generator();
         SplittableRandom random = new SplittableRandom(seed);
         Options options = generator.options(random);
-        return conforming(variant, options, seed, shape.toString(),
-                (pair, now) -> generator.next(random, now, pair.consumers(), options), MAX_STEPS);
+        return conforming(
+                variant,
+                options,
+                seed,
+                shape.toString(),
+                (pair, now) -> generator.next(random, now, pair.consumers(), options),
+                MAX_STEPS);
     }
 
     /** A fixed script of a conforming variant in lockstep with the model, seen from outside. */
     static Seen fixed(Variant variant, Script script, String name) {
         int[] next = {0};
-        return conforming(variant, script.options(), 0, name, (pair, now) -> script.ops().get(next[0]++),
-                script.length());
+        return conforming(
+                variant, script.options(), 0, name, (pair, now) -> script.ops().get(next[0]++), script.length());
     }
 
-    private static Seen conforming(Variant variant, Options options, long seed, String shape,
-                                   java.util.function.BiFunction<LockstepPair, Snapshot, Op> source, int steps) {
+    private static Seen conforming(
+            Variant variant,
+            Options options,
+            long seed,
+            String shape,
+            java.util.function.BiFunction<LockstepPair, Snapshot, Op> source,
+            int steps) {
         LockstepPair pair = new LockstepPair(variant, options);
         EntryNames names = new EntryNames();
         List<Op> ops = new ArrayList<>();
@@ -193,7 +214,8 @@ class OutsideGuaranteesProperties {
                         + new Seen(seed, script, outside, null).replay(variant.id(), shape));
             }
             Observation s = pair.lastSubject();
-            Observation seen = OutsideView.ordered(OutsideView.of((ScanningModel) pair.model().broadcast(), s));
+            Observation seen = OutsideView.ordered(
+                    OutsideView.of((ScanningModel) pair.model().broadcast(), s));
             // The negative control names entries from the subject's own answers: here both namings must agree,
             // so what the control catches is seen exactly as the property sees a conforming trace.
             names.step(ops, i, s);
@@ -234,7 +256,13 @@ class OutsideGuaranteesProperties {
     }
 
     private static Observation withProbe(Observation o, Snapshot state, Options options) {
-        return new Observation(o.op(), o.reply(), o.attachedId(), o.thrown(), o.snapshot(), o.violations(),
+        return new Observation(
+                o.op(),
+                o.reply(),
+                o.attachedId(),
+                o.thrown(),
+                o.snapshot(),
+                o.violations(),
                 state == null ? null : Probe.of(state, options));
     }
 
@@ -259,18 +287,30 @@ class OutsideGuaranteesProperties {
             }
             // A read of a spoiled entry clears the buffer without moving its start (spec §2 reading an entry):
             // end goes back to bufferStart, the names of the cleared positions stay, and nothing is stored after.
-            boolean cleared = s.snapshot().sizes().isEmpty() && s.snapshot().errored()
+            boolean cleared = s.snapshot().sizes().isEmpty()
+                    && s.snapshot().errored()
                     && s.snapshot().end() <= writers.size();
             if (s.snapshot().end() != writers.size() && !cleared) {
-                throw new IllegalStateException("cannot name the entries of step " + i + " (" + s.op().script()
-                        + "): " + writers.size() + " stored by the answers, end is " + s.snapshot().end());
+                throw new IllegalStateException("cannot name the entries of step " + i + " (" + s.op().script() + "): "
+                        + writers.size() + " stored by the answers, end is "
+                        + s.snapshot().end());
             }
         }
 
         private void store(Op op, long write, Outcome x) {
-            int size = op instanceof Op.Write w ? w.size() : op instanceof Op.WriteSync w ? w.size()
-                    : op instanceof Op.Writev w ? w.sizes().stream().mapToInt(Integer::intValue).sum()
-                    : op instanceof Op.WritevSync w ? w.sizes().stream().mapToInt(Integer::intValue).sum() : 0;
+            int size = op instanceof Op.Write w
+                    ? w.size()
+                    : op instanceof Op.WriteSync w
+                            ? w.size()
+                            : op instanceof Op.Writev w
+                                    ? w.sizes().stream()
+                                            .mapToInt(Integer::intValue)
+                                            .sum()
+                                    : op instanceof Op.WritevSync w
+                                            ? w.sizes().stream()
+                                                    .mapToInt(Integer::intValue)
+                                                    .sum()
+                                            : 0;
             if (size >= 1 && x.kind() == Outcome.Kind.ACCEPTED) {
                 writers.add(write);
             }
@@ -285,8 +325,8 @@ class OutsideGuaranteesProperties {
                 settled.add(new Settlement(x.op(), outcome(x.outcome())));
             }
             Reply r = new Reply(s.reply().op(), outcome(s.reply().outcome()), settled);
-            return OutsideView.ordered(new Observation(s.op(), r, s.attachedId(), s.thrown(), s.snapshot(),
-                    s.violations()));
+            return OutsideView.ordered(
+                    new Observation(s.op(), r, s.attachedId(), s.thrown(), s.snapshot(), s.violations()));
         }
 
         private Outcome outcome(Outcome o) {

@@ -41,11 +41,15 @@ class PatternsTest {
     @Test
     void aWriteTheModelQueuesCountsWhenTheReleaseNeverQueues() {
         Script s = script(1, "writeSync(1)", "write(1)");
-        assertThat(Lockstep.run(Variant.MODEL, s).model().get(1).reply().outcome()).isEqualTo(Outcome.QUEUED);
+        assertThat(Lockstep.run(Variant.MODEL, s).model().get(1).reply().outcome())
+                .isEqualTo(Outcome.QUEUED);
         assertThat(Patterns.in(releaseAnswers(s, 1, Outcome.ACCEPTED))).containsExactly(Pattern.QUEUED_WRITES);
         Script roomy = script(8, "writeSync(1)", "write(1)");
-        assertThat(Patterns.in(releaseAnswers(roomy, 1, Outcome.ACCEPTED))).as("neither side queues").isEmpty();
-        assertThat(Patterns.in(releaseAnswers(roomy, 1, Outcome.QUEUED))).as("the release queues")
+        assertThat(Patterns.in(releaseAnswers(roomy, 1, Outcome.ACCEPTED)))
+                .as("neither side queues")
+                .isEmpty();
+        assertThat(Patterns.in(releaseAnswers(roomy, 1, Outcome.QUEUED)))
+                .as("the release queues")
                 .containsExactly(Pattern.QUEUED_WRITES);
     }
 
@@ -58,8 +62,8 @@ class PatternsTest {
         List<Observation> release = new ArrayList<>(model.model());
         Observation first = release.get(1);
         release.set(1, new Observation(first.op(), new Reply(1, Outcome.DONE, List.of()), -1, null, null, List.of()));
-        assertThat(Patterns.in(new Lockstep.Run(s, model.model(), release, null))).containsExactly(
-                Pattern.OVERLAPPING_READS);
+        assertThat(Patterns.in(new Lockstep.Run(s, model.model(), release, null)))
+                .containsExactly(Pattern.OVERLAPPING_READS);
     }
 
     @Test
@@ -67,11 +71,15 @@ class PatternsTest {
         // c1 alone holds the entry c0 has read; detaching c1 trims it, and the queued write lands
         String[] lines = {"c0 = attach()", "c1 = attach()", "writeSync(1)", "write(1)", "next(c0)", "detach(c1)"};
         Lockstep.Run model = Lockstep.run(Variant.MODEL, script(1, lines));
-        assertThat(model.model().get(5).reply().settlements()).extracting(Settlement::op).containsExactly(3L);
+        assertThat(model.model().get(5).reply().settlements())
+                .extracting(Settlement::op)
+                .containsExactly(3L);
         assertThat(Patterns.in(model)).containsExactly(Pattern.QUEUED_WRITES, Pattern.REENTRANT);
-        assertThat(Patterns.in(releaseAnswers(script(1, lines), 5, Outcome.DONE))).as("the release settled nothing")
+        assertThat(Patterns.in(releaseAnswers(script(1, lines), 5, Outcome.DONE)))
+                .as("the release settled nothing")
                 .containsExactly(Pattern.QUEUED_WRITES, Pattern.REENTRANT);
-        assertThat(Patterns.in(releaseAnswers(script(8, lines), 5, Outcome.DONE))).as("nothing queued, nothing flushed")
+        assertThat(Patterns.in(releaseAnswers(script(8, lines), 5, Outcome.DONE)))
+                .as("nothing queued, nothing flushed")
                 .isEmpty();
     }
 
@@ -86,7 +94,9 @@ class PatternsTest {
         p.count(Lockstep.run(Variant.MODEL, script(1, "writeSync(1)", "write(1)")));
         assertThat(p.total()).isEqualTo(Patterns.MIN_SEQUENCES);
         assertThat(p.missing()).containsExactly(Pattern.OVERLAPPING_READS, Pattern.REENTRANT);
-        assertThat(Patterns.missing(Patterns.MIN_SEQUENCES, Map.of(Pattern.OVERLAPPING_READS, 1L,
-                Pattern.QUEUED_WRITES, 1L, Pattern.REENTRANT, 1L))).isEmpty();
+        assertThat(Patterns.missing(
+                        Patterns.MIN_SEQUENCES,
+                        Map.of(Pattern.OVERLAPPING_READS, 1L, Pattern.QUEUED_WRITES, 1L, Pattern.REENTRANT, 1L)))
+                .isEmpty();
     }
 }

@@ -32,13 +32,17 @@ class PythonSubjectsTest {
 
     private static long seed(String test) {
         GateSeed.Seed seed = GateSeed.get();
-        System.out.printf("%s: %s; replay: %s%n", test, seed.describe(), GateSeed.mavenCommand("conformance",
-                "PythonSubjectsTest", seed.value()));
+        System.out.printf(
+                "%s: %s; replay: %s%n",
+                test, seed.describe(), GateSeed.mavenCommand("conformance", "PythonSubjectsTest", seed.value()));
         return seed.value();
     }
 
     private static ProgramSubject.Example example(boolean correct) {
-        return ProgramSubject.EXAMPLES.stream().filter(e -> e.correct() == correct).findFirst().orElseThrow();
+        return ProgramSubject.EXAMPLES.stream()
+                .filter(e -> e.correct() == correct)
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -46,14 +50,26 @@ class PythonSubjectsTest {
         ProgramSubject.requireExamplesRunnable();
         ProgramSubject.Example e = example(true);
         try (ExternalSubject subject = ProgramSubject.start(e.name(), e.command())) {
-            Conformance.Result r = Conformance.run(new Conformance.Config(null, seed(e.name()), 8_000, Long.MAX_VALUE,
-                    60, reports, new PrintStream(System.out, true), 5_000), subject, null);
-            System.out.printf("%s: %,d sequences, %,d operations: %s%n", e.name(), r.sequences(), r.operations(),
-                    ProgramSubject.verdict(r));
+            Conformance.Result r = Conformance.run(
+                    new Conformance.Config(
+                            null,
+                            seed(e.name()),
+                            8_000,
+                            Long.MAX_VALUE,
+                            60,
+                            reports,
+                            new PrintStream(System.out, true),
+                            5_000),
+                    subject,
+                    null);
+            System.out.printf(
+                    "%s: %,d sequences, %,d operations: %s%n",
+                    e.name(), r.sequences(), r.operations(), ProgramSubject.verdict(r));
             assertThat(r.sequences()).as("sequences run").isGreaterThan(100);
             assertThat(ProgramSubject.problems(r)).isEmpty();
             assertThat(r.differences()).isEmpty();
-            assertThat(reports.resolve("subjects").resolve(e.name()).resolve("index.md")).exists();
+            assertThat(reports.resolve("subjects").resolve(e.name()).resolve("index.md"))
+                    .exists();
         }
     }
 
@@ -62,38 +78,59 @@ class PythonSubjectsTest {
         ProgramSubject.requireExamplesRunnable();
         ProgramSubject.Example e = example(false);
         try (ExternalSubject subject = ProgramSubject.start(e.name(), e.command())) {
-            Conformance.Result r = Conformance.run(new Conformance.Config(null, seed(e.name()), Long.MAX_VALUE,
-                    CONTROL_SEQUENCES, 60, reports, new PrintStream(System.out, true), 10_000), subject, null);
+            Conformance.Result r = Conformance.run(
+                    new Conformance.Config(
+                            null,
+                            seed(e.name()),
+                            Long.MAX_VALUE,
+                            CONTROL_SEQUENCES,
+                            60,
+                            reports,
+                            new PrintStream(System.out, true),
+                            10_000),
+                    subject,
+                    null);
             System.out.printf("%s: %,d sequences: %s%n", e.name(), r.sequences(), ProgramSubject.verdict(r));
             assertThat(r.protocolErrors().count()).as("protocol errors").isZero();
             assertThat(r.differences()).as("differences caught").isNotEmpty();
             assertThat(ProgramSubject.problems(r)).isNotEmpty();
             for (Conformance.Difference d : r.differences()) {
                 // the failure is the subject's divergence, not a crash, a throw or the model's own finding
-                assertThat(d.counterexample().failure().kind()).as(d.signature()).isEqualTo(Failure.Kind.DIVERGENCE);
+                assertThat(d.counterexample().failure().kind())
+                        .as(d.signature())
+                        .isEqualTo(Failure.Kind.DIVERGENCE);
                 assertThat(d.kind()).as(d.signature()).isNotEqualTo(Differences.Kind.CRASH);
                 assertThat(d.replayed()).as("%s replays", d.signature()).isTrue();
                 assertThat(d.page()).exists();
                 assertThat(Files.readString(d.page())).contains("bin/cursorcheck subject --replay ");
             }
             Conformance.Difference shortest = r.differences().stream()
-                    .min(Comparator.comparingInt(d -> d.counterexample().script().length())).orElseThrow();
-            assertThat(shortest.counterexample().script().length()).as("the shortest shrunk script")
+                    .min(Comparator.comparingInt(
+                            d -> d.counterexample().script().length()))
+                    .orElseThrow();
+            assertThat(shortest.counterexample().script().length())
+                    .as("the shortest shrunk script")
                     .isLessThanOrEqualTo(SHORT);
             // The bug is in removal: some shrunk difference shows first at the detach that leaves the minimum.
-            assertThat(r.differences()).as("a difference at a detach").anySatisfy(d -> assertThat(
-                    d.counterexample().script().ops().get(d.counterexample().failure().step()))
-                    .isInstanceOf(Op.Detach.class));
+            assertThat(r.differences())
+                    .as("a difference at a detach")
+                    .anySatisfy(d -> assertThat(d.counterexample()
+                                    .script()
+                                    .ops()
+                                    .get(d.counterexample().failure().step()))
+                            .isInstanceOf(Op.Detach.class));
         }
     }
 
     @Test
     void aProgramThatDoesNotSpeakTheProtocolIsASetupErrorNamingTheCommand() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> ProgramSubject.start("cat", java.util.List.of("cat")))
-                .isInstanceOf(SubjectStartException.class).hasMessageStartingWith("COMMAND 'cat': ")
+                .isInstanceOf(SubjectStartException.class)
+                .hasMessageStartingWith("COMMAND 'cat': ")
                 .hasMessageContaining("handshake");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ProgramSubject.start("x",
-                java.util.List.of("no-such-program-for-cursorcheck"))).isInstanceOf(SubjectStartException.class)
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> ProgramSubject.start("x", java.util.List.of("no-such-program-for-cursorcheck")))
+                .isInstanceOf(SubjectStartException.class)
                 .hasMessageContaining("no program 'no-such-program-for-cursorcheck' on the PATH");
     }
 }

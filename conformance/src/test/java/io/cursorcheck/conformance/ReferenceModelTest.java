@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 class ReferenceModelTest {
 
     /** A flush caused by a detach whose trim signals drain inside it (found by SubjectComparisonTest). */
-    private static final Script SCRIPT = Script.parse(Script.parseOptions("budget=4, policy=UNBOUNDED"),
+    private static final Script SCRIPT = Script.parse(
+            Script.parseOptions("budget=4, policy=UNBOUNDED"),
             "c0 = attach()\nwriteSync(8)\nwriteSync(0)\nc1 = attach()\nnext(c0)\nnext(c0)\nnext(c0)\nwrite(5)\n"
                     + "write(1)\ndetach(c1)");
 
@@ -27,9 +28,11 @@ class ReferenceModelTest {
         int last = SCRIPT.length() - 1;
         String answer = Reproduction.modelAnswer(corrected, last, Algorithm.CORRECTED);
         System.out.println("corrected: " + answer + "\nas released: " + Reproduction.modelAnswer(released, last));
-        assertThat(answer).isEqualTo("DONE, settles #5 -> DATA(#7, 5B), settles #6 -> DATA(#8, 1B), settles #7 ->"
-                + " ACCEPTED, settles #8 -> ACCEPTED");
-        assertThat(Reproduction.modelAnswer(released, last)).as("the as-released model answers otherwise there")
+        assertThat(answer)
+                .isEqualTo("DONE, settles #5 -> DATA(#7, 5B), settles #6 -> DATA(#8, 1B), settles #7 ->"
+                        + " ACCEPTED, settles #8 -> ACCEPTED");
+        assertThat(Reproduction.modelAnswer(released, last))
+                .as("the as-released model answers otherwise there")
                 .isEqualTo("DONE, settles #5 -> DATA(#7, 5B), settles #7 -> ACCEPTED, settles #8 -> ACCEPTED");
     }
 }

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReproductionTest {
 
-    private static final Path KEPT = SourceTree.root().resolve(
-            "reports/conformance-findings/nested-end-in-notify/counterexample.json");
+    private static final Path KEPT =
+            SourceTree.root().resolve("reports/conformance-findings/nested-end-in-notify/counterexample.json");
 
     private static Path binary;
     private static ExternalSubject node;
@@ -48,7 +48,9 @@ class ReproductionTest {
     private static Lockstep.Run kept() throws Exception {
         Counterexample.Stored stored = Counterexample.read(KEPT);
         Lockstep.Run run = Lockstep.run(node, stored.script());
-        assertThat(run.failed()).as("the kept shape still differs on %s", Release.NEWEST_NODE).isTrue();
+        assertThat(run.failed())
+                .as("the kept shape still differs on %s", Release.NEWEST_NODE)
+                .isTrue();
         assertThat(run.failure().signature()).isEqualTo(stored.signature());
         return run;
     }
@@ -75,7 +77,8 @@ class ReproductionTest {
                 .contains(Reproduction.FINAL_LINE + " {\"step\":" + step);
         // every step prints the release's line and the model's, with the probe
         for (int i = 0; i <= step; i++) {
-            assertThat(check.output()).contains("#" + i + " " + run.script().lines().get(i));
+            assertThat(check.output())
+                    .contains("#" + i + " " + run.script().lines().get(i));
         }
     }
 
@@ -85,12 +88,14 @@ class ReproductionTest {
         Lockstep.Run run = kept();
         Script before = run.script().prefix(run.failure().step());
         Lockstep.Run agreeing = Lockstep.run(node, before);
-        assertThat(agreeing.failed()).as("the steps before the failing one agree").isFalse();
+        assertThat(agreeing.failed())
+                .as("the steps before the failing one agree")
+                .isFalse();
         int last = before.length() - 1;
         Reproduction.Check check = check(agreeing, last);
         assertThat(check.shows()).isFalse();
-        assertThat(check.why()).contains("at step #" + last + " the release answered as the model",
-                "it does not show the difference");
+        assertThat(check.why())
+                .contains("at step #" + last + " the release answered as the model", "it does not show the difference");
         assertThat(check.output()).contains(Reproduction.FINAL_LINE + " {\"step\":" + last + ",\"differs\":[]");
     }
 
@@ -100,14 +105,16 @@ class ReproductionTest {
         Lockstep.Run run = kept();
         Path crash = dir.resolve("crash.mjs");
         Files.writeString(crash, "console.log('#0 attach()');\nthrow new Error('on purpose');\n");
-        Reproduction.Check crashed = Reproduction.check(binary, crash, run, run.failure().step());
+        Reproduction.Check crashed =
+                Reproduction.check(binary, crash, run, run.failure().step());
         assertThat(crashed.shows()).isFalse();
         assertThat(crashed.why()).startsWith("it crashed (exit code ");
         assertThat(crashed.output()).contains("on purpose");
 
         Path silent = dir.resolve("silent.mjs");
         Files.writeString(silent, "console.log('#0 attach()');\n");
-        Reproduction.Check stopped = Reproduction.check(binary, silent, run, run.failure().step());
+        Reproduction.Check stopped =
+                Reproduction.check(binary, silent, run, run.failure().step());
         assertThat(stopped.shows()).isFalse();
         assertThat(stopped.why()).contains("printed no final line");
 
@@ -131,13 +138,22 @@ class ReproductionTest {
         java.util.List<io.cursorcheck.properties.Observation> subject = new java.util.ArrayList<>(kept.subject());
         io.cursorcheck.properties.Observation s = subject.get(step);
         JsException thrown = new JsException("TypeError", "resolve is not a function");
-        subject.set(step, new io.cursorcheck.properties.Observation(s.op(), null, s.attachedId(),
-                new io.cursorcheck.properties.Observation.Thrown("JsException", thrown.getMessage(), thrown),
-                null, java.util.List.of(), null));
+        subject.set(
+                step,
+                new io.cursorcheck.properties.Observation(
+                        s.op(),
+                        null,
+                        s.attachedId(),
+                        new io.cursorcheck.properties.Observation.Thrown("JsException", thrown.getMessage(), thrown),
+                        null,
+                        java.util.List.of(),
+                        null));
         Lockstep.Run threw = new Lockstep.Run(kept.script(), kept.model(), subject, kept.failure());
         String line = Reproduction.FINAL_LINE + " {\"step\":" + step + ",\"release\":{\"answer\":"
                 + "\"throws TypeError: resolve is not a function\",\"consumerCount\":0,\"canWrite\":null}}";
-        assertThat(Reproduction.judge(line, threw, step).shows()).as("the same throw, a probe the run has not").isTrue();
+        assertThat(Reproduction.judge(line, threw, step).shows())
+                .as("the same throw, a probe the run has not")
+                .isTrue();
         String other = line.replace("resolve is not a function", "something else");
         Reproduction.Check wrong = Reproduction.judge(other, threw, step);
         assertThat(wrong.shows()).isFalse();
@@ -154,14 +170,21 @@ class ReproductionTest {
         Path js = SourceTree.root().resolve("conformance/src/test/js");
         Path crashingNode = dir.resolve("crashing-node");
         // The reproduction runs as `<binary> --experimental-stream-iter <program>`: a runtime with the hooks preloaded.
-        Files.writeString(crashingNode, "#!/bin/sh\nexec '" + binary + "' --import '" + js.resolve("crash-hooks.mjs")
-                + "' \"$@\"\n");
+        Files.writeString(
+                crashingNode,
+                "#!/bin/sh\nexec '" + binary + "' --import '" + js.resolve("crash-hooks.mjs") + "' \"$@\"\n");
         assertThat(crashingNode.toFile().setExecutable(true)).isTrue();
-        Script script = Script.parse(io.cursorcheck.spi.Options.defaults(), List.of("attach()", "writeSync(1)", "end()"));
+        Script script =
+                Script.parse(io.cursorcheck.spi.Options.defaults(), List.of("attach()", "writeSync(1)", "end()"));
         Lockstep.Run run;
-        try (ExternalSubject crashing = new ExternalSubject("crashing-node", List.of(binary.toString(),
-                "--experimental-stream-iter", "--import", js.resolve("crash-hooks.mjs").toString(),
-                ExternalSubject.adapter().toString()))) {
+        try (ExternalSubject crashing = new ExternalSubject(
+                "crashing-node",
+                List.of(
+                        binary.toString(),
+                        "--experimental-stream-iter",
+                        "--import",
+                        js.resolve("crash-hooks.mjs").toString(),
+                        ExternalSubject.adapter().toString()))) {
             run = Lockstep.run(crashing, script);
         }
         assertThat(run.failed()).isTrue();
@@ -198,27 +221,52 @@ class ReproductionTest {
     @Test
     void aReproductionThatDoesNotShowItsDifferenceIsAnErrorOfTheRun() throws Exception {
         Lockstep.Run run = kept();
-        Counterexample cx = new Counterexample(node.id(), run.script(), 1L, 60, Conformance.WEIGHTS.toString(),
-                run.script().length(), 0, run.failure(), null);
+        Counterexample cx = new Counterexample(
+                node.id(),
+                run.script(),
+                1L,
+                60,
+                Conformance.WEIGHTS.toString(),
+                run.script().length(),
+                0,
+                run.failure(),
+                null);
         Path page = dir.resolve("nested.md");
         Reproduction.Check shows = check(run, run.failure().step());
-        Reproduction.Check doesNot = new Reproduction.Check("(what it printed)", false,
-                "at step #7 the release answered as the model");
+        Reproduction.Check doesNot =
+                new Reproduction.Check("(what it printed)", false, "at step #7 the release answered as the model");
         for (Reproduction.Check c : List.of(shows, doesNot)) {
-            Conformance.Difference d = new Conformance.Difference(run.failure().signature(),
-                    Differences.Kind.NESTED_END_IN_NOTIFY, cx, run, true, 1, page, c);
-            Conformance.Result r = new Conformance.Result(Release.NEWEST_NODE, node.hello(), 10, 100, 1, List.of(d),
-                    List.of(), Map.of(), 0, Map.of(d.signature(), 1L), ExternalSubject.ProtocolErrors.NONE, List.of(),
+            Conformance.Difference d = new Conformance.Difference(
+                    run.failure().signature(), Differences.Kind.NESTED_END_IN_NOTIFY, cx, run, true, 1, page, c);
+            Conformance.Result r = new Conformance.Result(
+                    Release.NEWEST_NODE,
+                    node.hello(),
+                    10,
+                    100,
+                    1,
+                    List.of(d),
+                    List.of(),
+                    Map.of(),
+                    0,
+                    Map.of(d.signature(), 1L),
+                    ExternalSubject.ProtocolErrors.NONE,
+                    List.of(),
                     Map.of());
             List<String> problems = ConformanceCampaign.problems(r);
             String text = ConformancePage.difference(d, node, dir.resolve("nested.json"), dir.resolve("nested.mjs"));
             if (c.shows()) {
-                assertThat(problems).as("the control: a reproduction that shows it").isEmpty();
+                assertThat(problems)
+                        .as("the control: a reproduction that shows it")
+                        .isEmpty();
                 assertThat(text).contains("**it reproduces**");
                 assertThat(ConformancePage.version(r)).contains("| shows it |");
             } else {
-                assertThat(problems).singleElement().asString().contains("node-26.12.1: the standalone reproduction of "
-                        + d.signature(), "does not show the difference: at step #7 the release answered as the model");
+                assertThat(problems)
+                        .singleElement()
+                        .asString()
+                        .contains(
+                                "node-26.12.1: the standalone reproduction of " + d.signature(),
+                                "does not show the difference: at step #7 the release answered as the model");
                 assertThat(text).contains("**it does NOT reproduce** (an error of the run)", "(what it printed)");
                 assertThat(ConformancePage.version(r)).contains("**does NOT show it**");
             }
@@ -235,21 +283,45 @@ class ReproductionTest {
     @Test
     void aReproductionOfTheFurtherPathsAnswersAsTheAdapterAtEveryStep() throws Exception {
         for (Script script : List.of(
-                Script.parse(io.cursorcheck.spi.Options.of(1, io.cursorcheck.spi.Policy.STRICT), List.of("c0 = attach()",
-                        "writevSync(1, 0)", "drain()", "writev(1, 1)", "write(1)", "next(c0)", "drain()", "abort(#3)",
-                        "end()", "endSync()", "spoil(#3)", "next(c0)", "drain()")),
-                Script.parse(io.cursorcheck.spi.Options.of(1, io.cursorcheck.spi.Policy.UNBOUNDED), List.of(
-                        "c0 = attach()", "writeSync(1)", "write(1)", "end()", "end()", "abort(#3)", "abort(#2)",
-                        "next(c0)", "next(c0)")))) {
+                Script.parse(
+                        io.cursorcheck.spi.Options.of(1, io.cursorcheck.spi.Policy.STRICT),
+                        List.of(
+                                "c0 = attach()",
+                                "writevSync(1, 0)",
+                                "drain()",
+                                "writev(1, 1)",
+                                "write(1)",
+                                "next(c0)",
+                                "drain()",
+                                "abort(#3)",
+                                "end()",
+                                "endSync()",
+                                "spoil(#3)",
+                                "next(c0)",
+                                "drain()")),
+                Script.parse(
+                        io.cursorcheck.spi.Options.of(1, io.cursorcheck.spi.Policy.UNBOUNDED),
+                        List.of(
+                                "c0 = attach()",
+                                "writeSync(1)",
+                                "write(1)",
+                                "end()",
+                                "end()",
+                                "abort(#3)",
+                                "abort(#2)",
+                                "next(c0)",
+                                "next(c0)")))) {
             Lockstep.Run run = Lockstep.run(node, script);
             assertThat(run.failed()).as("the newest Node answers as the model").isFalse();
             int last = script.length() - 1;
             Reproduction.Check check = check(run, last);
             System.out.println(check.output());
-            assertThat(check.output()).doesNotContain("<- differs")
+            assertThat(check.output())
+                    .doesNotContain("<- differs")
                     .contains(Reproduction.FINAL_LINE + " {\"step\":" + last + ",\"differs\":[]");
             for (int i = 0; i <= last; i++) {
-                assertThat(check.output()).contains("#" + i + " " + script.lines().get(i));
+                assertThat(check.output())
+                        .contains("#" + i + " " + script.lines().get(i));
             }
             assertThat(check.shows()).isFalse();
         }

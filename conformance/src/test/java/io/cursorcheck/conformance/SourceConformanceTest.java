@@ -31,8 +31,11 @@ class SourceConformanceTest {
 
     private static Conformance.Result run(BroadcastSource source, Algorithm algorithm, Path reports) throws Exception {
         try (ExternalSubject s = ExternalSubject.ofSource(Release.NEWEST_NODE, binary, source, algorithm)) {
-            return Conformance.run(new Conformance.Config(Release.NEWEST_NODE, 1, 0, 0, 60, reports,
-                    new PrintStream(System.out, true)), s, binary);
+            return Conformance.run(
+                    new Conformance.Config(
+                            Release.NEWEST_NODE, 1, 0, 0, 60, reports, new PrintStream(System.out, true)),
+                    s,
+                    binary);
         }
     }
 
@@ -43,8 +46,12 @@ class SourceConformanceTest {
         assertThat(r.findings()).isNotEmpty().allMatch(f -> f.judgement() == FindingOnRelease.Judgement.HAS_IT);
         assertThat(ConformanceCampaign.problems(r)).isEmpty();
         String page = Files.readString(reports.resolve("conformance/node-26.12.1+builtin-source/index.md"));
-        assertThat(page).contains("# Conformance: node-26.12.1+builtin-source", "| broadcast.js | the release's own",
-                "| Model | `model`", "| Index | no row");
+        assertThat(page)
+                .contains(
+                        "# Conformance: node-26.12.1+builtin-source",
+                        "| broadcast.js | the release's own",
+                        "| Model | `model`",
+                        "| Index | no row");
     }
 
     /** The control of a corrected run: the release's own code is caught against the corrected model. */
@@ -56,22 +63,27 @@ class SourceConformanceTest {
         // The second change of §8 (a spoiled read removes every consumer) also differs from §2 where §2 breaks no
         // guarantee: a single late joiner that reads a spoiled entry stays attached at bufferStart == end. That
         // difference, one consumer more, is left UNCLASSIFIED (no guarantee is broken); every other one is a breach.
-        assertThat(r.differences()).isNotEmpty()
+        assertThat(r.differences())
+                .isNotEmpty()
                 .anyMatch(d -> d.kind().verdict() == Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE)
                 .allMatch(d -> d.kind().verdict() == Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE
                         || d.kind() == Differences.Kind.UNCLASSIFIED
-                        && d.signature().equals("DIVERGENCE:probe:next: consumers more")
-                        && d.counterexample().script().ops().stream().anyMatch(op -> op instanceof Op.Spoil))
+                                && d.signature().equals("DIVERGENCE:probe:next: consumers more")
+                                && d.counterexample().script().ops().stream().anyMatch(op -> op instanceof Op.Spoil))
                 .allMatch(Conformance.Difference::replayed)
                 .allMatch(d -> d.reproduction() != null && d.reproduction().shows());
-        assertThat(ConformanceCampaign.problems(r)).isNotEmpty()
+        assertThat(ConformanceCampaign.problems(r))
+                .isNotEmpty()
                 .allMatch(p -> p.contains("against the corrected model (spec §8) a difference"));
         assertThat(r.findings()).allMatch(f -> f.judgement() == FindingOnRelease.Judgement.DIFFERS_OTHERWISE);
         Path dir = reports.resolve("conformance/node-26.12.1+builtin-source-corrected");
         try (var files = Files.list(dir)) {
-            Path mjs = files.filter(p -> p.toString().endsWith(".mjs")).findFirst().orElseThrow();
-            assertThat(Files.readString(mjs)).contains("--expose-internals --no-warnings --import 'file:///",
-                    "source-hooks.mjs?source=builtin' " + mjs.toAbsolutePath());
+            Path mjs =
+                    files.filter(p -> p.toString().endsWith(".mjs")).findFirst().orElseThrow();
+            assertThat(Files.readString(mjs))
+                    .contains(
+                            "--expose-internals --no-warnings --import 'file:///",
+                            "source-hooks.mjs?source=builtin' " + mjs.toAbsolutePath());
         }
     }
 
@@ -85,12 +97,14 @@ class SourceConformanceTest {
         Conformance.Result r = run(BroadcastSource.parse(guarded.toString()), Algorithm.CORRECTED, reports);
         assertThat(r.subject()).isEqualTo("node-26.12.1+guarded-corrected");
         assertThat(r.differences()).isEmpty();
-        assertThat(r.findings()).isNotEmpty()
+        assertThat(r.findings())
+                .isNotEmpty()
                 .allMatch(f -> f.judgement() == FindingOnRelease.Judgement.DOES_NOT_HAVE_IT);
         assertThat(ConformanceCampaign.problems(r)).isEmpty();
         String page = Files.readString(reports.resolve("conformance/node-26.12.1+guarded-corrected/index.md"));
-        assertThat(page).contains("| SHA-256 | `" + r.source().sha256() + "`", "| Model | `model-corrected`",
-                guarded.toString());
+        assertThat(page)
+                .contains(
+                        "| SHA-256 | `" + r.source().sha256() + "`", "| Model | `model-corrected`", guarded.toString());
     }
 
     /**
@@ -99,7 +113,9 @@ class SourceConformanceTest {
      * checks that each anchor applies exactly once.
      */
     static String guarded(String embedded) throws java.io.IOException {
-        return io.cursorcheck.conformance.upstream.SourceEdit.load(io.cursorcheck.conformance.upstream.SourceEdit
-                .flushOnce()).apply(embedded, "26.12.1").text();
+        return io.cursorcheck.conformance.upstream.SourceEdit.load(
+                        io.cursorcheck.conformance.upstream.SourceEdit.flushOnce())
+                .apply(embedded, "26.12.1")
+                .text();
     }
 }

@@ -28,12 +28,14 @@ class SourceSelfCheckTest {
 
     /** Sequences compared per release. */
     private static final int SEQUENCES = 500;
+
     private static final int MAX_STEPS = 60;
 
     private static long seed(String test) {
         GateSeed.Seed seed = GateSeed.get();
-        System.out.printf("%s: %s; replay: %s%n", test, seed.describe(),
-                GateSeed.mavenCommand("conformance", "SourceSelfCheckTest", seed.value()));
+        System.out.printf(
+                "%s: %s; replay: %s%n",
+                test, seed.describe(), GateSeed.mavenCommand("conformance", "SourceSelfCheckTest", seed.value()));
         return seed.value();
     }
 
@@ -43,11 +45,13 @@ class SourceSelfCheckTest {
         Release release = new Release("node", version);
         Path binary = release.install(System.out);
         try (ExternalSubject builtin = ExternalSubject.of(release, binary);
-             ExternalSubject source = ExternalSubject.ofSource(release, binary, BroadcastSource.EMBEDDED,
-                     Algorithm.AS_RELEASED)) {
+                ExternalSubject source =
+                        ExternalSubject.ofSource(release, binary, BroadcastSource.EMBEDDED, Algorithm.AS_RELEASED)) {
             assertThat(source.id()).isEqualTo(release.id() + "+builtin-source");
             assertThat(source.hello()).isEqualTo(builtin.hello());
-            SubjectComparison.Result r = SubjectComparison.compare(builtin, source,
+            SubjectComparison.Result r = SubjectComparison.compare(
+                    builtin,
+                    source,
                     SubjectComparison.Config.sequences(seed("self-check " + version), SEQUENCES, MAX_STEPS));
             System.out.print(r.render());
             assertThat(r.sequences()).isEqualTo(SEQUENCES);
@@ -64,20 +68,28 @@ class SourceSelfCheckTest {
         Path binary = release.install(System.out);
         String embedded = embedded(binary);
         String full = "this.#bufferedBytes >= this.#options.budget";
-        assertThat(embedded).as("the embedded source has the line the control changes").contains(full);
+        assertThat(embedded)
+                .as("the embedded source has the line the control changes")
+                .contains(full);
         Path changed = dir.resolve("changed.js");
-        Files.writeString(changed, embedded.replaceFirst(java.util.regex.Pattern.quote(full),
-                "this.#bufferedBytes > this.#options.budget"), StandardCharsets.UTF_8);
+        Files.writeString(
+                changed,
+                embedded.replaceFirst(
+                        java.util.regex.Pattern.quote(full), "this.#bufferedBytes > this.#options.budget"),
+                StandardCharsets.UTF_8);
         try (ExternalSubject builtin = ExternalSubject.of(release, binary);
-             ExternalSubject source = ExternalSubject.ofSource(release, binary, BroadcastSource.parse(changed.toString()),
-                     Algorithm.AS_RELEASED)) {
+                ExternalSubject source = ExternalSubject.ofSource(
+                        release, binary, BroadcastSource.parse(changed.toString()), Algorithm.AS_RELEASED)) {
             assertThat(source.id()).isEqualTo(release.id() + "+changed");
-            SubjectComparison.Result r = SubjectComparison.compare(builtin, source,
+            SubjectComparison.Result r = SubjectComparison.compare(
+                    builtin,
+                    source,
                     SubjectComparison.Config.sequences(seed("self-check control"), SEQUENCES, MAX_STEPS));
             System.out.print(r.render());
             assertThat(r.broken()).as("a crash is no catch").isZero();
             assertThat(r.differing()).as("sequences told apart").isGreaterThan(0);
-            assertThat(r.differingOutsideReentrant()).as("told apart off the re-entrant path, where it changed")
+            assertThat(r.differingOutsideReentrant())
+                    .as("told apart off the re-entrant path, where it changed")
                     .isGreaterThan(0);
             assertThat(r.identical()).isFalse();
         }
@@ -85,9 +97,14 @@ class SourceSelfCheckTest {
 
     /** The release's embedded broadcast.js, read from the release itself. */
     static String embedded(Path binary) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(List.of(binary.toString(), "--expose-internals", "--no-warnings", "-e",
-                "process.stdout.write(process.binding('natives')['internal/streams/iter/broadcast'])"))
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(List.of(
+                        binary.toString(),
+                        "--expose-internals",
+                        "--no-warnings",
+                        "-e",
+                        "process.stdout.write(process.binding('natives')['internal/streams/iter/broadcast'])"))
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as("the release prints its embedded source").isZero();

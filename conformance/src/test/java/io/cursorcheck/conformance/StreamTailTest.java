@@ -42,7 +42,11 @@ class StreamTailTest {
         tail.drain(flood(256L << 20, " the last words\n")); // 256 MiB, never held: the ring is 8 KiB
         assertThat(tail.total()).isEqualTo((256L << 20) + " the last words\n".length());
         List<String> lines = tail.lines();
-        assertThat(lines).singleElement().asString().startsWith("...eee").endsWith("eee the last words")
+        assertThat(lines)
+                .singleElement()
+                .asString()
+                .startsWith("...eee")
+                .endsWith("eee the last words")
                 .hasSize(3 + StreamTail.SHOWN_CHARS);
     }
 
@@ -56,7 +60,9 @@ class StreamTailTest {
         byte[] bytes = b.toString().getBytes(StandardCharsets.US_ASCII);
         assertThat(bytes.length).isGreaterThan(StreamTail.CAPACITY);
         tail.append(bytes, bytes.length);
-        assertThat(tail.lines()).hasSize(StreamTail.SHOWN_LINES).endsWith("line 998", "line 999")
+        assertThat(tail.lines())
+                .hasSize(StreamTail.SHOWN_LINES)
+                .endsWith("line 998", "line 999")
                 .startsWith("line " + (1_000 - StreamTail.SHOWN_LINES));
         tail.append("crash\r\n".getBytes(StandardCharsets.US_ASCII), 7);
         assertThat(tail.lines()).endsWith("line 999", "crash");

@@ -19,8 +19,8 @@ class SubjectComparisonTest {
     private static final int SEQUENCES = 2_000;
 
     private static SubjectComparison.Result compare(Variant a, Variant b) {
-        SubjectComparison.Result r = SubjectComparison.compare(a, b,
-                SubjectComparison.Config.sequences(SEED, SEQUENCES, 60));
+        SubjectComparison.Result r =
+                SubjectComparison.compare(a, b, SubjectComparison.Config.sequences(SEED, SEQUENCES, 60));
         System.out.print(r.render());
         return r;
     }
@@ -30,7 +30,9 @@ class SubjectComparisonTest {
         SubjectComparison.Result r = compare(Variant.MODEL, Variant.CACHED_COUNT);
         assertThat(r.sequences()).isEqualTo(SEQUENCES);
         assertThat(r.identical()).isTrue();
-        assertThat(r.reachingReentrant()).as("the scripts reach the re-entrant path").isGreaterThan(0);
+        assertThat(r.reachingReentrant())
+                .as("the scripts reach the re-entrant path")
+                .isGreaterThan(0);
     }
 
     /** The control of the exact comparison: two that differ on the re-entrant path are told apart there only. */
@@ -42,7 +44,9 @@ class SubjectComparisonTest {
         assertThat(r.differingOutsideReentrant()).isZero();
         assertThat(r.identicalOutsideReentrant()).isTrue();
         assertThat(r.reachingReentrant()).isGreaterThanOrEqualTo(r.differing());
-        assertThat(r.differences()).isNotEmpty().allMatch(SubjectComparison.StepDifference::reachesReentrantPath)
+        assertThat(r.differences())
+                .isNotEmpty()
+                .allMatch(SubjectComparison.StepDifference::reachesReentrantPath)
                 .allMatch(d -> !d.first().equals(d.second()) && d.script().length() == d.step() + 1);
     }
 
@@ -63,26 +67,31 @@ class SubjectComparisonTest {
      */
     @Test
     void aCountBoundedRunRepeatsTheSequencesOfATimedOne() {
-        SubjectComparison.Result timed = SubjectComparison.compare(Variant.CACHED_COUNT, Variant.DIRTY_FLAG,
-                SubjectComparison.Config.millis(SEED, 1_000, 60));
+        SubjectComparison.Result timed = SubjectComparison.compare(
+                Variant.CACHED_COUNT, Variant.DIRTY_FLAG, SubjectComparison.Config.millis(SEED, 1_000, 60));
         assertThat(timed.sequences()).as("sequences in the time").isPositive();
-        SubjectComparison.Result counted = SubjectComparison.compare(Variant.CACHED_COUNT, Variant.DIRTY_FLAG,
+        SubjectComparison.Result counted = SubjectComparison.compare(
+                Variant.CACHED_COUNT,
+                Variant.DIRTY_FLAG,
                 SubjectComparison.Config.sequences(SEED, timed.sequences(), 60));
         System.out.print(timed.render() + counted.render());
         assertThat(counted.sequences()).isEqualTo(timed.sequences());
         assertThat(counted.operations()).isEqualTo(timed.operations());
         assertThat(counted.reachingReentrant()).isEqualTo(timed.reachingReentrant());
         assertThat(counted.differing()).isEqualTo(timed.differing()).isPositive();
-        assertThat(counted.differences()).extracting(SubjectComparison.StepDifference::describe)
-                .containsExactlyElementsOf(timed.differences().stream().map(SubjectComparison.StepDifference::describe)
+        assertThat(counted.differences())
+                .extracting(SubjectComparison.StepDifference::describe)
+                .containsExactlyElementsOf(timed.differences().stream()
+                        .map(SubjectComparison.StepDifference::describe)
                         .toList());
         // Each kept difference names its index and its own seed, unsigned, derived from the run's seed.
         assertThat(timed.differences()).allSatisfy(d -> {
             assertThat(d.seed()).isEqualTo(RandomRun.sequenceSeed(SEED, d.index()));
-            assertThat(d.describe()).startsWith("sequence " + d.index() + " (seed " + Long.toUnsignedString(d.seed())
-                    + "), step ");
+            assertThat(d.describe())
+                    .startsWith("sequence " + d.index() + " (seed " + Long.toUnsignedString(d.seed()) + "), step ");
         });
-        assertThat(timed.differences()).as("some seed is negative as a long, so that unsigned is shown to matter")
+        assertThat(timed.differences())
+                .as("some seed is negative as a long, so that unsigned is shown to matter")
                 .anyMatch(d -> d.seed() < 0);
         assertThat(timed.render()).doesNotContain("(seed -");
     }

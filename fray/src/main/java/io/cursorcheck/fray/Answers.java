@@ -13,8 +13,7 @@ import java.util.function.Supplier;
  */
 public final class Answers {
 
-    private Answers() {
-    }
+    private Answers() {}
 
     /** An outcome as a token ({@link RaceOutcomes#token}): {@code e0/7} (entry 0 of 7 bytes), {@code done} ... */
     public static String token(Outcome o) {

@@ -24,8 +24,7 @@ public final class FrayGrade {
 
     private static final List<String> VARIANTS = List.of(Subjects.LOCKED, Subjects.PUBLISHED);
 
-    private FrayGrade() {
-    }
+    private FrayGrade() {}
 
     /** What is wrong with the run; empty when it passes. */
     public static List<String> problems(List<LedgerEntry> entries) {
@@ -54,20 +53,24 @@ public final class FrayGrade {
                     declaring.add(race.shortName());
                 }
             }
-            boolean caught = entries.stream().anyMatch(e -> e.subject().equals(twin.id())
-                    && declaring.contains(e.race()) && e.verdict().equals("CAUGHT"));
+            boolean caught = entries.stream()
+                    .anyMatch(e -> e.subject().equals(twin.id())
+                            && declaring.contains(e.race())
+                            && e.verdict().equals("CAUGHT"));
             if (!caught) {
-                problems.add("twin " + twin.id() + ": NOT CAUGHT by " + (declaring.isEmpty()
-                        ? "any race (no race declares it)" : String.join(", ", declaring)));
+                problems.add("twin " + twin.id() + ": NOT CAUGHT by "
+                        + (declaring.isEmpty() ? "any race (no race declares it)" : String.join(", ", declaring)));
             }
         }
         return problems;
     }
 
-    private static void requireRun(List<LedgerEntry> entries, Race race, String variant, boolean memoryOps,
-                                   List<String> problems) {
-        if (entries.stream().noneMatch(e -> e.race().equals(race.shortName()) && e.subject().equals(variant)
-                && e.memoryOps() == memoryOps)) {
+    private static void requireRun(
+            List<LedgerEntry> entries, Race race, String variant, boolean memoryOps, List<String> problems) {
+        if (entries.stream()
+                .noneMatch(e -> e.race().equals(race.shortName())
+                        && e.subject().equals(variant)
+                        && e.memoryOps() == memoryOps)) {
             problems.add(race.shortName() + " on " + variant + (memoryOps ? " (memory ops)" : "") + ": did not run");
         }
     }
@@ -86,8 +89,11 @@ public final class FrayGrade {
      */
     public static Map<String, Object> numbers(List<LedgerEntry> entries, List<String> problems) {
         List<LedgerEntry> real = entries.stream().filter(e -> !e.twin()).toList();
-        long twinsCaught = Mutants.RACY_TWINS.stream().filter(twin -> entries.stream()
-                .anyMatch(e -> e.subject().equals(twin.id()) && e.verdict().equals("CAUGHT"))).count();
+        long twinsCaught = Mutants.RACY_TWINS.stream()
+                .filter(twin -> entries.stream()
+                        .anyMatch(e ->
+                                e.subject().equals(twin.id()) && e.verdict().equals("CAUGHT")))
+                .count();
         List<Object> runs = new ArrayList<>();
         for (LedgerEntry e : entries) {
             Map<String, Object> run = new LinkedHashMap<>();
@@ -106,11 +112,17 @@ public final class FrayGrade {
         json.put("passed", problems.isEmpty());
         json.put("problems", List.copyOf(problems));
         json.put("realRuns", real.size());
-        json.put("realPassed", real.stream().filter(e -> e.verdict().equals("PASSED")).count());
-        json.put("realSchedules", real.stream().mapToLong(LedgerEntry::iterations).sum());
+        json.put(
+                "realPassed",
+                real.stream().filter(e -> e.verdict().equals("PASSED")).count());
+        json.put(
+                "realSchedules",
+                real.stream().mapToLong(LedgerEntry::iterations).sum());
         json.put("twins", Mutants.RACY_TWINS.size());
         json.put("twinsCaught", twinsCaught);
-        json.put("errors", entries.stream().filter(e -> e.verdict().equals("ERROR")).count());
+        json.put(
+                "errors",
+                entries.stream().filter(e -> e.verdict().equals("ERROR")).count());
         json.put("runs", runs);
         return json;
     }

@@ -17,17 +17,20 @@ import java.util.List;
  */
 public final class FrayReport {
 
-    private FrayReport() {
-    }
+    private FrayReport() {}
 
     /** The page, as Markdown. */
     public static String render(List<LedgerEntry> entries, List<String> problems, String when) {
         StringBuilder md = new StringBuilder();
         md.append("# Fray: controlled scheduling of the stress races\n\n")
-                .append("Run ").append(when).append(", Fray 0.9.2 (POS scheduler) on its instrumented JDK 25. ")
+                .append("Run ")
+                .append(when)
+                .append(", Fray 0.9.2 (POS scheduler) on its instrumented JDK 25. ")
                 .append("Each race is the jcstress test's scene (same set-up, actors, outcome tokens and allowed")
                 .append(" outcomes); a real variant must pass every schedule, a racy twin must end in a forbidden")
-                .append(" outcome. Verdict: **").append(problems.isEmpty() ? "PASSED" : "FAILED").append("**.\n\n")
+                .append(" outcome. Verdict: **")
+                .append(problems.isEmpty() ? "PASSED" : "FAILED")
+                .append("**.\n\n")
                 .append("Mode: *sync only* is Fray's JUnit extension, which switches threads at synchronisation only")
                 .append(" (locks, conditions, thread start and join, volatile fields, atomics, volatile-mode and")
                 .append(" compare-and-set VarHandle accesses); *memory ops* is our launcher with Fray's")
@@ -42,35 +45,62 @@ public final class FrayReport {
             problems.forEach(p -> md.append("- ").append(p).append('\n'));
             md.append('\n');
         }
-        MarkdownTable races = MarkdownTable.of("race", "subject", "mode", "schedules", "verdict",
-                "time to the first catch (or of every schedule)", "reason", "replay").right(3, 5);
+        MarkdownTable races = MarkdownTable.of(
+                        "race",
+                        "subject",
+                        "mode",
+                        "schedules",
+                        "verdict",
+                        "time to the first catch (or of every schedule)",
+                        "reason",
+                        "replay")
+                .right(3, 5);
         for (LedgerEntry e : entries) {
-            races.row(e.race(), e.subject(), e.mode(), e.iterations(), e.shownVerdict(), e.wallMillis() + " ms",
+            races.row(
+                    e.race(),
+                    e.subject(),
+                    e.mode(),
+                    e.iterations(),
+                    e.shownVerdict(),
+                    e.wallMillis() + " ms",
                     MarkdownTable.text(e.reason()),
                     e.saved().isEmpty() ? "" : MarkdownTable.code("bin/cursorcheck fray --replay " + e.saved()));
         }
         md.append("## Races\n\n").append(races);
         MarkdownTable twins = MarkdownTable.of("twin", "Fray", "by");
         for (Mutant twin : Mutants.RACY_TWINS) {
-            List<LedgerEntry> runs = entries.stream().filter(e -> e.subject().equals(twin.id())).toList();
-            List<LedgerEntry> caught = runs.stream().filter(e -> e.verdict().equals("CAUGHT")).toList();
+            List<LedgerEntry> runs =
+                    entries.stream().filter(e -> e.subject().equals(twin.id())).toList();
+            List<LedgerEntry> caught =
+                    runs.stream().filter(e -> e.verdict().equals("CAUGHT")).toList();
             if (!caught.isEmpty()) {
-                twins.row(twin.id(), "CAUGHT", String.join("; ", caught.stream()
-                        .map(e -> e.race() + " (" + e.mode() + ") after " + schedules(e.iterations()) + ", "
-                                + e.wallMillis() + " ms")
-                        .toList()));
+                twins.row(
+                        twin.id(),
+                        "CAUGHT",
+                        String.join(
+                                "; ",
+                                caught.stream()
+                                        .map(e -> e.race() + " (" + e.mode() + ") after " + schedules(e.iterations())
+                                                + ", " + e.wallMillis() + " ms")
+                                        .toList()));
             } else if (runs.isEmpty()) {
                 twins.row(twin.id(), "NOT CAUGHT", "not run");
             } else {
-                twins.row(twin.id(), "NOT CAUGHT", MarkdownTable.text(String.join("; ", runs.stream()
-                        .map(e -> e.race() + " (" + e.mode() + "): " + e.shownVerdict() + " after "
-                                + schedules(e.iterations()) + (e.reason().isEmpty() ? "" : " " + e.reason()))
-                        .toList())));
+                twins.row(
+                        twin.id(),
+                        "NOT CAUGHT",
+                        MarkdownTable.text(String.join(
+                                "; ",
+                                runs.stream()
+                                        .map(e -> e.race() + " (" + e.mode() + "): " + e.shownVerdict() + " after "
+                                                + schedules(e.iterations())
+                                                + (e.reason().isEmpty() ? "" : " " + e.reason()))
+                                        .toList())));
             }
         }
         md.append("\n## Racy twins\n\n").append(twins);
         md.append("\nTimes are this run's wall times, for orientation only (Fray's search is random: the schedules to a"
-                + " first catch vary from run to run). A replay prints the")
+                        + " first catch vary from run to run). A replay prints the")
                 .append(" interleaving as our harness logged it (thread: operation -> answer | state after it).\n");
         return md.toString();
     }

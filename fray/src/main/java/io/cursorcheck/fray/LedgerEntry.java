@@ -23,8 +23,15 @@ import java.util.stream.Stream;
  * @param memoryOps   whether Fray also switched threads at memory accesses (interleaveMemoryOps; our own
  *                    launcher), not only at synchronisation (Fray's JUnit extension)
  */
-public record LedgerEntry(String race, String subject, String verdict, int iterations, long wallMillis,
-                          String reason, String saved, boolean memoryOps) {
+public record LedgerEntry(
+        String race,
+        String subject,
+        String verdict,
+        int iterations,
+        long wallMillis,
+        String reason,
+        String saved,
+        boolean memoryOps) {
 
     /** Whether the subject is a racy twin. */
     public boolean twin() {
@@ -43,17 +50,26 @@ public record LedgerEntry(String race, String subject, String verdict, int itera
             return entries;
         }
         try (Stream<Path> files = Files.list(folder)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".properties")).sorted().toList()) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".properties"))
+                    .sorted()
+                    .toList()) {
                 Properties p = new Properties();
                 try (InputStream in = Files.newInputStream(f)) {
                     p.load(in);
                 }
-                entries.add(new LedgerEntry(field(p, "race", f), field(p, "subject", f), field(p, "verdict", f),
-                        number(p, "iterations", f), number(p, "wallMillis", f), p.getProperty("reason", ""),
-                        p.getProperty("saved", ""), flag(p, "memoryOps", f)));
+                entries.add(new LedgerEntry(
+                        field(p, "race", f),
+                        field(p, "subject", f),
+                        field(p, "verdict", f),
+                        number(p, "iterations", f),
+                        number(p, "wallMillis", f),
+                        p.getProperty("reason", ""),
+                        p.getProperty("saved", ""),
+                        flag(p, "memoryOps", f)));
             }
         }
-        entries.sort(Comparator.comparing(LedgerEntry::race).thenComparing(LedgerEntry::subject)
+        entries.sort(Comparator.comparing(LedgerEntry::race)
+                .thenComparing(LedgerEntry::subject)
                 .thenComparing(LedgerEntry::memoryOps));
         return entries;
     }

@@ -13,8 +13,8 @@ public final class RaceViolation extends AssertionError {
 
     /** A violation of {@code race} by {@code subject} with {@code outcome}. */
     public RaceViolation(Race race, String subject, String outcome) {
-        super(race.shortName() + " on " + subject + ": forbidden outcome [" + outcome + "]; allowed "
-                + race.allowed() + " (" + race.hypothesis() + ")");
+        super(race.shortName() + " on " + subject + ": forbidden outcome [" + outcome + "]; allowed " + race.allowed()
+                + " (" + race.hypothesis() + ")");
         this.outcome = outcome;
     }
 

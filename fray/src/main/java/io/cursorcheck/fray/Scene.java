@@ -14,8 +14,7 @@ public interface Scene {
      * @param name the thread's name, as the trace shows it
      * @param body what the thread runs
      */
-    record Actor(String name, Runnable body) {
-    }
+    record Actor(String name, Runnable body) {}
 
     /** The actors, started together and joined in this order. */
     List<Actor> actors();

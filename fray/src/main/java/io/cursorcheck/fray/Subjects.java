@@ -20,8 +20,7 @@ public final class Subjects {
     /** The design under test with lock-free reads, {@link PublishedCursorBroadcast}. */
     public static final String PUBLISHED = "Published";
 
-    private Subjects() {
-    }
+    private Subjects() {}
 
     /**
      * A new broadcast of the subject.

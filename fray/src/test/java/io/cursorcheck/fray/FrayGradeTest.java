@@ -32,7 +32,14 @@ class FrayGradeTest {
                 }
             }
             for (String twin : race.twins()) {
-                entries.add(new LedgerEntry(race.shortName(), twin, "CAUGHT", 3, 1, "forbidden outcome [x]", "d",
+                entries.add(new LedgerEntry(
+                        race.shortName(),
+                        twin,
+                        "CAUGHT",
+                        3,
+                        1,
+                        "forbidden outcome [x]",
+                        "d",
                         twin.equals(MEMORY_OPS_TWIN)));
             }
         }
@@ -47,7 +54,8 @@ class FrayGradeTest {
     @Test
     void everyTwinIsDeclaredByARace() {
         for (Mutant twin : Mutants.RACY_TWINS) {
-            assertThat(List.of(Race.values())).as("a race declaring %s", twin.id())
+            assertThat(List.of(Race.values()))
+                    .as("a race declaring %s", twin.id())
                     .anyMatch(r -> r.twins().contains(twin.id()));
         }
     }
@@ -57,8 +65,10 @@ class FrayGradeTest {
     void aTwinsErrorIsNotACatch() {
         List<LedgerEntry> entries = new ArrayList<>(passing());
         entries.replaceAll(e -> e.subject().equals("lost-wakeup")
-                ? new LedgerEntry(e.race(), e.subject(), "ERROR", 1, 1, "not a forbidden outcome: deadlock", "", false) : e);
-        assertThat(FrayGrade.problems(entries)).anyMatch(p -> p.contains("lost-wakeup: NOT CAUGHT"))
+                ? new LedgerEntry(e.race(), e.subject(), "ERROR", 1, 1, "not a forbidden outcome: deadlock", "", false)
+                : e);
+        assertThat(FrayGrade.problems(entries))
+                .anyMatch(p -> p.contains("lost-wakeup: NOT CAUGHT"))
                 .anyMatch(p -> p.contains("ERROR"));
     }
 
@@ -67,7 +77,8 @@ class FrayGradeTest {
     void aTwinThatPassedIsNotCaught() {
         List<LedgerEntry> entries = new ArrayList<>(passing());
         entries.replaceAll(e -> e.subject().equals("plain-count-decrement")
-                ? new LedgerEntry(e.race(), e.subject(), "PASSED", 5000, 1, "", "", false) : e);
+                ? new LedgerEntry(e.race(), e.subject(), "PASSED", 5000, 1, "", "", false)
+                : e);
         assertThat(FrayGrade.problems(entries)).containsExactly("twin plain-count-decrement: NOT CAUGHT by CountRace");
     }
 
@@ -79,7 +90,8 @@ class FrayGradeTest {
     void theMemoryOpsTwinSeenOnlyWithoutMemoryOpsIsNotCaught() {
         List<LedgerEntry> entries = new ArrayList<>(passing());
         entries.replaceAll(e -> e.subject().equals(MEMORY_OPS_TWIN)
-                ? new LedgerEntry(e.race(), e.subject(), "PASSED", 5000, 1, "", "", false) : e);
+                ? new LedgerEntry(e.race(), e.subject(), "PASSED", 5000, 1, "", "", false)
+                : e);
         assertThat(FrayGrade.problems(entries))
                 .containsExactly("twin end-published-before-entry: NOT CAUGHT by PublishVsRead");
     }
@@ -88,8 +100,10 @@ class FrayGradeTest {
     @Test
     void aRealVariantsFailureFailsTheGrade() {
         List<LedgerEntry> entries = new ArrayList<>(passing());
-        entries.set(0, new LedgerEntry(entries.get(0).race(), Subjects.LOCKED, "CAUGHT", 5, 1, "forbidden outcome [x]",
-                "d", false));
+        entries.set(
+                0,
+                new LedgerEntry(
+                        entries.get(0).race(), Subjects.LOCKED, "CAUGHT", 5, 1, "forbidden outcome [x]", "d", false));
         assertThat(FrayGrade.problems(entries)).singleElement().asString().contains("the real variant failed");
     }
 
@@ -98,9 +112,11 @@ class FrayGradeTest {
     void aRealVariantsFailureWithMemoryOpsFailsTheGrade() {
         List<LedgerEntry> entries = new ArrayList<>(passing());
         entries.replaceAll(e -> e.memoryOps() && e.subject().equals(Subjects.PUBLISHED)
-                ? new LedgerEntry(e.race(), e.subject(), "CAUGHT", 9, 1, "forbidden outcome [read-e0/0]", "d", true) : e);
-        assertThat(FrayGrade.problems(entries)).containsExactly(
-                "PublishVsRead on Published (memory ops): the real variant failed, forbidden outcome [read-e0/0]");
+                ? new LedgerEntry(e.race(), e.subject(), "CAUGHT", 9, 1, "forbidden outcome [read-e0/0]", "d", true)
+                : e);
+        assertThat(FrayGrade.problems(entries))
+                .containsExactly(
+                        "PublishVsRead on Published (memory ops): the real variant failed, forbidden outcome [read-e0/0]");
     }
 
     /** The control: an expected run of a real variant without an account (here: the memory-ops one) is a problem. */
@@ -115,8 +131,15 @@ class FrayGradeTest {
     @Test
     void anUnknownSubjectIsAProblem() {
         List<LedgerEntry> entries = new ArrayList<>(passing());
-        entries.add(new LedgerEntry("PublishVsRead", "end-published-before-entry-at-switch-point", "CAUGHT", 3, 1,
-                "forbidden outcome [x]", "d", false));
+        entries.add(new LedgerEntry(
+                "PublishVsRead",
+                "end-published-before-entry-at-switch-point",
+                "CAUGHT",
+                3,
+                1,
+                "forbidden outcome [x]",
+                "d",
+                false));
         assertThat(FrayGrade.problems(entries)).singleElement().asString().contains("neither a real variant");
     }
 
@@ -124,7 +147,10 @@ class FrayGradeTest {
     @Test
     void theNumbersCountWhatTheLedgerHolds() {
         List<LedgerEntry> entries = passing();
-        long realSchedules = entries.stream().filter(e -> !e.twin()).mapToLong(LedgerEntry::iterations).sum();
+        long realSchedules = entries.stream()
+                .filter(e -> !e.twin())
+                .mapToLong(LedgerEntry::iterations)
+                .sum();
         assertThat(FrayGrade.numbers(entries, FrayGrade.problems(entries)))
                 .containsEntry("passed", true)
                 .containsEntry("realRuns", (Race.values().length + FrayGrade.MEMORY_OPS_RACES.size()) * 2)
@@ -136,7 +162,8 @@ class FrayGradeTest {
         Mutant first = Mutants.RACY_TWINS.get(0);
         entries.removeIf(e -> e.subject().equals(first.id()));
         List<String> problems = FrayGrade.problems(entries);
-        assertThat(FrayGrade.numbers(entries, problems)).containsEntry("passed", false)
+        assertThat(FrayGrade.numbers(entries, problems))
+                .containsEntry("passed", false)
                 .containsEntry("twinsCaught", (long) Mutants.RACY_TWINS.size() - 1)
                 .containsEntry("problems", problems);
     }
@@ -149,20 +176,69 @@ class FrayGradeTest {
     void theRunsListEveryRunInTheAgreedShape() {
         List<LedgerEntry> entries = new ArrayList<>(passing());
         entries.replaceAll(e -> e.subject().equals("plain-count-decrement")
-                ? new LedgerEntry(e.race(), e.subject(), "PASSED", 5000, 812, "", "", false) : e);
+                ? new LedgerEntry(e.race(), e.subject(), "PASSED", 5000, 812, "", "", false)
+                : e);
         Object parsed = Json.parse(Json.write(FrayGrade.numbers(entries, FrayGrade.problems(entries))));
 
         List<Object> runs = new ArrayList<>((List<?>) ((Map<?, ?>) parsed).get("runs"));
         assertThat(runs).hasSize(entries.size());
-        assertThat(runs).contains((Object) Map.of("race", "PublishVsRead", "subject", MEMORY_OPS_TWIN, "twin", true,
-                        "control", false, "verdict", "CAUGHT", "schedules", 3L, "millis", 1L, "memoryOps", true),
-                Map.of("race", "CountRace", "subject", "plain-count-decrement", "twin", true, "control", false,
-                        "verdict", "NOT CAUGHT", "schedules", 5000L, "millis", 812L, "memoryOps", false),
-                Map.of("race", "PublishVsRead", "subject", Subjects.LOCKED, "twin", false, "control", false,
-                        "verdict", "PASSED", "schedules", 1000L, "millis", 1L, "memoryOps", true));
+        assertThat(runs)
+                .contains(
+                        (Object) Map.of(
+                                "race",
+                                "PublishVsRead",
+                                "subject",
+                                MEMORY_OPS_TWIN,
+                                "twin",
+                                true,
+                                "control",
+                                false,
+                                "verdict",
+                                "CAUGHT",
+                                "schedules",
+                                3L,
+                                "millis",
+                                1L,
+                                "memoryOps",
+                                true),
+                        Map.of(
+                                "race",
+                                "CountRace",
+                                "subject",
+                                "plain-count-decrement",
+                                "twin",
+                                true,
+                                "control",
+                                false,
+                                "verdict",
+                                "NOT CAUGHT",
+                                "schedules",
+                                5000L,
+                                "millis",
+                                812L,
+                                "memoryOps",
+                                false),
+                        Map.of(
+                                "race",
+                                "PublishVsRead",
+                                "subject",
+                                Subjects.LOCKED,
+                                "twin",
+                                false,
+                                "control",
+                                false,
+                                "verdict",
+                                "PASSED",
+                                "schedules",
+                                1000L,
+                                "millis",
+                                1L,
+                                "memoryOps",
+                                true));
         for (Object run : runs) {
-            assertThat(new ArrayList<Object>(((Map<?, ?>) run).keySet())).containsExactly("race", "subject", "twin", "control", "verdict",
-                    "schedules", "millis", "memoryOps");
+            assertThat(new ArrayList<Object>(((Map<?, ?>) run).keySet()))
+                    .containsExactly(
+                            "race", "subject", "twin", "control", "verdict", "schedules", "millis", "memoryOps");
         }
     }
 }

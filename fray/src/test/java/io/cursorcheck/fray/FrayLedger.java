@@ -77,7 +77,9 @@ public final class FrayLedger implements BeforeEachCallback, AfterEachCallback, 
                 verdict = "CAUGHT";
                 outcome = violation.outcome();
                 reason = "forbidden outcome [" + violation.outcome() + "]";
-            } else if (isDeadlock(cause) && run != null && run.race() == Race.BLOCKED_WRITER
+            } else if (isDeadlock(cause)
+                    && run != null
+                    && run.race() == Race.BLOCKED_WRITER
                     && run.phase().equals("joining writer")) {
                 verdict = "CAUGHT";
                 outcome = "STALE";
@@ -85,7 +87,8 @@ public final class FrayLedger implements BeforeEachCallback, AfterEachCallback, 
                         + " thread blocked while the harness joined the writer)";
             } else {
                 verdict = "ERROR";
-                reason = "not a forbidden outcome: " + cause + (run == null ? "" : " (harness phase: " + run.phase() + ")");
+                reason = "not a forbidden outcome: " + cause
+                        + (run == null ? "" : " (harness phase: " + run.phase() + ")");
             }
             if (run != null) {
                 race = run.race().shortName();
@@ -139,7 +142,11 @@ public final class FrayLedger implements BeforeEachCallback, AfterEachCallback, 
         for (Map.Entry<String, Account> e : accounts.entrySet()) {
             Account a = e.getValue();
             // the method's own time (its first schedule to its last), not the time until the class ended
-            write(testClass, e.getKey(), a, a.failedAt >= 0 ? a.failedAfterMillis : (a.lastEndNanos - a.startNanos) / 1_000_000);
+            write(
+                    testClass,
+                    e.getKey(),
+                    a,
+                    a.failedAt >= 0 ? a.failedAfterMillis : (a.lastEndNanos - a.startNanos) / 1_000_000);
         }
     }
 
@@ -212,7 +219,8 @@ public final class FrayLedger implements BeforeEachCallback, AfterEachCallback, 
         scene.setProperty("memoryOps", String.valueOf(a.memoryOps));
         try (OutputStream out = Files.newOutputStream(partial.resolve("scene.properties"))) {
             // the published path: the run writes into a staging copy that is moved into reports/ when complete
-            scene.store(out, "The scene this recording replays: bin/cursorcheck fray --replay " + Reports.relative(target));
+            scene.store(
+                    out, "The scene this recording replays: bin/cursorcheck fray --replay " + Reports.relative(target));
         }
         Path old = target.resolveSibling(target.getFileName() + ".old");
         deleteTree(old);
@@ -227,7 +235,9 @@ public final class FrayLedger implements BeforeEachCallback, AfterEachCallback, 
     /** The directory the run writes its reports into ({@value #REPORTS_PROPERTY}), or null: write none. */
     static Path reportsDir() {
         String dir = System.getProperty(REPORTS_PROPERTY);
-        return dir == null || dir.isBlank() ? null : Path.of(dir).toAbsolutePath().normalize();
+        return dir == null || dir.isBlank()
+                ? null
+                : Path.of(dir).toAbsolutePath().normalize();
     }
 
     private static void deleteTree(Path dir) throws IOException {

@@ -34,7 +34,8 @@ class FrayReplayTest {
         Path dir = Path.of(System.getProperty(REPLAY));
         Path file = dir.resolve("scene.properties");
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("--replay " + dir + ": no scene.properties there (not a saved Fray failure)");
+            throw new IllegalArgumentException(
+                    "--replay " + dir + ": no scene.properties there (not a saved Fray failure)");
         }
         scene = new Properties();
         try (InputStream in = Files.newInputStream(file)) {
@@ -63,7 +64,8 @@ class FrayReplayTest {
         System.out.println("Replay of " + race.shortName() + " on " + subject + " (thread: operation -> answer | state"
                 + " after it):\n" + String.join("\n", SceneRun.current().trace().lines()));
         if (!outcome.equals(saved)) {
-            throw new AssertionError("REPLAY DID NOT REPRODUCE: outcome [" + outcome + "], the saved run had [" + saved + "]");
+            throw new AssertionError(
+                    "REPLAY DID NOT REPRODUCE: outcome [" + outcome + "], the saved run had [" + saved + "]");
         }
         System.out.println("REPLAY REPRODUCED: the same forbidden outcome [" + outcome + "] as the saved run");
     }

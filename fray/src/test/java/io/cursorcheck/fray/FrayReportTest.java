@@ -11,21 +11,36 @@ class FrayReportTest {
     @Test
     void aReasonWithAPipeStaysOneCellAndTwoCatchesAreJoinedWithoutATrailingSeparator() {
         List<LedgerEntry> entries = List.of(
-                new LedgerEntry("CountRace", "plain-count-decrement", "CAUGHT", 35, 221,
-                        "forbidden outcome [e0/5 | e0/5, I5]", "reports/stress/fray/plain-count-decrement/CountRace", false),
+                new LedgerEntry(
+                        "CountRace",
+                        "plain-count-decrement",
+                        "CAUGHT",
+                        35,
+                        221,
+                        "forbidden outcome [e0/5 | e0/5, I5]",
+                        "reports/stress/fray/plain-count-decrement/CountRace",
+                        false),
                 new LedgerEntry("ReadVsTrim", "cursor-published-before-read", "CAUGHT", 122, 841, "x", "", false),
-                new LedgerEntry("DropOldestVsLaggard", "cursor-published-before-read", "CAUGHT", 14, 86, "y", "", false));
+                new LedgerEntry(
+                        "DropOldestVsLaggard", "cursor-published-before-read", "CAUGHT", 14, 86, "y", "", false));
 
         String page = FrayReport.render(entries, List.of(), "now");
 
-        String raceRow = page.lines().filter(l -> l.startsWith("| CountRace")).findFirst().orElseThrow();
+        String raceRow = page.lines()
+                .filter(l -> l.startsWith("| CountRace"))
+                .findFirst()
+                .orElseThrow();
         assertThat(cells(raceRow)).hasSize(8);
-        String twinRow = page.lines().filter(l -> l.startsWith("| cursor-published-before-read")).findFirst()
+        String twinRow = page.lines()
+                .filter(l -> l.startsWith("| cursor-published-before-read"))
+                .findFirst()
                 .orElseThrow();
         assertThat(cells(twinRow)).hasSize(3);
-        assertThat(twinRow).contains("ReadVsTrim (sync only) after 122 schedules, 841 ms; DropOldestVsLaggard (sync only)"
+        assertThat(twinRow)
+                .contains("ReadVsTrim (sync only) after 122 schedules, 841 ms; DropOldestVsLaggard (sync only)"
                         + " after 14 schedules")
-                .doesNotContain("ms; |").doesNotContain("ms;  |");
+                .doesNotContain("ms; |")
+                .doesNotContain("ms;  |");
     }
 
     /** The cells of a table row: split on the pipes that are not escaped. */
@@ -39,16 +54,28 @@ class FrayReportTest {
     void eachRowSaysItsModeAndATwinThatPassedIsNotCaught() {
         List<LedgerEntry> entries = List.of(
                 new LedgerEntry("PublishVsRead", "Published", "PASSED", 1000, 900, "", "", true),
-                new LedgerEntry("PublishVsRead", "end-published-before-entry", "CAUGHT", 60, 806, "forbidden outcome"
-                        + " [read-e0/0]", "reports/stress/fray/end-published-before-entry/PublishVsRead", true),
+                new LedgerEntry(
+                        "PublishVsRead",
+                        "end-published-before-entry",
+                        "CAUGHT",
+                        60,
+                        806,
+                        "forbidden outcome" + " [read-e0/0]",
+                        "reports/stress/fray/end-published-before-entry/PublishVsRead",
+                        true),
                 new LedgerEntry("CountRace", "plain-count-decrement", "PASSED", 5000, 9000, "", "", false));
 
         String page = FrayReport.render(entries, List.of("twin plain-count-decrement: NOT CAUGHT by CountRace"), "now");
 
-        assertThat(cells(row(page, "| PublishVsRead | Published"))).extracting(String::strip)
+        assertThat(cells(row(page, "| PublishVsRead | Published")))
+                .extracting(String::strip)
                 .containsExactly("PublishVsRead", "Published", "memory ops", "1000", "PASSED", "900 ms", "", "");
-        assertThat(cells(row(page, "| CountRace | plain-count-decrement")).get(4).strip()).isEqualTo("NOT CAUGHT");
-        assertThat(row(page, "| end-published-before-entry |")).contains("PublishVsRead (memory ops) after 60 schedules");
+        assertThat(cells(row(page, "| CountRace | plain-count-decrement"))
+                        .get(4)
+                        .strip())
+                .isEqualTo("NOT CAUGHT");
+        assertThat(row(page, "| end-published-before-entry |"))
+                .contains("PublishVsRead (memory ops) after 60 schedules");
         assertThat(page).contains("Verdict: **FAILED**");
     }
 

@@ -41,8 +41,12 @@ class FrayVerdictTest {
         problems.addAll(FrayGrade.problems(entries));
         Path reports = FrayLedger.reportsDir();
         if (reports != null) {
-            FrayReport.write(reports.resolve("stress/fray.md"),
-                    FrayReport.render(entries, problems, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString()));
+            FrayReport.write(
+                    reports.resolve("stress/fray.md"),
+                    FrayReport.render(
+                            entries,
+                            problems,
+                            Instant.now().truncatedTo(ChronoUnit.SECONDS).toString()));
         }
         // written after the page and moved into place whole: a grade file present means the page is complete
         Path partial = GRADE.resolveSibling(GRADE.getFileName() + ".partial");

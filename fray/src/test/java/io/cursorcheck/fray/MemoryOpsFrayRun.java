@@ -10,8 +10,7 @@ import java.nio.file.Path;
  */
 final class MemoryOpsFrayRun {
 
-    private MemoryOpsFrayRun() {
-    }
+    private MemoryOpsFrayRun() {}
 
     /**
      * Searches up to {@code schedules} schedules of the race on the subject and records the account.
@@ -37,7 +36,8 @@ final class MemoryOpsFrayRun {
             a.failedAt = r.schedules();
             a.failedAfterMillis = r.millis();
             a.verdict = "ERROR";
-            a.reason = "Fray stopped after " + r.schedules() + " of " + schedules + " schedules (its timeout), no failure";
+            a.reason =
+                    "Fray stopped after " + r.schedules() + " of " + schedules + " schedules (its timeout), no failure";
         }
         FrayLedger.write(testClass.getName(), method, a, r.millis());
         return a;

@@ -44,11 +44,9 @@ final class MemoryOpsLauncher {
      * @param millis    wall time of those schedules
      * @param failure   what Fray reported for the failing schedule, or null when every schedule passed
      */
-    record Result(int schedules, long millis, Throwable failure) {
-    }
+    record Result(int schedules, long millis, Throwable failure) {}
 
-    private MemoryOpsLauncher() {
-    }
+    private MemoryOpsLauncher() {}
 
     /** Up to {@code iterations} schedules of {@code scene}, each a fresh run; Fray writes into {@code report}. */
     static Result search(Runnable scene, int iterations, Path report) {
@@ -63,12 +61,15 @@ final class MemoryOpsLauncher {
      * @throws IllegalArgumentException if the recording names a scheduler Fray does not have
      */
     static Result replay(Runnable scene, Path recording, Path report) throws IOException {
-        String className = Files.readString(recording.resolve("scheduler"), StandardCharsets.UTF_8).trim();
-        Randomness recorded = Json.Default.decodeFromString(Randomness.Companion.serializer(),
+        String className = Files.readString(recording.resolve("scheduler"), StandardCharsets.UTF_8)
+                .trim();
+        Randomness recorded = Json.Default.decodeFromString(
+                Randomness.Companion.serializer(),
                 Files.readString(recording.resolve("random.json"), StandardCharsets.UTF_8));
         Scheduler scheduler;
         try {
-            scheduler = (Scheduler) Class.forName(className).getConstructor(Randomness.class).newInstance(recorded);
+            scheduler = (Scheduler)
+                    Class.forName(className).getConstructor(Randomness.class).newInstance(recorded);
         } catch (ReflectiveOperationException | ClassCastException e) {
             throw new IllegalArgumentException(recording + ": scheduler '" + className + "' cannot be rebuilt", e);
         }
@@ -84,14 +85,20 @@ final class MemoryOpsLauncher {
         });
         Configuration config = new Configuration(
                 new ExecutionInfo(executor, false, true, -1),
-                report, iterations, TIMEOUT_SECONDS, scheduler, new ControlledRandomProvider(),
+                report,
+                iterations,
+                TIMEOUT_SECONDS,
+                scheduler,
+                new ControlledRandomProvider(),
                 false, // fullSchedule
                 false, // exploreMode: stop at the first failure
                 true, // noExitWhenBugFound: report it, do not exit the JVM
                 replay, // isReplay
                 false, // noFray
                 false, // dummyRun
-                NetworkDelegateType.NONE, SystemTimeDelegateType.NONE, 100_000L,
+                NetworkDelegateType.NONE,
+                SystemTimeDelegateType.NONE,
+                100_000L,
                 true, // ignoreTimedBlock
                 false, // sleepAsYield
                 false, // resetClassLoader

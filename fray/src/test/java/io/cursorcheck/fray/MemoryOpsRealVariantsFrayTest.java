@@ -31,8 +31,12 @@ class MemoryOpsRealVariantsFrayTest {
     }
 
     private static void passes(String method, String subject) throws IOException {
-        FrayLedger.Account a = MemoryOpsFrayRun.run(MemoryOpsRealVariantsFrayTest.class, method, Race.PUBLISH_VS_READ,
-                subject, RealVariantsFrayTest.ITERATIONS);
+        FrayLedger.Account a = MemoryOpsFrayRun.run(
+                MemoryOpsRealVariantsFrayTest.class,
+                method,
+                Race.PUBLISH_VS_READ,
+                subject,
+                RealVariantsFrayTest.ITERATIONS);
         if (a.verdict != null) {
             throw new AssertionError("PublishVsRead on " + subject + " with memory accesses as switching points: "
                     + a.verdict + " at schedule " + a.failedAt + ", " + a.reason);

@@ -25,37 +25,45 @@ class MemoryOpsReplayTest {
         Path dir = Path.of(System.getProperty(FrayReplayTest.REPLAY));
         Path file = dir.resolve("scene.properties");
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("--replay " + dir + ": no scene.properties there (not a saved Fray failure)");
+            throw new IllegalArgumentException(
+                    "--replay " + dir + ": no scene.properties there (not a saved Fray failure)");
         }
         Properties scene = new Properties();
         try (InputStream in = Files.newInputStream(file)) {
             scene.load(in);
         }
         if (!Boolean.parseBoolean(scene.getProperty("memoryOps", "false"))) {
-            throw new IllegalArgumentException("--replay " + dir + ": saved in the extension's mode (no memoryOps=true);"
-                    + " FrayReplayTest replays it");
+            throw new IllegalArgumentException("--replay " + dir
+                    + ": saved in the extension's mode (no memoryOps=true);" + " FrayReplayTest replays it");
         }
         Race race = Race.named(scene.getProperty("race"));
         String subject = scene.getProperty("subject");
         String saved = scene.getProperty("outcome", "");
         Warmup.once(race, subject);
         String[] outcome = new String[1];
-        MemoryOpsLauncher.Result r = MemoryOpsLauncher.replay(() -> {
-            try {
-                outcome[0] = SceneRun.run(race, subject);
-            } catch (RaceViolation v) {
-                outcome[0] = v.outcome(); // graded below against the saved outcome, not reported to Fray as a bug
-            }
-        }, dir.resolve("recording"), Path.of("target", "fray-replay", "report"));
+        MemoryOpsLauncher.Result r = MemoryOpsLauncher.replay(
+                () -> {
+                    try {
+                        outcome[0] = SceneRun.run(race, subject);
+                    } catch (RaceViolation v) {
+                        outcome[0] =
+                                v.outcome(); // graded below against the saved outcome, not reported to Fray as a bug
+                    }
+                },
+                dir.resolve("recording"),
+                Path.of("target", "fray-replay", "report"));
         System.out.println("Replay of " + race.shortName() + " on " + subject + ", memory accesses as switching points"
                 + " (thread: operation -> answer | state after it):\n"
                 + String.join("\n", SceneRun.current().trace().lines()));
         if (r.failure() != null) {
-            throw new AssertionError("REPLAY DID NOT REPRODUCE: Fray reported " + r.failure()
-                    + ", the saved run had the forbidden outcome [" + saved + "]", r.failure());
+            throw new AssertionError(
+                    "REPLAY DID NOT REPRODUCE: Fray reported " + r.failure()
+                            + ", the saved run had the forbidden outcome [" + saved + "]",
+                    r.failure());
         }
         if (!saved.equals(outcome[0])) {
-            throw new AssertionError("REPLAY DID NOT REPRODUCE: outcome [" + outcome[0] + "], the saved run had [" + saved + "]");
+            throw new AssertionError(
+                    "REPLAY DID NOT REPRODUCE: outcome [" + outcome[0] + "], the saved run had [" + saved + "]");
         }
         System.out.println("REPLAY REPRODUCED: the same forbidden outcome [" + outcome[0] + "] as the saved run");
     }

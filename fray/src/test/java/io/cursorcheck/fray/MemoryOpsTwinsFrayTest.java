@@ -22,9 +22,12 @@ class MemoryOpsTwinsFrayTest {
 
     @Test
     void publishVsReadOnEndPublishedBeforeEntryWithMemoryOps() throws IOException {
-        FrayLedger.Account a = MemoryOpsFrayRun.run(MemoryOpsTwinsFrayTest.class,
-                "publishVsReadOnEndPublishedBeforeEntryWithMemoryOps", Race.PUBLISH_VS_READ,
-                "end-published-before-entry", RacyTwinsFrayTest.ITERATIONS);
+        FrayLedger.Account a = MemoryOpsFrayRun.run(
+                MemoryOpsTwinsFrayTest.class,
+                "publishVsReadOnEndPublishedBeforeEntryWithMemoryOps",
+                Race.PUBLISH_VS_READ,
+                "end-published-before-entry",
+                RacyTwinsFrayTest.ITERATIONS);
         if (a.verdict != null) {
             throw new AssertionError("Fray " + a.verdict + " at schedule " + a.failedAt + ": " + a.reason);
         }

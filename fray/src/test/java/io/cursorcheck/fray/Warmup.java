@@ -10,8 +10,7 @@ import io.cursorcheck.properties.mutants.Mutants;
  */
 final class Warmup {
 
-    private Warmup() {
-    }
+    private Warmup() {}
 
     /** Every race once on each subject. */
     static void everyRace(String... subjects) {

@@ -4,7 +4,6 @@ import static io.cursorcheck.impl.Reader.NO_READ;
 
 import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Arguments;
-import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Diagnostics;
 import io.cursorcheck.spi.Forkable;
@@ -47,13 +46,20 @@ import java.util.List;
 abstract class BroadcastCore implements Forkable {
 
     /** Where a cursor advance happens; the dirty-flag variant treats them differently. */
-    enum Site { NEXT, NOTIFY, END }
-
-    /** The result of a full scan of the attached consumers. */
-    record Scan(long min, int count) {
+    enum Site {
+        NEXT,
+        NOTIFY,
+        END
     }
 
-    private enum Offer { ACCEPTED, DISCARDED, REFUSED }
+    /** The result of a full scan of the attached consumers. */
+    record Scan(long min, int count) {}
+
+    private enum Offer {
+        ACCEPTED,
+        DISCARDED,
+        REFUSED
+    }
 
     final Options options;
     final Algorithm algorithm;
@@ -169,8 +175,7 @@ abstract class BroadcastCore implements Forkable {
     abstract void trim();
 
     /** DROP_OLDEST eviction is about to drop entries and move laggards; nothing changed yet. */
-    void beforeEviction() {
-    }
+    void beforeEviction() {}
 
     /** DROP_OLDEST eviction is about to move {@code r} from its cursor to {@code bufferStart}. */
     abstract void laggardMoving(Reader r);
@@ -185,8 +190,7 @@ abstract class BroadcastCore implements Forkable {
      * A read found a spoiled entry: every consumer may be removed and the buffer cleared next
      * (spec §2, reading an entry); nothing changed yet.
      */
-    void beforeSpoiledRead() {
-    }
+    void beforeSpoiledRead() {}
 
     /** The tracked minimum for I6, or null where the variant claims no exact cache. */
     abstract Diagnostics.MinCache minCache();
@@ -260,7 +264,8 @@ abstract class BroadcastCore implements Forkable {
             flushQueuedWrites();
         }
         if (room && writerState == WriterState.OPEN) {
-            settleDrains(Outcome.DRAINED_TRUE); // I13: room existed, after the flush the trim started (spec §2 trim step 3)
+            settleDrains(
+                    Outcome.DRAINED_TRUE); // I13: room existed, after the flush the trim started (spec §2 trim step 3)
         }
     }
 
@@ -416,8 +421,8 @@ abstract class BroadcastCore implements Forkable {
 
     private int entryAt(long position) {
         if (position < buffer.start()) {
-            throw new ImpossibleStateException("a cursor is " + (buffer.start() - position) + " behind bufferStart "
-                    + buffer.start());
+            throw new ImpossibleStateException(
+                    "a cursor is " + (buffer.start() - position) + " behind bufferStart " + buffer.start());
         }
         return buffer.get(position);
     }
@@ -620,7 +625,7 @@ abstract class BroadcastCore implements Forkable {
     public final Reply abort(long operation) {
         long op = nextOperation();
         Arguments.requireEarlierOperation(operation, op);
-        for (java.util.Iterator<QueuedWrite> it = queuedWrites.iterator(); it.hasNext();) {
+        for (java.util.Iterator<QueuedWrite> it = queuedWrites.iterator(); it.hasNext(); ) {
             QueuedWrite w = it.next();
             if (w.op == operation) {
                 it.remove(); // wherever it is: the writes behind it stay queued, nothing is flushed
@@ -827,10 +832,22 @@ abstract class BroadcastCore implements Forkable {
                 queued.add(w.size());
             }
         }
-        return new Snapshot(buffer.start(), buffer.toList(), bufferedBytes, List.of(states), queued, writerState,
-                bytesAccepted, pendingEnds.size(), ended, cancelled, errored ? Reason.of(error) : null,
-                writerState == WriterState.ERRORED ? Reason.of(writerError) : null, pendingDrains.size(),
-                buffer.spoiledPositions(), spoiledQueued);
+        return new Snapshot(
+                buffer.start(),
+                buffer.toList(),
+                bufferedBytes,
+                List.of(states),
+                queued,
+                writerState,
+                bytesAccepted,
+                pendingEnds.size(),
+                ended,
+                cancelled,
+                errored ? Reason.of(error) : null,
+                writerState == WriterState.ERRORED ? Reason.of(writerError) : null,
+                pendingDrains.size(),
+                buffer.spoiledPositions(),
+                spoiledQueued);
     }
 
     @Override
@@ -889,8 +906,8 @@ abstract class BroadcastCore implements Forkable {
 
     private void settleOutstanding(Reader r, Outcome outcome) {
         if (r.outstanding == NO_READ) {
-            throw new ImpossibleStateException(r + " has no outstanding read to settle with " + outcome
-                    + " (settled twice?)");
+            throw new ImpossibleStateException(
+                    r + " has no outstanding read to settle with " + outcome + " (settled twice?)");
         }
         long read = r.outstanding;
         r.outstanding = NO_READ;

@@ -45,8 +45,8 @@ public final class ExternallyTrackedBroadcast extends BroadcastCore {
      */
     public void trimTo(long position) {
         if (position > endPosition()) {
-            throw new ImpossibleStateException("trim to " + position + ", past the end " + endPosition()
-                    + " where no cursor can be");
+            throw new ImpossibleStateException(
+                    "trim to " + position + ", past the end " + endPosition() + " where no cursor can be");
         }
         if (position > bufferStart()) { // below it: a DROP_OLDEST eviction already dropped more
             dropBefore(position);
@@ -55,8 +55,8 @@ public final class ExternallyTrackedBroadcast extends BroadcastCore {
 
     @Override
     BroadcastCore copy(ReaderCopies copies) {
-        throw new UnsupportedOperationException("a broadcast tracked from outside impl cannot fork: its tracker"
-                + " has no copy");
+        throw new UnsupportedOperationException(
+                "a broadcast tracked from outside impl cannot fork: its tracker" + " has no copy");
     }
 
     @Override

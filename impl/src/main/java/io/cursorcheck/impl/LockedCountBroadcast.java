@@ -33,6 +33,7 @@ public class LockedCountBroadcast implements BlockingBroadcast, Forkable {
 
     /** Guards {@link #core} and the waiting bookkeeping below. */
     final ReentrantLock lock = new ReentrantLock();
+
     private final Condition changed = lock.newCondition();
     final BroadcastCore core;
 
@@ -307,12 +308,10 @@ public class LockedCountBroadcast implements BlockingBroadcast, Forkable {
     }
 
     /** Makes the rest of this locked operation exclusive of lock-free readers; the baseline has none. */
-    void enterExclusive() {
-    }
+    void enterExclusive() {}
 
     /** Ends the exclusive part of a locked operation, if it had one. */
-    void leaveExclusive() {
-    }
+    void leaveExclusive() {}
 
     /** Runs an operation under the lock and routes its settlements to waiting threads. */
     final <T> T locked(Supplier<T> operation) {

@@ -120,7 +120,8 @@ public class PublishedCursorBroadcast extends LockedCountBroadcast {
      * @throws IllegalArgumentException if {@code options} is null
      */
     public PublishedCursorBroadcast(Options options) {
-        this(new Core(options, EntryRing.forBudget(Arguments.requireOptions(options).budget())));
+        this(new Core(
+                options, EntryRing.forBudget(Arguments.requireOptions(options).budget())));
     }
 
     private PublishedCursorBroadcast(Core core) {
@@ -280,8 +281,8 @@ public class PublishedCursorBroadcast extends LockedCountBroadcast {
         int leaveMinimum() {
             int before = (int) COUNT.getAndAdd(this, -1);
             if (before <= 0) {
-                throw new ImpossibleStateException("minCount was " + before + " when a consumer left cachedMin "
-                        + cachedMin);
+                throw new ImpossibleStateException(
+                        "minCount was " + before + " when a consumer left cachedMin " + cachedMin);
             }
             return before - 1;
         }

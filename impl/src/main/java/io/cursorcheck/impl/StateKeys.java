@@ -15,14 +15,18 @@ import io.cursorcheck.spi.WriterState;
  */
 final class StateKeys {
 
-    private StateKeys() {
-    }
+    private StateKeys() {}
 
     /** {@link BroadcastCore#stateKey()}: the state as text, pending operations by rank, positions relative to bufferStart. */
     static String stateKey(BroadcastCore b) {
         // Pending operations by rank: only their order matters, not their numbers.
-        long[] pending = new long[b.pendingEnds.size() + b.pendingDrains.size() + b.queuedWrites.size() + b.buffer.size()
-                + 2 * b.consumers.size() + 4];
+        long[] pending = new long
+                [b.pendingEnds.size()
+                        + b.pendingDrains.size()
+                        + b.queuedWrites.size()
+                        + b.buffer.size()
+                        + 2 * b.consumers.size()
+                        + 4];
         int n = 0;
         for (long e : b.pendingEnds) {
             pending[n++] = e;
@@ -67,7 +71,9 @@ final class StateKeys {
         }
         k.append("] wait[");
         for (Reader r : b.waiters) { // stale entries too: the key assumes nothing of how notify treats them
-            k.append(r.id).append(r.outstanding != NO_READ ? "" : r.detached ? "d" : "-").append(' ');
+            k.append(r.id)
+                    .append(r.outstanding != NO_READ ? "" : r.detached ? "d" : "-")
+                    .append(' ');
         }
         k.append("] ").append(b.ended ? 'E' : '-').append(b.cancelled ? 'C' : '-');
         if (b.errored) {
@@ -79,11 +85,15 @@ final class StateKeys {
         }
         k.append(" by[");
         for (long p = b.buffer.start(); p < b.buffer.end(); p++) {
-            k.append(java.util.Arrays.binarySearch(pending, 0, n, b.buffer.writeOf(p))).append(' ');
+            k.append(java.util.Arrays.binarySearch(pending, 0, n, b.buffer.writeOf(p)))
+                    .append(' ');
         }
         k.append(']');
         for (QueuedWrite w : b.queuedWrites) {
-            k.append(" qw").append(java.util.Arrays.binarySearch(pending, 0, n, w.op())).append(':').append(w.size())
+            k.append(" qw")
+                    .append(java.util.Arrays.binarySearch(pending, 0, n, w.op()))
+                    .append(':')
+                    .append(w.size())
                     .append(w.spoiled ? "*" : "");
         }
         for (long e : b.pendingEnds) {

@@ -79,8 +79,7 @@ public final class WheelBroadcast extends BroadcastCore {
         // the key must not assume the correctness the explorer checks) and the ring's size: all the
         // hidden state there is.
         StringBuilder k = new StringBuilder(32);
-        k.append(cachedMin - bufferStart()).append(" n")
-                .append(counts.length).append(" {");
+        k.append(cachedMin - bufferStart()).append(" n").append(counts.length).append(" {");
         for (long p = cachedMin; p < cachedMin + counts.length; p++) {
             int c = counts[slot(p)];
             if (c != 0) {

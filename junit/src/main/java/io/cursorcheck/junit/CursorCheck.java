@@ -62,9 +62,11 @@ public final class CursorCheck {
 
     /** The default bound: the gate's three consumers, two operations shallower, so a unit-test run stays short. */
     private static final int DEPTH = 9;
+
     private static final int CONSUMERS = 3;
     /** The writer-paths bound, as the suite's own gate explores it (spec §2's drain, endSync, writev, abort, spoil). */
     private static final int WRITER_PATHS_DEPTH = 7;
+
     private static final int WRITER_PATHS_CONSUMERS = 2;
     /** States at most per bound: far above the defaults' (tens of thousands), so only a deeper bound reaches it. */
     private static final long STATE_LIMIT = 2_000_000;
@@ -79,8 +81,16 @@ public final class CursorCheck {
     private final Path pages;
     private final String testClass;
 
-    private CursorCheck(String name, Function<Options, ? extends Broadcast> factory, Algorithm algorithm,
-                        long sequences, int maxSteps, int depth, int consumers, Path pages, String testClass) {
+    private CursorCheck(
+            String name,
+            Function<Options, ? extends Broadcast> factory,
+            Algorithm algorithm,
+            long sequences,
+            int maxSteps,
+            int depth,
+            int consumers,
+            Path pages,
+            String testClass) {
         this.name = name;
         this.factory = factory;
         this.algorithm = algorithm;
@@ -110,9 +120,17 @@ public final class CursorCheck {
         if (factory == null) {
             throw new IllegalArgumentException("cursorcheck: the broadcast factory of '" + name + "' must not be null");
         }
-        String caller = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass()
+        String caller = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE)
+                .getCallerClass()
                 .getSimpleName();
-        return new CursorCheck(name, factory, Algorithm.AS_RELEASED, 2_000, 60, DEPTH, CONSUMERS,
+        return new CursorCheck(
+                name,
+                factory,
+                Algorithm.AS_RELEASED,
+                2_000,
+                60,
+                DEPTH,
+                CONSUMERS,
                 Path.of("target", "cursorcheck"),
                 caller);
     }
@@ -198,8 +216,8 @@ public final class CursorCheck {
     public Stream<DynamicTest> tests() {
         UserSubject subject = subject();
         List<DynamicTest> tests = new ArrayList<>();
-        tests.add(DynamicTest.dynamicTest(name + ": the factory makes a broadcast under every policy",
-                () -> factoryWorks(subject)));
+        tests.add(DynamicTest.dynamicTest(
+                name + ": the factory makes a broadcast under every policy", () -> factoryWorks(subject)));
         for (SuiteFacade.NamedExample example : SuiteFacade.examples()) {
             tests.add(DynamicTest.dynamicTest(name + ": example " + example.name(), () -> example.run(subject)));
         }
@@ -208,17 +226,18 @@ public final class CursorCheck {
             // One counterexample file instead of random sequences: a page's replay command.
             tests.add(DynamicTest.dynamicTest(name + ": replay " + replay, () -> replayFile(subject, replay)));
         } else {
-            tests.add(DynamicTest.dynamicTest(name + ": lockstep with the model, " + sequences + " random sequences",
-                    () -> lockstep(subject)));
+            tests.add(DynamicTest.dynamicTest(
+                    name + ": lockstep with the model, " + sequences + " random sequences", () -> lockstep(subject)));
         }
         for (Policy policy : Policy.values()) {
-            tests.add(DynamicTest.dynamicTest(name + ": every sequence of " + depth + " operations, "
-                    + consumers + " consumers, " + policy,
+            tests.add(DynamicTest.dynamicTest(
+                    name + ": every sequence of " + depth + " operations, " + consumers + " consumers, " + policy,
                     () -> bound(subject, policy, consumers, depth, false)));
         }
         for (Policy policy : Policy.values()) {
-            tests.add(DynamicTest.dynamicTest(name + ": every sequence of " + WRITER_PATHS_DEPTH + " operations with the"
-                    + " writer's further paths, " + WRITER_PATHS_CONSUMERS + " consumers, " + policy,
+            tests.add(DynamicTest.dynamicTest(
+                    name + ": every sequence of " + WRITER_PATHS_DEPTH + " operations with the"
+                            + " writer's further paths, " + WRITER_PATHS_CONSUMERS + " consumers, " + policy,
                     () -> bound(subject, policy, WRITER_PATHS_CONSUMERS, WRITER_PATHS_DEPTH, true)));
         }
         return tests.stream();
@@ -259,8 +278,8 @@ public final class CursorCheck {
 
     private void replayFile(UserSubject subject, String file) {
         if (file.isBlank()) {
-            throw new IllegalArgumentException("cursorcheck: -D" + REPLAY_PROPERTY + " must name a counterexample"
-                    + " file, was empty");
+            throw new IllegalArgumentException(
+                    "cursorcheck: -D" + REPLAY_PROPERTY + " must name a counterexample" + " file, was empty");
         }
         PagesRoot.prepare(pages);
         String failure = SuiteFacade.replay(subject, SuiteFacade.read(Path.of(file)));
@@ -278,43 +297,56 @@ public final class CursorCheck {
 
     private void lockstep(UserSubject subject) {
         GateSeed.Seed seed = GateSeed.get();
-        System.out.printf("cursorcheck %s: %s; replay: mvn -B verify -Dtest='%s' -D%s=%d%n", name, seed.describe(),
-                testClass, GateSeed.PROPERTY, seed.value());
+        System.out.printf(
+                "cursorcheck %s: %s; replay: mvn -B verify -Dtest='%s' -D%s=%d%n",
+                name, seed.describe(), testClass, GateSeed.PROPERTY, seed.value());
         Path root = PagesRoot.prepare(pages);
         // Two workers at most: the user's build runs other tests beside this one.
         int threads = Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors()));
         SuiteFacade.LockstepVerdict v = SuiteFacade.lockstep(subject, seed.value(), sequences, maxSteps, threads, root);
-        System.out.printf("cursorcheck %s: %,d sequences, %,d operations, %d failure(s)%n", name, v.sequences(),
-                v.operations(), v.problems().size());
+        System.out.printf(
+                "cursorcheck %s: %,d sequences, %,d operations, %d failure(s)%n",
+                name, v.sequences(), v.operations(), v.problems().size());
         if (!v.problems().isEmpty()) {
-            throw new AssertionFailedError(describe(v.problems(), "lockstep with the model, " + seed.describe()
-                    + "; replay: mvn -B verify -Dtest='" + testClass + "' -D" + GateSeed.PROPERTY + "=" + seed.value()));
+            throw new AssertionFailedError(describe(
+                    v.problems(),
+                    "lockstep with the model, " + seed.describe() + "; replay: mvn -B verify -Dtest='" + testClass
+                            + "' -D" + GateSeed.PROPERTY + "=" + seed.value()));
         }
     }
 
     private void bound(UserSubject subject, Policy policy, int attaches, int operations, boolean writerPaths) {
-        Assumptions.assumeTrue(SuiteFacade.forkable(subject), () -> name + " is not io.cursorcheck.spi.Forkable:"
-                + " the exhaustive bound needs fork() and stateKey(), so it is skipped (the lockstep check still ran)");
+        Assumptions.assumeTrue(
+                SuiteFacade.forkable(subject),
+                () -> name + " is not io.cursorcheck.spi.Forkable:"
+                        + " the exhaustive bound needs fork() and stateKey(), so it is skipped (the lockstep check still ran)");
         Path root = PagesRoot.prepare(pages);
-        SuiteFacade.BoundVerdict v = SuiteFacade.bound(subject, policy, attaches, operations, writerPaths,
-                STATE_LIMIT, root);
-        System.out.printf("cursorcheck %s: %s, %,d states%s%n", name, v.scope(), v.states(),
-                !v.problems().isEmpty() ? " (stopped at the level of the first failure)"
+        SuiteFacade.BoundVerdict v =
+                SuiteFacade.bound(subject, policy, attaches, operations, writerPaths, STATE_LIMIT, root);
+        System.out.printf(
+                "cursorcheck %s: %s, %,d states%s%n",
+                name,
+                v.scope(),
+                v.states(),
+                !v.problems().isEmpty()
+                        ? " (stopped at the level of the first failure)"
                         : v.complete() ? "" : " (incomplete: state limit reached)");
         if (!v.problems().isEmpty()) {
             throw new AssertionFailedError(describe(v.problems(), "exhaustive bound " + v.scope()));
         }
         if (!v.complete()) {
             throw new AssertionFailedError("cursorcheck " + name + ": the bound " + v.scope()
-                    + " was not explored completely (state limit reached at " + v.states() + " states): lower the depth");
+                    + " was not explored completely (state limit reached at " + v.states()
+                    + " states): lower the depth");
         }
     }
 
     private String describe(List<SuiteFacade.Problem> problems, String where) {
-        return "cursorcheck " + name + " fails (" + where + "):\n" + problems.stream()
-                .map(p -> "  " + p.title() + "\n  page: " + p.page() + "\n  json: " + p.json() + "\n  script:\n"
-                        + p.script().lines().map(l -> "    " + l).collect(Collectors.joining("\n")))
-                .collect(Collectors.joining("\n\n"));
+        return "cursorcheck " + name + " fails (" + where + "):\n"
+                + problems.stream()
+                        .map(p -> "  " + p.title() + "\n  page: " + p.page() + "\n  json: " + p.json() + "\n  script:\n"
+                                + p.script().lines().map(l -> "    " + l).collect(Collectors.joining("\n")))
+                        .collect(Collectors.joining("\n\n"));
     }
 
     @Override

@@ -22,8 +22,7 @@ final class PagesRoot {
     /** The value this class gave {@code cursorcheck.root}, or null if it gave none. */
     private static String setHere;
 
-    private PagesRoot() {
-    }
+    private PagesRoot() {}
 
     /**
      * Prepares {@code dir} as the pages root: the spec copied to {@code docs/spec.md} under it (written to a
@@ -37,8 +36,8 @@ final class PagesRoot {
         Path spec = root.resolve(SourceTree.SPEC);
         try (InputStream in = PagesRoot.class.getResourceAsStream(SPEC_RESOURCE)) {
             if (in == null) {
-                throw new IllegalStateException("cursorcheck-junit: the spec is missing from its jar ("
-                        + SPEC_RESOURCE + " next to " + PagesRoot.class.getName() + ")");
+                throw new IllegalStateException("cursorcheck-junit: the spec is missing from its jar (" + SPEC_RESOURCE
+                        + " next to " + PagesRoot.class.getName() + ")");
             }
             Files.createDirectories(spec.getParent());
             Path staged = Files.createTempFile(spec.getParent(), "spec", ".md.tmp");

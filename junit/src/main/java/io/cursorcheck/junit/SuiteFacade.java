@@ -1,19 +1,19 @@
 package io.cursorcheck.junit;
 
 import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.campaign.RandomRun;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.Failure;
 import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.Script;
 import io.cursorcheck.properties.engine.Tolerance;
-import io.cursorcheck.properties.report.CounterexampleWriter;
-import io.cursorcheck.properties.campaign.RandomRun;
 import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.properties.examples.Example;
 import io.cursorcheck.properties.examples.ExampleCatalogue;
 import io.cursorcheck.properties.explore.ExploreSettings;
 import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Scope;
+import io.cursorcheck.properties.report.CounterexampleWriter;
 import io.cursorcheck.spi.Forkable;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Policy;
@@ -37,8 +37,7 @@ final class SuiteFacade {
     /** Budget of the shortest search after each shrink, as the suite's own gate uses by default. */
     private static final long SHORTEST_STATES = 200_000;
 
-    private SuiteFacade() {
-    }
+    private SuiteFacade() {}
 
     /**
      * A failure of the user's broadcast, shrunk and written.
@@ -48,8 +47,7 @@ final class SuiteFacade {
      * @param page   its Markdown page
      * @param json   its JSON file
      */
-    record Problem(String title, String script, Path page, Path json) {
-    }
+    record Problem(String title, String script, Path page, Path json) {}
 
     /**
      * What the lockstep check did.
@@ -58,8 +56,7 @@ final class SuiteFacade {
      * @param operations operations run
      * @param problems   the subject's failures, one per signature
      */
-    record LockstepVerdict(long sequences, long operations, List<Problem> problems) {
-    }
+    record LockstepVerdict(long sequences, long operations, List<Problem> problems) {}
 
     /**
      * What one exhaustive bound did.
@@ -69,23 +66,36 @@ final class SuiteFacade {
      * @param complete whether every sequence up to the bound's depth was explored
      * @param problems the subject's failures, each with a shortest script
      */
-    record BoundVerdict(String scope, long states, boolean complete, List<Problem> problems) {
-    }
+    record BoundVerdict(String scope, long states, boolean complete, List<Problem> problems) {}
 
     /**
      * Random lockstep sequences against the model, stopping at the subject's first failure, which is
      * shrunk (and searched for a shortest script when the broadcast is forkable) and written under
      * {@code pages/counterexamples/<name>/}.
      */
-    static LockstepVerdict lockstep(BroadcastFactory subject, long seed, long sequences, int maxSteps, int threads,
-                                    Path pages) {
-        RandomRun.Config config = new RandomRun.Config(subject, seed, sequences, Long.MAX_VALUE, maxSteps,
-                Weights.DEFAULT, threads, true, pages.resolve("counterexamples"), null, true, SHORTEST_STATES);
+    static LockstepVerdict lockstep(
+            BroadcastFactory subject, long seed, long sequences, int maxSteps, int threads, Path pages) {
+        RandomRun.Config config = new RandomRun.Config(
+                subject,
+                seed,
+                sequences,
+                Long.MAX_VALUE,
+                maxSteps,
+                Weights.DEFAULT,
+                threads,
+                true,
+                pages.resolve("counterexamples"),
+                null,
+                true,
+                SHORTEST_STATES);
         RandomRun.Result result = unwrapped(() -> RandomRun.run(config, new RandomRun.Progress()));
         List<Problem> problems = new ArrayList<>();
         for (RandomRun.Found f : result.subjectFailures()) {
-            problems.add(new Problem(f.counterexample().failure().title(), f.counterexample().script().toString(),
-                    f.page(), f.json()));
+            problems.add(new Problem(
+                    f.counterexample().failure().title(),
+                    f.counterexample().script().toString(),
+                    f.page(),
+                    f.json()));
         }
         return new LockstepVerdict(result.sequences(), result.operations(), List.copyOf(problems));
     }
@@ -114,7 +124,9 @@ final class SuiteFacade {
 
     /** The catalogue of hand-written examples that hold for every conforming broadcast, in the order they run. */
     static List<NamedExample> examples() {
-        return ExampleCatalogue.all().stream().map(e -> new NamedExample(e.name(), e)).toList();
+        return ExampleCatalogue.all().stream()
+                .map(e -> new NamedExample(e.name(), e))
+                .toList();
     }
 
     /** Whether the broadcast the subject makes can be forked, and so explored exhaustively. */
@@ -128,19 +140,37 @@ final class SuiteFacade {
      * writevSync, abort, spoil) if {@code writerPaths}: a subject failure's shortest script is written under
      * {@code pages/counterexamples/<name>/}.
      */
-    static BoundVerdict bound(BroadcastFactory subject, Policy policy, int consumers, int depth, boolean writerPaths,
-                              long stateLimit, Path pages) {
+    static BoundVerdict bound(
+            BroadcastFactory subject,
+            Policy policy,
+            int consumers,
+            int depth,
+            boolean writerPaths,
+            long stateLimit,
+            Path pages) {
         Scope scope = new Scope(policy, 2, List.of(0, 1, 2), consumers, depth, writerPaths);
-        Explorer.Result r = unwrapped(() -> Explorer.explore(subject, scope, ExploreSettings.of(stateLimit)
-                .stoppingOnSubjectFailure(true), null));
+        Explorer.Result r = unwrapped(() ->
+                Explorer.explore(subject, scope, ExploreSettings.of(stateLimit).stoppingOnSubjectFailure(true), null));
         List<Problem> problems = new ArrayList<>();
         for (Explorer.Found f : r.subjectFailures()) {
             // The explorer's script is a shortest one (breadth first): written as the suite writes its own.
-            Counterexample cx = new Counterexample(subject.id(), f.run().script(), null, depth, "exhaustive",
-                    f.run().script().length(), 0, f.failure(), "exhaustive exploration of " + scope
-                    + " (breadth first: no shorter script in this bound fails)");
-            Path[] files = CounterexampleWriter.write(cx, f.run(), subject.description(), subject.entryPointTest(),
-                    null, pages.resolve("counterexamples"));
+            Counterexample cx = new Counterexample(
+                    subject.id(),
+                    f.run().script(),
+                    null,
+                    depth,
+                    "exhaustive",
+                    f.run().script().length(),
+                    0,
+                    f.failure(),
+                    "exhaustive exploration of " + scope + " (breadth first: no shorter script in this bound fails)");
+            Path[] files = CounterexampleWriter.write(
+                    cx,
+                    f.run(),
+                    subject.description(),
+                    subject.entryPointTest(),
+                    null,
+                    pages.resolve("counterexamples"));
             problems.add(new Problem(f.failure().title(), cx.script().toString(), files[1], files[0]));
         }
         return new BoundVerdict(scope.toString(), r.states(), r.complete(), List.copyOf(problems));
@@ -152,8 +182,7 @@ final class SuiteFacade {
      * @param script        the options and operations
      * @param continuedPast names of the known findings the replay continues past, empty for none
      */
-    record Replay(Script script, List<String> continuedPast) {
-    }
+    record Replay(Script script, List<String> continuedPast) {}
 
     /**
      * Parses a script as a counterexample page prints it: a first line {@code // budget=B, policy=P}, then one
@@ -166,7 +195,8 @@ final class SuiteFacade {
         if (text == null) {
             throw new IllegalArgumentException("cursorcheck: the script to replay must not be null");
         }
-        List<String> lines = text.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        List<String> lines =
+                text.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
         if (lines.isEmpty() || !lines.get(0).startsWith("//")) {
             throw new IllegalArgumentException("cursorcheck: a script to replay starts with its options, e.g."
                     + " '// budget=1, policy=STRICT', was " + (lines.isEmpty() ? "empty" : "'" + lines.get(0) + "'"));
@@ -197,19 +227,26 @@ final class SuiteFacade {
      * @return the subject's failure in words (what, at which step, the script up to it), or null when it passes
      */
     static String replay(BroadcastFactory subject, Replay replay) {
-        Lockstep.Run run = unwrapped(() -> Lockstep.run(subject, replay.script(), Tolerance.of(replay.continuedPast())));
+        Lockstep.Run run =
+                unwrapped(() -> Lockstep.run(subject, replay.script(), Tolerance.of(replay.continuedPast())));
         Failure f = run.failure();
         if (f == null) {
             return null;
         }
         if (f.kind().againstModel()) { // the spec's own finding, not the subject's: as the random runs skip it
-            System.out.printf("cursorcheck %s: the replay stops at a finding against the model (%s), not the"
-                    + " broadcast's failure%n", subject.id(), f.title());
+            System.out.printf(
+                    "cursorcheck %s: the replay stops at a finding against the model (%s), not the"
+                            + " broadcast's failure%n",
+                    subject.id(), f.title());
             return null;
         }
         return f.title() + " at step " + f.step() + (f.detail() == null ? "" : " (" + f.detail() + ")")
-                + "\n  script:\n" + run.script().toString().lines().map(l -> "    " + l)
-                .collect(java.util.stream.Collectors.joining("\n"));
+                + "\n  script:\n"
+                + run.script()
+                        .toString()
+                        .lines()
+                        .map(l -> "    " + l)
+                        .collect(java.util.stream.Collectors.joining("\n"));
     }
 
     /** Runs {@code body}; a crash caused by the user's factory surfaces as the factory's own exception. */

@@ -29,20 +29,32 @@ class UserPagesTest {
     @Test
     void aPageWrittenByTheEntryPointGivesTheUsersReplayAndARegressionTestThatWork() throws Throwable {
         AssertionFailedError caught = lockstepFailure(CursorCheck.of("dirty-flag-user", DirtyFlagBroadcast::new)
-                .withSequences(2_000).withPages(pages));
-        Path page = Path.of(caught.getMessage().lines().map(String::strip).filter(l -> l.startsWith("page: "))
-                .findFirst().orElseThrow().substring("page: ".length()));
+                .withSequences(2_000)
+                .withPages(pages));
+        Path page = Path.of(caught.getMessage()
+                .lines()
+                .map(String::strip)
+                .filter(l -> l.startsWith("page: "))
+                .findFirst()
+                .orElseThrow()
+                .substring("page: ".length()));
         String text = Files.readString(page);
-        assertThat(text).doesNotContain("bin/cursorcheck", "properties/src/test", "Subjects.named")
-                .contains("mvn -B verify -Dtest='UserPagesTest' -Dcursorcheck.replay=",
-                        "Paste into your own test code", "CursorCheck.of(\"dirty-flag-user\", YourBroadcast::new).replay(");
+        assertThat(text)
+                .doesNotContain("bin/cursorcheck", "properties/src/test", "Subjects.named")
+                .contains(
+                        "mvn -B verify -Dtest='UserPagesTest' -Dcursorcheck.replay=",
+                        "Paste into your own test code",
+                        "CursorCheck.of(\"dirty-flag-user\", YourBroadcast::new).replay(");
 
         // The regression test's script, as a user pastes it: fails on the buggy broadcast, passes on a correct one.
-        Matcher block = Pattern.compile("\\.replay\\(\"\"\"\\n(.*?)\\n\\s*\"\"\"", Pattern.DOTALL).matcher(text);
+        Matcher block = Pattern.compile("\\.replay\\(\"\"\"\\n(.*?)\\n\\s*\"\"\"", Pattern.DOTALL)
+                .matcher(text);
         assertThat(block.find()).as("the regression test's script in %s", page).isTrue();
         String script = block.group(1);
-        assertThatThrownBy(() -> CursorCheck.of("dirty-flag-user", DirtyFlagBroadcast::new).replay(script))
-                .isInstanceOf(AssertionFailedError.class).hasMessageContaining("fails the replayed script")
+        assertThatThrownBy(() -> CursorCheck.of("dirty-flag-user", DirtyFlagBroadcast::new)
+                        .replay(script))
+                .isInstanceOf(AssertionFailedError.class)
+                .hasMessageContaining("fails the replayed script")
                 .hasMessageContaining("at step");
         CursorCheck.of("cached-count-user", CachedCountBroadcast::new).replay(script); // passes: no exception
 
@@ -54,10 +66,13 @@ class UserPagesTest {
         assertThat(json).isRegularFile().isEqualTo(Path.of(page.toString().replaceAll("\\.md$", ".json")));
         String before = System.setProperty(CursorCheck.REPLAY_PROPERTY, json.toString());
         try {
-            AssertionFailedError replayed = lockstepFailure(CursorCheck.of("dirty-flag-user", DirtyFlagBroadcast::new)
-                    .withPages(pages), "replay");
+            AssertionFailedError replayed = lockstepFailure(
+                    CursorCheck.of("dirty-flag-user", DirtyFlagBroadcast::new).withPages(pages), "replay");
             assertThat(replayed.getMessage()).contains("fails the replay of " + json);
-            runNamed(CursorCheck.of("cached-count-user", CachedCountBroadcast::new).withPages(pages), "replay");
+            runNamed(
+                    CursorCheck.of("cached-count-user", CachedCountBroadcast::new)
+                            .withPages(pages),
+                    "replay");
         } finally {
             if (before == null) {
                 System.clearProperty(CursorCheck.REPLAY_PROPERTY);
@@ -69,15 +84,22 @@ class UserPagesTest {
 
     @Test
     void aBadScriptOrAMissingFileIsAClearExceptionNamingIt() {
-        CursorCheck check = CursorCheck.of("cached-count-user", CachedCountBroadcast::new).withPages(pages);
-        assertThatThrownBy(() -> check.replay("c0 = attach()")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("starts with its options").hasMessageContaining("was 'c0 = attach()'");
+        CursorCheck check =
+                CursorCheck.of("cached-count-user", CachedCountBroadcast::new).withPages(pages);
+        assertThatThrownBy(() -> check.replay("c0 = attach()"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("starts with its options")
+                .hasMessageContaining("was 'c0 = attach()'");
         assertThatThrownBy(() -> check.replay("// budget=1, policy=STRICT\nnext(c0)"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("consumer c0 was never attached");
-        String before = System.setProperty(CursorCheck.REPLAY_PROPERTY, pages.resolve("none.json").toString());
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("consumer c0 was never attached");
+        String before = System.setProperty(
+                CursorCheck.REPLAY_PROPERTY, pages.resolve("none.json").toString());
         try {
-            assertThatThrownBy(() -> runNamed(check, "replay")).isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("no counterexample file").hasMessageContaining("none.json");
+            assertThatThrownBy(() -> runNamed(check, "replay"))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("no counterexample file")
+                    .hasMessageContaining("none.json");
         } finally {
             if (before == null) {
                 System.clearProperty(CursorCheck.REPLAY_PROPERTY);
@@ -104,7 +126,9 @@ class UserPagesTest {
     }
 
     private static void runNamed(CursorCheck check, String part) throws Throwable {
-        List<DynamicTest> named = check.tests().filter(t -> t.getDisplayName().contains(": " + part)).toList();
+        List<DynamicTest> named = check.tests()
+                .filter(t -> t.getDisplayName().contains(": " + part))
+                .toList();
         assertThat(named).as("the test '%s'", part).hasSize(1);
         named.get(0).getExecutable().execute();
     }

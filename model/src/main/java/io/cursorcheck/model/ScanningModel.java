@@ -51,12 +51,14 @@ public final class ScanningModel implements Forkable {
     // Spec §1, the broadcast.
     /** {@code buffer}: the retained entries, at positions [bufferStart, bufferEnd()), oldest first. */
     private final List<Entry> buffer;
+
     private long bufferStart;
     private long bufferedBytes;
     /** The attached consumers, in attach order. */
     private final List<Consumer> consumers;
     /** The waiting list; it may hold stale entries, which notify skips. */
     private List<Consumer> waiters;
+
     private boolean ended;
     private boolean cancelled;
     private boolean errored;
@@ -145,7 +147,11 @@ public final class ScanningModel implements Forkable {
     }
 
     /** The answers of spec §2 offer. */
-    private enum OfferAnswer { ACCEPTED, DISCARDED, REFUSED }
+    private enum OfferAnswer {
+        ACCEPTED,
+        DISCARDED,
+        REFUSED
+    }
 
     @Override
     public Options options() {
@@ -280,8 +286,8 @@ public final class ScanningModel implements Forkable {
         boolean strict = switch (options.policy()) {
             case STRICT -> true;
             case UNBOUNDED -> false;
-            case DROP_OLDEST, DROP_NEWEST -> throw new ImpossibleStateException(
-                    options.policy() + " refused a write while the writer is open");
+            case DROP_OLDEST, DROP_NEWEST ->
+                throw new ImpossibleStateException(options.policy() + " refused a write while the writer is open");
         };
         if (strict && writer.hasQueuedWrites()) {
             return answer(op, Outcome.failed(SpecError.BACKPRESSURE));
@@ -330,8 +336,7 @@ public final class ScanningModel implements Forkable {
         if (!writer.hasQueuedWrites()) {
             endingTheBroadcast();
         }
-        return answer(op, writer.is(WriterState.CLOSED)
-                ? Outcome.completed(writer.bytesAccepted) : Outcome.INCOMPLETE);
+        return answer(op, writer.is(WriterState.CLOSED) ? Outcome.completed(writer.bytesAccepted) : Outcome.INCOMPLETE);
     }
 
     /** Spec §2 abort: the abort signal of operation {@code operation} fires. */
@@ -446,8 +451,8 @@ public final class ScanningModel implements Forkable {
             writer.pendingEnds.clear();
         }
         // Step 4.
-        detachAndRemoveEveryConsumer(reasonGiven ? Outcome.failed(reason) : Outcome.DONE,
-                reasonGiven ? Reason.of(reason) : null);
+        detachAndRemoveEveryConsumer(
+                reasonGiven ? Outcome.failed(reason) : Outcome.DONE, reasonGiven ? Reason.of(reason) : null);
         return answer(op, Outcome.OK); // step 5
     }
 
@@ -491,8 +496,8 @@ public final class ScanningModel implements Forkable {
         long minimum = scan();
         if (minimum < bufferStart) {
             // I1: eviction moves laggards to bufferStart in the same step, so no cursor is ever behind it.
-            throw new ImpossibleStateException("a cursor is " + (bufferStart - minimum) + " behind bufferStart "
-                    + bufferStart);
+            throw new ImpossibleStateException(
+                    "a cursor is " + (bufferStart - minimum) + " behind bufferStart " + bufferStart);
         }
         // Step 3; a minimum that has not moved past bufferStart changes nothing, flush and drains included.
         if (minimum > bufferStart) {
@@ -579,8 +584,8 @@ public final class ScanningModel implements Forkable {
         // Step 4.
         if (writeAtPosition.size() != bufferEnd()) {
             // Only a spoiled read's clear shortens the buffer without moving bufferStart, and it ends the broadcast.
-            throw new ImpossibleStateException("an append at " + bufferEnd() + " after a clear of positions up to "
-                    + writeAtPosition.size());
+            throw new ImpossibleStateException(
+                    "an append at " + bufferEnd() + " after a clear of positions up to " + writeAtPosition.size());
         }
         buffer.add(new Entry(size, write, false));
         bufferedBytes += size;
@@ -590,8 +595,8 @@ public final class ScanningModel implements Forkable {
         // UNBOUNDED queue writes, and only DROP_OLDEST evicts, so there is nothing to flush.
         if (evicted && bufferedBytes < options.budget()) {
             if (writer.hasQueuedWrites()) {
-                throw new ImpossibleStateException("DROP_OLDEST evicted with " + writer.queuedWrites.size()
-                        + " write(s) queued");
+                throw new ImpossibleStateException(
+                        "DROP_OLDEST evicted with " + writer.queuedWrites.size() + " write(s) queued");
             }
             if (writer.is(WriterState.OPEN)) {
                 settlingDrains(Outcome.DRAINED_TRUE);
@@ -829,8 +834,8 @@ public final class ScanningModel implements Forkable {
     /** The retained entry at {@code position}; outside the buffer is an impossible state (I1). */
     private Entry retainedEntry(long position) {
         if (position < bufferStart || position >= bufferEnd()) {
-            throw new ImpossibleStateException("read of position " + position + " outside the buffer ["
-                    + bufferStart + ", " + bufferEnd() + ")");
+            throw new ImpossibleStateException(
+                    "read of position " + position + " outside the buffer [" + bufferStart + ", " + bufferEnd() + ")");
         }
         return buffer.get((int) (position - bufferStart));
     }
@@ -842,8 +847,8 @@ public final class ScanningModel implements Forkable {
     /** Settles {@code c}'s outstanding read; one that is already settled is the finding "settled twice" (§7 M3). */
     private void settleOutstandingRead(Consumer c, Outcome outcome) {
         if (!c.hasOutstandingRead()) {
-            throw new ImpossibleStateException(c + " has no outstanding read to settle with " + outcome
-                    + " (settled twice?)");
+            throw new ImpossibleStateException(
+                    c + " has no outstanding read to settle with " + outcome + " (settled twice?)");
         }
         long read = c.outstandingRead;
         c.outstandingRead = Consumer.NO_OUTSTANDING_READ;
@@ -937,7 +942,9 @@ public final class ScanningModel implements Forkable {
         }
         k.append("] wait[");
         for (Consumer c : waiters) { // stale entries too: the key assumes nothing of how notify treats them
-            k.append(c.id).append(c.hasOutstandingRead() ? "" : c.detached ? "d" : "-").append(' ');
+            k.append(c.id)
+                    .append(c.hasOutstandingRead() ? "" : c.detached ? "d" : "-")
+                    .append(' ');
         }
         k.append("] ").append(ended ? 'E' : '-').append(cancelled ? 'C' : '-');
         if (errored) {
@@ -948,7 +955,10 @@ public final class ScanningModel implements Forkable {
             k.append('(').append(Outcome.describeReason(writer.error)).append(')');
         }
         for (Writer.WaitingWrite w : writer.queuedWrites) {
-            k.append(" qw").append(Arrays.binarySearch(ranked, 0, n, w.write())).append(':').append(w.size());
+            k.append(" qw")
+                    .append(Arrays.binarySearch(ranked, 0, n, w.write()))
+                    .append(':')
+                    .append(w.size());
             if (w.spoiled()) {
                 k.append('s');
             }
@@ -1102,10 +1112,22 @@ public final class ScanningModel implements Forkable {
                 spoiledEntries.add(bufferStart + i);
             }
         }
-        return new Snapshot(bufferStart, retainedSizes(), bufferedBytes, List.of(states), queued, writer.state,
-                writer.bytesAccepted, writer.pendingEnds.size(), ended, cancelled, errored ? Reason.of(error) : null,
-                writer.is(WriterState.ERRORED) ? Reason.of(writer.error) : null, writer.pendingDrains.size(),
-                spoiledEntries, spoiledQueued);
+        return new Snapshot(
+                bufferStart,
+                retainedSizes(),
+                bufferedBytes,
+                List.of(states),
+                queued,
+                writer.state,
+                writer.bytesAccepted,
+                writer.pendingEnds.size(),
+                ended,
+                cancelled,
+                errored ? Reason.of(error) : null,
+                writer.is(WriterState.ERRORED) ? Reason.of(writer.error) : null,
+                writer.pendingDrains.size(),
+                spoiledEntries,
+                spoiledQueued);
     }
 
     /** The sizes of the retained entries, oldest first. */

@@ -39,7 +39,7 @@ public final class InvariantChecker {
     // consumers at most, so plain arrays and linear lookups: the explorer copies this per transition.
     private final ArrayList<Book> books;
     private final OpList pendingWrites; // queued writes' operation numbers
-    private final OpList pendingEnds;   // pending ends' operation numbers
+    private final OpList pendingEnds; // pending ends' operation numbers
     private final OpList pendingDrains; // pending drains' operation numbers
     private final OpList spoiledWrites; // queued writes a spoil named while they were queued (I14)
 
@@ -299,9 +299,12 @@ public final class InvariantChecker {
         if (op instanceof Op.Attach && consumerId >= 0) {
             checkAttach(step, consumerId);
         }
-        if (reply != null && op instanceof Op.Spoil spoil && pendingWrites.contains(spoil.operation())
+        if (reply != null
+                && op instanceof Op.Spoil spoil
+                && pendingWrites.contains(spoil.operation())
                 && !spoiledWrites.contains(spoil.operation())) {
-            spoiledWrites.add(spoil.operation()); // spec spoil: "if it is still queued, the queued write becomes spoiled"
+            spoiledWrites.add(
+                    spoil.operation()); // spec spoil: "if it is still queued, the queued write becomes spoiled"
         }
         if (reply != null) {
             for (int i = 0; i < reply.settlements().size(); i++) {
@@ -352,7 +355,8 @@ public final class InvariantChecker {
         Step(Op op, Snapshot b, Snapshot a) {
             this.b = b;
             this.a = a;
-            this.evicting = options.policy() == Policy.DROP_OLDEST && b.bufferedBytes() >= options.budget()
+            this.evicting = options.policy() == Policy.DROP_OLDEST
+                    && b.bufferedBytes() >= options.budget()
                     && writeSize(op) >= 0;
         }
 
@@ -403,8 +407,10 @@ public final class InvariantChecker {
         }
         book.next = c.cursor();
         if (c.cursor() != s.b.bufferStart()) {
-            s.fail(Invariant.I7, "c" + id + " attached at " + c.cursor() + ", not at bufferStart "
-                    + s.b.bufferStart() + ": it cannot read everything retained");
+            s.fail(
+                    Invariant.I7,
+                    "c" + id + " attached at " + c.cursor() + ", not at bufferStart " + s.b.bufferStart()
+                            + ": it cannot read everything retained");
         }
     }
 
@@ -416,15 +422,19 @@ public final class InvariantChecker {
                 case DATA -> deliver(s, id, o, "next(c" + id + ")");
                 case WAIT -> {
                     if (reads(id).size > 0) {
-                        s.fail(Invariant.I4, "next(c" + id + ") answered WAIT while c" + id + " already has "
-                                + reads(id).size + " open read(s)");
+                        s.fail(
+                                Invariant.I4,
+                                "next(c" + id + ") answered WAIT while c" + id + " already has " + reads(id).size
+                                        + " open read(s)");
                     }
                     openRead(id, n);
                 }
                 case PENDING -> {
                     if (reads(id).size == 0) {
-                        s.fail(Invariant.I4, "next(c" + id + ") answered PENDING but c" + id
-                                + " has no outstanding read to queue behind");
+                        s.fail(
+                                Invariant.I4,
+                                "next(c" + id + ") answered PENDING but c" + id
+                                        + " has no outstanding read to queue behind");
                     }
                     openRead(id, n);
                 }
@@ -433,8 +443,7 @@ public final class InvariantChecker {
                         s.readFoundSpoiled = true;
                     }
                 }
-                default -> {
-                }
+                default -> {}
             }
         } else if ((op instanceof Op.Write || op instanceof Op.Writev) && o.kind() == Outcome.Kind.QUEUED) {
             pendingWrites.add(n);
@@ -457,25 +466,29 @@ public final class InvariantChecker {
         switch (o.kind()) {
             case DRAINED -> {
                 if (o.value() == 1 && !room) {
-                    s.fail(Invariant.I13, "drain() answered DRAINED(true) at " + b.bufferedBytes() + "B >= budget "
-                            + options.budget());
+                    s.fail(
+                            Invariant.I13,
+                            "drain() answered DRAINED(true) at " + b.bufferedBytes() + "B >= budget "
+                                    + options.budget());
                 }
             }
             case PENDING -> {
                 if (room) {
-                    s.fail(Invariant.I13, "drain() answered PENDING at " + b.bufferedBytes() + "B < budget "
-                            + options.budget());
+                    s.fail(
+                            Invariant.I13,
+                            "drain() answered PENDING at " + b.bufferedBytes() + "B < budget " + options.budget());
                 }
                 pendingDrains.add(n);
             }
             case UNWRITABLE -> {
                 if (writable) {
-                    s.fail(Invariant.I13, "drain() answered UNWRITABLE while the writer was OPEN and the broadcast"
-                            + " had not ended");
+                    s.fail(
+                            Invariant.I13,
+                            "drain() answered UNWRITABLE while the writer was OPEN and the broadcast"
+                                    + " had not ended");
                 }
             }
-            default -> {
-            }
+            default -> {}
         }
     }
 
@@ -485,7 +498,9 @@ public final class InvariantChecker {
         if (owner != null) {
             OpList fifo = owner.reads;
             if (fifo.ops[0] != n) {
-                s.fail(Invariant.I4, "read #" + n + " of c" + owner.id + " settled before its earlier read #" + fifo.ops[0]);
+                s.fail(
+                        Invariant.I4,
+                        "read #" + n + " of c" + owner.id + " settled before its earlier read #" + fifo.ops[0]);
             }
             fifo.remove(n);
             if (settled.outcome().kind() == Outcome.Kind.DATA) {
@@ -501,8 +516,10 @@ public final class InvariantChecker {
         } else if (pendingDrains.remove(n)) {
             drainSettled(s, op, n, settled.outcome());
         } else if (!pendingEnds.remove(n)) {
-            s.fail(Invariant.I4, "settlement of #" + n + " -> " + settled.outcome()
-                    + ", which was not pending (settled twice, or never pending)");
+            s.fail(
+                    Invariant.I4,
+                    "settlement of #" + n + " -> " + settled.outcome()
+                            + ", which was not pending (settled twice, or never pending)");
         }
     }
 
@@ -516,23 +533,29 @@ public final class InvariantChecker {
         switch (o.kind()) {
             case DRAINED -> {
                 if (o.value() == 1 && s.a.bufferedBytes() >= options.budget() && !s.storedQueuedWrite) {
-                    s.fail(Invariant.I13, "drain #" + n + " settled DRAINED(true) in " + op.script() + ", which left "
-                            + s.a.bufferedBytes() + "B >= budget " + options.budget() + " and stored no queued write");
+                    s.fail(
+                            Invariant.I13,
+                            "drain #" + n + " settled DRAINED(true) in " + op.script() + ", which left "
+                                    + s.a.bufferedBytes() + "B >= budget " + options.budget()
+                                    + " and stored no queued write");
                 }
                 if (o.value() == 0 && !(op instanceof Op.End || op instanceof Op.EndSync || op instanceof Op.Cancel)) {
-                    s.fail(Invariant.I13, "drain #" + n + " settled DRAINED(false) in " + op.script()
-                            + ", which is not end, endSync or cancel");
+                    s.fail(
+                            Invariant.I13,
+                            "drain #" + n + " settled DRAINED(false) in " + op.script()
+                                    + ", which is not end, endSync or cancel");
                 }
             }
             case FAILED -> {
                 boolean spoiledRead = isInvalidEntry(o) && !s.b.spoiledEntries().isEmpty();
                 if (!(op instanceof Op.Fail) && !spoiledRead) {
-                    s.fail(Invariant.I13, "drain #" + n + " settled " + o + " in " + op.script()
-                            + ", which is neither fail nor a read of a spoiled entry");
+                    s.fail(
+                            Invariant.I13,
+                            "drain #" + n + " settled " + o + " in " + op.script()
+                                    + ", which is neither fail nor a read of a spoiled entry");
                 }
             }
-            default -> {
-            }
+            default -> {}
         }
     }
 
@@ -544,16 +567,20 @@ public final class InvariantChecker {
         Book book = book(id);
         long expected = book.next;
         if (expected != NOWHERE && p != expected && !(p > expected && s.evicting)) {
-            s.fail(Invariant.I4, how + " delivered position " + p + " to c" + id + ", which expected " + expected
-                    + (p > expected ? " (positions " + expected + ".." + (p - 1) + " skipped)" : ""));
+            s.fail(
+                    Invariant.I4,
+                    how + " delivered position " + p + " to c" + id + ", which expected " + expected
+                            + (p > expected ? " (positions " + expected + ".." + (p - 1) + " skipped)" : ""));
         }
         Integer size = sizeAt(s.b, p);
         if (size == null) {
             size = sizeAt(s.a, p);
         }
         if (size != null && size != data.size()) {
-            s.fail(Invariant.I4, how + " delivered position " + p + " with " + data.size() + "B, but the entry there has "
-                    + size + "B");
+            s.fail(
+                    Invariant.I4,
+                    how + " delivered position " + p + " with " + data.size() + "B, but the entry there has " + size
+                            + "B");
         }
         book.next = p + 1;
         s.delivered(id);
@@ -571,24 +598,32 @@ public final class InvariantChecker {
             }
         }
         if (sum != a.bufferedBytes()) {
-            s.fail(Invariant.I2, "bufferedBytes is " + a.bufferedBytes() + " but the retained entries "
-                    + a.sizes() + " sum to " + sum);
+            s.fail(
+                    Invariant.I2,
+                    "bufferedBytes is " + a.bufferedBytes() + " but the retained entries " + a.sizes() + " sum to "
+                            + sum);
         }
         List<ConsumerState> attached = a.consumers();
         for (int i = 0; i < attached.size(); i++) {
             ConsumerState c = attached.get(i);
             if (c.cursor() < a.bufferStart() || c.cursor() > a.end()) {
-                s.fail(Invariant.I1, "c" + c.id() + " has cursor " + c.cursor() + " outside [bufferStart "
-                        + a.bufferStart() + ", end " + a.end() + "]");
+                s.fail(
+                        Invariant.I1,
+                        "c" + c.id() + " has cursor " + c.cursor() + " outside [bufferStart " + a.bufferStart()
+                                + ", end " + a.end() + "]");
             }
             if (c.openReads() > 0 && c.cursor() < a.end()) {
-                s.fail(Invariant.I11, "c" + c.id() + " has " + c.openReads() + " open read(s) while entry "
-                        + c.cursor() + " exists at its cursor");
+                s.fail(
+                        Invariant.I11,
+                        "c" + c.id() + " has " + c.openReads() + " open read(s) while entry " + c.cursor()
+                                + " exists at its cursor");
             }
             int tracked = reads(c.id()).size;
             if (c.openReads() != tracked) {
-                s.fail(Invariant.I4, "c" + c.id() + " reports " + c.openReads() + " open read(s), but " + tracked
-                        + " were made and not settled");
+                s.fail(
+                        Invariant.I4,
+                        "c" + c.id() + " reports " + c.openReads() + " open read(s), but " + tracked
+                                + " were made and not settled");
             }
         }
         for (int i = 0; i < books.size(); i++) {
@@ -608,31 +643,37 @@ public final class InvariantChecker {
             // the model and the ports alike): then there is no minimum for the cache to equal. With anyone at or
             // below end, scan() is defined and the cache is checked as always.
             if (cache != null && !scan.nobody() && !scan.matches(cache)) {
-                s.fail(Invariant.I6, "cache " + cache + " but scan() gives (min=" + scan.min() + ", count="
-                        + scan.count() + ")");
+                s.fail(
+                        Invariant.I6,
+                        "cache " + cache + " but scan() gives (min=" + scan.min() + ", count=" + scan.count() + ")");
             }
         }
         if (!a.queuedWrites().isEmpty() && a.bufferedBytes() < options.budget()) {
-            s.fail(Invariant.I12, a.queuedWrites().size() + " write(s) queued while bufferedBytes "
-                    + a.bufferedBytes() + " < budget " + options.budget());
+            s.fail(
+                    Invariant.I12,
+                    a.queuedWrites().size() + " write(s) queued while bufferedBytes " + a.bufferedBytes() + " < budget "
+                            + options.budget());
         }
         // I12: otherwise the end would wait for a flush that is not coming.
         if (a.writerState() == WriterState.CLOSING && a.queuedWrites().isEmpty() && !a.ended()) {
             s.fail(Invariant.I12, "the writer is CLOSING with no write queued, yet the broadcast has not ended");
         }
         // I13: a drain waits only while the buffer is full and the writer can still write.
-        if (a.pendingDrains() > 0 && (a.writerState() != WriterState.OPEN || a.ended()
-                || a.bufferedBytes() < options.budget())) {
-            s.fail(Invariant.I13, a.pendingDrains() + " drain(s) pending with the writer " + a.writerState()
-                    + (a.ended() ? ", the broadcast ended" : "") + " and " + a.bufferedBytes() + "B (budget "
-                    + options.budget() + ")");
+        if (a.pendingDrains() > 0
+                && (a.writerState() != WriterState.OPEN || a.ended() || a.bufferedBytes() < options.budget())) {
+            s.fail(
+                    Invariant.I13,
+                    a.pendingDrains() + " drain(s) pending with the writer " + a.writerState()
+                            + (a.ended() ? ", the broadcast ended" : "") + " and " + a.bufferedBytes() + "B (budget "
+                            + options.budget() + ")");
         }
         if (a.ended()) {
             for (int i = 0; i < attached.size(); i++) {
                 ConsumerState c = attached.get(i);
                 if (c.openReads() > 0) {
-                    s.fail(Invariant.I10, "the broadcast has ended but c" + c.id() + " still has "
-                            + c.openReads() + " open read(s)");
+                    s.fail(
+                            Invariant.I10,
+                            "the broadcast has ended but c" + c.id() + " still has " + c.openReads() + " open read(s)");
                 }
             }
         }
@@ -662,14 +703,18 @@ public final class InvariantChecker {
             long moved = ca.cursor() - cb.cursor();
             int got = s.deliveredTo(cb.id());
             if (moved != got && !(s.evicting && moved > got)) {
-                s.fail(Invariant.I4, "c" + cb.id() + " moved from " + cb.cursor() + " to " + ca.cursor()
-                        + " but was delivered " + got + " entr" + (got == 1 ? "y" : "ies"));
+                s.fail(
+                        Invariant.I4,
+                        "c" + cb.id() + " moved from " + cb.cursor() + " to " + ca.cursor() + " but was delivered "
+                                + got + " entr" + (got == 1 ? "y" : "ies"));
             }
         }
         if (!s.evicting) {
             if (b.consumers().isEmpty() && a.bufferStart() != b.bufferStart()) {
-                s.fail(Invariant.I7, "with no consumer attached, bufferStart moved from " + b.bufferStart()
-                        + " to " + a.bufferStart());
+                s.fail(
+                        Invariant.I7,
+                        "with no consumer attached, bufferStart moved from " + b.bufferStart() + " to "
+                                + a.bufferStart());
             } else if (!b.consumers().isEmpty() && a.consumers().isEmpty()) {
                 long furthest = b.bufferStart();
                 for (int i = 0; i < b.consumers().size(); i++) {
@@ -678,8 +723,10 @@ public final class InvariantChecker {
                     furthest = Math.max(furthest, next == NOWHERE ? cb.cursor() : next);
                 }
                 if (a.bufferStart() > furthest) {
-                    s.fail(Invariant.I7, "the last consumer left and bufferStart moved to " + a.bufferStart()
-                            + ", past every position a consumer had reached (" + furthest + ")");
+                    s.fail(
+                            Invariant.I7,
+                            "the last consumer left and bufferStart moved to " + a.bufferStart()
+                                    + ", past every position a consumer had reached (" + furthest + ")");
                 }
             }
         }
@@ -687,18 +734,23 @@ public final class InvariantChecker {
         boolean failed = b.writerState() != WriterState.ERRORED && a.writerState() == WriterState.ERRORED;
         boolean cancelled = !b.cancelled() && a.cancelled();
         if ((failed || cancelled) && !a.consumers().isEmpty()) {
-            s.fail(Invariant.I10, "right after an effective " + (failed ? "fail" : "cancel") + ", "
-                    + a.consumers().size() + " consumer(s) are still attached");
+            s.fail(
+                    Invariant.I10,
+                    "right after an effective " + (failed ? "fail" : "cancel") + ", "
+                            + a.consumers().size() + " consumer(s) are still attached");
         }
         if (b.ended() && a.end() > b.end()) {
-            s.fail(Invariant.I10, "the broadcast had ended, yet entries " + b.end() + ".." + (a.end() - 1)
-                    + " were appended");
+            s.fail(
+                    Invariant.I10,
+                    "the broadcast had ended, yet entries " + b.end() + ".." + (a.end() - 1) + " were appended");
         }
         // Once ended, end moves only by the clear of a read that found a spoiled entry (spec §2 reading an
         // entry step 3), which leaves no entry retained.
         if (b.ended() && a.end() < b.end() && !(s.readFoundSpoiled && a.sizes().isEmpty())) {
-            s.fail(Invariant.I10, "the broadcast had ended, yet its end went back from " + b.end() + " to " + a.end()
-                    + " without a read of a spoiled entry clearing the buffer");
+            s.fail(
+                    Invariant.I10,
+                    "the broadcast had ended, yet its end went back from " + b.end() + " to " + a.end()
+                            + " without a read of a spoiled entry clearing the buffer");
         }
     }
 
@@ -710,19 +762,25 @@ public final class InvariantChecker {
         if (reply != null && writeSize(op) >= 0) {
             long size = writeSize(op);
             Outcome.Kind kind = reply.outcome().kind();
-            if (kind == Outcome.Kind.ACCEPTED && size > 0 && policy != Policy.DROP_OLDEST
+            if (kind == Outcome.Kind.ACCEPTED
+                    && size > 0
+                    && policy != Policy.DROP_OLDEST
                     && b.bufferedBytes() >= budget) {
-                s.fail(Invariant.I9, policy + " accepted " + op.script() + " at " + b.bufferedBytes()
-                        + "B >= budget " + budget);
+                s.fail(
+                        Invariant.I9,
+                        policy + " accepted " + op.script() + " at " + b.bufferedBytes() + "B >= budget " + budget);
             }
             if (kind == Outcome.Kind.DISCARDED && (policy != Policy.DROP_NEWEST || b.bufferedBytes() < budget)) {
-                s.fail(Invariant.I9, policy + " discarded " + op.script() + " at " + b.bufferedBytes()
-                        + "B (budget " + budget + ")");
+                s.fail(
+                        Invariant.I9,
+                        policy + " discarded " + op.script() + " at " + b.bufferedBytes() + "B (budget " + budget
+                                + ")");
             }
             boolean refused = kind == Outcome.Kind.REFUSED || kind == Outcome.Kind.QUEUED;
             if (refused && b.writerState() == WriterState.OPEN && !b.ended() && b.bufferedBytes() < budget) {
-                s.fail(Invariant.I9, op.script() + " answered " + kind + " at " + b.bufferedBytes()
-                        + "B < budget " + budget);
+                s.fail(
+                        Invariant.I9,
+                        op.script() + " answered " + kind + " at " + b.bufferedBytes() + "B < budget " + budget);
             }
         }
         // Every entry appended by this operation found the buffer under budget (after any
@@ -730,8 +788,10 @@ public final class InvariantChecker {
         long bytesBefore = 0;
         for (long q = a.bufferStart(); q < a.end(); q++) {
             if (q >= b.end() && bytesBefore >= budget) {
-                s.fail(Invariant.I9, "entry " + q + " was appended with at least " + bytesBefore
-                        + "B buffered before it (budget " + budget + ")");
+                s.fail(
+                        Invariant.I9,
+                        "entry " + q + " was appended with at least " + bytesBefore + "B buffered before it (budget "
+                                + budget + ")");
             }
             bytesBefore += sizeAt(a, q);
         }
@@ -748,9 +808,11 @@ public final class InvariantChecker {
         }
         Snapshot a = s.a;
         if (a.writerState() == WriterState.OPEN || !a.errored() || !a.sizes().isEmpty()) {
-            s.fail(Invariant.I14, "a read found a spoiled entry, yet the writer is " + a.writerState()
-                    + ", the broadcast is " + (a.errored() ? "errored" : "not errored") + " and "
-                    + a.sizes().size() + " entr" + (a.sizes().size() == 1 ? "y is" : "ies are") + " retained");
+            s.fail(
+                    Invariant.I14,
+                    "a read found a spoiled entry, yet the writer is " + a.writerState()
+                            + ", the broadcast is " + (a.errored() ? "errored" : "not errored") + " and "
+                            + a.sizes().size() + " entr" + (a.sizes().size() == 1 ? "y is" : "ies are") + " retained");
         }
     }
 
@@ -760,7 +822,9 @@ public final class InvariantChecker {
      * error of an already errored broadcast found one too.
      */
     private static void markSpoiledRead(Step s, Op op, int id, Reply reply) {
-        if (!s.readFoundSpoiled && reply != null && op instanceof Op.Next
+        if (!s.readFoundSpoiled
+                && reply != null
+                && op instanceof Op.Next
                 && reply.outcome().kind() == Outcome.Kind.FAILED) {
             ConsumerState c = s.b.consumer(id);
             s.readFoundSpoiled = c != null && s.b.spoiledEntries().contains(c.cursor());

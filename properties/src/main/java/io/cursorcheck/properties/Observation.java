@@ -18,12 +18,12 @@ import java.util.Objects;
  * @param violations the invariants it broke, empty if none
  * @param probe      for a subject that shows no snapshot, its {@link Probe} after the operation; else null
  */
-public record Observation(Op op, Reply reply, int attachedId, Thrown thrown, Snapshot snapshot,
-                          List<Violation> violations, Probe probe) {
+public record Observation(
+        Op op, Reply reply, int attachedId, Thrown thrown, Snapshot snapshot, List<Violation> violations, Probe probe) {
 
     /** An observation of a broadcast that shows its snapshot (no probe). */
-    public Observation(Op op, Reply reply, int attachedId, Thrown thrown, Snapshot snapshot,
-                       List<Violation> violations) {
+    public Observation(
+            Op op, Reply reply, int attachedId, Thrown thrown, Snapshot snapshot, List<Violation> violations) {
         this(op, reply, attachedId, thrown, snapshot, violations, null);
     }
 
@@ -65,8 +65,7 @@ public record Observation(Op op, Reply reply, int attachedId, Thrown thrown, Sna
         if (reply == null) {
             return "c" + attachedId;
         }
-        return reply.settlements().isEmpty() ? reply.outcome().toString()
-                : reply.outcome() + " " + reply.settlements();
+        return reply.settlements().isEmpty() ? reply.outcome().toString() : reply.outcome() + " " + reply.settlements();
     }
 
     /**
@@ -89,7 +88,8 @@ public record Observation(Op op, Reply reply, int attachedId, Thrown thrown, Sna
 
     /** Whether two observations answer alike: same outcome, same settlements, same exception. */
     public boolean sameAnswer(Observation other) {
-        return attachedId == other.attachedId && Objects.equals(reply, other.reply)
+        return attachedId == other.attachedId
+                && Objects.equals(reply, other.reply)
                 && Objects.equals(thrown, other.thrown);
     }
 }

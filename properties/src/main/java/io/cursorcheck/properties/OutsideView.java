@@ -23,19 +23,37 @@ import java.util.List;
  */
 public final class OutsideView {
 
-    private OutsideView() {
-    }
+    private OutsideView() {}
 
     /** The model's observation as the outside sees it. */
     public static Observation of(ScanningModel model, Observation m) {
-        return m.reply() == null ? m : new Observation(m.op(), project(model, m.reply()), m.attachedId(), m.thrown(),
-                m.snapshot(), m.violations(), m.probe());
+        return m.reply() == null
+                ? m
+                : new Observation(
+                        m.op(),
+                        project(model, m.reply()),
+                        m.attachedId(),
+                        m.thrown(),
+                        m.snapshot(),
+                        m.violations(),
+                        m.probe());
     }
 
     /** A subject's observation with its settlements in operation order. */
     public static Observation ordered(Observation s) {
-        return s.reply() == null ? s : new Observation(s.op(), new Reply(s.reply().op(), s.reply().outcome(),
-                sorted(s.reply().settlements())), s.attachedId(), s.thrown(), s.snapshot(), s.violations(), s.probe());
+        return s.reply() == null
+                ? s
+                : new Observation(
+                        s.op(),
+                        new Reply(
+                                s.reply().op(),
+                                s.reply().outcome(),
+                                sorted(s.reply().settlements())),
+                        s.attachedId(),
+                        s.thrown(),
+                        s.snapshot(),
+                        s.violations(),
+                        s.probe());
     }
 
     private static Reply project(ScanningModel model, Reply r) {

@@ -26,7 +26,8 @@ public record Probe(int consumers, Boolean canWrite) {
      * the broadcast has not ended, else {@code bufferedBytes < budget}.
      */
     public static Probe of(Snapshot s, Options options) {
-        Boolean canWrite = s.writerState() != WriterState.OPEN || s.ended() || s.cancelled() ? null
+        Boolean canWrite = s.writerState() != WriterState.OPEN || s.ended() || s.cancelled()
+                ? null
                 : s.bufferedBytes() < options.budget();
         return new Probe(s.consumers().size(), canWrite);
     }

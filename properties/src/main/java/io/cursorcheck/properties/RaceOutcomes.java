@@ -15,8 +15,7 @@ import io.cursorcheck.spi.Snapshot;
  */
 public final class RaceOutcomes {
 
-    private RaceOutcomes() {
-    }
+    private RaceOutcomes() {}
 
     /**
      * An outcome as a token.
@@ -25,7 +24,9 @@ public final class RaceOutcomes {
      * @return {@code e0/7} (entry 0 of 7 bytes), {@code wait}, {@code done}, {@code accepted} ...
      */
     public static String token(Outcome o) {
-        return o.kind() == Outcome.Kind.DATA ? "e" + o.value() + "/" + o.size() : o.kind().name().toLowerCase();
+        return o.kind() == Outcome.Kind.DATA
+                ? "e" + o.value() + "/" + o.size()
+                : o.kind().name().toLowerCase();
     }
 
     /**

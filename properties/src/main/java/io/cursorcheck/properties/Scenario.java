@@ -76,8 +76,8 @@ public final class Scenario {
 
     /** The next step is expected to break exactly these invariants (none: it must keep them all). */
     public Scenario breaking(Invariant... invariants) {
-        expectedBreaks = invariants.length == 0 ? EnumSet.noneOf(Invariant.class)
-                : EnumSet.copyOf(Arrays.asList(invariants));
+        expectedBreaks =
+                invariants.length == 0 ? EnumSet.noneOf(Invariant.class) : EnumSet.copyOf(Arrays.asList(invariants));
         return this;
     }
 
@@ -154,14 +154,15 @@ public final class Scenario {
     public StepAssert step(Op op) {
         last = session.apply(op);
         script.add(op instanceof Op.Attach ? "c" + last.attachedId() + " = attach()" : op.script());
-        Set<Invariant> broken = last.violations().stream().map(Violation::invariant)
+        Set<Invariant> broken = last.violations().stream()
+                .map(Violation::invariant)
                 .collect(Collectors.toCollection(() -> EnumSet.noneOf(Invariant.class)));
         if (last.thrown() != null && !last.thrown().specified()) {
             throw new AssertionError(script() + "\n  threw", last.thrown().cause());
         }
         if (!broken.equals(expectedBreaks)) {
-            throw new AssertionError(String.format("%s%n  expected broken invariants %s, got %s", script(),
-                    expectedBreaks, last.violations()));
+            throw new AssertionError(String.format(
+                    "%s%n  expected broken invariants %s, got %s", script(), expectedBreaks, last.violations()));
         }
         expectedBreaks = EnumSet.noneOf(Invariant.class);
         return new StepAssert(last);
@@ -227,8 +228,9 @@ public final class Scenario {
         /** Its own outcome is {@code expected}, and it settled exactly {@code settlements}, in order. */
         public StepAssert is(Outcome expected, Settlement... settlements) {
             if (observation.thrown() != null) {
-                throw new AssertionError(script() + "\n  threw " + observation.thrown().type() + ": "
-                        + observation.thrown().message() + ", expected " + expected);
+                throw new AssertionError(
+                        script() + "\n  threw " + observation.thrown().type() + ": "
+                                + observation.thrown().message() + ", expected " + expected);
             }
             expect("the answer", expected, observation.reply().outcome());
             expect("the settlements", List.of(settlements), observation.reply().settlements());
@@ -241,7 +243,10 @@ public final class Scenario {
                 throw new AssertionError(script() + "\n  should have thrown IllegalArgumentException(\"" + message
                         + "\"), answered " + observation.reply());
             }
-            expect("the exception", "IllegalArgumentException", observation.thrown().type());
+            expect(
+                    "the exception",
+                    "IllegalArgumentException",
+                    observation.thrown().type());
             expect("the exception's message", message, observation.thrown().message());
             return this;
         }

@@ -40,8 +40,8 @@ public final class Session {
         this.options = options;
         this.broadcast = factory.create(options);
         this.handles = new ArrayList<>();
-        this.checker = factory.capabilities().observableOnly() ? null
-                : new InvariantChecker(options, broadcast.snapshot());
+        this.checker =
+                factory.capabilities().observableOnly() ? null : new InvariantChecker(options, broadcast.snapshot());
     }
 
     private Session(Session other, Forkable.Fork fork) {
@@ -185,11 +185,21 @@ public final class Session {
             return new Observation(op, null, -1, thrown, null, List.of());
         }
         if (checker == null) {
-            return new Observation(op, reply, op instanceof Op.Attach ? consumerId : -1, thrown, null, List.of(),
+            return new Observation(
+                    op,
+                    reply,
+                    op instanceof Op.Attach ? consumerId : -1,
+                    thrown,
+                    null,
+                    List.of(),
                     ((Probe.Source) broadcast).probe());
         }
         Snapshot after = broadcast.snapshot();
-        List<Violation> violations = checker.check(op, thrown == null ? consumerId : -1, reply, after,
+        List<Violation> violations = checker.check(
+                op,
+                thrown == null ? consumerId : -1,
+                reply,
+                after,
                 broadcast.diagnostics().minCache());
         return new Observation(op, reply, op instanceof Op.Attach ? consumerId : -1, thrown, after, violations);
     }

@@ -22,30 +22,58 @@ import java.util.stream.Collectors;
 public enum Variant implements BroadcastFactory {
 
     /** The reference model. */
-    MODEL("model", "ScanningModel: the reference, rescans every consumer wherever a minimum is needed",
-            ScanningModel::new, Conformance.REFERENCE),
+    MODEL(
+            "model",
+            "ScanningModel: the reference, rescans every consumer wherever a minimum is needed",
+            ScanningModel::new,
+            Conformance.REFERENCE),
     /** Node after PR #63322. */
-    CACHED_COUNT("cached-count", "CachedCountBroadcast: cached minimum plus the count of consumers at it"
-            + " (Node 26.2.0 and later)", CachedCountBroadcast::new, Conformance.CONFORMS),
+    CACHED_COUNT(
+            "cached-count",
+            "CachedCountBroadcast: cached minimum plus the count of consumers at it" + " (Node 26.2.0 and later)",
+            CachedCountBroadcast::new,
+            Conformance.CONFORMS),
     /** The cached-count core behind one lock, with blocking reads and writes. */
-    LOCKED_COUNT("locked-count", "LockedCountBroadcast: cached-count behind one lock, thread-safe, blocking"
-            + " take/put", LockedCountBroadcast::new, Conformance.CONFORMS),
+    LOCKED_COUNT(
+            "locked-count",
+            "LockedCountBroadcast: cached-count behind one lock, thread-safe, blocking" + " take/put",
+            LockedCountBroadcast::new,
+            Conformance.CONFORMS),
     /** Lock-free reads of retained entries, the rest under a lock. */
-    PUBLISHED_CURSOR("published-cursor", "PublishedCursorBroadcast: thread-safe, consumers read retained entries"
-            + " without the lock; atomic count, exclusive scans", PublishedCursorBroadcast::new, Conformance.CONFORMS),
+    PUBLISHED_CURSOR(
+            "published-cursor",
+            "PublishedCursorBroadcast: thread-safe, consumers read retained entries"
+                    + " without the lock; atomic count, exclusive scans",
+            PublishedCursorBroadcast::new,
+            Conformance.CONFORMS),
     /** Counts per buffered position: O(1) amortised tracking for every access pattern. */
-    WHEEL("wheel", "WheelBroadcast: a count of consumers per buffered position in a ring aligned with the buffer;"
-            + " the minimum walks forward over empty slots, never rescans", WheelBroadcast::new, Conformance.CONFORMS),
+    WHEEL(
+            "wheel",
+            "WheelBroadcast: a count of consumers per buffered position in a ring aligned with the buffer;"
+                    + " the minimum walks forward over empty slots, never rescans",
+            WheelBroadcast::new,
+            Conformance.CONFORMS),
     /** Node up to 26.1.0. */
-    DIRTY_FLAG("dirty-flag", "DirtyFlagBroadcast: cached minimum plus a dirty flag (Node up to 26.1.0),"
-            + " expected to diverge from the model", DirtyFlagBroadcast::new, Conformance.DIVERGES),
+    DIRTY_FLAG(
+            "dirty-flag",
+            "DirtyFlagBroadcast: cached minimum plus a dirty flag (Node up to 26.1.0),"
+                    + " expected to diverge from the model",
+            DirtyFlagBroadcast::new,
+            Conformance.DIVERGES),
     /** The reference for the corrected algorithm of spec §8. */
-    MODEL_CORRECTED("model-corrected", "ScanningModel with the correction of spec §8: a flush never runs inside"
-            + " another", o -> new ScanningModel(o, Algorithm.CORRECTED), Conformance.REFERENCE, Algorithm.CORRECTED),
+    MODEL_CORRECTED(
+            "model-corrected",
+            "ScanningModel with the correction of spec §8: a flush never runs inside" + " another",
+            o -> new ScanningModel(o, Algorithm.CORRECTED),
+            Conformance.REFERENCE,
+            Algorithm.CORRECTED),
     /** The cached-count port with the correction of spec §8, checked against {@link #MODEL_CORRECTED}. */
-    CACHED_COUNT_CORRECTED("cached-count-corrected", "CachedCountBroadcast with the correction of spec §8 (one flush"
-            + " at a time), against model-corrected", o -> new CachedCountBroadcast(o, Algorithm.CORRECTED),
-            Conformance.CONFORMS, Algorithm.CORRECTED);
+    CACHED_COUNT_CORRECTED(
+            "cached-count-corrected",
+            "CachedCountBroadcast with the correction of spec §8 (one flush" + " at a time), against model-corrected",
+            o -> new CachedCountBroadcast(o, Algorithm.CORRECTED),
+            Conformance.CONFORMS,
+            Algorithm.CORRECTED);
 
     /** What the lockstep engine expects of a variant against the model. */
     public enum Conformance {
@@ -67,7 +95,11 @@ public enum Variant implements BroadcastFactory {
         this(cliName, description, constructor, conformance, Algorithm.AS_RELEASED);
     }
 
-    Variant(String cliName, String description, Function<Options, Broadcast> constructor, Conformance conformance,
+    Variant(
+            String cliName,
+            String description,
+            Function<Options, Broadcast> constructor,
+            Conformance conformance,
             Algorithm algorithm) {
         this.cliName = cliName;
         this.description = description;
@@ -122,7 +154,9 @@ public enum Variant implements BroadcastFactory {
 
     /** Every variant except the reference models. */
     public static List<Variant> subjects() {
-        return Arrays.stream(values()).filter(v -> v.conformance != Conformance.REFERENCE).toList();
+        return Arrays.stream(values())
+                .filter(v -> v.conformance != Conformance.REFERENCE)
+                .toList();
     }
 
     /** The short stable name, e.g. {@code cached-count}. */

@@ -56,8 +56,7 @@ class CachedCountCostExamples {
     }
 
     /** The cache and the scans so far, compared together so a failure shows both. */
-    private record Cost(MinCache cache, long scans) {
-    }
+    private record Cost(MinCache cache, long scans) {}
 
     private static Cost cost(CachedCountBroadcast b) {
         return new Cost(b.diagnostics().minCache(), b.diagnostics().scans());

@@ -28,9 +28,12 @@ class CatalogueControlTest {
             }
         }
         System.out.println("dirty-flag as someone's own broadcast fails " + failures.size() + " of "
-                + ExampleCatalogue.all().size() + " examples; the first:\n" + (failures.isEmpty() ? "" : failures.get(0)));
-        assertThat(failures).isNotEmpty().allSatisfy(m -> assertThat(m).startsWith("example ")
-                .contains(" fails on users-dirty-flag: ", "expected"));
+                + ExampleCatalogue.all().size() + " examples; the first:\n"
+                + (failures.isEmpty() ? "" : failures.get(0)));
+        assertThat(failures)
+                .isNotEmpty()
+                .allSatisfy(
+                        m -> assertThat(m).startsWith("example ").contains(" fails on users-dirty-flag: ", "expected"));
         assertThat(failures).anySatisfy(m -> assertThat(m).startsWith("example TrimmingExamples."));
     }
 

@@ -1,6 +1,5 @@
 package io.cursorcheck.properties;
 
-import io.cursorcheck.properties.examples.Example;
 import io.cursorcheck.properties.examples.ExampleCatalogue;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -15,8 +14,9 @@ class CatalogueExamples {
 
     @TestFactory
     Stream<DynamicTest> everyExampleOnEveryVariant() {
-        return ExampleCatalogue.all().stream().flatMap(example -> Stream.of(Variant.values())
-                .map(variant -> DynamicTest.dynamicTest(example.name() + " [" + variant.id() + "]",
-                        () -> example.run(variant))));
+        return ExampleCatalogue.all().stream()
+                .flatMap(example -> Stream.of(Variant.values())
+                        .map(variant -> DynamicTest.dynamicTest(
+                                example.name() + " [" + variant.id() + "]", () -> example.run(variant))));
     }
 }

@@ -20,8 +20,7 @@ import org.junit.jupiter.api.Test;
 class MinimumScanTest {
 
     /** One case: the snapshot (entries [start, end), these cursors) and the scan the spec gives. */
-    private record Case(String name, long start, long end, long[] cursors, long min, int count) {
-    }
+    private record Case(String name, long start, long end, long[] cursors, long min, int count) {}
 
     private static final List<Case> CASES = List.of(
             new Case("no consumer: (end, 0)", 2, 5, new long[] {}, 5, 0),
@@ -81,8 +80,8 @@ class MinimumScanTest {
             }
             return new MinimumScan(min, count);
         };
-        assertThat(failures(fromFirst)).containsExactly(
-                "a cursor past end is never counted (I1 breaks, scan starts at end)");
+        assertThat(failures(fromFirst))
+                .containsExactly("a cursor past end is never counted (I1 breaks, scan starts at end)");
     }
 
     /** The names of the cases the scan gets wrong. */
@@ -105,7 +104,18 @@ class MinimumScanTest {
         for (int i = 0; i < c.cursors().length; i++) {
             consumers.add(new ConsumerState(i, c.cursors()[i], 0));
         }
-        return new Snapshot(c.start(), sizes, sizes.size(), consumers, List.of(), WriterState.OPEN, sizes.size(), 0,
-                false, false, null, null);
+        return new Snapshot(
+                c.start(),
+                sizes,
+                sizes.size(),
+                consumers,
+                List.of(),
+                WriterState.OPEN,
+                sizes.size(),
+                0,
+                false,
+                false,
+                null,
+                null);
     }
 }

@@ -105,8 +105,7 @@ class ModelWriterPathsForkTest {
         assertThat(original.pendingOperations()).isEmpty();
         assertThat(copy.pendingOperations()).containsExactly(2L);
         // The fork's read of its spoiled entry fails it alone.
-        assertThat(copy.next(fork.handles().apply(c0)).outcome())
-                .isEqualTo(Outcome.failed(SpecError.INVALID_ENTRY));
+        assertThat(copy.next(fork.handles().apply(c0)).outcome()).isEqualTo(Outcome.failed(SpecError.INVALID_ENTRY));
         assertThat(original.snapshot().writerState()).isEqualTo(WriterState.OPEN);
     }
 

@@ -26,8 +26,8 @@ class OutsideViewExamples {
     @Test
     void anEntryIsNamedByTheWriteThatStoredItAlsoWhenAFlushStoredItLater() {
         Session s = new Session(Variant.MODEL, Options.of(1, Policy.STRICT));
-        s.apply(new Op.Attach());                                    // #0 c0
-        s.apply(new Op.WriteSync(1));                                // #1 stored at position 0
+        s.apply(new Op.Attach()); // #0 c0
+        s.apply(new Op.WriteSync(1)); // #1 stored at position 0
         assertThat(s.apply(new Op.Write(1)).reply().outcome()).isEqualTo(Outcome.QUEUED); // #2, queued
         assertThat(outside(s, new Op.Next(0)).reply().outcome()).isEqualTo(Outcome.data(1, 1));
         // #4 reads position 0 away: the trim flushes #2, stored at position 1, then #5 reads it
@@ -45,14 +45,25 @@ class OutsideViewExamples {
         s.apply(new Op.Write(1));
         Observation m = s.apply(new Op.Write(1));
         assertThat(m.reply().outcome()).isEqualTo(Outcome.DISCARDED);
-        assertThat(OutsideView.of((ScanningModel) s.broadcast(), m).reply().outcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(OutsideView.of((ScanningModel) s.broadcast(), m).reply().outcome())
+                .isEqualTo(Outcome.ACCEPTED);
     }
 
     @Test
     void settlementsAreComparedInOperationOrder() {
-        Observation js = new Observation(new Op.Detach(0), new Reply(9, Outcome.DONE, List.of(
-                new Settlement(6, Outcome.DONE), new Settlement(3, Outcome.ACCEPTED))), -1, null, null, List.of(), null);
-        assertThat(OutsideView.ordered(js).reply().settlements()).extracting(Settlement::op).containsExactly(3L, 6L);
-        assertThat(OutsideView.answer(OutsideView.ordered(js))).isEqualTo("DONE, settles #3 -> ACCEPTED, settles #6 -> DONE");
+        Observation js = new Observation(
+                new Op.Detach(0),
+                new Reply(
+                        9, Outcome.DONE, List.of(new Settlement(6, Outcome.DONE), new Settlement(3, Outcome.ACCEPTED))),
+                -1,
+                null,
+                null,
+                List.of(),
+                null);
+        assertThat(OutsideView.ordered(js).reply().settlements())
+                .extracting(Settlement::op)
+                .containsExactly(3L, 6L);
+        assertThat(OutsideView.answer(OutsideView.ordered(js)))
+                .isEqualTo("DONE, settles #3 -> ACCEPTED, settles #6 -> DONE");
     }
 }

@@ -75,7 +75,7 @@ class ThreadSafeWriterPathsExamples {
      */
     private static void awaitOperationBetween(BlockingBroadcast b, long probe) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(PATIENCE_SECONDS);
-        for (long last = probe;;) {
+        for (long last = probe; ; ) {
             long next = b.abort(0).op();
             if (next > last + 1) {
                 return;
@@ -90,7 +90,9 @@ class ThreadSafeWriterPathsExamples {
 
     /** Spec §2 abort step 1 with §4's put: the aborted queued write settles FAILED(ABORTED), and put returns it. */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"LOCKED_COUNT", "PUBLISHED_CURSOR"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"LOCKED_COUNT", "PUBLISHED_CURSOR"})
     void anAbortedQueuedWriteReleasesTheWaitingPut(Variant variant) throws Exception {
         BlockingBroadcast b = create(variant, Options.of(4, Policy.STRICT));
         b.attach(); // operation 0
@@ -111,7 +113,9 @@ class ThreadSafeWriterPathsExamples {
      * again (spec §4): an abort of the first is such a settlement, and the retry queues in its place.
      */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"LOCKED_COUNT", "PUBLISHED_CURSOR"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"LOCKED_COUNT", "PUBLISHED_CURSOR"})
     void aPutWaitingBehindAnAbortedWriteTriesAgain(Variant variant) throws Exception {
         BlockingBroadcast b = create(variant, Options.of(4, Policy.STRICT));
         ConsumerHandle c0 = b.attach(); // 0
@@ -135,7 +139,9 @@ class ThreadSafeWriterPathsExamples {
 
     /** Spec §2 trim step 3 across threads: a read on another thread makes room and its reply settles the drain. */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"LOCKED_COUNT", "PUBLISHED_CURSOR"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"LOCKED_COUNT", "PUBLISHED_CURSOR"})
     void aPendingDrainSettlesInTheReplyOfAReadOnAnotherThread(Variant variant) throws Exception {
         BlockingBroadcast b = create(variant, Options.of(4, Policy.STRICT));
         ConsumerHandle c0 = b.attach(); // 0
@@ -157,7 +163,9 @@ class ThreadSafeWriterPathsExamples {
 
     /** The same through take: the blocking read's trim settles the drain; nobody is left waiting for room. */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"LOCKED_COUNT", "PUBLISHED_CURSOR"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"LOCKED_COUNT", "PUBLISHED_CURSOR"})
     void aTakeOnAnotherThreadSettlesAPendingDrain(Variant variant) throws Exception {
         BlockingBroadcast b = create(variant, Options.of(2, Policy.STRICT));
         ConsumerHandle c0 = b.attach(); // 0

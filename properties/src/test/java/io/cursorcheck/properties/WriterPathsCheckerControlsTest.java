@@ -3,6 +3,7 @@ package io.cursorcheck.properties;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.model.ScanningModel;
+import io.cursorcheck.properties.engine.Script;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Diagnostics;
@@ -15,7 +16,6 @@ import io.cursorcheck.spi.Settlement;
 import io.cursorcheck.spi.Snapshot;
 import io.cursorcheck.spi.SpecError;
 import io.cursorcheck.spi.WriterState;
-import io.cursorcheck.properties.engine.Script;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
@@ -36,35 +36,59 @@ class WriterPathsCheckerControlsTest {
     /** I12: an abort that empties a closing writer's queue but does not end the broadcast. */
     @Test
     void i12AnAbortThatLeavesTheEndPending() {
-        control(FULL_AT_4, "c0 = attach(); writeSync(4); write(1); end(); abort(#2)", 4, Invariant.I12,
-                UnaryOperator.identity(), s -> with(s).ended(false).build());
+        control(
+                FULL_AT_4,
+                "c0 = attach(); writeSync(4); write(1); end(); abort(#2)",
+                4,
+                Invariant.I12,
+                UnaryOperator.identity(),
+                s -> with(s).ended(false).build());
     }
 
     /** I13 (state and answer): a drain left pending although the buffer has room. */
     @Test
     void i13ADrainPendingWithRoom() {
-        control(FULL_AT_4, "drain()", 0, Invariant.I13,
-                r -> new Reply(r.op(), Outcome.PENDING, r.settlements()), s -> with(s).pendingDrains(1).build());
+        control(
+                FULL_AT_4,
+                "drain()",
+                0,
+                Invariant.I13,
+                r -> new Reply(r.op(), Outcome.PENDING, r.settlements()),
+                s -> with(s).pendingDrains(1).build());
     }
 
     /** I13 (answer): DRAINED(true) at once from a full buffer. */
     @Test
     void i13ADrainAnsweredTrueWhileFull() {
-        control(FULL_AT_4, "c0 = attach(); writeSync(4); drain()", 2, Invariant.I13,
-                r -> new Reply(r.op(), Outcome.DRAINED_TRUE, r.settlements()), s -> with(s).pendingDrains(0).build());
+        control(
+                FULL_AT_4,
+                "c0 = attach(); writeSync(4); drain()",
+                2,
+                Invariant.I13,
+                r -> new Reply(r.op(), Outcome.DRAINED_TRUE, r.settlements()),
+                s -> with(s).pendingDrains(0).build());
     }
 
     /** I13 (answer): UNWRITABLE from an open writer of a broadcast that has not ended. */
     @Test
     void i13ADrainAnsweredUnwritableWhileOpen() {
-        control(FULL_AT_4, "drain()", 0, Invariant.I13,
-                r -> new Reply(r.op(), Outcome.UNWRITABLE, r.settlements()), UnaryOperator.identity());
+        control(
+                FULL_AT_4,
+                "drain()",
+                0,
+                Invariant.I13,
+                r -> new Reply(r.op(), Outcome.UNWRITABLE, r.settlements()),
+                UnaryOperator.identity());
     }
 
     /** I13 (settlement): "a drain resolved before the trim": DRAINED(true) while the buffer stays full. */
     @Test
     void i13ADrainSettledTrueWhileTheBufferStaysFull() {
-        control(FULL_AT_4, "c0 = attach(); writeSync(4); drain(); writeSync(1)", 3, Invariant.I13,
+        control(
+                FULL_AT_4,
+                "c0 = attach(); writeSync(4); drain(); writeSync(1)",
+                3,
+                Invariant.I13,
                 r -> new Reply(r.op(), r.outcome(), List.of(new Settlement(2, Outcome.DRAINED_TRUE))),
                 s -> with(s).pendingDrains(0).build());
     }
@@ -72,7 +96,11 @@ class WriterPathsCheckerControlsTest {
     /** I13 (settlement): DRAINED(false) from an operation that is not end, endSync or cancel. */
     @Test
     void i13ADrainSettledFalseByADetach() {
-        control(FULL_AT_4, "c0 = attach(); writeSync(4); drain(); detach(c0)", 3, Invariant.I13,
+        control(
+                FULL_AT_4,
+                "c0 = attach(); writeSync(4); drain(); detach(c0)",
+                3,
+                Invariant.I13,
                 r -> new Reply(r.op(), r.outcome(), List.of(new Settlement(2, Outcome.DRAINED_FALSE))),
                 s -> with(s).pendingDrains(0).build());
     }
@@ -80,15 +108,24 @@ class WriterPathsCheckerControlsTest {
     /** I13 (settlement): a drain failed by a read when no spoiled entry was retained. */
     @Test
     void i13ADrainFailedWithoutASpoiledEntry() {
-        control(FULL_AT_4, "c0 = attach(); writeSync(4); drain(); next(c0)", 3, Invariant.I13,
-                r -> new Reply(r.op(), r.outcome(), List.of(new Settlement(2, Outcome.failed(SpecError.INVALID_ENTRY)))),
+        control(
+                FULL_AT_4,
+                "c0 = attach(); writeSync(4); drain(); next(c0)",
+                3,
+                Invariant.I13,
+                r -> new Reply(
+                        r.op(), r.outcome(), List.of(new Settlement(2, Outcome.failed(SpecError.INVALID_ENTRY)))),
                 UnaryOperator.identity());
     }
 
     /** I14: a spoiled entry delivered (Node before 26.9.0 delivers it as a chunk of no bytes). */
     @Test
     void i14ASpoiledEntryDelivered() {
-        control(FULL_AT_4, "c0 = attach(); writeSync(1); spoil(#1); next(c0)", 3, Invariant.I14,
+        control(
+                FULL_AT_4,
+                "c0 = attach(); writeSync(1); spoil(#1); next(c0)",
+                3,
+                Invariant.I14,
                 r -> new Reply(r.op(), Outcome.data(0, 1), List.of()),
                 s -> openState(1, List.of(new Snapshot.ConsumerState(0, 1, 0)), 1)); // as if delivered and trimmed
     }
@@ -96,7 +133,11 @@ class WriterPathsCheckerControlsTest {
     /** I14: a spoiled queued write stored by the flush. */
     @Test
     void i14ASpoiledQueuedWriteStored() {
-        control(FULL_AT_1, "c0 = attach(); writeSync(1); write(1); spoil(#2); next(c0)", 4, Invariant.I14,
+        control(
+                FULL_AT_1,
+                "c0 = attach(); writeSync(1); write(1); spoil(#2); next(c0)",
+                4,
+                Invariant.I14,
                 r -> new Reply(r.op(), r.outcome(), List.of(new Settlement(2, Outcome.ACCEPTED))),
                 s -> with(s).sizes(List.of(1)).bufferedBytes(1).bytesAccepted(2).build());
     }
@@ -104,22 +145,37 @@ class WriterPathsCheckerControlsTest {
     /** I14: "a clear that forgets the byte count" and the entries: a spoiled read that leaves the buffer as it was. */
     @Test
     void i14ASpoiledReadThatDoesNotClearTheBuffer() {
-        control(FULL_AT_4, "c0 = attach(); writeSync(1); writeSync(1); spoil(#1); next(c0)", 4, Invariant.I14,
-                UnaryOperator.identity(), s -> with(s).sizes(List.of(1, 1)).bufferedBytes(2).build());
+        control(
+                FULL_AT_4,
+                "c0 = attach(); writeSync(1); writeSync(1); spoil(#1); next(c0)",
+                4,
+                Invariant.I14,
+                UnaryOperator.identity(),
+                s -> with(s).sizes(List.of(1, 1)).bufferedBytes(2).build());
     }
 
     /** I14: the same on an errored broadcast, the read failing with the earlier error, and the writer left OPEN. */
     @Test
     void i14ASpoiledReadOnAnErroredBroadcastThatLeavesEntries() {
-        control(FULL_AT_4, "writeSync(1); fail(\"e\"); c0 = attach(); spoil(#0); next(c0)", 4, Invariant.I14,
-                UnaryOperator.identity(), s -> with(s).sizes(List.of(1)).bufferedBytes(1).build());
+        control(
+                FULL_AT_4,
+                "writeSync(1); fail(\"e\"); c0 = attach(); spoil(#0); next(c0)",
+                4,
+                Invariant.I14,
+                UnaryOperator.identity(),
+                s -> with(s).sizes(List.of(1)).bufferedBytes(1).build());
     }
 
     /** I10: once ended, end goes back only by the clear of a spoiled read; here a plain read drops an entry. */
     @Test
     void i10AnEndedBroadcastWhoseEndGoesBackWithoutASpoiledRead() {
-        control(FULL_AT_4, "c0 = attach(); writeSync(1); writeSync(1); end(); next(c0)", 4, Invariant.I10,
-                UnaryOperator.identity(), s -> with(s).sizes(List.of()).bufferedBytes(0).build());
+        control(
+                FULL_AT_4,
+                "c0 = attach(); writeSync(1); writeSync(1); end(); next(c0)",
+                4,
+                Invariant.I10,
+                UnaryOperator.identity(),
+                s -> with(s).sizes(List.of()).bufferedBytes(0).build());
     }
 
     // ------------------------------------------------------------------ harness
@@ -130,24 +186,39 @@ class WriterPathsCheckerControlsTest {
      * {@code state.apply(modelSnapshot)}, where the checker must report {@code invariant} at that step
      * and nothing before it.
      */
-    private static void control(Options options, String script, int step, Invariant invariant,
-            UnaryOperator<Reply> reply, UnaryOperator<Snapshot> state) {
-        List<Op> ops = java.util.Arrays.stream(script.split(";")).map(Script::parseOp).toList();
+    private static void control(
+            Options options,
+            String script,
+            int step,
+            Invariant invariant,
+            UnaryOperator<Reply> reply,
+            UnaryOperator<Snapshot> state) {
+        List<Op> ops =
+                java.util.Arrays.stream(script.split(";")).map(Script::parseOp).toList();
         Session model = new Session(Variant.MODEL, options);
         for (Op op : ops) {
             Observation o = model.apply(op);
-            assertThat(o.thrown()).as("the model on %s at %s", script, op.script()).isNull();
-            assertThat(o.violations()).as("the model on %s at %s", script, op.script()).isEmpty();
+            assertThat(o.thrown())
+                    .as("the model on %s at %s", script, op.script())
+                    .isNull();
+            assertThat(o.violations())
+                    .as("the model on %s at %s", script, op.script())
+                    .isEmpty();
         }
         Session broken = new Session(new Breaking(step, reply, state), options);
         for (int i = 0; i < ops.size(); i++) {
             Observation o = broken.apply(ops.get(i));
-            List<Invariant> reported = o.violations().stream().map(Violation::invariant).toList();
+            List<Invariant> reported =
+                    o.violations().stream().map(Violation::invariant).toList();
             if (i < step) {
-                assertThat(reported).as("before the broken step %d of %s", step, script).isEmpty();
+                assertThat(reported)
+                        .as("before the broken step %d of %s", step, script)
+                        .isEmpty();
             } else if (i == step) {
                 assertThat(o.thrown()).as("the control must not crash").isNull();
-                assertThat(reported).as("%s at step %d: %s", script, step, o.violations()).contains(invariant);
+                assertThat(reported)
+                        .as("%s at step %d: %s", script, step, o.violations())
+                        .contains(invariant);
             }
         }
     }
@@ -159,8 +230,8 @@ class WriterPathsCheckerControlsTest {
 
     /** An open writer's broadcast with nothing retained from {@code start} on, these consumers and bytes accepted. */
     private static Snapshot openState(long start, List<Snapshot.ConsumerState> consumers, long accepted) {
-        return new Snapshot(start, List.of(), 0, consumers, List.of(), WriterState.OPEN, accepted, 0, false, false,
-                null, null);
+        return new Snapshot(
+                start, List.of(), 0, consumers, List.of(), WriterState.OPEN, accepted, 0, false, false, null, null);
     }
 
     private static final class Builder {
@@ -206,9 +277,22 @@ class WriterPathsCheckerControlsTest {
         }
 
         Snapshot build() {
-            return new Snapshot(s.bufferStart(), sizes, bufferedBytes, s.consumers(), s.queuedWrites(), s.writerState(),
-                    bytesAccepted, s.pendingEnds(), ended, s.cancelled(), s.error(), s.writerError(), pendingDrains,
-                    s.spoiledEntries(), s.spoiledQueued());
+            return new Snapshot(
+                    s.bufferStart(),
+                    sizes,
+                    bufferedBytes,
+                    s.consumers(),
+                    s.queuedWrites(),
+                    s.writerState(),
+                    bytesAccepted,
+                    s.pendingEnds(),
+                    ended,
+                    s.cancelled(),
+                    s.error(),
+                    s.writerError(),
+                    pendingDrains,
+                    s.spoiledEntries(),
+                    s.spoiledQueued());
         }
     }
 

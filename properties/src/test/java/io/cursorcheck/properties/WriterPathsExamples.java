@@ -74,8 +74,10 @@ class WriterPathsExamples {
 
     /** "several chunks written as one entry whose size is the sum of theirs ... a sum of 0 stores nothing". */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR",
-            "CACHED_COUNT_CORRECTED", "DIRTY_FLAG"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR", "CACHED_COUNT_CORRECTED", "DIRTY_FLAG"
+            })
     void writevStoresOneEntryOfTheSummedSize(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         int c0 = s.attach();
@@ -93,7 +95,9 @@ class WriterPathsExamples {
 
     /** "A negative size among them is bad input (sizes[1] must be >= 0, was -1)". */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR"})
     void writevRejectsANegativeChunkAfterTakingItsNumber(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         writev(s, 1, -1).rejects("sizes[1] must be >= 0, was -1");
@@ -107,8 +111,10 @@ class WriterPathsExamples {
 
     /** endSync "OPEN: it becomes CLOSING ... Answer COMPLETED(bytesAccepted) if the writer is CLOSED now, otherwise INCOMPLETE". */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR",
-            "CACHED_COUNT_CORRECTED", "DIRTY_FLAG"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR", "CACHED_COUNT_CORRECTED", "DIRTY_FLAG"
+            })
     void endSyncCompletesOnlyWhenNothingIsQueuedOrAttached(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         int c0 = s.attach();
@@ -124,8 +130,9 @@ class WriterPathsExamples {
 
     /** endSync with nobody attached and nothing queued completes at once; with a write queued it waits for the flush. */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR",
-            "CACHED_COUNT_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR", "CACHED_COUNT_CORRECTED"})
     void endSyncWaitsForTheQueueAndALaterEndSettlesWhenItCompletes(Variant variant) {
         Scenario alone = new Scenario(variant, Options.of(4, Policy.STRICT));
         alone.writeSync(2).is(ACCEPTED);
@@ -150,8 +157,9 @@ class WriterPathsExamples {
 
     /** drain: "bufferedBytes < budget: DRAINED(true) at once. Otherwise record it as a pending drain and answer PENDING." */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR",
-            "CACHED_COUNT_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR", "CACHED_COUNT_CORRECTED"})
     void aDrainWaitsWhileTheBufferIsFullAndSettlesWithTheTrimThatMakesRoom(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         int c0 = s.attach();
@@ -164,7 +172,8 @@ class WriterPathsExamples {
         assertThat(s.snapshot().pendingDrains()).isEqualTo(2);
         s.next(c0).is(data(0, 1)); // 5B: still at or over budget, the drains wait
         assertThat(s.snapshot().pendingDrains()).isEqualTo(2);
-        // "It settles with DRAINED(true) when a trim ... leaves the buffer under budget while the writer is OPEN", in call order
+        // "It settles with DRAINED(true) when a trim ... leaves the buffer under budget while the writer is OPEN", in
+        // call order
         s.next(c0).is(data(1, 2), settled(d1, DRAINED_TRUE), settled(d2, DRAINED_TRUE));
         assertThat(s.snapshot().pendingDrains()).isZero();
         s.state().buffer(2, 3).consumers(at(c0, 2));
@@ -172,8 +181,10 @@ class WriterPathsExamples {
 
     /** Trim step 3: "if the writer has queued writes, flush them now ...; then, if the writer is OPEN, settle the drains". */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR",
-            "CACHED_COUNT_CORRECTED", "DIRTY_FLAG"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR", "CACHED_COUNT_CORRECTED", "DIRTY_FLAG"
+            })
     void theDrainSettlesAfterTheFlushTheTrimStartsEvenIfItFillsTheBufferAgain(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         int c0 = s.attach();
@@ -187,8 +198,10 @@ class WriterPathsExamples {
 
     /** Offer step 6: "If this offer evicted and bufferedBytes < budget now: if the writer is OPEN, settle the drains with DRAINED(true)." */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR",
-            "CACHED_COUNT_CORRECTED"}) // dirty-flag: trimming stalls after an eviction (spec §4), so its drain waits
+    @EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR", "CACHED_COUNT_CORRECTED"
+            }) // dirty-flag: trimming stalls after an eviction (spec §4), so its drain waits
     void anEvictionThatLeavesRoomSettlesTheDrains(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.DROP_OLDEST));
         int c0 = s.attach();
@@ -205,8 +218,10 @@ class WriterPathsExamples {
 
     /** end step 3 and cancel step 3: the drains settle with DRAINED(false); later drains are UNWRITABLE. */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR",
-            "CACHED_COUNT_CORRECTED", "DIRTY_FLAG"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR", "CACHED_COUNT_CORRECTED", "DIRTY_FLAG"
+            })
     void endEndSyncAndCancelSettleTheDrainsFalse(Variant variant) {
         Scenario viaEnd = new Scenario(variant, Options.of(4, Policy.STRICT));
         viaEnd.attach();
@@ -233,8 +248,10 @@ class WriterPathsExamples {
 
     /** fail step 3: "Settle the queued writes (oldest first), then the drains, then the pending ends". */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR",
-            "CACHED_COUNT_CORRECTED", "DIRTY_FLAG"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR", "CACHED_COUNT_CORRECTED", "DIRTY_FLAG"
+            })
     void failSettlesQueuedWritesThenDrains(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.UNBOUNDED));
         s.attach();
@@ -251,8 +268,10 @@ class WriterPathsExamples {
 
     /** abort step 1: "take it out of the queue wherever it is, settle it with FAILED(ABORTED) ... the writes behind it stay queued". */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR",
-            "CACHED_COUNT_CORRECTED", "DIRTY_FLAG"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR", "CACHED_COUNT_CORRECTED", "DIRTY_FLAG"
+            })
     void abortTakesAQueuedWriteOutOfTheMiddle(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.UNBOUNDED));
         int c0 = s.attach();
@@ -270,7 +289,9 @@ class WriterPathsExamples {
 
     /** STRICT: after an abort empties the queue, the next refused write queues instead of failing with BACKPRESSURE. */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR"})
     void anAbortedStrictWriteMakesRoomInTheQueue(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         s.attach();
@@ -284,8 +305,10 @@ class WriterPathsExamples {
 
     /** abort step 1: "if the writer is CLOSING and no write is queued any more, end the broadcast. So an abort can end the broadcast, and complete the end". */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR",
-            "CACHED_COUNT_CORRECTED"}) // dirty-flag: its last detach drops the retained entry (no retain guard, I7)
+    @EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR", "CACHED_COUNT_CORRECTED"
+            }) // dirty-flag: its last detach drops the retained entry (no retain guard, I7)
     void anAbortThatEmptiesAClosingWritersQueueEndsTheBroadcast(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         int c0 = s.attach();
@@ -304,8 +327,9 @@ class WriterPathsExamples {
 
     /** abort step 1 with nobody attached: the abort ends the broadcast and completes the end at once. */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR",
-            "CACHED_COUNT_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR", "CACHED_COUNT_CORRECTED"})
     void anAbortCanCompleteTheEnd(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         int c0 = s.attach();
@@ -319,8 +343,10 @@ class WriterPathsExamples {
 
     /** abort step 2: "take that call out of the pending ends ... The writer stays CLOSING; the other pending ends ... are unaffected." */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR",
-            "CACHED_COUNT_CORRECTED", "DIRTY_FLAG"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR", "CACHED_COUNT_CORRECTED", "DIRTY_FLAG"
+            })
     void abortingAPendingEndLeavesTheOthers(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         int c0 = s.attach();
@@ -333,8 +359,9 @@ class WriterPathsExamples {
 
     /** "n must name an earlier operation of this broadcast (operation must name an earlier operation, was 7)". */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR",
-            "DIRTY_FLAG"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR", "DIRTY_FLAG"})
     void abortAndSpoilMustNameAnEarlierOperation(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         s.writeSync(1).is(ACCEPTED);
@@ -349,8 +376,10 @@ class WriterPathsExamples {
 
     /** Reading a spoiled entry: the writer fails, every consumer fails and is removed, the buffer clears, bufferStart stays. */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR",
-            "CACHED_COUNT_CORRECTED", "DIRTY_FLAG"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR", "CACHED_COUNT_CORRECTED", "DIRTY_FLAG"
+            })
     void readingASpoiledEntryFailsTheWriterAndTheBroadcastAndClearsTheBuffer(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.UNBOUNDED));
         int c0 = s.attach();
@@ -368,7 +397,13 @@ class WriterPathsExamples {
         long d2 = op(drain(s).is(PENDING));
         // reading an entry, steps 1 to 4: queued writes, drains, pending ends fail; every consumer's reads fail
         s.next(c0).is(failed(SpecError.INVALID_ENTRY), settled(d2, failed(SpecError.INVALID_ENTRY)));
-        s.state().buffer(1).consumers().writer(ERRORED, 6).ended(true).error(INVALID).writerError(INVALID);
+        s.state()
+                .buffer(1)
+                .consumers()
+                .writer(ERRORED, 6)
+                .ended(true)
+                .error(INVALID)
+                .writerError(INVALID);
         assertThat(s.snapshot().bufferedBytes()).isZero();
         assertThat(s.snapshot().spoiledEntries()).isEmpty();
         s.next(c1).is(failed(SpecError.INVALID_ENTRY)); // removed with the error
@@ -377,8 +412,10 @@ class WriterPathsExamples {
 
     /** A spoiled queued write: "settle it with FAILED(INVALID_ENTRY) and go on with the next: it is neither stored nor counted." */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR",
-            "CACHED_COUNT_CORRECTED", "DIRTY_FLAG"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR", "CACHED_COUNT_CORRECTED", "DIRTY_FLAG"
+            })
     void aFlushFailsASpoiledQueuedWriteAndGoesOn(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.UNBOUNDED));
         int c0 = s.attach();
@@ -395,7 +432,9 @@ class WriterPathsExamples {
 
     /** spoil: "otherwise (never stored, already trimmed or evicted, discarded, zero-size, not a write) nothing happens". */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR"})
     void spoilingWhatIsNoLongerRetainedDoesNothing(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         int c0 = s.attach();
@@ -416,8 +455,9 @@ class WriterPathsExamples {
      * broadcast's error ...) and it is removed, before step 3 clears the buffer".
      */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR",
-            "CACHED_COUNT_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR", "CACHED_COUNT_CORRECTED"})
     void aLateJoinerReadingASpoiledEntryAfterFail(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         long w = op(s.writeSync(2).is(ACCEPTED));
@@ -437,8 +477,10 @@ class WriterPathsExamples {
 
     /** A spoiled entry dropped unread by DROP_OLDEST eviction fails nothing: only a read fails on it (I14). */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR",
-            "CACHED_COUNT_CORRECTED"}) // dirty-flag: trimming stalls after an eviction (spec §4)
+    @EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "WHEEL", "LOCKED_COUNT", "PUBLISHED_CURSOR", "CACHED_COUNT_CORRECTED"
+            }) // dirty-flag: trimming stalls after an eviction (spec §4)
     void aSpoiledEntryEvictedUnreadFailsNothing(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.DROP_OLDEST));
         int c0 = s.attach();

@@ -50,7 +50,9 @@ class WriterPathsModelExamples {
 
     /** "writevSync and writev ... one entry whose size is the sum ...; a sum of 0 stores nothing." */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"MODEL", "MODEL_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"MODEL", "MODEL_CORRECTED"})
     void writevStoresOneEntryOfTheSummedSize(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         s.attach(); // #0
@@ -69,7 +71,9 @@ class WriterPathsModelExamples {
 
     /** endSync step 3 with no consumer: the end completes at once and endSync answers its bytes. */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"MODEL", "MODEL_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"MODEL", "MODEL_CORRECTED"})
     void endSyncCompletesAtOnceWithNobodyAttached(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(2, Policy.STRICT));
         s.writeSync(1).is(ACCEPTED);
@@ -84,7 +88,9 @@ class WriterPathsModelExamples {
      * completes later ... without a settlement, unless an end() call is pending by then."
      */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"MODEL", "MODEL_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"MODEL", "MODEL_CORRECTED"})
     void endSyncLeavesNothingPendingAndALaterEndWaitsWithIt(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(2, Policy.STRICT));
         s.attach(); // #0
@@ -110,7 +116,9 @@ class WriterPathsModelExamples {
 
     /** endSync with a write queued: the writer closes; the flush that empties the queue ends the broadcast. */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"MODEL", "MODEL_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"MODEL", "MODEL_CORRECTED"})
     void endSyncWithAQueuedWriteEndsWhenTheFlushEmptiesTheQueue(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(1, Policy.STRICT));
         s.attach(); // #0
@@ -130,7 +138,9 @@ class WriterPathsModelExamples {
      * writer is CLOSING and no write is queued any more, end the broadcast"; step 3: "nothing happens".
      */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"MODEL", "MODEL_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"MODEL", "MODEL_CORRECTED"})
     void abortTakesAQueuedWriteFromTheMiddleAndTheLastOneEndsAClosingWriter(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(1, Policy.UNBOUNDED));
         s.attach(); // #0
@@ -147,14 +157,22 @@ class WriterPathsModelExamples {
         s.step(new Op.Abort(2)).is(OK, settled(2, ABORTED)); // #10: one still queued: no end
         s.state().queued(3).ended(false).writer(CLOSING, 1);
         s.step(new Op.Abort(4)).is(OK, settled(4, ABORTED)); // #11: the queue is empty: the broadcast ends
-        s.state().queued().ended(true).writer(CLOSING, 1).pendingEnds(1).buffer(0, 1).consumers(at(0, 0));
+        s.state()
+                .queued()
+                .ended(true)
+                .writer(CLOSING, 1)
+                .pendingEnds(1)
+                .buffer(0, 1)
+                .consumers(at(0, 0));
         s.next(0).is(data(0, 1));
         s.next(0).is(DONE, settled(9, completed(1)));
     }
 
     /** "So an abort can end the broadcast, and complete the end, outside any read or write." */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"MODEL", "MODEL_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"MODEL", "MODEL_CORRECTED"})
     void abortOfTheLastQueuedWriteCompletesTheEndWithNobodyAttached(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(1, Policy.STRICT));
         s.writeSync(1).is(ACCEPTED); // #0
@@ -166,7 +184,9 @@ class WriterPathsModelExamples {
 
     /** abort step 2: "take that call out of the pending ends ... The writer stays CLOSING; the other pending ends ... are unaffected." */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"MODEL", "MODEL_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"MODEL", "MODEL_CORRECTED"})
     void abortOfAPendingEndFailsOnlyThatCall(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(1, Policy.STRICT));
         s.attach(); // #0
@@ -179,7 +199,9 @@ class WriterPathsModelExamples {
 
     /** drain steps 1 to 3, and trim step 3: "if the writer is OPEN, settle the drains with DRAINED(true)". */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"MODEL", "MODEL_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"MODEL", "MODEL_CORRECTED"})
     void drainWaitsWhileTheBufferIsFullAndTheTrimThatMakesRoomSettlesItTrue(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(2, Policy.STRICT));
         s.attach(); // #0
@@ -194,7 +216,9 @@ class WriterPathsModelExamples {
 
     /** drain step 3: "after the flush that trim starts: the flush may fill the buffer again, and the drain still answers true". */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"MODEL", "MODEL_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"MODEL", "MODEL_CORRECTED"})
     void aDrainSettlesTrueAfterTheFlushThatFillsTheBufferAgain(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(1, Policy.STRICT));
         s.attach(); // #0
@@ -207,7 +231,9 @@ class WriterPathsModelExamples {
 
     /** end step 3 and endSync step 3: "its drains settle with DRAINED(false)"; drain step 1: UNWRITABLE. */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"MODEL", "MODEL_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"MODEL", "MODEL_CORRECTED"})
     void endAndEndSyncSettleDrainsFalseAndLaterDrainsAreUnwritable(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(1, Policy.STRICT));
         s.attach(); // #0
@@ -226,7 +252,9 @@ class WriterPathsModelExamples {
 
     /** cancel step 3: queued writes FAILED(CANCELLED), "then the drains with DRAINED(false)"; fail step 3: FAILED(reason). */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"MODEL", "MODEL_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"MODEL", "MODEL_CORRECTED"})
     void cancelSettlesDrainsFalseAndFailRejectsThem(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(1, Policy.STRICT));
         s.attach(); // #0
@@ -247,7 +275,9 @@ class WriterPathsModelExamples {
 
     /** offer step 6: "If this offer evicted and bufferedBytes < budget now ... DRAINED(true)"; not when the append filled it. */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"MODEL", "MODEL_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"MODEL", "MODEL_CORRECTED"})
     void anEvictionSettlesDrainsOnlyWhenTheBufferIsUnderBudgetAfterTheAppend(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(2, Policy.DROP_OLDEST));
         s.writeSync(2).is(ACCEPTED); // #0
@@ -265,7 +295,9 @@ class WriterPathsModelExamples {
      * answers FAILED".
      */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"MODEL", "MODEL_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"MODEL", "MODEL_CORRECTED"})
     void readingASpoiledEntryFailsTheWriterAndTheBroadcastAndClearsTheBuffer(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         s.attach(); // #0
@@ -281,8 +313,13 @@ class WriterPathsModelExamples {
         s.step(new Op.Spoil(3)).is(OK); // #9: "Spoiling twice is harmless"
         assertThat(s.snapshot().spoiledEntries()).containsExactly(1L);
         s.next(1).is(INVALID, settled(5, INVALID), settled(6, INVALID)); // #10
-        s.state().buffer(0).consumers().writer(ERRORED, 4).ended(true)
-                .error(Reason.of(SpecError.INVALID_ENTRY)).writerError(Reason.of(SpecError.INVALID_ENTRY));
+        s.state()
+                .buffer(0)
+                .consumers()
+                .writer(ERRORED, 4)
+                .ended(true)
+                .error(Reason.of(SpecError.INVALID_ENTRY))
+                .writerError(Reason.of(SpecError.INVALID_ENTRY));
         assertThat(s.snapshot().bufferedBytes()).isZero();
         s.next(0).is(INVALID); // removed by the failure, with its error
         s.write(1).is(INVALID); // the writer's error
@@ -292,7 +329,9 @@ class WriterPathsModelExamples {
 
     /** Reading a spoiled entry after the end completed: the writer is CLOSED ("nothing"), the broadcast still fails. */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"MODEL", "MODEL_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"MODEL", "MODEL_CORRECTED"})
     void aLateJoinerReadingASpoiledEntryAfterTheEndFailsTheBroadcastOnly(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
         s.writeSync(1).is(ACCEPTED); // #0
@@ -300,8 +339,7 @@ class WriterPathsModelExamples {
         s.attach(); // #2
         s.step(new Op.Spoil(0)).is(OK); // #3
         s.next(0).is(INVALID);
-        s.state().buffer(0).consumers().writer(CLOSED, 1).writerError(null)
-                .error(Reason.of(SpecError.INVALID_ENTRY));
+        s.state().buffer(0).consumers().writer(CLOSED, 1).writerError(null).error(Reason.of(SpecError.INVALID_ENTRY));
         s.end().is(completed(1));
     }
 
@@ -312,7 +350,9 @@ class WriterPathsModelExamples {
      * the corrected model removes everyone with the existing error and keeps I1.
      */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"MODEL", "MODEL_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"MODEL", "MODEL_CORRECTED"})
     void aSpoiledReadOnAnErroredBroadcastLeavesALateJoinerPastEndUnlessCorrected(Variant variant) {
         boolean corrected = variant == Variant.MODEL_CORRECTED;
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
@@ -335,7 +375,9 @@ class WriterPathsModelExamples {
 
     /** The same after cancel(reason): the writer is CLOSED, the cancel's reason is the error that stands. */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"MODEL", "MODEL_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"MODEL", "MODEL_CORRECTED"})
     void aSpoiledReadAfterCancelWithAReasonKeepsTheReason(Variant variant) {
         boolean corrected = variant == Variant.MODEL_CORRECTED;
         Scenario s = new Scenario(variant, Options.of(4, Policy.STRICT));
@@ -352,7 +394,9 @@ class WriterPathsModelExamples {
 
     /** flush step 1: "If it is spoiled, settle it with FAILED(INVALID_ENTRY) and go on with the next: it is neither stored nor counted." */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"MODEL", "MODEL_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"MODEL", "MODEL_CORRECTED"})
     void aSpoiledQueuedWriteFailsWhenTheFlushTakesItAndTheWriterStaysOpen(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(1, Policy.STRICT));
         s.attach(); // #0
@@ -367,7 +411,9 @@ class WriterPathsModelExamples {
 
     /** flush step 1: "the condition is what keeps a spoiled write behind a full buffer unexamined". */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"MODEL", "MODEL_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"MODEL", "MODEL_CORRECTED"})
     void aSpoiledQueuedWriteBehindAFullBufferStaysQueued(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(1, Policy.UNBOUNDED));
         s.attach(); // #0
@@ -385,7 +431,9 @@ class WriterPathsModelExamples {
 
     /** spoil: "otherwise (never stored, already trimmed or evicted, discarded, zero-size, not a write) nothing happens". */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"MODEL", "MODEL_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"MODEL", "MODEL_CORRECTED"})
     void spoilingWhatIsNotRetainedOrQueuedDoesNothing(Variant variant) {
         Scenario s = new Scenario(variant, Options.of(1, Policy.DROP_NEWEST));
         s.attach(); // #0
@@ -422,7 +470,12 @@ class WriterPathsModelExamples {
         s.breaking(Invariant.I11).detach(1); // #8: the known finding strands read #6 at entry 2
         s.breaking(Invariant.I11).step(new Op.Spoil(7)).is(OK); // #9: spoils entry 2
         s.end().is(INVALID, settled(6, INVALID)); // #10
-        s.state().buffer(2).consumers().writer(ERRORED, 3).ended(true).pendingEnds(0)
+        s.state()
+                .buffer(2)
+                .consumers()
+                .writer(ERRORED, 3)
+                .ended(true)
+                .pendingEnds(0)
                 .error(Reason.of(SpecError.INVALID_ENTRY));
     }
 
@@ -443,7 +496,8 @@ class WriterPathsModelExamples {
         s.next(0).is(WAIT); // #5
         s.next(0).is(PENDING); // #6
         s.write(1).is(QUEUED); // #7
-        s.breaking(Invariant.I11).detach(1)
+        s.breaking(Invariant.I11)
+                .detach(1)
                 .is(DONE, settled(7, ACCEPTED), settled(5, data(1, 2)), settled(2, ACCEPTED)); // #8: #6 stranded
         s.state().buffer(2, 1).consumers(at(0, 2, 1));
         s.breaking(Invariant.I11).step(new Op.Spoil(7)).is(OK); // #9
@@ -453,30 +507,40 @@ class WriterPathsModelExamples {
 
     /** §5 bad input: the operation number is taken and nothing else changes. */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"MODEL", "MODEL_CORRECTED"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"MODEL", "MODEL_CORRECTED"})
     void badInputOfTheNewOperationsTakesANumberAndChangesNothingElse(Variant variant) {
-        ScanningModel m = new ScanningModel(Options.of(2, Policy.STRICT),
-                variant == Variant.MODEL ? Algorithm.AS_RELEASED : Algorithm.CORRECTED);
+        ScanningModel m = new ScanningModel(
+                Options.of(2, Policy.STRICT), variant == Variant.MODEL ? Algorithm.AS_RELEASED : Algorithm.CORRECTED);
         m.attach(); // #0
         m.writeSync(2); // #1
         m.write(1); // #2: queued
         var before = m.snapshot();
         String key = m.stateKey();
-        assertThatThrownBy(() -> m.writevSync(1, -1)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> m.writevSync(1, -1))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("sizes[1] must be >= 0, was -1"); // #3
-        assertThatThrownBy(() -> m.writev(-1)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> m.writev(-1))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("sizes[0] must be >= 0, was -1"); // #4
-        assertThatThrownBy(() -> m.writev((int[]) null)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> m.writev((int[]) null))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("sizes must not be null"); // #5
-        assertThatThrownBy(() -> m.writevSync((int[]) null)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> m.writevSync((int[]) null))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("sizes must not be null"); // #6
-        assertThatThrownBy(() -> m.writevSync(Integer.MAX_VALUE, 1)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> m.writevSync(Integer.MAX_VALUE, 1))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("sizes must sum to at most 2147483647, was 2147483648"); // #7
-        assertThatThrownBy(() -> m.abort(9)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> m.abort(9))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("operation must name an earlier operation, was 9"); // #8
-        assertThatThrownBy(() -> m.spoil(9)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> m.spoil(9))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("operation must name an earlier operation, was 9"); // #9: itself
-        assertThatThrownBy(() -> m.abort(-1)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> m.abort(-1))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("operation must name an earlier operation, was -1"); // #10
         assertThat(m.snapshot()).isEqualTo(before);
         assertThat(m.stateKey()).isEqualTo(key);

@@ -6,8 +6,7 @@ package io.cursorcheck.spi;
  */
 public final class Arguments {
 
-    private Arguments() {
-    }
+    private Arguments() {}
 
     /**
      * Checks an entry size.

@@ -69,6 +69,5 @@ public interface Forkable extends Broadcast {
      * @param broadcast the copy
      * @param handles   maps a handle of the original to the copy's handle of the same consumer
      */
-    record Fork(Forkable broadcast, UnaryOperator<ConsumerHandle> handles) {
-    }
+    record Fork(Forkable broadcast, UnaryOperator<ConsumerHandle> handles) {}
 }

@@ -161,7 +161,10 @@ public record Outcome(Kind kind, long value, int size, Object reason) {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof Outcome o && kind == o.kind && value == o.value && size == o.size
+        return other instanceof Outcome o
+                && kind == o.kind
+                && value == o.value
+                && size == o.size
                 && Objects.equals(reason, o.reason);
     }
 

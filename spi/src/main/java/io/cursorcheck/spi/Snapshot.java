@@ -64,11 +64,35 @@ public record Snapshot(
      * operations never drained or spoiled anything, as seen by an observer that tracks neither.
      */
     @SuppressWarnings("checkstyle:ParameterNumber")
-    public Snapshot(long bufferStart, List<Integer> sizes, long bufferedBytes, List<ConsumerState> consumers,
-            List<Integer> queuedWrites, WriterState writerState, long bytesAccepted, int pendingEnds,
-            boolean ended, boolean cancelled, Reason error, Reason writerError) {
-        this(bufferStart, sizes, bufferedBytes, consumers, queuedWrites, writerState, bytesAccepted, pendingEnds,
-                ended, cancelled, error, writerError, 0, List.of(), List.of());
+    public Snapshot(
+            long bufferStart,
+            List<Integer> sizes,
+            long bufferedBytes,
+            List<ConsumerState> consumers,
+            List<Integer> queuedWrites,
+            WriterState writerState,
+            long bytesAccepted,
+            int pendingEnds,
+            boolean ended,
+            boolean cancelled,
+            Reason error,
+            Reason writerError) {
+        this(
+                bufferStart,
+                sizes,
+                bufferedBytes,
+                consumers,
+                queuedWrites,
+                writerState,
+                bytesAccepted,
+                pendingEnds,
+                ended,
+                cancelled,
+                error,
+                writerError,
+                0,
+                List.of(),
+                List.of());
     }
 
     /**
@@ -115,17 +139,25 @@ public record Snapshot(
     public record ConsumerState(int id, long cursor, int openReads) {
         @Override
         public String toString() {
-            return "c" + id + "{cursor=" + cursor
-                    + (openReads == 0 ? "" : ", reads=" + openReads) + "}";
+            return "c" + id + "{cursor=" + cursor + (openReads == 0 ? "" : ", reads=" + openReads) + "}";
         }
     }
 
     @Override
     public String toString() {
         StringBuilder s = new StringBuilder();
-        s.append("buffer[").append(bufferStart).append("..").append(end()).append(")=").append(sizes)
-                .append(' ').append(bufferedBytes).append("B consumers=").append(consumers)
-                .append(" writer=").append(writerState);
+        s.append("buffer[")
+                .append(bufferStart)
+                .append("..")
+                .append(end())
+                .append(")=")
+                .append(sizes)
+                .append(' ')
+                .append(bufferedBytes)
+                .append("B consumers=")
+                .append(consumers)
+                .append(" writer=")
+                .append(writerState);
         if (writerError != null) {
             s.append('(').append(writerError).append(')');
         }

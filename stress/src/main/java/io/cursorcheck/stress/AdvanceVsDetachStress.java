@@ -63,7 +63,10 @@ public class AdvanceVsDetachStress {
     }
 
     @JCStressTest
-    @Outcome(id = "e0/5, ok-0", expect = ACCEPTABLE, desc = "I5, I6: c0 read entry 0, then was detached; c1, c2 keep the minimum")
+    @Outcome(
+            id = "e0/5, ok-0",
+            expect = ACCEPTABLE,
+            desc = "I5, I6: c0 read entry 0, then was detached; c1, c2 keep the minimum")
     @Outcome(id = "done, ok-0", expect = ACCEPTABLE, desc = "I5, I6: c0 was detached first; its read answered DONE")
     @Outcome(expect = FORBIDDEN, desc = "I6: a double decrement (the count one short, or below zero) or a stale cache")
     @State
@@ -89,7 +92,10 @@ public class AdvanceVsDetachStress {
     }
 
     @JCStressTest
-    @Outcome(id = "e0/5, ok-0", expect = ACCEPTABLE, desc = "I5, I6: c0 read entry 0, then was detached; c1, c2 keep the minimum")
+    @Outcome(
+            id = "e0/5, ok-0",
+            expect = ACCEPTABLE,
+            desc = "I5, I6: c0 read entry 0, then was detached; c1, c2 keep the minimum")
     @Outcome(id = "done, ok-0", expect = ACCEPTABLE, desc = "I5, I6: c0 was detached first; its read answered DONE")
     @Outcome(expect = FORBIDDEN, desc = "I6: a double decrement (the count one short, or below zero) or a stale cache")
     @State
@@ -116,7 +122,10 @@ public class AdvanceVsDetachStress {
 
     /** Twin: no-handshake. */
     @JCStressTest
-    @Outcome(id = "e0/5, ok-0", expect = ACCEPTABLE, desc = "I5, I6: c0 read entry 0, then was detached; c1, c2 keep the minimum")
+    @Outcome(
+            id = "e0/5, ok-0",
+            expect = ACCEPTABLE,
+            desc = "I5, I6: c0 read entry 0, then was detached; c1, c2 keep the minimum")
     @Outcome(id = "done, ok-0", expect = ACCEPTABLE, desc = "I5, I6: c0 was detached first; its read answered DONE")
     @Outcome(expect = FORBIDDEN, desc = "I6: a double decrement (the count one short, or below zero) or a stale cache")
     @State

@@ -69,8 +69,14 @@ public class AttachVsTrimStress {
     }
 
     @JCStressTest
-    @Outcome(id = "e0/3, e0/3, ok-1", expect = ACCEPTABLE, desc = "I7: joined before the trim, read entry 0 from bufferStart")
-    @Outcome(id = "e0/3, e1/4, ok-1", expect = ACCEPTABLE, desc = "I1: joined after the trim, started at the new bufferStart")
+    @Outcome(
+            id = "e0/3, e0/3, ok-1",
+            expect = ACCEPTABLE,
+            desc = "I7: joined before the trim, read entry 0 from bufferStart")
+    @Outcome(
+            id = "e0/3, e1/4, ok-1",
+            expect = ACCEPTABLE,
+            desc = "I1: joined after the trim, started at the new bufferStart")
     @Outcome(expect = FORBIDDEN, desc = "I1, I5, I6: a joiner below bufferStart, a trimmed slot read, or a stale cache")
     @State
     public static class Locked extends Scene {
@@ -95,8 +101,14 @@ public class AttachVsTrimStress {
     }
 
     @JCStressTest
-    @Outcome(id = "e0/3, e0/3, ok-1", expect = ACCEPTABLE, desc = "I7: joined before the trim, read entry 0 from bufferStart")
-    @Outcome(id = "e0/3, e1/4, ok-1", expect = ACCEPTABLE, desc = "I1: joined after the trim, started at the new bufferStart")
+    @Outcome(
+            id = "e0/3, e0/3, ok-1",
+            expect = ACCEPTABLE,
+            desc = "I7: joined before the trim, read entry 0 from bufferStart")
+    @Outcome(
+            id = "e0/3, e1/4, ok-1",
+            expect = ACCEPTABLE,
+            desc = "I1: joined after the trim, started at the new bufferStart")
     @Outcome(expect = FORBIDDEN, desc = "I1, I5, I6: a joiner below bufferStart, a trimmed slot read, or a stale cache")
     @State
     public static class Published extends Scene {
@@ -122,8 +134,14 @@ public class AttachVsTrimStress {
 
     /** Twin: unlocked-attach. */
     @JCStressTest
-    @Outcome(id = "e0/3, e0/3, ok-1", expect = ACCEPTABLE, desc = "I7: joined before the trim, read entry 0 from bufferStart")
-    @Outcome(id = "e0/3, e1/4, ok-1", expect = ACCEPTABLE, desc = "I1: joined after the trim, started at the new bufferStart")
+    @Outcome(
+            id = "e0/3, e0/3, ok-1",
+            expect = ACCEPTABLE,
+            desc = "I7: joined before the trim, read entry 0 from bufferStart")
+    @Outcome(
+            id = "e0/3, e1/4, ok-1",
+            expect = ACCEPTABLE,
+            desc = "I1: joined after the trim, started at the new bufferStart")
     @Outcome(expect = FORBIDDEN, desc = "I1, I5, I6: a joiner below bufferStart, a trimmed slot read, or a stale cache")
     @State
     public static class UnlockedAttachTwin extends Scene {

@@ -59,7 +59,10 @@ public class BlockedWriterStress {
     }
 
     @JCStressTest(Mode.Termination)
-    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "I12: the read freed the buffer, flushed the write, woke the writer")
+    @Outcome(
+            id = "TERMINATED",
+            expect = ACCEPTABLE,
+            desc = "I12: the read freed the buffer, flushed the write, woke the writer")
     @Outcome(id = "STALE", expect = FORBIDDEN, desc = "I12: the writer slept through the trim that flushed its write")
     @State
     public static class Locked extends Scene {
@@ -79,7 +82,10 @@ public class BlockedWriterStress {
     }
 
     @JCStressTest(Mode.Termination)
-    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "I12: the read freed the buffer, flushed the write, woke the writer")
+    @Outcome(
+            id = "TERMINATED",
+            expect = ACCEPTABLE,
+            desc = "I12: the read freed the buffer, flushed the write, woke the writer")
     @Outcome(id = "STALE", expect = FORBIDDEN, desc = "I12: the writer slept through the trim that flushed its write")
     @State
     public static class Published extends Scene {
@@ -100,7 +106,10 @@ public class BlockedWriterStress {
 
     /** Twin: lost-wakeup. */
     @JCStressTest(Mode.Termination)
-    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "I12: the read freed the buffer, flushed the write, woke the writer")
+    @Outcome(
+            id = "TERMINATED",
+            expect = ACCEPTABLE,
+            desc = "I12: the read freed the buffer, flushed the write, woke the writer")
     @Outcome(id = "STALE", expect = FORBIDDEN, desc = "I12: the writer slept through the trim that flushed its write")
     @State
     public static class LostWakeupTwin extends Scene {

@@ -65,7 +65,10 @@ public class CountRaceStress {
     }
 
     @JCStressTest
-    @Outcome(id = "e0/5, e0/5, ok-1", expect = ACCEPTABLE, desc = "I5, I6: both left the minimum; entry 0 trimmed; cache exact")
+    @Outcome(
+            id = "e0/5, e0/5, ok-1",
+            expect = ACCEPTABLE,
+            desc = "I5, I6: both left the minimum; entry 0 trimmed; cache exact")
     @Outcome(expect = FORBIDDEN, desc = "I5, I6: a lost decrement: entry 0 kept after both read it, or a stale cache")
     @State
     public static class Locked extends Scene {
@@ -90,7 +93,10 @@ public class CountRaceStress {
     }
 
     @JCStressTest
-    @Outcome(id = "e0/5, e0/5, ok-1", expect = ACCEPTABLE, desc = "I5, I6: both left the minimum; entry 0 trimmed; cache exact")
+    @Outcome(
+            id = "e0/5, e0/5, ok-1",
+            expect = ACCEPTABLE,
+            desc = "I5, I6: both left the minimum; entry 0 trimmed; cache exact")
     @Outcome(expect = FORBIDDEN, desc = "I5, I6: a lost decrement: entry 0 kept after both read it, or a stale cache")
     @State
     public static class Published extends Scene {
@@ -116,7 +122,10 @@ public class CountRaceStress {
 
     /** Twin: plain-count-decrement. */
     @JCStressTest
-    @Outcome(id = "e0/5, e0/5, ok-1", expect = ACCEPTABLE, desc = "I5, I6: both left the minimum; entry 0 trimmed; cache exact")
+    @Outcome(
+            id = "e0/5, e0/5, ok-1",
+            expect = ACCEPTABLE,
+            desc = "I5, I6: both left the minimum; entry 0 trimmed; cache exact")
     @Outcome(expect = FORBIDDEN, desc = "I5, I6: a lost decrement: entry 0 kept after both read it, or a stale cache")
     @State
     public static class PlainCountDecrementTwin extends Scene {

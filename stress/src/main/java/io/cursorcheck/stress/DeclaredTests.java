@@ -55,8 +55,7 @@ public final class DeclaredTests {
 
     private static final String PACKAGE = DeclaredTests.class.getPackageName();
 
-    private DeclaredTests() {
-    }
+    private DeclaredTests() {}
 
     /** Every declared pair, by name. */
     public static List<Pair> all() {
@@ -70,8 +69,12 @@ public final class DeclaredTests {
             for (Class<?> subject : c.getDeclaredClasses()) {
                 JCStressTest test = subject.getAnnotation(JCStressTest.class);
                 if (test != null) {
-                    pairs.add(new Pair(c.getSimpleName(), subject.getSimpleName(), subject.getCanonicalName(),
-                            test.value(), twinId(subject)));
+                    pairs.add(new Pair(
+                            c.getSimpleName(),
+                            subject.getSimpleName(),
+                            subject.getCanonicalName(),
+                            test.value(),
+                            twinId(subject)));
                 }
             }
         }
@@ -132,7 +135,11 @@ public final class DeclaredTests {
     private static List<String> classNames() {
         Path location;
         try {
-            location = Path.of(DeclaredTests.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            location = Path.of(DeclaredTests.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException("cannot tell where " + DeclaredTests.class + " was loaded from", e);
         }
@@ -142,7 +149,8 @@ public final class DeclaredTests {
             if (Files.isDirectory(location)) {
                 try (Stream<Path> files = Files.walk(location.resolve(folder))) {
                     files.filter(Files::isRegularFile)
-                            .forEach(f -> entries.add(location.relativize(f).toString().replace('\\', '/')));
+                            .forEach(f -> entries.add(
+                                    location.relativize(f).toString().replace('\\', '/')));
                 }
             } else {
                 try (JarFile jar = new JarFile(location.toFile())) {
@@ -155,8 +163,10 @@ public final class DeclaredTests {
             throw new UncheckedIOException("cannot list the classes in " + location, e);
         }
         return entries.stream()
-                .filter(e -> e.startsWith(folder) && e.endsWith(".class") && !e.contains("$") && !e.contains("_jcstress"))
+                .filter(e ->
+                        e.startsWith(folder) && e.endsWith(".class") && !e.contains("$") && !e.contains("_jcstress"))
                 .map(e -> e.substring(0, e.length() - ".class".length()).replace('/', '.'))
-                .sorted().toList();
+                .sorted()
+                .toList();
     }
 }

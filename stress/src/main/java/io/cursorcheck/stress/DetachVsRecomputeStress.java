@@ -72,8 +72,14 @@ public class DetachVsRecomputeStress {
     }
 
     @JCStressTest
-    @Outcome(id = "done, e0/1, ok-1", expect = ACCEPTABLE, desc = "I5, I6: the minimum moved to 1; the cache counts everyone there but c0")
-    @Outcome(expect = FORBIDDEN, desc = "I5, I6: a cache counting the detached consumer, an untrimmed buffer, or a rescan broken by the detach")
+    @Outcome(
+            id = "done, e0/1, ok-1",
+            expect = ACCEPTABLE,
+            desc = "I5, I6: the minimum moved to 1; the cache counts everyone there but c0")
+    @Outcome(
+            expect = FORBIDDEN,
+            desc =
+                    "I5, I6: a cache counting the detached consumer, an untrimmed buffer, or a rescan broken by the detach")
     @State
     public static class Locked extends Scene {
         public Locked() {
@@ -97,8 +103,14 @@ public class DetachVsRecomputeStress {
     }
 
     @JCStressTest
-    @Outcome(id = "done, e0/1, ok-1", expect = ACCEPTABLE, desc = "I5, I6: the minimum moved to 1; the cache counts everyone there but c0")
-    @Outcome(expect = FORBIDDEN, desc = "I5, I6: a cache counting the detached consumer, an untrimmed buffer, or a rescan broken by the detach")
+    @Outcome(
+            id = "done, e0/1, ok-1",
+            expect = ACCEPTABLE,
+            desc = "I5, I6: the minimum moved to 1; the cache counts everyone there but c0")
+    @Outcome(
+            expect = FORBIDDEN,
+            desc =
+                    "I5, I6: a cache counting the detached consumer, an untrimmed buffer, or a rescan broken by the detach")
     @State
     public static class Published extends Scene {
         public Published() {
@@ -123,8 +135,14 @@ public class DetachVsRecomputeStress {
 
     /** Twin: unlocked-detach. */
     @JCStressTest
-    @Outcome(id = "done, e0/1, ok-1", expect = ACCEPTABLE, desc = "I5, I6: the minimum moved to 1; the cache counts everyone there but c0")
-    @Outcome(expect = FORBIDDEN, desc = "I5, I6: a cache counting the detached consumer, an untrimmed buffer, or a rescan broken by the detach")
+    @Outcome(
+            id = "done, e0/1, ok-1",
+            expect = ACCEPTABLE,
+            desc = "I5, I6: the minimum moved to 1; the cache counts everyone there but c0")
+    @Outcome(
+            expect = FORBIDDEN,
+            desc =
+                    "I5, I6: a cache counting the detached consumer, an untrimmed buffer, or a rescan broken by the detach")
     @State
     public static class UnlockedDetachTwin extends Scene {
         public UnlockedDetachTwin() {

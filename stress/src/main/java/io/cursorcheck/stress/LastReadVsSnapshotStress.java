@@ -57,7 +57,10 @@ public class LastReadVsSnapshotStress {
 
         void look() {
             Snapshot s = b.snapshot(); // one atomic query: the buffer and every cursor
-            long min = s.consumers().stream().mapToLong(Snapshot.ConsumerState::cursor).min().orElse(s.end());
+            long min = s.consumers().stream()
+                    .mapToLong(Snapshot.ConsumerState::cursor)
+                    .min()
+                    .orElse(s.end());
             seen = s.bufferStart() == min ? "ok-" + s.bufferStart() : "I5";
         }
 
@@ -70,7 +73,9 @@ public class LastReadVsSnapshotStress {
     @JCStressTest
     @Outcome(id = "e0/1, ok-0", expect = ACCEPTABLE, desc = "I5: the snapshot came before the read")
     @Outcome(id = "e0/1, ok-1", expect = ACCEPTABLE, desc = "I5: the snapshot came after the read and its trim")
-    @Outcome(expect = FORBIDDEN, desc = "I5: the snapshot saw the read half done: the cursor moved, the entry untrimmed")
+    @Outcome(
+            expect = FORBIDDEN,
+            desc = "I5: the snapshot saw the read half done: the cursor moved, the entry untrimmed")
     @State
     public static class Locked extends Scene {
         public Locked() {
@@ -96,7 +101,9 @@ public class LastReadVsSnapshotStress {
     @JCStressTest
     @Outcome(id = "e0/1, ok-0", expect = ACCEPTABLE, desc = "I5: the snapshot came before the read")
     @Outcome(id = "e0/1, ok-1", expect = ACCEPTABLE, desc = "I5: the snapshot came after the read and its trim")
-    @Outcome(expect = FORBIDDEN, desc = "I5: the snapshot saw the read half done: the cursor moved, the entry untrimmed")
+    @Outcome(
+            expect = FORBIDDEN,
+            desc = "I5: the snapshot saw the read half done: the cursor moved, the entry untrimmed")
     @State
     public static class Published extends Scene {
         public Published() {
@@ -123,7 +130,9 @@ public class LastReadVsSnapshotStress {
     @JCStressTest
     @Outcome(id = "e0/1, ok-0", expect = ACCEPTABLE, desc = "I5: the snapshot came before the read")
     @Outcome(id = "e0/1, ok-1", expect = ACCEPTABLE, desc = "I5: the snapshot came after the read and its trim")
-    @Outcome(expect = FORBIDDEN, desc = "I5: the snapshot saw the read half done: the cursor moved, the entry untrimmed")
+    @Outcome(
+            expect = FORBIDDEN,
+            desc = "I5: the snapshot saw the read half done: the cursor moved, the entry untrimmed")
     @State
     public static class SplitLastReadTwin extends Scene {
         public SplitLastReadTwin() {

@@ -64,7 +64,10 @@ public class PublishVsReadStress {
 
     @JCStressTest
     @Outcome(id = "read-e0/7", expect = ACCEPTABLE, desc = "I4: read after the write published entry 0, whole")
-    @Outcome(id = "notified-e0/7", expect = ACCEPTABLE, desc = "I4: waited; the write's notify delivered entry 0, whole")
+    @Outcome(
+            id = "notified-e0/7",
+            expect = ACCEPTABLE,
+            desc = "I4: waited; the write's notify delivered entry 0, whole")
     @Outcome(expect = FORBIDDEN, desc = "I4: a torn, lost or unwritten entry")
     @State
     public static class Locked extends Scene {
@@ -90,7 +93,10 @@ public class PublishVsReadStress {
 
     @JCStressTest
     @Outcome(id = "read-e0/7", expect = ACCEPTABLE, desc = "I4: read after the write published entry 0, whole")
-    @Outcome(id = "notified-e0/7", expect = ACCEPTABLE, desc = "I4: waited; the write's notify delivered entry 0, whole")
+    @Outcome(
+            id = "notified-e0/7",
+            expect = ACCEPTABLE,
+            desc = "I4: waited; the write's notify delivered entry 0, whole")
     @Outcome(expect = FORBIDDEN, desc = "I4: a torn, lost or unwritten entry")
     @State
     public static class Published extends Scene {
@@ -117,7 +123,10 @@ public class PublishVsReadStress {
     /** Twin: end-published-before-entry. */
     @JCStressTest
     @Outcome(id = "read-e0/7", expect = ACCEPTABLE, desc = "I4: read after the write published entry 0, whole")
-    @Outcome(id = "notified-e0/7", expect = ACCEPTABLE, desc = "I4: waited; the write's notify delivered entry 0, whole")
+    @Outcome(
+            id = "notified-e0/7",
+            expect = ACCEPTABLE,
+            desc = "I4: waited; the write's notify delivered entry 0, whole")
     @Outcome(expect = FORBIDDEN, desc = "I4: a torn, lost or unwritten entry")
     @State
     public static class EndPublishedBeforeEntryTwin extends Scene {

@@ -65,8 +65,14 @@ public class ReadVsTrimStress {
     }
 
     @JCStressTest
-    @Outcome(id = "e0/7, e0/7-then-accepted, ok-1", expect = ACCEPTABLE, desc = "I1, I4: c0 read entry 0 whole; c1 then trimmed and the write reused its slot")
-    @Outcome(id = "e0/7, e0/7-then-refused, ok-1", expect = ACCEPTABLE, desc = "I1, I4: c1 read first; the write found the buffer full; c0 then read and trimmed")
+    @Outcome(
+            id = "e0/7, e0/7-then-accepted, ok-1",
+            expect = ACCEPTABLE,
+            desc = "I1, I4: c0 read entry 0 whole; c1 then trimmed and the write reused its slot")
+    @Outcome(
+            id = "e0/7, e0/7-then-refused, ok-1",
+            expect = ACCEPTABLE,
+            desc = "I1, I4: c1 read first; the write found the buffer full; c0 then read and trimmed")
     @Outcome(expect = FORBIDDEN, desc = "I1, I4: a read of a freed or reused slot, or I5/I6 broken after the race")
     @State
     public static class Locked extends Scene {
@@ -91,8 +97,14 @@ public class ReadVsTrimStress {
     }
 
     @JCStressTest
-    @Outcome(id = "e0/7, e0/7-then-accepted, ok-1", expect = ACCEPTABLE, desc = "I1, I4: c0 read entry 0 whole; c1 then trimmed and the write reused its slot")
-    @Outcome(id = "e0/7, e0/7-then-refused, ok-1", expect = ACCEPTABLE, desc = "I1, I4: c1 read first; the write found the buffer full; c0 then read and trimmed")
+    @Outcome(
+            id = "e0/7, e0/7-then-accepted, ok-1",
+            expect = ACCEPTABLE,
+            desc = "I1, I4: c0 read entry 0 whole; c1 then trimmed and the write reused its slot")
+    @Outcome(
+            id = "e0/7, e0/7-then-refused, ok-1",
+            expect = ACCEPTABLE,
+            desc = "I1, I4: c1 read first; the write found the buffer full; c0 then read and trimmed")
     @Outcome(expect = FORBIDDEN, desc = "I1, I4: a read of a freed or reused slot, or I5/I6 broken after the race")
     @State
     public static class Published extends Scene {
@@ -118,8 +130,14 @@ public class ReadVsTrimStress {
 
     /** Twin: cursor-published-before-read. */
     @JCStressTest
-    @Outcome(id = "e0/7, e0/7-then-accepted, ok-1", expect = ACCEPTABLE, desc = "I1, I4: c0 read entry 0 whole; c1 then trimmed and the write reused its slot")
-    @Outcome(id = "e0/7, e0/7-then-refused, ok-1", expect = ACCEPTABLE, desc = "I1, I4: c1 read first; the write found the buffer full; c0 then read and trimmed")
+    @Outcome(
+            id = "e0/7, e0/7-then-accepted, ok-1",
+            expect = ACCEPTABLE,
+            desc = "I1, I4: c0 read entry 0 whole; c1 then trimmed and the write reused its slot")
+    @Outcome(
+            id = "e0/7, e0/7-then-refused, ok-1",
+            expect = ACCEPTABLE,
+            desc = "I1, I4: c1 read first; the write found the buffer full; c0 then read and trimmed")
     @Outcome(expect = FORBIDDEN, desc = "I1, I4: a read of a freed or reused slot, or I5/I6 broken after the race")
     @State
     public static class CursorPublishedBeforeReadTwin extends Scene {

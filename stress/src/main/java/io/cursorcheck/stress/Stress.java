@@ -18,8 +18,7 @@ import java.util.function.Supplier;
  */
 final class Stress {
 
-    private Stress() {
-    }
+    private Stress() {}
 
     /** The obviously correct baseline. */
     static BlockingBroadcast locked(Options options) {

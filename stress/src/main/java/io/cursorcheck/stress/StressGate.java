@@ -55,8 +55,7 @@ public final class StressGate {
      * @param samples its samples over all runs
      * @param floor   the floor it missed
      */
-    public record UnderSampled(DeclaredTests.Pair pair, long samples, long floor) {
-    }
+    public record UnderSampled(DeclaredTests.Pair pair, long samples, long floor) {}
 
     /**
      * The grade of one run.
@@ -69,20 +68,32 @@ public final class StressGate {
      * @param twinsCaught  for each racy twin an expected pair declares, whether a pair of its own caught it
      * @param unexpected   tests that ran but are no expected pair
      */
-    public record Grade(List<DeclaredTests.Pair> expected, List<DeclaredTests.Pair> missing,
-                        List<UnderSampled> underSampled, List<StressRun.TestVerdict> errors,
-                        List<StressRun.TestVerdict> realFailures, Map<String, Boolean> twinsCaught,
-                        List<String> unexpected) {
+    public record Grade(
+            List<DeclaredTests.Pair> expected,
+            List<DeclaredTests.Pair> missing,
+            List<UnderSampled> underSampled,
+            List<StressRun.TestVerdict> errors,
+            List<StressRun.TestVerdict> realFailures,
+            Map<String, Boolean> twinsCaught,
+            List<String> unexpected) {
 
         /** The racy twins no pair of their own caught. */
         public List<String> uncaughtTwins() {
-            return twinsCaught.entrySet().stream().filter(e -> !e.getValue()).map(Map.Entry::getKey).toList();
+            return twinsCaught.entrySet().stream()
+                    .filter(e -> !e.getValue())
+                    .map(Map.Entry::getKey)
+                    .toList();
         }
 
         /** Whether the run passes the gate. */
         public boolean passed() {
-            return !expected.isEmpty() && missing.isEmpty() && underSampled.isEmpty() && errors.isEmpty()
-                    && realFailures.isEmpty() && uncaughtTwins().isEmpty() && unexpected.isEmpty();
+            return !expected.isEmpty()
+                    && missing.isEmpty()
+                    && underSampled.isEmpty()
+                    && errors.isEmpty()
+                    && realFailures.isEmpty()
+                    && uncaughtTwins().isEmpty()
+                    && unexpected.isEmpty();
         }
 
         /** One line per reason the run fails the gate, each naming its pair or twin; empty when it passes. */
@@ -92,20 +103,22 @@ public final class StressGate {
                 problems.add("no declared jcstress test was selected: the run proves nothing");
             }
             missing.forEach(p -> problems.add("missing pair " + p.shortName() + ": declared, but it did not run"));
-            underSampled.forEach(u -> problems.add(String.format("under-sampled pair %s: %,d samples, the floor is %,d",
+            underSampled.forEach(u -> problems.add(String.format(
+                    "under-sampled pair %s: %,d samples, the floor is %,d",
                     u.pair().shortName(), u.samples(), u.floor())));
-            errors.forEach(t -> problems.add("error in " + t.test() + "." + t.subject() + ": " + String.join("; ", t.errors())));
-            realFailures.forEach(t -> problems.add("real variant " + t.test() + "." + t.subject()
-                    + " saw a forbidden outcome"));
-            uncaughtTwins().forEach(twin -> problems.add("racy twin " + twin
-                    + " was not caught by a test of its own: a green run would mean nothing"));
+            errors.forEach(t ->
+                    problems.add("error in " + t.test() + "." + t.subject() + ": " + String.join("; ", t.errors())));
+            realFailures.forEach(
+                    t -> problems.add("real variant " + t.test() + "." + t.subject() + " saw a forbidden outcome"));
+            uncaughtTwins()
+                    .forEach(twin -> problems.add("racy twin " + twin
+                            + " was not caught by a test of its own: a green run would mean nothing"));
             unexpected.forEach(name -> problems.add("test " + name + " ran but is no declared pair the gate expects"));
             return problems;
         }
     }
 
-    private StressGate() {
-    }
+    private StressGate() {}
 
     /** The floor of samples for a pair of this mode. */
     public static long floor(Mode mode) {
@@ -147,11 +160,21 @@ public final class StressGate {
                 underSampled.add(new UnderSampled(p, t.samples(), floor(p.mode())));
             }
         }
-        List<StressRun.TestVerdict> errors = tests.stream().filter(t -> !t.errors().isEmpty()).toList();
-        List<StressRun.TestVerdict> realFailures = tests.stream().filter(t -> !t.twin() && t.forbiddenSeen()).toList();
-        List<String> unexpected = tests.stream().map(StressRun.TestVerdict::name).filter(n -> !expectedNames.contains(n))
+        List<StressRun.TestVerdict> errors =
+                tests.stream().filter(t -> !t.errors().isEmpty()).toList();
+        List<StressRun.TestVerdict> realFailures =
+                tests.stream().filter(t -> !t.twin() && t.forbiddenSeen()).toList();
+        List<String> unexpected = tests.stream()
+                .map(StressRun.TestVerdict::name)
+                .filter(n -> !expectedNames.contains(n))
                 .toList();
-        return new Grade(List.copyOf(expected), List.copyOf(missing), List.copyOf(underSampled), errors, realFailures,
-                twinsCaught, unexpected);
+        return new Grade(
+                List.copyOf(expected),
+                List.copyOf(missing),
+                List.copyOf(underSampled),
+                errors,
+                realFailures,
+                twinsCaught,
+                unexpected);
     }
 }

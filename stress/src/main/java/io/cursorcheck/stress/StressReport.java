@@ -20,8 +20,7 @@ import org.openjdk.jcstress.annotations.Mode;
  */
 public final class StressReport {
 
-    private StressReport() {
-    }
+    private StressReport() {}
 
     /**
      * A path or a command line as a page shows it: relative to the project root, whose absolute path
@@ -38,46 +37,78 @@ public final class StressReport {
     public static String markdown(List<StressRun.Result> runs, String command, String machine) {
         StressRun.Result first = runs.get(0);
         StringBuilder b = new StringBuilder();
-        List<StressGate.Grade> grades = runs.stream().map(StressRun.Result::grade).toList();
+        List<StressGate.Grade> grades =
+                runs.stream().map(StressRun.Result::grade).toList();
         boolean passed = grades.stream().allMatch(StressGate.Grade::passed);
         b.append("# Stress run: ").append(first.mode().name().toLowerCase()).append("\n\n");
-        b.append(passed ? "**Passed**: every declared (test, subject) pair ran with at least its floor of samples, every"
-                + " test of a real variant saw only acceptable outcomes, and every racy twin was caught by a test of its"
-                + " own" + (runs.size() > 1 ? ", in every run" : "") + ".\n\n"
-                : "**FAILED**: see the gate's findings below.\n\n");
+        b.append(
+                passed
+                        ? "**Passed**: every declared (test, subject) pair ran with at least its floor of samples, every"
+                                + " test of a real variant saw only acceptable outcomes, and every racy twin was caught by a test of its"
+                                + " own" + (runs.size() > 1 ? ", in every run" : "") + ".\n\n"
+                        : "**FAILED**: see the gate's findings below.\n\n");
         b.append(MarkdownTable.of("", "")
-                .row("Started", first.started().toString().replaceAll("\\.\\d+Z$", "Z"))
-                .row("Command", MarkdownTable.code(command))
-                .row("jcstress", MarkdownTable.code(underRoot(String.join(" ", first.command().subList(3,
-                        first.command().size())))))
-                .row("JVM", MarkdownTable.text(System.getProperty("java.vm.name") + ' ' + System.getProperty("java.version")))
-                .row("Machine", MarkdownTable.text(machine))
-                .row("Runs", runs.size() + ", "
-                        + String.format("%.0f s", runs.stream().mapToLong(r -> r.duration().toSeconds()).sum() * 1.0)
-                        + " in all")
-                .row("jcstress report", MarkdownTable.code(underRoot(first.html().toString())) + " (and its console log "
-                        + MarkdownTable.code(underRoot(first.log().toString())) + ")")).append('\n');
+                        .row("Started", first.started().toString().replaceAll("\\.\\d+Z$", "Z"))
+                        .row("Command", MarkdownTable.code(command))
+                        .row(
+                                "jcstress",
+                                MarkdownTable.code(underRoot(String.join(
+                                        " ",
+                                        first.command()
+                                                .subList(3, first.command().size())))))
+                        .row(
+                                "JVM",
+                                MarkdownTable.text(
+                                        System.getProperty("java.vm.name") + ' ' + System.getProperty("java.version")))
+                        .row("Machine", MarkdownTable.text(machine))
+                        .row(
+                                "Runs",
+                                runs.size() + ", "
+                                        + String.format(
+                                                "%.0f s",
+                                                runs.stream()
+                                                                .mapToLong(r -> r.duration()
+                                                                        .toSeconds())
+                                                                .sum()
+                                                        * 1.0)
+                                        + " in all")
+                        .row(
+                                "jcstress report",
+                                MarkdownTable.code(underRoot(first.html().toString())) + " (and its console log "
+                                        + MarkdownTable.code(
+                                                underRoot(first.log().toString())) + ")"))
+                .append('\n');
 
         gate(b, runs, grades);
 
         b.append("## Verdicts\n\n");
-        MarkdownTable verdicts = MarkdownTable.of("test", "subject", "verdict", "runs with a forbidden outcome", "samples",
-                "floor").right(3, 4, 5);
+        MarkdownTable verdicts = MarkdownTable.of(
+                        "test", "subject", "verdict", "runs with a forbidden outcome", "samples", "floor")
+                .right(3, 4, 5);
         Map<String, StressRun.TestVerdict> ran = new LinkedHashMap<>();
         first.tests().forEach(t -> ran.put(t.name(), t));
         for (DeclaredTests.Pair p : first.expected()) {
             StressRun.TestVerdict t = ran.get(p.name());
-            String floor = t != null && StressGate.exemptFromFloor(p, t) ? "none: a stale sample ended each run"
+            String floor = t != null && StressGate.exemptFromFloor(p, t)
+                    ? "none: a stale sample ended each run"
                     : String.format("%,d", StressGate.floor(p.mode()));
             if (t == null) {
                 verdicts.row(p.test(), p.subject(), "**MISSING** (did not run)", "", "", floor);
             } else {
-                String verdict = !t.errors().isEmpty() ? "**ERROR**"
-                        : t.twin() ? (t.caught() ? "caught (as it must be)" : "not caught here")
-                        : t.forbiddenSeen() ? "**FAILED**" : "passed";
-                boolean thin = first.grade().underSampled().stream().anyMatch(u -> u.pair().equals(p));
-                verdicts.row(p.test(), p.subject(), verdict + (thin ? ", **under-sampled**" : ""),
-                        t.failedRuns() + " of " + t.runs(), String.format("%,d", t.samples()), floor);
+                String verdict = !t.errors().isEmpty()
+                        ? "**ERROR**"
+                        : t.twin()
+                                ? (t.caught() ? "caught (as it must be)" : "not caught here")
+                                : t.forbiddenSeen() ? "**FAILED**" : "passed";
+                boolean thin = first.grade().underSampled().stream()
+                        .anyMatch(u -> u.pair().equals(p));
+                verdicts.row(
+                        p.test(),
+                        p.subject(),
+                        verdict + (thin ? ", **under-sampled**" : ""),
+                        t.failedRuns() + " of " + t.runs(),
+                        String.format("%,d", t.samples()),
+                        floor);
             }
         }
         b.append(verdicts).append('\n');
@@ -93,15 +124,18 @@ public final class StressReport {
             if (!caught.containsKey(m.id())) {
                 continue;
             }
-            twins.row(MarkdownTable.code(m.id()), MarkdownTable.text(m.description()),
+            twins.row(
+                    MarkdownTable.code(m.id()),
+                    MarkdownTable.text(m.description()),
                     caught.get(m.id()) + " of " + runs.size() + " run(s)");
         }
         b.append(twins).append('\n');
         b.append("Per test: in how many runs each twin's test caught it (a forbidden outcome, every run of the test"
                 + " complete; a twin counts as caught in a run when any test that declares it as a subject did).\n\n");
         // Keyed by (test, twin) in that order, so the table reads sorted by test, then twin, as before.
-        Map<List<String>, Integer> perTest = new TreeMap<>(java.util.Comparator.<List<String>, String>comparing(k -> k.get(0))
-                .thenComparing(k -> k.get(1)));
+        Map<List<String>, Integer> perTest =
+                new TreeMap<>(java.util.Comparator.<List<String>, String>comparing(k -> k.get(0))
+                        .thenComparing(k -> k.get(1)));
         for (StressRun.Result r : runs) {
             for (StressRun.TestVerdict t : r.tests()) {
                 if (t.twin()) {
@@ -110,10 +144,12 @@ public final class StressReport {
             }
         }
         MarkdownTable twinTests = MarkdownTable.of("test", "twin", "caught in");
-        perTest.forEach((key, n) -> twinTests.row(key.get(0), MarkdownTable.code(key.get(1)), n + " of " + runs.size() + " run(s)"));
+        perTest.forEach((key, n) ->
+                twinTests.row(key.get(0), MarkdownTable.code(key.get(1)), n + " of " + runs.size() + " run(s)"));
         b.append(twinTests).append('\n');
 
-        b.append("## Outcomes\n\nCounts over all forks and JVM configurations").append(runs.size() > 1 ? " of the first run" : "")
+        b.append("## Outcomes\n\nCounts over all forks and JVM configurations")
+                .append(runs.size() > 1 ? " of the first run" : "")
                 .append(". Every outcome names the invariant it guards; any outcome not listed is forbidden.\n\n");
         Map<String, List<StressRun.TestVerdict>> byTest = new LinkedHashMap<>();
         for (StressRun.TestVerdict t : first.tests()) {
@@ -122,14 +158,22 @@ public final class StressReport {
         byTest.forEach((test, subjects) -> {
             b.append("### ").append(test).append("\n\n");
             for (StressRun.TestVerdict t : subjects) {
-                b.append("**").append(t.subject()).append("**").append(t.twin() ? " (racy twin `" + t.twinId() + "`)" : "")
+                b.append("**")
+                        .append(t.subject())
+                        .append("**")
+                        .append(t.twin() ? " (racy twin `" + t.twinId() + "`)" : "")
                         .append("\n\n");
-                MarkdownTable outcomes = MarkdownTable.of("outcome", "expect", "count", "frequency", "meaning").right(2, 3);
+                MarkdownTable outcomes = MarkdownTable.of("outcome", "expect", "count", "frequency", "meaning")
+                        .right(2, 3);
                 long total = Math.max(1, t.samples());
                 for (StressRun.Observed o : t.outcomes()) {
                     boolean bad = o.expect() == Expect.FORBIDDEN && o.count() > 0;
-                    outcomes.row(MarkdownTable.code(o.id()), o.expect(), MarkdownTable.bold(String.format("%,d", o.count()), bad),
-                            String.format("%.4f%%", 100.0 * o.count() / total), MarkdownTable.text(o.description()));
+                    outcomes.row(
+                            MarkdownTable.code(o.id()),
+                            o.expect(),
+                            MarkdownTable.bold(String.format("%,d", o.count()), bad),
+                            String.format("%.4f%%", 100.0 * o.count() / total),
+                            MarkdownTable.text(o.description()));
                 }
                 b.append(outcomes);
                 for (String e : t.errors()) {
@@ -147,18 +191,29 @@ public final class StressReport {
      */
     private static void gate(StringBuilder b, List<StressRun.Result> runs, List<StressGate.Grade> grades) {
         StressRun.Result first = runs.get(0);
-        long twins = first.expected().stream().filter(DeclaredTests.Pair::twin).map(DeclaredTests.Pair::twinId)
-                .distinct().count();
+        long twins = first.expected().stream()
+                .filter(DeclaredTests.Pair::twin)
+                .map(DeclaredTests.Pair::twinId)
+                .distinct()
+                .count();
         b.append("## The gate\n\nIt expects every (test, subject) pair the `@JCStressTest` classes declare")
-                .append(first.filter() == null ? "" : " that the filter `" + first.filter() + "` selects").append(": ")
-                .append(first.expected().size()).append(" pairs, ").append(twins).append(" racy twins. Each pair must run"
-                        + " with at least ").append(String.format("%,d", StressGate.MIN_SAMPLES_CONTINUOUS))
-                .append(" samples (continuous tests) or ").append(String.format("%,d", StressGate.MIN_SAMPLES_TERMINATION))
+                .append(first.filter() == null ? "" : " that the filter `" + first.filter() + "` selects")
+                .append(": ")
+                .append(first.expected().size())
+                .append(" pairs, ")
+                .append(twins)
+                .append(" racy twins. Each pair must run" + " with at least ")
+                .append(String.format("%,d", StressGate.MIN_SAMPLES_CONTINUOUS))
+                .append(" samples (continuous tests) or ")
+                .append(String.format("%,d", StressGate.MIN_SAMPLES_TERMINATION))
                 .append(" (termination tests, unless a forbidden outcome ended the run); every run must complete"
                         + " normally; no real variant may see a forbidden outcome; every twin must see one in a test that"
                         + " declares it as a subject. ");
-        b.append("Samples per pair in the first run: continuous tests ").append(spread(first, Mode.Continuous))
-                .append("; termination tests ").append(spread(first, Mode.Termination)).append(".\n\n");
+        b.append("Samples per pair in the first run: continuous tests ")
+                .append(spread(first, Mode.Continuous))
+                .append("; termination tests ")
+                .append(spread(first, Mode.Termination))
+                .append(".\n\n");
         for (int i = 0; i < runs.size(); i++) {
             StressGate.Grade g = grades.get(i);
             String run = runs.size() > 1 ? "Run " + (i + 1) + ": " : "";
@@ -166,14 +221,30 @@ public final class StressReport {
                 b.append("- ").append(run).append("every expectation met.\n");
                 continue;
             }
-            list(b, run + "missing pairs (declared, did not run)", g.missing().stream().map(DeclaredTests.Pair::shortName).toList());
-            list(b, run + "under-sampled pairs", g.underSampled().stream().map(u -> String.format("%s (%,d samples, floor %,d)",
-                    u.pair().shortName(), u.samples(), u.floor())).toList());
+            list(
+                    b,
+                    run + "missing pairs (declared, did not run)",
+                    g.missing().stream().map(DeclaredTests.Pair::shortName).toList());
+            list(
+                    b,
+                    run + "under-sampled pairs",
+                    g.underSampled().stream()
+                            .map(u -> String.format(
+                                    "%s (%,d samples, floor %,d)", u.pair().shortName(), u.samples(), u.floor()))
+                            .toList());
             list(b, run + "uncaught twins", g.uncaughtTwins());
-            list(b, run + "errors (a run did not complete normally)", g.errors().stream()
-                    .map(t -> t.test() + "." + t.subject() + ": " + String.join("; ", t.errors())).toList());
-            list(b, run + "real variants with a forbidden outcome", g.realFailures().stream()
-                    .map(t -> t.test() + "." + t.subject()).toList());
+            list(
+                    b,
+                    run + "errors (a run did not complete normally)",
+                    g.errors().stream()
+                            .map(t -> t.test() + "." + t.subject() + ": " + String.join("; ", t.errors()))
+                            .toList());
+            list(
+                    b,
+                    run + "real variants with a forbidden outcome",
+                    g.realFailures().stream()
+                            .map(t -> t.test() + "." + t.subject())
+                            .toList());
             list(b, run + "tests that ran but are not expected", g.unexpected());
             if (g.expected().isEmpty()) {
                 b.append("- **").append(run).append("no declared test was selected**\n");
@@ -186,15 +257,24 @@ public final class StressReport {
     static String spread(StressRun.Result r, Mode mode) {
         Map<String, StressRun.TestVerdict> ran = new LinkedHashMap<>();
         r.tests().forEach(t -> ran.put(t.name(), t));
-        long[] samples = r.expected().stream().filter(p -> p.mode() == mode && ran.containsKey(p.name()))
-                .mapToLong(p -> ran.get(p.name()).samples()).sorted().toArray();
-        return samples.length == 0 ? "none" : String.format("min %,d, median %,d, max %,d (%d pairs)", samples[0],
-                samples[samples.length / 2], samples[samples.length - 1], samples.length);
+        long[] samples = r.expected().stream()
+                .filter(p -> p.mode() == mode && ran.containsKey(p.name()))
+                .mapToLong(p -> ran.get(p.name()).samples())
+                .sorted()
+                .toArray();
+        return samples.length == 0
+                ? "none"
+                : String.format(
+                        "min %,d, median %,d, max %,d (%d pairs)",
+                        samples[0], samples[samples.length / 2], samples[samples.length - 1], samples.length);
     }
 
     private static void list(StringBuilder b, String heading, List<String> items) {
         if (!items.isEmpty()) {
-            b.append("- **").append(heading).append("**: ").append(String.join(", ", items).replace("|", "\\|"))
+            b.append("- **")
+                    .append(heading)
+                    .append("**: ")
+                    .append(String.join(", ", items).replace("|", "\\|"))
                     .append('\n');
         }
     }

@@ -62,7 +62,8 @@ public final class StressRun {
                     return m;
                 }
             }
-            throw new IllegalArgumentException("unknown stress mode '" + name + "'; known: gate, quick, default, tough");
+            throw new IllegalArgumentException(
+                    "unknown stress mode '" + name + "'; known: gate, quick, default, tough");
         }
     }
 
@@ -74,8 +75,7 @@ public final class StressRun {
      * @param count       how many times it was seen
      * @param description the test's description, naming the invariant
      */
-    public record Observed(String id, Expect expect, long count, String description) {
-    }
+    public record Observed(String id, Expect expect, long count, String description) {}
 
     /**
      * One jcstress test, graded over all its runs.
@@ -116,8 +116,8 @@ public final class StressRun {
 
         /** Whether a forbidden outcome was seen (or one the test did not list, which jcstress grades as a failure). */
         public boolean forbiddenSeen() {
-            return outcomes.stream().anyMatch(o -> o.count() > 0
-                    && (o.expect() == Expect.FORBIDDEN || o.expect() == Expect.UNKNOWN));
+            return outcomes.stream()
+                    .anyMatch(o -> o.count() > 0 && (o.expect() == Expect.FORBIDDEN || o.expect() == Expect.UNKNOWN));
         }
 
         /** Whether a forbidden outcome was seen, or a run failed. */
@@ -148,8 +148,17 @@ public final class StressRun {
      * @param html     jcstress' own HTML report
      * @param log      jcstress' console output
      */
-    public record Result(Mode mode, String filter, List<String> command, Instant started, Duration duration, int exitCode,
-                         List<DeclaredTests.Pair> expected, List<TestVerdict> tests, Path html, Path log) {
+    public record Result(
+            Mode mode,
+            String filter,
+            List<String> command,
+            Instant started,
+            Duration duration,
+            int exitCode,
+            List<DeclaredTests.Pair> expected,
+            List<TestVerdict> tests,
+            Path html,
+            Path log) {
 
         /** The gate's grade of this run ({@link StressGate#grade}). */
         public StressGate.Grade grade() {
@@ -172,8 +181,7 @@ public final class StressRun {
         }
     }
 
-    private StressRun() {
-    }
+    private StressRun() {}
 
     /**
      * Runs jcstress.
@@ -188,7 +196,8 @@ public final class StressRun {
             throws IOException, InterruptedException {
         Files.createDirectories(workDir);
         try (Stream<Path> old = Files.list(workDir)) {
-            for (Path p : old.filter(p -> p.getFileName().toString().startsWith("jcstress-results")).toList()) {
+            for (Path p : old.filter(p -> p.getFileName().toString().startsWith("jcstress-results"))
+                    .toList()) {
                 Files.delete(p);
             }
         }
@@ -210,8 +219,11 @@ public final class StressRun {
         command.add("-Dcursorcheck.root=" + root);
         Path log = workDir.resolve("jcstress.log");
         Instant started = Instant.now();
-        Process p = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
+        Process p = new ProcessBuilder(command)
+                .directory(workDir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
@@ -221,8 +233,17 @@ public final class StressRun {
         List<TestResult> raw = readResults(workDir);
         List<String> shown = new ArrayList<>(command);
         shown.set(2, "<the stress module's classpath>");
-        return new Result(mode, filter, shown, started, took, p.exitValue(), DeclaredTests.matching(filter), grade(raw),
-                workDir.resolve("html/index.html"), log);
+        return new Result(
+                mode,
+                filter,
+                shown,
+                started,
+                took,
+                p.exitValue(),
+                DeclaredTests.matching(filter),
+                grade(raw),
+                workDir.resolve("html/index.html"),
+                log);
     }
 
     /**
@@ -250,7 +271,8 @@ public final class StressRun {
     private static List<TestResult> readResults(Path workDir) throws IOException {
         List<TestResult> raw = new ArrayList<>();
         try (Stream<Path> files = Files.list(workDir)) {
-            for (Path bin : files.filter(f -> f.getFileName().toString().matches("jcstress-results.*\\.bin\\.gz")).toList()) {
+            for (Path bin : files.filter(f -> f.getFileName().toString().matches("jcstress-results.*\\.bin\\.gz"))
+                    .toList()) {
                 DiskReadCollector reader = new DiskReadCollector(bin.toString(), raw::add);
                 try {
                     reader.dump();
@@ -285,7 +307,9 @@ public final class StressRun {
                     failed++;
                 }
                 for (GradingResult gr : g.gradingResults.values()) {
-                    outcomes.merge(gr.id, new Observed(gr.id, gr.expect, gr.count, gr.description),
+                    outcomes.merge(
+                            gr.id,
+                            new Observed(gr.id, gr.expect, gr.count, gr.description),
                             (a, b) -> new Observed(a.id(), a.expect(), a.count() + b.count(), a.description()));
                 }
             }

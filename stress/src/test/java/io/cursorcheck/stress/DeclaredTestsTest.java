@@ -15,35 +15,46 @@ import org.openjdk.jcstress.infra.runners.TestList;
 class DeclaredTestsTest {
 
     /** Named as a racy twin that {@code Mutants.RACY_TWINS} lacks. */
-    static final class NoSuchRaceTwin {
-    }
+    static final class NoSuchRaceTwin {}
 
     @Test
     void reflectionFindsExactlyWhatJcstressRuns() {
-        assertThat(DeclaredTests.all()).extracting(DeclaredTests.Pair::name)
-                .containsExactlyInAnyOrderElementsOf(TestList.tests()).isNotEmpty();
-        assertThat(DeclaredTests.all()).filteredOn(p -> p.test().equals("BlockedWriterStress"))
-                .extracting(DeclaredTests.Pair::mode).containsOnly(Mode.Termination);
-        assertThat(DeclaredTests.all()).filteredOn(p -> p.test().equals("CountRaceStress"))
+        assertThat(DeclaredTests.all())
+                .extracting(DeclaredTests.Pair::name)
+                .containsExactlyInAnyOrderElementsOf(TestList.tests())
+                .isNotEmpty();
+        assertThat(DeclaredTests.all())
+                .filteredOn(p -> p.test().equals("BlockedWriterStress"))
+                .extracting(DeclaredTests.Pair::mode)
+                .containsOnly(Mode.Termination);
+        assertThat(DeclaredTests.all())
+                .filteredOn(p -> p.test().equals("CountRaceStress"))
                 .extracting(DeclaredTests.Pair::subject, DeclaredTests.Pair::twinId)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("Locked", null),
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("Locked", null),
                         org.assertj.core.groups.Tuple.tuple("PlainCountDecrementTwin", "plain-count-decrement"),
                         org.assertj.core.groups.Tuple.tuple("Published", null));
     }
 
     @Test
     void aFilterSelectsAsJcstressDoes() {
-        assertThat(DeclaredTests.matching("CountRace")).extracting(DeclaredTests.Pair::shortName)
-                .containsExactly("CountRaceStress.Locked", "CountRaceStress.PlainCountDecrementTwin",
+        assertThat(DeclaredTests.matching("CountRace"))
+                .extracting(DeclaredTests.Pair::shortName)
+                .containsExactly(
+                        "CountRaceStress.Locked",
+                        "CountRaceStress.PlainCountDecrementTwin",
                         "CountRaceStress.Published");
-        assertThat(DeclaredTests.matching(".*Twin")).allMatch(DeclaredTests.Pair::twin).isNotEmpty();
+        assertThat(DeclaredTests.matching(".*Twin"))
+                .allMatch(DeclaredTests.Pair::twin)
+                .isNotEmpty();
         assertThat(DeclaredTests.matching(null)).isEqualTo(DeclaredTests.all());
     }
 
     @Test
     void aSubjectNamedAsAnUnknownTwinIsAnError() {
         assertThat(DeclaredTests.twinId("CursorPublishedBeforeReadTwin")).isEqualTo("cursor-published-before-read");
-        assertThatThrownBy(() -> DeclaredTests.twinId(NoSuchRaceTwin.class)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> DeclaredTests.twinId(NoSuchRaceTwin.class))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("no-such-race");
     }
 }

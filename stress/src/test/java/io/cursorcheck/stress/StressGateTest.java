@@ -34,30 +34,54 @@ class StressGateTest {
     @Test
     void everyDeclaredPairRanRealVariantsPassEveryTwinIsCaughtAndTheGradingCanFail() throws Exception {
         Path root = SourceTree.root();
-        StressRun.Result r = StressRun.run(StressRun.Mode.GATE, null, StressRun.workDir(root, StressRun.Mode.GATE), root,
-                Duration.ofMinutes(20));
+        StressRun.Result r = StressRun.run(
+                StressRun.Mode.GATE, null, StressRun.workDir(root, StressRun.Mode.GATE), root, Duration.ofMinutes(20));
         Path report = Reports.dir().resolve("stress/" + LocalDate.now() + "-gate.md");
-        ReportRun.write(Reports.dir(), "mvn verify (StressGateTest)", System.err, run -> Files.writeString(
-                Files.createDirectories(run.staged(report).getParent()).resolve(report.getFileName()),
-                StressReport.markdown(List.of(r), "mvn verify (StressGateTest)", IndexPage.machine()),
-                StandardCharsets.UTF_8));
-        System.out.printf("jcstress gate: %d of %d declared pairs ran in %d s; samples per pair: continuous %s;"
-                        + " termination %s; report %s%n", r.tests().size(), r.expected().size(), r.duration().toSeconds(),
-                StressReport.spread(r, Mode.Continuous), StressReport.spread(r, Mode.Termination), Reports.relative(report));
+        ReportRun.write(
+                Reports.dir(),
+                "mvn verify (StressGateTest)",
+                System.err,
+                run -> Files.writeString(
+                        Files.createDirectories(run.staged(report).getParent()).resolve(report.getFileName()),
+                        StressReport.markdown(List.of(r), "mvn verify (StressGateTest)", IndexPage.machine()),
+                        StandardCharsets.UTF_8));
+        System.out.printf(
+                "jcstress gate: %d of %d declared pairs ran in %d s; samples per pair: continuous %s;"
+                        + " termination %s; report %s%n",
+                r.tests().size(),
+                r.expected().size(),
+                r.duration().toSeconds(),
+                StressReport.spread(r, Mode.Continuous),
+                StressReport.spread(r, Mode.Termination),
+                Reports.relative(report));
         for (StressRun.TestVerdict t : r.tests()) {
-            System.out.printf("jcstress %-28s %-32s %,12d samples%s%n", t.test(), t.subject(), t.samples(),
+            System.out.printf(
+                    "jcstress %-28s %-32s %,12d samples%s%n",
+                    t.test(),
+                    t.subject(),
+                    t.samples(),
                     t.twin() ? (t.caught() ? ", caught" : ", not caught here") : t.forbiddenSeen() ? ", FAILED" : "");
         }
 
         StressGate.Grade grade = r.grade();
-        assertThat(r.expected()).as("the declared pairs").isEqualTo(DeclaredTests.all()).isNotEmpty();
-        assertThat(grade.problems()).as("the jcstress gate (see %s and %s)", report, r.log()).isEmpty();
+        assertThat(r.expected())
+                .as("the declared pairs")
+                .isEqualTo(DeclaredTests.all())
+                .isNotEmpty();
+        assertThat(grade.problems())
+                .as("the jcstress gate (see %s and %s)", report, r.log())
+                .isEmpty();
         assertThat(grade.passed()).isTrue();
-        assertThat(grade.twinsCaught()).as("racy twins the tests declare").isNotEmpty().doesNotContainValue(false);
+        assertThat(grade.twinsCaught())
+                .as("racy twins the tests declare")
+                .isNotEmpty()
+                .doesNotContainValue(false);
 
         for (DeclaredTests.Pair dropped : r.expected()) {
             StressGate.Grade g = StressGate.grade(r.expected(), without(r.tests(), dropped));
-            assertThat(g.passed()).as("the grade without %s", dropped.shortName()).isFalse();
+            assertThat(g.passed())
+                    .as("the grade without %s", dropped.shortName())
+                    .isFalse();
             assertThat(g.missing()).containsExactly(dropped);
             assertThat(g.problems()).anySatisfy(p -> assertThat(p).contains("missing pair " + dropped.shortName()));
         }
@@ -66,23 +90,35 @@ class StressGateTest {
             if (StressGate.exemptFromFloor(thinned, t)) {
                 continue; // its stale sample ended the run: exempt from the floor by design
             }
-            StressGate.Grade g = StressGate.grade(r.expected(), replaced(r.tests(), cut(t, StressGate.floor(thinned.mode()) - 1)));
-            assertThat(g.passed()).as("the grade with %s cut below its floor", thinned.shortName()).isFalse();
-            assertThat(g.underSampled()).extracting(StressGate.UnderSampled::pair).containsExactly(thinned);
-            assertThat(g.problems()).anySatisfy(p -> assertThat(p).contains("under-sampled pair " + thinned.shortName()));
+            StressGate.Grade g =
+                    StressGate.grade(r.expected(), replaced(r.tests(), cut(t, StressGate.floor(thinned.mode()) - 1)));
+            assertThat(g.passed())
+                    .as("the grade with %s cut below its floor", thinned.shortName())
+                    .isFalse();
+            assertThat(g.underSampled())
+                    .extracting(StressGate.UnderSampled::pair)
+                    .containsExactly(thinned);
+            assertThat(g.problems())
+                    .anySatisfy(p -> assertThat(p).contains("under-sampled pair " + thinned.shortName()));
         }
         for (String twin : grade.twinsCaught().keySet()) {
             List<StressRun.TestVerdict> cleared = r.tests().stream()
-                    .map(t -> twin.equals(t.twinId()) ? acceptableOnly(t) : t).toList();
+                    .map(t -> twin.equals(t.twinId()) ? acceptableOnly(t) : t)
+                    .toList();
             StressGate.Grade g = StressGate.grade(r.expected(), cleared);
-            assertThat(g.passed()).as("the grade with twin %s uncaught in its own tests", twin).isFalse();
+            assertThat(g.passed())
+                    .as("the grade with twin %s uncaught in its own tests", twin)
+                    .isFalse();
             assertThat(g.uncaughtTwins()).containsExactly(twin);
             assertThat(g.problems()).anySatisfy(p -> assertThat(p).contains("racy twin " + twin + " was not caught"));
         }
     }
 
     private static StressRun.TestVerdict find(List<StressRun.TestVerdict> tests, DeclaredTests.Pair pair) {
-        return tests.stream().filter(t -> t.name().equals(pair.name())).findFirst().orElseThrow();
+        return tests.stream()
+                .filter(t -> t.name().equals(pair.name()))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static List<StressRun.TestVerdict> without(List<StressRun.TestVerdict> tests, DeclaredTests.Pair pair) {
@@ -97,7 +133,8 @@ class StressGateTest {
     private static StressRun.TestVerdict cut(StressRun.TestVerdict t, long total) {
         double scale = (double) total / t.samples();
         List<StressRun.Observed> fewer = t.outcomes().stream()
-                .map(o -> new StressRun.Observed(o.id(), o.expect(), (long) Math.floor(o.count() * scale), o.description()))
+                .map(o -> new StressRun.Observed(
+                        o.id(), o.expect(), (long) Math.floor(o.count() * scale), o.description()))
                 .toList();
         return new StressRun.TestVerdict(t.name(), t.runs(), t.failedRuns(), t.errors(), fewer);
     }
@@ -105,7 +142,8 @@ class StressGateTest {
     /** The test with its forbidden outcomes taken out, as if the twin had behaved in it. */
     private static StressRun.TestVerdict acceptableOnly(StressRun.TestVerdict t) {
         List<StressRun.Observed> acceptable = t.outcomes().stream()
-                .filter(o -> o.expect() == Expect.ACCEPTABLE || o.expect() == Expect.ACCEPTABLE_INTERESTING).toList();
+                .filter(o -> o.expect() == Expect.ACCEPTABLE || o.expect() == Expect.ACCEPTABLE_INTERESTING)
+                .toList();
         return new StressRun.TestVerdict(t.name(), t.runs(), 0, t.errors(), acceptable);
     }
 }

@@ -29,8 +29,10 @@ class TwinCoverageTest {
 
     @Test
     void everyRacyTwinIsExercisedByJcstressOrLincheck() {
-        Set<String> jcstress = DeclaredTests.all().stream().filter(DeclaredTests.Pair::twin)
-                .map(DeclaredTests.Pair::twinId).collect(Collectors.toSet());
+        Set<String> jcstress = DeclaredTests.all().stream()
+                .filter(DeclaredTests.Pair::twin)
+                .map(DeclaredTests.Pair::twinId)
+                .collect(Collectors.toSet());
         assertThat(jcstress).as("twins the @JCStressTest classes declare").isNotEmpty();
         for (Mutant twin : Mutants.RACY_TWINS) {
             assertThat(jcstress.contains(twin.id()) || LincheckRun.twins().contains(twin.id()))
@@ -42,12 +44,15 @@ class TwinCoverageTest {
     /** Reads each twin subject's own class body in its test's source: the one twin it builds is the one its name declares. */
     @Test
     void everyTwinSubjectBuildsTheTwinItsNameDeclares() throws IOException {
-        List<DeclaredTests.Pair> twins = DeclaredTests.all().stream().filter(DeclaredTests.Pair::twin).toList();
+        List<DeclaredTests.Pair> twins =
+                DeclaredTests.all().stream().filter(DeclaredTests.Pair::twin).toList();
         assertThat(twins).isNotEmpty();
         for (DeclaredTests.Pair p : twins) {
-            String source = Files.readString(Path.of("src/main/java/io/cursorcheck/stress/" + p.test() + ".java"),
-                    StandardCharsets.UTF_8);
-            assertThat(twinsBuilt(source, p.subject())).as("the twins %s builds", p.shortName()).containsExactly(p.twinId());
+            String source = Files.readString(
+                    Path.of("src/main/java/io/cursorcheck/stress/" + p.test() + ".java"), StandardCharsets.UTF_8);
+            assertThat(twinsBuilt(source, p.subject()))
+                    .as("the twins %s builds", p.shortName())
+                    .containsExactly(p.twinId());
         }
     }
 

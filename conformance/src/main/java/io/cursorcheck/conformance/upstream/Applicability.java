@@ -23,11 +23,9 @@ public final class Applicability {
      * @param applies whether every anchor fits
      * @param why     when it does not, the error (naming the anchor); else empty
      */
-    public record Row(Release release, boolean applies, String why) {
-    }
+    public record Row(Release release, boolean applies, String why) {}
 
-    private Applicability() {
-    }
+    private Applicability() {}
 
     /** The edit on each installed Node release, oldest first. */
     public static List<Row> ofInstalled(SourceEdit edit) throws IOException, InterruptedException {

@@ -24,8 +24,8 @@ public final class EditDoesNotApplyException extends IllegalArgumentException {
      * @param why     what is wrong with it there
      */
     public EditDoesNotApplyException(String edit, String release, String anchor, String why) {
-        super("the edit '" + edit + "' does not apply to " + release + "'s source: its anchor " + SourceEdit.quoted(anchor)
-                + " " + why);
+        super("the edit '" + edit + "' does not apply to " + release + "'s source: its anchor "
+                + SourceEdit.quoted(anchor) + " " + why);
         this.release = release;
         this.anchor = anchor;
         this.why = why;

@@ -19,8 +19,7 @@ public final class EmbeddedSource {
     /** How long the release may take to start and print it. */
     static final long TIMEOUT_SECONDS = 60;
 
-    private EmbeddedSource() {
-    }
+    private EmbeddedSource() {}
 
     /**
      * Reads a module's embedded source.
@@ -33,24 +32,28 @@ public final class EmbeddedSource {
      */
     public static String read(Path node, String release, String module) throws IOException, InterruptedException {
         if (!module.matches("[a-z0-9_/]+")) {
-            throw new IllegalArgumentException("a module is a path like internal/streams/iter/broadcast, was '" + module
-                    + "'");
+            throw new IllegalArgumentException(
+                    "a module is a path like internal/streams/iter/broadcast, was '" + module + "'");
         }
         String script = "const s = process.binding('natives')['" + module + "'];"
-                + " if (typeof s !== 'string') { process.stderr.write('no embedded module " + module + "'); process.exit(4); }"
+                + " if (typeof s !== 'string') { process.stderr.write('no embedded module " + module
+                + "'); process.exit(4); }"
                 + " process.stdout.write(s);";
         Process p = new ProcessBuilder(List.of(node.toString(), "--expose-internals", "--no-warnings", "-e", script))
-                .redirectInput(ProcessBuilder.Redirect.PIPE).start();
+                .redirectInput(ProcessBuilder.Redirect.PIPE)
+                .start();
         p.getOutputStream().close();
         CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));
         byte[] out = readAll(p.getInputStream());
         if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
             p.destroyForcibly();
-            throw new IOException(release + " did not print its embedded " + module + " within " + TIMEOUT_SECONDS + " s");
+            throw new IOException(
+                    release + " did not print its embedded " + module + " within " + TIMEOUT_SECONDS + " s");
         }
         String stderr = new String(err.join(), StandardCharsets.UTF_8).strip();
         if (p.exitValue() != 0) {
-            throw new IOException(release + " could not print its embedded " + module + " (status " + p.exitValue() + ")"
+            throw new IOException(release + " could not print its embedded " + module + " (status " + p.exitValue()
+                    + ")"
                     + (stderr.isEmpty() ? "" : ": " + stderr.lines().findFirst().orElse("")));
         }
         String text = new String(out, StandardCharsets.UTF_8);
@@ -61,7 +64,8 @@ public final class EmbeddedSource {
     }
 
     private static byte[] readAll(InputStream in) {
-        try (in; ByteArrayOutputStream buffer = new ByteArrayOutputStream()) {
+        try (in;
+                ByteArrayOutputStream buffer = new ByteArrayOutputStream()) {
             in.transferTo(buffer);
             return buffer.toByteArray();
         } catch (IOException e) {

@@ -29,7 +29,9 @@ public record NodeWithSource(Path node, Path source) {
 
     /** The flags before the script: the stream/iter flag, internals and the loader with this source. */
     public List<String> flags() {
-        return new BroadcastSource(source == null ? null : source.toAbsolutePath().normalize()).flags();
+        return new BroadcastSource(
+                        source == null ? null : source.toAbsolutePath().normalize())
+                .flags();
     }
 
     /** The whole command: the executable, {@link #flags()}, then {@code rest}. */
@@ -47,9 +49,16 @@ public record NodeWithSource(Path node, Path source) {
      */
     public String typed(List<String> rest) {
         Path root = SourceTree.root().toAbsolutePath();
-        String query = source == null ? "builtin" : "$PWD/" + root.relativize(source.toAbsolutePath().normalize());
-        return shell(List.of(root.relativize(node.toAbsolutePath()).toString(), "--experimental-stream-iter",
-                "--expose-internals", "--no-warnings", "--import")) + " \"file://$PWD/conformance/src/main/js/"
+        String query = source == null
+                ? "builtin"
+                : "$PWD/" + root.relativize(source.toAbsolutePath().normalize());
+        return shell(List.of(
+                        root.relativize(node.toAbsolutePath()).toString(),
+                        "--experimental-stream-iter",
+                        "--expose-internals",
+                        "--no-warnings",
+                        "--import"))
+                + " \"file://$PWD/conformance/src/main/js/"
                 + "source-hooks.mjs?source=" + query + "\" " + shell(rest);
     }
 

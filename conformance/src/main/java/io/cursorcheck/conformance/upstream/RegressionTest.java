@@ -44,12 +44,12 @@ public final class RegressionTest {
     /** How long one run may take. */
     static final long TIMEOUT_SECONDS = 120;
 
-    private RegressionTest() {
-    }
+    private RegressionTest() {}
 
     /** The test file. */
     public static Path file() {
-        return SourceTree.root().resolve("conformance/src/main/upstream/test-stream-iter-broadcast-reentrant-flush.mjs");
+        return SourceTree.root()
+                .resolve("conformance/src/main/upstream/test-stream-iter-broadcast-reentrant-flush.mjs");
     }
 
     /** How one test ended. */
@@ -75,8 +75,14 @@ public final class RegressionTest {
      * @param output   the spec reporter's output, for the report
      * @param stderr   the process's stderr
      */
-    public record Outcome(String command, int exit, Map<String, Status> tests, Map<String, String> messages,
-                          List<String> unknown, String output, String stderr) {
+    public record Outcome(
+            String command,
+            int exit,
+            Map<String, Status> tests,
+            Map<String, String> messages,
+            List<String> unknown,
+            String output,
+            String stderr) {
 
         /** Every test passed, and the process said so. */
         public boolean passed() {
@@ -85,7 +91,9 @@ public final class RegressionTest {
 
         /** Every test failed by one of its assertions, nothing else went wrong. */
         public boolean everyTestFailedByAssertion() {
-            return exit != 0 && unknown.isEmpty() && tests.values().stream().allMatch(s -> s == Status.FAILED_ASSERTION);
+            return exit != 0
+                    && unknown.isEmpty()
+                    && tests.values().stream().allMatch(s -> s == Status.FAILED_ASSERTION);
         }
 
         /** Tests that passed. */
@@ -102,13 +110,21 @@ public final class RegressionTest {
                 return "FAIL: " + tests.size() + " of " + tests.size() + " tests fail by an assertion";
             }
             StringBuilder s = new StringBuilder("neither: ");
-            s.append(count(Status.PASSED)).append(" passed, ").append(count(Status.FAILED_ASSERTION))
-                    .append(" failed by an assertion, ").append(count(Status.ERROR)).append(" failed otherwise, ")
-                    .append(count(Status.MISSING)).append(" missing");
+            s.append(count(Status.PASSED))
+                    .append(" passed, ")
+                    .append(count(Status.FAILED_ASSERTION))
+                    .append(" failed by an assertion, ")
+                    .append(count(Status.ERROR))
+                    .append(" failed otherwise, ")
+                    .append(count(Status.MISSING))
+                    .append(" missing");
             if (!unknown.isEmpty()) {
                 s.append("; the run reported ").append(unknown);
             }
-            String refusal = stderr.lines().filter(l -> l.startsWith(NodeWithSource.SOURCE_ERROR)).findFirst().orElse("");
+            String refusal = stderr.lines()
+                    .filter(l -> l.startsWith(NodeWithSource.SOURCE_ERROR))
+                    .findFirst()
+                    .orElse("");
             if (!refusal.isEmpty()) {
                 s.append("; ").append(refusal);
             }
@@ -123,13 +139,14 @@ public final class RegressionTest {
      * @param workDir where the runner's reports go (created)
      * @param tag     names the report files, e.g. {@code builtin} or {@code patched}
      */
-    public static Outcome run(NodeWithSource source, Path workDir, String tag) throws IOException, InterruptedException {
+    public static Outcome run(NodeWithSource source, Path workDir, String tag)
+            throws IOException, InterruptedException {
         return run(source, file(), workDir, tag);
     }
 
     /** As {@link #run(NodeWithSource, Path, String)}, with another test file (a test's control). */
-    static Outcome run(NodeWithSource source, Path testFile, Path workDir, String tag) throws IOException,
-            InterruptedException {
+    static Outcome run(NodeWithSource source, Path testFile, Path workDir, String tag)
+            throws IOException, InterruptedException {
         Files.createDirectories(workDir);
         Path junit = workDir.resolve("regression-" + tag + ".xml");
         Path spec = workDir.resolve("regression-" + tag + ".txt");
@@ -138,16 +155,28 @@ public final class RegressionTest {
         // node --test runs the file in a child whose stderr the runner keeps to itself: a source that does not load
         // is found first, by loading it alone, so that the run says why (the loader's one line) rather than only
         // that the file failed.
-        List<String> preflight = source.command(List.of("--input-type=module", "-e", "await import('node:stream/iter');"));
+        List<String> preflight =
+                source.command(List.of("--input-type=module", "-e", "await import('node:stream/iter');"));
         Process load = runBounded(preflight, stderr, "loading the source");
         if (load.exitValue() != 0) {
             Map<String, Status> none = new LinkedHashMap<>();
             TESTS.forEach(t -> none.put(t, Status.MISSING));
-            return new Outcome(NodeWithSource.shell(preflight), load.exitValue(), none, Map.of(), List.of(), "",
+            return new Outcome(
+                    NodeWithSource.shell(preflight),
+                    load.exitValue(),
+                    none,
+                    Map.of(),
+                    List.of(),
+                    "",
                     Files.readString(stderr, StandardCharsets.UTF_8));
         }
-        List<String> rest = List.of("--test", "--test-reporter=junit", "--test-reporter-destination=" + junit,
-                "--test-reporter=spec", "--test-reporter-destination=" + spec, testFile.toAbsolutePath().toString());
+        List<String> rest = List.of(
+                "--test",
+                "--test-reporter=junit",
+                "--test-reporter-destination=" + junit,
+                "--test-reporter=spec",
+                "--test-reporter-destination=" + spec,
+                testFile.toAbsolutePath().toString());
         List<String> command = source.command(rest);
         Process p = runBounded(command, stderr, "the regression test");
         String err = Files.readString(stderr, StandardCharsets.UTF_8);
@@ -175,8 +204,19 @@ public final class RegressionTest {
                 }
             }
         }
-        return new Outcome(source.typed(List.of("--test", SourceTree.root().toAbsolutePath()
-                .relativize(testFile.toAbsolutePath()).toString())), p.exitValue(), tests, messages, unknown, out, err);
+        return new Outcome(
+                source.typed(List.of(
+                        "--test",
+                        SourceTree.root()
+                                .toAbsolutePath()
+                                .relativize(testFile.toAbsolutePath())
+                                .toString())),
+                p.exitValue(),
+                tests,
+                messages,
+                unknown,
+                out,
+                err);
     }
 
     /**
@@ -184,9 +224,10 @@ public final class RegressionTest {
      * {@code expected: ...} lines of its inspected form); the message's first line when it has none.
      */
     static String assertion(String failure, String message) {
-        java.util.regex.Matcher actual = java.util.regex.Pattern.compile("(?m)^\\s+actual: (.*?),?$").matcher(failure);
-        java.util.regex.Matcher expected = java.util.regex.Pattern.compile("(?m)^\\s+expected: (.*?),?$")
-                .matcher(failure);
+        java.util.regex.Matcher actual =
+                java.util.regex.Pattern.compile("(?m)^\\s+actual: (.*?),?$").matcher(failure);
+        java.util.regex.Matcher expected =
+                java.util.regex.Pattern.compile("(?m)^\\s+expected: (.*?),?$").matcher(failure);
         if (actual.find() && expected.find()) {
             return "actual " + actual.group(1) + ", expected " + expected.group(1);
         }
@@ -210,13 +251,16 @@ public final class RegressionTest {
      */
     private static Process runBounded(List<String> command, Path stderr, String what)
             throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(stderr.toFile()).start();
+        Process p = new ProcessBuilder(command)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(stderr.toFile())
+                .start();
         p.getOutputStream().close();
         if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             p.waitFor();
-            throw new IOException(what + " did not finish within " + TIMEOUT_SECONDS + " s: " + NodeWithSource.shell(command));
+            throw new IOException(
+                    what + " did not finish within " + TIMEOUT_SECONDS + " s: " + NodeWithSource.shell(command));
         }
         return p;
     }

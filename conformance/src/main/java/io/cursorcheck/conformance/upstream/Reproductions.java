@@ -44,14 +44,22 @@ public final class Reproductions {
      * order the report lists them.
      */
     public static final List<Script> SCRIPTS = List.of(
-            new Script("reentrant-flush-strands-read", "a read stays pending although its entry is buffered",
+            new Script(
+                    "reentrant-flush-strands-read",
+                    "a read stays pending although its entry is buffered",
                     "reports/findings/reentrant-flush-strands-read/reproduce.mjs"),
-            new Script("reentrant-end-settles-read-twice", "a read gets the wrong entry, and a write whose entry was"
-                    + " delivered is rejected", "reports/findings/reentrant-end-settles-read-twice/reproduce.mjs"),
-            new Script(NESTED_END, "a read gets done instead of a buffered entry, its write is rejected and"
-                    + " end() under-reports", "reports/conformance-findings/nested-end-in-notify/reproduce.mjs"),
-            new Script("spoiled-read-leaves-cursor-past-end", "after fail(), a read of a detached entry clears the buffer"
-                    + " and leaves consumers attached to it",
+            new Script(
+                    "reentrant-end-settles-read-twice",
+                    "a read gets the wrong entry, and a write whose entry was" + " delivered is rejected",
+                    "reports/findings/reentrant-end-settles-read-twice/reproduce.mjs"),
+            new Script(
+                    NESTED_END,
+                    "a read gets done instead of a buffered entry, its write is rejected and" + " end() under-reports",
+                    "reports/conformance-findings/nested-end-in-notify/reproduce.mjs"),
+            new Script(
+                    "spoiled-read-leaves-cursor-past-end",
+                    "after fail(), a read of a detached entry clears the buffer"
+                            + " and leaves consumers attached to it",
                     "reports/findings/spoiled-read-leaves-cursor-past-end/reproduce.mjs"));
 
     /** The first words of a script's last line, its verdict: {@code shows} or {@code does-not-show} follows. */
@@ -87,7 +95,8 @@ public final class Reproductions {
          * so that a crash after the line, or a line printed by something else, is no answer.
          */
         public Verdict verdict() {
-            List<String> lines = output.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+            List<String> lines =
+                    output.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
             String last = lines.isEmpty() ? "" : lines.get(lines.size() - 1);
             if (last.equals(VERDICT + "shows") && exit == SHOWS_STATUS) {
                 return Verdict.SHOWS;
@@ -108,14 +117,13 @@ public final class Reproductions {
             return switch (verdict()) {
                 case SHOWS -> "shows the symptom";
                 case DOES_NOT_SHOW -> "does not show the symptom";
-                case NO_VERDICT -> "gave no verdict (exit status " + exit + ", no matching `" + VERDICT.strip()
-                        + "` last line)";
+                case NO_VERDICT ->
+                    "gave no verdict (exit status " + exit + ", no matching `" + VERDICT.strip() + "` last line)";
             };
         }
     }
 
-    private Reproductions() {
-    }
+    private Reproductions() {}
 
     /** Runs every script with the source. */
     public static List<Output> run(NodeWithSource source) throws IOException, InterruptedException {
@@ -129,8 +137,8 @@ public final class Reproductions {
      *
      * @throws IOException naming the script and its command line, when one is missing or does not finish in time
      */
-    static List<Output> run(NodeWithSource source, List<Script> scripts, long timeoutSeconds) throws IOException,
-            InterruptedException {
+    static List<Output> run(NodeWithSource source, List<Script> scripts, long timeoutSeconds)
+            throws IOException, InterruptedException {
         List<Output> outputs = new ArrayList<>();
         for (Script s : scripts) {
             if (!Files.isRegularFile(s.path())) {
@@ -141,8 +149,10 @@ public final class Reproductions {
             byte[] out;
             int exit;
             try {
-                Process p = new ProcessBuilder(command).redirectErrorStream(true)
-                        .redirectOutput(outputFile.toFile()).start();
+                Process p = new ProcessBuilder(command)
+                        .redirectErrorStream(true)
+                        .redirectOutput(outputFile.toFile())
+                        .start();
                 p.getOutputStream().close();
                 if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                     p.destroyForcibly();
@@ -157,7 +167,8 @@ public final class Reproductions {
             } finally {
                 Files.deleteIfExists(outputFile);
             }
-            outputs.add(new Output(s, source.typed(List.of(s.script())), exit, new String(out, StandardCharsets.UTF_8)));
+            outputs.add(
+                    new Output(s, source.typed(List.of(s.script())), exit, new String(out, StandardCharsets.UTF_8)));
         }
         return outputs;
     }

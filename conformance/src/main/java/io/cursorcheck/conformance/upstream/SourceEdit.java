@@ -79,8 +79,8 @@ public record SourceEdit(String name, String summary, String module, List<Insert
      */
     public SourceEdit without(int index, String name) {
         if (index < 0 || index >= insertions.size()) {
-            throw new IllegalArgumentException("the edit '" + this.name + "' has " + insertions.size()
-                    + " insertions, no insertion " + index);
+            throw new IllegalArgumentException(
+                    "the edit '" + this.name + "' has " + insertions.size() + " insertions, no insertion " + index);
         }
         List<Insertion> rest = new ArrayList<>(insertions);
         rest.remove(index);
@@ -146,8 +146,7 @@ public record SourceEdit(String name, String summary, String module, List<Insert
      *                                   not exactly once or not at a line boundary
      */
     public Patched apply(String source, String release) {
-        record Point(int offset, Insertion insertion) {
-        }
+        record Point(int offset, Insertion insertion) {}
         List<Point> points = new ArrayList<>();
         for (Insertion in : insertions) {
             int at = source.indexOf(in.anchor());
@@ -156,14 +155,22 @@ public record SourceEdit(String name, String summary, String module, List<Insert
             }
             int again = source.indexOf(in.anchor(), at + 1);
             if (again >= 0) {
-                throw new EditDoesNotApplyException(name, release, in.anchor(), "occurs more than once (at lines "
-                        + lineAt(source, at) + " and " + lineAt(source, again) + ")");
+                throw new EditDoesNotApplyException(
+                        name,
+                        release,
+                        in.anchor(),
+                        "occurs more than once (at lines " + lineAt(source, at) + " and " + lineAt(source, again)
+                                + ")");
             }
             int offset = in.before() ? at : at + in.anchor().length();
             if (offset != 0 && source.charAt(offset - 1) != '\n') {
-                throw new EditDoesNotApplyException(name, release, in.anchor(), in.before()
-                        ? "does not start a line, so lines inserted before it would split one"
-                        : "does not end with a line break, so lines inserted after it would split one");
+                throw new EditDoesNotApplyException(
+                        name,
+                        release,
+                        in.anchor(),
+                        in.before()
+                                ? "does not start a line, so lines inserted before it would split one"
+                                : "does not end with a line break, so lines inserted after it would split one");
             }
             points.add(new Point(offset, in));
         }
@@ -176,7 +183,8 @@ public record SourceEdit(String name, String summary, String module, List<Insert
             out.append(source, copied, p.offset());
             copied = p.offset();
             int oldLinesBefore = lineAt(source, p.offset()) - 1; // whole lines before the insertion point
-            hunks.add(new Hunk(oldLinesBefore, oldLinesBefore + inserted + 1, p.insertion().lines()));
+            hunks.add(new Hunk(
+                    oldLinesBefore, oldLinesBefore + inserted + 1, p.insertion().lines()));
             for (String line : p.insertion().lines()) {
                 out.append(line).append('\n');
             }

@@ -39,8 +39,7 @@ public final class UpstreamCheck {
     /** Sequences of the control's comparison: a fixed number, not a time (a wrong fix shows in the first few). */
     public static final long CONTROL_SEQUENCES = 300;
 
-    private UpstreamCheck() {
-    }
+    private UpstreamCheck() {}
 
     /**
      * What to run.
@@ -86,10 +85,19 @@ public final class UpstreamCheck {
      * @param control       the negative control: the edit it applied and its comparison with the builtin
      * @param problems      every expectation not met, in words; empty: the fix is shown
      */
-    public record Result(Config config, SourceEdit edit, UpstreamPatch patch, List<Applicability.Row> applicability,
-                         List<Reproductions.Output> before, List<Reproductions.Output> after,
-                         RegressionTest.Outcome builtin, RegressionTest.Outcome patched, Conformance.Result conformance,
-                         SubjectComparison.Result comparison, Control control, List<String> problems) {
+    public record Result(
+            Config config,
+            SourceEdit edit,
+            UpstreamPatch patch,
+            List<Applicability.Row> applicability,
+            List<Reproductions.Output> before,
+            List<Reproductions.Output> after,
+            RegressionTest.Outcome builtin,
+            RegressionTest.Outcome patched,
+            Conformance.Result conformance,
+            SubjectComparison.Result comparison,
+            Control control,
+            List<String> problems) {
         /** Whether every expectation was met. */
         public boolean passed() {
             return problems.isEmpty();
@@ -115,8 +123,8 @@ public final class UpstreamCheck {
      *
      * @throws EditDoesNotApplyException if the edit does not fit the release's source
      */
-    public static Result run(Config config, ReportRun reports, PrintStream log) throws IOException,
-            InterruptedException {
+    public static Result run(Config config, ReportRun reports, PrintStream log)
+            throws IOException, InterruptedException {
         Release release = config.release();
         Path binary = release.install(log);
         SourceEdit edit = SourceEdit.load(SourceEdit.flushOnce());
@@ -134,28 +142,41 @@ public final class UpstreamCheck {
         log.println("upstream: regression test patched: " + patched.summary());
 
         Path dir = reports.wholeDirectory("upstream"); // replaced whole when the run publishes
-        BroadcastSource source = new BroadcastSource(patch.patched().toAbsolutePath().normalize());
+        BroadcastSource source =
+                new BroadcastSource(patch.patched().toAbsolutePath().normalize());
         Conformance.Result conformance;
         try (ExternalSubject subject = ExternalSubject.ofSource(release, binary, source, Algorithm.CORRECTED)) {
             // Its pages go where `node --source` puts them, conformance/<subject>/, whose relative links they assume.
             reports.wholeDirectory("conformance/" + subject.id());
             // The seed as `node --source FILE --model corrected --seed S` derives it: that command replays this run.
-            conformance = Conformance.run(new Conformance.Config(release, Conformance.releaseSeed(config.seed(), release),
-                    config.millis(), Long.MAX_VALUE,
-                    config.maxSteps(), reports.dir(), log), subject, binary);
+            conformance = Conformance.run(
+                    new Conformance.Config(
+                            release,
+                            Conformance.releaseSeed(config.seed(), release),
+                            config.millis(),
+                            Long.MAX_VALUE,
+                            config.maxSteps(),
+                            reports.dir(),
+                            log),
+                    subject,
+                    binary);
         }
         log.printf("upstream: patched source vs the corrected model: %s%n", ConformanceCampaign.verdict(conformance));
         SubjectComparison.Result comparison;
         try (ExternalSubject first = ExternalSubject.of(release, binary);
-             ExternalSubject second = ExternalSubject.ofSource(release, binary, source, Algorithm.AS_RELEASED)) {
-            comparison = SubjectComparison.compare(first, second,
-                    SubjectComparison.Config.millis(config.seed(), config.millis(), config.maxSteps()));
+                ExternalSubject second = ExternalSubject.ofSource(release, binary, source, Algorithm.AS_RELEASED)) {
+            comparison = SubjectComparison.compare(
+                    first, second, SubjectComparison.Config.millis(config.seed(), config.millis(), config.maxSteps()));
         }
         log.print("upstream: " + comparison.render());
         Control control = control(release, binary, edit, config);
-        log.printf("upstream: negative control (%s): %,d of %,d sequences differ without reaching the re-entrant path,"
-                        + " %,d broken: %s%n", control.edit().summary(), control.comparison().differingOutsideReentrant(),
-                control.comparison().sequences(), control.comparison().broken(),
+        log.printf(
+                "upstream: negative control (%s): %,d of %,d sequences differ without reaching the re-entrant path,"
+                        + " %,d broken: %s%n",
+                control.edit().summary(),
+                control.comparison().differingOutsideReentrant(),
+                control.comparison().sequences(),
+                control.comparison().broken(),
                 control.caught() ? "caught" : "NOT CAUGHT");
         List<String> problems = problems(before, after, builtin, patched, conformance, comparison);
         if (!control.caught()) {
@@ -163,30 +184,51 @@ public final class UpstreamCheck {
                     + control.comparison().differingOutsideReentrant() + " sequence(s) differ without reaching the"
                     + " re-entrant path, " + control.comparison().broken() + " broken; the comparison may be blind");
         }
-        Result result = new Result(config, edit, patch, applicability, before, after, builtin, patched, conformance,
-                comparison, control, List.copyOf(problems));
+        Result result = new Result(
+                config,
+                edit,
+                patch,
+                applicability,
+                before,
+                after,
+                builtin,
+                patched,
+                conformance,
+                comparison,
+                control,
+                List.copyOf(problems));
         UpstreamPage.write(dir, result);
         return result;
     }
 
     /** The fix without its last insertion, compared with the builtin on {@link #CONTROL_SEQUENCES} sequences. */
-    private static Control control(Release release, Path binary, SourceEdit edit, Config config) throws IOException,
-            InterruptedException {
+    private static Control control(Release release, Path binary, SourceEdit edit, Config config)
+            throws IOException, InterruptedException {
         int last = edit.insertions().size() - 1;
         SourceEdit wrong = edit.without(last, edit.name() + "-control");
         UpstreamPatch made = UpstreamPatch.make(release, binary, wrong, "broadcast-control.js");
-        BroadcastSource source = new BroadcastSource(made.patched().toAbsolutePath().normalize());
+        BroadcastSource source =
+                new BroadcastSource(made.patched().toAbsolutePath().normalize());
         try (ExternalSubject first = ExternalSubject.of(release, binary);
-             ExternalSubject second = ExternalSubject.ofSource(release, binary, source, Algorithm.AS_RELEASED)) {
-            return new Control(wrong, edit.insertions().get(last).lines(), SubjectComparison.compare(first, second,
-                    SubjectComparison.Config.sequences(config.seed(), CONTROL_SEQUENCES, config.maxSteps())));
+                ExternalSubject second = ExternalSubject.ofSource(release, binary, source, Algorithm.AS_RELEASED)) {
+            return new Control(
+                    wrong,
+                    edit.insertions().get(last).lines(),
+                    SubjectComparison.compare(
+                            first,
+                            second,
+                            SubjectComparison.Config.sequences(config.seed(), CONTROL_SEQUENCES, config.maxSteps())));
         }
     }
 
     /** The expectations not met. */
-    static List<String> problems(List<Reproductions.Output> before, List<Reproductions.Output> after,
-                                 RegressionTest.Outcome builtin, RegressionTest.Outcome patched,
-                                 Conformance.Result conformance, SubjectComparison.Result comparison) {
+    static List<String> problems(
+            List<Reproductions.Output> before,
+            List<Reproductions.Output> after,
+            RegressionTest.Outcome builtin,
+            RegressionTest.Outcome patched,
+            Conformance.Result conformance,
+            SubjectComparison.Result comparison) {
         List<String> p = new ArrayList<>(reproductionProblems(before, after));
         p.addAll(regressionProblems(builtin, patched));
         p.addAll(conformanceProblems(conformance));
@@ -224,7 +266,8 @@ public final class UpstreamCheck {
     static List<String> regressionProblems(RegressionTest.Outcome builtin, RegressionTest.Outcome patched) {
         List<String> p = new ArrayList<>();
         if (!builtin.everyTestFailedByAssertion()) {
-            p.add("the regression test should fail on the builtin, each test by an assertion; it gave " + builtin.summary());
+            p.add("the regression test should fail on the builtin, each test by an assertion; it gave "
+                    + builtin.summary());
         }
         if (!patched.passed()) {
             p.add("the regression test should pass with the patched source; it gave " + patched.summary());
@@ -242,7 +285,8 @@ public final class UpstreamCheck {
             throw new IllegalArgumentException("the patched source is checked against the corrected model, this run"
                     + " was against " + conformance.algorithm());
         }
-        return ConformanceCampaign.problems(conformance).stream().map(s -> "conformance of the patched source: " + s)
+        return ConformanceCampaign.problems(conformance).stream()
+                .map(s -> "conformance of the patched source: " + s)
                 .toList();
     }
 
@@ -258,14 +302,17 @@ public final class UpstreamCheck {
                     + " the first: " + comparison.brokenFirst().get(0));
         }
         if (comparison.differingOutsideReentrant() > 0) {
-            String first = comparison.differences().stream().filter(d -> !d.reachesReentrantPath()).findFirst()
-                    .map(SubjectComparison.StepDifference::describe).orElse("(not among the kept differences)");
+            String first = comparison.differences().stream()
+                    .filter(d -> !d.reachesReentrantPath())
+                    .findFirst()
+                    .map(SubjectComparison.StepDifference::describe)
+                    .orElse("(not among the kept differences)");
             p.add("builtin vs patched: " + comparison.differingOutsideReentrant() + " sequence(s) answer differently"
                     + " without reaching the re-entrant path: the fix changes something else; the first: " + first);
         }
         if (comparison.reachingReentrant() == 0) {
-            p.add("builtin vs patched: no sequence in " + comparison.sequences() + " reached the re-entrant path, so the"
-                    + " comparison shows nothing about the fix; run longer");
+            p.add("builtin vs patched: no sequence in " + comparison.sequences()
+                    + " reached the re-entrant path, so the" + " comparison shows nothing about the fix; run longer");
         }
         return p;
     }

@@ -34,8 +34,8 @@ public record UpstreamPatch(Release release, Path builtin, Path patched, SourceE
      * @throws EditDoesNotApplyException if an anchor does not fit the release's source
      * @throws IOException               if the source cannot be read or the files written
      */
-    public static UpstreamPatch make(Release release, Path node, SourceEdit edit) throws IOException,
-            InterruptedException {
+    public static UpstreamPatch make(Release release, Path node, SourceEdit edit)
+            throws IOException, InterruptedException {
         return make(release, node, edit, "broadcast-patched.js");
     }
 

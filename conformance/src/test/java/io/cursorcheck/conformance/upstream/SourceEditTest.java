@@ -17,8 +17,10 @@ class SourceEditTest {
 
     @Test
     void insertsBeforeAndAfterAnchorsAndNumbersTheHunksAsDiffDoes() {
-        SourceEdit.Patched p = edit(new SourceEdit.Insertion("two {\n", false, List.of("a", "b")),
-                new SourceEdit.Insertion("four", true, List.of("c"))).apply(SOURCE, "node-0.0.0");
+        SourceEdit.Patched p = edit(
+                        new SourceEdit.Insertion("two {\n", false, List.of("a", "b")),
+                        new SourceEdit.Insertion("four", true, List.of("c")))
+                .apply(SOURCE, "node-0.0.0");
         assertThat(p.text()).isEqualTo("one\ntwo {\na\nb\nthree\nc\nfour\n");
         // diff -U0 of SOURCE and the text above: 2 lines after line 2 (new lines 3-4), 1 after line 3 (new line 6)
         assertThat(p.unifiedZero()).isEqualTo("@@ -2,0 +3,2 @@\n+a\n+b\n@@ -3,0 +6 @@\n+c\n");
@@ -26,23 +28,28 @@ class SourceEditTest {
 
     @Test
     void refusesAMissingAnchorNamingItAndTheRelease() {
-        assertThatThrownBy(() -> edit(new SourceEdit.Insertion("five\n", false, List.of("x"))).apply(SOURCE, "node-26.7.0"))
+        assertThatThrownBy(() -> edit(new SourceEdit.Insertion("five\n", false, List.of("x")))
+                        .apply(SOURCE, "node-26.7.0"))
                 .isInstanceOf(EditDoesNotApplyException.class)
-                .hasMessage("the edit 'test' does not apply to node-26.7.0's source: its anchor 'five\\n' does not occur");
+                .hasMessage(
+                        "the edit 'test' does not apply to node-26.7.0's source: its anchor 'five\\n' does not occur");
     }
 
     @Test
     void refusesAnAnchorThatOccursTwice() {
-        assertThatThrownBy(() -> edit(new SourceEdit.Insertion("o", true, List.of("x"))).apply(SOURCE, "node-1.0.0"))
+        assertThatThrownBy(() ->
+                        edit(new SourceEdit.Insertion("o", true, List.of("x"))).apply(SOURCE, "node-1.0.0"))
                 .isInstanceOf(EditDoesNotApplyException.class)
                 .hasMessageContaining("its anchor 'o' occurs more than once (at lines 1 and 2)");
     }
 
     @Test
     void refusesAnAnchorThatWouldSplitALine() {
-        assertThatThrownBy(() -> edit(new SourceEdit.Insertion("wo {", true, List.of("x"))).apply(SOURCE, "node-1.0.0"))
+        assertThatThrownBy(() -> edit(new SourceEdit.Insertion("wo {", true, List.of("x")))
+                        .apply(SOURCE, "node-1.0.0"))
                 .hasMessageContaining("does not start a line");
-        assertThatThrownBy(() -> edit(new SourceEdit.Insertion("two {", false, List.of("x"))).apply(SOURCE, "node-1.0.0"))
+        assertThatThrownBy(() -> edit(new SourceEdit.Insertion("two {", false, List.of("x")))
+                        .apply(SOURCE, "node-1.0.0"))
                 .hasMessageContaining("does not end with a line break");
     }
 

@@ -44,8 +44,8 @@ public final class Campaign {
      * @param reports  the directory to write into: a run's staging copy of the reports directory
      * @param log      where progress goes
      */
-    public record Config(long millis, long seed, int threads, int maxSteps, Weights weights, Path reports,
-                         PrintStream log) {
+    public record Config(
+            long millis, long seed, int threads, int maxSteps, Weights weights, Path reports, PrintStream log) {
         /**
          * Checks the bounds, naming the field and its value.
          *
@@ -68,8 +68,7 @@ public final class Campaign {
      * @param ok      whether it met its expectation
      * @param verdict what happened, in words
      */
-    public record VariantPart(Variant variant, RandomRun.Result result, boolean ok, String verdict) {
-    }
+    public record VariantPart(Variant variant, RandomRun.Result result, boolean ok, String verdict) {}
 
     /**
      * One known finding replayed.
@@ -80,9 +79,12 @@ public final class Campaign {
      * @param corrected  its script replayed on {@code cached-count-corrected} against {@code model-corrected}
      * @param fixed      whether that replay ran to its end without any failure (spec §8 removes the finding)
      */
-    public record FindingPart(KnownFindings.Finding finding, Lockstep.Run run, boolean reproduces, Lockstep.Run corrected,
-                              boolean fixed) {
-    }
+    public record FindingPart(
+            KnownFindings.Finding finding,
+            Lockstep.Run run,
+            boolean reproduces,
+            Lockstep.Run corrected,
+            boolean fixed) {}
 
     /**
      * What the campaign did.
@@ -95,16 +97,21 @@ public final class Campaign {
      * @param findings one replay per known finding
      * @param problems every expectation not met, in words; empty if the campaign passed
      */
-    public record Result(Config config, Instant started, long millis, List<VariantPart> variants,
-                         List<Controls.Verdict> controls, List<FindingPart> findings, List<String> problems) {
+    public record Result(
+            Config config,
+            Instant started,
+            long millis,
+            List<VariantPart> variants,
+            List<Controls.Verdict> controls,
+            List<FindingPart> findings,
+            List<String> problems) {
         /** Whether every expectation was met. */
         public boolean passed() {
             return problems.isEmpty();
         }
     }
 
-    private Campaign() {
-    }
+    private Campaign() {}
 
     /** Runs the campaign and returns its result; writing the index is the caller's choice. */
     public static Result run(Config config) throws IOException {
@@ -117,9 +124,12 @@ public final class Campaign {
 
         List<FindingPart> findings = new ArrayList<>();
         for (KnownFindings.Finding f : known.all()) {
-            Lockstep.Run run = Lockstep.run(Subjects.named(f.counterexample().subject()), f.counterexample().script());
+            Lockstep.Run run = Lockstep.run(
+                    Subjects.named(f.counterexample().subject()),
+                    f.counterexample().script());
             boolean reproduces = run.failed() && run.failure().signature().equals(f.signature());
-            Lockstep.Run corrected = Lockstep.run(Variant.CACHED_COUNT_CORRECTED, f.counterexample().script());
+            Lockstep.Run corrected = Lockstep.run(
+                    Variant.CACHED_COUNT_CORRECTED, f.counterexample().script());
             findings.add(new FindingPart(f, run, reproduces, corrected, !corrected.failed()));
             if (!reproduces) {
                 problems.add("known finding " + f.name() + " no longer reproduces: it now gives "
@@ -131,21 +141,35 @@ public final class Campaign {
                         + corrected.failure().title());
             }
         }
-        config.log().printf("known findings: %d replayed, %d reproduce as released, %d fixed under the corrected"
-                + " algorithm%n", findings.size(), findings.stream().filter(FindingPart::reproduces).count(),
-                findings.stream().filter(FindingPart::fixed).count());
+        config.log()
+                .printf(
+                        "known findings: %d replayed, %d reproduce as released, %d fixed under the corrected"
+                                + " algorithm%n",
+                        findings.size(),
+                        findings.stream().filter(FindingPart::reproduces).count(),
+                        findings.stream().filter(FindingPart::fixed).count());
 
         long total = config.millis();
         List<Controls.Verdict> controls = new ArrayList<>();
         long seed = config.seed();
         for (Mutant m : Mutants.CONTROLS) {
-            Controls.Verdict v = timed(config, "control " + m.id(), () -> Controls.run(m,
-                    RandomRun.sequenceSeed(config.seed(), m.id().hashCode()), Long.MAX_VALUE,
-                    Math.max(2_000, total / 40), config.maxSteps(), config.weights(), config.threads(), counterexamples,
-                    known));
+            Controls.Verdict v = timed(
+                    config,
+                    "control " + m.id(),
+                    () -> Controls.run(
+                            m,
+                            RandomRun.sequenceSeed(config.seed(), m.id().hashCode()),
+                            Long.MAX_VALUE,
+                            Math.max(2_000, total / 40),
+                            config.maxSteps(),
+                            config.weights(),
+                            config.threads(),
+                            counterexamples,
+                            known));
             controls.add(v);
             if (!v.killed()) {
-                problems.add("negative control " + m.id() + " survived " + v.result().sequences() + " sequences");
+                problems.add(
+                        "negative control " + m.id() + " survived " + v.result().sequences() + " sequences");
             } else if (v.reportedLength() > CONTROL_MAX_LENGTH) {
                 problems.add("negative control " + m.id() + " shrank only to " + v.reportedLength() + " operations (> "
                         + CONTROL_MAX_LENGTH + ")");
@@ -158,8 +182,17 @@ public final class Campaign {
         for (Variant v : Variant.values()) {
             boolean diverges = v.conformance() == Variant.Conformance.DIVERGES;
             long budget = schedule.next(v, total - (System.currentTimeMillis() - start));
-            RandomRun.Config rc = new RandomRun.Config(v, seed ^ v.ordinal(), Long.MAX_VALUE, budget,
-                    config.maxSteps(), config.weights(), config.threads(), diverges, counterexamples, known);
+            RandomRun.Config rc = new RandomRun.Config(
+                    v,
+                    seed ^ v.ordinal(),
+                    Long.MAX_VALUE,
+                    budget,
+                    config.maxSteps(),
+                    config.weights(),
+                    config.threads(),
+                    diverges,
+                    counterexamples,
+                    known);
             RandomRun.Result r = timed(config, v.id(), () -> live(config, v.id(), rc));
             variants.add(judge(v, r, problems));
         }
@@ -220,15 +253,21 @@ public final class Campaign {
     /** A random run with a live line; a conforming variant replays its stored examples first ({@link ExampleStore}). */
     private static RandomRun.Result live(Config config, String name, RandomRun.Config rc) {
         RandomRun.Progress progress = new RandomRun.Progress();
-        return ProgressLine.during(config.log(), name, progress, rc.millis(),
-                () -> ExampleStore.standard().run(rc, progress, config.log()::println).result());
+        return ProgressLine.during(
+                config.log(),
+                name,
+                progress,
+                rc.millis(),
+                () -> ExampleStore.standard()
+                        .run(rc, progress, config.log()::println)
+                        .result());
     }
 
     private static VariantPart judge(Variant v, RandomRun.Result r, List<String> problems) {
         List<String> mine = new ArrayList<>();
         for (RandomRun.Found f : r.newFindings()) {
-            mine.add(v.id() + ": NEW finding against the model " + f.counterexample().failure().signature() + " ("
-                    + Reports.relative(f.page()) + ")");
+            mine.add(v.id() + ": NEW finding against the model "
+                    + f.counterexample().failure().signature() + " (" + Reports.relative(f.page()) + ")");
         }
         String verdict;
         switch (v.conformance()) {
@@ -238,17 +277,20 @@ public final class Campaign {
                     verdict = "not caught";
                 } else {
                     RandomRun.Found f = r.subjectFailures().get(0);
-                    verdict = "caught as expected: " + f.counterexample().failure().title() + ", shrunk to "
+                    verdict = "caught as expected: "
+                            + f.counterexample().failure().title() + ", shrunk to "
                             + f.counterexample().script().length() + " operations";
                 }
             }
             default -> {
                 for (RandomRun.Found f : r.subjectFailures()) {
-                    mine.add(v.id() + ": " + f.counterexample().failure().title() + " (" + Reports.relative(f.page()) + ")");
+                    mine.add(v.id() + ": " + f.counterexample().failure().title() + " (" + Reports.relative(f.page())
+                            + ")");
                 }
                 List<String> low = r.coverage().belowFloor();
                 low.forEach(l -> mine.add(v.id() + ": coverage below floor: " + l));
-                verdict = mine.isEmpty() ? "passed (" + r.found().size() + " known finding(s) against the model met)"
+                verdict = mine.isEmpty()
+                        ? "passed (" + r.found().size() + " known finding(s) against the model met)"
                         : "FAILED";
             }
         }

@@ -13,8 +13,7 @@ import io.cursorcheck.properties.mutants.Mutants;
  */
 public final class Controls {
 
-    private Controls() {
-    }
+    private Controls() {}
 
     /**
      * How a mutant was caught, or not.
@@ -39,12 +38,24 @@ public final class Controls {
     }
 
     /** Runs one mutant for at most {@code sequences} sequences or {@code millis}. */
-    public static Verdict run(Mutant mutant, long seed, long sequences, long millis, int maxSteps, Weights weights,
-                              int threads, java.nio.file.Path reportDir, KnownFindings known) {
+    public static Verdict run(
+            Mutant mutant,
+            long seed,
+            long sequences,
+            long millis,
+            int maxSteps,
+            Weights weights,
+            int threads,
+            java.nio.file.Path reportDir,
+            KnownFindings known) {
         BroadcastFactory factory = Mutants.factory(mutant);
-        RandomRun.Result result = RandomRun.run(new RandomRun.Config(factory, seed, sequences, millis, maxSteps,
-                weights, threads, true, reportDir, known), new RandomRun.Progress());
-        RandomRun.Found caught = result.subjectFailures().isEmpty() ? null : result.subjectFailures().get(0);
+        RandomRun.Result result = RandomRun.run(
+                new RandomRun.Config(
+                        factory, seed, sequences, millis, maxSteps, weights, threads, true, reportDir, known),
+                new RandomRun.Progress());
+        RandomRun.Found caught = result.subjectFailures().isEmpty()
+                ? null
+                : result.subjectFailures().get(0);
         return new Verdict(mutant, result, caught);
     }
 }

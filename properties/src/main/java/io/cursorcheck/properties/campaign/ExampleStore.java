@@ -84,7 +84,9 @@ public final class ExampleStore {
     /** The project's store ({@code -Dcursorcheck.examples}, else {@value #DEFAULT_DIR}), for conforming variants. */
     public static ExampleStore standard() {
         String moved = System.getProperty(PROPERTY);
-        Path dir = moved != null && !moved.isBlank() ? Path.of(moved) : SourceTree.root().resolve(DEFAULT_DIR);
+        Path dir = moved != null && !moved.isBlank()
+                ? Path.of(moved)
+                : SourceTree.root().resolve(DEFAULT_DIR);
         return new ExampleStore(dir, ExampleStore::conforming);
     }
 
@@ -155,15 +157,15 @@ public final class ExampleStore {
         Set<String> signatures = new HashSet<>();
         for (Replayed r : replayed) {
             if (r.stillFails() && signatures.add(r.run().failure().signature())) {
-                found.add(RandomRun.report(config, r.run(), r.example().seed(), null,
-                        System.currentTimeMillis() - start));
+                found.add(RandomRun.report(
+                        config, r.run(), r.example().seed(), null, System.currentTimeMillis() - start));
             }
         }
         RandomRun.Result result;
         if (!found.isEmpty() && config.stopOnFailure()) {
             log.accept("a stored example still fails: no random sequence run");
-            result = new RandomRun.Result(config, 0, 0, System.currentTimeMillis() - start, new Coverage(),
-                    List.copyOf(found));
+            result = new RandomRun.Result(
+                    config, 0, 0, System.currentTimeMillis() - start, new Coverage(), List.copyOf(found));
             return new Run(subject.id(), replayed, result, List.of());
         }
         RandomRun.Result random = RandomRun.run(config, progress);
@@ -182,8 +184,13 @@ public final class ExampleStore {
                 }
             }
         }
-        result = new RandomRun.Result(config, random.sequences(), random.operations(), random.millis(),
-                random.coverage(), List.copyOf(found));
+        result = new RandomRun.Result(
+                config,
+                random.sequences(),
+                random.operations(),
+                random.millis(),
+                random.coverage(),
+                List.copyOf(found));
         return new Run(subject.id(), replayed, result, List.copyOf(stored));
     }
 
@@ -206,8 +213,11 @@ public final class ExampleStore {
             Counterexample.Stored example = read(file, subject.id());
             Replayed r = new Replayed(file, example, Lockstep.run(subject, example.script(), example.tolerance()));
             replayed.add(r);
-            log.accept(r.stillFails() ? "  still fails: " + Reports.relative(file) + ": " + r.run().failure().title()
-                    : "  now passes: " + Reports.relative(file) + " (kept; delete it to stop replaying it)");
+            log.accept(
+                    r.stillFails()
+                            ? "  still fails: " + Reports.relative(file) + ": "
+                                    + r.run().failure().title()
+                            : "  now passes: " + Reports.relative(file) + " (kept; delete it to stop replaying it)");
         }
         return List.copyOf(replayed);
     }
@@ -219,7 +229,9 @@ public final class ExampleStore {
             return List.of();
         }
         try (Stream<Path> entries = Files.list(d)) {
-            return entries.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList();
+            return entries.filter(p -> p.getFileName().toString().endsWith(".json"))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list the stored examples in " + d, e);
         }
@@ -268,8 +280,10 @@ public final class ExampleStore {
         try {
             example = Counterexample.read(file);
         } catch (IOException | RuntimeException e) {
-            throw new UnreadableExample("stored example " + Reports.relative(file) + " is not a readable"
-                    + " counterexample file (" + e.getMessage() + "); fix it or delete it", e);
+            throw new UnreadableExample(
+                    "stored example " + Reports.relative(file) + " is not a readable" + " counterexample file ("
+                            + e.getMessage() + "); fix it or delete it",
+                    e);
         }
         if (!subject.equals(example.subject())) {
             throw new UnreadableExample("stored example " + Reports.relative(file) + " is an example of '"

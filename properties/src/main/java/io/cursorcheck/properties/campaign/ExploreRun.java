@@ -39,9 +39,8 @@ public final class ExploreRun {
      * @param scope       the bound (at its full depth, under that policy) whose exploration showed the failure, or
      *                    null if none did
      */
-    public record Control(String subject, Explorer.Found caught, Policy policy, int shrunk, Algorithm algorithm,
-                          Scope scope) {
-    }
+    public record Control(
+            String subject, Explorer.Found caught, Policy policy, int shrunk, Algorithm algorithm, Scope scope) {}
 
     /**
      * What a run explored.
@@ -52,12 +51,19 @@ public final class ExploreRun {
      * @param algorithms the algorithm of every subject explored, by id (spec §2 as released, or §8)
      * @param comparisons bounds explored by the legacy explorer and the current one in this run, or none
      */
-    public record Result(List<Explorer.Result> bounds, List<Control> controls, Map<String, Path> pages,
-                         Map<String, Algorithm> algorithms, List<Comparison> comparisons) {
+    public record Result(
+            List<Explorer.Result> bounds,
+            List<Control> controls,
+            Map<String, Path> pages,
+            Map<String, Algorithm> algorithms,
+            List<Comparison> comparisons) {
 
         /** What a run explored, with no comparison. */
-        public Result(List<Explorer.Result> bounds, List<Control> controls, Map<String, Path> pages,
-                      Map<String, Algorithm> algorithms) {
+        public Result(
+                List<Explorer.Result> bounds,
+                List<Control> controls,
+                Map<String, Path> pages,
+                Map<String, Algorithm> algorithms) {
             this(bounds, controls, pages, algorithms, List.of());
         }
 
@@ -68,13 +74,13 @@ public final class ExploreRun {
 
         /** Whether every bound holds, every control was caught, and every comparison agrees. */
         public boolean passed() {
-            return bounds.stream().allMatch(Explorer.Result::holds) && controls.stream().allMatch(c -> c.caught() != null)
+            return bounds.stream().allMatch(Explorer.Result::holds)
+                    && controls.stream().allMatch(c -> c.caught() != null)
                     && comparisons.stream().allMatch(Comparison::agrees);
         }
     }
 
-    private ExploreRun() {
-    }
+    private ExploreRun() {}
 
     /**
      * Runs it.
@@ -88,9 +94,15 @@ public final class ExploreRun {
      * @param counterexamples where counterexamples go, or null
      * @param log       progress
      */
-    public static Result run(List<BroadcastFactory> holding, List<BroadcastFactory> controls,
-                             Function<Policy, Scope> scopes, Function<Policy, Scope> controlScopes, long stateLimit,
-                             KnownFindings known, Path counterexamples, Consumer<String> log) {
+    public static Result run(
+            List<BroadcastFactory> holding,
+            List<BroadcastFactory> controls,
+            Function<Policy, Scope> scopes,
+            Function<Policy, Scope> controlScopes,
+            long stateLimit,
+            KnownFindings known,
+            Path counterexamples,
+            Consumer<String> log) {
         return run(holding, controls, List.of(scopes), List.of(controlScopes), stateLimit, known, counterexamples, log);
     }
 
@@ -109,10 +121,17 @@ public final class ExploreRun {
      * @param counterexamples where counterexamples go, or null
      * @param log       progress
      */
-    public static Result run(List<BroadcastFactory> holding, List<BroadcastFactory> controls,
-                             List<Function<Policy, Scope>> bounds, List<Function<Policy, Scope>> controlBounds,
-                             long stateLimit, KnownFindings known, Path counterexamples, Consumer<String> log) {
-        return run(holding, controls, bounds, controlBounds, ExploreSettings.of(stateLimit), known, counterexamples, log);
+    public static Result run(
+            List<BroadcastFactory> holding,
+            List<BroadcastFactory> controls,
+            List<Function<Policy, Scope>> bounds,
+            List<Function<Policy, Scope>> controlBounds,
+            long stateLimit,
+            KnownFindings known,
+            Path counterexamples,
+            Consumer<String> log) {
+        return run(
+                holding, controls, bounds, controlBounds, ExploreSettings.of(stateLimit), known, counterexamples, log);
     }
 
     /**
@@ -128,9 +147,15 @@ public final class ExploreRun {
      * @param counterexamples where counterexamples go, or null
      * @param log       progress
      */
-    public static Result run(List<BroadcastFactory> holding, List<BroadcastFactory> controls,
-                             List<Function<Policy, Scope>> bounds, List<Function<Policy, Scope>> controlBounds,
-                             ExploreSettings settings, KnownFindings known, Path counterexamples, Consumer<String> log) {
+    public static Result run(
+            List<BroadcastFactory> holding,
+            List<BroadcastFactory> controls,
+            List<Function<Policy, Scope>> bounds,
+            List<Function<Policy, Scope>> controlBounds,
+            ExploreSettings settings,
+            KnownFindings known,
+            Path counterexamples,
+            Consumer<String> log) {
         Map<String, Path> pages = new LinkedHashMap<>();
         Map<String, Algorithm> algorithms = new LinkedHashMap<>();
         holding.forEach(s -> algorithms.put(s.id(), s.algorithm()));
@@ -145,26 +170,49 @@ public final class ExploreRun {
         for (BroadcastFactory control : controls) {
             Control c = shortest(control, controlBounds, settings, known, counterexamples, pages);
             int shrunk = randomEngineLength(control, known);
-            log.accept(String.format("explore control %s (%s): %s; the random engine's counterexample has %s operations",
-                    control.id(), control.algorithm(), c.caught() == null ? "NOT caught" : "caught in " + c.scope() + " in "
-                            + c.caught().run().script().length() + " operations", shrunk < 0 ? "no" : shrunk));
+            log.accept(String.format(
+                    "explore control %s (%s): %s; the random engine's counterexample has %s operations",
+                    control.id(),
+                    control.algorithm(),
+                    c.caught() == null
+                            ? "NOT caught"
+                            : "caught in " + c.scope() + " in "
+                                    + c.caught().run().script().length() + " operations",
+                    shrunk < 0 ? "no" : shrunk));
             caught.add(new Control(c.subject(), c.caught(), c.policy(), shrunk, control.algorithm(), c.scope()));
         }
         return new Result(results, caught, pages, algorithms);
     }
 
     /** Explores one bound of one subject under every policy, logging and writing each result. */
-    private static void explore(BroadcastFactory subject, Function<Policy, Scope> scopes, ExploreSettings settings,
-                                KnownFindings known, Path counterexamples, Map<String, Path> pages,
-                                List<Explorer.Result> results, Consumer<String> log) {
+    private static void explore(
+            BroadcastFactory subject,
+            Function<Policy, Scope> scopes,
+            ExploreSettings settings,
+            KnownFindings known,
+            Path counterexamples,
+            Map<String, Path> pages,
+            List<Explorer.Result> results,
+            Consumer<String> log) {
         for (Policy policy : Policy.values()) {
             Scope scope = scopes.apply(policy);
-            Explorer.Result r = Explorer.explore(subject, scope, settings.stoppingOnSubjectFailure(false)
-                    .withProgress(null), known);
-            log.accept(String.format("explore %s (%s) %s: %,d states, %,d transitions, depth %d%s, %.1f s, %,.0f states/s"
-                            + " (%,.0f per CPU second, %d thread(s), %.1f CPU s): %s", subject.id(), subject.algorithm(),
-                    scope, r.states(), r.transitions(), r.depth(), r.complete() ? "" : " (INCOMPLETE)", r.millis() / 1000.0,
-                    r.statesPerSecond(), r.statesPerCpuSecond(), r.threads(), r.cpuMillis() / 1000.0,
+            Explorer.Result r = Explorer.explore(
+                    subject, scope, settings.stoppingOnSubjectFailure(false).withProgress(null), known);
+            log.accept(String.format(
+                    "explore %s (%s) %s: %,d states, %,d transitions, depth %d%s, %.1f s, %,.0f states/s"
+                            + " (%,.0f per CPU second, %d thread(s), %.1f CPU s): %s",
+                    subject.id(),
+                    subject.algorithm(),
+                    scope,
+                    r.states(),
+                    r.transitions(),
+                    r.depth(),
+                    r.complete() ? "" : " (INCOMPLETE)",
+                    r.millis() / 1000.0,
+                    r.statesPerSecond(),
+                    r.statesPerCpuSecond(),
+                    r.threads(),
+                    r.cpuMillis() / 1000.0,
                     r.holds() ? "holds" : "FAILS"));
             results.add(r);
             write(subject, r, counterexamples, pages);
@@ -175,8 +223,13 @@ public final class ExploreRun {
      * The shortest failure of a control over every policy of one bound: {@link #shortest(BroadcastFactory, List,
      * long, KnownFindings, Path, Map)} with that bound alone.
      */
-    public static Control shortest(BroadcastFactory control, Function<Policy, Scope> scopes, long stateLimit,
-                                   KnownFindings known, Path counterexamples, Map<String, Path> pages) {
+    public static Control shortest(
+            BroadcastFactory control,
+            Function<Policy, Scope> scopes,
+            long stateLimit,
+            KnownFindings known,
+            Path counterexamples,
+            Map<String, Path> pages) {
         return shortest(control, List.of(scopes), stateLimit, known, counterexamples, pages);
     }
 
@@ -184,8 +237,13 @@ public final class ExploreRun {
      * {@link #shortest(BroadcastFactory, List, ExploreSettings, KnownFindings, Path, Map)} with one thread per
      * core and the default key ({@link Keying#DEFAULT}).
      */
-    public static Control shortest(BroadcastFactory control, List<Function<Policy, Scope>> bounds, long stateLimit,
-                                   KnownFindings known, Path counterexamples, Map<String, Path> pages) {
+    public static Control shortest(
+            BroadcastFactory control,
+            List<Function<Policy, Scope>> bounds,
+            long stateLimit,
+            KnownFindings known,
+            Path counterexamples,
+            Map<String, Path> pages) {
         return shortest(control, bounds, ExploreSettings.of(stateLimit), known, counterexamples, pages);
     }
 
@@ -204,9 +262,13 @@ public final class ExploreRun {
      *         (at its full depth) that showed it, the first bound listed on a tie; {@code shrunk} is -1 (not
      *         computed here)
      */
-    public static Control shortest(BroadcastFactory control, List<Function<Policy, Scope>> bounds,
-                                   ExploreSettings settings, KnownFindings known, Path counterexamples,
-                                   Map<String, Path> pages) {
+    public static Control shortest(
+            BroadcastFactory control,
+            List<Function<Policy, Scope>> bounds,
+            ExploreSettings settings,
+            KnownFindings known,
+            Path counterexamples,
+            Map<String, Path> pages) {
         ExploreSettings stopping = settings.stoppingOnSubjectFailure(true).withProgress(null);
         int deepest = 0;
         for (Function<Policy, Scope> scopes : bounds) {
@@ -225,7 +287,9 @@ public final class ExploreRun {
                     }
                     Explorer.Result r = Explorer.explore(control, scope.withDepth(depth), stopping, known);
                     for (Explorer.Found f : r.subjectFailures()) {
-                        if (best == null || f.run().script().length() < best.run().script().length()) {
+                        if (best == null
+                                || f.run().script().length()
+                                        < best.run().script().length()) {
                             best = f;
                             bestScope = scope;
                         }
@@ -247,9 +311,12 @@ public final class ExploreRun {
      * breadth-first for a shortest script of the same failure; -1 if the run missed it.
      */
     private static int randomEngineLength(BroadcastFactory control, KnownFindings known) {
-        RandomRun.Result r = RandomRun.run(new RandomRun.Config(control, 20261129L, 20_000, 60_000, 60, Weights.DEFAULT,
-                1, true, null, known), new RandomRun.Progress());
-        return r.subjectFailures().isEmpty() ? -1 : r.subjectFailures().get(0).counterexample().script().length();
+        RandomRun.Result r = RandomRun.run(
+                new RandomRun.Config(control, 20261129L, 20_000, 60_000, 60, Weights.DEFAULT, 1, true, null, known),
+                new RandomRun.Progress());
+        return r.subjectFailures().isEmpty()
+                ? -1
+                : r.subjectFailures().get(0).counterexample().script().length();
     }
 
     private static void write(BroadcastFactory subject, Explorer.Result r, Path dir, Map<String, Path> pages) {
@@ -257,8 +324,16 @@ public final class ExploreRun {
             return;
         }
         for (Explorer.Found f : r.found()) {
-            Counterexample cx = new Counterexample(subject.id(), f.run().script(), null, 0, null, f.run().script().length(),
-                    0, f.failure(), "exhaustive breadth-first exploration of " + r.scope() + ": shortest by construction",
+            Counterexample cx = new Counterexample(
+                    subject.id(),
+                    f.run().script(),
+                    null,
+                    0,
+                    null,
+                    f.run().script().length(),
+                    0,
+                    f.failure(),
+                    "exhaustive breadth-first exploration of " + r.scope() + ": shortest by construction",
                     f.run().continuedPast());
             Path[] files = CounterexampleWriter.write(cx, f.run(), subject.description(), f.known(), dir);
             pages.put(subject.id() + " " + f.failure().signature(), files[1]);

@@ -59,8 +59,7 @@ public final class GateSeed {
 
     private static volatile Seed current;
 
-    private GateSeed() {
-    }
+    private GateSeed() {}
 
     /**
      * This JVM's seed, from {@code -Dcursorcheck.seed}, resolved on first use.
@@ -99,8 +98,10 @@ public final class GateSeed {
         try {
             return new Seed(Long.parseLong(value.strip()), Source.PINNED);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("-D" + PROPERTY + " must be a whole number (a 64-bit signed integer)"
-                    + " or '" + FRESH + "', was '" + value + "'", e);
+            throw new IllegalArgumentException(
+                    "-D" + PROPERTY + " must be a whole number (a 64-bit signed integer)" + " or '" + FRESH + "', was '"
+                            + value + "'",
+                    e);
         }
     }
 

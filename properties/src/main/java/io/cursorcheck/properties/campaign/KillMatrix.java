@@ -91,8 +91,11 @@ public final class KillMatrix {
          * names the folder of the counterexamples directory this stage writes into.
          */
         String subjectId(Mutant mutant, Algorithm algorithm) {
-            return mutant.id() + (algorithm == Algorithm.CORRECTED ? io.cursorcheck.properties.mutants.MutantCompiler
-                    .CORRECTED_SUFFIX : "") + (this == BLACK_BOX ? BlackBox.SUFFIX : ScanCheck.SUFFIX);
+            return mutant.id()
+                    + (algorithm == Algorithm.CORRECTED
+                            ? io.cursorcheck.properties.mutants.MutantCompiler.CORRECTED_SUFFIX
+                            : "")
+                    + (this == BLACK_BOX ? BlackBox.SUFFIX : ScanCheck.SUFFIX);
         }
     }
 
@@ -113,13 +116,36 @@ public final class KillMatrix {
      * @param known     the known findings against the model
      * @param algorithm the algorithm every mutant follows, and so the model it is checked against
      */
-    public record Config(long seed, long sequences, long equivalentSequences, int maxSteps, Weights weights,
-                         int threads, Path reportDir, KnownFindings known, Algorithm algorithm) {
+    public record Config(
+            long seed,
+            long sequences,
+            long equivalentSequences,
+            int maxSteps,
+            Weights weights,
+            int threads,
+            Path reportDir,
+            KnownFindings known,
+            Algorithm algorithm) {
 
         /** A matrix of the mutants as Node releases the algorithm (spec §2). */
-        public Config(long seed, long sequences, long equivalentSequences, int maxSteps, Weights weights, int threads,
-                      Path reportDir, KnownFindings known) {
-            this(seed, sequences, equivalentSequences, maxSteps, weights, threads, reportDir, known,
+        public Config(
+                long seed,
+                long sequences,
+                long equivalentSequences,
+                int maxSteps,
+                Weights weights,
+                int threads,
+                Path reportDir,
+                KnownFindings known) {
+            this(
+                    seed,
+                    sequences,
+                    equivalentSequences,
+                    maxSteps,
+                    weights,
+                    threads,
+                    reportDir,
+                    known,
                     Algorithm.AS_RELEASED);
         }
 
@@ -140,13 +166,15 @@ public final class KillMatrix {
         /** The sequences {@code stage} runs on {@code mutant}. */
         public long budget(Mutant mutant, Stage stage) {
             boolean mustSurvive = mutant.impactUnder(algorithm) == Mutant.Impact.EQUIVALENT
-                    && (stage == Stage.BLACK_BOX || mutant.equivalenceUnder(algorithm).seenBy() == Mutant.WhiteBox.NONE);
+                    && (stage == Stage.BLACK_BOX
+                            || mutant.equivalenceUnder(algorithm).seenBy() == Mutant.WhiteBox.NONE);
             return mustSurvive ? equivalentSequences : sequences;
         }
 
         /** The same matrix under another algorithm. */
         public Config under(Algorithm other) {
-            return new Config(seed, sequences, equivalentSequences, maxSteps, weights, threads, reportDir, known, other);
+            return new Config(
+                    seed, sequences, equivalentSequences, maxSteps, weights, threads, reportDir, known, other);
         }
     }
 
@@ -164,8 +192,16 @@ public final class KillMatrix {
      * @param millis        the whole time spent on it: compiling, every stage, shrinking
      * @param problems      every expectation of its impact not met, in words; empty if it behaved as declared
      */
-    public record Row(Mutant mutant, long seed, Stage stage, RandomRun.Found caught, long sequences, long compileMillis,
-                      long detectMillis, long millis, List<String> problems) {
+    public record Row(
+            Mutant mutant,
+            long seed,
+            Stage stage,
+            RandomRun.Found caught,
+            long sequences,
+            long compileMillis,
+            long detectMillis,
+            long millis,
+            List<String> problems) {
         /** Whether some stage caught it. */
         public boolean killed() {
             return caught != null;
@@ -178,9 +214,13 @@ public final class KillMatrix {
             }
             Failure f = caught.counterexample().failure();
             return switch (f.kind()) {
-                case DIVERGENCE -> "divergence (" + f.signature().substring(f.signature().indexOf(':') + 1) + ")";
-                case SUBJECT_INVARIANT -> f.violations().stream().map(v -> v.invariant().name()).distinct()
-                        .collect(Collectors.joining(", "));
+                case DIVERGENCE ->
+                    "divergence (" + f.signature().substring(f.signature().indexOf(':') + 1) + ")";
+                case SUBJECT_INVARIANT ->
+                    f.violations().stream()
+                            .map(v -> v.invariant().name())
+                            .distinct()
+                            .collect(Collectors.joining(", "));
                 case SUBJECT_THREW -> "throws " + f.subject().thrown().type();
                 case SUBJECT_SCANS -> "scan count";
                 default -> f.kind().name();
@@ -222,12 +262,13 @@ public final class KillMatrix {
 
         /** Rows of one impact, under the matrix's algorithm ({@link Mutant#impactUnder}). */
         public List<Row> of(Mutant.Impact impact) {
-            return rows.stream().filter(r -> r.mutant().impactUnder(config.algorithm()) == impact).toList();
+            return rows.stream()
+                    .filter(r -> r.mutant().impactUnder(config.algorithm()) == impact)
+                    .toList();
         }
     }
 
-    private KillMatrix() {
-    }
+    private KillMatrix() {}
 
     /**
      * Runs the matrix over {@code mutants}, reporting each row to {@code progress} as it is done
@@ -238,12 +279,12 @@ public final class KillMatrix {
      */
     public static Result run(Config config, List<Mutant> mutants, Consumer<Row> progress) {
         if (mutants.isEmpty()) {
-            throw new IllegalArgumentException("kill matrix: no mutant to run; a matrix over none would pass having"
-                    + " checked nothing");
+            throw new IllegalArgumentException(
+                    "kill matrix: no mutant to run; a matrix over none would pass having" + " checked nothing");
         }
         if (new HashSet<>(mutants).size() != mutants.size()) {
-            throw new IllegalArgumentException("kill matrix: a mutant is listed twice in " + mutants.stream()
-                    .map(Mutant::id).toList());
+            throw new IllegalArgumentException("kill matrix: a mutant is listed twice in "
+                    + mutants.stream().map(Mutant::id).toList());
         }
         long start = System.currentTimeMillis();
         ExecutorService pool = Executors.newFixedThreadPool(config.threads(), r -> {
@@ -323,19 +364,50 @@ public final class KillMatrix {
         long sequences = 0;
         for (Stage stage : Stage.values()) {
             long stageStart = System.currentTimeMillis();
-            RandomRun.Result r = RandomRun.run(new RandomRun.Config(stage.subject(factory), seed, config.budget(mutant, stage),
-                    Long.MAX_VALUE, config.maxSteps(), config.weights(), 1, true, config.reportDir(), config.known(), true),
+            RandomRun.Result r = RandomRun.run(
+                    new RandomRun.Config(
+                            stage.subject(factory),
+                            seed,
+                            config.budget(mutant, stage),
+                            Long.MAX_VALUE,
+                            config.maxSteps(),
+                            config.weights(),
+                            1,
+                            true,
+                            config.reportDir(),
+                            config.known(),
+                            true),
                     new RandomRun.Progress());
             if (!r.subjectFailures().isEmpty()) {
-                RandomRun.Found caught = shortest(config, stage.subject(factory), seed, r.subjectFailures().get(0));
+                RandomRun.Found caught = shortest(
+                        config,
+                        stage.subject(factory),
+                        seed,
+                        r.subjectFailures().get(0));
                 long now = System.currentTimeMillis();
-                return new Row(mutant, seed, stage, caught, r.sequences(), compiled - start,
-                        stageStart - compiled + caught.millisToFind(), now - start, judge(mutant, stage, caught, config));
+                return new Row(
+                        mutant,
+                        seed,
+                        stage,
+                        caught,
+                        r.sequences(),
+                        compiled - start,
+                        stageStart - compiled + caught.millisToFind(),
+                        now - start,
+                        judge(mutant, stage, caught, config));
             }
             sequences += r.sequences();
         }
         long now = System.currentTimeMillis();
-        return new Row(mutant, seed, null, null, sequences, compiled - start, -1, now - start,
+        return new Row(
+                mutant,
+                seed,
+                null,
+                null,
+                sequences,
+                compiled - start,
+                -1,
+                now - start,
                 judge(mutant, null, null, config));
     }
 
@@ -347,13 +419,30 @@ public final class KillMatrix {
     private static RandomRun.Found shortest(Config config, BroadcastFactory subject, long seed, RandomRun.Found first) {
         RandomRun.Found best = first;
         for (int attempt = 1; attempt < CATCHES && length(best) > SHORT_ENOUGH; attempt++) {
-            RandomRun.Result again = RandomRun.run(new RandomRun.Config(subject, RandomRun.sequenceSeed(seed, -attempt),
-                    config.sequences(), Long.MAX_VALUE, config.maxSteps(), config.weights(), 1, true,
-                    config.reportDir(), config.known(), true), new RandomRun.Progress());
-            if (!again.subjectFailures().isEmpty() && length(again.subjectFailures().get(0)) < length(best)) {
+            RandomRun.Result again = RandomRun.run(
+                    new RandomRun.Config(
+                            subject,
+                            RandomRun.sequenceSeed(seed, -attempt),
+                            config.sequences(),
+                            Long.MAX_VALUE,
+                            config.maxSteps(),
+                            config.weights(),
+                            1,
+                            true,
+                            config.reportDir(),
+                            config.known(),
+                            true),
+                    new RandomRun.Progress());
+            if (!again.subjectFailures().isEmpty()
+                    && length(again.subjectFailures().get(0)) < length(best)) {
                 RandomRun.Found shorter = again.subjectFailures().get(0);
-                best = new RandomRun.Found(shorter.counterexample(), shorter.run(), shorter.json(), shorter.page(),
-                        shorter.known(), first.millisToFind());
+                best = new RandomRun.Found(
+                        shorter.counterexample(),
+                        shorter.run(),
+                        shorter.json(),
+                        shorter.page(),
+                        shorter.known(),
+                        first.millisToFind());
             }
         }
         return best;
@@ -382,20 +471,22 @@ public final class KillMatrix {
             Mutant.WhiteBox expected = mutant.equivalenceUnder(algorithm).seenBy();
             if (stage == Stage.BLACK_BOX) {
                 problems.add(id + " is declared EQUIVALENT but was caught black-box: its argument is wrong ("
-                        + caught.counterexample().failure().title() + "; " + String.join("; ",
-                        caught.counterexample().script().lines()) + ")");
+                        + caught.counterexample().failure().title() + "; "
+                        + String.join("; ", caught.counterexample().script().lines()) + ")");
             } else if (expected == Mutant.WhiteBox.NONE && stage != null) {
                 problems.add(id + " is declared undetectable but " + whiteBox(caught) + " caught it: "
                         + String.join("; ", caught.counterexample().script().lines()));
             } else if (expected != Mutant.WhiteBox.NONE && (stage == null || whiteBox(caught) != expected)) {
                 problems.add(id + " is declared seen by " + expected + " but was "
-                        + (stage == null ? "not caught in " + config.sequences() + " white-box sequences"
-                        : "caught by " + whiteBox(caught)));
+                        + (stage == null
+                                ? "not caught in " + config.sequences() + " white-box sequences"
+                                : "caught by " + whiteBox(caught)));
             }
         }
         if (caught != null && caught.counterexample().script().length() > MAX_LENGTH) {
-            problems.add(id + " shrank only to " + caught.counterexample().script().length() + " operations (> "
-                    + MAX_LENGTH + "): " + String.join("; ", caught.counterexample().script().lines()));
+            problems.add(id + " shrank only to "
+                    + caught.counterexample().script().length() + " operations (> " + MAX_LENGTH + "): "
+                    + String.join("; ", caught.counterexample().script().lines()));
         }
         return problems;
     }

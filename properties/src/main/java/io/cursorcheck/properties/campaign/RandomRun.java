@@ -9,10 +9,10 @@ import io.cursorcheck.properties.engine.Generator;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.Minimality;
-import io.cursorcheck.properties.engine.shrink.ShortestSearch;
-import io.cursorcheck.properties.engine.shrink.Shrinker;
 import io.cursorcheck.properties.engine.Tolerance;
 import io.cursorcheck.properties.engine.Weights;
+import io.cursorcheck.properties.engine.shrink.ShortestSearch;
+import io.cursorcheck.properties.engine.shrink.Shrinker;
 import io.cursorcheck.properties.report.CounterexampleWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,9 +61,19 @@ public final class RandomRun {
      * @param shortestStates the state limit of the shortest search after each shrink ({@link ShortestSearch});
      *                      0 switches it off, leaving the shrinker's 1-minimal script
      */
-    public record Config(BroadcastFactory subject, long seed, long sequences, long millis, int maxSteps, Weights weights,
-                         int threads, boolean stopOnFailure, Path reportDir, KnownFindings known, boolean subjectOnly,
-                         long shortestStates) {
+    public record Config(
+            BroadcastFactory subject,
+            long seed,
+            long sequences,
+            long millis,
+            int maxSteps,
+            Weights weights,
+            int threads,
+            boolean stopOnFailure,
+            Path reportDir,
+            KnownFindings known,
+            boolean subjectOnly,
+            long shortestStates) {
         /**
          * Checks the bounds, naming the field and its value.
          *
@@ -76,22 +86,54 @@ public final class RandomRun {
             atLeastOne("maxSteps", maxSteps);
             atLeastOne("threads", threads);
             if (shortestStates < 0) {
-                throw new IllegalArgumentException("random run: shortestStates must be >= 0 (0: no shortest search),"
-                        + " was " + shortestStates);
+                throw new IllegalArgumentException(
+                        "random run: shortestStates must be >= 0 (0: no shortest search)," + " was " + shortestStates);
             }
         }
 
         /** A run whose shortest search has the default state limit ({@link ShortestSearch#defaultStateLimit()}). */
-        public Config(BroadcastFactory subject, long seed, long sequences, long millis, int maxSteps, Weights weights,
-                      int threads, boolean stopOnFailure, Path reportDir, KnownFindings known, boolean subjectOnly) {
-            this(subject, seed, sequences, millis, maxSteps, weights, threads, stopOnFailure, reportDir, known,
-                    subjectOnly, ShortestSearch.defaultStateLimit());
+        public Config(
+                BroadcastFactory subject,
+                long seed,
+                long sequences,
+                long millis,
+                int maxSteps,
+                Weights weights,
+                int threads,
+                boolean stopOnFailure,
+                Path reportDir,
+                KnownFindings known,
+                boolean subjectOnly) {
+            this(
+                    subject,
+                    seed,
+                    sequences,
+                    millis,
+                    maxSteps,
+                    weights,
+                    threads,
+                    stopOnFailure,
+                    reportDir,
+                    known,
+                    subjectOnly,
+                    ShortestSearch.defaultStateLimit());
         }
 
         /** The same run with another state limit for its shortest search (0: none). */
         public Config withShortestStates(long limit) {
-            return new Config(subject, seed, sequences, millis, maxSteps, weights, threads, stopOnFailure, reportDir,
-                    known, subjectOnly, limit);
+            return new Config(
+                    subject,
+                    seed,
+                    sequences,
+                    millis,
+                    maxSteps,
+                    weights,
+                    threads,
+                    stopOnFailure,
+                    reportDir,
+                    known,
+                    subjectOnly,
+                    limit);
         }
 
         private static void atLeastOne(String field, long value) {
@@ -101,8 +143,17 @@ public final class RandomRun {
         }
 
         /** A run that shrinks and reports findings against the model too. */
-        public Config(BroadcastFactory subject, long seed, long sequences, long millis, int maxSteps, Weights weights,
-                      int threads, boolean stopOnFailure, Path reportDir, KnownFindings known) {
+        public Config(
+                BroadcastFactory subject,
+                long seed,
+                long sequences,
+                long millis,
+                int maxSteps,
+                Weights weights,
+                int threads,
+                boolean stopOnFailure,
+                Path reportDir,
+                KnownFindings known) {
             this(subject, seed, sequences, millis, maxSteps, weights, threads, stopOnFailure, reportDir, known, false);
         }
     }
@@ -117,8 +168,13 @@ public final class RandomRun {
      * @param known          the known finding it matches, or null
      * @param millisToFind   time from the start of the run to the unshrunk failure
      */
-    public record Found(Counterexample counterexample, Lockstep.Run run, Path json, Path page,
-                        KnownFindings.Finding known, long millisToFind) {
+    public record Found(
+            Counterexample counterexample,
+            Lockstep.Run run,
+            Path json,
+            Path page,
+            KnownFindings.Finding known,
+            long millisToFind) {
         /** Whether this failure is a known finding against the model. */
         public boolean isKnownFinding() {
             return known != null;
@@ -135,8 +191,8 @@ public final class RandomRun {
      * @param coverage   states reached
      * @param found      failures, one per signature, in the order of their first failing sequence
      */
-    public record Result(Config config, long sequences, long operations, long millis, Coverage coverage,
-                         List<Found> found) {
+    public record Result(
+            Config config, long sequences, long operations, long millis, Coverage coverage, List<Found> found) {
         /** Operations per second over all threads. */
         public double operationsPerSecond() {
             return operations * 1000.0 / Math.max(1, millis);
@@ -144,12 +200,15 @@ public final class RandomRun {
 
         /** Failures of the subject itself (not findings against the model). */
         public List<Found> subjectFailures() {
-            return found.stream().filter(f -> !f.counterexample().failure().kind().againstModel()).toList();
+            return found.stream()
+                    .filter(f -> !f.counterexample().failure().kind().againstModel())
+                    .toList();
         }
 
         /** Findings against the model that no known finding matches. */
         public List<Found> newFindings() {
-            return found.stream().filter(f -> f.counterexample().failure().kind().againstModel() && !f.isKnownFinding())
+            return found.stream()
+                    .filter(f -> f.counterexample().failure().kind().againstModel() && !f.isKnownFinding())
                     .toList();
         }
     }
@@ -189,8 +248,7 @@ public final class RandomRun {
      */
     static final int CONTINUATIONS_PAST_A_FINDING = 8;
 
-    private RandomRun() {
-    }
+    private RandomRun() {}
 
     /** The seed of sequence {@code index} of a run seeded {@code seed} (SplitMix64). */
     public static long sequenceSeed(long seed, long index) {
@@ -216,46 +274,72 @@ public final class RandomRun {
         List<Thread> workers = new ArrayList<>();
         List<Throwable> crashes = Collections.synchronizedList(new ArrayList<>());
         for (int t = 0; t < config.threads(); t++) {
-            Thread worker = new Thread(() -> {
-                Coverage coverage = new Coverage();
-                coverages.add(coverage);
-                while (!stop.get() && System.currentTimeMillis() < deadline) {
-                    long index = nextIndex.getAndIncrement();
-                    if (index >= config.sequences()) {
-                        break;
-                    }
-                    long seed = sequenceSeed(config.seed(), index);
-                    Lockstep.Run run = Lockstep.explore(config.subject(), generator, seed, config.maxSteps(),
-                            coverage.track(), tolerance);
-                    progress.sequences.incrementAndGet();
-                    progress.operations.addAndGet(run.script().length());
-                    Lockstep.Run stopped = run.stoppedAtTolerated(); // the known finding it continued past
-                    boolean hitKnown = stopped != null;
-                    if (stopped != null && !config.subjectOnly()) {
-                        // Reported as if the sequence had stopped there, shrunk without continuing: as before spec §3's rule.
-                        pick(firsts, stopped.failure().signature(), new Candidate(index, stopped, seed,
-                                System.currentTimeMillis() - start, Tolerance.NONE, null));
-                    }
-                    Outcome outcome = new Outcome(config, firsts, progress, stop, tolerance, start);
-                    hitKnown |= outcome.failed(run, index, seed, null);
-                    if (hitKnown) {
-                        progress.known.incrementAndGet();
-                    }
-                    // States past a known finding are rare (a few sequences in a thousand reach one) and what lies
-                    // past them is reachable no other way: each one is continued several times (spec §3).
-                    for (int k = 0; stopped != null && k < CONTINUATIONS_PAST_A_FINDING && !stop.get(); k++) {
-                        long more = sequenceSeed(seed, k);
-                        Lockstep.Run past = Lockstep.explore(config.subject(), generator, more, config.maxSteps(),
-                                coverage.track(), tolerance, stopped.script());
-                        // Part of sequence `index` (the sequences counted are the seeded ones); its operations count.
-                        progress.operations.addAndGet(past.script().length() - stopped.script().length());
-                        outcome.failed(past, index, seed, "random sequence seed " + Long.toUnsignedString(seed)
-                                + " up to its known finding (" + stopped.failure().signature() + ", "
-                                + stopped.script().length() + " operations), continued past it with seed "
-                                + Long.toUnsignedString(more));
-                    }
-                }
-            }, "lockstep-" + t);
+            Thread worker = new Thread(
+                    () -> {
+                        Coverage coverage = new Coverage();
+                        coverages.add(coverage);
+                        while (!stop.get() && System.currentTimeMillis() < deadline) {
+                            long index = nextIndex.getAndIncrement();
+                            if (index >= config.sequences()) {
+                                break;
+                            }
+                            long seed = sequenceSeed(config.seed(), index);
+                            Lockstep.Run run = Lockstep.explore(
+                                    config.subject(), generator, seed, config.maxSteps(), coverage.track(), tolerance);
+                            progress.sequences.incrementAndGet();
+                            progress.operations.addAndGet(run.script().length());
+                            Lockstep.Run stopped = run.stoppedAtTolerated(); // the known finding it continued past
+                            boolean hitKnown = stopped != null;
+                            if (stopped != null && !config.subjectOnly()) {
+                                // Reported as if the sequence had stopped there, shrunk without continuing: as before
+                                // spec §3's rule.
+                                pick(
+                                        firsts,
+                                        stopped.failure().signature(),
+                                        new Candidate(
+                                                index,
+                                                stopped,
+                                                seed,
+                                                System.currentTimeMillis() - start,
+                                                Tolerance.NONE,
+                                                null));
+                            }
+                            Outcome outcome = new Outcome(config, firsts, progress, stop, tolerance, start);
+                            hitKnown |= outcome.failed(run, index, seed, null);
+                            if (hitKnown) {
+                                progress.known.incrementAndGet();
+                            }
+                            // States past a known finding are rare (a few sequences in a thousand reach one) and what
+                            // lies
+                            // past them is reachable no other way: each one is continued several times (spec §3).
+                            for (int k = 0; stopped != null && k < CONTINUATIONS_PAST_A_FINDING && !stop.get(); k++) {
+                                long more = sequenceSeed(seed, k);
+                                Lockstep.Run past = Lockstep.explore(
+                                        config.subject(),
+                                        generator,
+                                        more,
+                                        config.maxSteps(),
+                                        coverage.track(),
+                                        tolerance,
+                                        stopped.script());
+                                // Part of sequence `index` (the sequences counted are the seeded ones); its operations
+                                // count.
+                                progress.operations.addAndGet(past.script().length()
+                                        - stopped.script().length());
+                                outcome.failed(
+                                        past,
+                                        index,
+                                        seed,
+                                        "random sequence seed " + Long.toUnsignedString(seed)
+                                                + " up to its known finding ("
+                                                + stopped.failure().signature() + ", "
+                                                + stopped.script().length()
+                                                + " operations), continued past it with seed "
+                                                + Long.toUnsignedString(more));
+                            }
+                        }
+                    },
+                    "lockstep-" + t);
             worker.setUncaughtExceptionHandler((th, e) -> {
                 crashes.add(e);
                 stop.set(true);
@@ -282,7 +366,12 @@ public final class RandomRun {
         for (Candidate c : picked) {
             ordered.add(report(config, c.run(), c.seed(), c.source(), c.millisToFind(), c.tolerance()));
         }
-        return new Result(config, progress.sequences(), progress.operations(), System.currentTimeMillis() - start, total,
+        return new Result(
+                config,
+                progress.sequences(),
+                progress.operations(),
+                System.currentTimeMillis() - start,
+                total,
                 List.copyOf(ordered));
     }
 
@@ -291,22 +380,31 @@ public final class RandomRun {
      * its failure was found past (it shrinks under the same rule), and how it was found when not by its
      * seed's sequence alone (a continuation past a known finding), or null.
      */
-    private record Candidate(long index, Lockstep.Run run, long seed, long millisToFind, Tolerance tolerance,
-                             String source) {
-    }
+    private record Candidate(
+            long index, Lockstep.Run run, long seed, long millisToFind, Tolerance tolerance, String source) {}
 
     /** Keeps, per signature, the candidate with the lowest index and the earliest time seen. */
     private static void pick(ConcurrentHashMap<String, Candidate> firsts, String signature, Candidate c) {
         firsts.merge(signature, c, (a, b) -> {
             Candidate low = a.index() <= b.index() ? a : b;
-            return new Candidate(low.index(), low.run(), low.seed(), Math.min(a.millisToFind(), b.millisToFind()),
-                    low.tolerance(), low.source());
+            return new Candidate(
+                    low.index(),
+                    low.run(),
+                    low.seed(),
+                    Math.min(a.millisToFind(), b.millisToFind()),
+                    low.tolerance(),
+                    low.source());
         });
     }
 
     /** What a worker does with a finished sequence: counts and keeps its failure. */
-    private record Outcome(Config config, ConcurrentHashMap<String, Candidate> firsts, Progress progress,
-                           AtomicBoolean stop, Tolerance tolerance, long start) {
+    private record Outcome(
+            Config config,
+            ConcurrentHashMap<String, Candidate> firsts,
+            Progress progress,
+            AtomicBoolean stop,
+            Tolerance tolerance,
+            long start) {
         /** Counts and keeps the run's failure, if any; says whether it is a known finding against the model. */
         boolean failed(Lockstep.Run run, long index, long seed, String source) {
             if (!run.failed()) {
@@ -316,13 +414,16 @@ public final class RandomRun {
             if (config.subjectOnly() && failure.kind().againstModel()) {
                 return true;
             }
-            boolean known = failure.kind().againstModel() && config.known() != null
+            boolean known = failure.kind().againstModel()
+                    && config.known() != null
                     && config.known().matching(failure, config.subject().algorithm()) != null;
             if (!known) {
                 progress.failures.incrementAndGet();
             }
-            pick(firsts, failure.signature(), new Candidate(index, run, seed, System.currentTimeMillis() - start,
-                    tolerance, source));
+            pick(
+                    firsts,
+                    failure.signature(),
+                    new Candidate(index, run, seed, System.currentTimeMillis() - start, tolerance, source));
             if (config.stopOnFailure() && !failure.kind().againstModel()) {
                 stop.set(true);
             }
@@ -337,19 +438,27 @@ public final class RandomRun {
      * @param source how it was found when not by that seed's sequence, or null
      */
     static Found report(Config config, Lockstep.Run run, Long seed, String source, long millisToFind) {
-        return report(config, run, seed, source, millisToFind, run.tolerated() == null ? Tolerance.NONE
-                : Tolerance.of(config.known(), config.subject().algorithm()));
+        return report(
+                config,
+                run,
+                seed,
+                source,
+                millisToFind,
+                run.tolerated() == null
+                        ? Tolerance.NONE
+                        : Tolerance.of(config.known(), config.subject().algorithm()));
     }
 
     /**
      * Shrinks a failing run of the config's subject, continuing past the findings {@code tolerance} names
      * (those the run was found with), and writes it as a counterexample.
      */
-    static Found report(Config config, Lockstep.Run run, Long seed, String source, long millisToFind,
-                        Tolerance tolerance) {
+    static Found report(
+            Config config, Lockstep.Run run, Long seed, String source, long millisToFind, Tolerance tolerance) {
         Shrinker.Result shrunk = new Shrinker(config.subject(), 20_000, 20_000, tolerance).shrink(run);
         // The shrinker's script is 1-minimal only; a shortest one, when the subject can be forked, replaces it.
-        ShortestSearch.Result shortest = config.shortestStates() == 0 ? null
+        ShortestSearch.Result shortest = config.shortestStates() == 0
+                ? null
                 : ShortestSearch.search(config.subject(), shrunk.run(), tolerance, config.shortestStates());
         Lockstep.Run reported = shortest == null ? shrunk.run() : shortest.run();
         Minimality minimality = shortest == null ? null : shortest.minimality();
@@ -357,17 +466,35 @@ public final class RandomRun {
             // The search's script may sit on a larger budget or use larger sizes than it needs: simplified as the
             // shrinker would on replay, so a stored example replays to itself. Deleting steps cannot make it
             // longer, so it stays at least as short as the search's.
-            reported = new Shrinker(config.subject(), 20_000, 20_000, tolerance).shrink(reported).run();
+            reported = new Shrinker(config.subject(), 20_000, 20_000, tolerance)
+                    .shrink(reported)
+                    .run();
             minimality = minimality.reportedAt(reported.script().length());
         }
-        Counterexample cx = new Counterexample(config.subject().id(), reported.script(), seed, config.maxSteps(),
-                config.weights().toString(), shrunk.original(), shrunk.evaluations(), reported.failure(), source,
-                reported.continuedPast(), minimality);
+        Counterexample cx = new Counterexample(
+                config.subject().id(),
+                reported.script(),
+                seed,
+                config.maxSteps(),
+                config.weights().toString(),
+                shrunk.original(),
+                shrunk.evaluations(),
+                reported.failure(),
+                source,
+                reported.continuedPast(),
+                minimality);
         KnownFindings.Finding known = cx.failure().kind().againstModel() && config.known() != null
-                ? config.known().matching(cx.failure(), config.subject().algorithm()) : null;
-        Path[] files = config.reportDir() == null ? new Path[2]
-                : CounterexampleWriter.write(cx, reported, config.subject().description(),
-                        config.subject().entryPointTest(), known, config.reportDir());
+                ? config.known().matching(cx.failure(), config.subject().algorithm())
+                : null;
+        Path[] files = config.reportDir() == null
+                ? new Path[2]
+                : CounterexampleWriter.write(
+                        cx,
+                        reported,
+                        config.subject().description(),
+                        config.subject().entryPointTest(),
+                        known,
+                        config.reportDir());
         return new Found(cx, reported, files[0], files[1], known, millisToFind);
     }
 }

@@ -19,8 +19,7 @@ import java.util.stream.Collectors;
  */
 public final class Subjects {
 
-    private Subjects() {
-    }
+    private Subjects() {}
 
     /**
      * The variant or mutant with this id.

@@ -35,9 +35,18 @@ import java.util.Map;
  * @param minimality  what the shortest search after the shrinker did ({@link io.cursorcheck.properties.engine.shrink.ShortestSearch}), or null if
  *                    none ran (a subject that cannot be forked, the search switched off, the explorer's own)
  */
-public record Counterexample(String subject, Script script, Long seed, int maxSteps, String weights, int original,
-                             int evaluations, Failure failure, String source, List<String> continuedPast,
-                             Minimality minimality) {
+public record Counterexample(
+        String subject,
+        Script script,
+        Long seed,
+        int maxSteps,
+        String weights,
+        int original,
+        int evaluations,
+        Failure failure,
+        String source,
+        List<String> continuedPast,
+        Minimality minimality) {
 
     /** Copies the list of findings continued past. */
     public Counterexample {
@@ -45,14 +54,31 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
     }
 
     /** A counterexample no shortest search ran on. */
-    public Counterexample(String subject, Script script, Long seed, int maxSteps, String weights, int original,
-                          int evaluations, Failure failure, String source, List<String> continuedPast) {
+    public Counterexample(
+            String subject,
+            Script script,
+            Long seed,
+            int maxSteps,
+            String weights,
+            int original,
+            int evaluations,
+            Failure failure,
+            String source,
+            List<String> continuedPast) {
         this(subject, script, seed, maxSteps, weights, original, evaluations, failure, source, continuedPast, null);
     }
 
     /** A counterexample found without continuing past any finding. */
-    public Counterexample(String subject, Script script, Long seed, int maxSteps, String weights, int original,
-                          int evaluations, Failure failure, String source) {
+    public Counterexample(
+            String subject,
+            Script script,
+            Long seed,
+            int maxSteps,
+            String weights,
+            int original,
+            int evaluations,
+            Failure failure,
+            String source) {
         this(subject, script, seed, maxSteps, weights, original, evaluations, failure, source, List.of());
     }
 
@@ -70,15 +96,18 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
      */
     public String slug() {
         String kind = switch (failure.kind()) {
-            case MODEL_INVARIANT -> "model-" + failure.signature().substring(failure.signature().indexOf(':') + 1);
+            case MODEL_INVARIANT ->
+                "model-" + failure.signature().substring(failure.signature().indexOf(':') + 1);
             case MODEL_THREW -> "model-throws";
             case DIVERGENCE -> "divergence";
             case SUBJECT_THREW -> "throws";
-            case SUBJECT_INVARIANT -> failure.signature().substring(failure.signature().indexOf(':') + 1);
+            case SUBJECT_INVARIANT ->
+                failure.signature().substring(failure.signature().indexOf(':') + 1);
             case SUBJECT_SCANS -> "scans";
         };
         int hash = (subject + "|" + script).hashCode();
-        return (source == null || seed != null ? "" : "shortest-") + kind + "-" + String.format("%08x", hash).substring(2);
+        return (source == null || seed != null ? "" : "shortest-") + kind + "-"
+                + String.format("%08x", hash).substring(2);
     }
 
     /** The JSON document. */
@@ -150,8 +179,14 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
      * @param signature the recorded failure signature, or null
      * @param continuedPast the known findings the run continued past, empty if none
      */
-    public record Stored(String subject, Script script, Long seed, int maxSteps, String weights, String signature,
-                         List<String> continuedPast) {
+    public record Stored(
+            String subject,
+            Script script,
+            Long seed,
+            int maxSteps,
+            String weights,
+            String signature,
+            List<String> continuedPast) {
         /** Copies the list. */
         public Stored {
             continuedPast = List.copyOf(continuedPast);
@@ -190,14 +225,15 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
             throw new IllegalArgumentException(file + ": not UTF-8 text, so not a counterexample file", e);
         }
         if (text.isBlank()) {
-            throw new IllegalArgumentException(file + ": is empty; a counterexample file is a JSON object with format "
-                    + FORMAT);
+            throw new IllegalArgumentException(
+                    file + ": is empty; a counterexample file is a JSON object with format " + FORMAT);
         }
         Object doc;
         try {
             doc = Json.parse(text);
         } catch (RuntimeException e) { // whatever the parser throws on bad text: truncated, not JSON at all
-            String why = e.getMessage() == null ? "" : ": " + e.getMessage().strip().replaceAll("\\s*\\R\\s*", " ");
+            String why =
+                    e.getMessage() == null ? "" : ": " + e.getMessage().strip().replaceAll("\\s*\\R\\s*", " ");
             throw new IllegalArgumentException(file + ": not JSON (truncated or malformed)" + why, e);
         }
         try {
@@ -210,17 +246,19 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
     private static Stored stored(Object doc) {
         Map<?, ?> m = object(doc, null);
         if (!FORMAT.equals(m.get("format"))) {
-            throw new IllegalArgumentException("field 'format' must be \"" + FORMAT + "\", was " + shown(m.get("format")));
+            throw new IllegalArgumentException(
+                    "field 'format' must be \"" + FORMAT + "\", was " + shown(m.get("format")));
         }
         Object subject = m.get("subject");
         if (!(subject instanceof String s) || s.isBlank()) {
-            throw new IllegalArgumentException("field 'subject' must name a variant, mutant or release, was "
-                    + shown(subject));
+            throw new IllegalArgumentException(
+                    "field 'subject' must name a variant, mutant or release, was " + shown(subject));
         }
         Map<?, ?> options = object(m.get("options"), "options");
         Object budget = options.get("budget");
         if (!(budget instanceof Long b) || b < 1) {
-            throw new IllegalArgumentException("field 'options.budget' must be a whole number >= 1, was " + shown(budget));
+            throw new IllegalArgumentException(
+                    "field 'options.budget' must be a whole number >= 1, was " + shown(budget));
         }
         Object policy = options.get("policy");
         if (!(policy instanceof String p)) {
@@ -234,18 +272,24 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
         }
         Object operations = m.get("operations");
         if (!(operations instanceof List<?> lines) || lines.stream().anyMatch(l -> !(l instanceof String))) {
-            throw new IllegalArgumentException("field 'operations' must be a list of operation lines (strings), was "
-                    + shown(operations));
+            throw new IllegalArgumentException(
+                    "field 'operations' must be a list of operation lines (strings), was " + shown(operations));
         }
         if (lines.isEmpty()) { // a failure happens at an operation: a replay of none would pass having run nothing
             throw new IllegalArgumentException("field 'operations' is empty; a counterexample fails at one of its"
                     + " operations, so it has at least one");
         }
-        Script script = Script.parse(parsed, lines.stream().map(String.class::cast).toList());
+        Script script =
+                Script.parse(parsed, lines.stream().map(String.class::cast).toList());
         Map<?, ?> found = m.get("foundBy") == null ? Map.of() : object(m.get("foundBy"), "foundBy");
         Map<?, ?> failure = m.get("failure") == null ? Map.of() : object(m.get("failure"), "failure");
-        return new Stored(s, script, seed(found.get("seed")), maxSteps(found.get("maxSteps")),
-                string(found.get("weights"), "foundBy.weights"), string(failure.get("signature"), "failure.signature"),
+        return new Stored(
+                s,
+                script,
+                seed(found.get("seed")),
+                maxSteps(found.get("maxSteps")),
+                string(found.get("weights"), "foundBy.weights"),
+                string(failure.get("signature"), "failure.signature"),
                 continuedPast(m.get("continuedPast")));
     }
 
@@ -254,8 +298,8 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
             return List.of();
         }
         if (!(value instanceof List<?> list) || list.stream().anyMatch(l -> !(l instanceof String))) {
-            throw new IllegalArgumentException("field 'continuedPast' must be a list of finding signatures (strings),"
-                    + " was " + shown(value));
+            throw new IllegalArgumentException(
+                    "field 'continuedPast' must be a list of finding signatures (strings)," + " was " + shown(value));
         }
         List<String> signatures = list.stream().map(String.class::cast).toList();
         try {
@@ -274,8 +318,8 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
             throw new IllegalArgumentException("a counterexample file is a JSON object with format " + FORMAT
                     + ", this one holds " + (value instanceof List ? "an array" : shown(value)));
         }
-        throw new IllegalArgumentException("field '" + field + "' must be an object, was "
-                + (value == null ? "missing" : shown(value)));
+        throw new IllegalArgumentException(
+                "field '" + field + "' must be an object, was " + (value == null ? "missing" : shown(value)));
     }
 
     private static Long seed(Object value) {
@@ -285,8 +329,8 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
         try {
             return value instanceof Long l ? l : Long.parseUnsignedLong(String.valueOf(value));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("field 'foundBy.seed' must be an unsigned 64-bit number, was "
-                    + shown(value), e);
+            throw new IllegalArgumentException(
+                    "field 'foundBy.seed' must be an unsigned 64-bit number, was " + shown(value), e);
         }
     }
 
@@ -310,8 +354,9 @@ public record Counterexample(String subject, Script script, Long seed, int maxSt
 
     /** A value as the file has it, briefly: strings quoted, long ones cut. */
     private static String shown(Object value) {
-        String s = value instanceof String str ? "\"" + str + "\"" : value instanceof Map ? "an object"
-                : value instanceof List ? "a list" : String.valueOf(value);
+        String s = value instanceof String str
+                ? "\"" + str + "\""
+                : value instanceof Map ? "an object" : value instanceof List ? "a list" : String.valueOf(value);
         return s.length() > 60 ? s.substring(0, 57) + "..." : s;
     }
 }

@@ -111,8 +111,8 @@ public final class Coverage {
         sequences += other.sequences;
         operations += other.operations;
         other.states.forEach((s, n) -> states.merge(s, n, Long::sum));
-        other.outcomes.forEach((op, m) -> m.forEach((o, n) ->
-                outcomes.computeIfAbsent(op, k -> new TreeMap<>()).merge(o, n, Long::sum)));
+        other.outcomes.forEach((op, m) -> m.forEach(
+                (o, n) -> outcomes.computeIfAbsent(op, k -> new TreeMap<>()).merge(o, n, Long::sum)));
     }
 
     /** Sequences followed. */
@@ -161,8 +161,11 @@ public final class Coverage {
             operations++;
             Op op = model.op();
             Snapshot after = model.snapshot();
-            String outcome = model.thrown() != null ? "threw"
-                    : model.reply() == null ? "attached" : model.reply().outcome().kind().name();
+            String outcome = model.thrown() != null
+                    ? "threw"
+                    : model.reply() == null
+                            ? "attached"
+                            : model.reply().outcome().kind().name();
             outcomes.computeIfAbsent(op.kind(), k -> new TreeMap<>()).merge(outcome, 1L, Long::sum);
             if (model.thrown() != null || after == null) {
                 return;
@@ -205,7 +208,9 @@ public final class Coverage {
                 }
             }
             boolean readsSettled = false;
-            boolean writeOp = op instanceof Op.Write || op instanceof Op.WriteSync || op instanceof Op.Writev
+            boolean writeOp = op instanceof Op.Write
+                    || op instanceof Op.WriteSync
+                    || op instanceof Op.Writev
                     || op instanceof Op.WritevSync;
             Map<Integer, Integer> deliveries = new HashMap<>();
             boolean drainedTrue = false;
@@ -220,7 +225,8 @@ public final class Coverage {
                 if (queuedReads.remove(s.op()) && data && writeOp) {
                     hit(State.OVERLAPPING_READ_SETTLED_BY_WRITE);
                 }
-                boolean aborted = s.outcome().kind() == Outcome.Kind.FAILED && s.outcome().reason() == SpecError.ABORTED;
+                boolean aborted =
+                        s.outcome().kind() == Outcome.Kind.FAILED && s.outcome().reason() == SpecError.ABORTED;
                 if (queuedWrites.remove(s.op())) {
                     if (s.outcome().kind() == Outcome.Kind.ACCEPTED) {
                         hit(State.QUEUED_WRITE_FLUSHED);
@@ -254,12 +260,18 @@ public final class Coverage {
             }
             // A spoiled entry read clears the buffer without moving its start (spec §2 reading an entry, step 3):
             // no trim or eviction does that, and fail and cancel keep the buffer.
-            if (!before.spoiledEntries().isEmpty() && after.sizes().isEmpty() && after.bufferedBytes() == 0
-                    && after.bufferStart() == before.bufferStart() && !before.sizes().isEmpty()
-                    && !(op instanceof Op.Fail) && !(op instanceof Op.Cancel)) {
+            if (!before.spoiledEntries().isEmpty()
+                    && after.sizes().isEmpty()
+                    && after.bufferedBytes() == 0
+                    && after.bufferStart() == before.bufferStart()
+                    && !before.sizes().isEmpty()
+                    && !(op instanceof Op.Fail)
+                    && !(op instanceof Op.Cancel)) {
                 hit(op instanceof Op.Next ? State.SPOILED_READ_BY_NEXT : State.SPOILED_READ_BY_OTHER);
             }
-            if (delivered && !(op instanceof Op.Detach) && after.bufferStart() > before.bufferStart()
+            if (delivered
+                    && !(op instanceof Op.Detach)
+                    && after.bufferStart() > before.bufferStart()
                     && !after.consumers().isEmpty()) {
                 hit(State.LAST_AT_MIN_ADVANCES);
             }

@@ -7,8 +7,7 @@ package io.cursorcheck.properties.engine;
  */
 public final class Deadline {
 
-    private Deadline() {
-    }
+    private Deadline() {}
 
     /**
      * {@code now + millis}, or {@code Long.MAX_VALUE} where the sum would pass it.

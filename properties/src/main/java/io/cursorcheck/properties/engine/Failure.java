@@ -76,21 +76,37 @@ public record Failure(Kind kind, int step, String signature, String detail, Obse
     /** A one-line title for reports. */
     public String title() {
         return switch (kind) {
-            case MODEL_INVARIANT, SUBJECT_INVARIANT -> (kind == Kind.MODEL_INVARIANT ? "the model" : "the subject")
-                    + " breaks " + violations().stream().map(v -> v.invariant().name() + " " + v.invariant().title())
-                    .distinct().collect(Collectors.joining(", "));
+            case MODEL_INVARIANT, SUBJECT_INVARIANT ->
+                (kind == Kind.MODEL_INVARIANT ? "the model" : "the subject")
+                        + " breaks "
+                        + violations().stream()
+                                .map(v -> v.invariant().name() + " "
+                                        + v.invariant().title())
+                                .distinct()
+                                .collect(Collectors.joining(", "));
             case MODEL_THREW -> "the model throws " + model.thrown().type();
             case SUBJECT_THREW -> "the subject throws " + subject.thrown().type();
-            case DIVERGENCE -> "the subject diverges from the model: " + (signature.startsWith("DIVERGENCE:answer")
-                    ? "a different answer to " : signature.startsWith("DIVERGENCE:probe") ? "a different probe after "
-                    : "a different state after ") + model.op().script();
-            case SUBJECT_SCANS -> "the subject's scan count differs from its reference's after " + model.op().script();
+            case DIVERGENCE ->
+                "the subject diverges from the model: "
+                        + (signature.startsWith("DIVERGENCE:answer")
+                                ? "a different answer to "
+                                : signature.startsWith("DIVERGENCE:probe")
+                                        ? "a different probe after "
+                                        : "a different state after ")
+                        + model.op().script();
+            case SUBJECT_SCANS ->
+                "the subject's scan count differs from its reference's after "
+                        + model.op().script();
         };
     }
 
     static String invariantSignature(Kind kind, List<Violation> violations) {
-        return kind + ":" + violations.stream().map(v -> v.invariant().name())
-                .collect(Collectors.toCollection(TreeSet::new)).stream().collect(Collectors.joining("+"));
+        return kind + ":"
+                + violations.stream()
+                        .map(v -> v.invariant().name())
+                        .collect(Collectors.toCollection(TreeSet::new))
+                        .stream()
+                        .collect(Collectors.joining("+"));
     }
 
     static String thrownSignature(Kind kind, Observation.Thrown thrown) {

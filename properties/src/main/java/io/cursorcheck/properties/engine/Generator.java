@@ -122,8 +122,11 @@ public class Generator {
             return new Op.Attach(); // a script without consumers only writes
         }
         Op op = draw(random, model, consumers, options);
-        boolean writing = op instanceof Op.Write || op instanceof Op.WriteSync || op instanceof Op.Writev
-                || op instanceof Op.WritevSync || op instanceof Op.Drain;
+        boolean writing = op instanceof Op.Write
+                || op instanceof Op.WriteSync
+                || op instanceof Op.Writev
+                || op instanceof Op.WritevSync
+                || op instanceof Op.Drain;
         if (writing && model.writerState() != WriterState.OPEN && random.nextInt(4) > 0) {
             op = draw(random, model, consumers, options); // a closed writer answers every write alike: read instead
         }
@@ -160,7 +163,8 @@ public class Generator {
             return new Op.Fail(REASONS[random.nextInt(REASONS.length)]);
         }
         if ((pick -= weights.cancel()) < 0) {
-            return random.nextInt(3) == 0 ? new Op.Cancel(false, null)
+            return random.nextInt(3) == 0
+                    ? new Op.Cancel(false, null)
                     : new Op.Cancel(true, REASONS[random.nextInt(REASONS.length)]);
         }
         if ((pick -= weights.writevSync()) < 0) {

@@ -27,8 +27,7 @@ public final class Lockstep {
     /** Steps allowed after the broadcast ended with nobody attached: little can happen there. */
     private static final int STEPS_AFTER_QUIET_END = 6;
 
-    private Lockstep() {
-    }
+    private Lockstep() {}
 
     /**
      * One lockstep run.
@@ -39,8 +38,8 @@ public final class Lockstep {
      * @param failure the first failure, or null
      * @param tolerated the first known finding the run continued past, or null
      */
-    public record Run(Script script, List<Observation> model, List<Observation> subject, Failure failure,
-                      Failure tolerated) {
+    public record Run(
+            Script script, List<Observation> model, List<Observation> subject, Failure failure, Failure tolerated) {
         /** A run that continued past nothing. */
         public Run(Script script, List<Observation> model, List<Observation> subject, Failure failure) {
             this(script, model, subject, failure, null);
@@ -94,8 +93,8 @@ public final class Lockstep {
      *
      * @param tracker where coverage is counted, or null
      */
-    public static Run explore(BroadcastFactory subject, Generator generator, long seed, int maxSteps,
-                              Coverage.Tracker tracker) {
+    public static Run explore(
+            BroadcastFactory subject, Generator generator, long seed, int maxSteps, Coverage.Tracker tracker) {
         return explore(subject, generator, seed, maxSteps, tracker, Tolerance.NONE);
     }
 
@@ -105,8 +104,13 @@ public final class Lockstep {
      *
      * @param tracker where coverage is counted, or null
      */
-    public static Run explore(BroadcastFactory subject, Generator generator, long seed, int maxSteps,
-                              Coverage.Tracker tracker, Tolerance tolerance) {
+    public static Run explore(
+            BroadcastFactory subject,
+            Generator generator,
+            long seed,
+            int maxSteps,
+            Coverage.Tracker tracker,
+            Tolerance tolerance) {
         return explore(subject, generator, seed, maxSteps, tracker, tolerance, null);
     }
 
@@ -117,8 +121,14 @@ public final class Lockstep {
      * @param tracker where coverage is counted, or null
      * @param prefix  the operations to start with, or null for a sequence generated whole
      */
-    public static Run explore(BroadcastFactory subject, Generator generator, long seed, int maxSteps,
-                              Coverage.Tracker tracker, Tolerance tolerance, Script prefix) {
+    public static Run explore(
+            BroadcastFactory subject,
+            Generator generator,
+            long seed,
+            int maxSteps,
+            Coverage.Tracker tracker,
+            Tolerance tolerance,
+            Script prefix) {
         SplittableRandom random = new SplittableRandom(seed);
         Options options = prefix == null ? generator.options(random) : prefix.options();
         LockstepPair pair = new LockstepPair(subject, options, tolerance);
@@ -127,7 +137,8 @@ public final class Lockstep {
         Snapshot now = pair.model().broadcast().snapshot();
         int quiet = 0;
         for (int i = 0; i < maxSteps && quiet <= STEPS_AFTER_QUIET_END; i++) {
-            Op op = prefix != null && i < prefix.length() ? prefix.ops().get(i)
+            Op op = prefix != null && i < prefix.length()
+                    ? prefix.ops().get(i)
                     : generator.next(random, now, pair.consumers(), options, pair.targets(i));
             ops.add(op);
             Failure f = r.step(i, op);

@@ -70,7 +70,8 @@ public final class LockstepPair {
      */
     public LockstepPair(BroadcastFactory factory, Options options, Tolerance tolerance) {
         this.tolerance = Objects.requireNonNull(tolerance, "tolerance");
-        Variant reference = Variant.referenceFor(factory.algorithm()); // spec §2's model, or §8's for a corrected subject
+        Variant reference =
+                Variant.referenceFor(factory.algorithm()); // spec §2's model, or §8's for a corrected subject
         this.model = new Session(reference, options);
         this.subject = factory == reference ? null : new Session(factory, options);
         this.outside = factory.capabilities().observableOnly();
@@ -96,7 +97,9 @@ public final class LockstepPair {
      * and named, as {@link #fork()} and {@link #stateKey()} need: false for an external process.
      */
     public boolean forkable() {
-        return model.forkable() && (subject == null || subject.forkable()) && (reference == null || reference.forkable());
+        return model.forkable()
+                && (subject == null || subject.forkable())
+                && (reference == null || reference.forkable());
     }
 
     /** An independent copy of both sides in their current states. */
@@ -202,7 +205,8 @@ public final class LockstepPair {
      * says so in its report rather than name a symmetry it did not apply.
      */
     public boolean canRenameConsumers() {
-        return model.namesConsumersThroughWriter() && (subject == null || subject.namesConsumersThroughWriter())
+        return model.namesConsumersThroughWriter()
+                && (subject == null || subject.namesConsumersThroughWriter())
                 && (reference == null || reference.namesConsumersThroughWriter());
     }
 
@@ -368,15 +372,24 @@ public final class LockstepPair {
             reference.apply(op);
         }
         if (m.thrown() != null && !m.thrown().specified()) {
-            return new Failure(Failure.Kind.MODEL_THREW, index, Failure.thrownSignature(Failure.Kind.MODEL_THREW,
-                    m.thrown()), "the model threw " + m.thrown().type() + ": " + m.thrown().message(), m, s);
+            return new Failure(
+                    Failure.Kind.MODEL_THREW,
+                    index,
+                    Failure.thrownSignature(Failure.Kind.MODEL_THREW, m.thrown()),
+                    "the model threw " + m.thrown().type() + ": " + m.thrown().message(),
+                    m,
+                    s);
         }
         toleratedNow = null;
         Set<Invariant> modelBroke = Set.of(); // made only when the model breaks something: most steps break nothing
         if (!m.violations().isEmpty()) {
-            Failure f = new Failure(Failure.Kind.MODEL_INVARIANT, index,
+            Failure f = new Failure(
+                    Failure.Kind.MODEL_INVARIANT,
+                    index,
                     Failure.invariantSignature(Failure.Kind.MODEL_INVARIANT, m.violations()),
-                    "the model broke " + m.violations(), m, s);
+                    "the model broke " + m.violations(),
+                    m,
+                    s);
             if (tolerated == null && !tolerance.tolerates(f)) {
                 return f;
             }
@@ -393,21 +406,36 @@ public final class LockstepPair {
             return null;
         }
         if (s.thrown() != null && !s.thrown().specified()) {
-            return new Failure(Failure.Kind.SUBJECT_THREW, index, Failure.thrownSignature(Failure.Kind.SUBJECT_THREW,
-                    s.thrown()), "the subject threw " + s.thrown().type() + ": " + s.thrown().message()
-                    + "; the model answered " + m.answer(), m, s);
+            return new Failure(
+                    Failure.Kind.SUBJECT_THREW,
+                    index,
+                    Failure.thrownSignature(Failure.Kind.SUBJECT_THREW, s.thrown()),
+                    "the subject threw " + s.thrown().type() + ": " + s.thrown().message() + "; the model answered "
+                            + m.answer(),
+                    m,
+                    s);
         }
         if (outside) {
             return outsideStep(index, op, m, s);
         }
         if (!m.sameAnswer(s)) {
-            return new Failure(Failure.Kind.DIVERGENCE, index, "DIVERGENCE:answer",
-                    "the model answered " + m.answer() + ", the subject " + s.answer(), m, s);
+            return new Failure(
+                    Failure.Kind.DIVERGENCE,
+                    index,
+                    "DIVERGENCE:answer",
+                    "the model answered " + m.answer() + ", the subject " + s.answer(),
+                    m,
+                    s);
         }
         if (!Objects.equals(m.snapshot(), s.snapshot())) {
-            return new Failure(Failure.Kind.DIVERGENCE, index, "DIVERGENCE:state",
+            return new Failure(
+                    Failure.Kind.DIVERGENCE,
+                    index,
+                    "DIVERGENCE:state",
                     "both answered " + m.answer() + ", but their states differ in "
-                            + Snapshots.differences(m.snapshot(), s.snapshot()), m, s);
+                            + Snapshots.differences(m.snapshot(), s.snapshot()),
+                    m,
+                    s);
         }
         // A breach the model makes at the same step is the finding's, not the subject's (a faithful port breaks
         // I11 with the model); modelBroke is empty unless the pair is past a known finding.
@@ -416,18 +444,29 @@ public final class LockstepPair {
             boolean excused = own.size() < s.violations().size();
             // The failure carries the subject's own breaches only, so its reports and the kill matrix name those.
             Observation blamed = excused
-                    ? new Observation(s.op(), s.reply(), s.attachedId(), s.thrown(), s.snapshot(), own, s.probe()) : s;
-            return new Failure(Failure.Kind.SUBJECT_INVARIANT, index,
-                    Failure.invariantSignature(Failure.Kind.SUBJECT_INVARIANT, own), "the subject broke " + own
-                            + (excused ? " (and, with the model, " + modelBroke + ")" : ""), m, blamed);
+                    ? new Observation(s.op(), s.reply(), s.attachedId(), s.thrown(), s.snapshot(), own, s.probe())
+                    : s;
+            return new Failure(
+                    Failure.Kind.SUBJECT_INVARIANT,
+                    index,
+                    Failure.invariantSignature(Failure.Kind.SUBJECT_INVARIANT, own),
+                    "the subject broke " + own + (excused ? " (and, with the model, " + modelBroke + ")" : ""),
+                    m,
+                    blamed);
         }
         if (checkScans && !reference.broken() && scans(subject) != scans(reference)) {
-            return new Failure(Failure.Kind.SUBJECT_SCANS, index, Failure.Kind.SUBJECT_SCANS.name(),
+            return new Failure(
+                    Failure.Kind.SUBJECT_SCANS,
+                    index,
+                    Failure.Kind.SUBJECT_SCANS.name(),
                     "both answered " + m.answer() + " and agree on the state and the cache, but this operation made"
                             + " the subject scan its consumers " + (scans(subject) - subjectScansBefore)
-                            + " time(s) and its reference " + ((ScanCheck) subjectFactory).reference().id() + " "
+                            + " time(s) and its reference "
+                            + ((ScanCheck) subjectFactory).reference().id() + " "
                             + (scans(reference) - referenceScansBefore) + " time(s) (" + scans(subject) + " and "
-                            + scans(reference) + " so far)", m, s);
+                            + scans(reference) + " so far)",
+                    m,
+                    s);
         }
         return null;
     }
@@ -448,14 +487,24 @@ public final class LockstepPair {
         Observation seen = OutsideView.of((ScanningModel) model.broadcast(), m);
         Observation got = OutsideView.ordered(s);
         if (!seen.sameAnswer(got)) {
-            return new Failure(Failure.Kind.DIVERGENCE, index, "DIVERGENCE:answer:" + OutsideView.shape(op, seen, got),
-                    "the model answered " + OutsideView.answer(seen) + ", the subject " + OutsideView.answer(got), m, s);
+            return new Failure(
+                    Failure.Kind.DIVERGENCE,
+                    index,
+                    "DIVERGENCE:answer:" + OutsideView.shape(op, seen, got),
+                    "the model answered " + OutsideView.answer(seen) + ", the subject " + OutsideView.answer(got),
+                    m,
+                    s);
         }
         Probe expected = Probe.of(m.snapshot(), options);
         if (!expected.equals(s.probe())) {
-            return new Failure(Failure.Kind.DIVERGENCE, index, "DIVERGENCE:probe:" + op.kind() + ": "
-                    + probeShape(expected, s.probe()), "both answered " + OutsideView.answer(seen)
-                    + ", but the model's state gives " + expected + " and the subject shows " + s.probe(), m, s);
+            return new Failure(
+                    Failure.Kind.DIVERGENCE,
+                    index,
+                    "DIVERGENCE:probe:" + op.kind() + ": " + probeShape(expected, s.probe()),
+                    "both answered " + OutsideView.answer(seen) + ", but the model's state gives " + expected
+                            + " and the subject shows " + s.probe(),
+                    m,
+                    s);
         }
         return null;
     }

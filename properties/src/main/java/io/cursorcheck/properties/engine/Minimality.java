@@ -38,8 +38,10 @@ public record Minimality(Script shrunk, int length, int checkedUpTo, long states
     public String sentence() {
         if (proven()) {
             return "shortest: no script of its alphabet below " + length + " operations shows it (breadth-first, "
-                    + String.format("%,d", states) + " states" + (shrunk.length() > length
-                    ? "; the shrinker's 1-minimal script had " + shrunk.length() + ")" : ")");
+                    + String.format("%,d", states) + " states"
+                    + (shrunk.length() > length
+                            ? "; the shrinker's 1-minimal script had " + shrunk.length() + ")"
+                            : ")");
         }
         return "1-minimal; the search for a shorter script stopped at its limit of " + String.format("%,d", stateLimit)
                 + " states (no script of its alphabet up to " + checkedUpTo + " operations shows it)";

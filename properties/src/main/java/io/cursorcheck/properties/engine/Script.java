@@ -168,8 +168,8 @@ public record Script(Options options, List<Op> ops) {
         if (target == Integer.MIN_VALUE) {
             return line;
         }
-        return line + " — " + (target >= 0 && target < index ? lines().get(target) + " at step " + target
-                : "no earlier step");
+        return line + " — "
+                + (target >= 0 && target < index ? lines().get(target) + " at step " + target : "no earlier step");
     }
 
     @Override
@@ -243,15 +243,17 @@ public record Script(Options options, List<Op> ops) {
             if (op instanceof Op.Attach) {
                 Matcher named = ATTACH_NAME.matcher(s);
                 if (named.lookingAt() && !named.group(1).equals(String.valueOf(attached))) {
-                    throw new IllegalArgumentException(where + "this attach makes c" + attached
-                            + " (consumers are named in attach order)");
+                    throw new IllegalArgumentException(
+                            where + "this attach makes c" + attached + " (consumers are named in attach order)");
                 }
                 attached++;
             } else if (op.consumer() >= attached) {
                 // Replaying it would reach for a handle that does not exist (an IndexOutOfBounds deep in a session).
                 throw new IllegalArgumentException(where + "consumer c" + op.consumer() + " was never attached"
-                        + (attached == 0 ? " (no attach before this step)"
-                        : " (attached before this step: c0" + (attached > 1 ? " to c" + (attached - 1) : "") + ")"));
+                        + (attached == 0
+                                ? " (no attach before this step)"
+                                : " (attached before this step: c0" + (attached > 1 ? " to c" + (attached - 1) : "")
+                                        + ")"));
             }
             ops.add(op);
         }
@@ -277,8 +279,8 @@ public record Script(Options options, List<Op> ops) {
         try {
             budget = Long.parseLong(m.group(1));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("budget must be a whole number from 1 to " + Long.MAX_VALUE + ", was "
-                    + m.group(1));
+            throw new IllegalArgumentException(
+                    "budget must be a whole number from 1 to " + Long.MAX_VALUE + ", was " + m.group(1));
         }
         return Options.of(budget, policy(m.group(2)));
     }
@@ -294,8 +296,9 @@ public record Script(Options options, List<Op> ops) {
                 return p;
             }
         }
-        throw new IllegalArgumentException("policy must be one of " + Arrays.stream(Policy.values()).map(Enum::name)
-                .collect(Collectors.joining(", ")) + ", was '" + name + "'");
+        throw new IllegalArgumentException("policy must be one of "
+                + Arrays.stream(Policy.values()).map(Enum::name).collect(Collectors.joining(", ")) + ", was '" + name
+                + "'");
     }
 
     private static Op noArg(String line, String arg, Op op) {

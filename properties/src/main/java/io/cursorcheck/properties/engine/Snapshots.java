@@ -8,8 +8,7 @@ import java.util.Objects;
 /** Says in which fields two snapshots differ, for failure messages and reports. */
 final class Snapshots {
 
-    private Snapshots() {
-    }
+    private Snapshots() {}
 
     /** The differing fields as {@code name model->subject}, comma separated. */
     static String differences(Snapshot m, Snapshot s) {

@@ -44,8 +44,12 @@ public final class Tolerance {
         for (KnownFindings.Finding f : known.all()) {
             String signature = f.signature();
             // Matched as the engine matches a failure, so that the algorithm's rule is KnownFindings' alone.
-            if (signature != null && signature.startsWith(PREFIX) && known.matching(new Failure(
-                    Failure.Kind.MODEL_INVARIANT, 0, signature, signature, null, null), algorithm) != null) {
+            if (signature != null
+                    && signature.startsWith(PREFIX)
+                    && known.matching(
+                                    new Failure(Failure.Kind.MODEL_INVARIANT, 0, signature, signature, null, null),
+                                    algorithm)
+                            != null) {
                 tolerated.add(signature);
             }
         }

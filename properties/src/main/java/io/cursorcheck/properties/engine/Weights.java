@@ -25,9 +25,23 @@ import java.util.Map;
  * @param badInput      percent of arguments that are bad input: a foreign or null handle, a
  *                      negative size
  */
-public record Weights(int attach, int next, int detach, int writeSync, int write, int end, int fail, int cancel,
-                      int writevSync, int writev, int endSync, int drain, int abort, int spoil,
-                      int detachedRef, int badInput) {
+public record Weights(
+        int attach,
+        int next,
+        int detach,
+        int writeSync,
+        int write,
+        int end,
+        int fail,
+        int cancel,
+        int writevSync,
+        int writev,
+        int endSync,
+        int drain,
+        int abort,
+        int spoil,
+        int detachedRef,
+        int badInput) {
 
     /**
      * The defaults: long open phases with frequent reads and writes, rarer lifecycle ends; the writer's
@@ -37,8 +51,22 @@ public record Weights(int attach, int next, int detach, int writeSync, int write
     public static final Weights DEFAULT = new Weights(8, 34, 5, 18, 22, 2, 1, 1, 4, 5, 1, 5, 5, 4, 8, 2);
 
     /** The operation weights' names, in declaration order (every name {@link #with} takes, but the percentages). */
-    private static final String[] OPERATIONS = {"attach", "next", "detach", "writeSync", "write", "end", "fail", "cancel",
-        "writevSync", "writev", "endSync", "drain", "abort", "spoil"};
+    private static final String[] OPERATIONS = {
+        "attach",
+        "next",
+        "detach",
+        "writeSync",
+        "write",
+        "end",
+        "fail",
+        "cancel",
+        "writevSync",
+        "writev",
+        "endSync",
+        "drain",
+        "abort",
+        "spoil"
+    };
 
     /**
      * The largest operation weight: fourteen of them sum to at most 14,000,000, so {@link #total()}
@@ -57,13 +85,14 @@ public record Weights(int attach, int next, int detach, int writeSync, int write
         // The message is built from the parameters: the fields are not assigned yet here, so
         // this.toString() would print every weight as 0.
         String[] names = OPERATIONS;
-        int[] all = {attach, next, detach, writeSync, write, end, fail, cancel, writevSync, writev, endSync, drain,
-            abort, spoil};
+        int[] all = {
+            attach, next, detach, writeSync, write, end, fail, cancel, writevSync, writev, endSync, drain, abort, spoil
+        };
         long sum = 0;
         for (int i = 0; i < all.length; i++) {
             if (all[i] < 0 || all[i] > MAX_WEIGHT) {
-                throw new IllegalArgumentException("weight " + names[i] + " must be from 0 to " + MAX_WEIGHT + ", was "
-                        + all[i]);
+                throw new IllegalArgumentException(
+                        "weight " + names[i] + " must be from 0 to " + MAX_WEIGHT + ", was " + all[i]);
             }
             sum += all[i];
         }
@@ -79,8 +108,17 @@ public record Weights(int attach, int next, int detach, int writeSync, int write
      * Weights without the writer's further paths (issue 15): every one of their weights 0, so the
      * generator draws as it did before them (the same seed, the same sequence).
      */
-    public Weights(int attach, int next, int detach, int writeSync, int write, int end, int fail, int cancel,
-                   int detachedRef, int badInput) {
+    public Weights(
+            int attach,
+            int next,
+            int detach,
+            int writeSync,
+            int write,
+            int end,
+            int fail,
+            int cancel,
+            int detachedRef,
+            int badInput) {
         this(attach, next, detach, writeSync, write, end, fail, cancel, 0, 0, 0, 0, 0, 0, detachedRef, badInput);
     }
 
@@ -92,8 +130,20 @@ public record Weights(int attach, int next, int detach, int writeSync, int write
 
     /** The sum of the operation weights. */
     int total() {
-        return attach + next + detach + writeSync + write + end + fail + cancel + writevSync + writev + endSync + drain
-                + abort + spoil;
+        return attach
+                + next
+                + detach
+                + writeSync
+                + write
+                + end
+                + fail
+                + cancel
+                + writevSync
+                + writev
+                + endSync
+                + drain
+                + abort
+                + spoil;
     }
 
     /**
@@ -113,8 +163,8 @@ public record Weights(int attach, int next, int detach, int writeSync, int write
             }
             String[] kv = pair.split("=", 2);
             if (kv.length != 2 || !w.containsKey(kv[0].strip())) {
-                throw new IllegalArgumentException("'" + pair.strip() + "' is not name=value with a name in "
-                        + String.join(", ", w.keySet()));
+                throw new IllegalArgumentException(
+                        "'" + pair.strip() + "' is not name=value with a name in " + String.join(", ", w.keySet()));
             }
             String name = kv[0].strip();
             String text = kv[1].strip();
@@ -127,14 +177,30 @@ public record Weights(int attach, int next, int detach, int writeSync, int write
             // Range-checked as a long, so that 4294967298 is refused rather than wrapped to 2.
             long max = name.equals("detachedRef") || name.equals("badInput") ? 100 : MAX_WEIGHT;
             if (value < 0 || value > max) {
-                throw new IllegalArgumentException((max == 100 ? name + " is a percentage from 0 to 100"
-                        : "weight " + name + " must be from 0 to " + MAX_WEIGHT) + ", was " + text);
+                throw new IllegalArgumentException((max == 100
+                                ? name + " is a percentage from 0 to 100"
+                                : "weight " + name + " must be from 0 to " + MAX_WEIGHT)
+                        + ", was " + text);
             }
             w.put(name, (int) value);
         }
-        return new Weights(w.get("attach"), w.get("next"), w.get("detach"), w.get("writeSync"), w.get("write"),
-                w.get("end"), w.get("fail"), w.get("cancel"), w.get("writevSync"), w.get("writev"), w.get("endSync"),
-                w.get("drain"), w.get("abort"), w.get("spoil"), w.get("detachedRef"), w.get("badInput"));
+        return new Weights(
+                w.get("attach"),
+                w.get("next"),
+                w.get("detach"),
+                w.get("writeSync"),
+                w.get("write"),
+                w.get("end"),
+                w.get("fail"),
+                w.get("cancel"),
+                w.get("writevSync"),
+                w.get("writev"),
+                w.get("endSync"),
+                w.get("drain"),
+                w.get("abort"),
+                w.get("spoil"),
+                w.get("detachedRef"),
+                w.get("badInput"));
     }
 
     /** The weights by name, in declaration order. */

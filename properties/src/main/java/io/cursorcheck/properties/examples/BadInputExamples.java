@@ -34,14 +34,14 @@ public final class BadInputExamples {
     // The foreign handle is the first consumer of another broadcast, hence c0.
     private static final String FOREIGN_CONSUMER = "consumer c0 belongs to another broadcast";
 
-    private BadInputExamples() {
-    }
+    private BadInputExamples() {}
 
     /** Options reject a budget below 1 and a null policy; a budget of 1 is the smallest accepted. */
     public static void optionsRejectABudgetBelowOneAndANullPolicy(BroadcastFactory variant) {
         assertRejected(() -> variant.create(Options.of(0, Policy.STRICT)), "budget must be >= 1, was 0");
         assertRejected(() -> variant.create(Options.of(-1, Policy.UNBOUNDED)), "budget must be >= 1, was -1");
-        assertRejected(() -> variant.create(Options.of(Long.MIN_VALUE, Policy.DROP_OLDEST)),
+        assertRejected(
+                () -> variant.create(Options.of(Long.MIN_VALUE, Policy.DROP_OLDEST)),
                 "budget must be >= 1, was " + Long.MIN_VALUE);
         assertRejected(() -> variant.create(Options.of(4, null)), "policy must not be null");
 
@@ -63,8 +63,10 @@ public final class BadInputExamples {
         rejectsUnchanged(b.s, s -> s.write(Integer.MIN_VALUE), "size must be >= 0, was " + Integer.MIN_VALUE);
 
         long op = b.carriesOn();
-        b.s.expect("the next operation number (the three rejected calls took numbers too, Broadcast javadoc)",
-                b.queued + 4, op);
+        b.s.expect(
+                "the next operation number (the three rejected calls took numbers too, Broadcast javadoc)",
+                b.queued + 4,
+                op);
     }
 
     /** A null handle and a handle of another broadcast are rejected by next and detach. */
@@ -79,7 +81,11 @@ public final class BadInputExamples {
 
     /** After detach, end, fail or cancel, bad input is still rejected the same and still changes nothing. */
     public static void badInputIsRejectedAlikeAfterDetachEndFailAndCancel(BroadcastFactory variant) {
-        List<Op> stops = List.of(new Op.Detach(READER), new Op.End(), new Op.Fail("e"), new Op.Cancel(false, null),
+        List<Op> stops = List.of(
+                new Op.Detach(READER),
+                new Op.End(),
+                new Op.Fail("e"),
+                new Op.Cancel(false, null),
                 new Op.Cancel(true, 0));
         for (Op stop : stops) {
             Scenario s = new Busy(variant).s;
@@ -139,7 +145,9 @@ public final class BadInputExamples {
          * @return the operation number of that read
          */
         long carriesOn() {
-            long op = s.next(SLOW).is(data(0, 4), settled(wait, data(1, 1)), settled(queued, ACCEPTED)).op();
+            long op = s.next(SLOW)
+                    .is(data(0, 4), settled(wait, data(1, 1)), settled(queued, ACCEPTED))
+                    .op();
             s.state().buffer(1, 1).consumers(at(SLOW, 1), at(READER, 2, 1)).queued();
             return op;
         }

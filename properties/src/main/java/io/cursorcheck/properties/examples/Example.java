@@ -26,12 +26,13 @@ public record Example(String name, Method method) {
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
             if (cause instanceof AssertionError failed) {
-                throw new AssertionError("example " + name + " fails on " + subject.id() + ": " + failed.getMessage(),
+                throw new AssertionError(
+                        "example " + name + " fails on " + subject.id() + ": " + failed.getMessage(),
                         failed.getCause());
             }
             if (cause instanceof RuntimeException crash) {
-                throw new IllegalStateException("example " + name + " crashed on " + subject.id() + ": " + crash,
-                        crash);
+                throw new IllegalStateException(
+                        "example " + name + " crashed on " + subject.id() + ": " + crash, crash);
             }
             throw new IllegalStateException("example " + name + " crashed on " + subject.id(), cause);
         } catch (IllegalAccessException e) {

@@ -26,12 +26,17 @@ import java.util.List;
 public final class ExampleCatalogue {
 
     /** The classes of examples, in the order they run. */
-    private static final List<Class<?>> CLASSES = List.of(TrimmingExamples.class, ReadExamples.class,
-            PolicyExamples.class, WriterExamples.class, LifecycleExamples.class, WriterLifecycleExamples.class,
-            WriterPathsSpecExamples.class, BadInputExamples.class);
+    private static final List<Class<?>> CLASSES = List.of(
+            TrimmingExamples.class,
+            ReadExamples.class,
+            PolicyExamples.class,
+            WriterExamples.class,
+            LifecycleExamples.class,
+            WriterLifecycleExamples.class,
+            WriterPathsSpecExamples.class,
+            BadInputExamples.class);
 
-    private ExampleCatalogue() {
-    }
+    private ExampleCatalogue() {}
 
     /**
      * Every example, class by class in the order above, each class's examples by name.
@@ -42,8 +47,10 @@ public final class ExampleCatalogue {
         List<Example> examples = new ArrayList<>();
         for (Class<?> c : CLASSES) {
             Arrays.stream(c.getDeclaredMethods())
-                    .filter(m -> Modifier.isPublic(m.getModifiers()) && Modifier.isStatic(m.getModifiers())
-                            && m.getParameterCount() == 1 && m.getParameterTypes()[0] == BroadcastFactory.class)
+                    .filter(m -> Modifier.isPublic(m.getModifiers())
+                            && Modifier.isStatic(m.getModifiers())
+                            && m.getParameterCount() == 1
+                            && m.getParameterTypes()[0] == BroadcastFactory.class)
                     .sorted(Comparator.comparing(Method::getName))
                     .forEach(m -> examples.add(new Example(c.getSimpleName() + "." + m.getName(), m)));
         }

@@ -33,8 +33,7 @@ public final class LifecycleExamples {
 
     private static final Options ROOMY = Options.of(1000, Policy.STRICT);
 
-    private LifecycleExamples() {
-    }
+    private LifecycleExamples() {}
 
     // ---------------------------------------------------------------- end
 
@@ -64,7 +63,12 @@ public final class LifecycleExamples {
         long r2 = s.next(waiter).is(PENDING).op();
 
         long end = s.end().is(PENDING, settled(r1, DONE), settled(r2, DONE)).op();
-        s.state().buffer(0, 1).consumers(at(drainer, 0)).writer(CLOSING, 1).ended(true).pendingEnds(1);
+        s.state()
+                .buffer(0, 1)
+                .consumers(at(drainer, 0))
+                .writer(CLOSING, 1)
+                .ended(true)
+                .pendingEnds(1);
         s.next(waiter).is(DONE);
 
         s.next(drainer).is(data(0, 1));
@@ -118,10 +122,23 @@ public final class LifecycleExamples {
         long queued = s.write(1).is(QUEUED).op();
         long end = s.end().is(PENDING).op(); // waits for the queued write
 
-        s.fail("e").is(OK, settled(queued, failed("e")), settled(end, failed("e")), settled(r1, failed("e")),
-                settled(r2, failed("e")));
-        s.state().buffer(0, 4).consumers().queued().writer(ERRORED, 4).writerError(Reason.of("e"))
-                .error(Reason.of("e")).ended(true).cancelled(false).pendingEnds(0);
+        s.fail("e")
+                .is(
+                        OK,
+                        settled(queued, failed("e")),
+                        settled(end, failed("e")),
+                        settled(r1, failed("e")),
+                        settled(r2, failed("e")));
+        s.state()
+                .buffer(0, 4)
+                .consumers()
+                .queued()
+                .writer(ERRORED, 4)
+                .writerError(Reason.of("e"))
+                .error(Reason.of("e"))
+                .ended(true)
+                .cancelled(false)
+                .pendingEnds(0);
 
         s.next(slow).is(failed("e")); // detached with the error, although entry 0 is unread
         s.next(reader).is(failed("e"));
@@ -137,7 +154,12 @@ public final class LifecycleExamples {
         long read = s.next(c0).is(WAIT).op();
 
         s.fail(null).is(OK, settled(read, failed(null)));
-        s.state().consumers().writer(ERRORED, 0).writerError(Reason.of(null)).error(Reason.of(null)).ended(true);
+        s.state()
+                .consumers()
+                .writer(ERRORED, 0)
+                .writerError(Reason.of(null))
+                .error(Reason.of(null))
+                .ended(true);
         s.next(c0).is(failed(null));
         s.write(1).is(failed(null));
         s.end().is(failed(null));
@@ -172,10 +194,23 @@ public final class LifecycleExamples {
         long queued = s.write(1).is(QUEUED).op();
         long end = s.end().is(PENDING).op();
 
-        s.cancel().is(OK, settled(queued, failed(SpecError.CANCELLED)), settled(end, completed(4)),
-                settled(r1, DONE), settled(r2, DONE));
-        s.state().buffer(0, 4).consumers().queued().writer(CLOSED, 4).writerError(null).error(null)
-                .ended(true).cancelled(true).pendingEnds(0);
+        s.cancel()
+                .is(
+                        OK,
+                        settled(queued, failed(SpecError.CANCELLED)),
+                        settled(end, completed(4)),
+                        settled(r1, DONE),
+                        settled(r2, DONE));
+        s.state()
+                .buffer(0, 4)
+                .consumers()
+                .queued()
+                .writer(CLOSED, 4)
+                .writerError(null)
+                .error(null)
+                .ended(true)
+                .cancelled(true)
+                .pendingEnds(0);
 
         s.next(slow).is(DONE);
         s.next(reader).is(DONE);
@@ -205,7 +240,12 @@ public final class LifecycleExamples {
         long r2 = s.next(waiter).is(PENDING).op();
 
         s.cancel(reason).is(OK, settled(r1, failed(reason)), settled(r2, failed(reason)));
-        s.state().buffer(0, 1).consumers().writer(CLOSED, 1).error(Reason.of(reason)).cancelled(true);
+        s.state()
+                .buffer(0, 1)
+                .consumers()
+                .writer(CLOSED, 1)
+                .error(Reason.of(reason))
+                .cancelled(true);
         s.next(waiter).is(failed(reason));
         s.next(idle).is(failed(reason)); // no open read at the cancel, entry 0 unread: it fails all the same
         s.next(idle).is(failed(reason));
@@ -225,7 +265,12 @@ public final class LifecycleExamples {
         s.state().buffer(0, 1).consumers(at(late, 0));
 
         s.cancel("x").is(OK);
-        s.state().buffer(0, 1).consumers().writer(ERRORED, 1).writerError(Reason.of("e")).error(Reason.of("x"))
+        s.state()
+                .buffer(0, 1)
+                .consumers()
+                .writer(ERRORED, 1)
+                .writerError(Reason.of("e"))
+                .error(Reason.of("x"))
                 .cancelled(true);
         s.next(early).is(failed("e")); // its own error, set by the fail
         s.next(late).is(failed("x")); // detached with the cancel's reason, entry 0 unread

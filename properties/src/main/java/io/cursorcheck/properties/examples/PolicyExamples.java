@@ -22,8 +22,7 @@ import io.cursorcheck.spi.SpecError;
 /** What a write does once the buffer holds its budget, under each policy: refuse, queue, discard or evict. */
 public final class PolicyExamples {
 
-    private PolicyExamples() {
-    }
+    private PolicyExamples() {}
 
     /** STRICT: writeSync is refused at the budget, write queues once, a second write is a backpressure error. */
     public static void strictRefusesAtTheBudgetAndQueuesOneWrite(BroadcastFactory variant) {
@@ -62,7 +61,8 @@ public final class PolicyExamples {
 
         s.writeSync(2).is(DISCARDED);
         s.write(3).is(DISCARDED); // write never queues under DROP_NEWEST
-        // "Accepted and discarded" (docs/spec.md, spec §2 offer step 3): the writer counts the discarded bytes as accepted.
+        // "Accepted and discarded" (docs/spec.md, spec §2 offer step 3): the writer counts the discarded bytes as
+        // accepted.
         s.state().buffer(0, 4).consumers(at(slow, 0), at(reader, 1, 1)).queued().writer(OPEN, 9);
 
         s.next(slow).is(data(0, 4)); // the trim makes room again

@@ -20,8 +20,7 @@ public final class ReadExamples {
 
     private static final Options ROOMY = Options.of(1000, Policy.STRICT);
 
-    private ReadExamples() {
-    }
+    private ReadExamples() {}
 
     /** Overlapping reads answer WAIT then PENDING, and later writes settle them in order, one entry per read. */
     public static void overlappingReadsSettleInTheOrderMadeOneEntryPerWrite(BroadcastFactory variant) {
@@ -60,7 +59,8 @@ public final class ReadExamples {
 
         // Historical (Node <= 26.1.0, pre-PR): notify deliveries do not trim, so entry 0 stays.
         boolean dirty = variant == Variant.DIRTY_FLAG;
-        s.breakingIf(dirty, Invariant.I5).writeSync(1)
+        s.breakingIf(dirty, Invariant.I5)
+                .writeSync(1)
                 .is(ACCEPTED, settled(first, data(0, 1)), settled(second, data(0, 1)));
         s.state().consumers(at(c0, 1), at(c1, 1));
         if (dirty) {

@@ -19,8 +19,7 @@ public final class TrimmingExamples {
 
     private static final Options ROOMY = Options.of(1000, Policy.STRICT);
 
-    private TrimmingExamples() {
-    }
+    private TrimmingExamples() {}
 
     /** Lockstep readers trim only when the last one at the minimum moves. */
     public static void lockstepReadersTrimOnlyWhenTheLastOneAtTheMinimumMoves(BroadcastFactory variant) {

@@ -25,8 +25,7 @@ import io.cursorcheck.spi.SpecError;
 /** The writer: queued writes flushed by a trim, the budget checked before the append, zero-size writes. */
 public final class WriterExamples {
 
-    private WriterExamples() {
-    }
+    private WriterExamples() {}
 
     /** STRICT: the one queued write is flushed inside the read whose trim brings the buffer under budget. */
     public static void aQueuedStrictWriteIsFlushedByTheTrimThatMakesRoom(BroadcastFactory variant) {
@@ -111,7 +110,11 @@ public final class WriterExamples {
             // At the budget: size 0 is checked first, so no refusal, no discard, no eviction.
             s.writeSync(0).is(ACCEPTED);
             s.write(0).is(ACCEPTED);
-            s.state().buffer(0, 4).consumers(at(slow, 0), at(waiter, 1, 1)).queued().writer(OPEN, 4);
+            s.state()
+                    .buffer(0, 4)
+                    .consumers(at(slow, 0), at(waiter, 1, 1))
+                    .queued()
+                    .writer(OPEN, 4);
 
             s.next(slow).is(data(0, 4));
             s.writeSync(1).is(ACCEPTED, settled(again, data(1, 1))); // the zero-size writes took no position

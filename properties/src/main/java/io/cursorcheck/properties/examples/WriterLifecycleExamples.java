@@ -40,12 +40,15 @@ public final class WriterLifecycleExamples {
     private static final Options ROOMY = Options.of(1000, Policy.STRICT);
     private static final Outcome CLOSED_ERROR = failed(SpecError.WRITER_CLOSED);
 
-    private WriterLifecycleExamples() {
-    }
+    private WriterLifecycleExamples() {}
 
     /** One writer call. As the first of a pair it writes 2 bytes or fails with "e"; as the second, 3 bytes or "f". */
     enum Call {
-        WRITE, WRITE_SYNC, END, FAIL, CANCEL;
+        WRITE,
+        WRITE_SYNC,
+        END,
+        FAIL,
+        CANCEL;
 
         Scenario.StepAssert apply(Scenario s, boolean first) {
             return switch (this) {
@@ -68,26 +71,33 @@ public final class WriterLifecycleExamples {
             row(WRITE, END).answers(ACCEPTED, completed(2)).writer(CLOSED, 2).thenReads(data(0, 2), DONE),
             row(WRITE, FAIL).answers(ACCEPTED, OK).writer(ERRORED, 2).thenReads(data(0, 2), failed("f")),
             row(WRITE, CANCEL).answers(ACCEPTED, OK).writer(CLOSED, 2).thenReads(data(0, 2), DONE),
-
             row(WRITE_SYNC, WRITE).answers(ACCEPTED, ACCEPTED).writer(OPEN, 5).thenReads(data(0, 2), data(1, 3), WAIT),
-            row(WRITE_SYNC, WRITE_SYNC).answers(ACCEPTED, ACCEPTED).writer(OPEN, 5)
+            row(WRITE_SYNC, WRITE_SYNC)
+                    .answers(ACCEPTED, ACCEPTED)
+                    .writer(OPEN, 5)
                     .thenReads(data(0, 2), data(1, 3), WAIT),
-            row(WRITE_SYNC, END).answers(ACCEPTED, completed(2)).writer(CLOSED, 2).thenReads(data(0, 2), DONE),
+            row(WRITE_SYNC, END)
+                    .answers(ACCEPTED, completed(2))
+                    .writer(CLOSED, 2)
+                    .thenReads(data(0, 2), DONE),
             row(WRITE_SYNC, FAIL).answers(ACCEPTED, OK).writer(ERRORED, 2).thenReads(data(0, 2), failed("f")),
             row(WRITE_SYNC, CANCEL).answers(ACCEPTED, OK).writer(CLOSED, 2).thenReads(data(0, 2), DONE),
-
-            row(END, WRITE).answers(completed(0), CLOSED_ERROR).writer(CLOSED, 0).thenReads(DONE),
-            row(END, WRITE_SYNC).answers(completed(0), REFUSED).writer(CLOSED, 0).thenReads(DONE),
+            row(END, WRITE)
+                    .answers(completed(0), CLOSED_ERROR)
+                    .writer(CLOSED, 0)
+                    .thenReads(DONE),
+            row(END, WRITE_SYNC)
+                    .answers(completed(0), REFUSED)
+                    .writer(CLOSED, 0)
+                    .thenReads(DONE),
             row(END, END).answers(completed(0), completed(0)).writer(CLOSED, 0).thenReads(DONE),
             row(END, FAIL).answers(completed(0), OK).writer(CLOSED, 0).thenReads(DONE), // fail after CLOSED: no-op
             row(END, CANCEL).answers(completed(0), OK).writer(CLOSED, 0).thenReads(DONE),
-
             row(FAIL, WRITE).answers(OK, failed("e")).writer(ERRORED, 0).thenReads(failed("e")),
             row(FAIL, WRITE_SYNC).answers(OK, REFUSED).writer(ERRORED, 0).thenReads(failed("e")),
             row(FAIL, END).answers(OK, failed("e")).writer(ERRORED, 0).thenReads(failed("e")),
             row(FAIL, FAIL).answers(OK, OK).writer(ERRORED, 0).thenReads(failed("e")), // the first error is kept
             row(FAIL, CANCEL).answers(OK, OK).writer(ERRORED, 0).thenReads(failed("e")), // no reason: error kept
-
             row(CANCEL, WRITE).answers(OK, CLOSED_ERROR).writer(CLOSED, 0).thenReads(DONE),
             row(CANCEL, WRITE_SYNC).answers(OK, REFUSED).writer(CLOSED, 0).thenReads(DONE),
             row(CANCEL, END).answers(OK, completed(0)).writer(CLOSED, 0).thenReads(DONE),
@@ -96,6 +106,7 @@ public final class WriterLifecycleExamples {
 
     /** With one consumer attached (operation #0), not waiting: the calls are #1 and #2. */
     private static final long FIRST = 1;
+
     private static final long SECOND = 2;
 
     /**
@@ -105,35 +116,53 @@ public final class WriterLifecycleExamples {
     private static final List<Row> ONE_CONSUMER = List.of(
             row(WRITE, WRITE).answers(ACCEPTED, ACCEPTED).writer(OPEN, 5).thenReads(data(0, 2), data(1, 3), WAIT),
             row(WRITE, WRITE_SYNC).answers(ACCEPTED, ACCEPTED).writer(OPEN, 5).thenReads(data(0, 2), data(1, 3), WAIT),
-            row(WRITE, END).answers(ACCEPTED, PENDING).writer(CLOSING, 2).thenReads(data(0, 2), DONE)
+            row(WRITE, END)
+                    .answers(ACCEPTED, PENDING)
+                    .writer(CLOSING, 2)
+                    .thenReads(data(0, 2), DONE)
                     .settling(settled(SECOND, completed(2))),
             row(WRITE, FAIL).answers(ACCEPTED, OK).writer(ERRORED, 2).thenReads(failed("f")), // detached with "f"
             row(WRITE, CANCEL).answers(ACCEPTED, OK).writer(CLOSED, 2).thenReads(DONE), // detached, no reason
-
             row(WRITE_SYNC, WRITE).answers(ACCEPTED, ACCEPTED).writer(OPEN, 5).thenReads(data(0, 2), data(1, 3), WAIT),
-            row(WRITE_SYNC, WRITE_SYNC).answers(ACCEPTED, ACCEPTED).writer(OPEN, 5)
+            row(WRITE_SYNC, WRITE_SYNC)
+                    .answers(ACCEPTED, ACCEPTED)
+                    .writer(OPEN, 5)
                     .thenReads(data(0, 2), data(1, 3), WAIT),
-            row(WRITE_SYNC, END).answers(ACCEPTED, PENDING).writer(CLOSING, 2).thenReads(data(0, 2), DONE)
+            row(WRITE_SYNC, END)
+                    .answers(ACCEPTED, PENDING)
+                    .writer(CLOSING, 2)
+                    .thenReads(data(0, 2), DONE)
                     .settling(settled(SECOND, completed(2))),
             row(WRITE_SYNC, FAIL).answers(ACCEPTED, OK).writer(ERRORED, 2).thenReads(failed("f")),
             row(WRITE_SYNC, CANCEL).answers(ACCEPTED, OK).writer(CLOSED, 2).thenReads(DONE),
-
-            row(END, WRITE).answers(PENDING, CLOSED_ERROR).writer(CLOSING, 0).thenReads(DONE)
+            row(END, WRITE)
+                    .answers(PENDING, CLOSED_ERROR)
+                    .writer(CLOSING, 0)
+                    .thenReads(DONE)
                     .settling(settled(FIRST, completed(0))),
-            row(END, WRITE_SYNC).answers(PENDING, REFUSED).writer(CLOSING, 0).thenReads(DONE)
+            row(END, WRITE_SYNC)
+                    .answers(PENDING, REFUSED)
+                    .writer(CLOSING, 0)
+                    .thenReads(DONE)
                     .settling(settled(FIRST, completed(0))),
-            row(END, END).answers(PENDING, PENDING).writer(CLOSING, 0).thenReads(DONE)
+            row(END, END)
+                    .answers(PENDING, PENDING)
+                    .writer(CLOSING, 0)
+                    .thenReads(DONE)
                     .settling(settled(FIRST, completed(0)), settled(SECOND, completed(0))),
-            row(END, FAIL).answers(PENDING, OK, settled(FIRST, failed("f"))).writer(ERRORED, 0)
+            row(END, FAIL)
+                    .answers(PENDING, OK, settled(FIRST, failed("f")))
+                    .writer(ERRORED, 0)
                     .thenReads(failed("f")),
-            row(END, CANCEL).answers(PENDING, OK, settled(FIRST, completed(0))).writer(CLOSED, 0).thenReads(DONE),
-
+            row(END, CANCEL)
+                    .answers(PENDING, OK, settled(FIRST, completed(0)))
+                    .writer(CLOSED, 0)
+                    .thenReads(DONE),
             row(FAIL, WRITE).answers(OK, failed("e")).writer(ERRORED, 0).thenReads(failed("e")),
             row(FAIL, WRITE_SYNC).answers(OK, REFUSED).writer(ERRORED, 0).thenReads(failed("e")),
             row(FAIL, END).answers(OK, failed("e")).writer(ERRORED, 0).thenReads(failed("e")),
             row(FAIL, FAIL).answers(OK, OK).writer(ERRORED, 0).thenReads(failed("e")),
             row(FAIL, CANCEL).answers(OK, OK).writer(ERRORED, 0).thenReads(failed("e")), // c0 already gone
-
             row(CANCEL, WRITE).answers(OK, CLOSED_ERROR).writer(CLOSED, 0).thenReads(DONE),
             row(CANCEL, WRITE_SYNC).answers(OK, REFUSED).writer(CLOSED, 0).thenReads(DONE),
             row(CANCEL, END).answers(OK, completed(0)).writer(CLOSED, 0).thenReads(DONE),

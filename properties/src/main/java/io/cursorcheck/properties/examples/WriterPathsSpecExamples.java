@@ -37,8 +37,7 @@ import io.cursorcheck.spi.SpecError;
  */
 public final class WriterPathsSpecExamples {
 
-    private WriterPathsSpecExamples() {
-    }
+    private WriterPathsSpecExamples() {}
 
     /** §2 writevSync and writev: several chunks are one entry of their summed size; a sum of 0 stores nothing. */
     public static void writevStoresOneEntryOfTheSummedSize(BroadcastFactory variant) {
@@ -118,7 +117,13 @@ public final class WriterPathsSpecExamples {
         s.state().writer(CLOSING, 1).queued(1).ended(false).pendingEnds(1);
 
         s.abort(write).is(OK, settled(write, failed(SpecError.ABORTED)), settled(read, DONE));
-        s.state().buffer(0, 1).consumers(at(c1, 0)).queued().writer(CLOSING, 1).ended(true).pendingEnds(1);
+        s.state()
+                .buffer(0, 1)
+                .consumers(at(c1, 0))
+                .queued()
+                .writer(CLOSING, 1)
+                .ended(true)
+                .pendingEnds(1);
         s.abort(write).is(OK); // settled: nothing happens
 
         s.next(c1).is(data(0, 1));
@@ -247,8 +252,13 @@ public final class WriterPathsSpecExamples {
         s.state().spoiled(0L);
 
         s.next(c0).is(failed(SpecError.INVALID_ENTRY), settled(waiting, failed(SpecError.INVALID_ENTRY)));
-        s.state().buffer(0).consumers().writer(ERRORED, 2).ended(true)
-                .error(Reason.of(SpecError.INVALID_ENTRY)).writerError(Reason.of(SpecError.INVALID_ENTRY));
+        s.state()
+                .buffer(0)
+                .consumers()
+                .writer(ERRORED, 2)
+                .ended(true)
+                .error(Reason.of(SpecError.INVALID_ENTRY))
+                .writerError(Reason.of(SpecError.INVALID_ENTRY));
         s.next(c1).is(failed(SpecError.INVALID_ENTRY));
         s.write(1).is(failed(SpecError.INVALID_ENTRY));
     }

@@ -50,8 +50,11 @@ public record Comparison(Explorer.Result legacy, Explorer.Result current, String
      */
     public boolean agrees() {
         boolean sameKey = current.keyName().equals(ExploreSettings.STRING_KEY);
-        boolean sameStates = !sameKey || legacy.states() == current.states() && legacy.transitions() == current.transitions();
-        return sameStates && legacy.holds() == current.holds() && legacy.complete() == current.complete()
+        boolean sameStates =
+                !sameKey || legacy.states() == current.states() && legacy.transitions() == current.transitions();
+        return sameStates
+                && legacy.holds() == current.holds()
+                && legacy.complete() == current.complete()
                 && lengths(legacy).equals(lengths(current));
     }
 
@@ -59,7 +62,9 @@ public record Comparison(Explorer.Result legacy, Explorer.Result current, String
         Map<String, Integer> m = new LinkedHashMap<>();
         // Filed as the explorers file them: every divergence is one kind, since which of two equally short
         // divergences (state or answer) a run meets first depends on the states its key keeps.
-        r.found().forEach(f -> m.put(Explorer.signature(f.failure()), f.run().script().length()));
+        r.found()
+                .forEach(f ->
+                        m.put(Explorer.signature(f.failure()), f.run().script().length()));
         return m;
     }
 }

@@ -19,8 +19,13 @@ import java.util.function.Function;
  * @param stopOnSubjectFailure stop at the end of the level where the subject first fails
  * @param progress             told after each level (on the calling thread), or null
  */
-public record ExploreSettings(int threads, String keyName, Function<LockstepPair, Object> key, long stateLimit,
-                              boolean stopOnSubjectFailure, Consumer<Explorer.Level> progress) {
+public record ExploreSettings(
+        int threads,
+        String keyName,
+        Function<LockstepPair, Object> key,
+        long stateLimit,
+        boolean stopOnSubjectFailure,
+        Consumer<Explorer.Level> progress) {
 
     /**
      * The most threads an exploration takes: far more than any machine this runs on has cores, and few
@@ -40,12 +45,12 @@ public record ExploreSettings(int threads, String keyName, Function<LockstepPair
      */
     public ExploreSettings {
         if (threads < 1 || threads > MAX_THREADS) {
-            throw new IllegalArgumentException("explore: threads must be between 1 and " + MAX_THREADS + ", was "
-                    + threads);
+            throw new IllegalArgumentException(
+                    "explore: threads must be between 1 and " + MAX_THREADS + ", was " + threads);
         }
         if (keyName == null || key == null) {
-            throw new IllegalArgumentException("explore: key and keyName must not be null, were " + key + " and "
-                    + keyName);
+            throw new IllegalArgumentException(
+                    "explore: key and keyName must not be null, were " + key + " and " + keyName);
         }
         if (stateLimit < 1) {
             throw new IllegalArgumentException("explore: stateLimit must be >= 1, was " + stateLimit);

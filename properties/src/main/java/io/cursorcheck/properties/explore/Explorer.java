@@ -74,9 +74,20 @@ public final class Explorer {
      * @param levels      each level, as {@link ExploreSettings#progress()} was told
      * @param workers     what each thread did
      */
-    public record Result(String subject, Scope scope, long states, long transitions, int depth, boolean complete,
-                         long millis, long cpuMillis, List<Found> found, int threads, String keyName,
-                         List<Level> levels, List<Worker> workers) {
+    public record Result(
+            String subject,
+            Scope scope,
+            long states,
+            long transitions,
+            int depth,
+            boolean complete,
+            long millis,
+            long cpuMillis,
+            List<Found> found,
+            int threads,
+            String keyName,
+            List<Level> levels,
+            List<Worker> workers) {
 
         /** Distinct states per second of elapsed time. */
         public double statesPerSecond() {
@@ -98,7 +109,9 @@ public final class Explorer {
 
         /** Findings against the model that no known finding matches. */
         public List<Found> newFindings() {
-            return found.stream().filter(f -> !f.againstSubject() && f.known() == null).toList();
+            return found.stream()
+                    .filter(f -> !f.againstSubject() && f.known() == null)
+                    .toList();
         }
 
         /** Whether the bound holds: explored completely, no subject failure, no new finding. */
@@ -174,11 +187,9 @@ public final class Explorer {
     }
 
     /** A state to expand: the pair in that state and the path to it. */
-    record Node(LockstepPair pair, Path path) {
-    }
+    record Node(LockstepPair pair, Path path) {}
 
-    private Explorer() {
-    }
+    private Explorer() {}
 
     /**
      * Explores a scope with one thread per core and the default key ({@link ExploreSettings#of(long)}:
@@ -192,10 +203,20 @@ public final class Explorer {
      * @param progress    told after each level, or null
      * @throws IllegalArgumentException if {@code stateLimit} is below 1
      */
-    public static Result explore(BroadcastFactory subject, Scope scope, long stateLimit, boolean stopOnSubjectFailure,
-                                 KnownFindings known, Consumer<Level> progress) {
-        return explore(subject, scope, ExploreSettings.of(stateLimit).stoppingOnSubjectFailure(stopOnSubjectFailure)
-                .withProgress(progress), known);
+    public static Result explore(
+            BroadcastFactory subject,
+            Scope scope,
+            long stateLimit,
+            boolean stopOnSubjectFailure,
+            KnownFindings known,
+            Consumer<Level> progress) {
+        return explore(
+                subject,
+                scope,
+                ExploreSettings.of(stateLimit)
+                        .stoppingOnSubjectFailure(stopOnSubjectFailure)
+                        .withProgress(progress),
+                known);
     }
 
     /**
@@ -216,13 +237,14 @@ public final class Explorer {
      */
     private static String keyName(ExploreSettings settings, LockstepPair root, BroadcastFactory subject) {
         return settings.key() == Keying.SYMMETRIC && !root.canRenameConsumers()
-                ? settings.keyName() + " (renaming off: " + subject.id() + " does not name its consumers through the key"
-                + " writer)" : settings.keyName();
+                ? settings.keyName() + " (renaming off: " + subject.id()
+                        + " does not name its consumers through the key" + " writer)"
+                : settings.keyName();
     }
 
     /** Explores a scope keeping the winners {@code rule} picks (the wrong rule only for its negative control). */
-    static Result explore(BroadcastFactory subject, Scope scope, ExploreSettings settings, KnownFindings known,
-                          WinnerRule rule) {
+    static Result explore(
+            BroadcastFactory subject, Scope scope, ExploreSettings settings, KnownFindings known, WinnerRule rule) {
         long start = System.currentTimeMillis();
         long cpuStart = cpuNanos();
         Tolerance tolerance = Tolerance.of(known, subject.algorithm());
@@ -242,14 +264,20 @@ public final class Explorer {
                 expanded += size;
                 for (LevelExpander.FailureAt f : o.failures()) { // in ordinal order: the first of each signature wins
                     if (!found.containsKey(f.signature())) {
-                        found.put(f.signature(), report(subject, scope, f.path(), known,
-                                f.explorePast() ? Tolerance.NONE : tolerance));
+                        found.put(
+                                f.signature(),
+                                report(subject, scope, f.path(), known, f.explorePast() ? Tolerance.NONE : tolerance));
                     }
                 }
                 depth++;
                 level = o.next();
-                Level done = new Level(depth, o.reached(), expander.states(), expander.transitions(),
-                        System.currentTimeMillis() - start, expander.cpuMillis(cpuNanos() - cpuStart));
+                Level done = new Level(
+                        depth,
+                        o.reached(),
+                        expander.states(),
+                        expander.transitions(),
+                        System.currentTimeMillis() - start,
+                        expander.cpuMillis(cpuNanos() - cpuStart));
                 levels.add(done);
                 if (settings.progress() != null) {
                     settings.progress().accept(done);
@@ -264,9 +292,19 @@ public final class Explorer {
                 }
             }
             boolean complete = !limited && (depth >= scope.depth() || level.isEmpty());
-            return new Result(subject.id(), scope, expander.states(), expander.transitions(), depth, complete,
-                    System.currentTimeMillis() - start, expander.cpuMillis(cpuNanos() - cpuStart),
-                    List.copyOf(found.values()), settings.threads(), keyName(settings, root, subject), List.copyOf(levels),
+            return new Result(
+                    subject.id(),
+                    scope,
+                    expander.states(),
+                    expander.transitions(),
+                    depth,
+                    complete,
+                    System.currentTimeMillis() - start,
+                    expander.cpuMillis(cpuNanos() - cpuStart),
+                    List.copyOf(found.values()),
+                    settings.threads(),
+                    keyName(settings, root, subject),
+                    List.copyOf(levels),
                     expander.workers());
         }
     }
@@ -283,11 +321,11 @@ public final class Explorer {
     }
 
     /** Replays the failing path for the report (the replay gives every step's observations). */
-    static Found report(BroadcastFactory subject, Scope scope, Path failing, KnownFindings known,
-                                Tolerance tolerance) {
+    static Found report(BroadcastFactory subject, Scope scope, Path failing, KnownFindings known, Tolerance tolerance) {
         Lockstep.Run run = Lockstep.run(subject, new Script(scope.options(), failing.ops()), tolerance);
         Failure f = run.failure();
-        KnownFindings.Finding k = f != null && f.kind().againstModel() && known != null ? known.matching(f, subject.algorithm()) : null;
+        KnownFindings.Finding k =
+                f != null && f.kind().againstModel() && known != null ? known.matching(f, subject.algorithm()) : null;
         return new Found(f, run, k);
     }
 }

@@ -1,8 +1,8 @@
 package io.cursorcheck.properties.explore;
 
 import io.cursorcheck.properties.engine.ConsumerLabels;
-import io.cursorcheck.properties.engine.key.KeyProbe;
 import io.cursorcheck.properties.engine.LockstepPair;
+import io.cursorcheck.properties.engine.key.KeyProbe;
 import io.cursorcheck.properties.engine.key.StateKeyBuilder;
 
 /**

@@ -28,8 +28,7 @@ public final class LegacyExplorer {
     /** What a report calls this explorer's key. */
     public static final String KEY_NAME = "string (legacy explorer)";
 
-    private LegacyExplorer() {
-    }
+    private LegacyExplorer() {}
 
     /**
      * Explores a scope as the explorer did before issue 16.
@@ -42,9 +41,13 @@ public final class LegacyExplorer {
      * @param progress    told after each level, or null
      * @throws IllegalArgumentException if {@code stateLimit} is below 1
      */
-    public static Explorer.Result explore(BroadcastFactory subject, Scope scope, long stateLimit,
-                                          boolean stopOnSubjectFailure, KnownFindings known,
-                                          Consumer<Explorer.Level> progress) {
+    public static Explorer.Result explore(
+            BroadcastFactory subject,
+            Scope scope,
+            long stateLimit,
+            boolean stopOnSubjectFailure,
+            KnownFindings known,
+            Consumer<Explorer.Level> progress) {
         if (stateLimit < 1) {
             throw new IllegalArgumentException("explore: stateLimit must be >= 1, was " + stateLimit);
         }
@@ -76,15 +79,27 @@ public final class LegacyExplorer {
                     if (f != null) {
                         String signature = Explorer.signature(f);
                         if (!found.containsKey(signature)) {
-                            found.put(signature, Explorer.report(subject, scope, new Explorer.Path(node.path, op,
-                                    depth + 1), known, tolerance));
+                            found.put(
+                                    signature,
+                                    Explorer.report(
+                                            subject,
+                                            scope,
+                                            new Explorer.Path(node.path, op, depth + 1),
+                                            known,
+                                            tolerance));
                         }
                         continue; // a failing state is not expanded
                     }
                     Failure past = child.toleratedAtLastStep();
                     if (past != null && !found.containsKey(past.signature())) { // a known finding, explored past
-                        found.put(past.signature(), Explorer.report(subject, scope, new Explorer.Path(node.path, op,
-                                depth + 1), known, Tolerance.NONE));
+                        found.put(
+                                past.signature(),
+                                Explorer.report(
+                                        subject,
+                                        scope,
+                                        new Explorer.Path(node.path, op, depth + 1),
+                                        known,
+                                        Tolerance.NONE));
                     }
                     if (seen.add(child.stateKey())) {
                         reached++;
@@ -96,8 +111,13 @@ public final class LegacyExplorer {
             }
             depth++;
             level = next;
-            Explorer.Level done = new Explorer.Level(depth, reached, seen.size(), transitions,
-                    System.currentTimeMillis() - start, (Explorer.cpuNanos() - cpuStart) / 1_000_000);
+            Explorer.Level done = new Explorer.Level(
+                    depth,
+                    reached,
+                    seen.size(),
+                    transitions,
+                    System.currentTimeMillis() - start,
+                    (Explorer.cpuNanos() - cpuStart) / 1_000_000);
             levels.add(done);
             if (progress != null) {
                 progress.accept(done);
@@ -113,12 +133,22 @@ public final class LegacyExplorer {
         }
         boolean complete = !limited && (depth >= scope.depth() || level.isEmpty());
         long cpuMillis = (Explorer.cpuNanos() - cpuStart) / 1_000_000;
-        return new Explorer.Result(subject.id(), scope, seen.size(), transitions, depth, complete,
-                System.currentTimeMillis() - start, cpuMillis, List.copyOf(found.values()), 1, KEY_NAME,
-                List.copyOf(levels), List.of(new Explorer.Worker(0, seen.size() - 1, transitions, cpuMillis)));
+        return new Explorer.Result(
+                subject.id(),
+                scope,
+                seen.size(),
+                transitions,
+                depth,
+                complete,
+                System.currentTimeMillis() - start,
+                cpuMillis,
+                List.copyOf(found.values()),
+                1,
+                KEY_NAME,
+                List.copyOf(levels),
+                List.of(new Explorer.Worker(0, seen.size() - 1, transitions, cpuMillis)));
     }
 
     /** A state to expand: the pair in that state and the path to it. */
-    private record Node(LockstepPair pair, Explorer.Path path) {
-    }
+    private record Node(LockstepPair pair, Explorer.Path path) {}
 }

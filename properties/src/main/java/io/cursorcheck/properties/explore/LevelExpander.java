@@ -50,8 +50,7 @@ final class LevelExpander implements AutoCloseable {
      * @param path        the script that reached it
      * @param explorePast whether it is a known finding the pair explored past (reported without tolerance)
      */
-    record FailureAt(long ordinal, String signature, Explorer.Path path, boolean explorePast) {
-    }
+    record FailureAt(long ordinal, String signature, Explorer.Path path, boolean explorePast) {}
 
     /**
      * One level's outcome.
@@ -60,12 +59,10 @@ final class LevelExpander implements AutoCloseable {
      * @param reached  states first reached at this level
      * @param failures the failures, in ordinal order, at most one per signature
      */
-    record Outcome(List<Explorer.Node> next, long reached, List<FailureAt> failures) {
-    }
+    record Outcome(List<Explorer.Node> next, long reached, List<FailureAt> failures) {}
 
     /** A child that led its key when it was met, with what decides at the level's end whether it stays. */
-    private record Candidate(Explorer.Node node, Object key, long ordinal) {
-    }
+    private record Candidate(Explorer.Node node, Object key, long ordinal) {}
 
     /** What the threads produced from one chunk, in ordinal order. */
     private static final class Chunk {
@@ -168,8 +165,7 @@ final class LevelExpander implements AutoCloseable {
      * @param lastLevel      whether the children are only checked and counted, never kept
      * @param found          the signatures already reported (a failure with one of them is not kept)
      */
-    Outcome expand(List<Explorer.Node> states, int atDepth, long expandedBefore, boolean lastLevel,
-                   Set<String> found) {
+    Outcome expand(List<Explorer.Node> states, int atDepth, long expandedBefore, boolean lastLevel, Set<String> found) {
         long before = seen.mappingCount();
         this.level = states;
         this.depth = atDepth;
@@ -273,17 +269,22 @@ final class LevelExpander implements AutoCloseable {
             Failure f = child.step(depth, op);
             transitions++;
             if (f != null) {
-                fail(out, new FailureAt(ordinal, Explorer.signature(f), new Explorer.Path(node.path(), op, depth + 1),
-                        false));
+                fail(
+                        out,
+                        new FailureAt(
+                                ordinal, Explorer.signature(f), new Explorer.Path(node.path(), op, depth + 1), false));
                 continue; // a failing state is not expanded
             }
             Failure past = child.toleratedAtLastStep();
             if (past != null) { // a known finding, explored past
-                fail(out, new FailureAt(ordinal, past.signature(), new Explorer.Path(node.path(), op, depth + 1), true));
+                fail(
+                        out,
+                        new FailureAt(ordinal, past.signature(), new Explorer.Path(node.path(), op, depth + 1), true));
             }
             // Most children reach a known state: a lock-free read of the probe (the key in the thread's buffer, not
             // copied) settles those before any write locks a bin; a key is copied only to be stored.
-            Object probe = probing != null ? probing.probe(child) : settings.key().apply(child);
+            Object probe =
+                    probing != null ? probing.probe(child) : settings.key().apply(child);
             Object key = probing != null ? null : probe;
             Long held = seen.get(probe);
             Long mine = null;
@@ -313,8 +314,8 @@ final class LevelExpander implements AutoCloseable {
                 if (key == null) {
                     key = probing.own(probe); // took the key from a sibling: the candidate needs a key of its own
                 }
-                out.kept.add(new Candidate(new Explorer.Node(child, new Explorer.Path(node.path(), op, depth + 1)), key,
-                        ordinal));
+                out.kept.add(new Candidate(
+                        new Explorer.Node(child, new Explorer.Path(node.path(), op, depth + 1)), key, ordinal));
             }
         }
         counts[0] += transitions;

@@ -53,7 +53,9 @@ public record Scope(Policy policy, long budget, List<Integer> sizes, int consume
         if (policy == null) {
             throw new IllegalArgumentException("scope: policy must not be null");
         }
-        if (sizes == null || sizes.isEmpty() || sizes.stream().anyMatch(Objects::isNull)) { // List.of(..).contains(null) throws
+        if (sizes == null
+                || sizes.isEmpty()
+                || sizes.stream().anyMatch(Objects::isNull)) { // List.of(..).contains(null) throws
             throw new IllegalArgumentException("scope: sizes must hold at least one size and no null, was " + sizes);
         }
         sizes = List.copyOf(sizes);
@@ -125,8 +127,10 @@ public record Scope(Policy policy, long budget, List<Integer> sizes, int consume
     /** The operations this scope explores, as a page lists them. */
     public String operationNames() {
         return "attach, next, detach, writeSync, write, end, fail, cancel"
-                + (writerPaths ? ", writevSync, writev, endSync, drain, abort (of each pending operation),"
-                + " spoil (of each spoilable write)" : "");
+                + (writerPaths
+                        ? ", writevSync, writev, endSync, drain, abort (of each pending operation),"
+                                + " spoil (of each spoilable write)"
+                        : "");
     }
 
     /** The broadcast's options. */
@@ -184,8 +188,9 @@ public record Scope(Policy policy, long budget, List<Integer> sizes, int consume
 
     @Override
     public String toString() {
-        return policy + ", budget " + budget + ", sizes {" + sizes.stream().map(String::valueOf)
-                .collect(Collectors.joining(",")) + "}, " + consumers + " consumer(s), depth " + depth
+        return policy + ", budget " + budget + ", sizes {"
+                + sizes.stream().map(String::valueOf).collect(Collectors.joining(",")) + "}, " + consumers
+                + " consumer(s), depth " + depth
                 + (writerPaths ? ", writer paths" : "");
     }
 }

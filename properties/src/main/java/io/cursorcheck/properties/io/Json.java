@@ -53,28 +53,33 @@ public final class Json {
 
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+            .streamReadConstraints(
+                    StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
             .build();
 
     /** Two-space indentation, {@code "key": value}, one array element a line, {@code {}} and {@code []} when empty. */
-    private static final DefaultPrettyPrinter PRETTY_PRINTER = new DefaultPrettyPrinter(Separators.createDefaultInstance()
-            .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
-            .withObjectEmptySeparator("")
-            .withArrayEmptySeparator(""))
+    private static final DefaultPrettyPrinter PRETTY_PRINTER = new DefaultPrettyPrinter(
+                    Separators.createDefaultInstance()
+                            .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                            .withObjectEmptySeparator("")
+                            .withArrayEmptySeparator(""))
             .withObjectIndenter(new DefaultIndenter("  ", "\n"))
             .withArrayIndenter(new DefaultIndenter("  ", "\n"));
 
     private static final JSON LINE = JSON.builder(FACTORY)
-            .enable(JSON.Feature.WRITE_NULL_PROPERTIES, JSON.Feature.FAIL_ON_DUPLICATE_MAP_KEYS,
+            .enable(
+                    JSON.Feature.WRITE_NULL_PROPERTIES,
+                    JSON.Feature.FAIL_ON_DUPLICATE_MAP_KEYS,
                     JSON.Feature.PRESERVE_FIELD_ORDERING)
-            .disable(JSON.Feature.USE_DEFERRED_MAPS, JSON.Feature.USE_BIG_DECIMAL_FOR_FLOATS,
+            .disable(
+                    JSON.Feature.USE_DEFERRED_MAPS,
+                    JSON.Feature.USE_BIG_DECIMAL_FOR_FLOATS,
                     JSON.Feature.READ_JSON_ARRAYS_AS_JAVA_ARRAYS)
             .build();
 
     private static final JSON PRETTY = LINE.with(PRETTY_PRINTER);
 
-    private Json() {
-    }
+    private Json() {}
 
     /**
      * Renders a value as an indented document ending with a newline: for files people read.
@@ -113,8 +118,13 @@ public final class Json {
         if (value == null || value instanceof String || value instanceof Boolean) {
             return value;
         }
-        if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte
-                || value instanceof Double || value instanceof Float || value instanceof BigInteger
+        if (value instanceof Long
+                || value instanceof Integer
+                || value instanceof Short
+                || value instanceof Byte
+                || value instanceof Double
+                || value instanceof Float
+                || value instanceof BigInteger
                 || value instanceof BigDecimal) {
             return value;
         }
@@ -151,15 +161,16 @@ public final class Json {
             throw new IllegalArgumentException("JSON: no text (null)");
         }
         if (text.isBlank()) {
-            throw new IllegalArgumentException("JSON: no value: the text is empty" + (text.isEmpty() ? "" : " but for white space"));
+            throw new IllegalArgumentException(
+                    "JSON: no value: the text is empty" + (text.isEmpty() ? "" : " but for white space"));
         }
         JsonParser p = null;
         try {
             p = FACTORY.createParser(text);
             Object value = LINE.anyFrom(p);
             if (p.nextToken() != null) {
-                throw new IllegalArgumentException("JSON: more after the value: " + p.currentToken().asString()
-                        + where(p.currentTokenLocation()));
+                throw new IllegalArgumentException(
+                        "JSON: more after the value: " + p.currentToken().asString() + where(p.currentTokenLocation()));
             }
             return typed(value, "$");
         } catch (JsonProcessingException e) {
@@ -188,8 +199,9 @@ public final class Json {
      * ("[Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); line: 1, column: 1]").
      */
     static String plain(String message) {
-        return message == null ? "malformed" : message.replaceAll("\\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]",
-                "line $1, column $2");
+        return message == null
+                ? "malformed"
+                : message.replaceAll("\\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]", "line $1, column $2");
     }
 
     private static String where(JsonLocation at) {
@@ -235,7 +247,9 @@ public final class Json {
     }
 
     private static String abbreviated(String number) {
-        return number.length() <= 40 ? number : number.substring(0, 20) + "..." + number.substring(number.length() - 10)
-                + " (" + number.length() + " characters)";
+        return number.length() <= 40
+                ? number
+                : number.substring(0, 20) + "..." + number.substring(number.length() - 10) + " (" + number.length()
+                        + " characters)";
     }
 }

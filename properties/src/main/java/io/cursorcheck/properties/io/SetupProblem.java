@@ -6,5 +6,4 @@ package io.cursorcheck.properties.io;
  * command line prints its message as one line and exits 2, with no usage hint and no trace: it is
  * neither a mistake in the command line nor a bug of cursorcheck.
  */
-public interface SetupProblem {
-}
+public interface SetupProblem {}

@@ -28,11 +28,9 @@ final class CodeTokens {
      * @param start the offset of its first character in the text
      * @param end   the offset just after its last character
      */
-    record CodeToken(String image, int start, int end) {
-    }
+    record CodeToken(String image, int start, int end) {}
 
-    private CodeTokens() {
-    }
+    private CodeTokens() {}
 
     /**
      * The code tokens of {@code text} in order, comments and whitespace left out.
@@ -79,8 +77,8 @@ final class CodeTokens {
 
     /** Every code token of {@code text}, then the end-of-input token (which carries the trailing specials). */
     private static List<Token> lex(String text) {
-        GeneratedJavaParserTokenManager lexer = new GeneratedJavaParserTokenManager(
-                new SimpleCharStream(Providers.provider(text)));
+        GeneratedJavaParserTokenManager lexer =
+                new GeneratedJavaParserTokenManager(new SimpleCharStream(Providers.provider(text)));
         List<Token> tokens = new ArrayList<>();
         try {
             Token t;

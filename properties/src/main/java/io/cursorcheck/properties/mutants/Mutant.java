@@ -20,8 +20,16 @@ package io.cursorcheck.properties.mutants;
  *                    {@link Impact#EQUIVALENT} mutant whose argument or white-box check differs under that
  *                    algorithm, the argument that holds there; null for every other mutant ({@link #impactUnder})
  */
-public record Mutant(String id, String description, Impact impact, String file, String find, String replace,
-                     String entry, Equivalence equivalence, Equivalence correctedEquivalence) {
+public record Mutant(
+        String id,
+        String description,
+        Impact impact,
+        String file,
+        String find,
+        String replace,
+        String entry,
+        Equivalence equivalence,
+        Equivalence correctedEquivalence) {
 
     /**
      * What a mutant's bug breaks, in the classic split: safety is "nothing bad ever happens",
@@ -52,18 +60,24 @@ public record Mutant(String id, String description, Impact impact, String file, 
      * @param argument one sentence: why every answer and every state stay the same
      * @param seenBy   the white-box check that still sees it, or {@link WhiteBox#NONE}
      */
-    public record Equivalence(String argument, WhiteBox seenBy) {
-    }
+    public record Equivalence(String argument, WhiteBox seenBy) {}
 
     /** A mutant that is not equivalent. */
-    public Mutant(String id, String description, Impact impact, String file, String find, String replace,
-                  String entry) {
+    public Mutant(
+            String id, String description, Impact impact, String file, String find, String replace, String entry) {
         this(id, description, impact, file, find, replace, entry, null, null);
     }
 
     /** A mutant whose impact is the same under both algorithms. */
-    public Mutant(String id, String description, Impact impact, String file, String find, String replace,
-                  String entry, Equivalence equivalence) {
+    public Mutant(
+            String id,
+            String description,
+            Impact impact,
+            String file,
+            String find,
+            String replace,
+            String entry,
+            Equivalence equivalence) {
         this(id, description, impact, file, find, replace, entry, equivalence, null);
     }
 
@@ -74,7 +88,8 @@ public record Mutant(String id, String description, Impact impact, String file, 
      */
     public Impact impactUnder(io.cursorcheck.spi.Algorithm algorithm) {
         return algorithm == io.cursorcheck.spi.Algorithm.CORRECTED && correctedEquivalence != null
-                ? Impact.EQUIVALENT : impact;
+                ? Impact.EQUIVALENT
+                : impact;
     }
 
     /**
@@ -83,7 +98,8 @@ public record Mutant(String id, String description, Impact impact, String file, 
      */
     public Equivalence equivalenceUnder(io.cursorcheck.spi.Algorithm algorithm) {
         return algorithm == io.cursorcheck.spi.Algorithm.CORRECTED && correctedEquivalence != null
-                ? correctedEquivalence : equivalence;
+                ? correctedEquivalence
+                : equivalence;
     }
 
     /** Checks the fields. */
@@ -95,8 +111,8 @@ public record Mutant(String id, String description, Impact impact, String file, 
             throw new IllegalArgumentException("mutant " + id + " changes nothing");
         }
         if ((impact == Impact.EQUIVALENT) != (equivalence != null)) {
-            throw new IllegalArgumentException("mutant " + id + ": an equivalence argument goes with, and only with,"
-                    + " impact EQUIVALENT");
+            throw new IllegalArgumentException(
+                    "mutant " + id + ": an equivalence argument goes with, and only with," + " impact EQUIVALENT");
         }
     }
 
@@ -106,10 +122,17 @@ public record Mutant(String id, String description, Impact impact, String file, 
     }
 
     /** An equivalent mutant of {@code CachedCountBroadcast.java}: {@code argument} says why, {@code seenBy} what sees it. */
-    static Mutant cachedCount(String id, String description, WhiteBox seenBy, String argument, String find,
-                              String replace) {
-        return new Mutant(id, description, Impact.EQUIVALENT, "CachedCountBroadcast.java", find, replace,
-                "CachedCountBroadcast", new Equivalence(argument, seenBy));
+    static Mutant cachedCount(
+            String id, String description, WhiteBox seenBy, String argument, String find, String replace) {
+        return new Mutant(
+                id,
+                description,
+                Impact.EQUIVALENT,
+                "CachedCountBroadcast.java",
+                find,
+                replace,
+                "CachedCountBroadcast",
+                new Equivalence(argument, seenBy));
     }
 
     /** A mutant of {@code BroadcastCore.java}, run as a {@code CachedCountBroadcast} (SAFETY or LIVENESS). */
@@ -125,8 +148,15 @@ public record Mutant(String id, String description, Impact impact, String file, 
 
     /** An equivalent mutant of {@code BroadcastCore.java}, run as a {@code CachedCountBroadcast}. */
     static Mutant core(String id, String description, WhiteBox seenBy, String argument, String find, String replace) {
-        return new Mutant(id, description, Impact.EQUIVALENT, "BroadcastCore.java", find, replace,
-                "CachedCountBroadcast", new Equivalence(argument, seenBy));
+        return new Mutant(
+                id,
+                description,
+                Impact.EQUIVALENT,
+                "BroadcastCore.java",
+                find,
+                replace,
+                "CachedCountBroadcast",
+                new Equivalence(argument, seenBy));
     }
 
     /** The class name of the mutant as a Java identifier: {@code detach-forgets-count} gives {@code DetachForgetsCountMutant}. */

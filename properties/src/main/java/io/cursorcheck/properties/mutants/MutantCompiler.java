@@ -54,8 +54,7 @@ public final class MutantCompiler {
     /** What a subject id adds to a mutant's id when the mutant follows the corrected algorithm (spec §8). */
     public static final String CORRECTED_SUFFIX = "+corrected";
 
-    private MutantCompiler() {
-    }
+    private MutantCompiler() {}
 
     /**
      * The factory of a mutant, compiling it on first use.
@@ -141,8 +140,7 @@ public final class MutantCompiler {
     }
 
     /** One compiled mutant: its as-released factory and, if its class takes an algorithm, its corrected one. */
-    private record Compiled(BroadcastFactory asReleased, BroadcastFactory corrected) {
-    }
+    private record Compiled(BroadcastFactory asReleased, BroadcastFactory corrected) {}
 
     private static Compiled compile(Mutant mutant) {
         String pkg = packageOf(mutant);
@@ -181,7 +179,8 @@ public final class MutantCompiler {
         Map<String, String> sources = new HashMap<>();
         boolean patched = false;
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+            for (Path file :
+                    files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
                 String name = file.getFileName().toString();
                 if (name.equals("package-info.java")) {
                     continue;
@@ -214,8 +213,8 @@ public final class MutantCompiler {
     static String apply(Mutant mutant, String text) {
         List<CodeTokens.CodeToken> wanted = tokens(mutant, mutant.find(), "its patch's code");
         if (wanted.isEmpty()) {
-            throw new IllegalStateException("mutant " + mutant.id() + ": its patch for " + mutant.file()
-                    + " has no code to find");
+            throw new IllegalStateException(
+                    "mutant " + mutant.id() + ": its patch for " + mutant.file() + " has no code to find");
         }
         if (CodeTokens.hasComment(mutant.find())) {
             throw new IllegalStateException("mutant " + mutant.id() + ": its patch for " + mutant.file()
@@ -233,9 +232,10 @@ public final class MutantCompiler {
             }
         }
         if (at < 0) {
-            throw new IllegalStateException("mutant " + mutant.id() + ": its patch no longer applies to " + mutant.file()
-                    + " (its code is not there, comments and whitespace aside); update the mutant to the current"
-                    + " code:\n" + mutant.diff());
+            throw new IllegalStateException(
+                    "mutant " + mutant.id() + ": its patch no longer applies to " + mutant.file()
+                            + " (its code is not there, comments and whitespace aside); update the mutant to the current"
+                            + " code:\n" + mutant.diff());
         }
         int start = code.get(at).start();
         int end = code.get(at + wanted.size() - 1).end();
@@ -255,23 +255,23 @@ public final class MutantCompiler {
         try {
             return CodeTokens.of(text);
         } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("mutant " + mutant.id() + ": cannot read " + what + " as Java ("
-                    + e.getMessage() + ")", e);
+            throw new IllegalStateException(
+                    "mutant " + mutant.id() + ": cannot read " + what + " as Java (" + e.getMessage() + ")", e);
         }
     }
 
     private static Map<String, byte[]> javac(Mutant mutant, Map<String, String> sources) {
         JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
         if (compiler == null) {
-            throw new IllegalStateException("mutants need a JDK's compiler; this runtime has none ("
-                    + System.getProperty("java.home") + ")");
+            throw new IllegalStateException(
+                    "mutants need a JDK's compiler; this runtime has none (" + System.getProperty("java.home") + ")");
         }
         Map<String, ByteArrayOutputStream> out = new HashMap<>();
         StandardJavaFileManager standard = compiler.getStandardFileManager(null, null, StandardCharsets.UTF_8);
         JavaFileManager memory = new ForwardingJavaFileManager<>(standard) {
             @Override
-            public JavaFileObject getJavaFileForOutput(Location location, String className, JavaFileObject.Kind kind,
-                                                       FileObject sibling) {
+            public JavaFileObject getJavaFileForOutput(
+                    Location location, String className, JavaFileObject.Kind kind, FileObject sibling) {
                 return new SimpleJavaFileObject(uri("mem:///" + className.replace('.', '/') + ".class"), kind) {
                     @Override
                     public OutputStream openOutputStream() {
@@ -281,16 +281,18 @@ public final class MutantCompiler {
             }
         };
         List<JavaFileObject> units = new ArrayList<>();
-        sources.forEach((name, text) -> units.add(new SimpleJavaFileObject(
-                uri("mem:///" + name.replace('.', '/') + ".java"), JavaFileObject.Kind.SOURCE) {
-            @Override
-            public CharSequence getCharContent(boolean ignoreEncodingErrors) {
-                return text;
-            }
-        }));
+        sources.forEach((name, text) -> units.add(
+                new SimpleJavaFileObject(
+                        uri("mem:///" + name.replace('.', '/') + ".java"), JavaFileObject.Kind.SOURCE) {
+                    @Override
+                    public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+                        return text;
+                    }
+                }));
         StringWriter diagnostics = new StringWriter();
         List<String> options = List.of("--release", "17", "-proc:none", "-nowarn", "-classpath", spiClasspath());
-        boolean ok = compiler.getTask(diagnostics, memory, null, options, null, units).call();
+        boolean ok = compiler.getTask(diagnostics, memory, null, options, null, units)
+                .call();
         if (!ok) {
             throw new IllegalStateException("mutant " + mutant.id() + " does not compile:\n" + diagnostics);
         }
@@ -301,7 +303,12 @@ public final class MutantCompiler {
 
     private static String spiClasspath() {
         try {
-            return Path.of(Broadcast.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+            return Path.of(Broadcast.class
+                            .getProtectionDomain()
+                            .getCodeSource()
+                            .getLocation()
+                            .toURI())
+                    .toString();
         } catch (URISyntaxException e) {
             throw new IllegalStateException("cannot locate the spi classes", e);
         }
@@ -334,7 +341,8 @@ public final class MutantCompiler {
 
         @Override
         public Broadcast create(Options options) {
-            return ctor.getParameterCount() == 1 ? construct(ctor, "mutant " + mutant.id(), options)
+            return ctor.getParameterCount() == 1
+                    ? construct(ctor, "mutant " + mutant.id(), options)
                     : construct(ctor, "mutant " + mutant.id(), options, algorithm);
         }
 

@@ -83,26 +83,33 @@ public final class ExplorePage {
             original would, for every variant), and premise 2 by the checker being part of every key.
             """;
 
-    private ExplorePage() {
-    }
+    private ExplorePage() {}
 
     /** The page. */
     public static String markdown(ExploreRun.Result r, String command) {
         StringBuilder b = new StringBuilder("# Exhaustive exploration\n\n");
-        b.append(r.passed() ? "**Passed**: every bound below holds" + (r.controls().isEmpty() ? "" : ", and every"
-                + " negative control was caught") + ".\n\n" : "**FAILED**: see the rows marked below.\n\n");
+        b.append(
+                r.passed()
+                        ? "**Passed**: every bound below holds"
+                                + (r.controls().isEmpty() ? "" : ", and every" + " negative control was caught")
+                                + ".\n\n"
+                        : "**FAILED**: see the rows marked below.\n\n");
         b.append(MarkdownTable.of("", "")
-                .row("Command", MarkdownTable.code(command))
-                .row("Machine", IndexPage.machine() + ", " + threads(r))
-                .row("Method", "breadth-first over every operation sequence of the scope, the model and"
-                        + " the subject in lockstep, every state checked as the lockstep engine checks it; states are"
-                        + " deduplicated by an exact canonical key of both sides (by default binary, consumers renamed:"
-                        + " premises 5 and 6 below), so a failure found is a shortest one;"
-                        + " each level's states expanded by several threads at once, the states, transitions, verdicts"
-                        + " and scripts the same whatever their count (of the states with one key, and of the failures"
-                        + " with one signature, the one a single thread meets first is kept)")).append('\n');
+                        .row("Command", MarkdownTable.code(command))
+                        .row("Machine", IndexPage.machine() + ", " + threads(r))
+                        .row(
+                                "Method",
+                                "breadth-first over every operation sequence of the scope, the model and"
+                                        + " the subject in lockstep, every state checked as the lockstep engine checks it; states are"
+                                        + " deduplicated by an exact canonical key of both sides (by default binary, consumers renamed:"
+                                        + " premises 5 and 6 below), so a failure found is a shortest one;"
+                                        + " each level's states expanded by several threads at once, the states, transitions, verdicts"
+                                        + " and scripts the same whatever their count (of the states with one key, and of the failures"
+                                        + " with one signature, the one a single thread meets first is kept)"))
+                .append('\n');
         b.append(markdownSection(r));
-        b.append(DEDUPLICATION.formatted(SpecLinks.from(Reports.dir(), (String) null))); // the page is written under reports/
+        b.append(DEDUPLICATION.formatted(
+                SpecLinks.from(Reports.dir(), (String) null))); // the page is written under reports/
         return b.toString();
     }
 
@@ -117,32 +124,60 @@ public final class ExplorePage {
                 + " still compared with the model (spec §3, \"After a finding\"). *algorithm*: `as-released` is spec §2, checked against `model`;"
                 + " `corrected` is spec §8 (a flush never runs inside another), checked against `model-corrected`,"
                 + " where no finding is known, so any failure, a known finding's included, breaks the bound.\n\n");
-        MarkdownTable bounds = MarkdownTable.of("subject", "algorithm", "scope", "states", "transitions", "depth",
-                "threads", "time", "CPU time", "states/s", "states per CPU second",
-                "per thread (states per its CPU second)", "verdict").right(3, 4, 5, 6, 7, 8, 9, 10);
+        MarkdownTable bounds = MarkdownTable.of(
+                        "subject",
+                        "algorithm",
+                        "scope",
+                        "states",
+                        "transitions",
+                        "depth",
+                        "threads",
+                        "time",
+                        "CPU time",
+                        "states/s",
+                        "states per CPU second",
+                        "per thread (states per its CPU second)",
+                        "verdict")
+                .right(3, 4, 5, 6, 7, 8, 9, 10);
         for (Explorer.Result x : r.bounds()) {
-            bounds.row(MarkdownTable.code(x.subject()), r.algorithmOf(x.subject()), MarkdownTable.text(String.valueOf(x.scope())),
-                    String.format("%,d", x.states()), String.format("%,d", x.transitions()),
-                    x.depth() + (x.complete() ? "" : " (incomplete)"), x.threads(),
-                    String.format("%.1f s", x.millis() / 1000.0), String.format("%.1f s", x.cpuMillis() / 1000.0),
-                    String.format("%,.0f", x.statesPerSecond()), String.format("%,.0f", x.statesPerCpuSecond()),
-                    perThread(x), x.holds() ? "holds" : "**does not hold**");
+            bounds.row(
+                    MarkdownTable.code(x.subject()),
+                    r.algorithmOf(x.subject()),
+                    MarkdownTable.text(String.valueOf(x.scope())),
+                    String.format("%,d", x.states()),
+                    String.format("%,d", x.transitions()),
+                    x.depth() + (x.complete() ? "" : " (incomplete)"),
+                    x.threads(),
+                    String.format("%.1f s", x.millis() / 1000.0),
+                    String.format("%.1f s", x.cpuMillis() / 1000.0),
+                    String.format("%,.0f", x.statesPerSecond()),
+                    String.format("%,.0f", x.statesPerCpuSecond()),
+                    perThread(x),
+                    x.holds() ? "holds" : "**does not hold**");
         }
         b.append(bounds);
-        b.append("\n*CPU time* is the exploring threads' CPU time added up (measured per thread); *states per CPU second*"
-                + " divides the distinct states by it, the speed of one core whatever else the machine runs; *per"
-                + " thread*: each thread's share of the new states it put into the set first, and its states per second"
-                + " of its own CPU time.\n\n");
+        b.append(
+                "\n*CPU time* is the exploring threads' CPU time added up (measured per thread); *states per CPU second*"
+                        + " divides the distinct states by it, the speed of one core whatever else the machine runs; *per"
+                        + " thread*: each thread's share of the new states it put into the set first, and its states per second"
+                        + " of its own CPU time.\n\n");
         b.append(comparisons(r));
         b.append(operationsOfBounds(r));
         b.append("## Shortest scripts found\n\n");
-        MarkdownTable found = MarkdownTable.of("subject", "algorithm", "policy", "failure", "length", "known finding",
-                "script").right(4);
+        MarkdownTable found = MarkdownTable.of(
+                        "subject", "algorithm", "policy", "failure", "length", "known finding", "script")
+                .right(4);
         for (Explorer.Result x : r.bounds()) {
             for (Explorer.Found f : x.found()) {
-                found.row(MarkdownTable.code(x.subject()), r.algorithmOf(x.subject()), x.scope().policy(),
-                        MarkdownTable.text(f.failure().title()), f.run().script().length(),
-                        f.known() == null ? (f.againstSubject() ? "" : "**new**") : f.known().name(),
+                found.row(
+                        MarkdownTable.code(x.subject()),
+                        r.algorithmOf(x.subject()),
+                        x.scope().policy(),
+                        MarkdownTable.text(f.failure().title()),
+                        f.run().script().length(),
+                        f.known() == null
+                                ? (f.againstSubject() ? "" : "**new**")
+                                : f.known().name(),
                         link(r.pages(), x.subject(), f));
             }
         }
@@ -161,17 +196,35 @@ public final class ExplorePage {
                 + " `model`, and corrected (`<mutant>+corrected`, the patched class made with `Algorithm.CORRECTED`)"
                 + " against `model-corrected`, unless it is equivalent there (a path only a nested flush reaches, or a"
                 + " cursor left past end by a spoiled read).\n\n");
-        MarkdownTable controls = MarkdownTable.of("control", "algorithm", "caught in", "by", "explorer's length",
-                "random engine's length", "script").right(4, 5);
+        MarkdownTable controls = MarkdownTable.of(
+                        "control",
+                        "algorithm",
+                        "caught in",
+                        "by",
+                        "explorer's length",
+                        "random engine's length",
+                        "script")
+                .right(4, 5);
         for (ExploreRun.Control c : r.controls()) {
             if (c.caught() == null) {
-                controls.row(MarkdownTable.code(c.subject()), c.algorithm(), "**not caught**", "", "",
-                        c.shrunk() < 0 ? "" : String.valueOf(c.shrunk()), "");
+                controls.row(
+                        MarkdownTable.code(c.subject()),
+                        c.algorithm(),
+                        "**not caught**",
+                        "",
+                        "",
+                        c.shrunk() < 0 ? "" : String.valueOf(c.shrunk()),
+                        "");
                 continue;
             }
-            controls.row(MarkdownTable.code(c.subject()), c.algorithm(), MarkdownTable.text(String.valueOf(c.scope())),
-                    MarkdownTable.text(c.caught().failure().title()), c.caught().run().script().length(),
-                    c.shrunk() < 0 ? "missed" : String.valueOf(c.shrunk()), link(r.pages(), c.subject(), c.caught()));
+            controls.row(
+                    MarkdownTable.code(c.subject()),
+                    c.algorithm(),
+                    MarkdownTable.text(String.valueOf(c.scope())),
+                    MarkdownTable.text(c.caught().failure().title()),
+                    c.caught().run().script().length(),
+                    c.shrunk() < 0 ? "missed" : String.valueOf(c.shrunk()),
+                    link(r.pages(), c.subject(), c.caught()));
         }
         b.append(controls).append('\n');
         b.append(lengthsUnderBothAlgorithms(r));
@@ -195,9 +248,11 @@ public final class ExplorePage {
 
     /** Each thread's share of the states and its states per CPU second, e.g. {@code 51% at 40,000; 49% at 39,000}. */
     public static String perThread(Explorer.Result x) {
-        long total = Math.max(1, x.workers().stream().mapToLong(Explorer.Worker::states).sum());
-        return x.workers().stream().map(w -> String.format("%.0f%% at %,.0f", 100.0 * w.states() / total,
-                w.statesPerCpuSecond())).collect(java.util.stream.Collectors.joining("; "));
+        long total = Math.max(
+                1, x.workers().stream().mapToLong(Explorer.Worker::states).sum());
+        return x.workers().stream()
+                .map(w -> String.format("%.0f%% at %,.0f", 100.0 * w.states() / total, w.statesPerCpuSecond()))
+                .collect(java.util.stream.Collectors.joining("; "));
     }
 
     /**
@@ -215,22 +270,53 @@ public final class ExplorePage {
                 + " *reduction*: the legacy key's states over the current key's (1.00 when both keys merge the same"
                 + " states, e.g. without symmetry); *agree*: the same verdict and, for each failure, a script of the"
                 + " same length (with the same key, the same states and transitions too).\n\n");
-        MarkdownTable runs = MarkdownTable.of("subject", "scope", "explorer", "key", "threads", "states", "time", "CPU time",
-                "states/s", "states per CPU second", "order").right(4, 5, 6, 7, 8, 9);
-        MarkdownTable summary = MarkdownTable.of("subject", "scope", "speed-up per CPU second", "speed-up elapsed",
-                "states without reduction", "with", "reduction", "agree").right(2, 3, 4, 5, 6);
+        MarkdownTable runs = MarkdownTable.of(
+                        "subject",
+                        "scope",
+                        "explorer",
+                        "key",
+                        "threads",
+                        "states",
+                        "time",
+                        "CPU time",
+                        "states/s",
+                        "states per CPU second",
+                        "order")
+                .right(4, 5, 6, 7, 8, 9);
+        MarkdownTable summary = MarkdownTable.of(
+                        "subject",
+                        "scope",
+                        "speed-up per CPU second",
+                        "speed-up elapsed",
+                        "states without reduction",
+                        "with",
+                        "reduction",
+                        "agree")
+                .right(2, 3, 4, 5, 6);
         for (io.cursorcheck.properties.explore.Comparison c : r.comparisons()) {
             for (Explorer.Result x : List.of(c.legacy(), c.current())) {
-                runs.row(MarkdownTable.code(x.subject()), MarkdownTable.text(String.valueOf(x.scope())),
-                        x == c.legacy() ? "legacy" : "current", x.keyName(), x.threads(),
-                        String.format("%,d", x.states()), String.format("%.1f s", x.millis() / 1000.0),
-                        String.format("%.1f s", x.cpuMillis() / 1000.0), String.format("%,.0f", x.statesPerSecond()),
-                        String.format("%,.0f", x.statesPerCpuSecond()), c.order());
+                runs.row(
+                        MarkdownTable.code(x.subject()),
+                        MarkdownTable.text(String.valueOf(x.scope())),
+                        x == c.legacy() ? "legacy" : "current",
+                        x.keyName(),
+                        x.threads(),
+                        String.format("%,d", x.states()),
+                        String.format("%.1f s", x.millis() / 1000.0),
+                        String.format("%.1f s", x.cpuMillis() / 1000.0),
+                        String.format("%,.0f", x.statesPerSecond()),
+                        String.format("%,.0f", x.statesPerCpuSecond()),
+                        c.order());
             }
-            summary.row(MarkdownTable.code(c.current().subject()), MarkdownTable.text(String.valueOf(c.current().scope())),
-                    String.format("%.2f", c.cpuSpeedUp()), String.format("%.2f", c.elapsedSpeedUp()),
-                    String.format("%,d", c.legacy().states()), String.format("%,d", c.current().states()),
-                    String.format("%.2f", c.reduction()), c.agrees() ? "yes" : "**no**");
+            summary.row(
+                    MarkdownTable.code(c.current().subject()),
+                    MarkdownTable.text(String.valueOf(c.current().scope())),
+                    String.format("%.2f", c.cpuSpeedUp()),
+                    String.format("%.2f", c.elapsedSpeedUp()),
+                    String.format("%,d", c.legacy().states()),
+                    String.format("%,d", c.current().states()),
+                    String.format("%.2f", c.reduction()),
+                    c.agrees() ? "yes" : "**no**");
         }
         return b.append(runs).append('\n').append(summary).append('\n').toString();
     }
@@ -239,8 +325,10 @@ public final class ExplorePage {
     static String operationsOfBounds(ExploreRun.Result r) {
         java.util.Set<String> kinds = new java.util.LinkedHashSet<>();
         for (Explorer.Result x : r.bounds()) {
-            kinds.add((x.scope().writerPaths() ? "A bound whose scope says *writer paths* explores: "
-                    : "A bound without *writer paths* explores: ") + x.scope().operationNames() + ".");
+            kinds.add((x.scope().writerPaths()
+                            ? "A bound whose scope says *writer paths* explores: "
+                            : "A bound without *writer paths* explores: ")
+                    + x.scope().operationNames() + ".");
         }
         return kinds.isEmpty() ? "" : String.join("\n", kinds) + "\n\n";
     }
@@ -256,7 +344,8 @@ public final class ExplorePage {
         Map<String, ExploreRun.Control> corrected = new LinkedHashMap<>();
         for (ExploreRun.Control c : r.controls()) {
             if (c.algorithm() == Algorithm.CORRECTED && c.subject().endsWith(MutantCompiler.CORRECTED_SUFFIX)) {
-                corrected.put(c.subject().substring(0, c.subject().length() - MutantCompiler.CORRECTED_SUFFIX.length()), c);
+                corrected.put(
+                        c.subject().substring(0, c.subject().length() - MutantCompiler.CORRECTED_SUFFIX.length()), c);
             } else if (c.algorithm() == Algorithm.AS_RELEASED) {
                 asReleased.put(c.subject(), c);
             }
@@ -265,7 +354,8 @@ public final class ExplorePage {
             return "";
         }
         StringBuilder b = new StringBuilder("### Controls under both algorithms\n\n");
-        MarkdownTable rows = MarkdownTable.of("mutant", "as released", "corrected", "").right(1, 2);
+        MarkdownTable rows =
+                MarkdownTable.of("mutant", "as released", "corrected", "").right(1, 2);
         int same = 0;
         int both = 0;
         for (Map.Entry<String, ExploreRun.Control> e : asReleased.entrySet()) {
@@ -280,14 +370,16 @@ public final class ExplorePage {
             same += equal ? 1 : 0;
             rows.row(MarkdownTable.code(e.getKey()), released, fixed, equal ? "same" : "**differs**");
         }
-        b.append(String.format("%d of %d mutants run under both algorithms have the same shortest length.%n%n", same,
-                both));
+        b.append(String.format(
+                "%d of %d mutants run under both algorithms have the same shortest length.%n%n", same, both));
         b.append(rows).append('\n');
         return b.toString();
     }
 
     private static String length(ExploreRun.Control c) {
-        return c.caught() == null ? "not caught" : String.valueOf(c.caught().run().script().length());
+        return c.caught() == null
+                ? "not caught"
+                : String.valueOf(c.caught().run().script().length());
     }
 
     private static String link(Map<String, Path> pages, String subject, Explorer.Found f) {

@@ -16,8 +16,7 @@ import java.util.TreeSet;
 /** The lockstep part of {@code reports/index.md} and {@code reports/index.json}. */
 public final class IndexPage {
 
-    private IndexPage() {
-    }
+    private IndexPage() {}
 
     /** The machine this runs on, for reports. */
     public static String machine() {
@@ -30,19 +29,40 @@ public final class IndexPage {
     public static String markdown(Campaign.Result r) {
         StringBuilder b = new StringBuilder();
         b.append("## Lockstep: every variant against the model\n\n");
-        b.append(r.passed() ? "Every expectation of this part was met.\n\n"
-                : "**FAILED**: " + r.problems().size() + " expectation(s) not met (listed at the end).\n\n");
-        b.append("Seed `").append(r.config().seed()).append("`; sequences of up to ").append(r.config().maxSteps())
-                .append(" operations, weights `").append(r.config().weights()).append("`; ")
-                .append(r.config().threads()).append(" worker thread(s); ")
-                .append(String.format("%.1f s", r.millis() / 1000.0)).append(".\n\n");
+        b.append(
+                r.passed()
+                        ? "Every expectation of this part was met.\n\n"
+                        : "**FAILED**: " + r.problems().size() + " expectation(s) not met (listed at the end).\n\n");
+        b.append("Seed `")
+                .append(r.config().seed())
+                .append("`; sequences of up to ")
+                .append(r.config().maxSteps())
+                .append(" operations, weights `")
+                .append(r.config().weights())
+                .append("`; ")
+                .append(r.config().threads())
+                .append(" worker thread(s); ")
+                .append(String.format("%.1f s", r.millis() / 1000.0))
+                .append(".\n\n");
         b.append("### Variants\n\n");
-        MarkdownTable variants = MarkdownTable.of("variant", "algorithm", "expected", "sequences", "operations", "ops/s",
-                "ops/s per thread", "result").right(3, 4, 5, 6);
+        MarkdownTable variants = MarkdownTable.of(
+                        "variant",
+                        "algorithm",
+                        "expected",
+                        "sequences",
+                        "operations",
+                        "ops/s",
+                        "ops/s per thread",
+                        "result")
+                .right(3, 4, 5, 6);
         for (Campaign.VariantPart p : r.variants()) {
             RandomRun.Result x = p.result();
-            variants.row(MarkdownTable.code(p.variant().id()), p.variant().algorithm(), p.variant().conformance(),
-                    String.format("%,d", x.sequences()), String.format("%,d", x.operations()),
+            variants.row(
+                    MarkdownTable.code(p.variant().id()),
+                    p.variant().algorithm(),
+                    p.variant().conformance(),
+                    String.format("%,d", x.sequences()),
+                    String.format("%,d", x.operations()),
                     String.format("%,.0f", x.operationsPerSecond()),
                     String.format("%,.0f", x.operationsPerSecond() / x.config().threads()),
                     MarkdownTable.bold(p.verdict(), !p.ok()));
@@ -58,43 +78,74 @@ public final class IndexPage {
                 .right(2, 3);
         for (Campaign.VariantPart p : r.variants()) {
             for (RandomRun.Found f : p.result().found()) {
-                found.row(MarkdownTable.code(p.variant().id()), MarkdownTable.text(f.counterexample().failure().title()),
-                        f.counterexample().script().length(), f.counterexample().original(),
-                        f.known() == null ? (f.counterexample().failure().kind().againstModel() ? "**new**" : "")
-                                : "[" + f.known().name() + "](findings/" + f.known().name() + "/README.md)",
+                found.row(
+                        MarkdownTable.code(p.variant().id()),
+                        MarkdownTable.text(f.counterexample().failure().title()),
+                        f.counterexample().script().length(),
+                        f.counterexample().original(),
+                        f.known() == null
+                                ? (f.counterexample().failure().kind().againstModel() ? "**new**" : "")
+                                : "[" + f.known().name() + "](findings/"
+                                        + f.known().name() + "/README.md)",
                         "[" + f.counterexample().slug() + "](" + link(r, f.page()) + ")");
             }
         }
         b.append(found.size() > 0 ? found + "\n" : "None.\n\n");
 
-        b.append("### Known findings against the spec's algorithm\n\n[The spec](").append(SpecLinks.from(Reports.dir(),
-                "2-operations")).append(")'s algorithm, followed faithfully, breaks an invariant in each. Each is"
-                + " replayed from its committed counterexample:\n\n"); // the index is written under reports/
-        MarkdownTable findings = MarkdownTable.of("finding", "signature", "replay", "under the corrected algorithm (spec §8)");
+        b.append("### Known findings against the spec's algorithm\n\n[The spec](")
+                .append(SpecLinks.from(Reports.dir(), "2-operations"))
+                .append(")'s algorithm, followed faithfully, breaks an invariant in each. Each is"
+                        + " replayed from its committed counterexample:\n\n"); // the index is written under reports/
+        MarkdownTable findings =
+                MarkdownTable.of("finding", "signature", "replay", "under the corrected algorithm (spec §8)");
         for (Campaign.FindingPart f : r.findings()) {
-            findings.row("[" + f.finding().name() + "](findings/" + f.finding().name() + "/README.md)",
+            findings.row(
+                    "[" + f.finding().name() + "](findings/" + f.finding().name() + "/README.md)",
                     MarkdownTable.code(f.finding().signature()),
                     f.reproduces() ? "reproduces" : "**no longer reproduces**",
-                    f.fixed() ? "no failure (`cached-count-corrected` against `model-corrected`)"
-                            : MarkdownTable.bold("fails: " + f.corrected().failure().title(), true));
+                    f.fixed()
+                            ? "no failure (`cached-count-corrected` against `model-corrected`)"
+                            : MarkdownTable.bold(
+                                    "fails: " + f.corrected().failure().title(), true));
         }
         b.append(findings).append('\n');
 
-        b.append("### Negative controls\n\nDeliberately broken variants (`properties/.../mutants/Mutants.java`); each must"
-                + " be caught and shrunk to at most ").append(Campaign.CONTROL_MAX_LENGTH).append(" operations.\n\n");
-        MarkdownTable controls = MarkdownTable.of("mutant", "impact", "caught by", "shrunk length", "sequences to catch",
-                "time to catch", "script").right(3, 4, 5);
+        b.append(
+                        "### Negative controls\n\nDeliberately broken variants (`properties/.../mutants/Mutants.java`); each must"
+                                + " be caught and shrunk to at most ")
+                .append(Campaign.CONTROL_MAX_LENGTH)
+                .append(" operations.\n\n");
+        MarkdownTable controls = MarkdownTable.of(
+                        "mutant",
+                        "impact",
+                        "caught by",
+                        "shrunk length",
+                        "sequences to catch",
+                        "time to catch",
+                        "script")
+                .right(3, 4, 5);
         for (Controls.Verdict v : r.controls()) {
             if (v.killed()) {
                 RandomRun.Found f = v.caught();
-                controls.row(MarkdownTable.code(v.mutant().id()), v.mutant().impact(),
-                        MarkdownTable.text(f.counterexample().failure().title()), v.reportedLength(),
-                        String.format("%,d", v.result().sequences()), String.format("%.2f s", f.millisToFind() / 1000.0),
-                        "[" + MarkdownTable.text(String.join("; ", f.counterexample().script().lines())) + "]("
-                                + link(r, f.page()) + ")");
+                controls.row(
+                        MarkdownTable.code(v.mutant().id()),
+                        v.mutant().impact(),
+                        MarkdownTable.text(f.counterexample().failure().title()),
+                        v.reportedLength(),
+                        String.format("%,d", v.result().sequences()),
+                        String.format("%.2f s", f.millisToFind() / 1000.0),
+                        "["
+                                + MarkdownTable.text(String.join(
+                                        "; ", f.counterexample().script().lines())) + "](" + link(r, f.page()) + ")");
             } else {
-                controls.row(MarkdownTable.code(v.mutant().id()), v.mutant().impact(), "**survived**", "",
-                        v.result().sequences(), "", "");
+                controls.row(
+                        MarkdownTable.code(v.mutant().id()),
+                        v.mutant().impact(),
+                        "**survived**",
+                        "",
+                        v.result().sequences(),
+                        "",
+                        "");
             }
         }
         b.append(controls).append('\n');
@@ -108,11 +159,15 @@ public final class IndexPage {
         if (cov != null) {
             b.append("### Coverage (cached-count run)\n\nStates that matter, counted from the model's observations;"
                     + " a count below its floor fails the run.\n\n");
-            MarkdownTable states = MarkdownTable.of("state", "reached", "floor", "").right(1, 2);
+            MarkdownTable states =
+                    MarkdownTable.of("state", "reached", "floor", "").right(1, 2);
             for (Coverage.State s : Coverage.State.values()) {
                 long n = cov.count(s);
                 long floor = s.floor(cov.sequences());
-                states.row(MarkdownTable.text(s.description()), String.format("%,d", n), String.format("%,d", floor),
+                states.row(
+                        MarkdownTable.text(s.description()),
+                        String.format("%,d", n),
+                        String.format("%,d", floor),
                         n >= floor ? "ok" : "**below**");
             }
             b.append(states);
@@ -163,9 +218,15 @@ public final class IndexPage {
             v.put("verdict", p.verdict());
             List<Object> found = new java.util.ArrayList<>();
             for (RandomRun.Found f : p.result().found()) {
-                found.add(Map.of("signature", f.counterexample().failure().signature(), "length",
-                        f.counterexample().script().length(), "file", link(r, f.json()),
-                        "knownFinding", f.known() == null ? "" : f.known().name()));
+                found.add(Map.of(
+                        "signature",
+                        f.counterexample().failure().signature(),
+                        "length",
+                        f.counterexample().script().length(),
+                        "file",
+                        link(r, f.json()),
+                        "knownFinding",
+                        f.known() == null ? "" : f.known().name()));
             }
             v.put("counterexamples", found);
             Map<String, Object> coverage = new LinkedHashMap<>();

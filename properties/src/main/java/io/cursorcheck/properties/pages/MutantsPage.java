@@ -26,8 +26,7 @@ import java.util.Map;
  */
 public final class MutantsPage {
 
-    private MutantsPage() {
-    }
+    private MutantsPage() {}
 
     /**
      * Writes both files into {@code reports}.
@@ -50,8 +49,8 @@ public final class MutantsPage {
         Files.createDirectories(reports);
         Path md = reports.resolve("mutants.md");
         Files.writeString(md, markdown(results, command, reports), StandardCharsets.UTF_8);
-        Files.writeString(reports.resolve("mutants.json"), Json.write(json(results, command, reports)),
-                StandardCharsets.UTF_8);
+        Files.writeString(
+                reports.resolve("mutants.json"), Json.write(json(results, command, reports)), StandardCharsets.UTF_8);
         return md;
     }
 
@@ -79,14 +78,26 @@ public final class MutantsPage {
         List<KillMatrix.Row> real = new ArrayList<>(r.of(Mutant.Impact.SAFETY));
         real.addAll(r.of(Mutant.Impact.LIVENESS));
         List<KillMatrix.Row> equivalent = r.of(Mutant.Impact.EQUIVALENT);
-        long blackBox = real.stream().filter(x -> x.stage() == KillMatrix.Stage.BLACK_BOX).count();
+        long blackBox = real.stream()
+                .filter(x -> x.stage() == KillMatrix.Stage.BLACK_BOX)
+                .count();
         long seen = equivalent.stream().filter(KillMatrix.Row::killed).count();
-        int longest = r.rows().stream().mapToInt(KillMatrix.Row::reportedLength).max().orElse(0);
-        return String.format("%d mutants: %d of %d safety/liveness caught black-box, %d of %d equivalent seen by a"
+        int longest =
+                r.rows().stream().mapToInt(KillMatrix.Row::reportedLength).max().orElse(0);
+        return String.format(
+                "%d mutants: %d of %d safety/liveness caught black-box, %d of %d equivalent seen by a"
                         + " white-box check (%d undetectable as declared), longest script %d operations",
-                r.rows().size(), blackBox, real.size(), seen, equivalent.size(),
-                equivalent.stream().filter(x -> x.mutant().equivalenceUnder(r.config().algorithm()).seenBy()
-                        == Mutant.WhiteBox.NONE).count(),
+                r.rows().size(),
+                blackBox,
+                real.size(),
+                seen,
+                equivalent.size(),
+                equivalent.stream()
+                        .filter(x -> x.mutant()
+                                        .equivalenceUnder(r.config().algorithm())
+                                        .seenBy()
+                                == Mutant.WhiteBox.NONE)
+                        .count(),
                 longest);
     }
 
@@ -103,11 +114,15 @@ public final class MutantsPage {
         KillMatrix.Result first = results.get(0);
         boolean passed = results.stream().allMatch(KillMatrix.Result::passed);
         StringBuilder b = new StringBuilder("# Kill matrix: the mutant catalogue\n\n");
-        b.append(passed ? "**Passed**: every mutant was caught as its impact says" + (results.size() > 1
-                ? ", under every algorithm" : "") + ".\n\n"
-                : "**FAILED**: some mutants were not caught as their impact says (see Problems).\n\n");
+        b.append(
+                passed
+                        ? "**Passed**: every mutant was caught as its impact says"
+                                + (results.size() > 1 ? ", under every algorithm" : "") + ".\n\n"
+                        : "**FAILED**: some mutants were not caught as their impact says (see Problems).\n\n");
         for (KillMatrix.Result r : results) {
-            b.append(results.size() > 1 ? "- " + r.config().algorithm() + ": " : "").append(summary(r)).append(".\n");
+            b.append(results.size() > 1 ? "- " + r.config().algorithm() + ": " : "")
+                    .append(summary(r))
+                    .append(".\n");
         }
         b.append('\n');
         b.append("Each mutant is `CachedCountBroadcast` (or `WheelBroadcast`, the `wheel-` ones) with one slip, a"
@@ -126,35 +141,55 @@ public final class MutantsPage {
         }
         b.append("\n\n");
         b.append(MarkdownTable.of("", "")
-                .row("Written", Instant.now().toString().replaceAll("\\.\\d+Z$", "Z"))
-                .row("Command", MarkdownTable.code(command))
-                .row("Seed", "`" + first.config().seed() + "` (each mutant derives its own from it and its id)")
-                .row("Budget", String.format("%,d", first.config().sequences())
-                        + " sequences per mutant and stage where a check must catch it"
-                        + (first.config().equivalentSequences() == first.config().sequences() ? ", and where an equivalent must"
-                        + " survive" : String.format(", %,d where an equivalent must survive",
-                        first.config().equivalentSequences()))
-                        + "; up to " + first.config().maxSteps()
-                        + " operations each; " + first.config().threads() + " mutants at a time")
-                .row("Time", results.stream().map(r -> String.format("%.1f s", r.millis() / 1000.0)
-                        + (results.size() > 1 ? " (" + r.config().algorithm() + ")" : "")).collect(
-                        java.util.stream.Collectors.joining(", ")))
-                .row("Machine", IndexPage.machine())).append('\n');
+                        .row("Written", Instant.now().toString().replaceAll("\\.\\d+Z$", "Z"))
+                        .row("Command", MarkdownTable.code(command))
+                        .row("Seed", "`" + first.config().seed() + "` (each mutant derives its own from it and its id)")
+                        .row(
+                                "Budget",
+                                String.format("%,d", first.config().sequences())
+                                        + " sequences per mutant and stage where a check must catch it"
+                                        + (first.config().equivalentSequences()
+                                                        == first.config().sequences()
+                                                ? ", and where an equivalent must" + " survive"
+                                                : String.format(
+                                                        ", %,d where an equivalent must survive",
+                                                        first.config().equivalentSequences()))
+                                        + "; up to " + first.config().maxSteps()
+                                        + " operations each; " + first.config().threads() + " mutants at a time")
+                        .row(
+                                "Time",
+                                results.stream()
+                                        .map(r -> String.format("%.1f s", r.millis() / 1000.0)
+                                                + (results.size() > 1
+                                                        ? " (" + r.config().algorithm() + ")"
+                                                        : ""))
+                                        .collect(java.util.stream.Collectors.joining(", ")))
+                        .row("Machine", IndexPage.machine()))
+                .append('\n');
 
         for (KillMatrix.Result r : results) {
             Algorithm algorithm = r.config().algorithm();
             if (results.size() > 1) {
                 b.append("## ").append(algorithmTitle(algorithm)).append("\n\n");
             }
-            MarkdownTable mutants = MarkdownTable.of("mutant", "impact", "caught by", "stage", "length", "sequences", "time",
-                    "script").right(4, 5, 6);
+            MarkdownTable mutants = MarkdownTable.of(
+                            "mutant", "impact", "caught by", "stage", "length", "sequences", "time", "script")
+                    .right(4, 5, 6);
             for (KillMatrix.Row row : r.rows()) {
                 Mutant m = row.mutant();
                 Mutant.Impact impact = m.impactUnder(algorithm);
-                mutants.row("[`" + m.id() + "`](#" + m.id() + ")", impact,
-                        row.killed() ? row.caughtBy() : "**not caught**" + (impact
-                                == Mutant.Impact.EQUIVALENT && m.equivalenceUnder(algorithm).seenBy()
-                                == Mutant.WhiteBox.NONE ? " (as declared)" : ""),
+                mutants.row(
+                        "[`" + m.id() + "`](#" + m.id() + ")",
+                        impact,
+                        row.killed()
+                                ? row.caughtBy()
+                                : "**not caught**"
+                                        + (impact == Mutant.Impact.EQUIVALENT
+                                                        && m.equivalenceUnder(algorithm)
+                                                                        .seenBy()
+                                                                == Mutant.WhiteBox.NONE
+                                                ? " (as declared)"
+                                                : ""),
                         row.killed() ? row.stage().label() : "",
                         row.killed() ? row.reportedLength() + minimalityMark(row) : "",
                         String.format("%,d", row.sequences()),
@@ -171,7 +206,8 @@ public final class MutantsPage {
                 + " one that failed (for a survivor, of both stages). *time*: from the start of the first stage to"
                 + " the unshrunk failure, not counting the mutant's compilation.\n\n");
 
-        List<String> problems = results.stream().flatMap(r -> r.problems().stream()).toList();
+        List<String> problems =
+                results.stream().flatMap(r -> r.problems().stream()).toList();
         if (!problems.isEmpty()) {
             b.append("## Problems\n\n");
             problems.forEach(p -> b.append("- **").append(p.replace("\n", " ")).append("**\n"));
@@ -182,32 +218,59 @@ public final class MutantsPage {
         for (int i = 0; i < first.rows().size(); i++) {
             Mutant m = first.rows().get(i).mutant();
             b.append("### ").append(m.id()).append("\n\n");
-            b.append("**").append(m.impact()).append("**. ").append(m.description()).append("\n\n");
+            b.append("**")
+                    .append(m.impact())
+                    .append("**. ")
+                    .append(m.description())
+                    .append("\n\n");
             if (m.equivalence() != null) {
-                b.append("Why it is equivalent: ").append(m.equivalence().argument()).append(" White-box check that"
-                        + " sees it: ").append(seenBy(m.equivalence())).append("\n\n");
+                b.append("Why it is equivalent: ")
+                        .append(m.equivalence().argument())
+                        .append(" White-box check that" + " sees it: ")
+                        .append(seenBy(m.equivalence()))
+                        .append("\n\n");
             }
             if (m.correctedEquivalence() != null) {
                 b.append("Why it is equivalent under the corrected algorithm (spec §8): ")
-                        .append(m.correctedEquivalence().argument()).append(" White-box check that sees it there: ")
-                        .append(seenBy(m.correctedEquivalence())).append("\n\n");
+                        .append(m.correctedEquivalence().argument())
+                        .append(" White-box check that sees it there: ")
+                        .append(seenBy(m.correctedEquivalence()))
+                        .append("\n\n");
             }
             for (KillMatrix.Result r : results) {
-                KillMatrix.Row row = r.rows().size() > i && r.rows().get(i).mutant().equals(m) ? r.rows().get(i) : null;
+                KillMatrix.Row row =
+                        r.rows().size() > i && r.rows().get(i).mutant().equals(m)
+                                ? r.rows().get(i)
+                                : null;
                 if (row == null) {
                     continue;
                 }
                 String under = results.size() > 1 ? " (" + r.config().algorithm() + ")" : "";
                 if (row.killed()) {
-                    b.append("Caught").append(under).append(" by ").append(row.caughtBy()).append(" (")
-                            .append(row.stage().label()).append(") in sequence ")
-                            .append(String.format("%,d", row.sequences())).append(", shrunk from ")
-                            .append(row.caught().counterexample().original()).append(" to ").append(shrunk(row))
-                            .append(" operations").append(minimalitySentence(row)).append(": ")
-                            .append(scriptLink(row, reports)).append(". Replay: `bin/cursorcheck"
-                                    + " replay ").append(Reports.relative(row.caught().json())).append("`.\n\n");
+                    b.append("Caught")
+                            .append(under)
+                            .append(" by ")
+                            .append(row.caughtBy())
+                            .append(" (")
+                            .append(row.stage().label())
+                            .append(") in sequence ")
+                            .append(String.format("%,d", row.sequences()))
+                            .append(", shrunk from ")
+                            .append(row.caught().counterexample().original())
+                            .append(" to ")
+                            .append(shrunk(row))
+                            .append(" operations")
+                            .append(minimalitySentence(row))
+                            .append(": ")
+                            .append(scriptLink(row, reports))
+                            .append(". Replay: `bin/cursorcheck" + " replay ")
+                            .append(Reports.relative(row.caught().json()))
+                            .append("`.\n\n");
                 } else {
-                    b.append("Not caught").append(under).append(" in ").append(String.format("%,d", row.sequences()))
+                    b.append("Not caught")
+                            .append(under)
+                            .append(" in ")
+                            .append(String.format("%,d", row.sequences()))
                             .append(" sequences over both stages.\n\n");
                 }
             }
@@ -275,9 +338,14 @@ public final class MutantsPage {
             o.put("shortestProven", minimality == null ? null : minimality.proven());
             o.put("oneMinimalLength", minimality == null ? null : minimality.shrunkLength()); // the shrinker's
             o.put("originalLength", row.killed() ? row.caught().counterexample().original() : null);
-            o.put("script", row.killed() ? row.caught().counterexample().script().lines() : null);
-            o.put("counterexample", row.killed() && row.caught().json() != null
-                    ? Reports.relative(row.caught().json()) : null);
+            o.put(
+                    "script",
+                    row.killed() ? row.caught().counterexample().script().lines() : null);
+            o.put(
+                    "counterexample",
+                    row.killed() && row.caught().json() != null
+                            ? Reports.relative(row.caught().json())
+                            : null);
             o.put("sequences", row.sequences());
             o.put("millisToDetect", row.killed() ? row.detectMillis() : null);
             o.put("compileMillis", row.compileMillis());
@@ -292,7 +360,8 @@ public final class MutantsPage {
     }
 
     private static String scriptLink(KillMatrix.Row row, Path reports) {
-        String script = MarkdownTable.code(String.join("; ", row.caught().counterexample().script().lines()));
+        String script = MarkdownTable.code(
+                String.join("; ", row.caught().counterexample().script().lines()));
         Path page = row.caught().page();
         if (page == null) {
             return script;
@@ -315,7 +384,9 @@ public final class MutantsPage {
     /** What the shortest search said, after the shrunk length. */
     private static String minimalitySentence(KillMatrix.Row row) {
         Minimality m = row.caught().counterexample().minimality();
-        return m == null ? "" : (m.shrunkLength() > row.reportedLength() ? ", then searched to " + row.reportedLength() : "")
-                + " (" + m.sentence() + ")";
+        return m == null
+                ? ""
+                : (m.shrunkLength() > row.reportedLength() ? ", then searched to " + row.reportedLength() : "") + " ("
+                        + m.sentence() + ")";
     }
 }

@@ -28,8 +28,10 @@ public final class PitEquivalents {
      */
     record Entry(String simpleClass, String method, String description, String source, String argument) {
         boolean matches(PitMutations.Mutation m, String sourceLine) {
-            return simpleClass.equals(m.simpleClass()) && method.equals(m.method())
-                    && description.equals(m.description()) && source.equals(sourceLine.strip());
+            return simpleClass.equals(m.simpleClass())
+                    && method.equals(m.method())
+                    && description.equals(m.description())
+                    && source.equals(sourceLine.strip());
         }
     }
 

@@ -29,8 +29,15 @@ public final class PitMutations {
      * @param detected     whether PIT counts it as killed
      * @param killingTest  the test that killed it, or empty
      */
-    public record Mutation(String mutatedClass, String method, int line, String mutator, String description, String status,
-                    boolean detected, String killingTest) {
+    public record Mutation(
+            String mutatedClass,
+            String method,
+            int line,
+            String mutator,
+            String description,
+            String status,
+            boolean detected,
+            String killingTest) {
 
         /** The class's simple name. */
         public String simpleClass() {
@@ -45,8 +52,7 @@ public final class PitMutations {
         }
     }
 
-    private PitMutations() {
-    }
+    private PitMutations() {}
 
     /** Parses the file. */
     public static List<Mutation> read(Path xml) throws IOException {
@@ -59,9 +65,14 @@ public final class PitMutations {
             for (int i = 0; i < nodes.getLength(); i++) {
                 Element e = (Element) nodes.item(i);
                 String mutator = text(e, "mutator");
-                out.add(new Mutation(text(e, "mutatedClass"), text(e, "mutatedMethod"),
-                        Integer.parseInt(text(e, "lineNumber")), mutator.substring(mutator.lastIndexOf('.') + 1),
-                        text(e, "description"), e.getAttribute("status"), Boolean.parseBoolean(e.getAttribute("detected")),
+                out.add(new Mutation(
+                        text(e, "mutatedClass"),
+                        text(e, "mutatedMethod"),
+                        Integer.parseInt(text(e, "lineNumber")),
+                        mutator.substring(mutator.lastIndexOf('.') + 1),
+                        text(e, "description"),
+                        e.getAttribute("status"),
+                        Boolean.parseBoolean(e.getAttribute("detected")),
                         text(e, "killingTest")));
             }
             return out;

@@ -30,8 +30,12 @@ public final class PitPage {
      * @param command   the command that ran it
      * @param millis    how long PIT took, build included
      */
-    public record Run(List<PitMutations.Mutation> mutations, List<String> sources, List<String> arguments, String command,
-               long millis) {
+    public record Run(
+            List<PitMutations.Mutation> mutations,
+            List<String> sources,
+            List<String> arguments,
+            String command,
+            long millis) {
 
         /** Per top-level class: mutants, detected, survived, no coverage. */
         Map<String, int[]> byClass() {
@@ -56,7 +60,8 @@ public final class PitPage {
         List<Integer> undetected(String topClass) {
             List<Integer> out = new ArrayList<>();
             for (int i = 0; i < mutations.size(); i++) {
-                if (mutations.get(i).topClass().equals(topClass) && !mutations.get(i).detected()) {
+                if (mutations.get(i).topClass().equals(topClass)
+                        && !mutations.get(i).detected()) {
                     out.add(i);
                 }
             }
@@ -65,7 +70,9 @@ public final class PitPage {
 
         /** Undetected mutants of {@link #FOCUS} nobody has argued equivalent: gaps. */
         public List<Integer> unexplained() {
-            return undetected(FOCUS).stream().filter(i -> arguments.get(i) == null).toList();
+            return undetected(FOCUS).stream()
+                    .filter(i -> arguments.get(i) == null)
+                    .toList();
         }
 
         /** The score of {@link #FOCUS} counting argued equivalents out. */
@@ -76,15 +83,22 @@ public final class PitPage {
         }
     }
 
-    private PitPage() {
-    }
+    private PitPage() {}
 
     /** One line for summaries. */
     public static String summary(Run r) {
         int[] c = r.byClass().getOrDefault(FOCUS, new int[4]);
-        return String.format("PIT: %s %.1f%% (%d of %d mutants killed; %d survivors, %d argued equivalent: %.1f%% of"
-                        + " the rest), impl overall %.1f%%, in %.0f s", FOCUS, r.score(FOCUS), c[1], c[0],
-                c[0] - c[1], c[0] - c[1] - r.unexplained().size(), r.scoreWithoutEquivalents(), overall(r),
+        return String.format(
+                "PIT: %s %.1f%% (%d of %d mutants killed; %d survivors, %d argued equivalent: %.1f%% of"
+                        + " the rest), impl overall %.1f%%, in %.0f s",
+                FOCUS,
+                r.score(FOCUS),
+                c[1],
+                c[0],
+                c[0] - c[1],
+                c[0] - c[1] - r.unexplained().size(),
+                r.scoreWithoutEquivalents(),
+                overall(r),
                 r.millis() / 1000.0);
     }
 
@@ -96,14 +110,22 @@ public final class PitPage {
         int[] c = r.byClass().getOrDefault(FOCUS, new int[4]);
         int equivalent = r.undetected(FOCUS).size() - r.unexplained().size();
         double cap = c[0] == 0 ? 0 : 100.0 * (c[0] - equivalent) / c[0];
-        return String.format("Target %.0f%% on `%s`: raw score %.1f%% (%s); counting the %d argued equivalent(s) out,"
-                        + " %.1f%% (%s). The equivalents cap the raw score at %.1f%%.", TARGET, FOCUS, r.score(FOCUS),
-                r.score(FOCUS) >= TARGET ? "met" : "not met", equivalent, r.scoreWithoutEquivalents(),
-                r.scoreWithoutEquivalents() >= TARGET ? "met" : "not met", cap);
+        return String.format(
+                "Target %.0f%% on `%s`: raw score %.1f%% (%s); counting the %d argued equivalent(s) out,"
+                        + " %.1f%% (%s). The equivalents cap the raw score at %.1f%%.",
+                TARGET,
+                FOCUS,
+                r.score(FOCUS),
+                r.score(FOCUS) >= TARGET ? "met" : "not met",
+                equivalent,
+                r.scoreWithoutEquivalents(),
+                r.scoreWithoutEquivalents() >= TARGET ? "met" : "not met",
+                cap);
     }
 
     private static double overall(Run r) {
-        long detected = r.mutations().stream().filter(PitMutations.Mutation::detected).count();
+        long detected =
+                r.mutations().stream().filter(PitMutations.Mutation::detected).count();
         return r.mutations().isEmpty() ? 0 : 100.0 * detected / r.mutations().size();
     }
 
@@ -111,10 +133,13 @@ public final class PitPage {
     public static String markdown(Run r) {
         StringBuilder b = new StringBuilder("# PIT: mutation testing of impl with the suite's own tests\n\n");
         List<Integer> gaps = r.unexplained();
-        b.append(gaps.isEmpty() ? "Every surviving mutant of `" + FOCUS + "` is argued equivalent below.\n\n"
-                : "**" + gaps.size() + " surviving mutant(s) of `" + FOCUS + "` have no argument yet**: each is a gap"
-                + " in the tests, or an equivalent mutant to argue in `cli/src/main/resources/io/cursorcheck/cli/"
-                + "pit-equivalents.tsv`.\n\n");
+        b.append(
+                gaps.isEmpty()
+                        ? "Every surviving mutant of `" + FOCUS + "` is argued equivalent below.\n\n"
+                        : "**" + gaps.size() + " surviving mutant(s) of `" + FOCUS
+                                + "` have no argument yet**: each is a gap"
+                                + " in the tests, or an equivalent mutant to argue in `cli/src/main/resources/io/cursorcheck/cli/"
+                                + "pit-equivalents.tsv`.\n\n");
         b.append(summary(r)).append(".\n\n");
         b.append(target(r)).append("\n\n");
         b.append("PIT mutates the byte code of `impl` (default mutators) and runs, for each mutant, the tests of"
@@ -123,15 +148,19 @@ public final class PitPage {
                 + " controls are left out: they compile their own mutants from the sources, which PIT never"
                 + " touches). A mutant is killed when a test fails, or times out.\n\n");
         b.append(MarkdownTable.of("", "")
-                .row("Command", MarkdownTable.code(r.command()))
-                .row("Time", String.format("%.0f s", r.millis() / 1000.0)
-                        + " (the Maven build of `properties` and its upstream modules included)")
-                .row("Machine", IndexPage.machine())).append('\n');
+                        .row("Command", MarkdownTable.code(r.command()))
+                        .row(
+                                "Time",
+                                String.format("%.0f s", r.millis() / 1000.0)
+                                        + " (the Maven build of `properties` and its upstream modules included)")
+                        .row("Machine", IndexPage.machine()))
+                .append('\n');
 
         MarkdownTable classes = MarkdownTable.of("class", "mutants", "killed", "survived", "no coverage", "score")
                 .right(1, 2, 3, 4, 5);
-        r.byClass().forEach((cls, c) -> classes.row(MarkdownTable.code(cls), c[0], c[1], c[2], c[3],
-                String.format("%.1f%%", 100.0 * c[1] / c[0])));
+        r.byClass()
+                .forEach((cls, c) -> classes.row(
+                        MarkdownTable.code(cls), c[0], c[1], c[2], c[3], String.format("%.1f%%", 100.0 * c[1] / c[0])));
         b.append(classes).append('\n');
 
         b.append("## Survivors on `").append(FOCUS).append("`\n\n");
@@ -139,13 +168,18 @@ public final class PitPage {
         if (focus.isEmpty()) {
             b.append("None.\n\n");
         } else {
-            MarkdownTable survivors = MarkdownTable.of("line", "method", "mutation", "source", "why it survives").right(0);
+            MarkdownTable survivors = MarkdownTable.of("line", "method", "mutation", "source", "why it survives")
+                    .right(0);
             for (int i : focus) {
                 PitMutations.Mutation m = r.mutations().get(i);
-                survivors.row(m.line(), MarkdownTable.code(m.method()),
+                survivors.row(
+                        m.line(),
+                        MarkdownTable.code(m.method()),
                         MarkdownTable.text(m.description()) + " (" + m.status() + ")",
                         MarkdownTable.code(r.sources().get(i)),
-                        r.arguments().get(i) == null ? "**no argument: a gap**" : "equivalent: " + r.arguments().get(i));
+                        r.arguments().get(i) == null
+                                ? "**no argument: a gap**"
+                                : "equivalent: " + r.arguments().get(i));
             }
             b.append(survivors).append('\n');
         }
@@ -165,11 +199,16 @@ public final class PitPage {
         if (others.isEmpty()) {
             b.append("None.\n");
         } else {
-            MarkdownTable survivors = MarkdownTable.of("class", "line", "method", "mutation", "source").right(1);
+            MarkdownTable survivors = MarkdownTable.of("class", "line", "method", "mutation", "source")
+                    .right(1);
             for (int i : others) {
                 PitMutations.Mutation m = r.mutations().get(i);
-                survivors.row(MarkdownTable.code(m.simpleClass()), m.line(), MarkdownTable.code(m.method()),
-                        MarkdownTable.text(m.description()) + " (" + m.status() + ")", MarkdownTable.code(r.sources().get(i)));
+                survivors.row(
+                        MarkdownTable.code(m.simpleClass()),
+                        m.line(),
+                        MarkdownTable.code(m.method()),
+                        MarkdownTable.text(m.description()) + " (" + m.status() + ")",
+                        MarkdownTable.code(r.sources().get(i)));
             }
             b.append(survivors);
         }
@@ -186,8 +225,20 @@ public final class PitPage {
         doc.put("focusScoreWithoutEquivalents", round(r.scoreWithoutEquivalents()));
         doc.put("overallScore", round(overall(r)));
         Map<String, Object> classes = new LinkedHashMap<>();
-        r.byClass().forEach((cls, c) -> classes.put(cls, Map.of("mutants", c[0], "killed", c[1], "survived", c[2],
-                "noCoverage", c[3], "score", round(100.0 * c[1] / c[0]))));
+        r.byClass()
+                .forEach((cls, c) -> classes.put(
+                        cls,
+                        Map.of(
+                                "mutants",
+                                c[0],
+                                "killed",
+                                c[1],
+                                "survived",
+                                c[2],
+                                "noCoverage",
+                                c[3],
+                                "score",
+                                round(100.0 * c[1] / c[0]))));
         doc.put("classes", classes);
         List<Object> survivors = new ArrayList<>();
         Function<Integer, Map<String, Object>> row = i -> {

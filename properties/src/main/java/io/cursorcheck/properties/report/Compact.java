@@ -8,8 +8,7 @@ import java.util.StringJoiner;
 /** Short renderings of answers and states for tables and traces. */
 public final class Compact {
 
-    private Compact() {
-    }
+    private Compact() {}
 
     /** An answer: the outcome, then what it settled, e.g. {@code ACCEPTED, settles #1 -> DATA@0(1B)}. */
     public static String answer(Observation o) {
@@ -29,7 +28,8 @@ public final class Compact {
         StringJoiner j = new StringJoiner(" ");
         StringJoiner sizes = new StringJoiner(",");
         s.sizes().forEach(size -> sizes.add(String.valueOf(size)));
-        j.add("[" + s.bufferStart() + ".." + s.end() + ")" + (s.sizes().isEmpty() ? "" : "=" + sizes + " (" + s.bufferedBytes() + "B)"));
+        j.add("[" + s.bufferStart() + ".." + s.end() + ")"
+                + (s.sizes().isEmpty() ? "" : "=" + sizes + " (" + s.bufferedBytes() + "B)"));
         if (!s.spoiledEntries().isEmpty()) {
             StringJoiner spoiled = new StringJoiner(",");
             s.spoiledEntries().forEach(p -> spoiled.add(String.valueOf(p)));

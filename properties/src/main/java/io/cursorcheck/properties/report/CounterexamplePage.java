@@ -17,8 +17,7 @@ import java.util.List;
  */
 public final class CounterexamplePage {
 
-    private CounterexamplePage() {
-    }
+    private CounterexamplePage() {}
 
     /**
      * Renders the page.
@@ -29,9 +28,15 @@ public final class CounterexamplePage {
      * @param jsonPath    the counterexample file's path as the replay command should name it; the
      *                    page is written next to it, and its links to the spec are relative to there
      */
-    public static String render(Counterexample cx, Lockstep.Run run, String description, String jsonPath,
-                                String knownFinding) {
-        return page(cx, run, description, jsonPath, knownFinding, "`bin/cursorcheck replay " + jsonPath + "`",
+    public static String render(
+            Counterexample cx, Lockstep.Run run, String description, String jsonPath, String knownFinding) {
+        return page(
+                cx,
+                run,
+                description,
+                jsonPath,
+                knownFinding,
+                "`bin/cursorcheck replay " + jsonPath + "`",
                 "Paste into `properties/src/test/java/io/cursorcheck/properties/`; it fails until the problem is fixed.",
                 regressionTest(cx));
     }
@@ -49,13 +54,21 @@ public final class CounterexamplePage {
      * @param testClass   the simple name of the user's test class that runs the check
      * @return the page
      */
-    public static String renderForEntryPoint(Counterexample cx, Lockstep.Run run, String description, Path json,
-                                             String testClass) {
+    public static String renderForEntryPoint(
+            Counterexample cx, Lockstep.Run run, String description, Path json, String testClass) {
         Path absolute = json.toAbsolutePath().normalize();
         Path cwd = Path.of("").toAbsolutePath();
         // The build runs the tests in the project's directory: the path as the user types it there.
-        String shown = (absolute.startsWith(cwd) ? cwd.relativize(absolute) : absolute).toString().replace('\\', '/');
-        return page(cx, run, description, Reports.relative(json), null, "`mvn -B verify -Dtest='" + testClass
+        String shown = (absolute.startsWith(cwd) ? cwd.relativize(absolute) : absolute)
+                .toString()
+                .replace('\\', '/');
+        return page(
+                cx,
+                run,
+                description,
+                Reports.relative(json),
+                null,
+                "`mvn -B verify -Dtest='" + testClass
                         + "' -Dcursorcheck.replay=" + shown + "` in your project: the check replays this file"
                         + " instead of random sequences",
                 "Paste into your own test code (as `" + camel(cx.subject(), true) + "RegressionTest.java`, beside `"
@@ -64,41 +77,70 @@ public final class CounterexamplePage {
                 entryPointRegressionTest(cx, testClass));
     }
 
-    private static String page(Counterexample cx, Lockstep.Run run, String description, String jsonPath,
-                               String knownFinding, String replayCell, String regressionIntro, String regressionTest) {
+    private static String page(
+            Counterexample cx,
+            Lockstep.Run run,
+            String description,
+            String jsonPath,
+            String knownFinding,
+            String replayCell,
+            String regressionIntro,
+            String regressionTest) {
         Failure f = cx.failure();
         Path here = SourceTree.root().resolve(jsonPath).getParent(); // the page sits next to its JSON file
         StringBuilder b = new StringBuilder();
         b.append("# `").append(cx.subject()).append("`: ").append(f.title()).append("\n\n");
-        b.append(f.kind().againstModel()
-                ? "> **A finding about the semantics**: the reference model, following [the spec](" + SpecLinks.from(here,
-                (String) null) + ") as written, breaks an invariant the spec promises. The subject does the same; the"
-                + " problem is in the algorithm, not in a port.\n\n"
-                : "> `" + cx.subject() + "` fails: " + f.kind().meaning() + ".\n\n");
+        b.append(
+                f.kind().againstModel()
+                        ? "> **A finding about the semantics**: the reference model, following [the spec]("
+                                + SpecLinks.from(here, (String) null)
+                                + ") as written, breaks an invariant the spec promises. The subject does the same; the"
+                                + " problem is in the algorithm, not in a port.\n\n"
+                        : "> `" + cx.subject() + "` fails: " + f.kind().meaning() + ".\n\n");
         MarkdownTable facts = MarkdownTable.of("", "");
         facts.row("Subject", "`" + cx.subject() + "`: " + MarkdownTable.text(description));
         facts.row("Options", cx.script().options());
-        facts.row("Failure", f.kind() + " at step " + f.step() + " of " + cx.script().length());
+        facts.row(
+                "Failure",
+                f.kind() + " at step " + f.step() + " of " + cx.script().length());
         for (Violation v : f.violations()) {
-            facts.row("Invariant", "**[" + v.invariant().name() + " " + v.invariant().title() + "]("
-                    + SpecLinks.from(here, v.invariant()) + ")**: \"" + v.invariant().sentence() + "\"");
+            facts.row(
+                    "Invariant",
+                    "**[" + v.invariant().name() + " " + v.invariant().title() + "]("
+                            + SpecLinks.from(here, v.invariant()) + ")**: \""
+                            + v.invariant().sentence() + "\"");
         }
-        facts.row("Found by", cx.source() != null ? cx.source() : cx.seed() == null ? "a fixed script"
-                : "random sequence, seed `" + Long.toUnsignedString(cx.seed()) + "` (" + cx.original()
-                + " operations), shrunk to " + (cx.minimality() == null ? cx.script().length()
-                : cx.minimality().shrunkLength()) + " in " + cx.evaluations() + " runs");
+        facts.row(
+                "Found by",
+                cx.source() != null
+                        ? cx.source()
+                        : cx.seed() == null
+                                ? "a fixed script"
+                                : "random sequence, seed `" + Long.toUnsignedString(cx.seed()) + "` (" + cx.original()
+                                        + " operations), shrunk to "
+                                        + (cx.minimality() == null
+                                                ? cx.script().length()
+                                                : cx.minimality().shrunkLength())
+                                        + " in " + cx.evaluations() + " runs");
         if (cx.minimality() != null) {
-            facts.row("Length", cx.script().length() + " operations, " + MarkdownTable.text(cx.minimality().sentence())
-                    + "; alphabet: " + MarkdownTable.text(cx.minimality().alphabet()));
+            facts.row(
+                    "Length",
+                    cx.script().length() + " operations, "
+                            + MarkdownTable.text(cx.minimality().sentence()) + "; alphabet: "
+                            + MarkdownTable.text(cx.minimality().alphabet()));
         }
         if (knownFinding != null) {
-            facts.row("Known finding", "[" + knownFinding + "](../../findings/" + knownFinding
-                    + "/README.md): the explanation and its status");
+            facts.row(
+                    "Known finding",
+                    "[" + knownFinding + "](../../findings/" + knownFinding
+                            + "/README.md): the explanation and its status");
         }
         if (!cx.continuedPast().isEmpty()) {
-            facts.row("Continued past", "the known finding " + String.join(", ", cx.continuedPast())
-                    + " earlier in the script: the comparison went on after it ([spec §3]("
-                    + SpecLinks.from(here, "3-invariants") + "), after a finding), and replay does the same");
+            facts.row(
+                    "Continued past",
+                    "the known finding " + String.join(", ", cx.continuedPast())
+                            + " earlier in the script: the comparison went on after it ([spec §3]("
+                            + SpecLinks.from(here, "3-invariants") + "), after a finding), and replay does the same");
         }
         facts.row("Replay", replayCell);
         b.append(facts).append('\n');
@@ -107,8 +149,10 @@ public final class CounterexamplePage {
         List<String> lines = cx.script().lines();
         for (int i = 0; i < lines.size(); i++) {
             String names = cx.script().described(i).substring(lines.get(i).length()); // " — write(2) at step 3"
-            b.append(lines.get(i)).append(names.isEmpty() ? "" : "   //" + names.substring(2))
-                    .append(i == f.step() ? "   // <- fails here" : "").append('\n');
+            b.append(lines.get(i))
+                    .append(names.isEmpty() ? "" : "   //" + names.substring(2))
+                    .append(i == f.step() ? "   // <- fails here" : "")
+                    .append('\n');
         }
         b.append("```\n\n");
 
@@ -119,7 +163,8 @@ public final class CounterexamplePage {
                 + " queued write; `drains=N`: pending drains). An `abort(#n)` or `spoil(#n)` is followed by what"
                 + " step n was.\n\n");
         boolean alone = run.model().equals(run.subject());
-        MarkdownTable steps = alone ? MarkdownTable.of("#", "operation", "answer", "state after")
+        MarkdownTable steps = alone
+                ? MarkdownTable.of("#", "operation", "answer", "state after")
                 : MarkdownTable.of("#", "operation", "model answer", "subject answer", "model state", "subject state");
         for (int i = 0; i < run.model().size(); i++) {
             Observation m = run.model().get(i);
@@ -133,19 +178,34 @@ public final class CounterexamplePage {
             if (alone) {
                 steps.row(step, operation, MarkdownTable.text(ma), MarkdownTable.text(ms));
             } else {
-                steps.row(step, operation, MarkdownTable.text(ma), MarkdownTable.bold(sa, !sa.equals(ma)),
-                        MarkdownTable.text(ms), MarkdownTable.bold(ss, !ss.equals(ms)));
+                steps.row(
+                        step,
+                        operation,
+                        MarkdownTable.text(ma),
+                        MarkdownTable.bold(sa, !sa.equals(ma)),
+                        MarkdownTable.text(ms),
+                        MarkdownTable.bold(ss, !ss.equals(ms)));
             }
         }
         b.append(steps);
-        b.append(alone ? "\nThe subject answered and ended up exactly like the model at every step.\n\n"
-                : "\n**⚠** marks the failing step; **bold** cells differ from the model.\n\n");
+        b.append(
+                alone
+                        ? "\nThe subject answered and ended up exactly like the model at every step.\n\n"
+                        : "\n**⚠** marks the failing step; **bold** cells differ from the model.\n\n");
 
         b.append("## What went wrong\n\n").append(escapeText(f.detail())).append("\n\n");
         for (Violation v : f.violations()) {
-            b.append("- **").append(v.invariant().name()).append(" ").append(v.invariant().title()).append("** ([spec §3](")
-                    .append(SpecLinks.from(here, v.invariant())).append("): \"")
-                    .append(v.invariant().sentence()).append("\"): ").append(escapeText(v.detail())).append('\n');
+            b.append("- **")
+                    .append(v.invariant().name())
+                    .append(" ")
+                    .append(v.invariant().title())
+                    .append("** ([spec §3](")
+                    .append(SpecLinks.from(here, v.invariant()))
+                    .append("): \"")
+                    .append(v.invariant().sentence())
+                    .append("\"): ")
+                    .append(escapeText(v.detail()))
+                    .append('\n');
         }
         if (!f.violations().isEmpty()) {
             b.append('\n');
@@ -153,18 +213,29 @@ public final class CounterexamplePage {
         if (f.kind() == Failure.Kind.DIVERGENCE && !f.subject().violations().isEmpty()) {
             b.append("What is at stake: at this step the subject also breaks\n\n");
             for (Violation v : f.subject().violations()) {
-                b.append("- **").append(v.invariant().name()).append(" ").append(v.invariant().title())
-                        .append("** ([spec §3](").append(SpecLinks.from(here, v.invariant())).append("): \"")
-                        .append(v.invariant().sentence()).append("\"): ")
-                        .append(escapeText(v.detail())).append('\n');
+                b.append("- **")
+                        .append(v.invariant().name())
+                        .append(" ")
+                        .append(v.invariant().title())
+                        .append("** ([spec §3](")
+                        .append(SpecLinks.from(here, v.invariant()))
+                        .append("): \"")
+                        .append(v.invariant().sentence())
+                        .append("\"): ")
+                        .append(escapeText(v.detail()))
+                        .append('\n');
             }
             b.append('\n');
         }
-        Observation thrower = f.kind() == Failure.Kind.MODEL_THREW ? f.model()
+        Observation thrower = f.kind() == Failure.Kind.MODEL_THREW
+                ? f.model()
                 : f.kind() == Failure.Kind.SUBJECT_THREW ? f.subject() : null;
         if (thrower != null && thrower.thrown().cause() != null) {
-            b.append("Where it threw:\n\n```\n").append(thrower.thrown().type()).append(": ")
-                    .append(thrower.thrown().message()).append('\n');
+            b.append("Where it threw:\n\n```\n")
+                    .append(thrower.thrown().type())
+                    .append(": ")
+                    .append(thrower.thrown().message())
+                    .append('\n');
             StackTraceElement[] frames = thrower.thrown().cause().getStackTrace();
             for (int i = 0; i < Math.min(frames.length, 12); i++) {
                 if (frames[i].getClassName().startsWith("io.cursorcheck.properties.Session")) {
@@ -189,19 +260,28 @@ public final class CounterexamplePage {
         b.append("import io.cursorcheck.properties.campaign.Subjects;\n");
         b.append("import org.junit.jupiter.api.Test;\n\n");
         b.append("class ").append(camel(cx.subject(), true)).append("RegressionExamples {\n\n");
-        b.append("    /** ").append(cx.failure().title()).append(": reports/counterexamples/").append(cx.subject())
-                .append('/').append(cx.slug()).append(".md */\n");
+        b.append("    /** ")
+                .append(cx.failure().title())
+                .append(": reports/counterexamples/")
+                .append(cx.subject())
+                .append('/')
+                .append(cx.slug())
+                .append(".md */\n");
         b.append("    @Test\n    void ").append(camel(cx.slug(), false)).append("() {\n");
-        b.append("        Script script = Script.parse(Script.parseOptions(\"").append(cx.script().options())
+        b.append("        Script script = Script.parse(Script.parseOptions(\"")
+                .append(cx.script().options())
                 .append("\"), \"\"\"\n");
         for (String line : cx.script().lines()) {
             b.append("                ").append(line).append('\n');
         }
         b.append("                \"\"\");\n");
-        b.append("        Lockstep.Run run = Lockstep.run(Subjects.named(\"").append(cx.subject()).append("\"), script");
+        b.append("        Lockstep.Run run = Lockstep.run(Subjects.named(\"")
+                .append(cx.subject())
+                .append("\"), script");
         if (!cx.continuedPast().isEmpty()) { // found past a known finding: the test continues past it too
             b.append(",\n                io.cursorcheck.properties.engine.Tolerance.of(java.util.List.of(\"")
-                    .append(String.join("\", \"", cx.continuedPast())).append("\"))");
+                    .append(String.join("\", \"", cx.continuedPast()))
+                    .append("\"))");
         }
         b.append(");\n");
         b.append("        assertThat(run.failure()).as(\"%s\", run.failure()).isNull();\n    }\n}\n");
@@ -221,10 +301,17 @@ public final class CounterexamplePage {
         b.append("import io.cursorcheck.junit.CursorCheck;\n");
         b.append("import org.junit.jupiter.api.Test;\n\n");
         b.append("class ").append(camel(cx.subject(), true)).append("RegressionTest {\n\n");
-        b.append("    /** ").append(cx.failure().title()).append(": target/cursorcheck/counterexamples/")
-                .append(cx.subject()).append('/').append(cx.slug()).append(".md */\n");
+        b.append("    /** ")
+                .append(cx.failure().title())
+                .append(": target/cursorcheck/counterexamples/")
+                .append(cx.subject())
+                .append('/')
+                .append(cx.slug())
+                .append(".md */\n");
         b.append("    @Test\n    void ").append(camel(cx.slug(), false)).append("() {\n");
-        b.append("        // YourBroadcast::new: the factory ").append(testClass).append(" gives CursorCheck.of\n");
+        b.append("        // YourBroadcast::new: the factory ")
+                .append(testClass)
+                .append(" gives CursorCheck.of\n");
         b.append("        CursorCheck.of(\"").append(cx.subject()).append("\", YourBroadcast::new).replay(\"\"\"\n");
         b.append("                // ").append(cx.script().options()).append('\n');
         for (String line : cx.script().lines()) {
@@ -246,7 +333,8 @@ public final class CounterexamplePage {
                 continue;
             }
             boolean upper = upperFirst || b.length() > 0;
-            b.append(upper ? Character.toUpperCase(part.charAt(0)) : part.charAt(0)).append(part.substring(1));
+            b.append(upper ? Character.toUpperCase(part.charAt(0)) : part.charAt(0))
+                    .append(part.substring(1));
         }
         return b.toString();
     }

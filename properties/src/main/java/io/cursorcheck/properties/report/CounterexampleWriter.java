@@ -12,8 +12,7 @@ import java.nio.file.Path;
 /** Writes a counterexample as {@code <dir>/<subject>/<slug>.json} and {@code .md}. */
 public final class CounterexampleWriter {
 
-    private CounterexampleWriter() {
-    }
+    private CounterexampleWriter() {}
 
     /**
      * Writes both files.
@@ -25,8 +24,8 @@ public final class CounterexampleWriter {
      * @param dir         the counterexamples directory ({@code reports/counterexamples})
      * @return the JSON file and the Markdown page
      */
-    public static Path[] write(Counterexample cx, Lockstep.Run run, String description, KnownFindings.Finding known,
-                               Path dir) {
+    public static Path[] write(
+            Counterexample cx, Lockstep.Run run, String description, KnownFindings.Finding known, Path dir) {
         return write(cx, run, description, null, known, dir);
     }
 
@@ -42,16 +41,23 @@ public final class CounterexampleWriter {
      * @param dir            the counterexamples directory
      * @return the JSON file and the Markdown page
      */
-    public static Path[] write(Counterexample cx, Lockstep.Run run, String description, String entryPointTest,
-                               KnownFindings.Finding known, Path dir) {
+    public static Path[] write(
+            Counterexample cx,
+            Lockstep.Run run,
+            String description,
+            String entryPointTest,
+            KnownFindings.Finding known,
+            Path dir) {
         Path json = dir.resolve(cx.subject()).resolve(cx.slug() + ".json");
         Path page = dir.resolve(cx.subject()).resolve(cx.slug() + ".md");
         try {
             cx.write(json);
-            Files.writeString(page, entryPointTest == null
-                    ? CounterexamplePage.render(cx, run, description, Reports.relative(json),
-                            known == null ? null : known.name())
-                    : CounterexamplePage.renderForEntryPoint(cx, run, description, json, entryPointTest),
+            Files.writeString(
+                    page,
+                    entryPointTest == null
+                            ? CounterexamplePage.render(
+                                    cx, run, description, Reports.relative(json), known == null ? null : known.name())
+                            : CounterexamplePage.renderForEntryPoint(cx, run, description, json, entryPointTest),
                     StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the counterexample " + json, e);

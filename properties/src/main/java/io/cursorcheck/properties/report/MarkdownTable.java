@@ -81,8 +81,8 @@ public final class MarkdownTable {
     public MarkdownTable align(Align how, int... columns) {
         for (int c : columns) {
             if (c < 0 || c >= align.length) {
-                throw new IllegalArgumentException("column " + c + " does not exist in a table of "
-                        + align.length + " columns");
+                throw new IllegalArgumentException(
+                        "column " + c + " does not exist in a table of " + align.length + " columns");
             }
             align[c] = Objects.requireNonNull(how, "alignment");
         }
@@ -97,8 +97,8 @@ public final class MarkdownTable {
      */
     public MarkdownTable row(Object... cells) {
         if (cells.length != header.size()) {
-            throw new IllegalArgumentException("a row of " + cells.length + " cells in a table of "
-                    + header.size() + " columns (" + String.join(", ", header) + ")");
+            throw new IllegalArgumentException("a row of " + cells.length + " cells in a table of " + header.size()
+                    + " columns (" + String.join(", ", header) + ")");
         }
         List<String> r = new ArrayList<>(cells.length);
         for (int i = 0; i < cells.length; i++) {

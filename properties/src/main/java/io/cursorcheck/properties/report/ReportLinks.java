@@ -44,8 +44,7 @@ public final class ReportLinks {
     private static final Pattern HTML_ID = Pattern.compile("\\b(?:id|name)\\s*=\\s*\"([^\"]+)\"");
     private static final Parser PARSER = Parser.builder().build();
 
-    private ReportLinks() {
-    }
+    private ReportLinks() {}
 
     /**
      * A link that does not resolve.
@@ -65,7 +64,9 @@ public final class ReportLinks {
     public static List<Path> pages(Path dir) throws IOException {
         try (Stream<Path> walk = Files.walk(dir)) {
             return walk.filter(p -> p.getFileName().toString().endsWith(".md") && Files.isRegularFile(p))
-                    .filter(p -> !dir.relativize(p).toString().startsWith(".staging")).sorted().toList();
+                    .filter(p -> !dir.relativize(p).toString().startsWith(".staging"))
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -105,8 +106,8 @@ public final class ReportLinks {
         return broken;
     }
 
-    private static String problem(Path page, String link, Path inside, Predicate<Path> available,
-                                  Map<Path, Set<String>> anchors) {
+    private static String problem(
+            Path page, String link, Path inside, Predicate<Path> available, Map<Path, Set<String>> anchors) {
         if (SCHEME.matcher(link).find()) {
             return null;
         }
@@ -139,8 +140,7 @@ public final class ReportLinks {
     }
 
     /** Where a relative link leads, or why it leads nowhere. */
-    private record Resolved(Path path, String why) {
-    }
+    private record Resolved(Path path, String why) {}
 
     /**
      * Follows a relative link's path from {@code dir} one segment at a time, the way a browser or
@@ -197,12 +197,15 @@ public final class ReportLinks {
         Set<String> ids = new LinkedHashSet<>();
         Node doc = PARSER.parse(markdown);
         // The extension's provider runs first and sets each heading's id; ours, added after it, reads it.
-        HtmlRenderer.builder().extensions(List.of(HeadingAnchorExtension.create()))
+        HtmlRenderer.builder()
+                .extensions(List.of(HeadingAnchorExtension.create()))
                 .attributeProviderFactory(context -> (node, tag, attributes) -> {
                     if (node instanceof Heading && attributes.containsKey("id")) {
                         ids.add(attributes.get("id"));
                     }
-                }).build().render(doc);
+                })
+                .build()
+                .render(doc);
         doc.accept(new AbstractVisitor() {
             @Override
             public void visit(HtmlInline html) {

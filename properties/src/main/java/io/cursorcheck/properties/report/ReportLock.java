@@ -74,15 +74,15 @@ public final class ReportLock implements AutoCloseable {
     public static ReportLock acquire(Path reports, String command) throws IOException {
         Files.createDirectories(reports);
         Path file = reports.resolve(FILE).toAbsolutePath().normalize();
-        String holder = "pid " + ProcessHandle.current().pid() + ", started " + Instant.now().toString()
-                .replaceAll("\\.\\d+Z$", "Z") + ", command: " + command;
+        String holder = "pid " + ProcessHandle.current().pid() + ", started "
+                + Instant.now().toString().replaceAll("\\.\\d+Z$", "Z") + ", command: " + command;
         synchronized (HELD) {
             ReportLock mine = HELD.get(file);
             if (mine != null) {
                 throw busy(reports, "another run in this process (" + mine.holder + ")");
             }
-            FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                    StandardOpenOption.WRITE);
+            FileChannel channel = FileChannel.open(
+                    file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
             FileLock lock;
             try {
                 lock = channel.tryLock();
@@ -97,8 +97,11 @@ public final class ReportLock implements AutoCloseable {
             if (lock == null) {
                 String other = Files.readString(file, StandardCharsets.UTF_8).strip();
                 channel.close();
-                throw busy(reports, other.isEmpty() ? "another process (it has not yet written who it is)"
-                        : "another run (" + other + ")");
+                throw busy(
+                        reports,
+                        other.isEmpty()
+                                ? "another process (it has not yet written who it is)"
+                                : "another run (" + other + ")");
             }
             try {
                 channel.truncate(0);

@@ -54,7 +54,12 @@ public final class ReportRun implements AutoCloseable {
     private static final String OLD_SUFFIX = ".old";
     private static final AtomicInteger SERIAL = new AtomicInteger();
 
-    private enum State { OPEN, COMMITTED, ABORTED, BROKEN }
+    private enum State {
+        OPEN,
+        COMMITTED,
+        ABORTED,
+        BROKEN
+    }
 
     /** How commit moves a file or directory into place; tests make one move fail. */
     @FunctionalInterface
@@ -223,13 +228,15 @@ public final class ReportRun implements AutoCloseable {
      */
     public synchronized void commit() throws IOException {
         if (state != State.OPEN) {
-            throw new IllegalStateException("the run in " + display(staging) + " is " + state.name().toLowerCase()
-                    + "; it cannot be published");
+            throw new IllegalStateException("the run in " + display(staging) + " is "
+                    + state.name().toLowerCase() + "; it cannot be published");
         }
         List<Path> files;
         try (Stream<Path> walk = Files.walk(staging)) {
-            files = walk.filter(Files::isRegularFile).map(staging::relativize)
-                    .filter(f -> whole.stream().noneMatch(f::startsWith)).toList();
+            files = walk.filter(Files::isRegularFile)
+                    .map(staging::relativize)
+                    .filter(f -> whole.stream().noneMatch(f::startsWith))
+                    .toList();
         }
         List<Path> wholeDirs = List.copyOf(whole);
         List<String> done = new ArrayList<>();
@@ -253,12 +260,19 @@ public final class ReportRun implements AutoCloseable {
             if (back.failed().isEmpty()) {
                 deleteQuietly(old);
             }
-            throw new IOException("publishing the report failed at " + current + " (" + e.getMessage() + "); in place"
-                    + " from this run: " + (done.isEmpty() ? "nothing" : String.join(", ", done))
-                    + (back.restored().isEmpty() ? "" : "; put back the previous " + String.join(", ", back.restored())
-                    + ", which had been moved aside") + "; the rest of this run is in " + display(staging)
-                    + (back.failed().isEmpty() ? "" : "; could not put back " + String.join(", ", back.failed())
-                    + ": it is in " + display(old) + " and the next run restores it"), e);
+            throw new IOException(
+                    "publishing the report failed at " + current + " (" + e.getMessage() + "); in place"
+                            + " from this run: " + (done.isEmpty() ? "nothing" : String.join(", ", done))
+                            + (back.restored().isEmpty()
+                                    ? ""
+                                    : "; put back the previous " + String.join(", ", back.restored())
+                                            + ", which had been moved aside")
+                            + "; the rest of this run is in " + display(staging)
+                            + (back.failed().isEmpty()
+                                    ? ""
+                                    : "; could not put back " + String.join(", ", back.failed()) + ": it is in "
+                                            + display(old) + " and the next run restores it"),
+                    e);
         }
         deleteTree(staging);
         deleteTree(old);
@@ -275,7 +289,8 @@ public final class ReportRun implements AutoCloseable {
      * @param whole the whole directories, relative to it
      */
     static List<Path> publishingOrder(Collection<Path> files, Collection<Path> whole) {
-        List<Path> order = new ArrayList<>(files.stream().filter(f -> !isPage(f)).sorted().toList());
+        List<Path> order =
+                new ArrayList<>(files.stream().filter(f -> !isPage(f)).sorted().toList());
         order.addAll(whole);
         order.addAll(files.stream().filter(ReportRun::isPage).sorted(PAGES_LAST).toList());
         return order;
@@ -291,7 +306,8 @@ public final class ReportRun implements AutoCloseable {
      */
     public synchronized void whenPublished(PrintStream out, String line) {
         if (state != State.OPEN) {
-            throw new IllegalStateException("the run in " + display(staging) + " is " + state.name().toLowerCase());
+            throw new IllegalStateException(
+                    "the run in " + display(staging) + " is " + state.name().toLowerCase());
         }
         afterPublishing.add(() -> {
             out.println(line);
@@ -328,8 +344,10 @@ public final class ReportRun implements AutoCloseable {
             }
         }
         log.println("cursorcheck: " + why + ": nothing in " + display(reports) + "/ was replaced, the previous"
-                + " report is whole; " + (empty ? "this run had written nothing yet"
-                : "this run's partial output is in " + display(staging) + "/ (the next run removes it)"));
+                + " report is whole; "
+                + (empty
+                        ? "this run had written nothing yet"
+                        : "this run's partial output is in " + display(staging) + "/ (the next run removes it)"));
         log.flush();
     }
 
@@ -370,8 +388,13 @@ public final class ReportRun implements AutoCloseable {
         if (Files.exists(target)) {
             // Journal first: a run that dies after the next move leaves the old one where the next run finds it.
             Files.createDirectories(old);
-            Files.writeString(old.resolve(JOURNAL), n + "\t" + relative + "\n", StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.SYNC);
+            Files.writeString(
+                    old.resolve(JOURNAL),
+                    n + "\t" + relative + "\n",
+                    StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND,
+                    StandardOpenOption.SYNC);
             mover.move(target, old.resolve(String.valueOf(n)));
         }
         if (!empty) { // an empty folder of a run says nothing: the old one goes, and nothing takes its place
@@ -395,8 +418,9 @@ public final class ReportRun implements AutoCloseable {
         for (Path dead : left) {
             if (dead.getFileName().toString().endsWith(OLD_SUFFIX)) {
                 Restored back = restore(reports, dead);
-                back.restored().forEach(r -> log.println("cursorcheck: restored " + r + ", which a run that stopped"
-                        + " while publishing had moved aside"));
+                back.restored()
+                        .forEach(r -> log.println("cursorcheck: restored " + r + ", which a run that stopped"
+                                + " while publishing had moved aside"));
                 if (!back.failed().isEmpty()) {
                     throw new IOException("cannot restore " + String.join(", ", back.failed()) + " from "
                             + display(dead) + ", which a run that stopped while publishing had moved aside; move it"
@@ -417,8 +441,7 @@ public final class ReportRun implements AutoCloseable {
      * @param restored the directories put back, as the user reads them ({@code reports/conformance/x/})
      * @param failed   those that could not be, with why
      */
-    private record Restored(List<String> restored, List<String> failed) {
-    }
+    private record Restored(List<String> restored, List<String> failed) {}
 
     /**
      * Moves back every directory that a run's journal in {@code aside} says it moved aside, and whose
@@ -469,7 +492,8 @@ public final class ReportRun implements AutoCloseable {
     }
 
     /** Markdown pages go last; deeper ones first, and in a directory its index after its other pages. */
-    private static final Comparator<Path> PAGES_LAST = Comparator.<Path>comparingInt(Path::getNameCount).reversed()
+    private static final Comparator<Path> PAGES_LAST = Comparator.<Path>comparingInt(Path::getNameCount)
+            .reversed()
             .thenComparing(p -> p.getFileName().toString().equals("index.md"))
             .thenComparing(Path::toString);
 

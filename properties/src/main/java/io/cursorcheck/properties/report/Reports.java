@@ -18,13 +18,13 @@ public final class Reports {
     /** The folder, directly under the reports directory, that holds the runs' staging directories. */
     public static final String STAGING = ".staging";
 
-    private Reports() {
-    }
+    private Reports() {}
 
     /** The reports directory: {@code -Dcursorcheck.reports} if set, else the project's {@code reports/}. */
     public static Path dir() {
         String dir = System.getProperty(DIR_PROPERTY);
-        return dir != null && !dir.isBlank() ? Path.of(dir).toAbsolutePath().normalize()
+        return dir != null && !dir.isBlank()
+                ? Path.of(dir).toAbsolutePath().normalize()
                 : SourceTree.root().resolve("reports");
     }
 

@@ -18,15 +18,15 @@ public final class SpecLinks {
     public static final String PATH = "docs/spec.md";
 
     /** The anchors of the spec's numbered sections, §1 to §7. */
-    static final String[] SECTIONS = {"1-state", "2-operations", "3-invariants", "4-variants", "5-observing",
-        "6-releases", "7-model-notes"};
+    static final String[] SECTIONS = {
+        "1-state", "2-operations", "3-invariants", "4-variants", "5-observing", "6-releases", "7-model-notes"
+    };
 
     private static final Pattern INVARIANT = Pattern.compile("\\bI(1[0-2]|[1-9])\\b");
     private static final Pattern OPERATION = Pattern.compile("§2 (\\w+)\\(\\)");
     private static final Pattern SECTION = Pattern.compile("§([1-7])");
 
-    private SpecLinks() {
-    }
+    private SpecLinks() {}
 
     /**
      * The link from a page in {@code dir} to the spec.

@@ -9,7 +9,6 @@ import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.Violation;
 import io.cursorcheck.properties.engine.Failure;
 import io.cursorcheck.properties.engine.Lockstep;
-import java.util.List;
 
 /**
  * The step-by-step trace of a lockstep run, as plain text for a terminal.
@@ -21,8 +20,7 @@ import java.util.List;
  */
 public final class Trace {
 
-    private Trace() {
-    }
+    private Trace() {}
 
     /** One block per operation: the operation, both answers, both states (or probes); the failing step marked. */
     public static String of(Lockstep.Run run, String subject) {
@@ -30,8 +28,11 @@ public final class Trace {
         b.append("model: ScanningModel, subject: ").append(subject).append('\n');
         boolean outside = run.subject().stream().anyMatch(o -> o.probe() != null);
         if (outside) {
-            b.append("(").append(subject).append(" shows no state: entries are named by the write that stored them, and"
-                    + " its probe, consumerCount and canWrite, is shown next to the one the model's state gives)\n");
+            b.append("(")
+                    .append(subject)
+                    .append(
+                            " shows no state: entries are named by the write that stored them, and"
+                                    + " its probe, consumerCount and canWrite, is shown next to the one the model's state gives)\n");
         }
         b.append("// ").append(run.script().options()).append('\n');
         Failure f = run.failure();
@@ -41,13 +42,18 @@ public final class Trace {
             Observation s = run.subject().get(i);
             boolean failing = f != null && f.step() == i;
             boolean past = run.tolerated() != null && run.tolerated().step() == i;
-            b.append(String.format("#%-3d %-22s%s%s%n", i, run.script().described(i), past ? "  <-- known finding "
-                    + run.tolerated().signature() + ", continued past" : "", failing ? "  <-- " + f.kind() : ""));
+            b.append(String.format(
+                    "#%-3d %-22s%s%s%n",
+                    i,
+                    run.script().described(i),
+                    past ? "  <-- known finding " + run.tolerated().signature() + ", continued past" : "",
+                    failing ? "  <-- " + f.kind() : ""));
             String ma;
             String sa;
             if (outside) {
                 model.apply(run.script().ops().get(i));
-                ma = m.thrown() != null ? Compact.answer(m)
+                ma = m.thrown() != null
+                        ? Compact.answer(m)
                         : OutsideView.answer(OutsideView.ordered(OutsideView.of((ScanningModel) model.broadcast(), m)));
                 sa = s.thrown() != null ? Compact.answer(s) : OutsideView.answer(OutsideView.ordered(s));
             } else {
@@ -57,15 +63,20 @@ public final class Trace {
             String ms = Compact.state(m.snapshot());
             b.append("       model:    ").append(ma).append('\n');
             if (m != s) {
-                b.append("       subject:  ").append(sa.equals(ma) ? "(same)" : sa + "   <-- differs").append('\n');
+                b.append("       subject:  ")
+                        .append(sa.equals(ma) ? "(same)" : sa + "   <-- differs")
+                        .append('\n');
             }
             b.append("       state:    ").append(ms).append('\n');
             if (outside) {
-                String mp = m.snapshot() == null ? "(none: the model threw)"
+                String mp = m.snapshot() == null
+                        ? "(none: the model threw)"
                         : Probe.of(m.snapshot(), run.script().options()).toString();
                 String sp = s.probe() == null ? "(none)" : s.probe().toString();
                 b.append("       probe:    ").append(mp).append('\n');
-                b.append("       subject:  ").append(sp.equals(mp) ? "(same)" : sp + "   <-- differs").append('\n');
+                b.append("       subject:  ")
+                        .append(sp.equals(mp) ? "(same)" : sp + "   <-- differs")
+                        .append('\n');
             } else if (m != s) {
                 String ss = Compact.state(s.snapshot());
                 if (!ss.equals(ms)) {
@@ -74,22 +85,39 @@ public final class Trace {
             }
         }
         if (run.tolerated() != null) {
-            b.append("\nknown finding at step #").append(run.tolerated().step()).append(": ")
-                    .append(run.tolerated().detail()).append("; the comparison went on past it (spec §3, after a finding)")
+            b.append("\nknown finding at step #")
+                    .append(run.tolerated().step())
+                    .append(": ")
+                    .append(run.tolerated().detail())
+                    .append("; the comparison went on past it (spec §3, after a finding)")
                     .append('\n');
         }
         if (f != null) {
-            b.append('\n').append(f.kind()).append(" at step #").append(f.step()).append(": ")
-                    .append(f.kind().meaning()).append('\n').append("  ").append(f.detail()).append('\n');
+            b.append('\n')
+                    .append(f.kind())
+                    .append(" at step #")
+                    .append(f.step())
+                    .append(": ")
+                    .append(f.kind().meaning())
+                    .append('\n')
+                    .append("  ")
+                    .append(f.detail())
+                    .append('\n');
             for (Violation v : f.violations()) {
-                b.append("  ").append(v.invariant().name()).append(" ").append(v.invariant().title()).append(": \"")
-                        .append(v.invariant().sentence()).append("\"\n");
+                b.append("  ")
+                        .append(v.invariant().name())
+                        .append(" ")
+                        .append(v.invariant().title())
+                        .append(": \"")
+                        .append(v.invariant().sentence())
+                        .append("\"\n");
             }
         } else {
-            b.append(run.tolerated() == null
-                    ? "\nno failure: model and subject agree, every invariant holds after every step\n"
-                    : "\nno failure after it: model and subject agree after every step, and the subject breaks no"
-                    + " invariant the model keeps\n");
+            b.append(
+                    run.tolerated() == null
+                            ? "\nno failure: model and subject agree, every invariant holds after every step\n"
+                            : "\nno failure after it: model and subject agree after every step, and the subject breaks no"
+                                    + " invariant the model keeps\n");
         }
         return b.toString();
     }

@@ -20,8 +20,7 @@ public final class SourceTree {
     /** The spec, relative to the root: what a pages root outside the source tree must hold. */
     public static final String SPEC = "docs/spec.md";
 
-    private SourceTree() {
-    }
+    private SourceTree() {}
 
     /** The project root. */
     public static Path root() {
@@ -39,8 +38,8 @@ public final class SourceTree {
                 return dir;
             }
         }
-        throw new IllegalStateException("cannot find the cursorcheck source tree above " + Path.of("").toAbsolutePath()
-                + "; run from inside it or set -Dcursorcheck.root");
+        throw new IllegalStateException("cannot find the cursorcheck source tree above "
+                + Path.of("").toAbsolutePath() + "; run from inside it or set -Dcursorcheck.root");
     }
 
     /** The directory of the {@code impl} sources. */

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.EvaluationResult;
 import java.util.List;
@@ -34,23 +33,28 @@ class ArchitectureControlTest {
                 Arguments.of(PackageRules.NO_PACKAGE_CYCLES, List.of("engine." + FIXTURE, "report.Reports")),
                 Arguments.of(PackageRules.ENGINE_IS_THE_CORE, List.of("engine." + FIXTURE, "report.Reports")),
                 Arguments.of(PackageRules.CORE_NEVER_IMPORTS_MUTANTS, List.of("engine." + FIXTURE, "mutants.Mutants")),
-                Arguments.of(PackageRules.EXPLORE_USES_ONLY_THE_CORE, List.of("explore." + FIXTURE, "campaign.RandomRun")),
+                Arguments.of(
+                        PackageRules.EXPLORE_USES_ONLY_THE_CORE, List.of("explore." + FIXTURE, "campaign.RandomRun")),
                 Arguments.of(PackageRules.REPORT_BELOW_THE_CAMPAIGN, List.of("report." + FIXTURE, "campaign.Campaign")),
                 Arguments.of(PackageRules.LEAVES_IMPORT_NOTHING, List.of("source." + FIXTURE, "engine.Script")),
                 Arguments.of(PackageRules.KEYS_IMPORT_NOTHING, List.of("engine.key." + FIXTURE, "engine.Script")),
-                Arguments.of(PackageRules.THE_CORE_NEVER_IMPORTS_ITS_SHRINKER,
+                Arguments.of(
+                        PackageRules.THE_CORE_NEVER_IMPORTS_ITS_SHRINKER,
                         List.of("engine." + FIXTURE, "engine.shrink.Shrinker")),
-                Arguments.of(PackageRules.EXAMPLES_STAND_ON_THE_REGISTRY,
-                        List.of("examples." + FIXTURE, "engine.Script")));
+                Arguments.of(
+                        PackageRules.EXAMPLES_STAND_ON_THE_REGISTRY, List.of("examples." + FIXTURE, "engine.Script")));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("rulesAndTheirWrongImport")
     void ruleCatchesTheWrongImport(ArchRule rule, List<String> edge) {
         assertThat(MAIN_AND_FIXTURES.contain("io.cursorcheck.properties.engine." + FIXTURE))
-                .as("the fixtures were imported").isTrue();
+                .as("the fixtures were imported")
+                .isTrue();
         EvaluationResult result = rule.evaluate(MAIN_AND_FIXTURES);
-        assertThat(result.hasViolation()).as("%s fails on the wrong imports", rule.getDescription()).isTrue();
+        assertThat(result.hasViolation())
+                .as("%s fails on the wrong imports", rule.getDescription())
+                .isTrue();
         List<String> violations = result.getFailureReport().getDetails();
         // The right reason: the fixture's own edge is reported ...
         assertThat(violations).anySatisfy(v -> assertThat(v).contains(edge));

@@ -18,7 +18,8 @@ class ArchitectureTest {
 
     /** The module's own classes, without its tests (which may reach across layers to set things up). */
     static JavaClasses mainClasses() {
-        return new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        return new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("io.cursorcheck.properties");
     }
 

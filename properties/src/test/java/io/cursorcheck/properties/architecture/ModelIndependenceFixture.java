@@ -11,8 +11,7 @@ final class ModelIndependenceFixture {
     /** A field named as {@code EntryRing}'s. */
     private int[] slots = new int[0];
 
-    private ModelIndependenceFixture() {
-    }
+    private ModelIndependenceFixture() {}
 
     /** A method named as {@code EntryRing}'s. */
     private long removeBefore(long position) {
@@ -26,8 +25,7 @@ final class ModelIndependenceFixture {
 
     /** A type named as {@code impl}'s. */
     static final class EntryRing {
-        private EntryRing() {
-        }
+        private EntryRing() {}
     }
 
     /** Keeps the members used, so that the compiler's lint has nothing to say about them. */

@@ -41,8 +41,7 @@ class ModelIndependenceTest {
     static final String PORTS = "io.cursorcheck.impl";
 
     /** A name declared on both sides: what it names, the name, and one declaring class on each side. */
-    record SharedName(String kind, String name, String modelClass, String portClass) {
-    }
+    record SharedName(String kind, String name, String modelClass, String portClass) {}
 
     @Test
     void theModelSharesNoInventedNameWithThePorts() throws IOException {
@@ -75,10 +74,12 @@ class ModelIndependenceTest {
 
         List<SharedName> shared = sharedNames(model, ports, allowedNames());
 
-        assertThat(shared).extracting(SharedName::kind, SharedName::name).containsExactlyInAnyOrder(
-                org.assertj.core.groups.Tuple.tuple("method", "removeBefore"),
-                org.assertj.core.groups.Tuple.tuple("field", "slots"),
-                org.assertj.core.groups.Tuple.tuple("type", "entryRing"));
+        assertThat(shared)
+                .extracting(SharedName::kind, SharedName::name)
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple("method", "removeBefore"),
+                        org.assertj.core.groups.Tuple.tuple("field", "slots"),
+                        org.assertj.core.groups.Tuple.tuple("type", "entryRing"));
         assertThat(shared).allSatisfy(s -> assertThat(s.modelClass()).contains("ModelIndependenceFixture"));
     }
 
@@ -86,11 +87,33 @@ class ModelIndependenceTest {
     @Test
     void theAllowedNamesAreTheSpecsWordsAndTheApi() throws IOException {
         Set<String> allowed = allowedNames();
-        assertThat(allowed).contains("trim", "flush", "offer", "eviction", "readingAnEntry", "settlingDrains",
-                "endingTheBroadcast", "completingTheEnd", "bufferStart", "queuedWrites", "size", "spoiled",
-                "attach", "writevSync", "stateKey", "writeOf");
-        assertThat(allowed).doesNotContain("removeBefore", "notifyWaiters", "flushQueuedWrites", "endIfNoWriteQueued",
-                "settleOutstanding", "reply", "own");
+        assertThat(allowed)
+                .contains(
+                        "trim",
+                        "flush",
+                        "offer",
+                        "eviction",
+                        "readingAnEntry",
+                        "settlingDrains",
+                        "endingTheBroadcast",
+                        "completingTheEnd",
+                        "bufferStart",
+                        "queuedWrites",
+                        "size",
+                        "spoiled",
+                        "attach",
+                        "writevSync",
+                        "stateKey",
+                        "writeOf");
+        assertThat(allowed)
+                .doesNotContain(
+                        "removeBefore",
+                        "notifyWaiters",
+                        "flushQueuedWrites",
+                        "endIfNoWriteQueued",
+                        "settleOutstanding",
+                        "reply",
+                        "own");
     }
 
     // ---------------------------------------------------------------- the check
@@ -98,7 +121,8 @@ class ModelIndependenceTest {
     /** The main classes of {@code pkg} (nested ones included), from the test class path. */
     static List<Class<?>> classesOf(String pkg) {
         List<Class<?>> classes = new ArrayList<>();
-        for (JavaClass c : new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        for (JavaClass c : new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages(pkg)) {
             if (c.getPackageName().equals(pkg)) {
                 classes.add(c.reflect());
@@ -127,8 +151,7 @@ class ModelIndependenceTest {
         return shared;
     }
 
-    private record Named(String kind, String name) {
-    }
+    private record Named(String kind, String name) {}
 
     /**
      * What a class declares under a name of its own choosing: its simple name (first letter lower case, to
@@ -171,7 +194,8 @@ class ModelIndependenceTest {
 
     /** The spec's words and the public API's names. */
     static Set<String> allowedNames() throws IOException {
-        Set<String> allowed = new TreeSet<>(specWords(Files.readString(SourceTree.root().resolve("docs/spec.md"))));
+        Set<String> allowed =
+                new TreeSet<>(specWords(Files.readString(SourceTree.root().resolve("docs/spec.md"))));
         for (Method method : Object.class.getMethods()) {
             allowed.add(method.getName());
         }
@@ -248,8 +272,10 @@ class ModelIndependenceTest {
             if (word.isEmpty()) {
                 continue;
             }
-            name.append(name.length() == 0 ? decapitalize(word)
-                    : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+            name.append(
+                    name.length() == 0
+                            ? decapitalize(word)
+                            : Character.toUpperCase(word.charAt(0)) + word.substring(1));
         }
         return name.toString();
     }

@@ -23,6 +23,7 @@ public final class PackageRules {
     private static final String ENGINE = "io.cursorcheck.properties.engine..";
     /** The lockstep core's own package, without its subpackages. */
     private static final String ENGINE_CORE = "io.cursorcheck.properties.engine";
+
     private static final String KEY = "io.cursorcheck.properties.engine.key..";
     private static final String SHRINK = "io.cursorcheck.properties.engine.shrink..";
     private static final String EXPLORE = "io.cursorcheck.properties.explore..";
@@ -34,68 +35,98 @@ public final class PackageRules {
 
     /** No two packages of the module import each other, directly or around a loop. */
     public static final ArchRule NO_PACKAGE_CYCLES = slices().matching("io.cursorcheck.(**)")
-            .should().beFreeOfCycles()
+            .should()
+            .beFreeOfCycles()
             .as("no cycles between the packages of properties")
             .because("a cycle makes the layers one package in all but name: none can be read, tested or moved"
                     + " without the others");
 
     /** The lockstep core depends on nothing built on it. */
-    public static final ArchRule ENGINE_IS_THE_CORE = noClasses().that().resideInAPackage(ENGINE)
-            .should().dependOnClassesThat().resideInAnyPackage(EXPLORE, REPORT, CAMPAIGN, PAGES, MUTANTS)
+    public static final ArchRule ENGINE_IS_THE_CORE = noClasses()
+            .that()
+            .resideInAPackage(ENGINE)
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(EXPLORE, REPORT, CAMPAIGN, PAGES, MUTANTS)
             .as("engine (the lockstep core) never imports explore, report, campaign, pages or mutants")
             .because("they all build on engine: explore depends on engine, never the reverse, and the reports"
                     + " render the core's results, so engine never imports report's writers back");
 
     /** The core packages never see the mutants they are checked with. */
-    public static final ArchRule CORE_NEVER_IMPORTS_MUTANTS = noClasses().that()
+    public static final ArchRule CORE_NEVER_IMPORTS_MUTANTS = noClasses()
+            .that()
             .resideInAnyPackage(ROOT, IO, SOURCE, ENGINE, EXPLORE, REPORT)
-            .should().dependOnClassesThat().resideInAPackage(MUTANTS)
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage(MUTANTS)
             .as("the core packages (the registry, io, source, engine, explore, report) never import mutants")
             .because("the mutants are the negative controls of the core: a core that knew them could treat them"
                     + " differently; only the campaign and the pages that report on it bring them in");
 
     /** The explorer is part of the core: it uses the lockstep core and nothing above it. */
-    public static final ArchRule EXPLORE_USES_ONLY_THE_CORE = noClasses().that().resideInAPackage(EXPLORE)
-            .should().dependOnClassesThat().resideInAnyPackage(REPORT, CAMPAIGN, PAGES, MUTANTS)
+    public static final ArchRule EXPLORE_USES_ONLY_THE_CORE = noClasses()
+            .that()
+            .resideInAPackage(EXPLORE)
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(REPORT, CAMPAIGN, PAGES, MUTANTS)
             .as("explore imports only the core (engine, io, the registry), never report, campaign, pages or mutants")
             .because("an exploration run that writes pages or compares with random runs belongs to the campaign"
                     + " (ExploreRun), which depends on the explorer, not the reverse");
 
     /** Reports are written by the campaign, never the reverse. */
-    public static final ArchRule REPORT_BELOW_THE_CAMPAIGN = noClasses().that().resideInAPackage(REPORT)
-            .should().dependOnClassesThat().resideInAnyPackage(CAMPAIGN, PAGES, EXPLORE)
+    public static final ArchRule REPORT_BELOW_THE_CAMPAIGN = noClasses()
+            .that()
+            .resideInAPackage(REPORT)
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(CAMPAIGN, PAGES, EXPLORE)
             .as("report (the reports directory and counterexample pages) never imports campaign, pages or explore")
             .because("the direction is report -> engine: report renders one counterexample of the core and owns"
                     + " the reports directory; the campaign and the explorer write through it, and the summary"
                     + " pages of whole runs live in pages");
 
     /** The leaves stay leaves. */
-    public static final ArchRule LEAVES_IMPORT_NOTHING = noClasses().that().resideInAnyPackage(IO, SOURCE)
-            .should().dependOnClassesThat()
+    public static final ArchRule LEAVES_IMPORT_NOTHING = noClasses()
+            .that()
+            .resideInAnyPackage(IO, SOURCE)
+            .should()
+            .dependOnClassesThat()
             .resideInAnyPackage(ROOT, ENGINE, EXPLORE, MUTANTS, REPORT, CAMPAIGN, PAGES)
             .as("io and source import no other package of properties")
             .because("every layer uses them (the JSON facade, the setup error, the project root), so any import"
                     + " of theirs would close a cycle");
 
     /** The state keys are bytes and their encoding: they know nothing of what they name. */
-    public static final ArchRule KEYS_IMPORT_NOTHING = noClasses().that().resideInAPackage(KEY)
-            .should().dependOnClassesThat()
-            .resideInAnyPackage(ROOT, IO, SOURCE, ENGINE_CORE, SHRINK, EXPLORE, MUTANTS, REPORT, CAMPAIGN, PAGES, EXAMPLES)
+    public static final ArchRule KEYS_IMPORT_NOTHING = noClasses()
+            .that()
+            .resideInAPackage(KEY)
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    ROOT, IO, SOURCE, ENGINE_CORE, SHRINK, EXPLORE, MUTANTS, REPORT, CAMPAIGN, PAGES, EXAMPLES)
             .as("engine.key (StateKey, StateKeyBuilder, KeyProbe) imports no other package of properties")
             .because("the lockstep pair writes its state into a key and the explorer and the shortest search look"
                     + " keys up; a key that knew the pair could not be tested for exactness on its own"
                     + " (BinaryKeyExactnessTest), and any import would close a cycle with engine");
 
     /** The shrinker and the shortest search run the core; the core never calls them. */
-    public static final ArchRule THE_CORE_NEVER_IMPORTS_ITS_SHRINKER = noClasses().that().resideInAPackage(ENGINE_CORE)
-            .should().dependOnClassesThat().resideInAPackage(SHRINK)
+    public static final ArchRule THE_CORE_NEVER_IMPORTS_ITS_SHRINKER = noClasses()
+            .that()
+            .resideInAPackage(ENGINE_CORE)
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage(SHRINK)
             .as("engine (the lockstep core) never imports engine.shrink (Shrinker, ShortestSearch, Alphabet)")
             .because("shrinking replays scripts through the lockstep pair; a pair that called its shrinker would make"
                     + " the two one job again, and a counterexample carries only the search's result (Minimality)");
 
     /** The catalogue of examples needs only the registry and its scenarios. */
-    public static final ArchRule EXAMPLES_STAND_ON_THE_REGISTRY = noClasses().that().resideInAPackage(EXAMPLES)
-            .should().dependOnClassesThat()
+    public static final ArchRule EXAMPLES_STAND_ON_THE_REGISTRY = noClasses()
+            .that()
+            .resideInAPackage(EXAMPLES)
+            .should()
+            .dependOnClassesThat()
             .resideInAnyPackage(ENGINE, EXPLORE, MUTANTS, REPORT, CAMPAIGN, PAGES)
             .as("examples (the catalogue of hand-written examples) imports only the registry, never engine,"
                     + " explore, mutants, report, campaign or pages")
@@ -104,10 +135,16 @@ public final class PackageRules {
                     + " and needs nothing of the lockstep core or the reports");
 
     /** Every rule, in the order above. */
-    public static final List<ArchRule> ALL = List.of(NO_PACKAGE_CYCLES, ENGINE_IS_THE_CORE,
-            CORE_NEVER_IMPORTS_MUTANTS, EXPLORE_USES_ONLY_THE_CORE, REPORT_BELOW_THE_CAMPAIGN, LEAVES_IMPORT_NOTHING,
-            KEYS_IMPORT_NOTHING, THE_CORE_NEVER_IMPORTS_ITS_SHRINKER, EXAMPLES_STAND_ON_THE_REGISTRY);
+    public static final List<ArchRule> ALL = List.of(
+            NO_PACKAGE_CYCLES,
+            ENGINE_IS_THE_CORE,
+            CORE_NEVER_IMPORTS_MUTANTS,
+            EXPLORE_USES_ONLY_THE_CORE,
+            REPORT_BELOW_THE_CAMPAIGN,
+            LEAVES_IMPORT_NOTHING,
+            KEYS_IMPORT_NOTHING,
+            THE_CORE_NEVER_IMPORTS_ITS_SHRINKER,
+            EXAMPLES_STAND_ON_THE_REGISTRY);
 
-    private PackageRules() {
-    }
+    private PackageRules() {}
 }

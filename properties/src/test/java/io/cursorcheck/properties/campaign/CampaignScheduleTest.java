@@ -24,7 +24,9 @@ class CampaignScheduleTest {
         Map<Variant, Long> budgets = simulate(MINUTES_3);
         long total = budgets.values().stream().mapToLong(Long::longValue).sum();
         assertThat(total).as("the schedule fits in the time given").isLessThanOrEqualTo(MINUTES_3);
-        assertThat(budgets.get(Variant.MODEL_CORRECTED)).isEqualTo(budgets.get(Variant.MODEL)).isEqualTo(MINUTES_3 / 10);
+        assertThat(budgets.get(Variant.MODEL_CORRECTED))
+                .isEqualTo(budgets.get(Variant.MODEL))
+                .isEqualTo(MINUTES_3 / 10);
         long share = budgets.get(Variant.LOCKED_COUNT);
         assertThat(share).isGreaterThan(10_000);
         for (Variant v : Variant.values()) {

@@ -45,8 +45,11 @@ class ContinuedComparisonProperties {
     }
 
     private static Counterexample.Stored strandsRead() {
-        return Gate.known().all().stream().filter(f -> f.name().equals("reentrant-flush-strands-read")).findFirst()
-                .orElseThrow().counterexample();
+        return Gate.known().all().stream()
+                .filter(f -> f.name().equals("reentrant-flush-strands-read"))
+                .findFirst()
+                .orElseThrow()
+                .counterexample();
     }
 
     private static Tolerance tolerance() {
@@ -57,7 +60,8 @@ class ContinuedComparisonProperties {
     void toleratesOnlyTheFindingsThatDoNotThrowAndNothingUnderTheCorrectedAlgorithm() {
         assertThat(tolerance().signatures()).containsExactly("MODEL_INVARIANT:I1", "MODEL_INVARIANT:I11");
         assertThat(Tolerance.of(Gate.known(), Algorithm.CORRECTED).isEmpty()).isTrue();
-        assertThat(Tolerance.of((KnownFindings) null, Algorithm.AS_RELEASED).isEmpty()).isTrue();
+        assertThat(Tolerance.of((KnownFindings) null, Algorithm.AS_RELEASED).isEmpty())
+                .isTrue();
     }
 
     @Test
@@ -71,10 +75,12 @@ class ContinuedComparisonProperties {
         assertThat(continued.failure()).as("%s", continued.failure()).isNull();
         assertThat(continued.subject()).hasSize(script.length()); // every step compared
         assertThat(continued.tolerated().signature()).isEqualTo("MODEL_INVARIANT:I11");
-        assertThat(continued.tolerated().step()).isEqualTo(strandsRead().script().length() - 1);
+        assertThat(continued.tolerated().step())
+                .isEqualTo(strandsRead().script().length() - 1);
         // The subject breaks I11 with the model at the finding's step: excused there, and only there.
         assertThat(continued.subject().get(continued.tolerated().step()).violations())
-                .extracting(v -> v.invariant().name()).contains("I11");
+                .extracting(v -> v.invariant().name())
+                .contains("I11");
         assertThat(continued.stoppedAtTolerated().failure().signature()).isEqualTo("MODEL_INVARIANT:I11");
         assertThat(continued.stoppedAtTolerated().script()).isEqualTo(stopped.script());
     }
@@ -82,7 +88,9 @@ class ContinuedComparisonProperties {
     @Test
     void aModelThatThrowsStillEndsTheSequence() {
         Counterexample.Stored settlesTwice = Gate.known().all().stream()
-                .filter(f -> f.name().equals("reentrant-end-settles-read-twice")).findFirst().orElseThrow()
+                .filter(f -> f.name().equals("reentrant-end-settles-read-twice"))
+                .findFirst()
+                .orElseThrow()
                 .counterexample();
         Lockstep.Run run = Lockstep.run(Variant.CACHED_COUNT, settlesTwice.script(), tolerance());
         assertThat(run.failure().kind()).isEqualTo(Failure.Kind.MODEL_THREW);
@@ -106,7 +114,8 @@ class ContinuedComparisonProperties {
 
     @Test
     void flushOffersWriteStillQueuedIsCaughtAtTheFindingsStep() {
-        Lockstep.Run continued = Lockstep.run(Mutants.factory(FLUSH_QUEUED), strandsRead().script(), tolerance());
+        Lockstep.Run continued =
+                Lockstep.run(Mutants.factory(FLUSH_QUEUED), strandsRead().script(), tolerance());
         assertThat(continued.failure()).isNotNull();
         assertThat(continued.failure().kind().againstModel()).isFalse();
         assertThat(continued.failure().step()).isEqualTo(strandsRead().script().length() - 1);
@@ -115,8 +124,8 @@ class ContinuedComparisonProperties {
     @Test
     void aFailureFoundPastTheFindingShrinksAndReplaysFromItsFile(@TempDir Path dir) throws Exception {
         BroadcastFactory mutant = Mutants.factory(END_DATA);
-        RandomRun.Config config = new RandomRun.Config(mutant, 1, 1, Long.MAX_VALUE, 60, Weights.DEFAULT, 1, true,
-                dir, Gate.known());
+        RandomRun.Config config =
+                new RandomRun.Config(mutant, 1, 1, Long.MAX_VALUE, 60, Weights.DEFAULT, 1, true, dir, Gate.known());
         Lockstep.Run failing = Lockstep.run(mutant, pastTheStrandedRead(), tolerance());
         RandomRun.Found found = RandomRun.report(config, failing, null, "a fixed script", 0);
         Counterexample cx = found.counterexample();
@@ -129,7 +138,8 @@ class ContinuedComparisonProperties {
         Lockstep.Run replayed = Lockstep.run(mutant, stored.script(), stored.tolerance());
         assertThat(replayed.failure().signature()).isEqualTo(cx.failure().signature());
         // Without the file's rule the replay stops at the finding: the field is what makes it replay.
-        assertThat(Lockstep.run(mutant, stored.script()).failure().kind().againstModel()).isTrue();
+        assertThat(Lockstep.run(mutant, stored.script()).failure().kind().againstModel())
+                .isTrue();
         assertThat(Files.readString(found.page())).contains("Continued past");
     }
 
@@ -142,23 +152,42 @@ class ContinuedComparisonProperties {
                  "continuedPast": ["DIVERGENCE:answer"]}
                 """);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Counterexample.read(file))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("continuedPast")
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("continuedPast")
                 .hasMessageContaining("DIVERGENCE:answer");
     }
 
     @Test
     void theKillMatrixCatchesEndDataSkipsAdvanceOnlyByContinuing() {
         long seed = 20261201L;
-        KillMatrix.Config on = new KillMatrix.Config(seed, Gate.matrixSequences(), Gate.equivalentSequences(),
-                Gate.MAX_STEPS, Weights.DEFAULT, 1, null, Gate.known());
-        KillMatrix.Config off = new KillMatrix.Config(seed, Gate.matrixSequences(), Gate.equivalentSequences(),
-                Gate.MAX_STEPS, Weights.DEFAULT, 1, null, null); // no known finding: every sequence stops at it
-        KillMatrix.Row caught = KillMatrix.run(on, List.of(END_DATA), row -> { }).rows().get(0);
+        KillMatrix.Config on = new KillMatrix.Config(
+                seed,
+                Gate.matrixSequences(),
+                Gate.equivalentSequences(),
+                Gate.MAX_STEPS,
+                Weights.DEFAULT,
+                1,
+                null,
+                Gate.known());
+        KillMatrix.Config off = new KillMatrix.Config(
+                seed,
+                Gate.matrixSequences(),
+                Gate.equivalentSequences(),
+                Gate.MAX_STEPS,
+                Weights.DEFAULT,
+                1,
+                null,
+                null); // no known finding: every sequence stops at it
+        KillMatrix.Row caught =
+                KillMatrix.run(on, List.of(END_DATA), row -> {}).rows().get(0);
         assertThat(caught.problems()).isEmpty();
         assertThat(caught.stage()).isEqualTo(KillMatrix.Stage.BLACK_BOX);
         assertThat(caught.caught().counterexample().continuedPast()).containsExactly("MODEL_INVARIANT:I11");
-        KillMatrix.Row escaped = KillMatrix.run(off, List.of(END_DATA), row -> { }).rows().get(0);
-        assertThat(escaped.killed()).as("end-data-skips-advance without continuing past the finding").isFalse();
+        KillMatrix.Row escaped =
+                KillMatrix.run(off, List.of(END_DATA), row -> {}).rows().get(0);
+        assertThat(escaped.killed())
+                .as("end-data-skips-advance without continuing past the finding")
+                .isFalse();
     }
 
     @Test
@@ -166,11 +195,16 @@ class ContinuedComparisonProperties {
         // Two queued writes behind a full buffer, as the findings need; one step past the stranded read.
         Scope scope = new Scope(Policy.UNBOUNDED, 1, List.of(1), 2, 10);
         Explorer.Result r = Explorer.explore(Mutants.factory(END_DATA), scope, 5_000_000, false, Gate.known(), null);
-        assertThat(r.found()).filteredOn(f -> f.known() != null).extracting(f -> f.known().name())
+        assertThat(r.found())
+                .filteredOn(f -> f.known() != null)
+                .extracting(f -> f.known().name())
                 .contains("reentrant-flush-strands-read");
-        assertThat(r.found()).filteredOn(f -> f.known() != null && f.known().name().equals("reentrant-flush-strands-read"))
+        assertThat(r.found())
+                .filteredOn(f -> f.known() != null && f.known().name().equals("reentrant-flush-strands-read"))
                 .allSatisfy(f -> assertThat(f.run().script().length()).isEqualTo(9));
-        assertThat(r.subjectFailures()).as("end-data-skips-advance, one step past the finding").isNotEmpty();
+        assertThat(r.subjectFailures())
+                .as("end-data-skips-advance, one step past the finding")
+                .isNotEmpty();
         assertThat(r.subjectFailures()).allSatisfy(f -> {
             assertThat(f.run().continuedPast()).containsExactly("MODEL_INVARIANT:I11");
             assertThat(f.run().script().length()).isEqualTo(10);

@@ -51,7 +51,8 @@ class CorrectedAlgorithmExamples {
      * read (it stays attached to drain entry 2). #7 settles once.
      */
     static final Map<String, String> ANSWER_AT_STEP = Map.of(
-            "reentrant-flush-strands-read", "#8 DONE [#5 -> DATA@1(1B), #2 -> ACCEPTED, #6 -> DATA@2(1B), #7 -> ACCEPTED]",
+            "reentrant-flush-strands-read",
+                    "#8 DONE [#5 -> DATA@1(1B), #2 -> ACCEPTED, #6 -> DATA@2(1B), #7 -> ACCEPTED]",
             "reentrant-end-settles-read-twice", "#8 DONE [#7 -> DATA@1(1B), #1 -> ACCEPTED, #2 -> ACCEPTED]",
             "spoiled-read-leaves-cursor-past-end", "#6 FAILED(\"e\")");
 
@@ -61,8 +62,10 @@ class CorrectedAlgorithmExamples {
 
     @Test
     void everyKnownFindingHasItsAnswerUnderTheCorrectedAlgorithm() {
-        assertThat(ANSWER_AT_STEP.keySet()).containsExactlyInAnyOrderElementsOf(
-                Gate.known().all().stream().map(KnownFindings.Finding::name).toList());
+        assertThat(ANSWER_AT_STEP.keySet())
+                .containsExactlyInAnyOrderElementsOf(Gate.known().all().stream()
+                        .map(KnownFindings.Finding::name)
+                        .toList());
     }
 
     @ParameterizedTest
@@ -72,9 +75,13 @@ class CorrectedAlgorithmExamples {
             Lockstep.Run run = Lockstep.run(v, f.counterexample().script());
             assertThat(run.failed()).as("%s on %s", f.name(), v).isTrue();
             assertThat(run.failure().signature()).as("%s on %s", f.name(), v).isEqualTo(f.signature());
-            assertThat(Gate.known().matching(run.failure(), Algorithm.AS_RELEASED)).as("known as released").isEqualTo(f);
+            assertThat(Gate.known().matching(run.failure(), Algorithm.AS_RELEASED))
+                    .as("known as released")
+                    .isEqualTo(f);
             // The same failure, were it seen under the corrected algorithm, is no known finding: a new failure.
-            assertThat(Gate.known().matching(run.failure(), Algorithm.CORRECTED)).as("known under §8").isNull();
+            assertThat(Gate.known().matching(run.failure(), Algorithm.CORRECTED))
+                    .as("known under §8")
+                    .isNull();
         }
     }
 
@@ -89,17 +96,22 @@ class CorrectedAlgorithmExamples {
             assertThat(run.model()).hasSize(script.length());
             for (Observation o : run.model()) {
                 assertThat(o.thrown()).as("%s: %s on %s", f.name(), o.op(), v).isNull();
-                assertThat(o.violations()).as("%s: %s on %s", f.name(), o.op(), v).isEmpty();
+                assertThat(o.violations())
+                        .as("%s: %s on %s", f.name(), o.op(), v)
+                        .isEmpty();
             }
             Observation at = run.model().get(step);
-            assertThat(at.reply().toString()).as("%s at step %d on %s", f.name(), step, v)
+            assertThat(at.reply().toString())
+                    .as("%s at step %d on %s", f.name(), step, v)
                     .isEqualTo(ANSWER_AT_STEP.get(f.name()));
             assertThat(run.subject().get(step).reply()).isEqualTo(at.reply());
             // I11 at the finding's step: no attached consumer has an open read with an entry at its cursor.
             Snapshot s = at.snapshot();
             for (Snapshot.ConsumerState c : s.consumers()) {
-                assertThat(c.openReads() == 0 || c.cursor() >= s.bufferStart() + s.sizes().size())
-                        .as("%s: c%d stranded on %s (%s)", f.name(), c.id(), v, s).isTrue();
+                assertThat(c.openReads() == 0
+                                || c.cursor() >= s.bufferStart() + s.sizes().size())
+                        .as("%s: c%d stranded on %s (%s)", f.name(), c.id(), v, s)
+                        .isTrue();
             }
             // I4: every read settles at most once over the whole script.
             List<Long> settled = new ArrayList<>();
@@ -117,7 +129,9 @@ class CorrectedAlgorithmExamples {
         // Past the finding's step: c1 drains the entry the flush stored, then the ended broadcast lets it
         // go and the writer's end completes with all three writes' bytes (spec §8, why it is right, 5).
         KnownFindings.Finding f = Gate.known().all().stream()
-                .filter(x -> x.name().equals("reentrant-end-settles-read-twice")).findFirst().orElseThrow();
+                .filter(x -> x.name().equals("reentrant-end-settles-read-twice"))
+                .findFirst()
+                .orElseThrow();
         List<String> lines = new ArrayList<>(f.counterexample().script().lines());
         lines.add("next(c1)");
         lines.add("next(c1)");
@@ -133,11 +147,18 @@ class CorrectedAlgorithmExamples {
     @ParameterizedTest
     @MethodSource("findings")
     void anAsReleasedSubjectClaimingTheCorrectedAlgorithmFailsOnEveryFindingsScript(KnownFindings.Finding f) {
-        Lockstep.Run run = Lockstep.run(new AsReleasedClaimingCorrected(), f.counterexample().script());
+        Lockstep.Run run = Lockstep.run(
+                new AsReleasedClaimingCorrected(), f.counterexample().script());
         assertThat(run.failed()).as("%s caught", f.name()).isTrue();
-        assertThat(run.failure().kind().againstModel()).as("a failure of the subject, not of the model").isFalse();
-        assertThat(run.failure().step()).as("at the finding's step").isEqualTo(f.counterexample().script().length() - 1);
-        System.out.printf("%s, as released claiming corrected: %s%n", f.name(), run.failure().signature());
+        assertThat(run.failure().kind().againstModel())
+                .as("a failure of the subject, not of the model")
+                .isFalse();
+        assertThat(run.failure().step())
+                .as("at the finding's step")
+                .isEqualTo(f.counterexample().script().length() - 1);
+        System.out.printf(
+                "%s, as released claiming corrected: %s%n",
+                f.name(), run.failure().signature());
         // Caught for the right reason: the answer at the finding's step differs from model-corrected's, or the
         // port itself detects the read it is about to settle twice (its own I4 check), never another crash.
         assertThat(run.failure().signature()).as("%s", f.name()).isEqualTo(CLAIMING_CAUGHT_BY.get(f.name()));
@@ -145,11 +166,13 @@ class CorrectedAlgorithmExamples {
 
     /** How spec §2's port claiming §8 is caught on each finding's script. */
     static final Map<String, String> CLAIMING_CAUGHT_BY = Map.of(
-            "reentrant-flush-strands-read", "DIVERGENCE:answer",
+            "reentrant-flush-strands-read",
+            "DIVERGENCE:answer",
             "reentrant-end-settles-read-twice",
             "SUBJECT_THREW:ImpossibleStateException: cN has no outstanding read to settle with DATA@N(NB) (settled twice?)",
             // The same answer (the earlier error), but §8 removes both late joiners and §2 keeps them.
-            "spoiled-read-leaves-cursor-past-end", "DIVERGENCE:state");
+            "spoiled-read-leaves-cursor-past-end",
+            "DIVERGENCE:state");
 
     @Test
     void aRandomRunCatchesAnAsReleasedSubjectClaimingTheCorrectedAlgorithmAndNeverCallsItKnown() {
@@ -157,21 +180,26 @@ class CorrectedAlgorithmExamples {
         RandomRun.Result fake = run(new AsReleasedClaimingCorrected(), seed);
         // Not vacuous: the same sequences reach the known findings as released ...
         RandomRun.Result released = run(Variant.CACHED_COUNT, seed);
-        assertThat(released.found()).as("known findings met as released, seed %d", seed)
+        assertThat(released.found())
+                .as("known findings met as released, seed %d", seed)
                 .anyMatch(RandomRun.Found::isKnownFinding);
         assertThat(released.subjectFailures()).isEmpty();
         // ... and the real corrected port meets nothing there.
         RandomRun.Result corrected = run(Variant.CACHED_COUNT_CORRECTED, seed);
-        assertThat(corrected.found()).as("failures of cached-count-corrected, seed %d", seed)
-                .extracting(x -> x.counterexample().failure().signature()).isEmpty();
+        assertThat(corrected.found())
+                .as("failures of cached-count-corrected, seed %d", seed)
+                .extracting(x -> x.counterexample().failure().signature())
+                .isEmpty();
         // The fake is caught, as a failure of its own: under the corrected algorithm nothing is a known finding.
         assertThat(fake.subjectFailures()).as("the fake caught, seed %d", seed).isNotEmpty();
         assertThat(fake.found()).noneMatch(RandomRun.Found::isKnownFinding);
     }
 
     private static RandomRun.Result run(BroadcastFactory subject, long seed) {
-        return RandomRun.run(new RandomRun.Config(subject, seed, SEQUENCES, Long.MAX_VALUE, 60, Weights.DEFAULT, 1, false,
-                null, Gate.known()), new RandomRun.Progress());
+        return RandomRun.run(
+                new RandomRun.Config(
+                        subject, seed, SEQUENCES, Long.MAX_VALUE, 60, Weights.DEFAULT, 1, false, null, Gate.known()),
+                new RandomRun.Progress());
     }
 
     private static final long SEQUENCES = 20_000;

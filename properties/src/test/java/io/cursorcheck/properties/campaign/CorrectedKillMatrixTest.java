@@ -38,28 +38,50 @@ class CorrectedKillMatrixTest {
 
     @Test
     void aMutantOfTheNestedPathNotDeclaredEquivalentUnderTheCorrectedAlgorithmIsAGap() {
-        assertThat(NESTED_ONLY.correctedEquivalence()).as("the catalogue's declaration").isNotNull();
-        Mutant undeclared = new Mutant(NESTED_ONLY.id(), NESTED_ONLY.description(), NESTED_ONLY.impact(),
-                NESTED_ONLY.file(), NESTED_ONLY.find(), NESTED_ONLY.replace(), NESTED_ONLY.entry());
-        KillMatrix.Result corrected = KillMatrix.run(config(Algorithm.CORRECTED), List.of(undeclared), row -> { });
+        assertThat(NESTED_ONLY.correctedEquivalence())
+                .as("the catalogue's declaration")
+                .isNotNull();
+        Mutant undeclared = new Mutant(
+                NESTED_ONLY.id(),
+                NESTED_ONLY.description(),
+                NESTED_ONLY.impact(),
+                NESTED_ONLY.file(),
+                NESTED_ONLY.find(),
+                NESTED_ONLY.replace(),
+                NESTED_ONLY.entry());
+        KillMatrix.Result corrected = KillMatrix.run(config(Algorithm.CORRECTED), List.of(undeclared), row -> {});
         assertThat(corrected.rows().get(0).killed()).isFalse();
-        assertThat(corrected.problems()).singleElement().asString()
+        assertThat(corrected.problems())
+                .singleElement()
+                .asString()
                 .contains("flush-offers-write-still-queued (corrected) (SAFETY) survived");
         // As declared in the catalogue it passes: equivalent under §8, and it survives as its argument says.
-        assertThat(KillMatrix.run(config(Algorithm.CORRECTED), List.of(NESTED_ONLY), row -> { }).problems()).isEmpty();
+        assertThat(KillMatrix.run(config(Algorithm.CORRECTED), List.of(NESTED_ONLY), row -> {})
+                        .problems())
+                .isEmpty();
     }
 
     @Test
     void aMutantWronglyDeclaredEquivalentUnderTheCorrectedAlgorithmIsCaughtBlackBox() {
-        Mutant wronglyDeclared = new Mutant(ANYWHERE.id(), ANYWHERE.description(), ANYWHERE.impact(), ANYWHERE.file(),
-                ANYWHERE.find(), ANYWHERE.replace(), ANYWHERE.entry(), null,
+        Mutant wronglyDeclared = new Mutant(
+                ANYWHERE.id(),
+                ANYWHERE.description(),
+                ANYWHERE.impact(),
+                ANYWHERE.file(),
+                ANYWHERE.find(),
+                ANYWHERE.replace(),
+                ANYWHERE.entry(),
+                null,
                 new Mutant.Equivalence("(a wrong argument, for this test)", Mutant.WhiteBox.NONE));
-        KillMatrix.Result corrected = KillMatrix.run(config(Algorithm.CORRECTED), List.of(wronglyDeclared), row -> { });
+        KillMatrix.Result corrected = KillMatrix.run(config(Algorithm.CORRECTED), List.of(wronglyDeclared), row -> {});
         assertThat(corrected.rows().get(0).stage()).isEqualTo(KillMatrix.Stage.BLACK_BOX);
-        assertThat(corrected.problems()).singleElement().asString()
+        assertThat(corrected.problems())
+                .singleElement()
+                .asString()
                 .contains("detach-forgets-count (corrected) is declared EQUIVALENT but was caught black-box");
         // As released the declaration does not apply: caught as its impact says.
-        assertThat(KillMatrix.run(config(Algorithm.AS_RELEASED), List.of(wronglyDeclared), row -> { }).problems())
+        assertThat(KillMatrix.run(config(Algorithm.AS_RELEASED), List.of(wronglyDeclared), row -> {})
+                        .problems())
                 .isEmpty();
     }
 
@@ -71,24 +93,31 @@ class CorrectedKillMatrixTest {
         assertThat(Variant.referenceFor(corrected.algorithm())).isEqualTo(Variant.MODEL_CORRECTED);
         assertThat(Mutants.factory(ANYWHERE, Algorithm.AS_RELEASED).algorithm()).isEqualTo(Algorithm.AS_RELEASED);
         assertThat(Subjects.named("detach-forgets-count+corrected")).isSameAs(corrected);
-        assertThat(Subjects.named("detach-forgets-count+corrected+black-box").algorithm()).isEqualTo(Algorithm.CORRECTED);
+        assertThat(Subjects.named("detach-forgets-count+corrected+black-box").algorithm())
+                .isEqualTo(Algorithm.CORRECTED);
         ScanCheck scans = (ScanCheck) Subjects.named("detach-forgets-count+corrected+scans");
         assertThat(scans.algorithm()).isEqualTo(Algorithm.CORRECTED);
         assertThat(scans.reference()).isEqualTo(Variant.CACHED_COUNT_CORRECTED);
         ScanCheck wheel = (ScanCheck) Subjects.named("wheel-advance-keeps-old-slot+corrected+scans");
         assertThat(wheel.reference().algorithm()).isEqualTo(Algorithm.CORRECTED);
-        assertThat(wheel.reference().create(Options.of(2, Policy.STRICT)).getClass().getSimpleName())
+        assertThat(wheel.reference()
+                        .create(Options.of(2, Policy.STRICT))
+                        .getClass()
+                        .getSimpleName())
                 .isEqualTo("WheelBroadcast");
         // The corrected mutant really runs the corrected class: on a finding's script, which writes no
         // zero-size entry (so zero-size-write-stored's slip is off its path), the as-released mutant meets
         // the finding and the corrected one runs clean against model-corrected.
         Mutant offPath = Mutants.named("zero-size-write-stored");
         for (KnownFindings.Finding f : Gate.known().all()) {
-            Lockstep.Run released = Lockstep.run(Mutants.factory(offPath, Algorithm.AS_RELEASED),
+            Lockstep.Run released = Lockstep.run(
+                    Mutants.factory(offPath, Algorithm.AS_RELEASED),
                     f.counterexample().script());
             assertThat(released.failed()).as("%s as released", f.name()).isTrue();
             assertThat(released.failure().signature()).isEqualTo(f.signature());
-            Lockstep.Run fixed = Lockstep.run(Mutants.factory(offPath, Algorithm.CORRECTED), f.counterexample().script());
+            Lockstep.Run fixed = Lockstep.run(
+                    Mutants.factory(offPath, Algorithm.CORRECTED),
+                    f.counterexample().script());
             assertThat(fixed.failure()).as("%s corrected", f.name()).isNull();
         }
     }
@@ -97,7 +126,8 @@ class CorrectedKillMatrixTest {
     void aRacyTwinHasNoCorrectedForm() {
         Mutant twin = Mutants.RACY_TWINS.get(0);
         assertThat(MutantCompiler.followsAlgorithms(twin)).isFalse();
-        assertThatThrownBy(() -> Mutants.factory(twin, Algorithm.CORRECTED)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> Mutants.factory(twin, Algorithm.CORRECTED))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("no public (Options, Algorithm) constructor");
         assertThat(MutantCompiler.followsAlgorithms(ANYWHERE)).isTrue();
     }

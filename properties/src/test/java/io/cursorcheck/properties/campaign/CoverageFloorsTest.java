@@ -22,19 +22,34 @@ import org.junit.jupiter.params.provider.MethodSource;
 class CoverageFloorsTest {
 
     private static Coverage coverage(String weights, long sequences) {
-        return RandomRun.run(new RandomRun.Config(Variant.MODEL, 20261201L, sequences, Long.MAX_VALUE, Gate.MAX_STEPS,
-                Weights.DEFAULT.with(weights), Gate.THREADS, false, null, Gate.known()), new RandomRun.Progress())
+        return RandomRun.run(
+                        new RandomRun.Config(
+                                Variant.MODEL,
+                                20261201L,
+                                sequences,
+                                Long.MAX_VALUE,
+                                Gate.MAX_STEPS,
+                                Weights.DEFAULT.with(weights),
+                                Gate.THREADS,
+                                false,
+                                null,
+                                Gate.known()),
+                        new RandomRun.Progress())
                 .coverage();
     }
 
     private static List<String> low(Coverage c) {
-        return c.belowFloor().stream().map(l -> l.substring(0, l.indexOf(' '))).sorted().toList();
+        return c.belowFloor().stream()
+                .map(l -> l.substring(0, l.indexOf(' ')))
+                .sorted()
+                .toList();
     }
 
     @Test
     void theDefaultWeightsReachEveryFloor() {
         Coverage c = coverage("", 3_000);
-        System.out.println(Stream.of(Coverage.State.values()).map(s -> s + "=" + c.count(s))
+        System.out.println(Stream.of(Coverage.State.values())
+                .map(s -> s + "=" + c.count(s))
                 .collect(Collectors.joining(" ")));
         assertThat(c.belowFloor()).isEmpty();
         assertThat(c.outcomes()).containsKeys("writevSync", "writev", "endSync", "drain", "abort", "spoil");
@@ -44,7 +59,9 @@ class CoverageFloorsTest {
 
     static Stream<Map.Entry<String, List<String>>> neverDrawn() {
         return Stream.of(
-                Map.entry("drain=0", List.of("DRAIN_FAILED", "DRAIN_FALSE", "DRAIN_TRUE_BY_EVICTION", "DRAIN_TRUE_BY_TRIM")),
+                Map.entry(
+                        "drain=0",
+                        List.of("DRAIN_FAILED", "DRAIN_FALSE", "DRAIN_TRUE_BY_EVICTION", "DRAIN_TRUE_BY_TRIM")),
                 Map.entry("abort=0", List.of("ABORT_ENDS_BROADCAST", "ABORT_OF_PENDING_END", "ABORT_OF_QUEUED_WRITE")),
                 Map.entry("spoil=0", List.of("SPOILED_QUEUED_REJECTED_BY_FLUSH", "SPOILED_READ_BY_NEXT")),
                 Map.entry("writev=0", List.of("WRITEV_QUEUED")),

@@ -35,26 +35,50 @@ class KillMatrixProperties {
         long seed = Gate.seed("KillMatrixProperties", "kill matrix", null);
         List<KillMatrix.Result> matrices = new ArrayList<>();
         Path page = Gate.writingReports("KillMatrixProperties", out -> {
-            KillMatrix.Config config = new KillMatrix.Config(seed, Gate.matrixSequences(),
-                    Gate.equivalentSequences(), Gate.MAX_STEPS,
-                    Weights.DEFAULT, Gate.THREADS, out.run() == null ? out.counterexamples()
-                    : KillMatrix.counterexamples(out.run(), Mutants.CATALOGUE, List.of(Algorithm.values())), Gate.known());
+            KillMatrix.Config config = new KillMatrix.Config(
+                    seed,
+                    Gate.matrixSequences(),
+                    Gate.equivalentSequences(),
+                    Gate.MAX_STEPS,
+                    Weights.DEFAULT,
+                    Gate.THREADS,
+                    out.run() == null
+                            ? out.counterexamples()
+                            : KillMatrix.counterexamples(out.run(), Mutants.CATALOGUE, List.of(Algorithm.values())),
+                    Gate.known());
             for (Algorithm algorithm : Algorithm.values()) {
-                matrices.add(KillMatrix.run(config.under(algorithm), Mutants.CATALOGUE, row -> System.out.printf(
-                        "  %-12s %-36s %-10s %-11s %-34s %3s ops, sequence %,6d, %5.2f s%n", algorithm,
-                        row.mutant().id(), row.mutant().impactUnder(algorithm),
-                        row.killed() ? row.stage().label() : "-", row.caughtBy(),
-                        row.killed() ? String.valueOf(row.reportedLength()) : "-", row.sequences(), row.millis() / 1000.0)));
+                matrices.add(KillMatrix.run(
+                        config.under(algorithm),
+                        Mutants.CATALOGUE,
+                        row -> System.out.printf(
+                                "  %-12s %-36s %-10s %-11s %-34s %3s ops, sequence %,6d, %5.2f s%n",
+                                algorithm,
+                                row.mutant().id(),
+                                row.mutant().impactUnder(algorithm),
+                                row.killed() ? row.stage().label() : "-",
+                                row.caughtBy(),
+                                row.killed() ? String.valueOf(row.reportedLength()) : "-",
+                                row.sequences(),
+                                row.millis() / 1000.0)));
             }
-            return MutantsPage.write(matrices, out.dir(),
+            return MutantsPage.write(
+                    matrices,
+                    out.dir(),
                     GateSeed.mavenCommand("properties", "KillMatrixProperties", seed) + " (or bin/cursorcheck mutants"
                             + " --seed " + seed + " --sequences " + config.sequences() + ")");
         });
         for (KillMatrix.Result result : matrices) {
-            System.out.printf("kill matrix (%s): %s; %.1f s; %s%n", result.config().algorithm(),
-                    MutantsPage.summary(result), result.millis() / 1000.0, Reports.relative(page));
-            assertThat(result.problems()).as("mutants not caught as their impact under the %s algorithm says (%s)",
-                    result.config().algorithm(), Reports.relative(page)).isEmpty();
+            System.out.printf(
+                    "kill matrix (%s): %s; %.1f s; %s%n",
+                    result.config().algorithm(),
+                    MutantsPage.summary(result),
+                    result.millis() / 1000.0,
+                    Reports.relative(page));
+            assertThat(result.problems())
+                    .as(
+                            "mutants not caught as their impact under the %s algorithm says (%s)",
+                            result.config().algorithm(), Reports.relative(page))
+                    .isEmpty();
         }
         List<String> longerThanTheExplorers = new ArrayList<>();
         for (KillMatrix.Result result : matrices) {
@@ -62,24 +86,36 @@ class KillMatrixProperties {
                 if (row.killed()) {
                     // Shortest counterexamples everywhere (issue 16): the search after the shrinker ran and finished.
                     Minimality m = row.caught().counterexample().minimality();
-                    assertThat(m).as("%s (%s): the shortest search ran", row.mutant().id(),
-                            result.config().algorithm()).isNotNull();
-                    assertThat(m.proven()).as("%s (%s): %s", row.mutant().id(), result.config().algorithm(),
-                            m.sentence()).isTrue();
+                    assertThat(m)
+                            .as(
+                                    "%s (%s): the shortest search ran",
+                                    row.mutant().id(), result.config().algorithm())
+                            .isNotNull();
+                    assertThat(m.proven())
+                            .as(
+                                    "%s (%s): %s",
+                                    row.mutant().id(), result.config().algorithm(), m.sentence())
+                            .isTrue();
                     if (row.mutant().impactUnder(result.config().algorithm()) == Mutant.Impact.EQUIVALENT) {
                         continue; // seen by a white-box check only, and pinned nowhere
                     }
                     // ... and as short as the explorer's minimum for its failure, on the subject it was caught on.
                     Counterexample cx = row.caught().counterexample();
-                    String mismatch = ExplorerMinimum.mismatch(row.mutant().id(), result.config().algorithm(),
-                            Subjects.named(cx.subject()), cx, Gate.known());
+                    String mismatch = ExplorerMinimum.mismatch(
+                            row.mutant().id(),
+                            result.config().algorithm(),
+                            Subjects.named(cx.subject()),
+                            cx,
+                            Gate.known());
                     if (mismatch != null) {
                         longerThanTheExplorers.add(result.config().algorithm() + " " + mismatch);
                     }
                 }
             }
         }
-        assertThat(longerThanTheExplorers).as("caught mutants reported longer than the explorer's minimum").isEmpty();
+        assertThat(longerThanTheExplorers)
+                .as("caught mutants reported longer than the explorer's minimum")
+                .isEmpty();
         KillMatrix.Result corrected = matrices.get(1);
         assertThat(corrected.config().algorithm()).isEqualTo(Algorithm.CORRECTED);
         for (KillMatrix.Row row : corrected.rows()) {
@@ -87,12 +123,17 @@ class KillMatrixProperties {
                 continue;
             }
             // Caught against the corrected model, as the corrected class: not against §2's model by mistake.
-            assertThat(row.caught()).as("%s under the corrected algorithm", row.mutant().id()).isNotNull();
-            assertThat(row.caught().counterexample().subject()).as("%s's counterexample subject", row.mutant().id())
+            assertThat(row.caught())
+                    .as("%s under the corrected algorithm", row.mutant().id())
+                    .isNotNull();
+            assertThat(row.caught().counterexample().subject())
+                    .as("%s's counterexample subject", row.mutant().id())
                     .isEqualTo(row.mutant().id() + "+corrected+black-box");
             assertThat(Subjects.named(row.caught().counterexample().subject()).algorithm())
                     .isEqualTo(Algorithm.CORRECTED);
-            assertThat(Variant.referenceFor(Subjects.named(row.caught().counterexample().subject()).algorithm()))
+            assertThat(Variant.referenceFor(
+                            Subjects.named(row.caught().counterexample().subject())
+                                    .algorithm()))
                     .isEqualTo(Variant.MODEL_CORRECTED);
         }
     }

@@ -46,19 +46,26 @@ class KillMatrixReportsTest {
 
         KillMatrix.Result result = ReportRun.write(reports, "test", log, run -> {
             write(run.dir(), control, "# the campaign's negative control, written before the matrix\n");
-            KillMatrix.Config config = new KillMatrix.Config(7, 300, 300, 60, Weights.DEFAULT, 1,
-                    KillMatrix.counterexamples(run, List.of(MUTANT)), null);
-            return KillMatrix.run(config, List.of(MUTANT), row -> { });
+            KillMatrix.Config config = new KillMatrix.Config(
+                    7, 300, 300, 60, Weights.DEFAULT, 1, KillMatrix.counterexamples(run, List.of(MUTANT)), null);
+            return KillMatrix.run(config, List.of(MUTANT), row -> {});
         });
 
         KillMatrix.Row row = result.rows().get(0);
-        assertThat(row.stage()).as("a LIVENESS mutant falls to the black-box stage").isEqualTo(KillMatrix.Stage.BLACK_BOX);
+        assertThat(row.stage())
+                .as("a LIVENESS mutant falls to the black-box stage")
+                .isEqualTo(KillMatrix.Stage.BLACK_BOX);
         String caught = row.caught().page().getFileName().toString();
-        assertThat(names(reports.resolve(blackBox))).as("the black-box folder: this run's counterexamples only")
-                .contains(caught).doesNotContain("divergence-older.md");
-        assertThat(reports.resolve(scans)).as("the white-box stage did not run: no folder, the older one gone")
+        assertThat(names(reports.resolve(blackBox)))
+                .as("the black-box folder: this run's counterexamples only")
+                .contains(caught)
+                .doesNotContain("divergence-older.md");
+        assertThat(reports.resolve(scans))
+                .as("the white-box stage did not run: no folder, the older one gone")
                 .doesNotExist();
-        assertThat(reports.resolve(control)).as("the mutant's own folder is not the matrix's").exists();
+        assertThat(reports.resolve(control))
+                .as("the mutant's own folder is not the matrix's")
+                .exists();
     }
 
     /**
@@ -75,17 +82,33 @@ class KillMatrixReportsTest {
             PrintStream log = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
             String[] pages = new String[2];
             KillMatrix.Result result = ReportRun.write(Reports.dir(), "test", log, run -> {
-                KillMatrix.Result r = KillMatrix.run(new KillMatrix.Config(7, 300, 300, 60, Weights.DEFAULT, 1,
-                        KillMatrix.counterexamples(run, List.of(MUTANT)), null), List.of(MUTANT), row -> { });
+                KillMatrix.Result r = KillMatrix.run(
+                        new KillMatrix.Config(
+                                7,
+                                300,
+                                300,
+                                60,
+                                Weights.DEFAULT,
+                                1,
+                                KillMatrix.counterexamples(run, List.of(MUTANT)),
+                                null),
+                        List.of(MUTANT),
+                        row -> {});
                 pages[0] = MutantsPage.markdown(r, "test", run.dir());
                 pages[1] = MutantsPage.markdown(r, "test", Reports.dir());
                 return r;
             });
             String link = "counterexamples/" + MUTANT.id() + BlackBox.SUFFIX + "/"
                     + result.rows().get(0).caught().page().getFileName();
-            assertThat(reports.resolve(link)).as("the counterexample page, published").isRegularFile();
-            assertThat(ReportLinks.links(pages[0])).as("rendered for the staging directory").contains(link);
-            assertThat(ReportLinks.links(pages[1])).as("rendered for the reports directory").contains(link)
+            assertThat(reports.resolve(link))
+                    .as("the counterexample page, published")
+                    .isRegularFile();
+            assertThat(ReportLinks.links(pages[0]))
+                    .as("rendered for the staging directory")
+                    .contains(link);
+            assertThat(ReportLinks.links(pages[1]))
+                    .as("rendered for the reports directory")
+                    .contains(link)
                     .noneMatch(l -> l.contains(Reports.STAGING));
         } finally {
             if (previous == null) {
@@ -101,7 +124,8 @@ class KillMatrixReportsTest {
         for (io.cursorcheck.spi.Algorithm algorithm : io.cursorcheck.spi.Algorithm.values()) {
             for (KillMatrix.Stage stage : KillMatrix.Stage.values()) {
                 assertThat(stage.subjectId(MUTANT, algorithm))
-                        .isEqualTo(stage.subject(Mutants.factory(MUTANT, algorithm)).id());
+                        .isEqualTo(stage.subject(Mutants.factory(MUTANT, algorithm))
+                                .id());
             }
         }
     }

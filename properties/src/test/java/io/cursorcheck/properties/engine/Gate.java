@@ -26,8 +26,7 @@ public final class Gate {
     /** The PIT profile's override of where counterexamples go. */
     private static final String COUNTEREXAMPLES = "cursorcheck.counterexamples";
 
-    private Gate() {
-    }
+    private Gate() {}
 
     /**
      * This run's seed, printed with the commands that replay {@code part} of {@code testClass}.
@@ -36,7 +35,10 @@ public final class Gate {
      */
     public static long seed(String testClass, String part, String checkCommand) {
         GateSeed.Seed seed = GateSeed.get();
-        System.out.printf("%s: %s; replay: %s%s%n", part, seed.describe(),
+        System.out.printf(
+                "%s: %s; replay: %s%s%n",
+                part,
+                seed.describe(),
                 GateSeed.mavenCommand("properties", testClass, seed.value()),
                 checkCommand == null ? "" : ", or " + checkCommand);
         return seed.value();
@@ -92,8 +94,7 @@ public final class Gate {
      * @param dir             the reports directory it writes into
      * @param counterexamples its counterexamples directory
      */
-    public record Output(ReportRun run, Path dir, Path counterexamples) {
-    }
+    public record Output(ReportRun run, Path dir, Path counterexamples) {}
 
     /**
      * A gate test's writing.
@@ -122,7 +123,10 @@ public final class Gate {
             Path counterexamples = Path.of(pit).toAbsolutePath().normalize();
             return body.write(new Output(null, counterexamples.getParent(), counterexamples));
         }
-        return ReportRun.write(Reports.dir(), "mvn verify (" + test + ")", System.err,
+        return ReportRun.write(
+                Reports.dir(),
+                "mvn verify (" + test + ")",
+                System.err,
                 run -> body.write(new Output(run, run.dir(), run.dir().resolve("counterexamples"))));
     }
 

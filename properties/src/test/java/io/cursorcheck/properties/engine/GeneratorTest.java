@@ -49,28 +49,51 @@ class GeneratorTest {
         List<Op> ops = draws(new Generator(Weights.DEFAULT), 1, 20_000, t);
         assertThat(kinds(ops)).containsKeys("writevSync", "writev", "endSync", "drain", "abort", "spoil");
         long aborts = ops.stream().filter(op -> op instanceof Op.Abort).count();
-        long pending = ops.stream().filter(op -> op instanceof Op.Abort a && (a.operation() == 3 || a.operation() == 7))
+        long pending = ops.stream()
+                .filter(op -> op instanceof Op.Abort a && (a.operation() == 3 || a.operation() == 7))
                 .count();
-        long bad = ops.stream().filter(op -> op.target() != Integer.MIN_VALUE && (op.target() < 0 || op.target() >= 10))
+        long bad = ops.stream()
+                .filter(op -> op.target() != Integer.MIN_VALUE && (op.target() < 0 || op.target() >= 10))
                 .count();
-        assertThat(pending).as("aborts of a pending operation").isGreaterThan(aborts * 7 / 10).isLessThan(aborts);
-        assertThat(bad).as("aborts and spoils naming no earlier step (bad input)").isPositive();
+        assertThat(pending)
+                .as("aborts of a pending operation")
+                .isGreaterThan(aborts * 7 / 10)
+                .isLessThan(aborts);
+        assertThat(bad)
+                .as("aborts and spoils naming no earlier step (bad input)")
+                .isPositive();
         long spoils = ops.stream().filter(op -> op instanceof Op.Spoil).count();
-        long spoilable = ops.stream().filter(op -> op instanceof Op.Spoil s && s.operation() == 2).count();
-        assertThat(spoilable).as("spoils of a spoilable write").isGreaterThan(spoils * 7 / 10).isLessThan(spoils);
-        List<Integer> chunkCounts = ops.stream().filter(op -> op instanceof Op.Writev).map(op -> ((Op.Writev) op)
-                .sizes().size()).distinct().sorted().toList();
+        long spoilable = ops.stream()
+                .filter(op -> op instanceof Op.Spoil s && s.operation() == 2)
+                .count();
+        assertThat(spoilable)
+                .as("spoils of a spoilable write")
+                .isGreaterThan(spoils * 7 / 10)
+                .isLessThan(spoils);
+        List<Integer> chunkCounts = ops.stream()
+                .filter(op -> op instanceof Op.Writev)
+                .map(op -> ((Op.Writev) op).sizes().size())
+                .distinct()
+                .sorted()
+                .toList();
         assertThat(chunkCounts).containsExactly(0, 1, 2, 3);
     }
 
     @Test
     void noBadTargetForAnObservableOnlySubjectAndOneUnitChunkForAnEntryCountingOne() {
         Generator.Targets t = new Generator.Targets(10, List.of(3L), List.of(2L));
-        List<Op> ops = draws(new Generator(Weights.DEFAULT, new BroadcastFactory.Capabilities(true, true)), 3, 20_000, t);
-        assertThat(ops).filteredOn(op -> op.target() != Integer.MIN_VALUE)
-                .allMatch(op -> op.target() >= 0 && op.target() < 10).isNotEmpty();
-        List<String> chunkLists = ops.stream().filter(op -> op instanceof Op.Writev || op instanceof Op.WritevSync)
-                .map(op -> op.script().substring(op.script().indexOf('('))).distinct().sorted().toList();
+        List<Op> ops =
+                draws(new Generator(Weights.DEFAULT, new BroadcastFactory.Capabilities(true, true)), 3, 20_000, t);
+        assertThat(ops)
+                .filteredOn(op -> op.target() != Integer.MIN_VALUE)
+                .allMatch(op -> op.target() >= 0 && op.target() < 10)
+                .isNotEmpty();
+        List<String> chunkLists = ops.stream()
+                .filter(op -> op instanceof Op.Writev || op instanceof Op.WritevSync)
+                .map(op -> op.script().substring(op.script().indexOf('(')))
+                .distinct()
+                .sorted()
+                .toList();
         assertThat(chunkLists).as("chunk lists summing to one unit").containsExactly("(0, 1)", "(1)", "(1, 0)");
     }
 
@@ -92,8 +115,8 @@ class GeneratorTest {
 
     @Test
     void anOldWeightsStringStillParsesAndTheNewNamesAreTaken() {
-        Weights w = Weights.DEFAULT.with("attach=8,next=34,detach=5,writeSync=18,write=22,end=3,fail=2,cancel=2,"
-                + "detachedRef=8,badInput=2");
+        Weights w = Weights.DEFAULT.with(
+                "attach=8,next=34,detach=5,writeSync=18,write=22,end=3,fail=2,cancel=2," + "detachedRef=8,badInput=2");
         assertThat(w.end()).isEqualTo(3);
         assertThat(w.drain()).isEqualTo(Weights.DEFAULT.drain());
         Weights none = Weights.DEFAULT.with("writevSync=0,writev=0,endSync=0,drain=0,abort=0,spoil=0");

@@ -18,11 +18,12 @@ class ToleranceTest {
 
     private static void finding(Path root, String name, String kind, String signature) throws IOException {
         Path dir = Files.createDirectories(root.resolve("reports/findings").resolve(name));
-        String stored = Files.readString(io.cursorcheck.properties.source.SourceTree.root().resolve(
-                "reports/findings/reentrant-flush-strands-read/counterexample.json"));
-        Files.writeString(dir.resolve("counterexample.json"), stored
-                .replace("\"kind\": \"MODEL_INVARIANT\"", "\"kind\": \"" + kind + "\"")
-                .replace("\"signature\": \"MODEL_INVARIANT:I11\"", "\"signature\": \"" + signature + "\""));
+        String stored = Files.readString(io.cursorcheck.properties.source.SourceTree.root()
+                .resolve("reports/findings/reentrant-flush-strands-read/counterexample.json"));
+        Files.writeString(
+                dir.resolve("counterexample.json"),
+                stored.replace("\"kind\": \"MODEL_INVARIANT\"", "\"kind\": \"" + kind + "\"")
+                        .replace("\"signature\": \"MODEL_INVARIANT:I11\"", "\"signature\": \"" + signature + "\""));
     }
 
     private static Failure modelBroke(String signature) {

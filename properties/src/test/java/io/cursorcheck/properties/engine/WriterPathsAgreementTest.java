@@ -382,7 +382,8 @@ class WriterPathsAgreementTest {
         for (int i = 0; i < from; i++) {
             replay.step(i, script.ops().get(i));
         }
-        assertThat(fork.stateKey()).as("state key of a fork after step %d of\n%s", from - 1, script)
+        assertThat(fork.stateKey())
+                .as("state key of a fork after step %d of\n%s", from - 1, script)
                 .isEqualTo(replay.stateKey());
         for (int i = from; i < script.length(); i++) {
             Op op = script.ops().get(i);
@@ -394,8 +395,9 @@ class WriterPathsAgreementTest {
             }
             same(fork.lastModel(), replay.lastModel(), "model", from, i, script);
             same(fork.lastSubject(), replay.lastSubject(), subject.id(), from, i, script);
-            assertThat(fork.stateKey()).as("state key of a fork made after step %d, at step %d of\n%s", from - 1, i,
-                    script).isEqualTo(replay.stateKey());
+            assertThat(fork.stateKey())
+                    .as("state key of a fork made after step %d, at step %d of\n%s", from - 1, i, script)
+                    .isEqualTo(replay.stateKey());
         }
     }
 
@@ -426,15 +428,31 @@ class WriterPathsAgreementTest {
                 Snapshot m = f.model().snapshot();
                 Snapshot s = f.subject().snapshot();
                 // A trim made on one side only: what it drops, and so whether its flush and its drains run.
-                assertThat(s.bufferStart()).as("a trim on one side only: " + where).isNotEqualTo(m.bufferStart());
+                assertThat(s.bufferStart())
+                        .as("a trim on one side only: " + where)
+                        .isNotEqualTo(m.bufferStart());
                 if (f.signature().startsWith("DIVERGENCE:answer")) {
                     return; // the lagging (or unguarded) trim's flush or drains: answered differently at that step
                 }
-                Snapshot retainedAsModel = new Snapshot(m.bufferStart(), m.sizes(), m.bufferedBytes(), s.consumers(),
-                        s.queuedWrites(), s.writerState(), s.bytesAccepted(), s.pendingEnds(), s.ended(),
-                        s.cancelled(), s.error(), s.writerError(), s.pendingDrains(), m.spoiledEntries(),
+                Snapshot retainedAsModel = new Snapshot(
+                        m.bufferStart(),
+                        m.sizes(),
+                        m.bufferedBytes(),
+                        s.consumers(),
+                        s.queuedWrites(),
+                        s.writerState(),
+                        s.bytesAccepted(),
+                        s.pendingEnds(),
+                        s.ended(),
+                        s.cancelled(),
+                        s.error(),
+                        s.writerError(),
+                        s.pendingDrains(),
+                        m.spoiledEntries(),
                         s.spoiledQueued());
-                assertThat(retainedAsModel).as("only the retained entries may differ: " + where).isEqualTo(m);
+                assertThat(retainedAsModel)
+                        .as("only the retained entries may differ: " + where)
+                        .isEqualTo(m);
             }
             return; // past the lag, the two are in different states: nothing more to compare
         }
@@ -449,8 +467,9 @@ class WriterPathsAgreementTest {
      * sits past {@code end}, since scan() is undefined there).
      */
     @ParameterizedTest(name = "{0}")
-    @org.junit.jupiter.params.provider.EnumSource(value = Variant.class, names = {"CACHED_COUNT", "LOCKED_COUNT",
-            "PUBLISHED_CURSOR", "WHEEL", "DIRTY_FLAG"})
+    @org.junit.jupiter.params.provider.EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "LOCKED_COUNT", "PUBLISHED_CURSOR", "WHEEL", "DIRTY_FLAG"})
     void pastTheSpoiledReadFindingEveryPortAnswersAsTheModel(Variant variant) {
         String finding = """
                 writeSync(1)
@@ -461,19 +480,26 @@ class WriterPathsAgreementTest {
                 spoil(#0)
                 next(c0)
                 """;
-        for (String tail : List.of("detach(c0)\nnext(c1)\nc2 = attach()\nnext(c2)\ndetach(c2)\nnext(c1)",
+        for (String tail : List.of(
+                "detach(c0)\nnext(c1)\nc2 = attach()\nnext(c2)\ndetach(c2)\nnext(c1)",
                 "next(c0)\nnext(c0)\ndetach(c1)\nc2 = attach()\nnext(c2)",
                 "next(c1)\nnext(c0)\ndetach(c0)\nc2 = attach()\ndetach(c2)")) {
             Script script = Script.parse(Script.parseOptions("budget=4, policy=STRICT"), finding + tail);
-            io.cursorcheck.properties.Session model = new io.cursorcheck.properties.Session(Variant.MODEL,
-                    script.options());
+            io.cursorcheck.properties.Session model =
+                    new io.cursorcheck.properties.Session(Variant.MODEL, script.options());
             io.cursorcheck.properties.Session port = new io.cursorcheck.properties.Session(variant, script.options());
             for (int i = 0; i < script.length(); i++) {
                 Observation m = model.apply(script.ops().get(i));
                 Observation p = port.apply(script.ops().get(i));
-                assertThat(p.thrown()).as("%s at step %d of%n%s", variant, i, script).isNull();
-                assertThat(p.answer()).as("%s at step %d of%n%s", variant, i, script).isEqualTo(m.answer());
-                assertThat(p.snapshot()).as("%s at step %d of%n%s", variant, i, script).isEqualTo(m.snapshot());
+                assertThat(p.thrown())
+                        .as("%s at step %d of%n%s", variant, i, script)
+                        .isNull();
+                assertThat(p.answer())
+                        .as("%s at step %d of%n%s", variant, i, script)
+                        .isEqualTo(m.answer());
+                assertThat(p.snapshot())
+                        .as("%s at step %d of%n%s", variant, i, script)
+                        .isEqualTo(m.snapshot());
             }
         }
     }
@@ -484,38 +510,69 @@ class WriterPathsAgreementTest {
      * not PENDING. The ports once turned only a completion into the answer.
      */
     @ParameterizedTest(name = "{0}")
-    @org.junit.jupiter.params.provider.EnumSource(value = Variant.class, names = {"CACHED_COUNT", "LOCKED_COUNT",
-            "PUBLISHED_CURSOR", "WHEEL"})
+    @org.junit.jupiter.params.provider.EnumSource(
+            value = Variant.class,
+            names = {"CACHED_COUNT", "LOCKED_COUNT", "PUBLISHED_CURSOR", "WHEEL"})
     void anEndThatFailsWithinItsCallAnswersFailed(Variant variant) {
-        Script script = Script.parse(Script.parseOptions("budget=2, policy=UNBOUNDED"), List.of("c0 = attach()",
-                "writeSync(1)", "writeSync(2)", "next(c0)", "c1 = attach()", "next(c0)", "write(1)", "next(c0)",
-                "next(c0)", "write(1)", "detach(c1)", "spoil(#9)", "end()"));
-        io.cursorcheck.properties.Session model = new io.cursorcheck.properties.Session(Variant.MODEL, script.options());
+        Script script = Script.parse(
+                Script.parseOptions("budget=2, policy=UNBOUNDED"),
+                List.of(
+                        "c0 = attach()",
+                        "writeSync(1)",
+                        "writeSync(2)",
+                        "next(c0)",
+                        "c1 = attach()",
+                        "next(c0)",
+                        "write(1)",
+                        "next(c0)",
+                        "next(c0)",
+                        "write(1)",
+                        "detach(c1)",
+                        "spoil(#9)",
+                        "end()"));
+        io.cursorcheck.properties.Session model =
+                new io.cursorcheck.properties.Session(Variant.MODEL, script.options());
         io.cursorcheck.properties.Session port = new io.cursorcheck.properties.Session(variant, script.options());
         Observation last = null;
         for (int i = 0; i < script.length(); i++) {
             last = model.apply(script.ops().get(i));
             Observation p = port.apply(script.ops().get(i));
-            assertThat(p.thrown()).as("%s at step %d of%n%s", variant, i, script).isNull();
-            assertThat(p.answer()).as("%s at step %d of%n%s", variant, i, script).isEqualTo(last.answer());
-            assertThat(p.snapshot()).as("%s at step %d of%n%s", variant, i, script).isEqualTo(last.snapshot());
+            assertThat(p.thrown())
+                    .as("%s at step %d of%n%s", variant, i, script)
+                    .isNull();
+            assertThat(p.answer())
+                    .as("%s at step %d of%n%s", variant, i, script)
+                    .isEqualTo(last.answer());
+            assertThat(p.snapshot())
+                    .as("%s at step %d of%n%s", variant, i, script)
+                    .isEqualTo(last.snapshot());
         }
-        assertThat(last.reply().outcome()).isEqualTo(io.cursorcheck.spi.Outcome.failed(
-                io.cursorcheck.spi.SpecError.INVALID_ENTRY));
+        assertThat(last.reply().outcome())
+                .isEqualTo(io.cursorcheck.spi.Outcome.failed(io.cursorcheck.spi.SpecError.INVALID_ENTRY));
     }
 
     // ---------------------------------------------------------------- negative controls
 
     static Stream<Mutant> brokenPorts() {
         return Stream.of(
-                new Mutant("trim-forgets-drains", "A trim that makes room never settles the pending drains, so a"
-                        + " writer waiting on drain() waits for good.", Mutant.Impact.LIVENESS, "BroadcastCore.java",
-                        "if (room && writerState == WriterState.OPEN) {", "if (false) {", "CachedCountBroadcast"),
-                new Mutant("abort-leaves-end-pending", "An abort that empties a closing writer's queue does not end"
-                        + " the broadcast, so the end waits for a flush that never comes (I12).",
-                        Mutant.Impact.LIVENESS, "BroadcastCore.java",
+                new Mutant(
+                        "trim-forgets-drains",
+                        "A trim that makes room never settles the pending drains, so a"
+                                + " writer waiting on drain() waits for good.",
+                        Mutant.Impact.LIVENESS,
+                        "BroadcastCore.java",
+                        "if (room && writerState == WriterState.OPEN) {",
+                        "if (false) {",
+                        "CachedCountBroadcast"),
+                new Mutant(
+                        "abort-leaves-end-pending",
+                        "An abort that empties a closing writer's queue does not end"
+                                + " the broadcast, so the end waits for a flush that never comes (I12).",
+                        Mutant.Impact.LIVENESS,
+                        "BroadcastCore.java",
                         "settle(operation, Outcome.failed(SpecError.ABORTED)); endIfNoWriteQueued();",
-                        "settle(operation, Outcome.failed(SpecError.ABORTED));", "CachedCountBroadcast"));
+                        "settle(operation, Outcome.failed(SpecError.ABORTED));",
+                        "CachedCountBroadcast"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -524,21 +581,32 @@ class WriterPathsAgreementTest {
         // Compiled outside the check: a patch that does not apply or compile is an error of the control, not a catch.
         BroadcastFactory factory = Mutants.factory(broken);
         assertThatThrownBy(() -> SCRIPTS.forEach(text -> agree(factory, parse(text), false)))
-                .isInstanceOf(AssertionError.class).hasMessageContaining("disagrees with the model")
-                .satisfies(e -> System.out.printf("%s caught: %s%n", broken.id(),
-                        e.getMessage().lines().reduce((a, b) -> b).orElse("")));
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("disagrees with the model")
+                .satisfies(e -> System.out.printf(
+                        "%s caught: %s%n",
+                        broken.id(), e.getMessage().lines().reduce((a, b) -> b).orElse("")));
     }
 
     static Stream<Mutant> sharingForks() {
         return Stream.of(
-                new Mutant("fork-shares-queued-writes", "The copy constructor puts the original's queued writes into"
-                        + " the copy's queue instead of copies, so a spoil on one side spoils the other's write too.",
-                        Mutant.Impact.SAFETY, "BroadcastCore.java",
+                new Mutant(
+                        "fork-shares-queued-writes",
+                        "The copy constructor puts the original's queued writes into"
+                                + " the copy's queue instead of copies, so a spoil on one side spoils the other's write too.",
+                        Mutant.Impact.SAFETY,
+                        "BroadcastCore.java",
                         "this.queuedWrites.addLast(new QueuedWrite(w.op, w.size, w.spoiled));",
-                        "this.queuedWrites.addLast(w);", "CachedCountBroadcast"),
-                new Mutant("fork-shares-spoiled-marks", "The ring's copy shares the original's spoiled marks, so an entry"
-                        + " spoiled on one side is spoiled on both.", Mutant.Impact.SAFETY, "EntryRing.java",
-                        "spoiled = other.spoiled.clone();", "spoiled = other.spoiled;",
+                        "this.queuedWrites.addLast(w);",
+                        "CachedCountBroadcast"),
+                new Mutant(
+                        "fork-shares-spoiled-marks",
+                        "The ring's copy shares the original's spoiled marks, so an entry"
+                                + " spoiled on one side is spoiled on both.",
+                        Mutant.Impact.SAFETY,
+                        "EntryRing.java",
+                        "spoiled = other.spoiled.clone();",
+                        "spoiled = other.spoiled;",
                         "CachedCountBroadcast"));
     }
 
@@ -554,7 +622,7 @@ class WriterPathsAgreementTest {
         SCRIPTS.forEach(text -> agree(factory, parse(text), false));
         assertThatThrownBy(() -> SCRIPTS.forEach(text -> agree(factory, parse(text), true)))
                 .isInstanceOf(AssertionError.class)
-                .satisfies(e -> System.out.printf("%s caught: %s%n", sharing.id(),
-                        e.getMessage().strip().replaceAll("\\s+", " ")));
+                .satisfies(e -> System.out.printf(
+                        "%s caught: %s%n", sharing.id(), e.getMessage().strip().replaceAll("\\s+", " ")));
     }
 }

@@ -139,8 +139,19 @@ class WriterPathsShrinkTest {
 
     @Test
     void aFailureOnAnAbortShrinksToAScriptThatAbortsTheSameEnd(@TempDir Path dir) throws Exception {
-        RandomRun.Result r = RandomRun.run(new RandomRun.Config(ABORT_LEAVES_END_PENDING, 20261201L, 20_000,
-                Long.MAX_VALUE, 60, Weights.DEFAULT, 1, true, dir, Gate.known()), new RandomRun.Progress());
+        RandomRun.Result r = RandomRun.run(
+                new RandomRun.Config(
+                        ABORT_LEAVES_END_PENDING,
+                        20261201L,
+                        20_000,
+                        Long.MAX_VALUE,
+                        60,
+                        Weights.DEFAULT,
+                        1,
+                        true,
+                        dir,
+                        Gate.known()),
+                new RandomRun.Progress());
         assertThat(r.subjectFailures()).as("the slip is found").isNotEmpty();
         Counterexample cx = r.subjectFailures().get(0).counterexample();
         Script shrunk = cx.script();
@@ -155,7 +166,8 @@ class WriterPathsShrinkTest {
         Path file = dir.resolve("cx.json");
         cx.write(file);
         assertThat(Counterexample.read(file).script()).isEqualTo(shrunk);
-        System.out.printf("abort-leaves-end-pending: %s, shrunk %d -> %d:%n%s%n", cx.failure().title(), cx.original(),
-                shrunk.length(), shrunk);
+        System.out.printf(
+                "abort-leaves-end-pending: %s, shrunk %d -> %d:%n%s%n",
+                cx.failure().title(), cx.original(), shrunk.length(), shrunk);
     }
 }

@@ -6,14 +6,14 @@ package io.cursorcheck.properties.engine;
  */
 final class WrongImportsFixture {
 
-    private WrongImportsFixture() {
-    }
+    private WrongImportsFixture() {}
 
     /** The forbidden edges: a reference is enough for the class file to depend on it. */
     static Object[] wrongEdges() {
         return new Object[] {
-                io.cursorcheck.properties.report.Reports.class,
-                io.cursorcheck.properties.mutants.Mutants.class,
-                io.cursorcheck.properties.engine.shrink.Shrinker.class};
+            io.cursorcheck.properties.report.Reports.class,
+            io.cursorcheck.properties.mutants.Mutants.class,
+            io.cursorcheck.properties.engine.shrink.Shrinker.class
+        };
     }
 }

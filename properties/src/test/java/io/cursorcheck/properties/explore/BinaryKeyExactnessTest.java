@@ -36,12 +36,17 @@ class BinaryKeyExactnessTest {
     private static final KnownFindings KNOWN = KnownFindings.load(SourceTree.root());
 
     /** A few mutants whose bugs live in the hidden tracking state, the waiters or the writer's paths. */
-    private static final List<String> MUTANTS = List.of("detach-forgets-count", "first-attach-keeps-stale-minimum",
-            "wheel-advance-keeps-old-slot", "notify-skips-queued-promotion", "flush-stores-spoiled",
+    private static final List<String> MUTANTS = List.of(
+            "detach-forgets-count",
+            "first-attach-keeps-stale-minimum",
+            "wheel-advance-keeps-old-slot",
+            "notify-skips-queued-promotion",
+            "flush-stores-spoiled",
             "drains-settled-before-flush");
 
     static Stream<BroadcastFactory> subjects() {
-        List<BroadcastFactory> subjects = new ArrayList<>(ExploreProperties.conforming().toList());
+        List<BroadcastFactory> subjects =
+                new ArrayList<>(ExploreProperties.conforming().toList());
         subjects.add(Variant.DIRTY_FLAG);
         Mutants.CATALOGUE.stream().filter(m -> MUTANTS.contains(m.id())).forEach(m -> subjects.add(Mutants.factory(m)));
         return subjects.stream();
@@ -54,11 +59,15 @@ class BinaryKeyExactnessTest {
     void binaryAndStringKeysPartitionTheStatesAlike(BroadcastFactory subject) {
         assertThat(subject.id()).isNotNull();
         for (Policy policy : Policy.values()) {
-            for (Scope scope : List.of(Scope.gate(policy).withDepth(8), Scope.writerPaths(policy).withDepth(6))) {
+            for (Scope scope : List.of(
+                    Scope.gate(policy).withDepth(8), Scope.writerPaths(policy).withDepth(6))) {
                 KeyPartition.Result r = KeyPartition.of(subject, scope, KNOWN, BINARY);
-                System.out.printf("keys %s %s: %,d states (String) %,d (binary), %,d named%n", subject.id(), scope,
-                        r.strings(), r.others(), r.named());
-                assertThat(r.conflicts()).as("%s %s: binary against String keys", subject.id(), scope).isEmpty();
+                System.out.printf(
+                        "keys %s %s: %,d states (String) %,d (binary), %,d named%n",
+                        subject.id(), scope, r.strings(), r.others(), r.named());
+                assertThat(r.conflicts())
+                        .as("%s %s: binary against String keys", subject.id(), scope)
+                        .isEmpty();
                 assertThat(r.others()).isEqualTo(r.strings());
             }
         }
@@ -71,15 +80,16 @@ class BinaryKeyExactnessTest {
     @Test
     void binaryKeysAreSmallerThanStringKeys() {
         long[] sizes = new long[3]; // String characters, binary bytes, keys
-        KeyPartition.Result r = KeyPartition.of(Variant.CACHED_COUNT, Scope.gate(Policy.UNBOUNDED).withDepth(8), KNOWN,
-                pair -> {
+        KeyPartition.Result r = KeyPartition.of(
+                Variant.CACHED_COUNT, Scope.gate(Policy.UNBOUNDED).withDepth(8), KNOWN, pair -> {
                     StateKey k = pair.key(new StateKeyBuilder(), true);
                     sizes[0] += pair.stateKey().length();
                     sizes[1] += k.length();
                     sizes[2]++;
                     return pair.key(new StateKeyBuilder(), false);
                 });
-        System.out.printf("key sizes over %,d states named: String %.1f characters, binary %.1f bytes on average%n",
+        System.out.printf(
+                "key sizes over %,d states named: String %.1f characters, binary %.1f bytes on average%n",
                 sizes[2], sizes[0] / (double) sizes[2], sizes[1] / (double) sizes[2]);
         assertThat(r.conflicts()).isEmpty();
         assertThat(sizes[1]).isLessThan(sizes[0]);
@@ -88,7 +98,10 @@ class BinaryKeyExactnessTest {
     /** A binary key without the cursors: the number written right after each consumer is dropped. */
     @Test
     void aKeyWithoutCursorsIsCaught() {
-        KeyPartition.Result r = KeyPartition.of(Variant.CACHED_COUNT, Scope.gate(Policy.STRICT).withDepth(8), KNOWN,
+        KeyPartition.Result r = KeyPartition.of(
+                Variant.CACHED_COUNT,
+                Scope.gate(Policy.STRICT).withDepth(8),
+                KNOWN,
                 pair -> lossyKey(pair, Loss.CURSORS));
         System.out.printf("keys without cursors: %,d conflicts, e.g. %s%n", r.conflictCount(), r.conflicts());
         assertThat(r.conflicts()).as("conflicts of a key without cursors").isNotEmpty();
@@ -101,7 +114,10 @@ class BinaryKeyExactnessTest {
      */
     @Test
     void aKeyWithoutThePastFlagIsCaught() {
-        KeyPartition.Result r = KeyPartition.of(Variant.MODEL, new Scope(Policy.UNBOUNDED, 1, List.of(1), 2, 11), KNOWN,
+        KeyPartition.Result r = KeyPartition.of(
+                Variant.MODEL,
+                new Scope(Policy.UNBOUNDED, 1, List.of(1), 2, 11),
+                KNOWN,
                 pair -> lossyKey(pair, Loss.PAST_FLAG));
         System.out.printf("keys without the past flag: %,d conflicts, e.g. %s%n", r.conflictCount(), r.conflicts());
         assertThat(r.conflicts()).as("conflicts of a key without the past flag").isNotEmpty();
@@ -116,13 +132,20 @@ class BinaryKeyExactnessTest {
      */
     @Test
     void theCheckersMemoryIsRedundantWithinTheseBounds() {
-        KeyPartition.Result r = KeyPartition.of(Variant.MODEL, new Scope(Policy.UNBOUNDED, 1, List.of(1), 2, 11), KNOWN,
+        KeyPartition.Result r = KeyPartition.of(
+                Variant.MODEL,
+                new Scope(Policy.UNBOUNDED, 1, List.of(1), 2, 11),
+                KNOWN,
                 pair -> lossyKey(pair, Loss.CHECKER));
         assertThat(r.conflicts()).isEmpty();
     }
 
     /** What a lossy key leaves out. */
-    private enum Loss { CURSORS, CHECKER, PAST_FLAG }
+    private enum Loss {
+        CURSORS,
+        CHECKER,
+        PAST_FLAG
+    }
 
     /**
      * The pair's key written again from its sessions, as {@link LockstepPair#key} writes it, but without
@@ -208,15 +231,20 @@ class BinaryKeyExactnessTest {
     @Test
     void theWriterRefusesNonsense() {
         StateKeyBuilder b = new StateKeyBuilder();
-        assertThatThrownBy(() -> b.consumer(-1)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> b.consumer(-1))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("consumer: id must be >= 0, was -1");
-        assertThatThrownBy(() -> b.symbol(-3)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> b.symbol(-3))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("symbol: must be >= 0, was -3");
-        assertThatThrownBy(() -> b.count(-1)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> b.count(-1))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("count: must be >= 0, was -1");
-        assertThatThrownBy(() -> b.text(null)).isInstanceOf(NullPointerException.class)
+        assertThatThrownBy(() -> b.text(null))
+                .isInstanceOf(NullPointerException.class)
                 .hasMessage("text: a key's text must not be null");
-        assertThatThrownBy(() -> b.renameConsumers(new int[1], new int[1], 2)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> b.renameConsumers(new int[1], new int[1], 2))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("renameConsumers: n must be within 0 and the arrays' lengths (1, 1), was 2");
     }
 
@@ -237,7 +265,9 @@ class BinaryKeyExactnessTest {
         b.reset();
         b.consumer(0); // unrenamed id 0: the same item as label 0
         assertThat(b.build()).isEqualTo(keys.get(1)); // id 7 is label 0
-        assertThat(keys.subList(2, 5)).as("ids 0, 1 and 5, which the table does not know").doesNotHaveDuplicates()
+        assertThat(keys.subList(2, 5))
+                .as("ids 0, 1 and 5, which the table does not know")
+                .doesNotHaveDuplicates()
                 .doesNotContain(keys.get(0), keys.get(1));
     }
 
@@ -245,19 +275,62 @@ class BinaryKeyExactnessTest {
     @Test
     void differentSequencesGiveDifferentKeys() {
         List<Function<StateKeyBuilder, Object>> writes = List.of(
-                k -> { k.number(1); k.number(23); return k.build(); },
-                k -> { k.number(12); k.number(3); return k.build(); },
-                k -> { k.number(123); return k.build(); },
-                k -> { k.text("ab"); k.text("c"); return k.build(); },
-                k -> { k.text("a"); k.text("bc"); return k.build(); },
-                k -> { k.consumer(1); return k.build(); },
-                k -> { k.symbol(1); return k.build(); },
-                k -> { k.count(1); return k.build(); },
-                k -> { k.flag(true); return k.build(); },
-                k -> { k.number(-1); return k.build(); },
-                k -> { k.number(Long.MIN_VALUE); return k.build(); },
-                k -> { k.number(Long.MAX_VALUE); return k.build(); },
-                k -> { k.text(""); return k.build(); },
+                k -> {
+                    k.number(1);
+                    k.number(23);
+                    return k.build();
+                },
+                k -> {
+                    k.number(12);
+                    k.number(3);
+                    return k.build();
+                },
+                k -> {
+                    k.number(123);
+                    return k.build();
+                },
+                k -> {
+                    k.text("ab");
+                    k.text("c");
+                    return k.build();
+                },
+                k -> {
+                    k.text("a");
+                    k.text("bc");
+                    return k.build();
+                },
+                k -> {
+                    k.consumer(1);
+                    return k.build();
+                },
+                k -> {
+                    k.symbol(1);
+                    return k.build();
+                },
+                k -> {
+                    k.count(1);
+                    return k.build();
+                },
+                k -> {
+                    k.flag(true);
+                    return k.build();
+                },
+                k -> {
+                    k.number(-1);
+                    return k.build();
+                },
+                k -> {
+                    k.number(Long.MIN_VALUE);
+                    return k.build();
+                },
+                k -> {
+                    k.number(Long.MAX_VALUE);
+                    return k.build();
+                },
+                k -> {
+                    k.text("");
+                    return k.build();
+                },
                 k -> k.build());
         List<Object> keys = new ArrayList<>();
         for (Function<StateKeyBuilder, Object> w : writes) {

@@ -20,17 +20,21 @@ class ComparisonTest {
     @Test
     void theSameBoundExploredByBothAgreesAndAStoppedRunDoesNot() {
         Explorer.Result legacy = LegacyExplorer.explore(Variant.DIRTY_FLAG, SMALL, 1_000_000, false, null, null);
-        Explorer.Result current = Explorer.explore(Variant.DIRTY_FLAG, SMALL,
-                ExploreSettings.of(1_000_000).withKeying(Keying.STRING)
-                .withThreads(2), null);
+        Explorer.Result current = Explorer.explore(
+                Variant.DIRTY_FLAG,
+                SMALL,
+                ExploreSettings.of(1_000_000).withKeying(Keying.STRING).withThreads(2),
+                null);
         Comparison same = new Comparison(legacy, current, "legacy first");
         assertThat(same.agrees()).isTrue();
         assertThat(same.reduction()).isEqualTo(1.0);
         assertThat(same.cpuSpeedUp()).isPositive();
 
-        Explorer.Result stopped = Explorer.explore(Variant.DIRTY_FLAG, SMALL,
-                ExploreSettings.of(1_000_000).withKeying(Keying.STRING)
-                .stoppingOnSubjectFailure(true), null);
+        Explorer.Result stopped = Explorer.explore(
+                Variant.DIRTY_FLAG,
+                SMALL,
+                ExploreSettings.of(1_000_000).withKeying(Keying.STRING).stoppingOnSubjectFailure(true),
+                null);
         assertThat(stopped.states()).as("the control stops early").isLessThan(legacy.states());
         assertThat(new Comparison(legacy, stopped, "legacy first").agrees()).isFalse();
     }
@@ -38,9 +42,11 @@ class ComparisonTest {
     @Test
     void resultsOfDifferentBoundsAreRefusedNamingBoth() {
         Explorer.Result a = LegacyExplorer.explore(Variant.MODEL, SMALL, 1_000_000, false, null, null);
-        Explorer.Result b = Explorer.explore(Variant.MODEL, SMALL.withDepth(4),
-                ExploreSettings.of(1_000_000).withKeying(Keying.STRING), null);
-        assertThatThrownBy(() -> new Comparison(a, b, "legacy first")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("depth 5").hasMessageContaining("depth 4");
+        Explorer.Result b = Explorer.explore(
+                Variant.MODEL, SMALL.withDepth(4), ExploreSettings.of(1_000_000).withKeying(Keying.STRING), null);
+        assertThatThrownBy(() -> new Comparison(a, b, "legacy first"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("depth 5")
+                .hasMessageContaining("depth 4");
     }
 }

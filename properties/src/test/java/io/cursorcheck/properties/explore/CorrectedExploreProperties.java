@@ -51,19 +51,22 @@ class CorrectedExploreProperties {
      * 8 deep); under spec §8 that trim cannot flush, and only the drains it settles show the slip, which needs
      * drain, so only the writer-paths bound eight deep shows it (8 under STRICT, as long as released).
      */
-    static final Map<String, ExploreProperties.Bound> BOUND_DIFFERS = Map.of("notify-settles-before-advance",
-            ExploreProperties.Bound.WRITER_PATHS_DEEP);
+    static final Map<String, ExploreProperties.Bound> BOUND_DIFFERS =
+            Map.of("notify-settles-before-advance", ExploreProperties.Bound.WRITER_PATHS_DEEP);
 
     @Test
     void theCorrectedPortMeetsNoFailureAtAllWithinTheGateBound() {
         for (Policy policy : Policy.values()) {
-            Explorer.Result r = Explorer.explore(Variant.CACHED_COUNT_CORRECTED, Scope.gate(policy), 5_000_000, false,
-                    KNOWN, null);
-            System.out.printf("explore %s (corrected) %s: %,d states, %,d transitions in %.1f s%n", r.subject(),
-                    r.scope(), r.states(), r.transitions(), r.millis() / 1000.0);
+            Explorer.Result r =
+                    Explorer.explore(Variant.CACHED_COUNT_CORRECTED, Scope.gate(policy), 5_000_000, false, KNOWN, null);
+            System.out.printf(
+                    "explore %s (corrected) %s: %,d states, %,d transitions in %.1f s%n",
+                    r.subject(), r.scope(), r.states(), r.transitions(), r.millis() / 1000.0);
             assertThat(r.complete()).as("%s explored completely", r.scope()).isTrue();
-            assertThat(r.found()).as("failures of any kind within %s", r.scope())
-                    .extracting(f -> f.failure().signature() + ": " + String.join("; ", f.run().script().lines()))
+            assertThat(r.found())
+                    .as("failures of any kind within %s", r.scope())
+                    .extracting(f -> f.failure().signature() + ": "
+                            + String.join("; ", f.run().script().lines()))
                     .isEmpty();
             assertThat(r.holds()).isTrue();
         }
@@ -73,11 +76,14 @@ class CorrectedExploreProperties {
     void theKnownFindingsAppearAsReleasedWithinTheGateBound() {
         // The control of the test above: the gate's bound reaches the re-entrant path (UNBOUNDED queues two
         // writes behind a full buffer there), where spec §2's port meets both findings.
-        Explorer.Result r = Explorer.explore(Variant.CACHED_COUNT, Scope.gate(Policy.UNBOUNDED), 5_000_000, false, KNOWN,
-                null);
+        Explorer.Result r =
+                Explorer.explore(Variant.CACHED_COUNT, Scope.gate(Policy.UNBOUNDED), 5_000_000, false, KNOWN, null);
         assertThat(r.holds()).isTrue();
-        assertThat(r.found()).as("cached-count within %s", r.scope())
-                .extracting(f -> f.known() == null ? "new: " + f.failure().signature() : f.known().name())
+        assertThat(r.found())
+                .as("cached-count within %s", r.scope())
+                .extracting(f -> f.known() == null
+                        ? "new: " + f.failure().signature()
+                        : f.known().name())
                 .containsExactlyInAnyOrder("reentrant-flush-strands-read", "reentrant-end-settles-read-twice");
     }
 
@@ -85,16 +91,22 @@ class CorrectedExploreProperties {
     void theKnownFindingsAppearAsReleasedAndNotCorrectedWithinTheirBound() {
         for (BroadcastFactory released : new BroadcastFactory[] {Variant.MODEL, Variant.CACHED_COUNT}) {
             Explorer.Result r = Explorer.explore(released, FINDINGS, 5_000_000, false, KNOWN, null);
-            assertThat(r.found()).as("%s within %s", released.id(), FINDINGS)
-                    .extracting(f -> f.known() == null ? "new: " + f.failure().signature() : f.known().name())
+            assertThat(r.found())
+                    .as("%s within %s", released.id(), FINDINGS)
+                    .extracting(f -> f.known() == null
+                            ? "new: " + f.failure().signature()
+                            : f.known().name())
                     .containsExactlyInAnyOrder("reentrant-flush-strands-read", "reentrant-end-settles-read-twice");
         }
-        for (BroadcastFactory corrected : new BroadcastFactory[] {Variant.MODEL_CORRECTED, Variant.CACHED_COUNT_CORRECTED}) {
+        for (BroadcastFactory corrected :
+                new BroadcastFactory[] {Variant.MODEL_CORRECTED, Variant.CACHED_COUNT_CORRECTED}) {
             Explorer.Result r = Explorer.explore(corrected, FINDINGS, 5_000_000, false, KNOWN, null);
             System.out.printf("explore %s (corrected) %s: %,d states%n", corrected.id(), FINDINGS, r.states());
             assertThat(r.complete()).isTrue();
-            assertThat(r.found()).as("%s within %s", corrected.id(), FINDINGS)
-                    .extracting(f -> f.failure().signature() + ": " + String.join("; ", f.run().script().lines()))
+            assertThat(r.found())
+                    .as("%s within %s", corrected.id(), FINDINGS)
+                    .extracting(f -> f.failure().signature() + ": "
+                            + String.join("; ", f.run().script().lines()))
                     .isEmpty();
         }
     }
@@ -124,10 +136,17 @@ class CorrectedExploreProperties {
         assertThat(c.caught()).as("%s caught within %s", control.id(), bound).isNotNull();
         assertThat(c.caught().againstSubject()).isTrue();
         int length = c.caught().run().script().length();
-        System.out.printf("explore caught %s under %s: %s in %d operations (as released: %d): %s%n", control.id(),
-                c.policy(), c.caught().failure().title(), length, ExploreProperties.SHORTEST.get(m.id()).length(),
+        System.out.printf(
+                "explore caught %s under %s: %s in %d operations (as released: %d): %s%n",
+                control.id(),
+                c.policy(),
+                c.caught().failure().title(),
+                length,
+                ExploreProperties.SHORTEST.get(m.id()).length(),
                 String.join("; ", c.caught().run().script().lines()));
-        assertThat(length).as("%s's shortest length under the corrected algorithm", m.id())
-                .isEqualTo(DIFFERS.getOrDefault(m.id(), ExploreProperties.SHORTEST.get(m.id()).length()));
+        assertThat(length)
+                .as("%s's shortest length under the corrected algorithm", m.id())
+                .isEqualTo(DIFFERS.getOrDefault(
+                        m.id(), ExploreProperties.SHORTEST.get(m.id()).length()));
     }
 }

@@ -39,8 +39,7 @@ final class DepthFirstExplorer {
      * @param found  the first failure of the subject it reached, or null
      * @param states distinct states it reached
      */
-    record Result(Explorer.Found found, long states) {
-    }
+    record Result(Explorer.Found found, long states) {}
 
     /**
      * The first failure of the subject a depth-first search of {@code scope} reaches, if any is

@@ -9,7 +9,6 @@ import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Tolerance;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
-import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.spi.Policy;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -56,8 +55,7 @@ class ExploreProperties {
      * @param length the minimum length of a counterexample within the bound, over every policy
      * @param bound  the bound
      */
-    record Pin(int length, Bound bound) {
-    }
+    record Pin(int length, Bound bound) {}
 
     /**
      * The minimum length of a counterexample of each control, over every policy, within the bound it is
@@ -82,56 +80,104 @@ class ExploreProperties {
      */
     static final Map<String, Pin> SHORTEST = pins(
             Bound.GATE,
-            "dirty-flag", 3,
-            "detach-forgets-count", 3,
-            "advance-compares-new-cursor", 3,
-            "trim-without-retain-guard", 3,
-            "drop-oldest-keeps-stale-minimum", 3,
-            "wheel-advance-keeps-old-slot", 3,
-            "wheel-walks-before-counting", 3,
-            "wheel-laggard-keeps-old-slot", 3,
-            "count-post-decrement", 3,
-            "removal-decrements-any-cursor", 6,
-            "errored-read-keeps-consumer", 3,
-            "first-attach-keeps-stale-minimum", 4,
-            "trim-trusts-stale-minimum", 3,
-            "scan-counts-consumers-above-minimum", 7,
-            "trim-drops-one-too-many", 3,
-            "trim-drops-one-too-few", 3,
-            "trim-to-end", 4,
-            "trim-forgets-bytes", 3,
-            "drop-oldest-moves-laggards-first", 3,
-            "drop-oldest-evicts-while-above", 2,
-            "attach-at-end", 2,
-            "detach-leaves-queued-reads", 4,
-            "notify-skips-queued-promotion", 5,
-            "notify-settles-before-advance", 8,
-            "end-keeps-waiting-consumers", 3,
-            "end-data-skips-advance", 10,
-            "flush-offers-write-still-queued", 7,
-            "end-completes-with-consumers", 2,
-            "zero-size-write-stored", 1,
-            "zero-size-write-notifies", 10,
-            "flush-never-called", 4,
-            "flush-past-budget", 5,
-            "strict-allows-two-queued", 3,
-            "cancel-null-reason-as-none", 1,
-            "cancel-repeats", 2,
+            "dirty-flag",
+            3,
+            "detach-forgets-count",
+            3,
+            "advance-compares-new-cursor",
+            3,
+            "trim-without-retain-guard",
+            3,
+            "drop-oldest-keeps-stale-minimum",
+            3,
+            "wheel-advance-keeps-old-slot",
+            3,
+            "wheel-walks-before-counting",
+            3,
+            "wheel-laggard-keeps-old-slot",
+            3,
+            "count-post-decrement",
+            3,
+            "removal-decrements-any-cursor",
+            6,
+            "errored-read-keeps-consumer",
+            3,
+            "first-attach-keeps-stale-minimum",
+            4,
+            "trim-trusts-stale-minimum",
+            3,
+            "scan-counts-consumers-above-minimum",
+            7,
+            "trim-drops-one-too-many",
+            3,
+            "trim-drops-one-too-few",
+            3,
+            "trim-to-end",
+            4,
+            "trim-forgets-bytes",
+            3,
+            "drop-oldest-moves-laggards-first",
+            3,
+            "drop-oldest-evicts-while-above",
+            2,
+            "attach-at-end",
+            2,
+            "detach-leaves-queued-reads",
+            4,
+            "notify-skips-queued-promotion",
+            5,
+            "notify-settles-before-advance",
+            8,
+            "end-keeps-waiting-consumers",
+            3,
+            "end-data-skips-advance",
+            10,
+            "flush-offers-write-still-queued",
+            7,
+            "end-completes-with-consumers",
+            2,
+            "zero-size-write-stored",
+            1,
+            "zero-size-write-notifies",
+            10,
+            "flush-never-called",
+            4,
+            "flush-past-budget",
+            5,
+            "strict-allows-two-queued",
+            3,
+            "cancel-null-reason-as-none",
+            1,
+            "cancel-repeats",
+            2,
             Bound.WRITER_PATHS,
-            "abort-forgets-closing-writer", 4,
-            "abort-takes-first-queued", 4,
-            "drains-settled-before-flush", 5,
-            "drains-settled-while-over-budget", 5,
-            "drop-oldest-forgets-drains", 3,
-            "drain-true-at-budget", 2,
-            "spoiled-clear-keeps-bytes", 4,
-            "spoiled-clear-moves-start", 4,
-            "spoiled-read-spares-consumers", 4,
-            "flush-stops-at-spoiled", 6,
-            "flush-stores-spoiled", 5,
-            "endsync-answers-while-pending", 2,
+            "abort-forgets-closing-writer",
+            4,
+            "abort-takes-first-queued",
+            4,
+            "drains-settled-before-flush",
+            5,
+            "drains-settled-while-over-budget",
+            5,
+            "drop-oldest-forgets-drains",
+            3,
+            "drain-true-at-budget",
+            2,
+            "spoiled-clear-keeps-bytes",
+            4,
+            "spoiled-clear-moves-start",
+            4,
+            "spoiled-read-spares-consumers",
+            4,
+            "flush-stops-at-spoiled",
+            6,
+            "flush-stores-spoiled",
+            5,
+            "endsync-answers-while-pending",
+            2,
             Bound.WRITER_PATHS_DEEP,
-            "scan-starts-at-max-sentinel", 8);
+            "scan-starts-at-max-sentinel",
+            8);
 
     /** Pins from a list of bounds, each followed by its ids and lengths. */
     private static Map<String, Pin> pins(Object... boundsIdsAndLengths) {
@@ -163,8 +209,10 @@ class ExploreProperties {
         if (pinned == null) {
             return control + " has no pinned length: measure it and add it to SHORTEST";
         }
-        return pinned.length() == length ? null : control + ": " + length + " operations, but its shortest in "
-                + pinned.bound() + " is " + pinned.length();
+        return pinned.length() == length
+                ? null
+                : control + ": " + length + " operations, but its shortest in " + pinned.bound() + " is "
+                        + pinned.length();
     }
 
     static Stream<Variant> conforming() {
@@ -176,21 +224,29 @@ class ExploreProperties {
     void holdsTheGateBoundUnderEveryPolicy(Variant variant) {
         for (Policy policy : Policy.values()) {
             Explorer.Result r = Explorer.explore(variant, Scope.gate(policy), 5_000_000, false, KNOWN, null);
-            System.out.printf("explore %s %s: %,d states, %,d transitions in %.1f s (%,.0f states/s)%n", variant,
-                    r.scope(), r.states(), r.transitions(), r.millis() / 1000.0, r.statesPerSecond());
-            assertThat(r.complete()).as("%s %s explored completely", variant, policy).isTrue();
-            assertThat(r.subjectFailures()).as("%s fails within %s", variant, r.scope())
-                    .extracting(f -> f.failure().title() + ": " + String.join("; ", f.run().script().lines()))
+            System.out.printf(
+                    "explore %s %s: %,d states, %,d transitions in %.1f s (%,.0f states/s)%n",
+                    variant, r.scope(), r.states(), r.transitions(), r.millis() / 1000.0, r.statesPerSecond());
+            assertThat(r.complete())
+                    .as("%s %s explored completely", variant, policy)
+                    .isTrue();
+            assertThat(r.subjectFailures())
+                    .as("%s fails within %s", variant, r.scope())
+                    .extracting(f -> f.failure().title() + ": "
+                            + String.join("; ", f.run().script().lines()))
                     .isEmpty();
-            assertThat(r.newFindings()).as("new findings against the model within %s", r.scope())
-                    .extracting(f -> f.failure().signature() + ": " + String.join("; ", f.run().script().lines()))
+            assertThat(r.newFindings())
+                    .as("new findings against the model within %s", r.scope())
+                    .extracting(f -> f.failure().signature() + ": "
+                            + String.join("; ", f.run().script().lines()))
                     .isEmpty();
         }
     }
 
     static Stream<BroadcastFactory> controls() {
         List<BroadcastFactory> controls = new ArrayList<>(List.of(Variant.DIRTY_FLAG));
-        Mutants.CATALOGUE.stream().filter(m -> m.impact() != Mutant.Impact.EQUIVALENT)
+        Mutants.CATALOGUE.stream()
+                .filter(m -> m.impact() != Mutant.Impact.EQUIVALENT)
                 .forEach(m -> controls.add(Mutants.factory(m)));
         return controls.stream();
     }
@@ -204,14 +260,23 @@ class ExploreProperties {
         Explorer.Found best = c.caught();
         // Breadth-first: the failing run fails at its last step, and no step before it failed.
         assertThat(best.run().failure().step()).isEqualTo(best.run().script().length() - 1);
-        System.out.printf("explore caught %s under %s: %s in %d operations: %s%n", control.id(), c.policy(),
-                best.failure().title(), best.run().script().length(), String.join("; ", best.run().script().lines()));
-        assertThat(pinMismatch(control.id(), best.run().script().length())).as("the pinned shortest length").isNull();
+        System.out.printf(
+                "explore caught %s under %s: %s in %d operations: %s%n",
+                control.id(),
+                c.policy(),
+                best.failure().title(),
+                best.run().script().length(),
+                String.join("; ", best.run().script().lines()));
+        assertThat(pinMismatch(control.id(), best.run().script().length()))
+                .as("the pinned shortest length")
+                .isNull();
     }
 
     @Test
     void everyControlHasAPinnedLengthAndEveryPinAControl() {
-        assertThat(SHORTEST.keySet()).containsExactlyInAnyOrderElementsOf(controls().map(BroadcastFactory::id).toList());
+        assertThat(SHORTEST.keySet())
+                .containsExactlyInAnyOrderElementsOf(
+                        controls().map(BroadcastFactory::id).toList());
     }
 
     /**
@@ -233,29 +298,43 @@ class ExploreProperties {
             long states = 0;
             for (Policy policy : Policy.values()) {
                 Bound bound = boundOf(control.id());
-                DepthFirstExplorer.Result r = DepthFirstExplorer.first(control, bound.scopes.apply(policy),
+                DepthFirstExplorer.Result r = DepthFirstExplorer.first(
+                        control,
+                        bound.scopes.apply(policy),
                         DEPTH_FIRST_STATES,
                         Tolerance.of(KNOWN, control.algorithm()));
                 states += r.states();
                 Explorer.Found f = r.found();
-                if (f != null && (best == null || f.run().script().length() < best.run().script().length())) {
+                if (f != null
+                        && (best == null
+                                || f.run().script().length()
+                                        < best.run().script().length())) {
                     best = f;
                 }
             }
             // A control the depth-first search misses is an error of the control, not a catch.
-            assertThat(best).as("%s caught depth-first within %s", control.id(), boundOf(control.id())).isNotNull();
+            assertThat(best)
+                    .as("%s caught depth-first within %s", control.id(), boundOf(control.id()))
+                    .isNotNull();
             assertThat(best.againstSubject()).isTrue();
             String mismatch = pinMismatch(control.id(), best.run().script().length());
-            System.out.printf("depth-first caught %s in %d operations (pinned shortest %d; %,d states)%s%n",
-                    control.id(), best.run().script().length(), SHORTEST.get(control.id()).length(), states,
+            System.out.printf(
+                    "depth-first caught %s in %d operations (pinned shortest %d; %,d states)%s%n",
+                    control.id(),
+                    best.run().script().length(),
+                    SHORTEST.get(control.id()).length(),
+                    states,
                     mismatch == null ? "" : ": REJECTED");
             if (mismatch != null) {
                 rejected.add(mismatch);
             }
         });
-        System.out.printf("depth-first: the pins reject %d of %d lengths (%.1f s)%n", rejected.size(), SHORTEST.size(),
-                (System.currentTimeMillis() - start) / 1000.0);
-        assertThat(rejected).as("lengths of a depth-first explorer the pin check rejects").isNotEmpty();
+        System.out.printf(
+                "depth-first: the pins reject %d of %d lengths (%.1f s)%n",
+                rejected.size(), SHORTEST.size(), (System.currentTimeMillis() - start) / 1000.0);
+        assertThat(rejected)
+                .as("lengths of a depth-first explorer the pin check rejects")
+                .isNotEmpty();
     }
 
     private static final int DEPTH_FIRST_STATES = 10_000;
@@ -263,10 +342,12 @@ class ExploreProperties {
     @Test
     void theKnownFindingsAreFoundWithTheirShortestScripts() {
         // Both need two queued writes behind a full buffer, which only UNBOUNDED queues.
-        Explorer.Result r = Explorer.explore(Variant.MODEL, new Scope(Policy.UNBOUNDED, 1, List.of(1), 2, 9), 5_000_000,
-                false, KNOWN, null);
-        assertThat(r.found()).extracting(f -> f.known() == null ? "new" : f.known().name())
+        Explorer.Result r = Explorer.explore(
+                Variant.MODEL, new Scope(Policy.UNBOUNDED, 1, List.of(1), 2, 9), 5_000_000, false, KNOWN, null);
+        assertThat(r.found())
+                .extracting(f -> f.known() == null ? "new" : f.known().name())
                 .containsExactlyInAnyOrder("reentrant-flush-strands-read", "reentrant-end-settles-read-twice");
-        assertThat(r.found()).allSatisfy(f -> assertThat(f.run().script().length()).isEqualTo(9));
+        assertThat(r.found())
+                .allSatisfy(f -> assertThat(f.run().script().length()).isEqualTo(9));
     }
 }

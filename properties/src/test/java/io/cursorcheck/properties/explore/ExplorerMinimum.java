@@ -20,8 +20,7 @@ import io.cursorcheck.spi.Policy;
  */
 public final class ExplorerMinimum {
 
-    private ExplorerMinimum() {
-    }
+    private ExplorerMinimum() {}
 
     /**
      * Null if {@code cx}'s length is the explorer's minimum for its failure, else what is wrong.
@@ -30,13 +29,14 @@ public final class ExplorerMinimum {
      * @param algorithm the algorithm the mutant ran under (its bound may differ, {@link CorrectedExploreProperties})
      * @param subject   the subject the counterexample ran against (a black-box or scan-checked one too)
      */
-    public static String mismatch(String pinned, Algorithm algorithm, BroadcastFactory subject, Counterexample cx,
-                                  KnownFindings known) {
+    public static String mismatch(
+            String pinned, Algorithm algorithm, BroadcastFactory subject, Counterexample cx, KnownFindings known) {
         String againstPin = ExploreProperties.pinMismatch(pinned, cx.script().length());
         if (againstPin == null) {
             return null;
         }
-        Integer length = ExploreProperties.SHORTEST.containsKey(pinned) ? ExploreProperties.SHORTEST.get(pinned).length()
+        Integer length = ExploreProperties.SHORTEST.containsKey(pinned)
+                ? ExploreProperties.SHORTEST.get(pinned).length()
                 : null;
         if (length == null || cx.script().length() < length) {
             return againstPin; // no pin, or shorter than the explorer's shortest of any failure
@@ -50,7 +50,8 @@ public final class ExplorerMinimum {
             Explorer.Result r = Explorer.explore(subject, shorter, 5_000_000, false, known, null);
             for (Explorer.Found f : r.subjectFailures()) {
                 if (sameFailure(cx.failure(), f.failure())) {
-                    return againstPin + "; the explorer shows " + subject.id() + " " + f.failure().signature() + " in "
+                    return againstPin + "; the explorer shows " + subject.id() + " "
+                            + f.failure().signature() + " in "
                             + f.run().script().length() + " under " + policy + ": "
                             + String.join("; ", f.run().script().lines());
                 }
@@ -61,7 +62,8 @@ public final class ExplorerMinimum {
 
     /** The shrinker's and the search's rule: the same kind, and the same signature unless a divergence. */
     private static boolean sameFailure(Failure reported, Failure explored) {
-        return reported.kind() == explored.kind() && (reported.kind() == Failure.Kind.DIVERGENCE
-                || reported.signature().equals(explored.signature()));
+        return reported.kind() == explored.kind()
+                && (reported.kind() == Failure.Kind.DIVERGENCE
+                        || reported.signature().equals(explored.signature()));
     }
 }

@@ -43,22 +43,33 @@ class ForkTest {
      */
     static Stream<Mutant> sharingForks() {
         return Stream.of(
-                sharing("fork-shares-buffer", "BroadcastCore.java", "The copy constructor shares the entry ring"
-                        + " instead of copying it, so the fork and its original write into one buffer.",
-                        "this.buffer = other.buffer.copy();", "this.buffer = other.buffer;"),
-                sharing("fork-shares-open-reads", "Reader.java", "The copy of a consumer shares its queue of open reads with the"
-                        + " original consumer's (a shallow copy), so a read queued or settled on one side is queued or"
-                        + " settled on both.",
-                        "c.queued = new ArrayDeque<>(queued);", "c.queued = queued;"),
-                sharing("fork-shares-waiters", "BroadcastCore.java", "The fork's wait queue holds the original's"
-                        + " consumers instead of their copies, so the fork's notify serves the original's consumers and"
-                        + " not its own.",
-                        "waiters.add(copies.copyIn(r, this));", "waiters.add(r);"));
+                sharing(
+                        "fork-shares-buffer",
+                        "BroadcastCore.java",
+                        "The copy constructor shares the entry ring"
+                                + " instead of copying it, so the fork and its original write into one buffer.",
+                        "this.buffer = other.buffer.copy();",
+                        "this.buffer = other.buffer;"),
+                sharing(
+                        "fork-shares-open-reads",
+                        "Reader.java",
+                        "The copy of a consumer shares its queue of open reads with the"
+                                + " original consumer's (a shallow copy), so a read queued or settled on one side is queued or"
+                                + " settled on both.",
+                        "c.queued = new ArrayDeque<>(queued);",
+                        "c.queued = queued;"),
+                sharing(
+                        "fork-shares-waiters",
+                        "BroadcastCore.java",
+                        "The fork's wait queue holds the original's"
+                                + " consumers instead of their copies, so the fork's notify serves the original's consumers and"
+                                + " not its own.",
+                        "waiters.add(copies.copyIn(r, this));",
+                        "waiters.add(r);"));
     }
 
     private static Mutant sharing(String id, String file, String description, String find, String replace) {
-        return new Mutant(id, description, Mutant.Impact.SAFETY, file, find, replace,
-                "CachedCountBroadcast");
+        return new Mutant(id, description, Mutant.Impact.SAFETY, file, find, replace, "CachedCountBroadcast");
     }
 
     @ParameterizedTest
@@ -67,9 +78,10 @@ class ForkTest {
         // Compiled outside the check: a patch that does not apply or compile is an error of the
         // control, not a catch. Only the comparison of fork and original throws AssertionError.
         BroadcastFactory factory = Mutants.factory(sharing);
-        assertThatThrownBy(() -> forkAndCompare(factory)).isInstanceOf(AssertionError.class)
-                .satisfies(e -> System.out.printf("%s caught: %s%n", sharing.id(),
-                        e.getMessage().strip().replaceAll("\\s+", " ")));
+        assertThatThrownBy(() -> forkAndCompare(factory))
+                .isInstanceOf(AssertionError.class)
+                .satisfies(e -> System.out.printf(
+                        "%s caught: %s%n", sharing.id(), e.getMessage().strip().replaceAll("\\s+", " ")));
     }
 
     private static void forkAndCompare(BroadcastFactory variant) {

@@ -30,11 +30,9 @@ final class KeyPartition {
      * @param conflicts the first few states where one key of one kind meets two of the other
      * @param conflictCount how many such meetings in all
      */
-    record Result(long strings, long others, long named, List<String> conflicts, long conflictCount) {
-    }
+    record Result(long strings, long others, long named, List<String> conflicts, long conflictCount) {}
 
-    private KeyPartition() {
-    }
+    private KeyPartition() {}
 
     static Result of(BroadcastFactory factory, Scope scope, KnownFindings known, Function<LockstepPair, ?> other) {
         LockstepPair root = new LockstepPair(factory, scope.options(), Tolerance.of(known, factory.algorithm()));
@@ -72,9 +70,14 @@ final class KeyPartition {
     }
 
     /** Names one state both ways; true if its String key is new. */
-    private static boolean name(LockstepPair pair, List<Op> path, Map<String, Object> toOther,
-                                Map<Object, String> toString, List<String> conflicts, long[] counts,
-                                Function<LockstepPair, ?> other) {
+    private static boolean name(
+            LockstepPair pair,
+            List<Op> path,
+            Map<String, Object> toOther,
+            Map<Object, String> toString,
+            List<String> conflicts,
+            long[] counts,
+            Function<LockstepPair, ?> other) {
         counts[0]++;
         String s = pair.stateKey();
         Object o = other.apply(pair);

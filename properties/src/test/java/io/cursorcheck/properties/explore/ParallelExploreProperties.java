@@ -47,7 +47,8 @@ class ParallelExploreProperties {
             cases.add(Arguments.of(Variant.WHEEL, Scope.writerPaths(policy)));
         }
         cases.add(Arguments.of(Variant.MODEL, new Scope(Policy.UNBOUNDED, 1, List.of(1), 2, 9))); // the known findings
-        for (String id : List.of("detach-forgets-count", "removal-decrements-any-cursor", "notify-skips-queued-promotion")) {
+        for (String id :
+                List.of("detach-forgets-count", "removal-decrements-any-cursor", "notify-skips-queued-promotion")) {
             for (Policy policy : Policy.values()) {
                 cases.add(Arguments.of(Mutants.factory(Mutants.named(id)), twoConsumerGate(policy)));
             }
@@ -65,12 +66,18 @@ class ParallelExploreProperties {
     void oneTwoAndFourThreadsGiveTheLegacyExplorersResult(BroadcastFactory subject, Scope scope) {
         List<String> legacy = fingerprint(LegacyExplorer.explore(subject, scope, 5_000_000, false, KNOWN, null));
         for (int threads : new int[] {1, 2, 4}) {
-            Explorer.Result r = Explorer.explore(subject, scope,
-                    ExploreSettings.of(5_000_000).withKeying(Keying.STRING).withThreads(threads), KNOWN);
+            Explorer.Result r = Explorer.explore(
+                    subject,
+                    scope,
+                    ExploreSettings.of(5_000_000).withKeying(Keying.STRING).withThreads(threads),
+                    KNOWN);
             assertThat(r.threads()).isEqualTo(threads);
             assertThat(r.workers()).hasSize(threads);
-            assertThat(r.workers().stream().mapToLong(Explorer.Worker::states).sum()).isEqualTo(r.states() - 1);
-            assertThat(fingerprint(r)).as("%s %s with %d threads", subject.id(), scope, threads).isEqualTo(legacy);
+            assertThat(r.workers().stream().mapToLong(Explorer.Worker::states).sum())
+                    .isEqualTo(r.states() - 1);
+            assertThat(fingerprint(r))
+                    .as("%s %s with %d threads", subject.id(), scope, threads)
+                    .isEqualTo(legacy);
         }
     }
 
@@ -81,11 +88,18 @@ class ParallelExploreProperties {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("cases")
     void oneAndFourThreadsAgreeWithTheSymmetricKey(BroadcastFactory subject, Scope scope) {
-        List<String> one = fingerprint(Explorer.explore(subject, scope,
-                ExploreSettings.of(5_000_000).withKeying(Keying.SYMMETRIC).withThreads(1), KNOWN));
-        Explorer.Result four = Explorer.explore(subject, scope,
-                ExploreSettings.of(5_000_000).withKeying(Keying.SYMMETRIC).withThreads(4), KNOWN);
-        assertThat(fingerprint(four)).as("%s %s, symmetric key, 4 threads against 1", subject.id(), scope)
+        List<String> one = fingerprint(Explorer.explore(
+                subject,
+                scope,
+                ExploreSettings.of(5_000_000).withKeying(Keying.SYMMETRIC).withThreads(1),
+                KNOWN));
+        Explorer.Result four = Explorer.explore(
+                subject,
+                scope,
+                ExploreSettings.of(5_000_000).withKeying(Keying.SYMMETRIC).withThreads(4),
+                KNOWN);
+        assertThat(fingerprint(four))
+                .as("%s %s, symmetric key, 4 threads against 1", subject.id(), scope)
                 .isEqualTo(one);
     }
 
@@ -98,30 +112,42 @@ class ParallelExploreProperties {
      */
     @Test
     void theRacyWinnerRuleGivesOtherScripts() {
-        List<Arguments> mutants = cases().filter(a -> !(a.get()[0] instanceof Variant)).toList();
-        List<Explorer.Result> legacy = mutants.stream().map(a -> LegacyExplorer.explore((BroadcastFactory) a.get()[0],
-                (Scope) a.get()[1], 5_000_000, false, KNOWN, null)).toList();
+        List<Arguments> mutants =
+                cases().filter(a -> !(a.get()[0] instanceof Variant)).toList();
+        List<Explorer.Result> legacy = mutants.stream()
+                .map(a -> LegacyExplorer.explore(
+                        (BroadcastFactory) a.get()[0], (Scope) a.get()[1], 5_000_000, false, KNOWN, null))
+                .toList();
         List<String> differing = new ArrayList<>();
         for (int round = 0; round < 5 && differing.isEmpty(); round++) {
             for (int i = 0; i < mutants.size(); i++) {
                 BroadcastFactory subject = (BroadcastFactory) mutants.get(i).get()[0];
                 Scope scope = (Scope) mutants.get(i).get()[1];
-                Explorer.Result racy = Explorer.explore(subject, scope,
+                Explorer.Result racy = Explorer.explore(
+                        subject,
+                        scope,
                         ExploreSettings.of(5_000_000).withKeying(Keying.STRING).withThreads(4),
-                        KNOWN, Explorer.WinnerRule.FIRST_INSERTED);
+                        KNOWN,
+                        Explorer.WinnerRule.FIRST_INSERTED);
                 // Only another script counts: the same states, the same failures by signature, complete.
                 assertThat(racy.complete()).isTrue();
                 assertThat(racy.states()).isEqualTo(legacy.get(i).states());
-                assertThat(racy.found()).extracting(f -> f.failure().signature()).containsExactlyInAnyOrderElementsOf(
-                        legacy.get(i).found().stream().map(f -> f.failure().signature()).toList());
+                assertThat(racy.found())
+                        .extracting(f -> f.failure().signature())
+                        .containsExactlyInAnyOrderElementsOf(legacy.get(i).found().stream()
+                                .map(f -> f.failure().signature())
+                                .toList());
                 if (!fingerprint(racy).equals(fingerprint(legacy.get(i)))) {
                     differing.add(subject.id() + " " + scope);
                 }
             }
-            System.out.printf("racy winner rule, round %d: %d of %d explorations differ: %s%n", round + 1,
-                    differing.size(), mutants.size(), differing);
+            System.out.printf(
+                    "racy winner rule, round %d: %d of %d explorations differ: %s%n",
+                    round + 1, differing.size(), mutants.size(), differing);
         }
-        assertThat(differing).as("explorations where the racy rule changed a script").isNotEmpty();
+        assertThat(differing)
+                .as("explorations where the racy rule changed a script")
+                .isNotEmpty();
     }
 
     /**
@@ -131,12 +157,16 @@ class ParallelExploreProperties {
     @Test
     void theKeyComesFromTheSettings() {
         for (int threads : new int[] {1, 2}) {
-            Explorer.Result r = Explorer.explore(Variant.CACHED_COUNT, Scope.gate(Policy.STRICT), ExploreSettings.of(1_000)
-                    .withThreads(threads).withKey("one name for all", pair -> "all"), null);
+            Explorer.Result r = Explorer.explore(
+                    Variant.CACHED_COUNT,
+                    Scope.gate(Policy.STRICT),
+                    ExploreSettings.of(1_000).withThreads(threads).withKey("one name for all", pair -> "all"),
+                    null);
             assertThat(r.keyName()).isEqualTo("one name for all");
             assertThat(r.states()).isEqualTo(1);
             assertThat(r.levels()).hasSize(1);
-            assertThat(r.transitions()).isEqualTo(Scope.gate(Policy.STRICT).operations(0).size());
+            assertThat(r.transitions())
+                    .isEqualTo(Scope.gate(Policy.STRICT).operations(0).size());
         }
     }
 
@@ -144,11 +174,14 @@ class ParallelExploreProperties {
     void aThreadCountOutsideOneToTheMostIsRefusedNamingIt() {
         for (int bad : new int[] {0, -1, ExploreSettings.MAX_THREADS + 1, Integer.MAX_VALUE}) {
             assertThatThrownBy(() -> ExploreSettings.of(1).withThreads(bad))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("threads")
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("threads")
                     .hasMessageContaining("was " + bad);
         }
-        assertThatThrownBy(() -> ExploreSettings.of(0)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("stateLimit").hasMessageContaining("was 0");
+        assertThatThrownBy(() -> ExploreSettings.of(0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("stateLimit")
+                .hasMessageContaining("was 0");
     }
 
     /** Everything a result says that must not depend on the threads: counts per level, verdicts, scripts. */
@@ -156,8 +189,8 @@ class ParallelExploreProperties {
         List<String> f = new ArrayList<>();
         f.add("states " + r.states() + ", transitions " + r.transitions() + ", depth " + r.depth() + ", complete "
                 + r.complete() + ", holds " + r.holds());
-        Function<Explorer.Level, String> level = l -> "level " + l.depth() + ": " + l.frontier() + " new, "
-                + l.states() + " states, " + l.transitions() + " transitions";
+        Function<Explorer.Level, String> level = l -> "level " + l.depth() + ": " + l.frontier() + " new, " + l.states()
+                + " states, " + l.transitions() + " transitions";
         r.levels().forEach(l -> f.add(level.apply(l)));
         for (Explorer.Found found : r.found()) {
             f.add(found.failure().signature() + " (" + found.failure().title() + ", known "

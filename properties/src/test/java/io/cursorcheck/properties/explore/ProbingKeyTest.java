@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Variant;
-import io.cursorcheck.properties.engine.key.KeyProbe;
 import io.cursorcheck.properties.engine.KnownFindings;
+import io.cursorcheck.properties.engine.key.KeyProbe;
 import io.cursorcheck.properties.engine.key.StateKey;
 import io.cursorcheck.properties.engine.key.StateKeyBuilder;
 import io.cursorcheck.properties.mutants.Mutants;
@@ -31,15 +31,44 @@ class ProbingKeyTest {
 
     /** Item sequences of equal lengths, shared prefixes, and one the prefix of another. */
     private static final List<Consumer<StateKeyBuilder>> WRITES = List.of(
-            k -> { k.number(1); k.number(23); },
-            k -> { k.number(12); k.number(3); },
-            k -> { k.number(1); k.number(24); },
+            k -> {
+                k.number(1);
+                k.number(23);
+            },
+            k -> {
+                k.number(12);
+                k.number(3);
+            },
+            k -> {
+                k.number(1);
+                k.number(24);
+            },
             k -> k.number(1),
-            k -> { k.text("ab"); k.text("c"); },
-            k -> { k.text("a"); k.text("bc"); },
-            k -> { k.consumer(1); k.count(1); k.number(1L << 40); k.flag(true); k.symbol(7); k.text("a long text"); },
-            k -> { k.consumer(1); k.count(1); k.number(1L << 40); k.flag(true); k.symbol(7); k.text("a long texu"); },
-            k -> { });
+            k -> {
+                k.text("ab");
+                k.text("c");
+            },
+            k -> {
+                k.text("a");
+                k.text("bc");
+            },
+            k -> {
+                k.consumer(1);
+                k.count(1);
+                k.number(1L << 40);
+                k.flag(true);
+                k.symbol(7);
+                k.text("a long text");
+            },
+            k -> {
+                k.consumer(1);
+                k.count(1);
+                k.number(1L << 40);
+                k.flag(true);
+                k.symbol(7);
+                k.text("a long texu");
+            },
+            k -> {});
 
     private static StateKey key(Consumer<StateKeyBuilder> write) {
         StateKeyBuilder b = new StateKeyBuilder();
@@ -56,12 +85,16 @@ class ProbingKeyTest {
             KeyProbe probe = b.probe();
             for (int j = 0; j < WRITES.size(); j++) {
                 StateKey other = key(WRITES.get(j));
-                assertThat(probe.equals(other)).as("probe %d against key %d", i, j).isEqualTo(i == j);
+                assertThat(probe.equals(other))
+                        .as("probe %d against key %d", i, j)
+                        .isEqualTo(i == j);
                 if (i == j) {
                     assertThat(probe.hashCode()).as("probe %d's hash", i).isEqualTo(other.hashCode());
                 }
             }
-            assertThat(probe.toKey()).as("probe %d's copy", i).isEqualTo(key(WRITES.get(i)))
+            assertThat(probe.toKey())
+                    .as("probe %d's copy", i)
+                    .isEqualTo(key(WRITES.get(i)))
                     .hasSameHashCodeAs(key(WRITES.get(i)));
         }
     }
@@ -78,7 +111,8 @@ class ProbingKeyTest {
             WRITES.get(i).accept(b);
             assertThat(set.get(b.probe())).as("look-up of %d", i).isEqualTo(i < WRITES.size() - 1 ? i : null);
             assertThat(set.replace(b.probe(), i < WRITES.size() - 1 ? i : -1, 100 + i))
-                    .as("replace of %d", i).isEqualTo(i < WRITES.size() - 1);
+                    .as("replace of %d", i)
+                    .isEqualTo(i < WRITES.size() - 1);
         }
     }
 
@@ -92,10 +126,11 @@ class ProbingKeyTest {
         subjects.add(Mutants.factory(Mutants.named("notify-skips-queued-promotion")));
         for (BroadcastFactory subject : subjects) {
             // Two consumers: the gate's bound with three takes several times as long and shows the probe nothing new.
-            for (Scope scope : List.of(Scope.gate(Policy.UNBOUNDED).withConsumers(2),
-                    Scope.writerPaths(Policy.DROP_OLDEST))) {
+            for (Scope scope :
+                    List.of(Scope.gate(Policy.UNBOUNDED).withConsumers(2), Scope.writerPaths(Policy.DROP_OLDEST))) {
                 for (Keying keying : List.of(Keying.BINARY, Keying.SYMMETRIC)) {
-                    ExploreSettings probing = ExploreSettings.of(5_000_000).withKeying(keying).withThreads(2);
+                    ExploreSettings probing =
+                            ExploreSettings.of(5_000_000).withKeying(keying).withThreads(2);
                     ExploreSettings plain = probing.withKey("plain " + keying.keyName(), keying::apply);
                     assertThat(plain.key()).isNotInstanceOf(ProbingKey.class);
                     assertThat(ParallelExploreProperties.fingerprint(Explorer.explore(subject, scope, probing, KNOWN)))

@@ -3,12 +3,11 @@ package io.cursorcheck.properties.explore;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.properties.BroadcastFactory;
-import io.cursorcheck.properties.campaign.ExploreRun;
 import io.cursorcheck.properties.campaign.RandomRun;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.KnownFindings;
-import io.cursorcheck.properties.engine.shrink.ShortestSearch;
 import io.cursorcheck.properties.engine.Weights;
+import io.cursorcheck.properties.engine.shrink.ShortestSearch;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -37,14 +36,18 @@ class ShortestCounterexampleProperties {
     @Test
     void everyControlIsReportedAtTheExplorersMinimum() {
         List<String> rejected = judgeAll(ShortestSearch.DEFAULT_STATES);
-        assertThat(rejected).as("controls reported longer (or shorter) than the explorer's minimum").isEmpty();
+        assertThat(rejected)
+                .as("controls reported longer (or shorter) than the explorer's minimum")
+                .isEmpty();
     }
 
     /** The negative control: without the search, the shrinker's 1-minimal scripts fail the same judgement. */
     @Test
     void withTheSearchSwitchedOffTheShrunkLengthsAreRejected() {
         List<String> rejected = judgeAll(0);
-        assertThat(rejected).as("controls whose 1-minimal script the pins reject").isNotEmpty();
+        assertThat(rejected)
+                .as("controls whose 1-minimal script the pins reject")
+                .isNotEmpty();
         assertThat(rejected).anyMatch(r -> r.startsWith("end-completes-with-consumers:"));
     }
 
@@ -52,16 +55,24 @@ class ShortestCounterexampleProperties {
     private static List<String> judgeAll(long shortestStates) {
         List<String> rejected = new ArrayList<>();
         ExploreProperties.controls().forEach(control -> {
-            RandomRun.Result r = RandomRun.run(new RandomRun.Config(control, SEED, 20_000, 60_000, 60,
-                    Weights.DEFAULT, 1, true, null, KNOWN).withShortestStates(shortestStates), new RandomRun.Progress());
+            RandomRun.Result r = RandomRun.run(
+                    new RandomRun.Config(control, SEED, 20_000, 60_000, 60, Weights.DEFAULT, 1, true, null, KNOWN)
+                            .withShortestStates(shortestStates),
+                    new RandomRun.Progress());
             // A control the random engine misses is an error of the control, not a catch.
-            assertThat(r.subjectFailures()).as("%s caught by the random engine (seed %d)", control.id(), SEED)
+            assertThat(r.subjectFailures())
+                    .as("%s caught by the random engine (seed %d)", control.id(), SEED)
                     .isNotEmpty();
             Counterexample cx = r.subjectFailures().get(0).counterexample();
             String mismatch = mismatch(control, cx);
-            System.out.printf("shortest %s: %s %d operations (%s)%s: %s%n", control.id(), cx.failure().signature(),
-                    cx.script().length(), cx.minimality() == null ? "no search" : cx.minimality().sentence(),
-                    mismatch == null ? "" : " REJECTED", String.join("; ", cx.script().lines()));
+            System.out.printf(
+                    "shortest %s: %s %d operations (%s)%s: %s%n",
+                    control.id(),
+                    cx.failure().signature(),
+                    cx.script().length(),
+                    cx.minimality() == null ? "no search" : cx.minimality().sentence(),
+                    mismatch == null ? "" : " REJECTED",
+                    String.join("; ", cx.script().lines()));
             if (mismatch != null) {
                 rejected.add(mismatch);
             }

@@ -40,8 +40,8 @@ class SymmetryOffTest {
                 throw e.getCause(); // what the model threw, as it threw it
             }
         };
-        return (Broadcast) Proxy.newProxyInstance(SymmetryOffTest.class.getClassLoader(),
-                new Class<?>[] {Broadcast.class, Forkable.class}, handler);
+        return (Broadcast) Proxy.newProxyInstance(
+                SymmetryOffTest.class.getClassLoader(), new Class<?>[] {Broadcast.class, Forkable.class}, handler);
     }
 
     private static final BroadcastFactory STRING_KEYED = new BroadcastFactory() {
@@ -63,20 +63,21 @@ class SymmetryOffTest {
 
     @Test
     void aSubjectThatDoesNotNameConsumersThroughTheWriterIsReportedWithRenamingOff() {
-        Explorer.Result symmetric = Explorer.explore(STRING_KEYED, SCOPE,
-                ExploreSettings.of(1_000_000).withKeying(Keying.SYMMETRIC), null);
-        Explorer.Result binary = Explorer.explore(STRING_KEYED, SCOPE,
-                ExploreSettings.of(1_000_000).withKeying(Keying.BINARY), null);
+        Explorer.Result symmetric = Explorer.explore(
+                STRING_KEYED, SCOPE, ExploreSettings.of(1_000_000).withKeying(Keying.SYMMETRIC), null);
+        Explorer.Result binary = Explorer.explore(
+                STRING_KEYED, SCOPE, ExploreSettings.of(1_000_000).withKeying(Keying.BINARY), null);
         assertThat(symmetric.holds()).isTrue();
-        assertThat(symmetric.keyName()).isEqualTo("symmetric (renaming off: string-keyed-model does not name its"
-                + " consumers through the key writer)");
+        assertThat(symmetric.keyName())
+                .isEqualTo("symmetric (renaming off: string-keyed-model does not name its"
+                        + " consumers through the key writer)");
         assertThat(symmetric.states()).as("renaming off is the binary key").isEqualTo(binary.states());
     }
 
     @Test
     void aVariantThatNamesConsumersThroughTheWriterIsReportedSymmetric() {
-        Explorer.Result r = Explorer.explore(Variant.CACHED_COUNT, SCOPE,
-                ExploreSettings.of(1_000_000).withKeying(Keying.SYMMETRIC), null);
+        Explorer.Result r = Explorer.explore(
+                Variant.CACHED_COUNT, SCOPE, ExploreSettings.of(1_000_000).withKeying(Keying.SYMMETRIC), null);
         assertThat(r.keyName()).isEqualTo("symmetric");
     }
 }

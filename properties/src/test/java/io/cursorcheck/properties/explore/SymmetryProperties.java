@@ -18,8 +18,6 @@ import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Consumer symmetry is sound (issue 16): exploring with {@link Keying#SYMMETRIC} and with
@@ -40,7 +38,8 @@ class SymmetryProperties {
     static String outcome(Explorer.Result r) {
         Map<String, Integer> lengths = new TreeMap<>();
         for (Explorer.Found f : r.found()) {
-            lengths.put((f.againstSubject() ? "subject " : "model ") + Explorer.signature(f.failure()),
+            lengths.put(
+                    (f.againstSubject() ? "subject " : "model ") + Explorer.signature(f.failure()),
                     f.run().script().length());
         }
         return (r.complete() ? "complete" : "incomplete") + (r.holds() ? ", holds" : ", does not hold") + ", "
@@ -48,23 +47,37 @@ class SymmetryProperties {
     }
 
     /** Both explorations' outcomes, null if they agree, both state counts, and the reduced run's result. */
-    record Comparison(String difference, long unreduced, long reduced, Explorer.Result reducedRun) {
+    record Comparison(String difference, long unreduced, long reduced, Explorer.Result reducedRun) {}
+
+    static Explorer.Result explore(
+            BroadcastFactory subject,
+            Scope scope,
+            boolean stopOnSubjectFailure,
+            String keyName,
+            Function<LockstepPair, Object> key) {
+        return Explorer.explore(
+                subject,
+                scope,
+                ExploreSettings.of(LIMIT)
+                        .stoppingOnSubjectFailure(stopOnSubjectFailure)
+                        .withKey(keyName, key),
+                KNOWN);
     }
 
-    static Explorer.Result explore(BroadcastFactory subject, Scope scope, boolean stopOnSubjectFailure, String keyName,
-                                   Function<LockstepPair, Object> key) {
-        return Explorer.explore(subject, scope, ExploreSettings.of(LIMIT).stoppingOnSubjectFailure(stopOnSubjectFailure)
-                .withKey(keyName, key), KNOWN);
-    }
-
-    static Comparison compare(BroadcastFactory subject, Scope scope, boolean stopOnSubjectFailure,
-                              Function<LockstepPair, Object> reduced) {
+    static Comparison compare(
+            BroadcastFactory subject,
+            Scope scope,
+            boolean stopOnSubjectFailure,
+            Function<LockstepPair, Object> reduced) {
         Explorer.Result a = explore(subject, scope, stopOnSubjectFailure, "binary", Keying.BINARY);
         Explorer.Result b = explore(subject, scope, stopOnSubjectFailure, "reduced", reduced);
         String oa = outcome(a);
         String ob = outcome(b);
-        return new Comparison(oa.equals(ob) ? null : subject.id() + " " + scope + ":\n  unreduced " + oa
-                + "\n  reduced   " + ob, a.states(), b.states(), b);
+        return new Comparison(
+                oa.equals(ob) ? null : subject.id() + " " + scope + ":\n  unreduced " + oa + "\n  reduced   " + ob,
+                a.states(),
+                b.states(),
+                b);
     }
 
     /** Every control in the bound and at the depth pinned for it, under every policy. */
@@ -73,8 +86,8 @@ class SymmetryProperties {
     }
 
     /** The controls {@code which} accepts, each in the bound and at the depth pinned for it, under every policy. */
-    static List<Comparison> controls(Function<LockstepPair, Object> reduced, boolean checkPins,
-                                     Predicate<String> which) {
+    static List<Comparison> controls(
+            Function<LockstepPair, Object> reduced, boolean checkPins, Predicate<String> which) {
         List<Comparison> all = new ArrayList<>();
         ExploreProperties.controls().filter(control -> which.test(control.id())).forEach(control -> {
             ExploreProperties.Pin pin = ExploreProperties.SHORTEST.get(control.id());
@@ -88,7 +101,9 @@ class SymmetryProperties {
                 }
             }
             if (checkPins) {
-                assertThat(shortest).as("%s's shortest with the reduced keys", control.id()).isEqualTo(pin.length());
+                assertThat(shortest)
+                        .as("%s's shortest with the reduced keys", control.id())
+                        .isEqualTo(pin.length());
             }
         });
         return all;
@@ -99,8 +114,9 @@ class SymmetryProperties {
         List<Comparison> all = controls(Keying.SYMMETRIC, true);
         long unreduced = all.stream().mapToLong(Comparison::unreduced).sum();
         long reduced = all.stream().mapToLong(Comparison::reduced).sum();
-        System.out.printf("symmetry, controls: %,d states unreduced, %,d reduced (factor %.2f)%n", unreduced, reduced,
-                unreduced / (double) reduced);
+        System.out.printf(
+                "symmetry, controls: %,d states unreduced, %,d reduced (factor %.2f)%n",
+                unreduced, reduced, unreduced / (double) reduced);
         assertThat(all).extracting(Comparison::difference).allMatch(d -> d == null, "no difference");
         assertThat(all).allMatch(c -> c.reduced() <= c.unreduced());
     }
@@ -113,8 +129,9 @@ class SymmetryProperties {
         for (Variant v : ExploreProperties.conforming().toList()) {
             for (Policy policy : Policy.values()) {
                 Comparison c = compare(v, Scope.gate(policy).withDepth(9), false, Keying.SYMMETRIC);
-                System.out.printf("symmetry %s %s: %,d states unreduced, %,d reduced (factor %.2f)%n", v.id(), policy,
-                        c.unreduced(), c.reduced(), c.unreduced() / (double) c.reduced());
+                System.out.printf(
+                        "symmetry %s %s: %,d states unreduced, %,d reduced (factor %.2f)%n",
+                        v.id(), policy, c.unreduced(), c.reduced(), c.unreduced() / (double) c.reduced());
                 assertThat(c.reduced()).isLessThanOrEqualTo(c.unreduced());
                 unreduced += c.unreduced();
                 reduced += c.reduced();
@@ -123,7 +140,8 @@ class SymmetryProperties {
                 }
             }
         }
-        System.out.printf("symmetry, conforming variants: %,d states unreduced, %,d reduced (factor %.2f)%n",
+        System.out.printf(
+                "symmetry, conforming variants: %,d states unreduced, %,d reduced (factor %.2f)%n",
                 unreduced, reduced, unreduced / (double) reduced);
         assertThat(differences).isEmpty();
         assertThat(reduced).as("the reduction reduces").isLessThan(unreduced);
@@ -131,14 +149,16 @@ class SymmetryProperties {
 
     @Test
     void theKnownFindingsAreFoundAlike() {
-        Comparison c = compare(Variant.MODEL, new Scope(Policy.UNBOUNDED, 1, List.of(1), 2, 9), false,
-                Keying.SYMMETRIC);
+        Comparison c =
+                compare(Variant.MODEL, new Scope(Policy.UNBOUNDED, 1, List.of(1), 2, 9), false, Keying.SYMMETRIC);
         assertThat(c.difference()).isNull();
-        Explorer.Result r = explore(Variant.MODEL, new Scope(Policy.UNBOUNDED, 1, List.of(1), 2, 9), false,
-                "symmetric", Keying.SYMMETRIC);
-        assertThat(r.found()).extracting(f -> f.known() == null ? "new" : f.known().name())
+        Explorer.Result r = explore(
+                Variant.MODEL, new Scope(Policy.UNBOUNDED, 1, List.of(1), 2, 9), false, "symmetric", Keying.SYMMETRIC);
+        assertThat(r.found())
+                .extracting(f -> f.known() == null ? "new" : f.known().name())
                 .containsExactlyInAnyOrder("reentrant-flush-strands-read", "reentrant-end-settles-read-twice");
-        assertThat(r.found()).allSatisfy(f -> assertThat(f.run().script().length()).isEqualTo(9));
+        assertThat(r.found())
+                .allSatisfy(f -> assertThat(f.run().script().length()).isEqualTo(9));
     }
 
     private static final Pattern LISTS = Pattern.compile("\\b(c|wait|k)\\[([^\\]]*)\\]");
@@ -165,14 +185,21 @@ class SymmetryProperties {
      */
     @Test
     void sortingConsumersByCursorChangesSomeVerdictOrLength() {
-        List<Comparison> all = controls(pair -> sortedByCursor(pair.stateKey()), false,
-                "scan-counts-consumers-above-minimum"::equals);
-        List<String> differences = all.stream().map(Comparison::difference).filter(d -> d != null).toList();
-        System.out.printf("sorted by cursor: %d differences, e.g. %s%n", differences.size(),
-                differences.stream().limit(3).toList());
+        List<Comparison> all =
+                controls(pair -> sortedByCursor(pair.stateKey()), false, "scan-counts-consumers-above-minimum"::equals);
+        List<String> differences =
+                all.stream().map(Comparison::difference).filter(d -> d != null).toList();
+        System.out.printf(
+                "sorted by cursor: %d differences, e.g. %s%n",
+                differences.size(), differences.stream().limit(3).toList());
         // Caught for the right reason: the control escapes (the unreduced exploration catches it, the sorted one not).
-        assertThat(differences).as("verdicts or lengths sorting by cursor changes").isNotEmpty();
-        assertThat(differences).anySatisfy(d -> assertThat(d).contains("scan-counts-consumers-above-minimum")
-                .contains("unreduced complete, does not hold").contains("reduced   complete, holds"));
+        assertThat(differences)
+                .as("verdicts or lengths sorting by cursor changes")
+                .isNotEmpty();
+        assertThat(differences)
+                .anySatisfy(d -> assertThat(d)
+                        .contains("scan-counts-consumers-above-minimum")
+                        .contains("unreduced complete, does not hold")
+                        .contains("reduced   complete, holds"));
     }
 }

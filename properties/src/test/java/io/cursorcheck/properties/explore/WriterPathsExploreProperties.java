@@ -29,16 +29,22 @@ class WriterPathsExploreProperties {
     @EnumSource(Policy.class)
     void theModelHoldsTheWriterPathsBound(Policy policy) {
         Explorer.Result r = Explorer.explore(Variant.MODEL, Scope.writerPaths(policy), 5_000_000, false, KNOWN, null);
-        System.out.printf("explore model %s: %,d states, %,d transitions in %.1f s%n", r.scope(), r.states(),
-                r.transitions(), r.millis() / 1000.0);
+        System.out.printf(
+                "explore model %s: %,d states, %,d transitions in %.1f s%n",
+                r.scope(), r.states(), r.transitions(), r.millis() / 1000.0);
         assertThat(r.complete()).isTrue();
         assertThat(r.holds()).as("no new finding: %s", r.newFindings()).isTrue();
         // The spoiled read on an errored broadcast (reports/findings/spoiled-read-leaves-cursor-past-end), 7 deep.
-        Explorer.Found spoiled = r.found().stream().filter(f -> f.known() != null
-                && f.known().name().equals("spoiled-read-leaves-cursor-past-end")).findFirst().orElseThrow();
+        Explorer.Found spoiled = r.found().stream()
+                .filter(f -> f.known() != null && f.known().name().equals("spoiled-read-leaves-cursor-past-end"))
+                .findFirst()
+                .orElseThrow();
         Script script = spoiled.run().script();
         assertThat(script.length()).isEqualTo(7);
-        Op spoil = script.ops().stream().filter(op -> op instanceof Op.Spoil).findFirst().orElseThrow();
+        Op spoil = script.ops().stream()
+                .filter(op -> op instanceof Op.Spoil)
+                .findFirst()
+                .orElseThrow();
         assertThat(script.ops().get(spoil.target())).isInstanceOf(Op.WriteSync.class); // names the write it spoils
     }
 
@@ -52,14 +58,21 @@ class WriterPathsExploreProperties {
     void everyConformingVariantHoldsTheWriterPathsBound(Variant variant) {
         for (Policy policy : Policy.values()) {
             Explorer.Result r = Explorer.explore(variant, Scope.writerPaths(policy), 5_000_000, false, KNOWN, null);
-            System.out.printf("explore %s %s: %,d states, %,d transitions in %.1f s%n", variant, r.scope(), r.states(),
-                    r.transitions(), r.millis() / 1000.0);
-            assertThat(r.complete()).as("%s %s explored completely", variant, policy).isTrue();
-            assertThat(r.subjectFailures()).as("%s fails within %s", variant, r.scope())
-                    .extracting(f -> f.failure().title() + ": " + String.join("; ", f.run().script().lines()))
+            System.out.printf(
+                    "explore %s %s: %,d states, %,d transitions in %.1f s%n",
+                    variant, r.scope(), r.states(), r.transitions(), r.millis() / 1000.0);
+            assertThat(r.complete())
+                    .as("%s %s explored completely", variant, policy)
+                    .isTrue();
+            assertThat(r.subjectFailures())
+                    .as("%s fails within %s", variant, r.scope())
+                    .extracting(f -> f.failure().title() + ": "
+                            + String.join("; ", f.run().script().lines()))
                     .isEmpty();
-            assertThat(r.newFindings()).as("new findings against the model within %s", r.scope())
-                    .extracting(f -> f.failure().signature() + ": " + String.join("; ", f.run().script().lines()))
+            assertThat(r.newFindings())
+                    .as("new findings against the model within %s", r.scope())
+                    .extracting(f -> f.failure().signature() + ": "
+                            + String.join("; ", f.run().script().lines()))
                     .isEmpty();
         }
     }
@@ -75,8 +88,15 @@ class WriterPathsExploreProperties {
         assertThat(ta.pending()).containsExactly(1L);
         assertThat(tb.pending()).containsExactly(3L);
         List<Op> opsA = scope.operations(a.consumers(), ta.pending(), ta.spoilable());
-        assertThat(opsA).contains(new Op.Abort(1), new Op.Spoil(0), new Op.Spoil(1), new Op.Drain(), new Op.EndSync(),
-                new Op.Writev(List.of(1, 1)), new Op.WritevSync(List.of()));
+        assertThat(opsA)
+                .contains(
+                        new Op.Abort(1),
+                        new Op.Spoil(0),
+                        new Op.Spoil(1),
+                        new Op.Drain(),
+                        new Op.EndSync(),
+                        new Op.Writev(List.of(1, 1)),
+                        new Op.WritevSync(List.of()));
         assertThat(scope.operations(b.consumers(), tb.pending(), tb.spoilable()))
                 .contains(new Op.Abort(3), new Op.Spoil(2), new Op.Spoil(3));
         // Without the writer's paths the gate's operations are unchanged.

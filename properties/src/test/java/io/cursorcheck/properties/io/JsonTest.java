@@ -17,7 +17,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-
 class JsonTest {
 
     @Test
@@ -55,19 +54,22 @@ class JsonTest {
         m.put("b", List.of("x"));
         m.put("c", Map.of());
         m.put("d", null);
-        assertThat(Json.write(m)).isEqualTo("{\n  \"a\": 1,\n  \"b\": [\n    \"x\"\n  ],\n  \"c\": {},\n  \"d\": null\n}\n");
+        assertThat(Json.write(m))
+                .isEqualTo("{\n  \"a\": 1,\n  \"b\": [\n    \"x\"\n  ],\n  \"c\": {},\n  \"d\": null\n}\n");
         assertThat(Json.line(m)).isEqualTo("{\"a\":1,\"b\":[\"x\"],\"c\":{},\"d\":null}");
     }
 
     @Test
     void writesNumbersJsonHasNotAsStrings() {
-        assertThat(Json.line(List.of(Double.NaN, Double.NEGATIVE_INFINITY, 0.5))).isEqualTo("[\"NaN\",\"-Infinity\",0.5]");
+        assertThat(Json.line(List.of(Double.NaN, Double.NEGATIVE_INFINITY, 0.5)))
+                .isEqualTo("[\"NaN\",\"-Infinity\",0.5]");
     }
 
     @Test
     void refusesToWriteWhatIsNotJson() {
         assertThatThrownBy(() -> Json.write(Map.of("when", new Object())))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("$.when")
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("$.when")
                 .hasMessageContaining("java.lang.Object");
     }
 
@@ -81,7 +83,8 @@ class JsonTest {
     void readsWholeNumbersAsLongsAndOthersAsDoubles() {
         assertThat(Json.parse("[0, -7, 2.5, -3e2, 1.5E-3, 9223372036854775807, -9223372036854775808]"))
                 .isEqualTo(List.of(0L, -7L, 2.5, -300.0, 0.0015, Long.MAX_VALUE, Long.MIN_VALUE));
-        assertThatThrownBy(() -> Json.parse("[1.2.3]")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Json.parse("[1.2.3]"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("line 1, column");
     }
 
@@ -113,42 +116,52 @@ class JsonTest {
      * a trailing backslash and a short {@code \}u escape).
      */
     @ParameterizedTest
-    @CsvSource(delimiter = '|', quoteCharacter = '\'', value = {
-        "\"abc\\                | end-of-input            | line 1, column",
-        "\"abc\\u12             | end-of-input            | line 1, column",
-        "\"\\u12\"              | hex-digit               | line 1, column 6",
-        "\"\\uZZZZ\"            | hex-digit               | line 1, column 4",
-        "\"\\q\"                | character escape        | line 1, column 3",
-        "{\"a\": }              | expected a value        | line 1, column 7",
-        "[1, 2                  | end-of-input            | line 1, column",
-        "{} x                   | Unrecognized token 'x'  | line 1, column 4",
-        "{} {}                  | more after the value    | line 1, column 4",
-        "{\"a\": 1, \"a\": 2}   | Duplicate field 'a'     | line 1, column",
-        "[NaN]                  | Non-standard token      | line 1, column",
-        "{'a': 1}               | ''''                    | line 1, column 2",
-        "[1] // note            | comment                 | line 1, column",
-        "[01]                   | Leading zeroes          | line 1, column",
-    })
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '\'',
+            value = {
+                "\"abc\\                | end-of-input            | line 1, column",
+                "\"abc\\u12             | end-of-input            | line 1, column",
+                "\"\\u12\"              | hex-digit               | line 1, column 6",
+                "\"\\uZZZZ\"            | hex-digit               | line 1, column 4",
+                "\"\\q\"                | character escape        | line 1, column 3",
+                "{\"a\": }              | expected a value        | line 1, column 7",
+                "[1, 2                  | end-of-input            | line 1, column",
+                "{} x                   | Unrecognized token 'x'  | line 1, column 4",
+                "{} {}                  | more after the value    | line 1, column 4",
+                "{\"a\": 1, \"a\": 2}   | Duplicate field 'a'     | line 1, column",
+                "[NaN]                  | Non-standard token      | line 1, column",
+                "{'a': 1}               | ''''                    | line 1, column 2",
+                "[1] // note            | comment                 | line 1, column",
+                "[01]                   | Leading zeroes          | line 1, column",
+            })
     void rejectsMalformedInputNamingWhatAndWhere(String json, String what, String where) {
-        assertThatThrownBy(() -> Json.parse(json)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("JSON: ").hasMessageContaining(what).hasMessageContaining(where);
+        assertThatThrownBy(() -> Json.parse(json))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("JSON: ")
+                .hasMessageContaining(what)
+                .hasMessageContaining(where);
     }
 
     @Test
     void rejectsUnescapedControlCharacters() {
         for (char c : new char[] {0, 1, '\b', '\n', '\r', 0x1f}) {
-            assertThatThrownBy(() -> Json.parse("\"a" + c + "b\"")).as("U+%04X", (int) c)
+            assertThatThrownBy(() -> Json.parse("\"a" + c + "b\""))
+                    .as("U+%04X", (int) c)
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("has to be escaped").hasMessageContaining("line 1");
+                    .hasMessageContaining("has to be escaped")
+                    .hasMessageContaining("line 1");
         }
     }
 
     @Test
     void rejectsNullAndEmptyText() {
         assertThatThrownBy(() -> Json.parse(null)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> Json.parse("   ")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Json.parse("   "))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("no value");
-        assertThatThrownBy(() -> Json.parse("")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Json.parse(""))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("no value");
     }
 
@@ -157,25 +170,36 @@ class JsonTest {
         String ok = "[".repeat(Json.MAX_DEPTH) + "]".repeat(Json.MAX_DEPTH);
         assertThat(Json.parse(ok)).isInstanceOf(List.class);
         String deep = "[".repeat(Json.MAX_DEPTH + 1) + "]".repeat(Json.MAX_DEPTH + 1);
-        assertThatThrownBy(() -> Json.parse(deep)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("nesting depth").hasMessageContaining("line 1, column");
+        assertThatThrownBy(() -> Json.parse(deep))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("nesting depth")
+                .hasMessageContaining("line 1, column");
         String hostile = "{\"a\":".repeat(100_000) + "1" + "}".repeat(100_000);
-        assertThatThrownBy(() -> Json.parse(hostile)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Json.parse(hostile))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("nesting depth");
     }
 
     /** Numbers past a long are refused, never wrapped or rounded. */
     @Test
     void refusesNumbersOutOfRange() {
-        assertThatThrownBy(() -> Json.parse("{\"op\": 9223372036854775808}")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("9223372036854775808").hasMessageContaining("$.op").hasMessageContaining("out of range");
+        assertThatThrownBy(() -> Json.parse("{\"op\": 9223372036854775808}"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("9223372036854775808")
+                .hasMessageContaining("$.op")
+                .hasMessageContaining("out of range");
         assertThatThrownBy(() -> Json.parse("[0, -9223372036854775809]")).hasMessageContaining("$[1]");
-        assertThatThrownBy(() -> Json.parse("{\"a\": [1e400]}")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("$.a[0]").hasMessageContaining("out of range");
+        assertThatThrownBy(() -> Json.parse("{\"a\": [1e400]}"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("$.a[0]")
+                .hasMessageContaining("out of range");
         String huge = "1".repeat(5000);
-        assertThatThrownBy(() -> Json.parse(huge)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Json.parse(huge))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("Number value length");
-        assertThat(Json.parse("1e-400")).as("underflow is a tiny number, not an error").isEqualTo(0.0);
+        assertThat(Json.parse("1e-400"))
+                .as("underflow is a tiny number, not an error")
+                .isEqualTo(0.0);
     }
 
     /** The committed replay files and the JMH fixture read the same as they did with the hand-written parser. */
@@ -185,7 +209,9 @@ class JsonTest {
         List<Path> files = new ArrayList<>();
         for (String dir : List.of("reports/findings", "reports/conformance-findings")) {
             try (Stream<Path> s = Files.list(root.resolve(dir))) {
-                s.map(d -> d.resolve("counterexample.json")).filter(Files::isRegularFile).forEach(files::add);
+                s.map(d -> d.resolve("counterexample.json"))
+                        .filter(Files::isRegularFile)
+                        .forEach(files::add);
             }
         }
         files.add(root.resolve("bench/src/test/resources/jmh-fixture.json"));
@@ -193,7 +219,9 @@ class JsonTest {
         for (Path f : files) {
             Object doc = Json.parse(Files.readString(f, StandardCharsets.UTF_8));
             assertThat(doc).as(f.toString()).isInstanceOfAny(Map.class, List.class);
-            assertThat(Json.parse(Json.write(doc))).as("%s written and read again", f).isEqualTo(doc);
+            assertThat(Json.parse(Json.write(doc)))
+                    .as("%s written and read again", f)
+                    .isEqualTo(doc);
         }
     }
 }

@@ -30,7 +30,9 @@ class MutantPatchTest {
         assertThat(quotingComments).as("patches whose code quotes a comment").isEmpty();
         for (Mutant m : Mutants.all()) {
             // Throws, naming the mutant, if its code is not found exactly once in its file.
-            assertThat(MutantCompiler.patchedSources(m, "io.cursorcheck.mutants.check")).as(m.id()).isNotEmpty();
+            assertThat(MutantCompiler.patchedSources(m, "io.cursorcheck.mutants.check"))
+                    .as(m.id())
+                    .isNotEmpty();
         }
     }
 
@@ -39,7 +41,9 @@ class MutantPatchTest {
         Mutant guard = Mutants.named("trim-without-retain-guard");
         String real = source(guard);
         String comment = "// I7: retained data waits for late joiners";
-        assertThat(real).as("the real file still has the comment this control edits").contains(comment);
+        assertThat(real)
+                .as("the real file still has the comment this control edits")
+                .contains(comment);
         String edited = real.replace(comment, "// an edited comment: late joiners read what is retained")
                 .replace("if (consumers.isEmpty()) {", "if (consumers.isEmpty()) { /* an added comment */");
         assertThat(edited).isNotEqualTo(real);
@@ -47,7 +51,8 @@ class MutantPatchTest {
         String patchedReal = MutantCompiler.apply(guard, real);
         String patchedEdited = MutantCompiler.apply(guard, edited);
 
-        assertThat(images(patchedEdited)).as("the same code comes out, whatever the comments said")
+        assertThat(images(patchedEdited))
+                .as("the same code comes out, whatever the comments said")
                 .isEqualTo(images(patchedReal))
                 .isNotEqualTo(images(real));
         // The replacement spans from the first matched token to the last: the comments inside went with it.
@@ -71,7 +76,8 @@ class MutantPatchTest {
     void aPatchWhoseCodeMatchesTwiceIsRefused() throws IOException {
         Mutant postDecrement = Mutants.named("count-post-decrement");
         String real = source(postDecrement);
-        String twice = real.replace("return --minCount;", "if (minCount > 0) { return --minCount; } return --minCount;");
+        String twice =
+                real.replace("return --minCount;", "if (minCount > 0) { return --minCount; } return --minCount;");
 
         assertThatThrownBy(() -> MutantCompiler.apply(postDecrement, twice))
                 .isInstanceOf(IllegalStateException.class)
@@ -81,8 +87,13 @@ class MutantPatchTest {
 
     @Test
     void aPatchThatQuotesACommentIsRefused() {
-        Mutant quoting = new Mutant("quotes-a-comment", "Quotes a comment.", Mutant.Impact.LIVENESS,
-                "CachedCountBroadcast.java", "return --minCount; // the count at the minimum", "return minCount--;",
+        Mutant quoting = new Mutant(
+                "quotes-a-comment",
+                "Quotes a comment.",
+                Mutant.Impact.LIVENESS,
+                "CachedCountBroadcast.java",
+                "return --minCount; // the count at the minimum",
+                "return minCount--;",
                 "CachedCountBroadcast");
 
         assertThatThrownBy(() -> MutantCompiler.apply(quoting, "int f() { return --minCount; }"))
@@ -93,7 +104,8 @@ class MutantPatchTest {
 
     @Test
     void theLexerTellsCommentsFromLiteralsThatLookLikeThem() {
-        assertThat(CodeTokens.hasComment("String s = \"a // b /* c */\"; char c = '/';")).isFalse();
+        assertThat(CodeTokens.hasComment("String s = \"a // b /* c */\"; char c = '/';"))
+                .isFalse();
         assertThat(CodeTokens.hasComment("x = 1; /* c */")).isTrue();
         assertThat(CodeTokens.hasComment("x = 1; // c")).isTrue();
         assertThat(images("a\t=  b /* c */ +\r\n c; // d")).containsExactly("a", "=", "b", "+", "c", ";");

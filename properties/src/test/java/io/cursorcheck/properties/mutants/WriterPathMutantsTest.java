@@ -120,7 +120,8 @@ class WriterPathMutantsTest {
                     """));
 
     static Stream<Arguments> witnessesUnderBothAlgorithms() {
-        return WITNESSES.keySet().stream().sorted()
+        return WITNESSES.keySet().stream()
+                .sorted()
                 .flatMap(id -> Stream.of(Algorithm.values()).map(a -> Arguments.of(id, a)));
     }
 
@@ -154,7 +155,9 @@ class WriterPathMutantsTest {
         // The control's other half: the real class agrees on the same script, so the catch is the patch's.
         BroadcastFactory real = Mutants.original(mutant, algorithm);
         assertThat(real.algorithm()).isEqualTo(algorithm);
-        assertThat(firstFailure(real, script)).as("%s on the witness of %s", real.id(), id).isNull();
+        assertThat(firstFailure(real, script))
+                .as("%s on the witness of %s", real.id(), id)
+                .isNull();
 
         // Compiled outside the check: a patch that does not apply or compile is an error, never a catch.
         BroadcastFactory broken = Mutants.factory(mutant, algorithm);
@@ -165,8 +168,9 @@ class WriterPathMutantsTest {
         if (f.kind() == Failure.Kind.SUBJECT_INVARIANT) {
             assertThat(f.violations()).as("%s: %s", id, f.detail()).anyMatch(v -> v.invariant() != Invariant.I6);
         }
-        System.out.printf("%s under %s: caught at step %d of %d by %s: %s%n", id, algorithm, f.step(),
-                script.length(), f.signature(), f.detail());
+        System.out.printf(
+                "%s under %s: caught at step %d of %d by %s: %s%n",
+                id, algorithm, f.step(), script.length(), f.signature(), f.detail());
     }
 
     @ParameterizedTest(name = "{0}")

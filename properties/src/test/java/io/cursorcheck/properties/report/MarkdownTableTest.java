@@ -24,35 +24,50 @@ import org.junit.jupiter.api.Test;
  */
 class MarkdownTableTest {
 
-    private static final Parser GFM = Parser.builder().extensions(List.of(TablesExtension.create())).build();
+    private static final Parser GFM =
+            Parser.builder().extensions(List.of(TablesExtension.create())).build();
 
     /** Text from outside with a pipe, a backslash before a pipe and a line break. */
     private static final String HOSTILE = "a | b\\|c\nd";
 
     @Test
     void writesTheShapeEveryPageUses() {
-        String t = MarkdownTable.of("kind", "sequences").right(1).row("x", 3).row("", 4).toString();
+        String t = MarkdownTable.of("kind", "sequences")
+                .right(1)
+                .row("x", 3)
+                .row("", 4)
+                .toString();
         assertThat(t).isEqualTo("| kind | sequences |\n|---|---:|\n| x | 3 |\n| | 4 |\n");
-        assertThat(MarkdownTable.of("", "").row("Subject", "s").toString()).isEqualTo("| | |\n|---|---|\n| Subject | s |\n");
+        assertThat(MarkdownTable.of("", "").row("Subject", "s").toString())
+                .isEqualTo("| | |\n|---|---|\n| Subject | s |\n");
     }
 
     @Test
     void aTextCellWithPipesBackslashesAndALineBreakParsesAsOneCellWithItsText() {
-        String t = MarkdownTable.of("what", "n").row(MarkdownTable.text(HOSTILE), "1").toString();
+        String t = MarkdownTable.of("what", "n")
+                .row(MarkdownTable.text(HOSTILE), "1")
+                .toString();
         assertThat(parse(t)).containsExactly(List.of("what", "n"), List.of("a | b\\|c d", "1"));
     }
 
     @Test
     void aCodeCellKeepsItsTextLiterally() {
-        String t = MarkdownTable.of("command").row(MarkdownTable.code(HOSTILE + " `e`")).row(MarkdownTable.code("`x`")).toString();
+        String t = MarkdownTable.of("command")
+                .row(MarkdownTable.code(HOSTILE + " `e`"))
+                .row(MarkdownTable.code("`x`"))
+                .toString();
         assertThat(parse(t)).containsExactly(List.of("command"), List.of("a | b\\|c d `e`"), List.of("`x`"));
     }
 
     @Test
     void aRawMarkdownCellWithAPipeStaysOneCellAndEscapingTwiceChangesNothing() {
-        String once = MarkdownTable.of("a", "b").row("x|y", MarkdownTable.text("p|q")).toString();
+        String once =
+                MarkdownTable.of("a", "b").row("x|y", MarkdownTable.text("p|q")).toString();
         assertThat(parse(once)).containsExactly(List.of("a", "b"), List.of("x|y", "p|q"));
-        assertThat(MarkdownTable.of("a", "b").row("x\\|y", MarkdownTable.text("p|q")).toString()).isEqualTo(once);
+        assertThat(MarkdownTable.of("a", "b")
+                        .row("x\\|y", MarkdownTable.text("p|q"))
+                        .toString())
+                .isEqualTo(once);
     }
 
     @Test
@@ -65,11 +80,14 @@ class MarkdownTableTest {
     @Test
     void refusesARowOfTheWrongWidthANullCellAndAMissingColumn() {
         assertThatThrownBy(() -> MarkdownTable.of("a", "b").row("1"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("a row of 1 cells in a table of 2 columns");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("a row of 1 cells in a table of 2 columns");
         assertThatThrownBy(() -> MarkdownTable.of("a").row((Object) null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("column 'a'");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("column 'a'");
         assertThatThrownBy(() -> MarkdownTable.of("a").right(1))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("column 1 does not exist");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("column 1 does not exist");
         assertThatThrownBy(MarkdownTable::of).isInstanceOf(IllegalArgumentException.class);
     }
 

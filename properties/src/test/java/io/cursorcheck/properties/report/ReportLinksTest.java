@@ -52,16 +52,28 @@ class ReportLinksTest {
         write("sub/data.json", "{}\n");
         assertThat(ReportLinks.check(dir)).as("links that resolve").isEmpty();
 
-        write("broken-file.md", "# Broken\n\nSee [the index](index.md) and [the counterexample](counterexamples/x/gone.md).\n");
+        write(
+                "broken-file.md",
+                "# Broken\n\nSee [the index](index.md) and [the counterexample](counterexamples/x/gone.md).\n");
         write("broken-anchor.md", "# Broken\n\nSee [a section](sub/page.md#no-such-section) and [here](#nowhere).\n");
         List<ReportLinks.Broken> broken = ReportLinks.check(dir);
-        assertThat(broken).extracting(b -> dir.relativize(b.page()) + " " + b.link()).containsExactlyInAnyOrder(
-                "broken-file.md counterexamples/x/gone.md", "broken-anchor.md sub/page.md#no-such-section",
-                "broken-anchor.md #nowhere");
-        assertThat(broken).filteredOn(b -> b.link().endsWith("gone.md")).singleElement().extracting(
-                ReportLinks.Broken::why).isEqualTo("no such file");
-        assertThat(broken).filteredOn(b -> b.link().endsWith("no-such-section")).singleElement().extracting(
-                ReportLinks.Broken::why).asString().contains("no heading or anchor");
+        assertThat(broken)
+                .extracting(b -> dir.relativize(b.page()) + " " + b.link())
+                .containsExactlyInAnyOrder(
+                        "broken-file.md counterexamples/x/gone.md",
+                        "broken-anchor.md sub/page.md#no-such-section",
+                        "broken-anchor.md #nowhere");
+        assertThat(broken)
+                .filteredOn(b -> b.link().endsWith("gone.md"))
+                .singleElement()
+                .extracting(ReportLinks.Broken::why)
+                .isEqualTo("no such file");
+        assertThat(broken)
+                .filteredOn(b -> b.link().endsWith("no-such-section"))
+                .singleElement()
+                .extracting(ReportLinks.Broken::why)
+                .asString()
+                .contains("no heading or anchor");
     }
 
     /**
@@ -74,29 +86,46 @@ class ReportLinksTest {
         Path target = write("pages/docs/spec.md", "# Spec\n");
         Path pages = dir.resolve("pages").toAbsolutePath().normalize();
         String exact = "docs/spec.md";
-        String clamped = "../".repeat(pages.getNameCount() + 2) + pages.getRoot().relativize(target.toAbsolutePath()
-                .normalize()).toString().replace('\\', '/');
+        String clamped = "../".repeat(pages.getNameCount() + 2)
+                + pages.getRoot()
+                        .relativize(target.toAbsolutePath().normalize())
+                        .toString()
+                        .replace('\\', '/');
         write("pages/index.md", "[spec](" + exact + ") [the same, from too deep](" + clamped + ")\n");
-        assertThat(pages.resolve(clamped).normalize()).as("what normalize() makes of it").isEqualTo(target);
-        assertThat(ReportLinks.check(pages)).extracting(ReportLinks.Broken::link, ReportLinks.Broken::why)
+        assertThat(pages.resolve(clamped).normalize())
+                .as("what normalize() makes of it")
+                .isEqualTo(target);
+        assertThat(ReportLinks.check(pages))
+                .extracting(ReportLinks.Broken::link, ReportLinks.Broken::why)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(clamped, "climbs above the filesystem root"));
     }
 
     @Test
     void aLinkOutOfTheBoundaryOrToAFileAbsentFromAClusterIsCaught() throws IOException {
-        write("repo/README.md", "[spec](../shared/SPEC.md) [kept](kept.md) [ignored](ignored.md) [abs](/etc/hosts)"
-                + " [out and back](../repo/kept.md)\n");
+        write(
+                "repo/README.md",
+                "[spec](../shared/SPEC.md) [kept](kept.md) [ignored](ignored.md) [abs](/etc/hosts)"
+                        + " [out and back](../repo/kept.md)\n");
         write("shared/SPEC.md", "# Spec\n");
         write("repo/kept.md", "# Kept\n");
         write("repo/ignored.md", "# Ignored\n");
         Path repo = dir.resolve("repo");
-        List<ReportLinks.Broken> broken = ReportLinks.check(List.of(repo.resolve("README.md")), repo,
+        List<ReportLinks.Broken> broken = ReportLinks.check(
+                List.of(repo.resolve("README.md")),
+                repo,
                 p -> p.getFileName().toString().equals("kept.md"));
-        assertThat(broken).extracting(ReportLinks.Broken::link, ReportLinks.Broken::why).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("../shared/SPEC.md", "leaves " + repo.toAbsolutePath().normalize()),
-                org.assertj.core.groups.Tuple.tuple("ignored.md", "not in a clone (ignored or not committed)"),
-                org.assertj.core.groups.Tuple.tuple("/etc/hosts", "an absolute path: a page must link relatively"),
-                org.assertj.core.groups.Tuple.tuple("../repo/kept.md", "leaves " + repo.toAbsolutePath().normalize()));
+        assertThat(broken)
+                .extracting(ReportLinks.Broken::link, ReportLinks.Broken::why)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(
+                                "../shared/SPEC.md",
+                                "leaves " + repo.toAbsolutePath().normalize()),
+                        org.assertj.core.groups.Tuple.tuple("ignored.md", "not in a clone (ignored or not committed)"),
+                        org.assertj.core.groups.Tuple.tuple(
+                                "/etc/hosts", "an absolute path: a page must link relatively"),
+                        org.assertj.core.groups.Tuple.tuple(
+                                "../repo/kept.md",
+                                "leaves " + repo.toAbsolutePath().normalize()));
     }
 
     /**
@@ -109,9 +138,13 @@ class ReportLinksTest {
         Path root = SourceTree.root();
         Set<Path> tracked = tracked(root);
         List<Path> pages = committedPages(root, tracked);
-        assertThat(pages).as("committed pages to walk").hasSizeGreaterThan(5)
+        assertThat(pages)
+                .as("committed pages to walk")
+                .hasSizeGreaterThan(5)
                 .contains(root.resolve("reports/stress/2026-11-29-gate-x10.md"));
-        assertThat(ReportLinks.check(pages, root, tracked::contains)).as("broken links of committed pages").isEmpty();
+        assertThat(ReportLinks.check(pages, root, tracked::contains))
+                .as("broken links of committed pages")
+                .isEmpty();
     }
 
     /**
@@ -137,7 +170,8 @@ class ReportLinksTest {
                 | jcstress | `org.openjdk.jcstress.Main -r /work/main/target/stress/html -jvmArgs -Dcursorcheck.root=/work/main` |
                 See [the page](/home/u/cursorcheck/reports/x.md), `reports/stress/x.md`, ../docs/spec.md,
                 https://github.com/org/repo/blob/main/x.md and <https://example.org/a/b>; writes to /dev/null.
-                """)).containsExactly("/work/main/target/stress/html", "/work/main", "/home/u/cursorcheck/reports/x.md");
+                """))
+                .containsExactly("/work/main/target/stress/html", "/work/main", "/home/u/cursorcheck/reports/x.md");
     }
 
     /** Folders a page may name by their absolute path: the system's own, which are the same on every machine. */
@@ -149,7 +183,8 @@ class ReportLinksTest {
      * not one: its slashes follow a colon or a slash.
      */
     private static List<String> absolutePaths(String text) {
-        Matcher m = Pattern.compile("(?<=^|[\\s`(\\[=\"'<])/[A-Za-z0-9_.+-]+(?:/[A-Za-z0-9_.+-]*)+").matcher(text);
+        Matcher m = Pattern.compile("(?<=^|[\\s`(\\[=\"'<])/[A-Za-z0-9_.+-]+(?:/[A-Za-z0-9_.+-]*)+")
+                .matcher(text);
         List<String> found = new ArrayList<>();
         while (m.find()) {
             if (SYSTEM.stream().noneMatch(m.group()::startsWith)) {
@@ -164,16 +199,22 @@ class ReportLinksTest {
         List<Path> pages = new ArrayList<>();
         pages.add(root.resolve("README.md"));
         pages.add(root.resolve("reports/README.md"));
-        ReportLinks.pages(root.resolve("docs")).stream().filter(tracked::contains).forEach(pages::add);
+        ReportLinks.pages(root.resolve("docs")).stream()
+                .filter(tracked::contains)
+                .forEach(pages::add);
         for (String d : List.of("reports/findings", "reports/conformance-findings", "reports/runs", "reports/stress")) {
-            ReportLinks.pages(root.resolve(d)).stream().filter(tracked::contains).forEach(pages::add);
+            ReportLinks.pages(root.resolve(d)).stream()
+                    .filter(tracked::contains)
+                    .forEach(pages::add);
         }
         return pages;
     }
 
     /** The files git tracks, and every folder above them. */
     private static Set<Path> tracked(Path root) throws IOException, InterruptedException {
-        Process git = new ProcessBuilder("git", "ls-files", "-z").directory(root.toFile()).start();
+        Process git = new ProcessBuilder("git", "ls-files", "-z")
+                .directory(root.toFile())
+                .start();
         String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(git.waitFor()).as("git ls-files in %s", root).isZero();
         Set<Path> tracked = new HashSet<>();

@@ -12,8 +12,7 @@ import java.nio.file.Path;
  */
 public final class ReportRunChild {
 
-    private ReportRunChild() {
-    }
+    private ReportRunChild() {}
 
     /**
      * Runs it.
@@ -23,10 +22,12 @@ public final class ReportRunChild {
     public static void main(String[] args) throws Exception {
         try (ReportRun run = ReportRun.open(Path.of(args[0]), args[1], System.out)) {
             Path dir = run.wholeDirectory("counterexamples");
-            Files.writeString(Files.createDirectories(dir.resolve("child")).resolve("partial.md"), "# partial\n",
+            Files.writeString(
+                    Files.createDirectories(dir.resolve("child")).resolve("partial.md"),
+                    "# partial\n",
                     StandardCharsets.UTF_8);
-            Files.writeString(run.dir().resolve("index.md"), "# the child's index, never published\n",
-                    StandardCharsets.UTF_8);
+            Files.writeString(
+                    run.dir().resolve("index.md"), "# the child's index, never published\n", StandardCharsets.UTF_8);
             System.out.println("READY " + ProcessHandle.current().pid());
             System.out.flush();
             Thread.sleep(60_000);

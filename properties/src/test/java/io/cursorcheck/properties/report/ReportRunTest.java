@@ -55,19 +55,25 @@ class ReportRunTest {
             write(cx, "w/new.md", "# new counterexample\n");
             write(run.dir(), "index.md", "# new index\n[new](counterexamples/w/new.md)\n");
             write(run.dir(), "stress/2026-02-02-gate.md", "# a new stress run\n");
-            assertThat(tree(reports)).as("the reports directory before the commit").isEqualTo(before);
+            assertThat(tree(reports))
+                    .as("the reports directory before the commit")
+                    .isEqualTo(before);
             run.commit();
             assertThat(run.committed()).isTrue();
         }
         Map<String, String> after = tree(reports);
-        assertThat(after).containsEntry("index.md", "# new index\n[new](counterexamples/w/new.md)\n")
+        assertThat(after)
+                .containsEntry("index.md", "# new index\n[new](counterexamples/w/new.md)\n")
                 .containsEntry("counterexamples/w/new.md", "# new counterexample\n")
                 .containsEntry("stress/2026-02-02-gate.md", "# a new stress run\n")
-                .as("merged: files of other runs stay").containsEntry("stress/2026-01-01-gate.md", "# an older stress run\n")
+                .as("merged: files of other runs stay")
+                .containsEntry("stress/2026-01-01-gate.md", "# an older stress run\n")
                 .containsEntry("explore.md", "# old explore\n")
-                .as("a whole directory is replaced, not merged").doesNotContainKeys("counterexamples/v/old.md",
-                        "counterexamples/v/old.json");
-        assertThat(Files.list(reports.resolve(Reports.STAGING)).toList()).as("staging removed").isEmpty();
+                .as("a whole directory is replaced, not merged")
+                .doesNotContainKeys("counterexamples/v/old.md", "counterexamples/v/old.json");
+        assertThat(Files.list(reports.resolve(Reports.STAGING)).toList())
+                .as("staging removed")
+                .isEmpty();
     }
 
     @Test
@@ -78,10 +84,16 @@ class ReportRunTest {
             write(run.dir(), "index.md", "# new index\n");
             run.commit();
         }
-        assertThat(tree(reports)).doesNotContainKeys("counterexamples/v/old.md", "counterexamples/v/old.json")
-                .containsEntry("index.md", "# new index\n").containsEntry("explore.md", "# old explore\n");
-        assertThat(reports.resolve("counterexamples/v")).as("the old folder, replaced by nothing").doesNotExist();
-        assertThat(reports.resolve("counterexamples/never-written")).as("no empty folder").doesNotExist();
+        assertThat(tree(reports))
+                .doesNotContainKeys("counterexamples/v/old.md", "counterexamples/v/old.json")
+                .containsEntry("index.md", "# new index\n")
+                .containsEntry("explore.md", "# old explore\n");
+        assertThat(reports.resolve("counterexamples/v"))
+                .as("the old folder, replaced by nothing")
+                .doesNotExist();
+        assertThat(reports.resolve("counterexamples/never-written"))
+                .as("no empty folder")
+                .doesNotExist();
     }
 
     @Test
@@ -93,15 +105,18 @@ class ReportRunTest {
             write(run.dir(), "index.md", "# new index\n");
             run.commit();
         }
-        assertThat(tree(reports)).containsEntry("counterexamples/v/old.md", "# old counterexample\n")
-                .containsEntry("counterexamples/v/old.json", "{}\n").containsEntry("index.md", "# new index\n")
+        assertThat(tree(reports))
+                .containsEntry("counterexamples/v/old.md", "# old counterexample\n")
+                .containsEntry("counterexamples/v/old.json", "{}\n")
+                .containsEntry("index.md", "# new index\n")
                 .doesNotContainKey("counterexamples/v/partial.md");
     }
 
     @Test
     void takingBackADirectoryNeverDeclaredIsAnError() throws IOException {
         try (ReportRun run = ReportRun.open(reports, "test", log)) {
-            assertThatThrownBy(() -> run.keepPublished("counterexamples/v")).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(() -> run.keepPublished("counterexamples/v"))
+                    .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("counterexamples/v was not declared");
         }
     }
@@ -114,9 +129,12 @@ class ReportRunTest {
             write(run.dir(), "explore.md", "# new explore\n");
             run.whenPublished(print, "report: explore.md");
             run.whenPublished(print, "  replay: bin/cursorcheck replay x.json");
-            assertThat(out.toString(StandardCharsets.UTF_8)).as("before the commit").isEmpty();
+            assertThat(out.toString(StandardCharsets.UTF_8))
+                    .as("before the commit")
+                    .isEmpty();
             run.commit();
-            assertThat(out.toString(StandardCharsets.UTF_8)).as("after it, in order")
+            assertThat(out.toString(StandardCharsets.UTF_8))
+                    .as("after it, in order")
                     .isEqualTo("report: explore.md\n  replay: bin/cursorcheck replay x.json\n");
             assertThatThrownBy(() -> run.whenPublished(print, "late")).isInstanceOf(IllegalStateException.class);
         }
@@ -132,15 +150,20 @@ class ReportRunTest {
     @Test
     void aRunThatFailsReplacesNothingAndSaysWhereItsPartialOutputIs() throws IOException {
         assertThatThrownBy(() -> ReportRun.write(reports, "test", log, run -> {
-            Path cx = run.wholeDirectory("counterexamples");
-            write(cx, "w/new.md", "# new counterexample\n");
-            write(run.dir(), "index.md", "# new index\n");
-            throw new IllegalStateException("the subject crashed");
-        })).isInstanceOf(IllegalStateException.class).hasMessage("the subject crashed");
+                    Path cx = run.wholeDirectory("counterexamples");
+                    write(cx, "w/new.md", "# new counterexample\n");
+                    write(run.dir(), "index.md", "# new index\n");
+                    throw new IllegalStateException("the subject crashed");
+                }))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("the subject crashed");
         assertThat(tree(reports)).as("the previous report").isEqualTo(before);
-        assertThat(said.toString(StandardCharsets.UTF_8)).contains("the run stopped on an error, reported next")
-                .contains("nothing in").contains("was replaced, the previous report is whole")
-                .contains("partial output is in").contains(Reports.STAGING);
+        assertThat(said.toString(StandardCharsets.UTF_8))
+                .contains("the run stopped on an error, reported next")
+                .contains("nothing in")
+                .contains("was replaced, the previous report is whole")
+                .contains("partial output is in")
+                .contains(Reports.STAGING);
         List<Path> left = Files.list(reports.resolve(Reports.STAGING)).toList();
         assertThat(left).as("the partial output is kept for a look").hasSize(1);
         assertThat(left.get(0).resolve("counterexamples/w/new.md")).exists();
@@ -169,9 +192,13 @@ class ReportRunTest {
             assertThat(staging.toList()).as("the dead run's staging directory").hasSize(1);
         }
         try (ReportRun run = ReportRun.open(reports, "the next run", log)) {
-            assertThat(said.toString(StandardCharsets.UTF_8)).contains("removed").contains("did not finish");
+            assertThat(said.toString(StandardCharsets.UTF_8))
+                    .contains("removed")
+                    .contains("did not finish");
             try (Stream<Path> staging = Files.list(reports.resolve(Reports.STAGING))) {
-                assertThat(staging.toList()).as("only the new run's staging directory").containsExactly(run.dir());
+                assertThat(staging.toList())
+                        .as("only the new run's staging directory")
+                        .containsExactly(run.dir());
             }
         }
     }
@@ -179,13 +206,19 @@ class ReportRunTest {
     @Test
     void ctrlCDuringARunLeavesThePreviousReportWholeAndSaysSo() throws Exception {
         Child child = child("sigint test");
-        Process kill = new ProcessBuilder("kill", "-INT", String.valueOf(child.pid())).inheritIO().start();
+        Process kill = new ProcessBuilder("kill", "-INT", String.valueOf(child.pid()))
+                .inheritIO()
+                .start();
         assertThat(kill.waitFor()).isZero();
         String out = child.rest();
-        assertThat(child.process().waitFor(30, TimeUnit.SECONDS)).as("the child ends on SIGINT").isTrue();
-        assertThat(out).contains("interrupted before the run was complete: nothing in")
+        assertThat(child.process().waitFor(30, TimeUnit.SECONDS))
+                .as("the child ends on SIGINT")
+                .isTrue();
+        assertThat(out)
+                .contains("interrupted before the run was complete: nothing in")
                 .contains("was replaced, the previous report is whole")
-                .contains("partial output is in").contains(Reports.STAGING);
+                .contains("partial output is in")
+                .contains(Reports.STAGING);
         assertThat(tree(reports)).as("the previous report after Ctrl-C").isEqualTo(before);
     }
 
@@ -193,7 +226,8 @@ class ReportRunTest {
     void aSecondProcessIsRefusedNamingTheFirst() throws Exception {
         Child child = child("bin/cursorcheck campaign --minutes 3");
         try {
-            assertThatThrownBy(() -> ReportRun.open(reports, "second", log)).isInstanceOf(ReportLock.Busy.class)
+            assertThatThrownBy(() -> ReportRun.open(reports, "second", log))
+                    .isInstanceOf(ReportLock.Busy.class)
                     .hasMessageContaining("is being written by another run")
                     .hasMessageContaining("pid " + child.pid())
                     .hasMessageContaining("bin/cursorcheck campaign --minutes 3");
@@ -208,8 +242,10 @@ class ReportRunTest {
     void aSecondRunInTheSameJvmIsRefusedNamingTheFirst() throws Exception {
         try (ReportRun first = ReportRun.open(reports, "first run", log)) {
             write(first.dir(), "index.md", "# first\n");
-            assertThatThrownBy(() -> ReportRun.open(reports, "second run", log)).isInstanceOf(ReportLock.Busy.class)
-                    .hasMessageContaining("another run in this process").hasMessageContaining("first run");
+            assertThatThrownBy(() -> ReportRun.open(reports, "second run", log))
+                    .isInstanceOf(ReportLock.Busy.class)
+                    .hasMessageContaining("another run in this process")
+                    .hasMessageContaining("first run");
             first.commit();
         }
         try (ReportRun second = ReportRun.open(reports, "second run", log)) {
@@ -288,46 +324,75 @@ class ReportRunTest {
             write(run.wholeDirectory("counterexamples"), "w/new.md", "# new counterexample\n");
             write(run.dir(), "index.md", "# new index\n[new](counterexamples/w/new.md)\n");
             Throwable failed = org.assertj.core.api.Assertions.catchThrowable(run::commit);
-            assertThat(tree(reports)).as("the previous report, right after the failed commit").isEqualTo(before);
-            assertThat(failed).isInstanceOf(IOException.class)
+            assertThat(tree(reports))
+                    .as("the previous report, right after the failed commit")
+                    .isEqualTo(before);
+            assertThat(failed)
+                    .isInstanceOf(IOException.class)
                     .hasMessageContaining("publishing the report failed at counterexamples")
                     .hasMessageContaining("no space left on device")
                     .hasMessageContaining("in place from this run: nothing")
-                    .hasMessageContaining("put back the previous").hasMessageContaining("which had been moved aside")
+                    .hasMessageContaining("put back the previous")
+                    .hasMessageContaining("which had been moved aside")
                     .hasMessageContaining("the rest of this run is in");
             assertThat(run.committed()).isFalse();
         }
         assertThat(tree(reports)).as("the previous report after close").isEqualTo(before);
-        assertThat(staging.resolve("counterexamples/w/new.md")).as("this run's output, kept for a look").exists();
-        assertThat(staging.resolveSibling(staging.getFileName() + ".old")).as("nothing left aside").doesNotExist();
+        assertThat(staging.resolve("counterexamples/w/new.md"))
+                .as("this run's output, kept for a look")
+                .exists();
+        assertThat(staging.resolveSibling(staging.getFileName() + ".old"))
+                .as("nothing left aside")
+                .doesNotExist();
 
         said.reset();
         ReportRun.open(reports, "the next run", log).close();
-        assertThat(said.toString(StandardCharsets.UTF_8)).as("nothing was left for the next run to restore")
-                .doesNotContain("restored").contains("removed");
+        assertThat(said.toString(StandardCharsets.UTF_8))
+                .as("nothing was left for the next run to restore")
+                .doesNotContain("restored")
+                .contains("removed");
         assertThat(tree(reports)).isEqualTo(before);
     }
 
     @Test
     void pagesArePublishedLastDeepestFirstAndEachIndexAfterItsSiblings() {
-        List<Path> files = Stream.of("index.md", "index.json", "explore.md", "conformance/index.md",
-                "conformance/index.json", "counterexamples/v/a.md", "counterexamples/v/a.json", "stress/x.md")
-                .map(Path::of).toList();
-        List<String> order = ReportRun.publishingOrder(files, List.of(Path.of("conformance/node-26.12.1")))
-                .stream().map(Path::toString).toList();
-        assertThat(order).containsExactly("conformance/index.json", "counterexamples/v/a.json", "index.json",
-                "conformance/node-26.12.1", "counterexamples/v/a.md", "stress/x.md", "conformance/index.md",
-                "explore.md", "index.md");
+        List<Path> files = Stream.of(
+                        "index.md",
+                        "index.json",
+                        "explore.md",
+                        "conformance/index.md",
+                        "conformance/index.json",
+                        "counterexamples/v/a.md",
+                        "counterexamples/v/a.json",
+                        "stress/x.md")
+                .map(Path::of)
+                .toList();
+        List<String> order = ReportRun.publishingOrder(files, List.of(Path.of("conformance/node-26.12.1"))).stream()
+                .map(Path::toString)
+                .toList();
+        assertThat(order)
+                .containsExactly(
+                        "conformance/index.json",
+                        "counterexamples/v/a.json",
+                        "index.json",
+                        "conformance/node-26.12.1",
+                        "counterexamples/v/a.md",
+                        "stress/x.md",
+                        "conformance/index.md",
+                        "explore.md",
+                        "index.md");
     }
 
     @Test
     void aWholeDirectoryMustBeInsideTheReportsAndNotNested() throws IOException {
         try (ReportRun run = ReportRun.open(reports, "test", log)) {
-            assertThatThrownBy(() -> run.wholeDirectory("../elsewhere")).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(() -> run.wholeDirectory("../elsewhere"))
+                    .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("../elsewhere");
             assertThatThrownBy(() -> run.wholeDirectory(Reports.STAGING)).isInstanceOf(IllegalArgumentException.class);
             run.wholeDirectory("conformance/node-26.12.1");
-            assertThatThrownBy(() -> run.wholeDirectory("conformance")).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(() -> run.wholeDirectory("conformance"))
+                    .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("nested");
         }
     }
@@ -336,7 +401,9 @@ class ReportRunTest {
     void aCommittedOrAbortedRunCannotBePublishedAgain() throws IOException {
         try (ReportRun run = ReportRun.open(reports, "test", log)) {
             run.abort("given up");
-            assertThatThrownBy(run::commit).isInstanceOf(IllegalStateException.class).hasMessageContaining("aborted");
+            assertThatThrownBy(run::commit)
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("aborted");
         }
         assertThat(tree(reports)).isEqualTo(before);
     }
@@ -346,14 +413,17 @@ class ReportRunTest {
         withReportsDir(reports, () -> {
             try (ReportRun run = ReportRun.open(reports, "test", log)) {
                 Path staged = run.dir().resolve("counterexamples/v/x.md");
-                assertThat(Reports.published(staged)).isEqualTo(reports.toAbsolutePath().normalize()
-                        .resolve("counterexamples/v/x.md"));
+                assertThat(Reports.published(staged))
+                        .isEqualTo(reports.toAbsolutePath().normalize().resolve("counterexamples/v/x.md"));
                 assertThat(Reports.link(run.dir(), staged)).isEqualTo("counterexamples/v/x.md");
-                assertThat(Reports.link(run.dir().resolve("conformance"), staged)).isEqualTo("../counterexamples/v/x.md");
-                assertThat(run.staged(reports.resolve("stress/a.md"))).isEqualTo(run.dir().resolve("stress/a.md"));
-                assertThat(Reports.published(reports.resolve("plain.md"))).isEqualTo(reports.resolve("plain.md")
-                        .toAbsolutePath().normalize());
-                assertThat(Reports.published(run.dir())).as("the staging directory itself")
+                assertThat(Reports.link(run.dir().resolve("conformance"), staged))
+                        .isEqualTo("../counterexamples/v/x.md");
+                assertThat(run.staged(reports.resolve("stress/a.md")))
+                        .isEqualTo(run.dir().resolve("stress/a.md"));
+                assertThat(Reports.published(reports.resolve("plain.md")))
+                        .isEqualTo(reports.resolve("plain.md").toAbsolutePath().normalize());
+                assertThat(Reports.published(run.dir()))
+                        .as("the staging directory itself")
                         .isEqualTo(reports.toAbsolutePath().normalize());
             }
         });
@@ -370,14 +440,18 @@ class ReportRunTest {
         Path dir = checkout.resolve("reports");
         withReportsDir(dir, () -> {
             Path spec = checkout.resolve("docs/spec.md");
-            assertThat(Reports.published(spec)).as("a file of the checkout, not of a run").isEqualTo(spec);
+            assertThat(Reports.published(spec))
+                    .as("a file of the checkout, not of a run")
+                    .isEqualTo(spec);
             Path run = dir.resolve(Reports.STAGING).resolve("20260101-000000-1-1");
             assertThat(Reports.published(run.resolve("counterexamples/v/x.md")))
                     .isEqualTo(dir.resolve("counterexamples/v/x.md"));
             assertThat(Reports.link(run, spec)).isEqualTo("../docs/spec.md");
             assertThat(Reports.link(run.resolve("counterexamples/v"), spec)).isEqualTo("../../../docs/spec.md");
             Path other = reports.resolve("elsewhere").resolve(Reports.STAGING).resolve("r/a.md");
-            assertThat(Reports.published(other)).as("another directory's .staging folder").isEqualTo(other);
+            assertThat(Reports.published(other))
+                    .as("another directory's .staging folder")
+                    .isEqualTo(other);
         });
     }
 
@@ -425,10 +499,17 @@ class ReportRunTest {
     private Child child(String command) throws IOException {
         // env --default-signal=INT: a JVM started from a background job of a non-interactive shell inherits
         // SIGINT ignored, and would then never see the Ctrl-C this test sends.
-        Process p = new ProcessBuilder("env", "--default-signal=INT", Path.of(System.getProperty("java.home"), "bin",
-                "java").toString(), "-cp",
-                System.getProperty("java.class.path"), ReportRunChild.class.getName(), reports.toString(), command)
-                .redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        "env",
+                        "--default-signal=INT",
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        ReportRunChild.class.getName(),
+                        reports.toString(),
+                        command)
+                .redirectErrorStream(true)
+                .start();
         BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String line;
         StringBuilder seen = new StringBuilder();

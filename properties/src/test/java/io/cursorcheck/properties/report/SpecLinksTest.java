@@ -71,14 +71,16 @@ class SpecLinksTest {
     void theSpecStatesEveryInvariantInTheWordsTheReportsPrint() throws IOException {
         String spec = Files.readString(spec());
         for (Invariant i : Invariant.values()) {
-            assertThat(spec).as("%s's sentence in the table", i)
+            assertThat(spec)
+                    .as("%s's sentence in the table", i)
                     .contains("| " + i.title() + " | " + i.sentence() + " |");
         }
     }
 
     @Test
     void everyLinkInTheSpecResolves() throws IOException {
-        assertThat(ReportLinks.check(List.of(spec()), SourceTree.root(), Files::exists)).isEmpty();
+        assertThat(ReportLinks.check(List.of(spec()), SourceTree.root(), Files::exists))
+                .isEmpty();
     }
 
     @Test
@@ -86,8 +88,10 @@ class SpecLinksTest {
         // The negative control of the check above: it must be able to fail.
         String page = "[a](spec.md#no-such-section) [b](../reports/no-such-file.md) [c](spec.md#3-invariants)"
                 + " [d](../../docs/spec.md#3-invariants)";
-        assertThat(broken("docs/control.md", page)).extracting(ReportLinks.Broken::link).containsExactly(
-                "spec.md#no-such-section", "../reports/no-such-file.md", "../../docs/spec.md#3-invariants");
+        assertThat(broken("docs/control.md", page))
+                .extracting(ReportLinks.Broken::link)
+                .containsExactly(
+                        "spec.md#no-such-section", "../reports/no-such-file.md", "../../docs/spec.md#3-invariants");
     }
 
     @Test
@@ -107,7 +111,8 @@ class SpecLinksTest {
                 .isEqualTo("i4-delivery-order");
         assertThat(SpecLinks.anchorOf("spec §2 end()")).isEqualTo("end");
         assertThat(SpecLinks.anchorOf("spec §2 fail(), cancel(); I10")).isEqualTo("fail");
-        assertThat(SpecLinks.anchorOf("spec §5: no operation throws on valid input")).isEqualTo("5-observing");
+        assertThat(SpecLinks.anchorOf("spec §5: no operation throws on valid input"))
+                .isEqualTo("5-observing");
         assertThat(SpecLinks.anchorOf("nothing of the spec")).isNull();
         Set<String> anchors = anchors(Files.readString(spec()));
         assertThat(anchors).contains("end", "write", "fail", "trim", "notify", "detach");
@@ -124,10 +129,12 @@ class SpecLinksTest {
         // A finding against the model: its page has the "following the spec" note and the broken invariant.
         Path root = SourceTree.root();
         KnownFindings.Finding finding = KnownFindings.load(root).all().stream()
-                .filter(f -> f.counterexample().signature().startsWith("MODEL_INVARIANT")).findFirst().orElseThrow();
+                .filter(f -> f.counterexample().signature().startsWith("MODEL_INVARIANT"))
+                .findFirst()
+                .orElseThrow();
         Lockstep.Run run = Lockstep.run(Variant.MODEL, finding.counterexample().script());
-        Counterexample cx = new Counterexample("model", run.script(), null, 0, null, run.script().length(), 0,
-                run.failure(), "a known finding");
+        Counterexample cx = new Counterexample(
+                "model", run.script(), null, 0, null, run.script().length(), 0, run.failure(), "a known finding");
         String page = CounterexamplePage.render(cx, run, "the model", "reports/counterexamples/model/x.json", null);
         assertThat(page).contains("](../../../docs/spec.md)", "](../../../docs/spec.md#i");
         assertThat(broken("reports/counterexamples/model/x.md", page)).isEmpty();

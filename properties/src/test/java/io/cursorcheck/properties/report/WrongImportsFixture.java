@@ -6,12 +6,10 @@ package io.cursorcheck.properties.report;
  */
 final class WrongImportsFixture {
 
-    private WrongImportsFixture() {
-    }
+    private WrongImportsFixture() {}
 
     /** The forbidden edges: a reference is enough for the class file to depend on it. */
     static Object[] wrongEdges() {
-        return new Object[] {
-                io.cursorcheck.properties.campaign.Campaign.class};
+        return new Object[] {io.cursorcheck.properties.campaign.Campaign.class};
     }
 }

@@ -44,8 +44,10 @@ class SourceTreePagesRootTest {
     @Test
     void aDirectoryWithNeitherSourcesNorSpecIsRefusedNamingBoth(@TempDir Path dir) {
         System.setProperty(PROPERTY, dir.toString());
-        assertThatThrownBy(SourceTree::root).isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining(dir.toString()).hasMessageContaining("impl/src/main/java")
+        assertThatThrownBy(SourceTree::root)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining(dir.toString())
+                .hasMessageContaining("impl/src/main/java")
                 .hasMessageContaining(SourceTree.SPEC);
     }
 }

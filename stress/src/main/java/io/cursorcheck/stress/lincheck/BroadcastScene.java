@@ -53,8 +53,7 @@ public abstract class BroadcastScene {
     public static final Options OPTIONS = Options.of(2, Policy.STRICT);
 
     /** The broadcast and the two consumers attached to it first, in this order. */
-    private record Started(Broadcast broadcast, ConsumerHandle c0, ConsumerHandle c1) {
-    }
+    private record Started(Broadcast broadcast, ConsumerHandle c0, ConsumerHandle c1) {}
 
     private final Supplier<Broadcast> make;
     private volatile Started started; // made once, by the first operation

@@ -82,7 +82,8 @@ public record CheckOutcome(Status status, String reason, String output) {
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        return error(reason + ": " + oneLine(thrown) + (root == thrown ? "" : ", caused by " + oneLine(root)),
+        return error(
+                reason + ": " + oneLine(thrown) + (root == thrown ? "" : ", caused by " + oneLine(root)),
                 trace.toString());
     }
 
@@ -101,23 +102,32 @@ public record CheckOutcome(Status status, String reason, String output) {
             // exception among them is a broken scene, not a non-linearizable history.
             String thrown = firstException(failure.getResults());
             if (thrown != null) {
-                return error("an operation of the scene threw " + thrown + " (Lincheck's " + type
-                        + " lists it among the results): a broken scene, not a linearizability verdict", printed);
+                return error(
+                        "an operation of the scene threw " + thrown + " (Lincheck's " + type
+                                + " lists it among the results): a broken scene, not a linearizability verdict",
+                        printed);
             }
             if (strategy == LincheckRun.Strategy.MODEL_CHECKING && failure.getTrace() == null) {
                 return error("Lincheck's " + type + " came without the interleaving that leads to it", printed);
             }
-            return new CheckOutcome(Status.CAUGHT, "not linearizable: Lincheck's " + type + " (invalid execution results)"
-                    + (strategy == LincheckRun.Strategy.MODEL_CHECKING ? ", with the interleaving" : ""), printed);
+            return new CheckOutcome(
+                    Status.CAUGHT,
+                    "not linearizable: Lincheck's " + type + " (invalid execution results)"
+                            + (strategy == LincheckRun.Strategy.MODEL_CHECKING ? ", with the interleaving" : ""),
+                    printed);
         }
-        if (failure instanceof TimeoutFailure || failure instanceof ManagedDeadlockFailure
+        if (failure instanceof TimeoutFailure
+                || failure instanceof ManagedDeadlockFailure
                 || failure instanceof ManagedLivelockFailure) {
-            return error(HUNG + ": Lincheck reports that the execution has hung (" + type + "). Under heavy load"
-                    + " Lincheck's own invocation timeout can fire on a correct variant: this is no verdict on"
-                    + " linearizability; rerun on a quieter machine", printed);
+            return error(
+                    HUNG + ": Lincheck reports that the execution has hung (" + type + "). Under heavy load"
+                            + " Lincheck's own invocation timeout can fire on a correct variant: this is no verdict on"
+                            + " linearizability; rerun on a quieter machine",
+                    printed);
         }
         if (failure instanceof UnexpectedExceptionFailure u) {
-            return error("Lincheck reports an unexpected exception (" + type + "): " + oneLine(u.getException()), printed);
+            return error(
+                    "Lincheck reports an unexpected exception (" + type + "): " + oneLine(u.getException()), printed);
         }
         return error("Lincheck reports a failure that is not about linearizability (" + type + ")", printed);
     }
@@ -141,7 +151,8 @@ public record CheckOutcome(Status status, String reason, String output) {
 
     private static String oneLine(Throwable t) {
         String message = t.getMessage();
-        return t.getClass().getName() + (message == null ? "" : ": " + message.strip().replace('\n', ' '));
+        return t.getClass().getName()
+                + (message == null ? "" : ": " + message.strip().replace('\n', ' '));
     }
 
     /** Whether the error is a hang Lincheck reported (see {@link #HUNG}). */
@@ -157,13 +168,15 @@ public record CheckOutcome(Status status, String reason, String output) {
     /** Reads a result file's lines back; a file of any other shape is an error outcome that says so. */
     public static CheckOutcome parse(List<String> lines) {
         if (lines.size() < 2) {
-            return error("the check's result file is truncated (" + lines.size() + " line(s))", String.join("\n", lines));
+            return error(
+                    "the check's result file is truncated (" + lines.size() + " line(s))", String.join("\n", lines));
         }
         Status status;
         try {
             status = Status.valueOf(lines.get(0));
         } catch (IllegalArgumentException e) {
-            return error("the check's result file starts with '" + lines.get(0) + "', not a status",
+            return error(
+                    "the check's result file starts with '" + lines.get(0) + "', not a status",
                     String.join("\n", lines));
         }
         return new CheckOutcome(status, lines.get(1), String.join("\n", lines.subList(2, lines.size())));

@@ -72,8 +72,8 @@ public final class LincheckRun {
      * @param millis   how long it took, JVM start included
      * @param outcome  passed, caught or error, with the reason and what Lincheck printed
      */
-    public record Check(String subject, Strategy strategy, boolean twin, String settings, long millis,
-                        CheckOutcome outcome) {
+    public record Check(
+            String subject, Strategy strategy, boolean twin, String settings, long millis, CheckOutcome outcome) {
 
         /** The check's status. */
         public CheckOutcome.Status status() {
@@ -127,21 +127,24 @@ public final class LincheckRun {
 
     /** The racy twins the plan checks. */
     public static java.util.Set<String> twins() {
-        return PLAN.stream().map(Planned::twin).filter(java.util.Objects::nonNull)
+        return PLAN.stream()
+                .map(Planned::twin)
+                .filter(java.util.Objects::nonNull)
                 .collect(java.util.stream.Collectors.toSet());
     }
 
     /** Model checking: generated scenarios and interleavings per scenario (about 15 s per real variant on 2 cores, 2026-12-01). */
     static final int MC_ITERATIONS = 10;
+
     static final int MC_INVOCATIONS = 100;
     /** Stress: generated scenarios and runs per scenario. */
     static final int STRESS_ITERATIONS = 10;
+
     static final int STRESS_INVOCATIONS = 1_000;
     /** How long one check's JVM may run before it is killed (an error, not a verdict). */
     static final Duration CHECK_TIMEOUT = Duration.ofMinutes(20);
 
-    private LincheckRun() {
-    }
+    private LincheckRun() {}
 
     /**
      * A fresh work directory for one run of the checks, {@code target/lincheck/<time>-<pid>-<random>/}
@@ -156,7 +159,8 @@ public final class LincheckRun {
     public static Path newWorkDir(Path root) throws IOException {
         Path base = Files.createDirectories(root.resolve("target/lincheck"));
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        return Files.createTempDirectory(base, stamp + "-" + ProcessHandle.current().pid() + "-");
+        return Files.createTempDirectory(
+                base, stamp + "-" + ProcessHandle.current().pid() + "-");
     }
 
     /**
@@ -197,8 +201,9 @@ public final class LincheckRun {
         return switch (entry) {
             case "PublishedCursorBroadcast" -> BroadcastScene.Published.class;
             case "LockedCountBroadcast" -> BroadcastScene.Locked.class;
-            default -> throw new IllegalArgumentException("no Lincheck scene runs " + entry
-                    + " (a racy twin's class must be one of the thread-safe variants)");
+            default ->
+                throw new IllegalArgumentException("no Lincheck scene runs " + entry
+                        + " (a racy twin's class must be one of the thread-safe variants)");
         };
     }
 
@@ -216,8 +221,13 @@ public final class LincheckRun {
         Files.deleteIfExists(log);
         long start = System.currentTimeMillis();
         CheckOutcome outcome = outcome(p, work, result, log);
-        return new Check(p.subject(), p.strategy(), p.twin() != null, settings(p.strategy()),
-                System.currentTimeMillis() - start, outcome);
+        return new Check(
+                p.subject(),
+                p.strategy(),
+                p.twin() != null,
+                settings(p.strategy()),
+                System.currentTimeMillis() - start,
+                outcome);
     }
 
     private static CheckOutcome outcome(Planned p, Path work, Path result, Path log)
@@ -231,22 +241,32 @@ public final class LincheckRun {
                 return CheckOutcome.error("setup error: cannot build the shadow jar of twin " + p.twin(), e);
             }
         }
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                classpath, LincheckRun.class.getName(), p.scene().getName(), p.strategy().name(), result.toString());
+        List<String> command = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                classpath,
+                LincheckRun.class.getName(),
+                p.scene().getName(),
+                p.strategy().name(),
+                result.toString());
         Process child;
         try {
-            child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            child = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
         } catch (IOException e) {
             return CheckOutcome.error("the check's JVM did not start", e);
         }
         if (!child.waitFor(CHECK_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
             child.destroyForcibly().waitFor();
-            return CheckOutcome.error("the check's JVM did not finish in " + CHECK_TIMEOUT.toMinutes()
-                    + " minutes and was killed", readLog(log));
+            return CheckOutcome.error(
+                    "the check's JVM did not finish in " + CHECK_TIMEOUT.toMinutes() + " minutes and was killed",
+                    readLog(log));
         }
         if (!Files.exists(result)) {
-            return CheckOutcome.error("the check's JVM exited (code " + child.exitValue() + ") without a result",
-                    readLog(log));
+            return CheckOutcome.error(
+                    "the check's JVM exited (code " + child.exitValue() + ") without a result", readLog(log));
         }
         return CheckOutcome.parse(Files.readAllLines(result, StandardCharsets.UTF_8));
     }
@@ -256,8 +276,9 @@ public final class LincheckRun {
     }
 
     private static String settings(Strategy s) {
-        return (s == Strategy.MODEL_CHECKING ? MC_ITERATIONS + " scenarios x " + MC_INVOCATIONS + " interleavings"
-                : STRESS_ITERATIONS + " scenarios x " + STRESS_INVOCATIONS + " runs")
+        return (s == Strategy.MODEL_CHECKING
+                        ? MC_ITERATIONS + " scenarios x " + MC_INVOCATIONS + " interleavings"
+                        : STRESS_ITERATIONS + " scenarios x " + STRESS_INVOCATIONS + " runs")
                 + ", plus 3 targeted; 2 threads x 2 operations, 2 before, 1 after";
     }
 
@@ -285,7 +306,10 @@ public final class LincheckRun {
         Options<?, ?> options = strategy == Strategy.MODEL_CHECKING
                 ? new ModelCheckingOptions().iterations(MC_ITERATIONS).invocationsPerIteration(MC_INVOCATIONS)
                 : new StressOptions().iterations(STRESS_ITERATIONS).invocationsPerIteration(STRESS_INVOCATIONS);
-        options.threads(2).actorsPerThread(2).actorsBefore(2).actorsAfter(1)
+        options.threads(2)
+                .actorsPerThread(2)
+                .actorsBefore(2)
+                .actorsAfter(1)
                 .sequentialSpecification(BroadcastScene.Model.class);
         for (ExecutionScenario s : targetedScenarios()) {
             options.addCustomScenario(s);
@@ -308,12 +332,12 @@ public final class LincheckRun {
         Actor readC0 = actor("nextC0");
         Actor readC1 = actor("nextC1");
         Actor state = actor("state");
-        ExecutionScenario countRace = new ExecutionScenario(List.of(write1), List.of(List.of(readC0), List.of(readC1)),
-                List.of(state), null);
-        ExecutionScenario readVsReuse = new ExecutionScenario(List.of(write2),
-                List.of(List.of(readC0), List.of(readC1, write1, write1)), List.of(state), null);
-        ExecutionScenario lastReadVsState = new ExecutionScenario(List.of(write1, readC1),
-                List.of(List.of(readC0), List.of(state)), List.of(), null);
+        ExecutionScenario countRace =
+                new ExecutionScenario(List.of(write1), List.of(List.of(readC0), List.of(readC1)), List.of(state), null);
+        ExecutionScenario readVsReuse = new ExecutionScenario(
+                List.of(write2), List.of(List.of(readC0), List.of(readC1, write1, write1)), List.of(state), null);
+        ExecutionScenario lastReadVsState = new ExecutionScenario(
+                List.of(write1, readC1), List.of(List.of(readC0), List.of(state)), List.of(), null);
         return List.of(countRace, readVsReuse, lastReadVsState);
     }
 
@@ -350,14 +374,20 @@ public final class LincheckRun {
             b.append('\n');
         }
         b.append(MarkdownTable.of("", "")
-                .row("Command", MarkdownTable.code(command))
-                .row("Machine", MarkdownTable.text(machine))
-                .row("Sequential specification", "`BroadcastScene.Model` (`ScanningModel`; its cache is `scan()`,"
-                        + " what I6 demands)")
-                .row("Operations", "`writeSync(1..2)`, `write(1..2)`, `nextC0`, `nextC1` (each"
-                        + " consumer read by one thread at a time), `detachC1`, `state()`; STRICT, budget 2")
-                .row("Twins", "each runs in a JVM whose class path starts with its shadow jar: the real class with"
-                        + " one patch, loaded under the real name")).append('\n');
+                        .row("Command", MarkdownTable.code(command))
+                        .row("Machine", MarkdownTable.text(machine))
+                        .row(
+                                "Sequential specification",
+                                "`BroadcastScene.Model` (`ScanningModel`; its cache is `scan()`," + " what I6 demands)")
+                        .row(
+                                "Operations",
+                                "`writeSync(1..2)`, `write(1..2)`, `nextC0`, `nextC1` (each"
+                                        + " consumer read by one thread at a time), `detachC1`, `state()`; STRICT, budget 2")
+                        .row(
+                                "Twins",
+                                "each runs in a JVM whose class path starts with its shadow jar: the real class with"
+                                        + " one patch, loaded under the real name"))
+                .append('\n');
         b.append("Every check ends in one of three statuses. **PASSED**: Lincheck found every execution linearizable."
                 + " **CAUGHT**: Lincheck reported invalid execution results (its `IncorrectResultsFailure`), every"
                 + " operation having returned, with the interleaving under model checking; the only way a twin"
@@ -373,11 +403,17 @@ public final class LincheckRun {
             all.addAll(controls);
             LincheckVerdict withControls = LincheckVerdict.of(all);
             boolean bites = !withControls.passed() && withControls.errors().containsAll(controls);
-            b.append("## Negative controls of the gate itself\n\nRacy twins whose scene throws during setup. Each must end"
-                    + " in an ERROR, never a catch, and the gate's verdict over the checks above plus these controls"
-                    + " must be a failure. Here that verdict is **").append(withControls.passed() ? "PASSED" : "FAILED")
-                    .append("**").append(bites ? ", because of the controls' errors, as it must be"
-                            : ", which is WRONG: the gate does not tell an error from a catch").append(".\n\n");
+            b.append(
+                            "## Negative controls of the gate itself\n\nRacy twins whose scene throws during setup. Each must end"
+                                    + " in an ERROR, never a catch, and the gate's verdict over the checks above plus these controls"
+                                    + " must be a failure. Here that verdict is **")
+                    .append(withControls.passed() ? "PASSED" : "FAILED")
+                    .append("**")
+                    .append(
+                            bites
+                                    ? ", because of the controls' errors, as it must be"
+                                    : ", which is WRONG: the gate does not tell an error from a catch")
+                    .append(".\n\n");
             table(b, controls);
             details(b, controls, "control ");
         }
@@ -385,10 +421,17 @@ public final class LincheckRun {
     }
 
     private static void table(StringBuilder b, List<Check> checks) {
-        MarkdownTable table = MarkdownTable.of("subject", "strategy", "settings", "time", "status", "verdict", "reason").right(3);
+        MarkdownTable table = MarkdownTable.of("subject", "strategy", "settings", "time", "status", "verdict", "reason")
+                .right(3);
         for (Check c : checks) {
-            table.row(c.label(), c.strategy(), c.settings(), String.format("%.1f s", c.millis() / 1000.0), c.status(),
-                    c.verdict(), MarkdownTable.text(c.outcome().reason()));
+            table.row(
+                    c.label(),
+                    c.strategy(),
+                    c.settings(),
+                    String.format("%.1f s", c.millis() / 1000.0),
+                    c.status(),
+                    c.verdict(),
+                    MarkdownTable.text(c.outcome().reason()));
         }
         b.append(table).append('\n');
     }
@@ -397,18 +440,32 @@ public final class LincheckRun {
     private static void details(StringBuilder b, List<Check> checks, String prefix) {
         for (Check c : checks) {
             if (c.status() == CheckOutcome.Status.ERROR) {
-                b.append("## ").append(prefix).append(c.subject()).append(", ").append(c.strategy())
+                b.append("## ")
+                        .append(prefix)
+                        .append(c.subject())
+                        .append(", ")
+                        .append(c.strategy())
                         .append(c.outcome().hung() ? ": ERROR (hung), no verdict\n\n" : ": ERROR, no verdict\n\n")
-                        .append(c.outcome().reason()).append("\n\n```\n").append(c.outcome().output().strip())
+                        .append(c.outcome().reason())
+                        .append("\n\n```\n")
+                        .append(c.outcome().output().strip())
                         .append("\n```\n\n");
             }
         }
         for (Check c : checks) {
             if (c.status() == CheckOutcome.Status.CAUGHT) {
-                b.append("## ").append(prefix).append(c.subject()).append(", ").append(c.strategy())
-                        .append(c.twin() ? ": what Lincheck printed when it caught the twin\n\n"
-                                : ": NOT linearizable, what Lincheck printed\n\n")
-                        .append("```\n").append(c.outcome().output().strip()).append("\n```\n\n");
+                b.append("## ")
+                        .append(prefix)
+                        .append(c.subject())
+                        .append(", ")
+                        .append(c.strategy())
+                        .append(
+                                c.twin()
+                                        ? ": what Lincheck printed when it caught the twin\n\n"
+                                        : ": NOT linearizable, what Lincheck printed\n\n")
+                        .append("```\n")
+                        .append(c.outcome().output().strip())
+                        .append("\n```\n\n");
             }
         }
     }

@@ -15,8 +15,10 @@ import java.util.List;
  * @param notLinearizable real variants Lincheck caught
  * @param uncaughtTwins  racy twins Lincheck found linearizable
  */
-public record LincheckVerdict(List<LincheckRun.Check> errors, List<LincheckRun.Check> notLinearizable,
-                              List<LincheckRun.Check> uncaughtTwins) {
+public record LincheckVerdict(
+        List<LincheckRun.Check> errors,
+        List<LincheckRun.Check> notLinearizable,
+        List<LincheckRun.Check> uncaughtTwins) {
 
     /** A verdict; the lists are copied. */
     public LincheckVerdict {
@@ -28,8 +30,16 @@ public record LincheckVerdict(List<LincheckRun.Check> errors, List<LincheckRun.C
     /** Grades the checks. An empty list fails: a gate that checked nothing proves nothing. */
     public static LincheckVerdict of(List<LincheckRun.Check> checks) {
         if (checks.isEmpty()) {
-            return new LincheckVerdict(List.of(new LincheckRun.Check("(none)", LincheckRun.Strategy.MODEL_CHECKING, false,
-                    "", 0, CheckOutcome.error("no Lincheck check ran", ""))), List.of(), List.of());
+            return new LincheckVerdict(
+                    List.of(new LincheckRun.Check(
+                            "(none)",
+                            LincheckRun.Strategy.MODEL_CHECKING,
+                            false,
+                            "",
+                            0,
+                            CheckOutcome.error("no Lincheck check ran", ""))),
+                    List.of(),
+                    List.of());
         }
         List<LincheckRun.Check> errors = new ArrayList<>();
         List<LincheckRun.Check> notLinearizable = new ArrayList<>();
@@ -61,7 +71,8 @@ public record LincheckVerdict(List<LincheckRun.Check> errors, List<LincheckRun.C
     public List<String> problems() {
         List<String> problems = new ArrayList<>();
         for (LincheckRun.Check c : errors) {
-            problems.add("Lincheck " + c.strategy() + " on " + c.label() + ": ERROR, " + c.outcome().reason());
+            problems.add("Lincheck " + c.strategy() + " on " + c.label() + ": ERROR, "
+                    + c.outcome().reason());
         }
         for (LincheckRun.Check c : notLinearizable) {
             problems.add("Lincheck " + c.strategy() + " on " + c.label() + ": NOT linearizable");

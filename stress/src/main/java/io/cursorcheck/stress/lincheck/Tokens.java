@@ -18,8 +18,7 @@ import java.util.StringJoiner;
  */
 final class Tokens {
 
-    private Tokens() {
-    }
+    private Tokens() {}
 
     /** {@code e0/1} (entry 0 of 1 byte), {@code wait}, {@code pending}, {@code refused}, {@code failed-BACKPRESSURE} ... */
     static String outcome(Outcome o) {
@@ -49,8 +48,10 @@ final class Tokens {
      * and the cached minimum 1 with one consumer at it ({@code min-} when there is no cache).
      */
     static String state(Snapshot s, Diagnostics.MinCache cache) {
-        StringBuilder b = new StringBuilder().append('@').append(s.bufferStart()).append(s.sizes().toString()
-                .replace(" ", ""));
+        StringBuilder b = new StringBuilder()
+                .append('@')
+                .append(s.bufferStart())
+                .append(s.sizes().toString().replace(" ", ""));
         long sum = 0;
         for (int size : s.sizes()) { // a plain loop: no stream classes for Lincheck to instrument mid-scenario
             sum += size;

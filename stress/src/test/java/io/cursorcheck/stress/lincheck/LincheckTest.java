@@ -29,10 +29,16 @@ class LincheckTest {
 
     /** Twins whose scene throws during setup: errors, never catches. */
     static final List<LincheckRun.Planned> CONTROLS = List.of(
-            new LincheckRun.Planned("split-last-read/first-operation-throws",
-                    ThrowingScenes.FirstOperationThrows.class, "split-last-read", LincheckRun.Strategy.MODEL_CHECKING),
-            new LincheckRun.Planned("split-last-read/constructor-throws",
-                    ThrowingScenes.ConstructorThrows.class, "split-last-read", LincheckRun.Strategy.MODEL_CHECKING));
+            new LincheckRun.Planned(
+                    "split-last-read/first-operation-throws",
+                    ThrowingScenes.FirstOperationThrows.class,
+                    "split-last-read",
+                    LincheckRun.Strategy.MODEL_CHECKING),
+            new LincheckRun.Planned(
+                    "split-last-read/constructor-throws",
+                    ThrowingScenes.ConstructorThrows.class,
+                    "split-last-read",
+                    LincheckRun.Strategy.MODEL_CHECKING));
 
     @Test
     void realVariantsAreLinearizableEveryTwinIsCaughtAndAnErrorIsNoCatch() throws Exception {
@@ -44,44 +50,73 @@ class LincheckTest {
             controls.add(LincheckRun.check(p, work));
         }
         Path report = Reports.dir().resolve("stress/lincheck.md");
-        ReportRun.write(Reports.dir(), "mvn verify (LincheckTest)", System.err, run -> Files.writeString(
-                Files.createDirectories(run.staged(report).getParent()).resolve(report.getFileName()),
-                LincheckRun.markdown(checks, controls, "mvn verify (LincheckTest)", IndexPage.machine()),
-                StandardCharsets.UTF_8));
+        ReportRun.write(
+                Reports.dir(),
+                "mvn verify (LincheckTest)",
+                System.err,
+                run -> Files.writeString(
+                        Files.createDirectories(run.staged(report).getParent()).resolve(report.getFileName()),
+                        LincheckRun.markdown(checks, controls, "mvn verify (LincheckTest)", IndexPage.machine()),
+                        StandardCharsets.UTF_8));
         for (LincheckRun.Check c : checks) {
-            System.out.printf("lincheck %-30s %-15s %-7s in %.1f s: %s%n", c.subject(), c.strategy(), c.status(),
-                    c.millis() / 1000.0, c.outcome().reason());
+            System.out.printf(
+                    "lincheck %-30s %-15s %-7s in %.1f s: %s%n",
+                    c.subject(),
+                    c.strategy(),
+                    c.status(),
+                    c.millis() / 1000.0,
+                    c.outcome().reason());
         }
         for (LincheckRun.Check c : controls) {
-            System.out.printf("lincheck control %s: %s in %.1f s: %s%n", c.subject(), c.status(), c.millis() / 1000.0,
-                    c.outcome().reason());
+            System.out.printf(
+                    "lincheck control %s: %s in %.1f s: %s%n",
+                    c.subject(), c.status(), c.millis() / 1000.0, c.outcome().reason());
         }
 
         LincheckVerdict verdict = LincheckVerdict.of(checks);
-        assertThat(verdict.problems()).as("the Lincheck gate over the plan; see %s", report).isEmpty();
+        assertThat(verdict.problems())
+                .as("the Lincheck gate over the plan; see %s", report)
+                .isEmpty();
         assertThat(verdict.passed()).isTrue();
-        assertThat(checks).filteredOn(LincheckRun.Check::twin).isNotEmpty()
+        assertThat(checks)
+                .filteredOn(LincheckRun.Check::twin)
+                .isNotEmpty()
                 .allMatch(c -> c.status() == CheckOutcome.Status.CAUGHT);
-        assertThat(checks).filteredOn(c -> !c.twin()).isNotEmpty()
+        assertThat(checks)
+                .filteredOn(c -> !c.twin())
+                .isNotEmpty()
                 .allMatch(c -> c.status() == CheckOutcome.Status.PASSED);
 
         // The control: each broken twin is an error, not a catch, and it makes the gate fail.
-        assertThat(controls).as("controls whose scene throws during setup; see %s", report)
+        assertThat(controls)
+                .as("controls whose scene throws during setup; see %s", report)
                 .allSatisfy(c -> {
                     assertThat(c.twin()).isTrue();
-                    assertThat(c.status()).as("%s: %s", c.subject(), c.outcome().reason())
+                    assertThat(c.status())
+                            .as("%s: %s", c.subject(), c.outcome().reason())
                             .isEqualTo(CheckOutcome.Status.ERROR);
-                    assertThat(c.outcome().output()).as("what the control printed is kept").isNotBlank();
+                    assertThat(c.outcome().output())
+                            .as("what the control printed is kept")
+                            .isNotBlank();
                 });
-        assertThat(controls.get(0).outcome().reason()).as("the first-operation control is told apart from a catch"
-                + " by the exception among Lincheck's invalid results").contains("threw").contains("IllegalStateException");
-        assertThat(controls.get(1).outcome().reason()).as("the constructor control names the exception behind Lincheck's")
-                .contains("setup error").contains("IllegalStateException");
+        assertThat(controls.get(0).outcome().reason())
+                .as("the first-operation control is told apart from a catch"
+                        + " by the exception among Lincheck's invalid results")
+                .contains("threw")
+                .contains("IllegalStateException");
+        assertThat(controls.get(1).outcome().reason())
+                .as("the constructor control names the exception behind Lincheck's")
+                .contains("setup error")
+                .contains("IllegalStateException");
         List<LincheckRun.Check> withControls = new ArrayList<>(checks);
         withControls.addAll(controls);
         LincheckVerdict controlled = LincheckVerdict.of(withControls);
-        assertThat(controlled.passed()).as("the gate over the plan and the controls").isFalse();
-        assertThat(controlled.errors()).as("it fails because of the controls' errors").containsExactlyElementsOf(controls);
+        assertThat(controlled.passed())
+                .as("the gate over the plan and the controls")
+                .isFalse();
+        assertThat(controlled.errors())
+                .as("it fails because of the controls' errors")
+                .containsExactlyElementsOf(controls);
         assertThat(controlled.notLinearizable()).isEmpty();
         assertThat(controlled.uncaughtTwins()).isEmpty();
     }

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
  */
 class LincheckVerdictTest {
 
-    private static final CheckOutcome CAUGHT = new CheckOutcome(Status.CAUGHT, "not linearizable", "= Invalid execution results =");
+    private static final CheckOutcome CAUGHT =
+            new CheckOutcome(Status.CAUGHT, "not linearizable", "= Invalid execution results =");
 
     private static LincheckRun.Check check(String subject, boolean twin, CheckOutcome outcome) {
         return new LincheckRun.Check(subject, LincheckRun.Strategy.MODEL_CHECKING, twin, "settings", 1, outcome);
@@ -25,9 +26,12 @@ class LincheckVerdictTest {
         LincheckRun.Check real = check("Published", false, CheckOutcome.passed());
         LincheckRun.Check twin = check("split-last-read", true, CAUGHT);
         assertThat(LincheckVerdict.of(List.of(real, twin)).passed()).isTrue();
-        assertThat(LincheckVerdict.of(List.of()).passed()).as("no check proves nothing").isFalse();
+        assertThat(LincheckVerdict.of(List.of()).passed())
+                .as("no check proves nothing")
+                .isFalse();
 
-        LincheckVerdict uncaught = LincheckVerdict.of(List.of(real, check("split-last-read", true, CheckOutcome.passed())));
+        LincheckVerdict uncaught =
+                LincheckVerdict.of(List.of(real, check("split-last-read", true, CheckOutcome.passed())));
         assertThat(uncaught.passed()).isFalse();
         assertThat(uncaught.problems()).singleElement().asString().contains("NOT caught");
 
@@ -45,16 +49,22 @@ class LincheckVerdictTest {
         assertThat(v.errors()).containsExactly(brokenTwin);
         assertThat(brokenTwin.asExpected()).isFalse();
         assertThat(brokenTwin.verdict()).contains("ERROR").doesNotContain("caught");
-        assertThat(LincheckVerdict.of(List.of(check("Published", false, crashed))).passed()).isFalse();
+        assertThat(LincheckVerdict.of(List.of(check("Published", false, crashed)))
+                        .passed())
+                .isFalse();
     }
 
     @Test
     void aHangIsAnErrorLabelledAsSuch() {
-        CheckOutcome hung = CheckOutcome.error(CheckOutcome.HUNG + ": Lincheck reports that the execution has hung", "");
+        CheckOutcome hung =
+                CheckOutcome.error(CheckOutcome.HUNG + ": Lincheck reports that the execution has hung", "");
         LincheckRun.Check c = check("Published", false, hung);
         assertThat(hung.hung()).isTrue();
         assertThat(c.verdict()).contains("hung").doesNotContain("linearizable");
-        assertThat(LincheckVerdict.of(List.of(c)).problems()).singleElement().asString().contains("ERROR, HUNG");
+        assertThat(LincheckVerdict.of(List.of(c)).problems())
+                .singleElement()
+                .asString()
+                .contains("ERROR, HUNG");
         assertThat(CheckOutcome.error("setup error", "").hung()).isFalse();
     }
 
@@ -64,7 +74,10 @@ class LincheckVerdictTest {
         assertThat(back).isEqualTo(CAUGHT);
         assertThat(CheckOutcome.parse(List.of("CAUGHT")).status()).isEqualTo(Status.ERROR);
         assertThat(CheckOutcome.parse(List.of()).status()).isEqualTo(Status.ERROR);
-        assertThat(CheckOutcome.parse(List.of("failed", "x")).status()).as("the old format is no verdict").isEqualTo(Status.ERROR);
-        assertThatThrownBy(() -> new CheckOutcome(Status.PASSED, "two\nlines", "")).isInstanceOf(IllegalArgumentException.class);
+        assertThat(CheckOutcome.parse(List.of("failed", "x")).status())
+                .as("the old format is no verdict")
+                .isEqualTo(Status.ERROR);
+        assertThatThrownBy(() -> new CheckOutcome(Status.PASSED, "two\nlines", ""))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -25,7 +25,8 @@ class LincheckWorkDirTest {
         for (Path work : new Path[] {first, second}) {
             assertThat(work.getParent()).isEqualTo(root.resolve("target/lincheck"));
             assertThat(work).isEmptyDirectory();
-            assertThat(work.getFileName().toString()).matches("\\d{8}-\\d{6}-" + ProcessHandle.current().pid() + "-.+");
+            assertThat(work.getFileName().toString())
+                    .matches("\\d{8}-\\d{6}-" + ProcessHandle.current().pid() + "-.+");
         }
     }
 }

@@ -10,8 +10,7 @@ import io.cursorcheck.impl.PublishedCursorBroadcast;
  */
 final class ThrowingScenes {
 
-    private ThrowingScenes() {
-    }
+    private ThrowingScenes() {}
 
     /**
      * Setup throws in the first operation, where every scene builds its broadcast: Lincheck reports

@@ -41,8 +41,8 @@ public record Alphabet(int consumers, List<Op> fixed, boolean abort, boolean spo
     static final List<Op> FAIL_FORMS = List.of(new Op.Fail("e1"), new Op.Fail(null));
 
     /** The forms of {@code cancel} the explorer's scopes enumerate: without a reason, with one, with null. */
-    static final List<Op> CANCEL_FORMS = List.of(new Op.Cancel(false, null), new Op.Cancel(true, "e2"),
-            new Op.Cancel(true, null));
+    static final List<Op> CANCEL_FORMS =
+            List.of(new Op.Cancel(false, null), new Op.Cancel(true, "e2"), new Op.Cancel(true, null));
 
     /** Writes of every size up to this one join the alphabet (the explorer's sizes are 0 to 2); larger ones only as written. */
     static final int SMALL_SIZES = 4;

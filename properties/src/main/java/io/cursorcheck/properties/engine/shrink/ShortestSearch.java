@@ -52,8 +52,7 @@ public final class ShortestSearch {
      */
     public static final long DEFAULT_STATES = 1_000_000;
 
-    private ShortestSearch() {
-    }
+    private ShortestSearch() {}
 
     /**
      * What the search found.
@@ -61,8 +60,7 @@ public final class ShortestSearch {
      * @param run        the lockstep run of the reported script: a shortest one, or the shrunk one
      * @param minimality how short it is known to be
      */
-    public record Result(Lockstep.Run run, Minimality minimality) {
-    }
+    public record Result(Lockstep.Run run, Minimality minimality) {}
 
     /**
      * The state limit the {@link #STATES_PROPERTY} system property sets, {@link #DEFAULT_STATES} without it.
@@ -133,16 +131,26 @@ public final class ShortestSearch {
         Lockstep.Run reported = shrunk;
         if (best != null) {
             Lockstep.Run replay = Lockstep.run(subject, new Script(bestOptions, best), tolerance);
-            // A pair's step is the replay's step, so this holds; checked, since the shorter script replaces the shrunk one.
-            if (!replay.failed() || !same.test(replay.failure()) || replay.script().length() != best.size()) {
+            // A pair's step is the replay's step, so this holds; checked, since the shorter script replaces the shrunk
+            // one.
+            if (!replay.failed()
+                    || !same.test(replay.failure())
+                    || replay.script().length() != best.size()) {
                 throw new IllegalStateException("shortest search: " + subject.id() + " replays the script it found ("
                         + String.join("; ", replay.script().lines()) + ") with " + replay.failure() + ", not "
                         + target.signature());
             }
             reported = replay;
         }
-        return new Result(reported, new Minimality(script, reported.script().length(), checkedUpTo, states, stateLimit,
-                script.options().policy() + "; " + String.join("; ", searched)));
+        return new Result(
+                reported,
+                new Minimality(
+                        script,
+                        reported.script().length(),
+                        checkedUpTo,
+                        states,
+                        stateLimit,
+                        script.options().policy() + "; " + String.join("; ", searched)));
     }
 
     /**
@@ -162,8 +170,7 @@ public final class ShortestSearch {
     }
 
     /** One search: the options of the broadcast and the alphabet. */
-    private record Attempt(Options options, Alphabet alphabet) {
-    }
+    private record Attempt(Options options, Alphabet alphabet) {}
 
     /**
      * Where a breadth-first search stopped.
@@ -172,8 +179,7 @@ public final class ShortestSearch {
      * @param checkedUpTo every script up to this many operations was run and none failed as wanted
      * @param states      distinct states reached
      */
-    record Level(List<Op> hit, int checkedUpTo, long states) {
-    }
+    record Level(List<Op> hit, int checkedUpTo, long states) {}
 
     /** How a state was reached: its last operation and the path before it, sharing prefixes. */
     private record Path(Path parent, Op op, int depth) {
@@ -187,8 +193,7 @@ public final class ShortestSearch {
     }
 
     /** A state to expand: the pair in that state and the path to it. */
-    private record Node(LockstepPair pair, Path path) {
-    }
+    private record Node(LockstepPair pair, Path path) {}
 
     /**
      * The breadth-first loop: every sequence of the alphabet from {@code root}, level by level, up to
@@ -197,8 +202,8 @@ public final class ShortestSearch {
      * ends the search. Level-synchronous, so a hit at depth {@code d} means no script below {@code d} fails
      * as wanted. Stops, incomplete, once {@code stateLimit} distinct states are reached.
      */
-    static Level breadthFirst(LockstepPair root, Alphabet alphabet, Predicate<Failure> wanted, int maxDepth,
-                              long stateLimit) {
+    static Level breadthFirst(
+            LockstepPair root, Alphabet alphabet, Predicate<Failure> wanted, int maxDepth, long stateLimit) {
         Set<String> seen = new HashSet<>();
         seen.add(root.stateKey());
         List<Node> level = List.of(new Node(root, new Path(null, null, 0)));

@@ -206,7 +206,9 @@ public final class Shrinker {
             boolean changed = false;
             for (int i = 0; i < best.script().length() && !exhausted(); i++) {
                 Op op = best.script().ops().get(i);
-                boolean sized = op instanceof Op.Write || op instanceof Op.WriteSync || op instanceof Op.Writev
+                boolean sized = op instanceof Op.Write
+                        || op instanceof Op.WriteSync
+                        || op instanceof Op.Writev
                         || op instanceof Op.WritevSync;
                 if (subject.capabilities().unitSizes() && sized) {
                     continue; // the subject takes entries of size 1 only
@@ -241,9 +243,12 @@ public final class Shrinker {
     static boolean sameFailure(BroadcastFactory subject, Failure target, Failure f) {
         // An observable-only subject's divergence signature names its shape: keep it, so that each
         // kind of difference from an external subject shrinks to its own counterexample.
-        boolean anyDivergence = f != null && f.kind() == Failure.Kind.DIVERGENCE
+        boolean anyDivergence = f != null
+                && f.kind() == Failure.Kind.DIVERGENCE
                 && !subject.capabilities().observableOnly();
-        return f != null && f.kind() == target.kind() && (anyDivergence || f.signature().equals(target.signature()));
+        return f != null
+                && f.kind() == target.kind()
+                && (anyDivergence || f.signature().equals(target.signature()));
     }
 
     /** Simpler versions of an operation, simplest first. */
@@ -259,10 +264,14 @@ public final class Shrinker {
             }
         } else if (op instanceof Op.WritevSync w) {
             out.add(new Op.WriteSync(sum(w.sizes())));
-            out.addAll(simplerChunks(w.sizes()).stream().map(c -> (Op) new Op.WritevSync(c)).toList());
+            out.addAll(simplerChunks(w.sizes()).stream()
+                    .map(c -> (Op) new Op.WritevSync(c))
+                    .toList());
         } else if (op instanceof Op.Writev w) {
             out.add(new Op.Write(sum(w.sizes())));
-            out.addAll(simplerChunks(w.sizes()).stream().map(c -> (Op) new Op.Writev(c)).toList());
+            out.addAll(simplerChunks(w.sizes()).stream()
+                    .map(c -> (Op) new Op.Writev(c))
+                    .toList());
         } else if (op instanceof Op.EndSync) {
             out.add(new Op.End());
         } else if ((op instanceof Op.Abort || op instanceof Op.Spoil) && op.target() > 0) {
@@ -313,7 +322,10 @@ public final class Shrinker {
         for (int i = 0; i < sizes.size(); i++) {
             int size = sizes.get(i);
             // Every smaller size up to 64; above, a few (a hand-written chunk of 2^31-1 must not make 2^31 candidates).
-            List<Integer> candidates = size <= 64 ? java.util.stream.IntStream.range(0, Math.max(0, size)).boxed().toList()
+            List<Integer> candidates = size <= 64
+                    ? java.util.stream.IntStream.range(0, Math.max(0, size))
+                            .boxed()
+                            .toList()
                     : List.of(0, 1, size / 2, size - 1);
             for (int s : candidates) {
                 List<Integer> smaller = new ArrayList<>(sizes);

@@ -6,8 +6,7 @@ package io.cursorcheck.properties.engine.key;
  */
 final class WrongImportsFixture {
 
-    private WrongImportsFixture() {
-    }
+    private WrongImportsFixture() {}
 
     /** The forbidden edge: a key that knows the lockstep core's script. */
     static Object[] wrongEdges() {

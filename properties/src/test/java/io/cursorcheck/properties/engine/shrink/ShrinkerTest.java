@@ -25,7 +25,9 @@ class ShrinkerTest {
     private static Lockstep.Run firstFailure(BroadcastFactory subject, int minLength) {
         for (long i = 0; i < 100_000; i++) {
             Lockstep.Run run = Lockstep.explore(subject, GENERATOR, RandomRun.sequenceSeed(42, i), 60, null);
-            if (run.failed() && !run.failure().kind().againstModel() && run.script().length() >= minLength) {
+            if (run.failed()
+                    && !run.failure().kind().againstModel()
+                    && run.script().length() >= minLength) {
                 return run;
             }
         }
@@ -44,15 +46,21 @@ class ShrinkerTest {
         Script s = r.script();
         for (int i = 0; i < s.length(); i++) {
             assertThat(failsTheSameWay(subject, s.without(Set.of(i)), failing.failure()))
-                    .as("still fails without operation %d of%n%s", i, s).isFalse();
+                    .as("still fails without operation %d of%n%s", i, s)
+                    .isFalse();
             for (Op simpler : Shrinker.simpler(s.ops().get(i))) {
                 assertThat(failsTheSameWay(subject, s.with(i, simpler), failing.failure()))
-                        .as("still fails with %s at %d of%n%s", simpler.script(), i, s).isFalse();
+                        .as("still fails with %s at %d of%n%s", simpler.script(), i, s)
+                        .isFalse();
             }
         }
         for (long budget = 1; budget < s.options().budget(); budget++) {
-            assertThat(failsTheSameWay(subject, s.withOptions(io.cursorcheck.spi.Options.of(budget,
-                    s.options().policy())), failing.failure())).isFalse();
+            assertThat(failsTheSameWay(
+                            subject,
+                            s.withOptions(io.cursorcheck.spi.Options.of(
+                                    budget, s.options().policy())),
+                            failing.failure()))
+                    .isFalse();
         }
     }
 
@@ -67,7 +75,8 @@ class ShrinkerTest {
         Op first = failing.script().ops().get(0);
         Script free = new Shrinker(subject, 50_000, 60_000).shrink(failing).script();
         java.util.function.Predicate<Lockstep.Run> keep = r -> r.script().length() >= 1
-                && r.script().ops().get(0).equals(first) && r.script().length() > free.length();
+                && r.script().ops().get(0).equals(first)
+                && r.script().length() > free.length();
         Shrinker.Result kept = new Shrinker(subject, 50_000, 60_000).shrink(failing, keep);
         assertThat(kept.script().ops().get(0)).isEqualTo(first);
         assertThat(kept.script().length()).isGreaterThan(free.length());
@@ -78,8 +87,10 @@ class ShrinkerTest {
     @Test
     void isDeterministic() {
         Lockstep.Run failing = firstFailure(Variant.DIRTY_FLAG, 10);
-        Script a = new Shrinker(Variant.DIRTY_FLAG, 50_000, 60_000).shrink(failing).script();
-        Script b = new Shrinker(Variant.DIRTY_FLAG, 50_000, 60_000).shrink(failing).script();
+        Script a =
+                new Shrinker(Variant.DIRTY_FLAG, 50_000, 60_000).shrink(failing).script();
+        Script b =
+                new Shrinker(Variant.DIRTY_FLAG, 50_000, 60_000).shrink(failing).script();
         assertThat(a).isEqualTo(b);
     }
 
@@ -104,8 +115,8 @@ class ShrinkerTest {
                 next(foreign)
                 """);
         Script without = s.without(List.of(0));
-        assertThat(without.lines()).containsExactly("c0 = attach()", "next(c0)", "c1 = attach()", "detach(c1)",
-                "next(foreign)");
+        assertThat(without.lines())
+                .containsExactly("c0 = attach()", "next(c0)", "c1 = attach()", "detach(c1)", "next(foreign)");
     }
 
     private static boolean failsTheSameWay(BroadcastFactory subject, Script s, Failure target) {
@@ -117,25 +128,36 @@ class ShrinkerTest {
     void simplerCandidatesAreSimplerAndFinite() {
         List<Op> all = new ArrayList<>(Shrinker.simpler(new Op.Write(3)));
         assertThat(all).containsExactly(new Op.Write(0), new Op.Write(1), new Op.Write(2));
-        assertThat(Shrinker.simpler(new Op.Cancel(true, 0))).containsExactly(new Op.Cancel(false, null),
-                new Op.Cancel(true, "e1"), new Op.Cancel(true, null));
+        assertThat(Shrinker.simpler(new Op.Cancel(true, 0)))
+                .containsExactly(new Op.Cancel(false, null), new Op.Cancel(true, "e1"), new Op.Cancel(true, null));
         assertThat(Shrinker.simpler(new Op.Fail("e1"))).isEmpty();
         assertThat(Shrinker.simpler(new Op.Next(Op.FOREIGN))).isEmpty();
     }
 
     @Test
     void theWritersFurtherPathsHaveSimplerForms() {
-        assertThat(Shrinker.simpler(new Op.Writev(List.of(1, 2)))).containsExactly(new Op.Write(3),
-                new Op.Writev(List.of(2)), new Op.Writev(List.of(1)), new Op.Writev(List.of(0, 2)),
-                new Op.Writev(List.of(1, 0)), new Op.Writev(List.of(1, 1)));
-        assertThat(Shrinker.simpler(new Op.WritevSync(List.of(2)))).containsExactly(new Op.WriteSync(2),
-                new Op.WritevSync(List.of()), new Op.WritevSync(List.of(0)), new Op.WritevSync(List.of(1)));
+        assertThat(Shrinker.simpler(new Op.Writev(List.of(1, 2))))
+                .containsExactly(
+                        new Op.Write(3),
+                        new Op.Writev(List.of(2)),
+                        new Op.Writev(List.of(1)),
+                        new Op.Writev(List.of(0, 2)),
+                        new Op.Writev(List.of(1, 0)),
+                        new Op.Writev(List.of(1, 1)));
+        assertThat(Shrinker.simpler(new Op.WritevSync(List.of(2))))
+                .containsExactly(
+                        new Op.WriteSync(2),
+                        new Op.WritevSync(List.of()),
+                        new Op.WritevSync(List.of(0)),
+                        new Op.WritevSync(List.of(1)));
         assertThat(Shrinker.simpler(new Op.Writev(List.of()))).containsExactly(new Op.Write(0));
         // A sum beyond int stays bad input rather than wrapping to a valid size.
-        assertThat(Shrinker.simpler(new Op.WritevSync(List.of(Integer.MAX_VALUE, 1))).get(0))
+        assertThat(Shrinker.simpler(new Op.WritevSync(List.of(Integer.MAX_VALUE, 1)))
+                        .get(0))
                 .isEqualTo(new Op.WriteSync(Integer.MAX_VALUE));
         assertThat(Shrinker.simpler(new Op.EndSync())).containsExactly(new Op.End());
-        assertThat(Shrinker.simpler(new Op.Abort(3))).containsExactly(new Op.Abort(0), new Op.Abort(1), new Op.Abort(2));
+        assertThat(Shrinker.simpler(new Op.Abort(3)))
+                .containsExactly(new Op.Abort(0), new Op.Abort(1), new Op.Abort(2));
         assertThat(Shrinker.simpler(new Op.Spoil(2))).containsExactly(new Op.Spoil(0), new Op.Spoil(1));
         assertThat(Shrinker.simpler(new Op.Abort(0))).isEmpty();
         assertThat(Shrinker.simpler(new Op.Abort(-1))).isEmpty();
