@@ -435,9 +435,8 @@ public final class BenchReport {
      * not judged if one is NOT STEADY (the target claims every point, and a point left out could miss it: a "met"
      * over the steady subset would flip with the subset from run to run), else undecided if one straddles it, else
      * met. Not judged comes before undecided: both give no verdict, and a point the run could not measure steadily
-     * leaves the claim open whatever the steady points show. (The other order came first: two quick runs on the
-     * same quiet machine on 2026-12-02, one with 200 ms and one with 500 ms iterations, gave wheel's target "not
-     * judged" and "undecided", as two or four of its points were NOT STEADY and none or one straddled.)
+     * leaves the claim open whatever the steady points show (the other order flipped a verdict between two runs:
+     * bench/SETTINGS.md).
      */
     private static Outcome everyPointOutcome(List<String> over, List<String> straddling, List<String> unsteady) {
         return !over.isEmpty()

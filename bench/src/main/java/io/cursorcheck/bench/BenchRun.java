@@ -125,34 +125,18 @@ public final class BenchRun {
     private static final List<String> STEADY = List.of("LOCKSTEP", "RANDOM", "JUMP", "CHURN", "DROP_OLDEST_STALLED");
 
     /**
-     * Each benchmark JVM's heap: 2 GiB, with a young generation of 256 MiB.
-     *
-     * <p>2 GiB, not 512 MiB: the model keeps the write of every position it ever appended (ScanningModel.writeOf
-     * answers for trimmed positions too), so at 1 consumer its heap grows with every advance, and a 512 MiB heap
-     * ran out in one of four quick runs on 2026-12-02 (OutOfMemoryError, now a failure).
-     *
-     * <p>A fixed young generation, because a page the JVM touches for the first time costs a page fault, and on
-     * some machines that fault is what a benchmark measures. On the VM of the later runs of 2026-12-02
-     * (AMD EPYC, 2 cores) a first touch cost about 4 ns per byte: the API floor, which allocates 96 B per
-     * advance, read 436 to 666 ns per advance all through its measurement with G1 sizing the young generation
-     * itself (no collection came within the run's seconds, so every allocation touched a fresh page), and 21 to
-     * 39 ns with {@code -Xmn256m}, whose young generation is touched once in the first warm-up second and reused
-     * after every collection (both in reports/runs/2026-12-02-bench-forks/). Touching the whole heap before the
-     * run instead ({@code -XX:+AlwaysPreTouch}) read 30 ns in one run by hand, but cost 6 s per fork. The
-     * earlier runs of the day, on another VM, read the same floor at 12 to 25 ns without either.
+     * Each benchmark JVM's heap: 2 GiB, with a young generation of 256 MiB. 2 GiB because the model keeps the write
+     * of every position it ever appended, so its heap grows with every advance; a fixed young generation because a
+     * page touched for the first time costs a page fault, which on some machines is what a benchmark would measure
+     * (the young generation is touched in the first warm-up second and reused after every collection). The
+     * measurements behind both: bench/SETTINGS.md.
      */
     static final String HEAP = "-Xms2g -Xmx2g -Xmn256m";
 
     /**
-     * JMH forks (JVMs) per benchmark, in both profiles: two, so that every result carries the spread between
-     * JVMs that its verdicts are judged on ({@link RatioInterval}). One fork was not enough: two quick runs of
-     * 2026-12-02 on one commit gave different verdicts on one target of seven, because wheel at
-     * DROP_OLDEST_STALLED, 1 consumer, settled at 15.4 ns in one JVM and at 24.8 ns in the next. Two, not more:
-     * a fork costs about 4 s (11.5 s in CATCHUP) and the quick profile 112 of them per fork count. On four forks
-     * of 38 benchmarks (2026-12-02, committed under reports/runs/2026-12-02-bench-forks/), split into two runs
-     * of two forks in each of the three ways, verdicts on fork medians agreed in every split; two quick runs
-     * with two forks, 17.4 minutes each, agreed on every target (reports/runs/2026-12-02-bench-quick-forks-1
-     * and -2).
+     * JMH forks (JVMs) per benchmark, in both profiles: two, so that every result carries the spread between JVMs
+     * that its verdicts are judged on ({@link RatioInterval}): a fork's level is what moves from one run to the
+     * next. Two, not more, for the profiles' time. The measurements: bench/SETTINGS.md.
      */
     public static final int FORKS = 2;
 
@@ -161,31 +145,23 @@ public final class BenchRun {
             List.of("-f", String.valueOf(FORKS), "-wi", "2", "-w", "1s", "-i", "6", "-r", "200ms");
 
     /**
-     * How CATCHUP is measured, in both profiles: {@link #FORKS} forks of 4 x 1 s of warm-up and 6 x 1 s. Its timed reads are a
-     * sliver of its wall time (each catch-up of 256 reads follows an untimed setup of 256 reads by every other
-     * consumer), so the JIT finishes with them late: at 1024 consumers, 40 iterations of 200 ms from cold read
-     * wheel at 366, 239, 181, 200, 213, 112, 71, 49, 65 ns, then 22 to 44 ns from the tenth on (2026-12-02), and
-     * with 2 s of warm-up wheel's halves were 21%, 64%, 9%, 62% and 51% apart in five quick runs. Its steady
-     * values still move by up to 2x between 200 ms iterations (the floor: 15 to 31 ns), so it is measured in
-     * iterations of 1 s: three forks of 4 x 1 s warm-up and 6 x 1 s gave halves 8%, 23% and 33% apart.
+     * How CATCHUP is measured, in both profiles: {@link #FORKS} forks of 4 x 1 s of warm-up and 6 x 1 s. Its timed
+     * reads are a sliver of its wall time (each catch-up of 256 reads follows an untimed set-up of 256 reads by every
+     * other consumer), so the JIT finishes with them late, and its steady values still move between short
+     * iterations. The measurements: bench/SETTINGS.md.
      */
     static final List<String> CATCHUP_SETTINGS =
             List.of("-f", String.valueOf(FORKS), "-wi", "4", "-w", "1s", "-i", "6", "-r", "1s");
 
     /**
-     * The quick profile (a part of the campaign; 112 benchmarks, about 18 minutes on 2 cores):
-     * every target at 1 and 4 consumers in LOCKSTEP, JUMP, CHURN and DROP_OLDEST_STALLED, and at 4
-     * in CATCHUP; LOCKSTEP at 1024 and 4096 for the floors, the model, dirty-flag, cached-count
-     * and wheel; the other patterns at 1024 for the floors, cached-count and wheel; the PR's
-     * workload at 1 and 4 consumers, 1 MiB runs only. Two forks of two warm-up iterations of 1 s (the
-     * issue measured a cold first second, then steady: 2 s is the least that reaches steady state
-     * here, and {@link SteadyState} checks it), then six measurement iterations of 200 ms, six being the
-     * fewest that give the steady-state rule two halves of three. 200 ms, not longer: this 2-core machine's
-     * speed comes in phases of seconds (30 iterations of 500 ms of the physical floor alternate between about
-     * 3.8 and 5.2 ns), which longer iterations do not average away: on a quiet machine on 2026-12-02, with
-     * the rule's first tolerance (20%), 6 x 500 ms left 22 of 112 results NOT STEADY, 6 x 200 ms 13 and 22.
-     * To pay for the longer warm-up
-     * the PR's workload runs 1 MiB only (16 MiB is in the full profile): 112 benchmarks, not 120.
+     * The quick profile (a part of the campaign; 112 benchmarks): every target at 1 and 4 consumers in LOCKSTEP,
+     * JUMP, CHURN and DROP_OLDEST_STALLED, and at 4 in CATCHUP; LOCKSTEP at 1024 and 4096 for the floors, the model,
+     * dirty-flag, cached-count and wheel; the other patterns at 1024 for the floors, cached-count and wheel; the PR's
+     * workload at 1 and 4 consumers, 1 MiB runs only. Two forks of two warm-up iterations of 1 s (the least that
+     * reaches steady state here, and {@link SteadyState} checks it), then six measurement iterations of 200 ms, six
+     * being the fewest that give the steady-state rule two halves of three, 200 ms because this machine's speed
+     * comes in phases of seconds that longer iterations do not average away. To pay for the warm-up the PR's
+     * workload runs 1 MiB only (16 MiB is in the full profile). The measurements: bench/SETTINGS.md.
      */
     public static Profile quick() {
         List<String> trackers = List.of(Target.PHYSICAL, Target.API, "cached-count", "wheel");

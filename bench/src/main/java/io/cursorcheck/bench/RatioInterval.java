@@ -12,21 +12,12 @@ import java.util.Locale;
  * {@code max(fork medians of a) / min(fork medians of b)}. A target is met only when the whole interval
  * clears it, not met only when the whole interval misses it, and undecided otherwise.
  *
- * <p>Why forks, not iterations: what a second run of the profile reports is its own forks' medians, and
- * on this project's 2-core machine a fork's level is what moves between runs (wheel at
- * DROP_OLDEST_STALLED, 1 consumer, settled at 15.4 ns in one JVM and 24.8 ns in the next, 2026-12-02),
- * which no spread within one fork shows. The interval this class first had, every pair of single
- * iterations, widened with every iteration measured (its ends are single iterations at the extremes of the
- * machine's phases of seconds, which a fork's median does not follow) and still came from one JVM. On four forks of 38
- * benchmarks (2026-12-02; data and script in reports/runs/2026-12-02-bench-forks/), split into two runs
- * of two forks in each of the three ways, 7 of 15 ratios judged against 2x got different verdicts from
- * the two runs of some split with iteration pairs, and none with fork medians.
+ * <p>Why forks, not iterations: what a second run of the profile reports is its own forks' medians, and a
+ * fork's level is what moves between runs, which no spread within one fork shows; an interval over single
+ * iterations widens with every iteration measured and still comes from one JVM.
  *
- * <p>It is no confidence interval. Two forks run one after the other can share a level that the next
- * run does not: cached-count at 4096 consumers in LOCKSTEP read about 13 ns in both forks of one quick
- * run and about 21 ns in both forks of the next, and its intervals against the API floor in the two runs
- * did not overlap (README, "Do two runs agree?"). A verdict is as safe as its target is far from its
- * threshold.
+ * <p>It is no confidence interval: two forks run one after the other can share a level that the next run does
+ * not. A verdict is as safe as its target is far from its threshold. The measurements: bench/SETTINGS.md.
  *
  * <p>With one fork on a side there is no spread between JVMs to show, and the interval falls back to
  * every pair of single iterations; the profiles always run {@link BenchRun#FORKS} forks.

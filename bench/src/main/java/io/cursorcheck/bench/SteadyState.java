@@ -12,23 +12,15 @@ import java.util.Locale;
  * neither half; why pooled: {@link #checkForks}). A result that is not steady is shown on the page
  * as NOT STEADY and no target is judged on it.
  *
- * <p>Why this and not the warm-up iterations: JMH 1.37's JSON ({@code -rf json}) keeps per-iteration
- * data ({@code primaryMetric.rawData}) only for measurement iterations, so the rule can only look at
- * those. The profiles warm up for at least 2 s first ({@link BenchRun}): the issue measured a cold
- * first second (floor-api 247 ns, then 17 ns), so a JIT still compiling shows as a trend across the
- * measurement iterations, which halves that disagree by more than the tolerance expose (a 10x drop
- * is far outside it). Why 50%: the tolerance must sit above what this 2-core machine does on its own and below
- * what the rule exists to catch. On its own, the machine's speed comes in phases of seconds (the
- * physical floor, 30 iterations of 500 ms, alternates between about 3.8 and 5.2 ns), which move a
- * result's halves apart with no JIT at work: in three quick runs on a quiet machine on 2026-12-02
- * (two of 6 x 200 ms, one of 6 x 500 ms: 336 results), 13, 22 and 22 results were over 20%, 8, 13 and 13 over 30%, and 4, 9 and 4 over
- * 50%, and of these last only 2 were not the model, whose heap grows with every advance by design.
- * With 20% (this rule's first tolerance, chosen on the belief that the jitter was under 10%),
- * about one result in five judged no target, a different one in each run, and two runs could not
- * give the same verdicts. What the rule exists to catch is far larger: the issue's cold start was
- * 14x (247 ns, then 17), the negative control's is 20x, the model's growth reaches 10x and more
- * within one run. The rule is a heuristic with a stated tolerance, not a statistical test; the
- * spread of what it lets through is in every verdict ({@link RatioInterval}).
+ * <p>Why this and not the warm-up iterations: JMH's JSON ({@code -rf json}) keeps per-iteration data
+ * ({@code primaryMetric.rawData}) only for measurement iterations, so the rule can only look at those. The
+ * profiles warm up for at least 2 s first ({@link BenchRun}), so a JIT still compiling shows as a trend across
+ * the measurement iterations, which halves that disagree by more than the tolerance expose. Why 50%: the
+ * tolerance must sit above what the machine does on its own (its speed comes in phases of seconds, which move a
+ * result's halves apart with no JIT at work) and below what the rule exists to catch (a cold start of 10x and
+ * more; the negative control's is 20x). The rule is a heuristic with a stated tolerance, not a statistical test;
+ * the spread of what it lets through is in every verdict ({@link RatioInterval}). The measurements:
+ * bench/SETTINGS.md.
  */
 final class SteadyState {
 
@@ -50,13 +42,10 @@ final class SteadyState {
     /**
      * Applies the rule to one result: the first halves of all its forks' iterations, pooled, against the
      * second halves, pooled. Pooled, because what the rule exists to catch happens in every JVM alike (each
-     * fork starts cold, and a JIT still compiling makes each fork's first half slower), while this machine's
-     * phases of seconds fall anywhere in any one fork: on four forks of 38 benchmarks on 2026-12-02, 3 of 152
-     * single forks had halves more than 50% apart with no JIT at work (wheel, LOCKSTEP, 1 consumer: 32, 50, 51,
-     * then 28, 23, 25 ns), so a rule asking every fork to pass would have kept 9 of 228 two-fork results out of
-     * the verdicts; pooled, the largest difference of the 228 was 37% (reports/runs/2026-12-02-bench-forks/). A
-     * cold start confined to one fork of two still shows: its slow iterations are half of the pooled first
-     * halves (see SteadyStateTest).
+     * fork starts cold, and a JIT still compiling makes each fork's first half slower), while the machine's
+     * phases of seconds fall anywhere in any one fork, so a rule asking every fork to pass would keep results
+     * out of the verdicts for the machine's sake (bench/SETTINGS.md). A cold start confined to one fork of two
+     * still shows: its slow iterations are half of the pooled first halves (see SteadyStateTest).
      *
      * @param forks the measurement iterations of each fork, each in the order JMH ran them
      */

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A {@code broadcast.js} loaded into a Node release in place of its own (issue 14 §1): a file of
+ * A {@code broadcast.js} loaded into a Node release in place of its own: a file of
  * the user's, or {@code builtin}, the release's embedded {@code internal/streams/iter/broadcast}.
  * The release runs with {@code --expose-internals} and the loader
  * {@code conformance/src/main/js/source-hooks.mjs}, which makes every {@code node:stream/iter} import

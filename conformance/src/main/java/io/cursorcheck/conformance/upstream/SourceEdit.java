@@ -28,7 +28,7 @@ import java.util.Map;
  */
 public record SourceEdit(String name, String summary, String module, List<Insertion> insertions) {
 
-    /** The fix of issue 14, §3: one flush of the pending writes at a time (docs/spec.md §8). */
+    /** The fix of the re-entrant flush: one flush of the pending writes at a time (docs/spec.md §8). */
     public static Path flushOnce() {
         return SourceTree.root().resolve("conformance/src/main/upstream/flush-once.edit.json");
     }

@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Issue 14 §3 put together: the fix of {@link SourceEdit#flushOnce()} applied to a release's
+ * The upstream fix put together: the fix of {@link SourceEdit#flushOnce()} applied to a release's
  * embedded {@code broadcast.js}, then shown to do what it is for and nothing else:
  * <ol>
  *   <li>each reproduction of a symptom shows it on the builtin (the control: the scripts can see the

@@ -27,10 +27,9 @@ public final class Coverage {
 
     /**
      * The states whose reach is checked, each with its floor per 1,000 sequences. The floors of the
-     * writer's further paths (issue 15) are about a quarter of what the default weights reach on the
-     * model (5,136 sequences of seed 20261201, 2026-12-01: e.g. 12.8 aborts that end the broadcast
-     * per 1,000, floor 4); a spoiled entry read by another delivery than {@code next} was reached
-     * twice in 30,000 sequences, so it is counted with no floor.
+     * writer's further paths sit at about a quarter of what the default weights reach on the model, so that
+     * a correct generator stays well above them; a state reached too rarely to bear a floor (a spoiled
+     * entry read by another delivery than {@code next}) is counted with none.
      */
     public enum State {
         /** A delivery moved the last consumer at the minimum and the buffer shrank. */

@@ -20,7 +20,7 @@ import java.util.SplittableRandom;
  * pattern the spec covers is drawn for every subject: reads of a consumer whose read is still
  * open, writes that queue, reads that flush them.
  *
- * <p>The writer's further paths (issue 15): {@code writev} and {@code writevSync} of 0 to 3 chunks
+ * <p>The writer's further paths: {@code writev} and {@code writevSync} of 0 to 3 chunks
  * whose sum clusters as a write's size does; {@code endSync()}; {@code drain()}, mostly while the
  * writer is open; {@code abort(#n)} mostly of an operation pending now (a queued write or a pending
  * end), sometimes of any earlier step (no effect); {@code spoil(#n)} mostly of a write whose entry is

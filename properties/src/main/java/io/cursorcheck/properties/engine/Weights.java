@@ -45,7 +45,7 @@ public record Weights(
 
     /**
      * The defaults: long open phases with frequent reads and writes, rarer lifecycle ends; the writer's
-     * further paths (issue 15) about a sixth of the draws, so that queued writes and full buffers are
+     * further paths about a sixth of the draws, so that queued writes and full buffers are
      * still common when an abort, a drain or a spoil comes.
      */
     public static final Weights DEFAULT = new Weights(8, 34, 5, 18, 22, 2, 1, 1, 4, 5, 1, 5, 5, 4, 8, 2);
@@ -105,7 +105,7 @@ public record Weights(
     }
 
     /**
-     * Weights without the writer's further paths (issue 15): every one of their weights 0, so the
+     * Weights without the writer's further paths: every one of their weights 0, so the
      * generator draws as it did before them (the same seed, the same sequence).
      */
     public Weights(

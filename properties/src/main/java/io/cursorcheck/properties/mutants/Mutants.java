@@ -173,10 +173,10 @@ public final class Mutants {
                             }
                             """,
                                     ""),
-                            // Equivalent until issue 15: as released, a read of a spoiled entry clears the buffer under
-                            // a consumer
-                            // that has read past it (the third finding, I1), and the next scan then finds a cursor past
-                            // end.
+                            // Not equivalent only through spoiled entries: as released, a read of a spoiled entry
+                            // clears
+                            // the buffer under a consumer that has read past it (the third finding, I1), and the next
+                            // scan then finds a cursor past end.
                             new Mutant(
                                     "scan-starts-at-max-sentinel",
                                     "scan() starts from Long.MAX_VALUE instead of end, the sentinel the spec forbids, so once a"
@@ -361,9 +361,9 @@ public final class Mutants {
                             }
                             """,
                                     ""),
-                            // Equivalent under spec §8 until issue 15: the trim inside notify cannot flush there, but
-                            // it still
-                            // settles the pending drains, and the slip puts the read's settlement before them.
+                            // Not equivalent under spec §8 only through drains: the trim inside notify cannot flush
+                            // there, but it still settles the pending drains, and the slip puts the read's settlement
+                            // before them.
                             new Mutant(
                                     "notify-settles-before-advance",
                                     "Notify settles the read before it advances the cursor, so settlements caused by the advance"
@@ -533,7 +533,7 @@ public final class Mutants {
                                     "STRICT queues a second refused write instead of failing it with a backpressure error.",
                                     "if (policy == Policy.STRICT && !queuedWrites.isEmpty()) {",
                                     "if (policy == Policy.STRICT && queuedWrites.size() > 1) {"),
-                            // ---- the writer's further paths (issue 15): abort, drain, spoiled entries, endSync
+                            // ---- the writer's further paths: abort, drain, spoiled entries, endSync
                             Mutant.core(
                                     "abort-forgets-closing-writer",
                                     LIVENESS,
