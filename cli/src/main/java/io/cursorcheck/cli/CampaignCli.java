@@ -1,11 +1,11 @@
 package io.cursorcheck.cli;
 
 import io.cursorcheck.bench.BenchRun;
-import io.cursorcheck.conformance.MissingToolException;
-import io.cursorcheck.conformance.ProgramSubject;
-import io.cursorcheck.conformance.RegistryReleases;
-import io.cursorcheck.conformance.RegistryUnreachableException;
-import io.cursorcheck.conformance.Release;
+import io.cursorcheck.conformance.protocol.ProgramSubject;
+import io.cursorcheck.conformance.release.MissingToolException;
+import io.cursorcheck.conformance.release.RegistryReleases;
+import io.cursorcheck.conformance.release.RegistryUnreachableException;
+import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.properties.explore.Scope;
 import io.cursorcheck.properties.mutants.Mutants;

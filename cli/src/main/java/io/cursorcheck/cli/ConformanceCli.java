@@ -1,11 +1,11 @@
 package io.cursorcheck.cli;
 
-import io.cursorcheck.conformance.BroadcastSource;
 import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.ConformanceCampaign;
-import io.cursorcheck.conformance.ExternalSubject;
-import io.cursorcheck.conformance.Release;
 import io.cursorcheck.conformance.SubjectComparison;
+import io.cursorcheck.conformance.protocol.ExternalSubject;
+import io.cursorcheck.conformance.release.BroadcastSource;
+import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.spi.Algorithm;

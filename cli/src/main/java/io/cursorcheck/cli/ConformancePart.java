@@ -2,7 +2,7 @@ package io.cursorcheck.cli;
 
 import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.ConformanceCampaign;
-import io.cursorcheck.conformance.Release;
+import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.ReportRun;
 import java.io.PrintStream;

@@ -1,6 +1,6 @@
 package io.cursorcheck.cli;
 
-import io.cursorcheck.conformance.Release;
+import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.campaign.Subjects;
 import io.cursorcheck.properties.engine.Weights;

@@ -1,6 +1,6 @@
 package io.cursorcheck.cli;
 
-import io.cursorcheck.conformance.MissingToolException;
+import io.cursorcheck.conformance.release.MissingToolException;
 import io.cursorcheck.properties.io.Json;
 import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.properties.report.Reports;

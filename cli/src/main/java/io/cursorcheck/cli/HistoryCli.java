@@ -2,9 +2,9 @@ package io.cursorcheck.cli;
 
 import io.cursorcheck.conformance.ConformanceCampaign;
 import io.cursorcheck.conformance.History;
-import io.cursorcheck.conformance.HistoryPage;
-import io.cursorcheck.conformance.RegistryReleases;
-import io.cursorcheck.conformance.Release;
+import io.cursorcheck.conformance.pages.HistoryPage;
+import io.cursorcheck.conformance.release.RegistryReleases;
+import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.properties.report.Reports;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package io.cursorcheck.cli;
 
 import io.cursorcheck.conformance.Conformance;
-import io.cursorcheck.conformance.ExternalSubject;
-import io.cursorcheck.conformance.ProgramSubject;
+import io.cursorcheck.conformance.protocol.ExternalSubject;
+import io.cursorcheck.conformance.protocol.ProgramSubject;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.Generator;
 import io.cursorcheck.properties.engine.Lockstep;

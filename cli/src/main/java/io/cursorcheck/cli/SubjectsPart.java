@@ -1,8 +1,8 @@
 package io.cursorcheck.cli;
 
 import io.cursorcheck.conformance.Conformance;
-import io.cursorcheck.conformance.ExternalSubject;
-import io.cursorcheck.conformance.ProgramSubject;
+import io.cursorcheck.conformance.protocol.ExternalSubject;
+import io.cursorcheck.conformance.protocol.ProgramSubject;
 import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.ReportRun;
 import java.io.PrintStream;

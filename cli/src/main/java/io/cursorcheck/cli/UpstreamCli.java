@@ -1,6 +1,6 @@
 package io.cursorcheck.cli;
 
-import io.cursorcheck.conformance.Release;
+import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.conformance.upstream.EditDoesNotApplyException;
 import io.cursorcheck.conformance.upstream.UpstreamCheck;
 import io.cursorcheck.properties.report.Reports;

@@ -1,7 +1,7 @@
 package io.cursorcheck.cli;
 
 import io.cursorcheck.conformance.ConformanceCampaign;
-import io.cursorcheck.conformance.Release;
+import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.conformance.upstream.Reproductions;
 import io.cursorcheck.conformance.upstream.UpstreamCheck;
 import io.cursorcheck.properties.report.ReportRun;

@@ -493,11 +493,11 @@ class BadInputCliTest {
                         "mutants,explore,stress,fray,twins,conformance,history,bench"),
                 List.of("explore"),
                 List.of("stress", "--tests", "CountRaceStress", "--no-lincheck")));
-        if (installable(io.cursorcheck.conformance.Release.NEWEST_NODE)) { // else npm's absence is said first
+        if (installable(io.cursorcheck.conformance.release.Release.NEWEST_NODE)) { // else npm's absence is said first
             lines.add(List.of(
                     "node",
                     "--version",
-                    io.cursorcheck.conformance.Release.NEWEST_NODE.version(),
+                    io.cursorcheck.conformance.release.Release.NEWEST_NODE.version(),
                     "--seconds",
                     "1",
                     "--seed",
@@ -505,7 +505,7 @@ class BadInputCliTest {
             lines.add(List.of(
                     "history",
                     "--releases",
-                    io.cursorcheck.conformance.Release.NEWEST_NODE.id(),
+                    io.cursorcheck.conformance.release.Release.NEWEST_NODE.id(),
                     "--minutes",
                     "1",
                     "--seed",
@@ -536,8 +536,8 @@ class BadInputCliTest {
     @Test
     void anUnreadableConformanceIndexIsNamedWithoutJavaText() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(
-                installable(io.cursorcheck.conformance.Release.NEWEST_NODE),
-                "npm or an installed " + io.cursorcheck.conformance.Release.NEWEST_NODE.id());
+                installable(io.cursorcheck.conformance.release.Release.NEWEST_NODE),
+                "npm or an installed " + io.cursorcheck.conformance.release.Release.NEWEST_NODE.id());
         Path reports = files.resolve("bad-index-reports");
         Files.createDirectories(reports.resolve("conformance"));
         Files.writeString(reports.resolve("conformance/index.json"), "[1, 2]\n", StandardCharsets.UTF_8);
@@ -545,7 +545,7 @@ class BadInputCliTest {
             Outcome o = run(List.of(
                     "node",
                     "--version",
-                    io.cursorcheck.conformance.Release.NEWEST_NODE.version(),
+                    io.cursorcheck.conformance.release.Release.NEWEST_NODE.version(),
                     "--seconds",
                     "1",
                     "--seed",
@@ -564,11 +564,11 @@ class BadInputCliTest {
         });
     }
 
-    private static boolean installable(io.cursorcheck.conformance.Release release) {
+    private static boolean installable(io.cursorcheck.conformance.release.Release release) {
         try {
             release.requireInstallable();
             return true;
-        } catch (io.cursorcheck.conformance.MissingToolException e) {
+        } catch (io.cursorcheck.conformance.release.MissingToolException e) {
             return false;
         }
     }

@@ -3,7 +3,7 @@ package io.cursorcheck.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.cursorcheck.conformance.MissingToolException;
+import io.cursorcheck.conformance.release.MissingToolException;
 import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.source.SourceTree;
 import java.io.ByteArrayOutputStream;

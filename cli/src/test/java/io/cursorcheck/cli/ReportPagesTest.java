@@ -130,7 +130,7 @@ class ReportPagesTest {
                 .isZero();
         // A program's pages (the campaign's subjects part gives each example at least 20 s; 3 s of the buggy one
         // write the same kinds of page).
-        List<String> buggy = io.cursorcheck.conformance.ProgramSubject.EXAMPLES.stream()
+        List<String> buggy = io.cursorcheck.conformance.protocol.ProgramSubject.EXAMPLES.stream()
                 .filter(e -> !e.correct())
                 .findFirst()
                 .orElseThrow()
@@ -147,7 +147,7 @@ class ReportPagesTest {
                 "a history of one release",
                 System.err,
                 run -> io.cursorcheck.conformance.History.run(
-                        List.of(io.cursorcheck.conformance.Release.NEWEST_NODE),
+                        List.of(io.cursorcheck.conformance.release.Release.NEWEST_NODE),
                         List.of(),
                         1,
                         5_000,

@@ -2,10 +2,10 @@ package io.cursorcheck.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cursorcheck.conformance.BroadcastSource;
-import io.cursorcheck.conformance.ExternalSubject;
-import io.cursorcheck.conformance.Release;
-import io.cursorcheck.conformance.SourceLoadException;
+import io.cursorcheck.conformance.protocol.ExternalSubject;
+import io.cursorcheck.conformance.release.BroadcastSource;
+import io.cursorcheck.conformance.release.Release;
+import io.cursorcheck.conformance.release.SourceLoadException;
 import io.cursorcheck.spi.Algorithm;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -2,7 +2,7 @@ package io.cursorcheck.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cursorcheck.conformance.ProgramSubject;
+import io.cursorcheck.conformance.protocol.ProgramSubject;
 import io.cursorcheck.properties.campaign.GateSeed;
 import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.source.SourceTree;

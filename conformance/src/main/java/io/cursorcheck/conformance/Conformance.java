@@ -1,5 +1,16 @@
 package io.cursorcheck.conformance;
 
+import io.cursorcheck.conformance.judge.Differences;
+import io.cursorcheck.conformance.judge.FindingJudge;
+import io.cursorcheck.conformance.judge.FindingOnRelease;
+import io.cursorcheck.conformance.judge.OutsideGuarantees;
+import io.cursorcheck.conformance.judge.Patterns;
+import io.cursorcheck.conformance.pages.ConformancePage;
+import io.cursorcheck.conformance.pages.Reproduction;
+import io.cursorcheck.conformance.protocol.ExternalSubject;
+import io.cursorcheck.conformance.protocol.Hello;
+import io.cursorcheck.conformance.protocol.SubjectProtocolError;
+import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.properties.campaign.RandomRun;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.Deadline;

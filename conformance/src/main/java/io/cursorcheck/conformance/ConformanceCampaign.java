@@ -1,5 +1,13 @@
 package io.cursorcheck.conformance;
 
+import io.cursorcheck.conformance.judge.Differences;
+import io.cursorcheck.conformance.judge.FindingJudge;
+import io.cursorcheck.conformance.judge.FindingOnRelease;
+import io.cursorcheck.conformance.judge.Patterns;
+import io.cursorcheck.conformance.pages.ConformanceIndex;
+import io.cursorcheck.conformance.protocol.ExternalSubject;
+import io.cursorcheck.conformance.release.MissingToolException;
+import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.spi.Algorithm;

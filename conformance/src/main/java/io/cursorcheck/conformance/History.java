@@ -1,5 +1,8 @@
 package io.cursorcheck.conformance;
 
+import io.cursorcheck.conformance.pages.HistoryPage;
+import io.cursorcheck.conformance.release.RegistryReleases;
+import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.properties.engine.Deadline;
 import io.cursorcheck.properties.pages.IndexPage;
 import io.cursorcheck.properties.report.ReportRun;
@@ -30,13 +33,13 @@ public final class History {
      * takes a second or two (each lockstep run a few milliseconds), and what a release leaves unspent
      * goes to the releases after it.
      */
-    static final int SEQUENCES_PERCENT = 70;
+    public static final int SEQUENCES_PERCENT = 70;
     /** The share for shrinking; the rest is kept for what a run does beyond both (start, replays, reproductions). */
-    static final int SHRINKING_PERCENT = 20;
+    public static final int SHRINKING_PERCENT = 20;
     /** Random sequences a release gets at least, however late its turn. */
-    static final long MIN_SEQUENCES_MILLIS = 3_000;
+    public static final long MIN_SEQUENCES_MILLIS = 3_000;
     /** Shrinking a release gets at least. */
-    static final long MIN_SHRINKING_MILLIS = 2_000;
+    public static final long MIN_SHRINKING_MILLIS = 2_000;
     /**
      * What a release's run takes beyond its sequences and shrinking, kept back when deciding whether one
      * more release fits: starting the subject, the replays and the standalone reproductions of a few

@@ -1,5 +1,9 @@
 package io.cursorcheck.conformance;
 
+import io.cursorcheck.conformance.protocol.ExternalSubject;
+import io.cursorcheck.conformance.protocol.Hello;
+import io.cursorcheck.conformance.protocol.SubjectCrash;
+import io.cursorcheck.conformance.protocol.SubjectProtocolError;
 import io.cursorcheck.model.ScanningModel;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Observation;

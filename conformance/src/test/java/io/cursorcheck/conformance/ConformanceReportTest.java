@@ -3,6 +3,9 @@ package io.cursorcheck.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.cursorcheck.conformance.pages.ConformanceIndex;
+import io.cursorcheck.conformance.pages.UnreadableIndexException;
+import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.properties.report.Reports;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.cursorcheck.conformance;
 
+import io.cursorcheck.conformance.protocol.Hello;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -39,7 +40,7 @@ public final class FakeSubject {
     static final int FLOOD_BYTES = 16 << 20;
 
     /** What the {@code stderr-flood} misbehaviour prints last, on the same line as the flood. */
-    static final String LAST_WORDS = "fake subject: the last words after the flood";
+    public static final String LAST_WORDS = "fake subject: the last words after the flood";
 
     private static final Pattern OP = Pattern.compile("\"op\":\"([a-zA-Z]+)\"");
     private static final Pattern REASON = Pattern.compile("\"reason\":\"misbehave:([a-z0-9-]+)\"");
@@ -87,7 +88,7 @@ public final class FakeSubject {
     }
 
     /** The command line that starts the fake in a JVM of its own. */
-    static List<String> command(String... args) throws Exception {
+    public static List<String> command(String... args) throws Exception {
         Path classes = Path.of(FakeSubject.class
                 .getProtectionDomain()
                 .getCodeSource()

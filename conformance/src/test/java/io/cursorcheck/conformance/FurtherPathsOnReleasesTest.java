@@ -2,6 +2,9 @@ package io.cursorcheck.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cursorcheck.conformance.judge.OutsideGuarantees;
+import io.cursorcheck.conformance.protocol.ExternalSubject;
+import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.properties.Observation;
 import io.cursorcheck.properties.OutsideView;
 import io.cursorcheck.properties.Session;

@@ -2,6 +2,7 @@ package io.cursorcheck.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.properties.report.ReportRun;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -2,7 +2,11 @@ package io.cursorcheck.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cursorcheck.conformance.FindingOnRelease.Judgement;
+import io.cursorcheck.conformance.judge.Differences;
+import io.cursorcheck.conformance.judge.FindingOnRelease;
+import io.cursorcheck.conformance.judge.FindingOnRelease.Judgement;
+import io.cursorcheck.conformance.protocol.ExternalSubject;
+import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.properties.campaign.GateSeed;
 import io.cursorcheck.properties.source.SourceTree;
 import java.io.PrintStream;

@@ -2,6 +2,12 @@ package io.cursorcheck.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cursorcheck.conformance.judge.Differences;
+import io.cursorcheck.conformance.judge.FindingOnRelease;
+import io.cursorcheck.conformance.judge.Patterns;
+import io.cursorcheck.conformance.pages.ConformancePage;
+import io.cursorcheck.conformance.protocol.ExternalSubject;
+import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Op;
 import io.cursorcheck.properties.campaign.GateSeed;

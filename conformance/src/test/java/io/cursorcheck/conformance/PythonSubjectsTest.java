@@ -2,6 +2,10 @@ package io.cursorcheck.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cursorcheck.conformance.judge.Differences;
+import io.cursorcheck.conformance.protocol.ExternalSubject;
+import io.cursorcheck.conformance.protocol.ProgramSubject;
+import io.cursorcheck.conformance.protocol.SubjectStartException;
 import io.cursorcheck.properties.Op;
 import io.cursorcheck.properties.campaign.GateSeed;
 import io.cursorcheck.properties.engine.Failure;

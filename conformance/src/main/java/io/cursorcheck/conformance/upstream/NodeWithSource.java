@@ -1,6 +1,6 @@
 package io.cursorcheck.conformance.upstream;
 
-import io.cursorcheck.conformance.BroadcastSource;
+import io.cursorcheck.conformance.release.BroadcastSource;
 import io.cursorcheck.properties.source.SourceTree;
 import java.nio.file.Path;
 import java.util.ArrayList;

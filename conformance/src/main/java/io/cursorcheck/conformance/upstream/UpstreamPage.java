@@ -365,7 +365,7 @@ public final class UpstreamPage {
 
     /** The patched source's conformance folder under reports/conformance/: its subject id. */
     private static String conformanceFolder(UpstreamCheck.Result r) {
-        return new io.cursorcheck.conformance.BroadcastSource(
+        return new io.cursorcheck.conformance.release.BroadcastSource(
                         r.patch().patched().toAbsolutePath().normalize())
                 .subjectId(r.config().release(), io.cursorcheck.spi.Algorithm.CORRECTED);
     }

@@ -1,6 +1,6 @@
 package io.cursorcheck.conformance.upstream;
 
-import io.cursorcheck.conformance.Release;
+import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.properties.source.SourceTree;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

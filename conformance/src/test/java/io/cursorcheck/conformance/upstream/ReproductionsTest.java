@@ -3,7 +3,7 @@ package io.cursorcheck.conformance.upstream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.cursorcheck.conformance.Release;
+import io.cursorcheck.conformance.release.Release;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

