@@ -75,17 +75,17 @@ record RatioInterval(double point, double low, double high) {
     }
 
     /** Met if the whole interval is at or above {@code factor}, not met if all of it is below. */
-    BenchReport.Outcome atLeast(double factor) {
+    BenchVerdict.Outcome atLeast(double factor) {
         return low >= factor
-                ? BenchReport.Outcome.MET
-                : high < factor ? BenchReport.Outcome.NOT_MET : BenchReport.Outcome.UNDECIDED;
+                ? BenchVerdict.Outcome.MET
+                : high < factor ? BenchVerdict.Outcome.NOT_MET : BenchVerdict.Outcome.UNDECIDED;
     }
 
     /** Met if the whole interval is at or below {@code factor}, not met if all of it is above. */
-    BenchReport.Outcome atMost(double factor) {
+    BenchVerdict.Outcome atMost(double factor) {
         return high <= factor
-                ? BenchReport.Outcome.MET
-                : low > factor ? BenchReport.Outcome.NOT_MET : BenchReport.Outcome.UNDECIDED;
+                ? BenchVerdict.Outcome.MET
+                : low > factor ? BenchVerdict.Outcome.NOT_MET : BenchVerdict.Outcome.UNDECIDED;
     }
 
     /** E.g. {@code 1.17x [1.05x, 1.30x]}. */

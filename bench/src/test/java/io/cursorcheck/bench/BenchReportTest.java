@@ -54,19 +54,19 @@ class BenchReportTest {
         }
         assertThat(Files.readString(dir.resolve("lockstep.svg"))).contains("<polyline", "cached-count", "floor-api");
 
-        List<BenchReport.Verdict> v = report.verdicts();
+        List<BenchVerdict> v = report.verdicts();
         // every fixture result has six equal iterations: each interval is a point, every result is steady
         assertThat(v)
-                .extracting(BenchReport.Verdict::outcome)
+                .extracting(BenchVerdict::outcome)
                 .containsExactly(
-                        BenchReport.Outcome.MET, // model / cached-count = 643x
-                        BenchReport.Outcome.MET, // dirty-flag / cached-count = 571x
-                        BenchReport.Outcome.MET, // cached-count / API = 1.17x
-                        BenchReport.Outcome.MET, // wheel within 2x everywhere measured
-                        BenchReport.Outcome.MET, // CATCHUP: cached-count / wheel = 156x
-                        BenchReport.Outcome.NOT_MET, // JUMP, the old definition kept for the record: 1.07x
-                        BenchReport.Outcome.NOT_MET, // locked-count at n=1: 25 / 11 = 2.3x; model 2.7x
-                        BenchReport.Outcome.MET); // API / physical <= 10x
+                        BenchVerdict.Outcome.MET, // model / cached-count = 643x
+                        BenchVerdict.Outcome.MET, // dirty-flag / cached-count = 571x
+                        BenchVerdict.Outcome.MET, // cached-count / API = 1.17x
+                        BenchVerdict.Outcome.MET, // wheel within 2x everywhere measured
+                        BenchVerdict.Outcome.MET, // CATCHUP: cached-count / wheel = 156x
+                        BenchVerdict.Outcome.NOT_MET, // JUMP, the old definition kept for the record: 1.07x
+                        BenchVerdict.Outcome.NOT_MET, // locked-count at n=1: 25 / 11 = 2.3x; model 2.7x
+                        BenchVerdict.Outcome.MET); // API / physical <= 10x
         assertThat(v.get(5).target()).startsWith("for the record, the old definition");
         assertThat(v.get(5).why()).contains("O(1) amortised");
         assertThat(v.get(6).why()).contains("locked-count LOCKSTEP n=1 2.3x", "model LOCKSTEP n=1 2.7x");

@@ -64,7 +64,7 @@ class BenchVerdictTest {
         return BenchReport.read(List.of(f));
     }
 
-    private static BenchReport.Verdict verdict(BenchReport r, String target) {
+    private static BenchVerdict verdict(BenchReport r, String target) {
         return r.verdicts().stream()
                 .filter(v -> v.target().equals(target))
                 .findFirst()
@@ -79,8 +79,8 @@ class BenchVerdictTest {
         BenchReport r = report(
                 result("model", "LOCKSTEP", 4096, 900, 1100, 950, 1050, 1000, 1000),
                 result("cached-count", "LOCKSTEP", 4096, CACHED));
-        BenchReport.Verdict v = verdict(r, TARGET);
-        assertThat(v.outcome()).isEqualTo(BenchReport.Outcome.UNDECIDED);
+        BenchVerdict v = verdict(r, TARGET);
+        assertThat(v.outcome()).isEqualTo(BenchVerdict.Outcome.UNDECIDED);
         assertThat(v.measured()).startsWith("100.0x [85.7x, 115.8x]");
         assertThat(v.why()).startsWith("the interval straddles >= 100x");
     }
@@ -100,18 +100,18 @@ class BenchVerdictTest {
                                         result("cached-count", "LOCKSTEP", 4096, cached)),
                                 TARGET)
                         .outcome())
-                .isEqualTo(BenchReport.Outcome.UNDECIDED); // 1,200 / 12.5 = 96x
-        BenchReport.Verdict forks = verdict(
+                .isEqualTo(BenchVerdict.Outcome.UNDECIDED); // 1,200 / 12.5 = 96x
+        BenchVerdict forks = verdict(
                 report(twoForks("model", "LOCKSTEP", 4096, model), twoForks("cached-count", "LOCKSTEP", 4096, cached)),
                 TARGET);
-        assertThat(forks.outcome()).as(forks.measured()).isEqualTo(BenchReport.Outcome.MET);
+        assertThat(forks.outcome()).as(forks.measured()).isEqualTo(BenchVerdict.Outcome.MET);
         assertThat(forks.measured()).startsWith("122.5x [120.0x, 125.0x]");
-        BenchReport.Verdict apart = verdict(
+        BenchVerdict apart = verdict(
                 report(
                         twoForks("model", "LOCKSTEP", 4096, 800, 800, 800, 800, 2000, 2000, 2000, 2000),
                         twoForks("cached-count", "LOCKSTEP", 4096, cached)),
                 TARGET);
-        assertThat(apart.outcome()).as(apart.measured()).isEqualTo(BenchReport.Outcome.UNDECIDED);
+        assertThat(apart.outcome()).as(apart.measured()).isEqualTo(BenchVerdict.Outcome.UNDECIDED);
     }
 
     @Test
@@ -119,11 +119,11 @@ class BenchVerdictTest {
         BenchReport above = report(
                 result("model", "LOCKSTEP", 4096, 2000, 2100, 1950, 2050, 2000, 2020),
                 result("cached-count", "LOCKSTEP", 4096, CACHED));
-        assertThat(verdict(above, TARGET).outcome()).isEqualTo(BenchReport.Outcome.MET);
+        assertThat(verdict(above, TARGET).outcome()).isEqualTo(BenchVerdict.Outcome.MET);
         BenchReport below = report(
                 result("model", "LOCKSTEP", 4096, 500, 520, 480, 510, 490, 500),
                 result("cached-count", "LOCKSTEP", 4096, CACHED));
-        assertThat(verdict(below, TARGET).outcome()).isEqualTo(BenchReport.Outcome.NOT_MET);
+        assertThat(verdict(below, TARGET).outcome()).isEqualTo(BenchVerdict.Outcome.NOT_MET);
         assertThat(verdict(below, TARGET).why()).startsWith("the whole interval misses >= 100x");
     }
 
@@ -137,8 +137,8 @@ class BenchVerdictTest {
         double[] cold = {5000, 3000, 2000, 1200, 1100, 1000};
         BenchReport unsteady =
                 report(result("model", "LOCKSTEP", 4096, cold), result("cached-count", "LOCKSTEP", 4096, CACHED));
-        BenchReport.Verdict v = verdict(unsteady, TARGET);
-        assertThat(v.outcome()).isEqualTo(BenchReport.Outcome.NOT_JUDGED);
+        BenchVerdict v = verdict(unsteady, TARGET);
+        assertThat(v.outcome()).isEqualTo(BenchVerdict.Outcome.NOT_JUDGED);
         assertThat(v.why())
                 .startsWith("not judged: model LOCKSTEP n=4096 is NOT STEADY (medians of the first and"
                         + " second half 3,000 and 1,100");
@@ -156,7 +156,7 @@ class BenchVerdictTest {
                 result("model", "LOCKSTEP", 4096, 2000, 2100, 1950, 2050, 2000, 2020),
                 result("cached-count", "LOCKSTEP", 4096, CACHED));
         assertThat(steady.unsteady()).isZero();
-        assertThat(verdict(steady, TARGET).outcome()).isEqualTo(BenchReport.Outcome.MET);
+        assertThat(verdict(steady, TARGET).outcome()).isEqualTo(BenchVerdict.Outcome.MET);
     }
 
     @Test
@@ -169,8 +169,8 @@ class BenchVerdictTest {
         results.add(result("wheel", "LOCKSTEP", 4, 19, 22, 20, 21, 20, 20)); // 1.73x to 2.2x: straddles 2x
         results.add(result("floor-api", "JUMP", 4, 10, 10, 10, 10, 10, 10));
         results.add(result("wheel", "JUMP", 4, 90, 60, 40, 20, 20, 20)); // trending: not judged
-        BenchReport.Verdict v = verdict(report(results.toArray(String[]::new)), target);
-        assertThat(v.outcome()).isEqualTo(BenchReport.Outcome.NOT_JUDGED);
+        BenchVerdict v = verdict(report(results.toArray(String[]::new)), target);
+        assertThat(v.outcome()).isEqualTo(BenchVerdict.Outcome.NOT_JUDGED);
         assertThat(v.measured()).startsWith("2 points judged");
         assertThat(v.why())
                 .contains(
@@ -181,21 +181,21 @@ class BenchVerdictTest {
         steadyOnly.remove(5);
         steadyOnly.remove(4);
         assertThat(verdict(report(steadyOnly.toArray(String[]::new)), target).outcome())
-                .isEqualTo(BenchReport.Outcome.UNDECIDED);
+                .isEqualTo(BenchVerdict.Outcome.UNDECIDED);
 
         // without the straddling point, the NOT STEADY one keeps the target from being met: not judged
         List<String> noStraddle = new ArrayList<>(results);
         noStraddle.remove(3);
         noStraddle.remove(2);
-        BenchReport.Verdict partial = verdict(report(noStraddle.toArray(String[]::new)), target);
-        assertThat(partial.outcome()).isEqualTo(BenchReport.Outcome.NOT_JUDGED);
+        BenchVerdict partial = verdict(report(noStraddle.toArray(String[]::new)), target);
+        assertThat(partial.outcome()).isEqualTo(BenchVerdict.Outcome.NOT_JUDGED);
         assertThat(partial.why()).contains("not judged (NOT STEADY): wheel JUMP n=4");
 
         // clearly over at one point: not met, whatever the others
         results.add(result("floor-api", "LOCKSTEP", 2, 10, 10, 10, 10, 10, 10));
         results.add(result("wheel", "LOCKSTEP", 2, 30, 31, 30, 29, 30, 30));
         assertThat(verdict(report(results.toArray(String[]::new)), target).outcome())
-                .isEqualTo(BenchReport.Outcome.NOT_MET);
+                .isEqualTo(BenchVerdict.Outcome.NOT_MET);
     }
 
     /**
@@ -213,8 +213,8 @@ class BenchVerdictTest {
                 java.util.Map.of("consumers", "4096", "pattern", "LOCKSTEP", "target", "model"),
                 "java.lang.OutOfMemoryError: Java heap space");
         BenchReport failed = BenchReport.read(List.of(f), List.of(oom));
-        BenchReport.Verdict v = verdict(failed, TARGET);
-        assertThat(v.outcome()).isEqualTo(BenchReport.Outcome.NOT_JUDGED);
+        BenchVerdict v = verdict(failed, TARGET);
+        assertThat(v.outcome()).isEqualTo(BenchVerdict.Outcome.NOT_JUDGED);
         assertThat(v.why()).contains("model LOCKSTEP n=4096 FAILED (FAILED: JMH reported java.lang.OutOfMemoryError");
         assertThat(failed.failed()).isEqualTo(1);
         assertThat(failed.unsteady()).isZero();
@@ -223,7 +223,7 @@ class BenchVerdictTest {
                 .contains("2,020 FAILED |", "1 FAILED: JMH reported an error")
                 .doesNotContain("NOT STEADY |");
         // the same JSON without the failure is judged
-        assertThat(verdict(BenchReport.read(List.of(f)), TARGET).outcome()).isEqualTo(BenchReport.Outcome.MET);
+        assertThat(verdict(BenchReport.read(List.of(f)), TARGET).outcome()).isEqualTo(BenchVerdict.Outcome.MET);
 
         // a target over many points names a failed point as failed, not as NOT STEADY
         Path points = Files.createTempFile(dir, "jmh", ".json");
@@ -235,10 +235,10 @@ class BenchVerdictTest {
                 "AdvanceBenchmark.advance",
                 java.util.Map.of("consumers", "1", "pattern", "LOCKSTEP", "target", "wheel"),
                 "java.lang.OutOfMemoryError: Java heap space");
-        BenchReport.Verdict every = verdict(
+        BenchVerdict every = verdict(
                 BenchReport.read(List.of(points), List.of(wheel)),
                 "wheel: within 2x of the API floor for every pattern and consumer count");
-        assertThat(every.outcome()).isEqualTo(BenchReport.Outcome.NOT_JUDGED);
+        assertThat(every.outcome()).isEqualTo(BenchVerdict.Outcome.NOT_JUDGED);
         assertThat(every.why()).contains("wheel LOCKSTEP n=1 (FAILED)");
     }
 

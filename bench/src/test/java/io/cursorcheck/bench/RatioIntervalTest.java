@@ -22,12 +22,12 @@ class RatioIntervalTest {
     @Test
     void metOnlyWhenTheWholeIntervalClearsNotMetOnlyWhenItWhollyMisses() {
         RatioInterval r = new RatioInterval(100, 90, 110);
-        assertThat(r.atLeast(80)).isEqualTo(BenchReport.Outcome.MET);
-        assertThat(r.atLeast(100)).isEqualTo(BenchReport.Outcome.UNDECIDED);
-        assertThat(r.atLeast(111)).isEqualTo(BenchReport.Outcome.NOT_MET);
-        assertThat(r.atMost(110)).isEqualTo(BenchReport.Outcome.MET);
-        assertThat(r.atMost(100)).isEqualTo(BenchReport.Outcome.UNDECIDED);
-        assertThat(r.atMost(89)).isEqualTo(BenchReport.Outcome.NOT_MET);
+        assertThat(r.atLeast(80)).isEqualTo(BenchVerdict.Outcome.MET);
+        assertThat(r.atLeast(100)).isEqualTo(BenchVerdict.Outcome.UNDECIDED);
+        assertThat(r.atLeast(111)).isEqualTo(BenchVerdict.Outcome.NOT_MET);
+        assertThat(r.atMost(110)).isEqualTo(BenchVerdict.Outcome.MET);
+        assertThat(r.atMost(100)).isEqualTo(BenchVerdict.Outcome.UNDECIDED);
+        assertThat(r.atMost(89)).isEqualTo(BenchVerdict.Outcome.NOT_MET);
     }
 
     @Test

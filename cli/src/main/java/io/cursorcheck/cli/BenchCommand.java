@@ -2,6 +2,7 @@ package io.cursorcheck.cli;
 
 import io.cursorcheck.bench.BenchReport;
 import io.cursorcheck.bench.BenchRun;
+import io.cursorcheck.bench.BenchVerdict;
 import io.cursorcheck.properties.pages.IndexPage;
 import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.ReportRun;
@@ -87,14 +88,14 @@ final class BenchCommand implements Part {
             problems.add("bench: " + report.size() + " of " + profile.size() + " benchmarks produced a result (see the"
                     + " logs under " + SourceTree.root().relativize(dir) + ")");
         }
-        List<BenchReport.Verdict> verdicts = report.verdicts();
-        Map<BenchReport.Outcome, Long> counts = new java.util.EnumMap<>(BenchReport.Outcome.class);
+        List<BenchVerdict> verdicts = report.verdicts();
+        Map<BenchVerdict.Outcome, Long> counts = new java.util.EnumMap<>(BenchVerdict.Outcome.class);
         // a row kept for the record (an old definition that cannot test its claim) is no target: not counted
-        List<BenchReport.Verdict> targets =
+        List<BenchVerdict> targets =
                 verdicts.stream().filter(v -> !v.forTheRecord()).toList();
         targets.forEach(v -> counts.merge(v.outcome(), 1L, Long::sum));
-        long met = counts.getOrDefault(BenchReport.Outcome.MET, 0L);
-        long measured = targets.size() - counts.getOrDefault(BenchReport.Outcome.NOT_MEASURED, 0L);
+        long met = counts.getOrDefault(BenchVerdict.Outcome.MET, 0L);
+        long measured = targets.size() - counts.getOrDefault(BenchVerdict.Outcome.NOT_MEASURED, 0L);
         String summary = String.format(
                 "%d benchmarks (%d NOT STEADY%s); targets: %d met, %d not met, %d undecided,"
                         + " %d not judged, of %d measured (%d in the issue)",
@@ -102,15 +103,15 @@ final class BenchCommand implements Part {
                 report.unsteady(),
                 report.failed() == 0 ? "" : ", " + report.failed() + " FAILED",
                 met,
-                counts.getOrDefault(BenchReport.Outcome.NOT_MET, 0L),
-                counts.getOrDefault(BenchReport.Outcome.UNDECIDED, 0L),
-                counts.getOrDefault(BenchReport.Outcome.NOT_JUDGED, 0L),
+                counts.getOrDefault(BenchVerdict.Outcome.NOT_MET, 0L),
+                counts.getOrDefault(BenchVerdict.Outcome.UNDECIDED, 0L),
+                counts.getOrDefault(BenchVerdict.Outcome.NOT_JUDGED, 0L),
                 measured,
                 targets.size());
         StringBuilder md = new StringBuilder("## Benchmarks (JMH, " + profile.name() + " profile)\n\n");
         md.append(summary).append(". Full report with charts: [bench/index.md](bench/index.md).\n\n");
         MarkdownTable table = MarkdownTable.of("target", "measured", "verdict");
-        for (BenchReport.Verdict v : verdicts) {
+        for (BenchVerdict v : verdicts) {
             table.row(v.target(), v.measured(), v.outcome().shown());
         }
         md.append(table);
