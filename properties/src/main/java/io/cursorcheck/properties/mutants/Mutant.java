@@ -116,49 +116,6 @@ public record Mutant(
         }
     }
 
-    /** A mutant of {@code CachedCountBroadcast.java}, SAFETY or LIVENESS. */
-    static Mutant cachedCount(String id, Impact impact, String description, String find, String replace) {
-        return new Mutant(id, description, impact, "CachedCountBroadcast.java", find, replace, "CachedCountBroadcast");
-    }
-
-    /** An equivalent mutant of {@code CachedCountBroadcast.java}: {@code argument} says why, {@code seenBy} what sees it. */
-    static Mutant cachedCount(
-            String id, String description, WhiteBox seenBy, String argument, String find, String replace) {
-        return new Mutant(
-                id,
-                description,
-                Impact.EQUIVALENT,
-                "CachedCountBroadcast.java",
-                find,
-                replace,
-                "CachedCountBroadcast",
-                new Equivalence(argument, seenBy));
-    }
-
-    /** A mutant of {@code BroadcastCore.java}, run as a {@code CachedCountBroadcast} (SAFETY or LIVENESS). */
-    /** A mutant of {@code WheelBroadcast.java}. */
-    static Mutant wheel(String id, Impact impact, String description, String find, String replace) {
-        return new Mutant(id, description, impact, "WheelBroadcast.java", find, replace, "WheelBroadcast");
-    }
-
-    /** A mutant of {@code BroadcastCore.java}, run as a {@code CachedCountBroadcast}. */
-    static Mutant core(String id, Impact impact, String description, String find, String replace) {
-        return new Mutant(id, description, impact, "BroadcastCore.java", find, replace, "CachedCountBroadcast");
-    }
-
-    /** An equivalent mutant of {@code BroadcastCore.java}, run as a {@code CachedCountBroadcast}. */
-    static Mutant core(String id, String description, WhiteBox seenBy, String argument, String find, String replace) {
-        return new Mutant(
-                id,
-                description,
-                Impact.EQUIVALENT,
-                "BroadcastCore.java",
-                find,
-                replace,
-                "CachedCountBroadcast",
-                new Equivalence(argument, seenBy));
-    }
-
     /** The class name of the mutant as a Java identifier: {@code detach-forgets-count} gives {@code DetachForgetsCountMutant}. */
     public String className() {
         StringBuilder b = new StringBuilder();
