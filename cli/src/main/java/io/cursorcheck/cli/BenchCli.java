@@ -22,7 +22,8 @@ final class BenchCli extends CliCommand {
 
     @Option(
             names = "--quick",
-            description = "the quick profile (fewer targets, counts and forks) instead of the full one")
+            description =
+                    "the quick profile (every target, at fewer consumer counts and workloads) instead of the full one")
     boolean quick;
 
     @Option(names = "--note", paramLabel = "TEXT", description = "a note on the conditions, printed on the page")

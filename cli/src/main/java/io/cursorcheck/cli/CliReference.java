@@ -150,7 +150,12 @@ public final class CliReference {
                 .append(help.synopsis(0).stripTrailing().replaceFirst("^usage: ", ""))
                 .append("\n```\n\n");
         b.append(prose(description(spec))).append("\n\n");
-        MarkdownTable t = MarkdownTable.of("Option", "Value", "Default", "Range", "Description");
+        MarkdownTable t = MarkdownTable.of(
+                spec.positionalParameters().isEmpty() ? "Option" : "Option or parameter",
+                "Value",
+                "Default",
+                "Range",
+                "Description");
         for (PositionalParamSpec p : spec.positionalParameters()) {
             t.row(MarkdownTable.code(p.paramLabel()), "", "", "", prose(String.join(" ", p.description())));
         }
