@@ -23,9 +23,9 @@ final class Usage {
     static final int WIDTH = 110;
 
     /**
-     * The heading of each command's exit codes. Every command declares its own list
-     * ({@code exitCodeList}): 0 and 2 mean the same everywhere ({@link #EXIT_OK}, {@link #EXIT_ERROR}), 1 says
-     * what that command counts as a failure.
+     * The heading of each command's exit codes. Every command declares its own list ({@code exitCodeList}; one
+     * that declares none is given the launcher's, see {@link #install}): 0 and 2 mean the same everywhere
+     * ({@link #EXIT_OK}, {@link #EXIT_ERROR}), 1 says what that command counts as a failure.
      */
     static final String EXIT_HEADING = "%nExit codes:%n";
 
