@@ -22,8 +22,10 @@ import picocli.CommandLine.Option;
         sortOptions = false,
         sortSynopsis = false,
         description =
-                "random lockstep runs of NAME against"
-                        + " the model; prints its seed and the exact command to rerun; exit 1 with the report path on a failure")
+                "random lockstep runs of NAME against" + " the model; prints its seed and the exact command to rerun",
+        exitCodeListHeading = Usage.EXIT_HEADING,
+        exitCodeList = {Usage.EXIT_OK, "1:NAME differed from the model (the report's path is printed)", Usage.EXIT_ERROR
+        })
 final class CheckCli extends CliCommand {
 
     @Option(

@@ -19,6 +19,13 @@ import picocli.CommandLine.Option;
  */
 abstract class ConformanceCli extends CliCommand {
 
+    /** Exit code 1 of {@code node} and {@code bun}: every problem the conformance campaign lists. */
+    static final String EXIT_FAILED = "1:a shrunk difference does not fail the same way on replay, a difference's"
+            + " standalone reproduction does not show it on the release, the run has a blind spot (in enough random"
+            + " sequences not one made a pattern the spec covers), a known finding has no recorded broken behaviour or"
+            + " no longer judges \"has it\" on the release it was recorded on, or the subject broke the protocol;"
+            + " with --record-findings or --self-check: as those options say";
+
     @Option(
             names = "--version",
             required = true,

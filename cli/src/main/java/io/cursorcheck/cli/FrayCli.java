@@ -20,12 +20,18 @@ import picocli.CommandLine.Option;
         name = "fray",
         sortOptions = false,
         sortSynopsis = false,
-        description = "the stress races under Fray's"
-                + " controlled scheduler (both thread-safe variants must pass every schedule, every racy twin must be caught,"
-                + " one race also with memory accesses as switching points; needs a JDK 25); writes reports/stress/fray.md and saves each failure under"
-                + " reports/stress/fray/<subject>/<race>/; with --replay, replays one saved failure and prints its interleaving;"
-                + " exit 1 if a variant failed, a twin was not caught, or a replay did not reproduce; 2 without a JDK 25 or if"
-                + " the run stopped before its grade (then nothing is published: the last report stays whole)")
+        description =
+                "the stress races under Fray's"
+                        + " controlled scheduler (both thread-safe variants must pass every schedule, every racy twin must be caught,"
+                        + " one race also with memory accesses as switching points; needs a JDK 25); writes reports/stress/fray.md and saves each failure under"
+                        + " reports/stress/fray/<subject>/<race>/; with --replay, replays one saved failure and prints its interleaving",
+        exitCodeListHeading = Usage.EXIT_HEADING,
+        exitCodeList = {
+            Usage.EXIT_OK,
+            "1:a variant failed, a twin was not caught, or a replay did not reproduce",
+            Usage.EXIT_ERROR + "; also without a JDK 25, or if the run stopped before its grade (then nothing is"
+                    + " published: the last report stays whole)"
+        })
 final class FrayCli extends CliCommand {
 
     @Option(

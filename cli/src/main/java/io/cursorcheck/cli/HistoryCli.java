@@ -25,9 +25,14 @@ import picocli.CommandLine.Option;
                 + " release on the npm registry and the newest 3 Bun releases (listed with npm at run time; installed once under"
                 + " target/runtimes), each for a share of N minutes; writes reports/conformance/history.md (release x kind of"
                 + " difference and release x known finding, with the first and last release of each), each release's folder"
-                + " and its row of reports/conformance/index.md; exit 1 if a release could not be checked (not installable,"
-                + " no handshake, its run broke off, or the budget ran out before its turn) or did not meet an expectation of"
-                + " the node command")
+                + " and its row of reports/conformance/index.md",
+        exitCodeListHeading = Usage.EXIT_HEADING,
+        exitCodeList = {
+            Usage.EXIT_OK,
+            "1:a release could not be checked (not installable, no handshake, its run broke off, or the budget ran out"
+                    + " before its turn) or did not meet an expectation of the node command",
+            Usage.EXIT_ERROR
+        })
 final class HistoryCli extends CliCommand {
 
     /**

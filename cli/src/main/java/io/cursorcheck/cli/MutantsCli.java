@@ -17,8 +17,13 @@ import picocli.CommandLine.Option;
         description = "the kill matrix: every mutant of"
                 + " the catalogue through the lockstep engine, held to its impact, under the algorithm as released and under"
                 + " its correction (spec §8); writes reports/mutants.md (with --pit, also"
-                + " PIT on impl: reports/pit.md); exit 1 if a mutant was not caught as its impact"
-                + " under either algorithm says")
+                + " PIT on impl: reports/pit.md)",
+        exitCodeListHeading = Usage.EXIT_HEADING,
+        exitCodeList = {
+            Usage.EXIT_OK,
+            "1:a mutant was not caught as its impact under either algorithm says (or PIT failed)",
+            Usage.EXIT_ERROR
+        })
 final class MutantsCli extends CliCommand {
 
     @Mixin
@@ -57,7 +62,7 @@ final class MutantsCli extends CliCommand {
                             + " left past end by a spoiled read, is held equivalent there) (default: both, one matrix after the other)")
     String algorithm;
 
-    @Option(names = "--pit", description = "run PIT on impl too (about 5 minutes more)")
+    @Option(names = "--pit", description = "run PIT on impl too (a Maven run of its own)")
     boolean pit;
 
     @Override

@@ -28,9 +28,11 @@ import picocli.CommandLine.Parameters;
         name = "replay",
         sortOptions = false,
         sortSynopsis = false,
-        description = "replays a counterexample file step"
-                + " by step, model and subject side by side; or regenerates one random sequence from its seed and replays it;"
-                + " exit 1 if it still fails")
+        description =
+                "replays a counterexample file step"
+                        + " by step, model and subject side by side; or regenerates one random sequence from its seed and replays it",
+        exitCodeListHeading = Usage.EXIT_HEADING,
+        exitCodeList = {"0:it does not fail", "1:it still fails", Usage.EXIT_ERROR})
 final class ReplayCli extends CliCommand {
 
     @ArgGroup(exclusive = true, multiplicity = "1")

@@ -12,9 +12,14 @@ import picocli.CommandLine.Option;
         sortSynopsis = false,
         description = "the jcstress tests of the"
                 + " thread-safe variants and their racy twins, then the Lincheck checks; writes"
-                + " reports/stress/<date>-<mode>.md and reports/stress/lincheck.md; exit 1 if a real variant saw a forbidden"
-                + " outcome, a racy twin was not caught, a declared test did not run or ran too few samples, or a check ended"
-                + " in an error")
+                + " reports/stress/<date>-<mode>.md and reports/stress/lincheck.md",
+        exitCodeListHeading = Usage.EXIT_HEADING,
+        exitCodeList = {
+            Usage.EXIT_OK,
+            "1:a real variant saw a forbidden outcome, a racy twin was not caught, a declared test did not run or ran"
+                    + " too few samples, or a check ended in an error",
+            Usage.EXIT_ERROR
+        })
 final class StressCli extends CliCommand {
 
     @Option(

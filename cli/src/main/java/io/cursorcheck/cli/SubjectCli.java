@@ -32,10 +32,16 @@ import picocli.CommandLine.Parameters;
         description = "conformance of any program that speaks the"
                 + " cursorcheck-subject protocol (docs/protocol.md), started as COMMAND ARGS...: random sequences in lockstep"
                 + " with the model, every difference shrunk, replayed and paged under reports/subjects/<name>/ (with the"
-                + " commands that replay it); exit 1 if the program differs from the model at all (no earlier semantics"
-                + " excuses a subject), breaks the protocol, or the run has a blind spot; exit 2 if COMMAND is missing, is"
-                + " not there or does not answer the handshake. With --replay or --replay-seed: one counterexample replayed"
-                + " step by step, model and subject side by side, exit 1 while it still fails; nothing is written")
+                + " commands that replay it). With --replay or --replay-seed: one counterexample replayed"
+                + " step by step, model and subject side by side; nothing is written",
+        exitCodeListHeading = Usage.EXIT_HEADING,
+        exitCodeList = {
+            Usage.EXIT_OK,
+            "1:the program differs from the model at all (no earlier semantics excuses a subject), breaks the"
+                    + " protocol, or the run has a blind spot; with --replay or --replay-seed: the counterexample still"
+                    + " fails",
+            Usage.EXIT_ERROR + "; also if COMMAND is missing, is not there or does not answer the handshake"
+        })
 final class SubjectCli extends CliCommand {
 
     /** How long a run is unless told: as long as a release's. */

@@ -15,8 +15,14 @@ import picocli.CommandLine.Command;
                 + " on the twins' own pairs in the gate's settings, Lincheck model checking every twin and Fray's twin runs"
                 + " (needs a JDK 25; Fray's own report goes to target/twins/, not reports/), whether each caught it and how"
                 + " long until the first catch (jcstress can only give an estimate), then each tool's fixed costs; writes"
-                + " reports/stress/twins.md; exit 1 if a tool erred, missed a twin its own gate requires (jcstress and Fray:"
-                + " every twin; Lincheck: its plan's), or a twin was caught by no tool; 2 without a JDK 25")
+                + " reports/stress/twins.md",
+        exitCodeListHeading = Usage.EXIT_HEADING,
+        exitCodeList = {
+            Usage.EXIT_OK,
+            "1:a tool erred, missed a twin its own gate requires (jcstress and Fray: every twin; Lincheck: its"
+                    + " plan's), or a twin was caught by no tool",
+            Usage.EXIT_ERROR + "; also without a JDK 25"
+        })
 final class TwinsCli extends CliCommand {
 
     /** The command line. */

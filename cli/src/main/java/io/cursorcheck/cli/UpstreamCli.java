@@ -25,8 +25,13 @@ import picocli.CommandLine.Option;
                 + " some; the negative control (the fix without its last line, so the flag is never cleared) must be caught"
                 + " by that comparison (" + UpstreamCheck.CONTROL_SEQUENCES
                 + " sequences); writes reports/upstream/README.md"
-                + " for Node's maintainers; exit 1 if one of those does not hold (a control not caught included), 2 if"
-                + " the edit does not apply to the release")
+                + " for Node's maintainers",
+        exitCodeListHeading = Usage.EXIT_HEADING,
+        exitCodeList = {
+            Usage.EXIT_OK,
+            "1:one of those does not hold (a control not caught included)",
+            Usage.EXIT_ERROR + "; also if the edit does not apply to the release"
+        })
 final class UpstreamCli extends CliCommand {
 
     @Option(

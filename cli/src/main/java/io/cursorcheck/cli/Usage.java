@@ -22,6 +22,20 @@ final class Usage {
     /** Width of the usage text. */
     static final int WIDTH = 110;
 
+    /**
+     * The heading of each command's exit codes. Every command declares its own list ({@code exitCodeList}; one
+     * that declares none is given the launcher's, see {@link #install}): 0 and 2 mean the same everywhere
+     * ({@link #EXIT_OK}, {@link #EXIT_ERROR}), 1 says what that command counts as a failure.
+     */
+    static final String EXIT_HEADING = "%nExit codes:%n";
+
+    /** Exit code 0, the same for every command. */
+    static final String EXIT_OK = "0:nothing failed";
+
+    /** Exit code 2, the same for every command ({@link ErrorHandler#EXIT}). */
+    static final String EXIT_ERROR =
+            "2:a usage or setup error (named on standard error), or a run that could not complete";
+
     private static final int OPTION_COLUMN = 26;
 
     private Usage() {}
@@ -29,8 +43,17 @@ final class Usage {
     /** Installs the renderers on the command and every subcommand. */
     static void install(CommandLine top) {
         top.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST, Usage::commands);
+        CommandLine.Model.UsageMessageSpec general = top.getCommandSpec().usageMessage();
         for (CommandLine sub : top.getSubcommands().values()) {
             sub.getCommandSpec().usageMessage().synopsisHeading("usage: ").optionListHeading("%n");
+            if (sub.getCommandSpec().usageMessage().exitCodeList().isEmpty()
+                    && !(sub.getCommandSpec().userObject() instanceof CommandLine.HelpCommand)) {
+                // a command that declares no exit codes of its own has the general ones, never none
+                sub.getCommandSpec()
+                        .usageMessage()
+                        .exitCodeListHeading(general.exitCodeListHeading())
+                        .exitCodeList(general.exitCodeList());
+            }
             sub.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_PARAMETER_LIST, help -> "");
             sub.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST, Usage::options);
         }
@@ -110,7 +133,7 @@ final class Usage {
     }
 
     /** The declared default (annotation or field initialiser), or null where there is none worth showing. */
-    private static String shownDefault(OptionSpec o) {
+    static String shownDefault(OptionSpec o) {
         if (o.defaultValue() != null) {
             return o.defaultValue();
         }

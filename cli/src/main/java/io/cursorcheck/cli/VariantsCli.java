@@ -10,7 +10,9 @@ import picocli.CommandLine.Option;
 @Command(
         name = "variants",
         description =
-                "lists the variants (and the mutants: the catalogue, negative controls first," + " and the racy twins)")
+                "lists the variants (and the mutants: the catalogue, negative controls first," + " and the racy twins)",
+        exitCodeListHeading = Usage.EXIT_HEADING,
+        exitCodeList = {Usage.EXIT_OK, Usage.EXIT_ERROR})
 final class VariantsCli extends CliCommand {
 
     @Option(names = "--mutants", description = "list the mutants too")

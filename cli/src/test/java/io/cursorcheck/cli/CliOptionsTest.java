@@ -6,12 +6,14 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
 /**
  * The declarations themselves: every numeric option states its range ({@link Range}), and the
@@ -150,28 +152,119 @@ class CliOptionsTest {
         }
     }
 
-    @Test
-    void theLargestValuesKeepTheArithmeticExact() {
-        // the products the commands compute from their options, at the top of each range
-        assertThat(Math.multiplyExact(Range.YEAR_SECONDS, 1000)).isPositive();
-        assertThat(Math.multiplyExact(Range.YEAR_MINUTES, 60_000)).isPositive();
-        // int options fit an int
-        CommandLine cli = cli();
-        for (CommandLine sub : cli.getSubcommands().values()) {
+    /** What a command needs besides the option under test to parse: its required options, or COMMAND after --. */
+    private static final Map<String, List<String>> BASE = Map.of(
+            "check", List.of("--variant", "model"),
+            "replay", List.of("--variant", "model", "--seed", "1"),
+            "explore", List.of("--variant", "cached-count"),
+            "node", List.of("--version", "26.12.1"),
+            "bun", List.of("--version", "1.4.5"));
+
+    private static final Map<String, List<String>> TAIL = Map.of("subject", List.of("--", "cat"));
+
+    /**
+     * Every ranged option of {@code cli}'s commands at the ends of its range and one past them, parsed and held to
+     * its range as a run would be ({@link RangeCheck}): the ends must be accepted, one past must be refused with
+     * a message naming the option and its range. The ranges are what keep a command's arithmetic (seconds and
+     * minutes to milliseconds, an int option in an int) exact: a range the parser cannot hold shows here.
+     */
+    static List<String> boundaryProblems(java.util.function.Supplier<CommandLine> cli) {
+        List<String> problems = new ArrayList<>();
+        for (CommandLine sub : cli.get().getSubcommands().values()) {
+            String name = sub.getCommandName();
             for (OptionSpec o : sub.getCommandSpec().options()) {
-                Range r = RangeCheck.of(o);
-                boolean isInt = o.type() == int.class
-                        || o.type() == Integer.class
-                        || o.isMultiValue() && o.auxiliaryTypes()[0] == Integer.class;
-                if (r != null && isInt) {
-                    assertThat(r.max())
-                            .as("%s %s", sub.getCommandName(), o.longestName())
-                            .isLessThanOrEqualTo(Integer.MAX_VALUE);
-                    assertThat(r.min())
-                            .as("%s %s", sub.getCommandName(), o.longestName())
-                            .isGreaterThanOrEqualTo(Integer.MIN_VALUE);
+                Range range = RangeCheck.of(o);
+                if (range == null) {
+                    continue;
+                }
+                for (long v : new long[] {range.min(), range.max()}) {
+                    String refused = refusal(cli.get(), name, o.longestName(), String.valueOf(v));
+                    if (refused != null) {
+                        problems.add(name + " " + o.longestName() + " " + v + " (an end of its range) is refused: "
+                                + refused);
+                    }
+                }
+                List<String> outside = new ArrayList<>();
+                if (range.min() > Long.MIN_VALUE) {
+                    outside.add(String.valueOf(range.min() - 1));
+                }
+                outside.add(
+                        range.max() < Long.MAX_VALUE
+                                ? String.valueOf(range.max() + 1)
+                                : "9223372036854775808"); // one past a long
+                for (String v : outside) {
+                    String refused = refusal(cli.get(), name, o.longestName(), v);
+                    String bounds =
+                            range.max() == Long.MAX_VALUE ? "from " + range.min() : range.min() + " to " + range.max();
+                    if (refused == null) {
+                        problems.add(name + " " + o.longestName() + " " + v + " (outside its range) is accepted");
+                    } else if (!refused.contains(o.longestName()) || !refused.contains(bounds)) {
+                        problems.add(name + " " + o.longestName() + " " + v + ": the refusal does not name the option"
+                                + " and " + bounds + ": " + refused);
+                    }
                 }
             }
         }
+        return problems;
+    }
+
+    /** The one-line refusal of {@code command option value} (parsed, then range-checked), or null if accepted. */
+    private static String refusal(CommandLine cli, String command, String option, String value) {
+        List<String> args = new ArrayList<>(List.of(command));
+        args.addAll(BASE.getOrDefault(command, List.of()));
+        args.add(option + "=" + value);
+        args.addAll(TAIL.getOrDefault(command, List.of()));
+        try {
+            RangeCheck.check(cli.parseArgs(args.toArray(String[]::new)));
+            return null;
+        } catch (ParameterException e) {
+            return ErrorHandler.message(e);
+        }
+    }
+
+    @Test
+    void everyRangeIsHeldAtBothEnds() {
+        List<String> problems = boundaryProblems(CliOptionsTest::cli);
+        assertThat(problems).isEmpty();
+        // and it looked at the timed options whose products the commands compute
+        assertThat(refusal(cli(), "campaign", "--minutes", String.valueOf(Range.YEAR_MINUTES + 1)))
+                .contains("--minutes", "1 to 525600");
+        assertThat(refusal(cli(), "check", "--seconds", String.valueOf(Range.YEAR_SECONDS)))
+                .isNull();
+    }
+
+    /** A range the option's type cannot hold (an int whose range goes past an int) and one nobody checks. */
+    @Command(
+            name = "top",
+            subcommands = {Wide.class})
+    static final class Top implements Runnable {
+        @Override
+        public void run() {}
+    }
+
+    /** The planted command. */
+    @Command(name = "wide")
+    static final class Wide implements Runnable {
+        @Option(names = "--count")
+        @Range(min = 1, max = 3_000_000_000L)
+        int count;
+
+        @Override
+        public void run() {}
+    }
+
+    /** The control: an int option whose range goes past an int cannot take the top of its range. */
+    @Test
+    void theBoundaryRuleCatchesARangeTheTypeCannotHold() {
+        java.util.function.Supplier<CommandLine> planted = () -> {
+            CommandLine cl = new CommandLine(new Top());
+            cl.registerConverter(Integer.class, new Converters.WholeInt());
+            cl.registerConverter(int.class, new Converters.WholeInt());
+            return cl;
+        };
+        assertThat(boundaryProblems(planted))
+                .singleElement()
+                .asString()
+                .startsWith("wide --count 3000000000 (an end of its range) is refused");
     }
 }

@@ -6,8 +6,17 @@ import io.cursorcheck.conformance.History;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 class CliTest {
 
@@ -166,34 +175,213 @@ class CliTest {
                         "worker threads (default: one per" + " core; 1 to 1024)");
         assertThat(run("help", "campaign")).isZero();
         assertThat(out()).contains("lockstep minutes (default: 3; 1 to 525600)");
-        // the exit-1 conditions as README states them (the help wraps its lines: compared word by word)
-        assertThat(run("help", "stress")).isZero();
-        assertThat(out().replaceAll("\\s+", " "))
-                .contains(
-                        "exit 1 if a real variant saw a forbidden outcome, a racy"
-                                + " twin was not caught, a declared test did not run or ran too few samples, or a check ended in an error");
-        assertThat(run("help", "node")).isZero();
-        // every problem ConformanceCampaign.problems lists: replay, reproduction, blind spot, findings, protocol
-        assertThat(out().replaceAll("\\s+", " "))
-                .contains("exit 1 if a shrunk difference does not fail the same way on"
-                        + " replay, a difference's standalone reproduction does not show it on the release, the run has a blind"
-                        + " spot (in enough random sequences not one made a pattern the spec covers), a known finding has no"
-                        + " recorded broken behaviour or no longer judges \"has it\" on the release it was recorded on, or the"
-                        + " subject broke the protocol");
+        // the last release checked may run over the history's budget by a margin the help takes from the code
         assertThat(run("help", "history")).isZero();
         assertThat(out().replaceAll("\\s+", " "))
                 .contains("--releases=ID")
-                .contains("the whole run's time, shared by"
-                        + " the releases, the registry's listing and the installs included; releases whose turn comes with too"
-                        + " little left are listed as not checked (the budget ran out); the last release checked may run over"
-                        + " it by up to about " + History.MARGIN_MILLIS / 60_000 + " minutes (default: "
-                        + HistoryCli.DEFAULT_MINUTES
+                .contains("the last release checked may run over it by up to about "
+                        + History.MARGIN_MILLIS / 60_000 + " minutes (default: " + HistoryCli.DEFAULT_MINUTES
                         + "; 1 to 525600)");
+        // each command's exit codes, from its declaration
+        assertThat(run("help", "stress")).isZero();
         assertThat(out().replaceAll("\\s+", " "))
-                .contains("exit 1 if a release could not be checked (not installable,"
-                        + " no handshake, its run broke off, or the budget ran out before its turn) or did not meet an"
-                        + " expectation of the node command");
+                .contains("Exit codes: 0 nothing failed 1 a real variant saw a forbidden outcome");
         assertThat(err()).isEmpty();
+    }
+
+    // --- exit codes: every code a command documents is one a real command line ends with ---
+
+    /** One command line and the command whose exit codes it witnesses ({@code bin/cursorcheck} for none). */
+    record Case(String command, List<String> args) {
+        static Case of(String line) {
+            List<String> args = line.isEmpty() ? List.of() : Arrays.asList(line.split(" "));
+            return new Case(args.isEmpty() ? TOP : args.get(0), args);
+        }
+    }
+
+    /** A case and the exit code it ended with. */
+    record Observed(Case line, int exit) {}
+
+    private static final String TOP = "bin/cursorcheck";
+
+    /**
+     * Commands whose exit codes 0 and 1 no case here produces, and why: each of their runs takes minutes or installs
+     * a runtime. Their exit 2 is still witnessed, and the codes they document must be the launcher's.
+     */
+    static final Map<String, String> NOT_RUN_HERE = Map.of(
+            "campaign", "every part in turn: a short lockstep-only campaign still takes half a minute",
+            "stress", "runs jcstress",
+            "bench", "runs JMH",
+            "fray", "needs a JDK 25 and runs every race",
+            "twins", "needs a JDK 25 and runs three tools",
+            "node", "installs a Node.js release from npm",
+            "bun", "installs a Bun release from npm",
+            "history", "installs releases from npm",
+            "upstream", "installs a Node.js release from npm");
+
+    /** The real command lines, each with the command it witnesses; every one runs in this test. */
+    private static List<Case> cases() {
+        String finding = io.cursorcheck.properties.report.Reports.dir()
+                .resolve("findings/reentrant-flush-strands-read/counterexample.json")
+                .toString();
+        Path examples = io.cursorcheck.properties.source.SourceTree.root().resolve("examples/python");
+        List<Case> cases = new ArrayList<>();
+        for (String line : List.of(
+                "",
+                "variants",
+                "variants extra",
+                "check --variant cached-count --runs 50 --seed 7",
+                "check --variant dirty-flag --runs 300 --seed 7",
+                "check",
+                "replay --variant cached-count --seed 12345 --max-steps 20",
+                "replay",
+                "mutants --only detach-forgets-count --sequences 1 --seed 7 --algorithm as-released",
+                // a mutant that takes hundreds of sequences to catch, given one
+                "mutants --only end-data-skips-advance --sequences 1 --seed 7 --algorithm as-released",
+                "mutants --sequences 0",
+                "explore --variant cached-count --consumers 2 --depth 5 --policy drop-oldest",
+                "explore --variant dirty-flag --consumers 2 --depth 5 --policy strict",
+                "explore --variant cached-count --depth 0",
+                "subject --seconds 3 --seed 1 -- python3 " + examples.resolve("broadcast_subject.py"),
+                "subject --seconds 1 --seed 1 -- python3 " + examples.resolve("buggy_broadcast_subject.py"),
+                "subject",
+                "campaign --skip lunch",
+                "stress --repeat 0",
+                "bench --fast",
+                "fray --replay no/such/saved-failure",
+                "twins now",
+                "node",
+                "bun --version latest",
+                "history --minutes 0",
+                "upstream --seconds 0")) {
+            cases.add(Case.of(line));
+        }
+        cases.add(new Case("replay", List.of("replay", finding))); // a known finding still fails
+        return cases;
+    }
+
+    /** The exit codes each command declares (its exitCodeList), the top's under {@link #TOP}. */
+    static Map<String, Set<Integer>> documented(CommandLine cli) {
+        Map<String, Set<Integer>> codes = new LinkedHashMap<>();
+        codes.put(TOP, codes(cli));
+        for (CommandLine sub : CliReference.commands(cli)) {
+            codes.put(sub.getCommandName(), codes(sub));
+        }
+        return codes;
+    }
+
+    private static Set<Integer> codes(CommandLine command) {
+        Set<Integer> codes = new TreeSet<>();
+        command.getCommandSpec()
+                .usageMessage()
+                .exitCodeList()
+                .keySet()
+                .forEach(k -> codes.add(Integer.valueOf(k.strip())));
+        return codes;
+    }
+
+    /**
+     * The checker: everything wrong between the documented exit codes and the observed ones, in words (empty when
+     * they agree). A case must end with a code its command documents; every code the launcher documents must be
+     * one some case ends with, and so must every code a command documents, but 0 and 1 of {@code notRunHere}; no
+     * command may document a code the launcher does not.
+     */
+    static List<String> exitProblems(
+            Map<String, Set<Integer>> documented, List<Observed> observed, Map<String, String> notRunHere) {
+        List<String> problems = new ArrayList<>();
+        Set<Integer> general = documented.get(TOP);
+        for (Observed o : observed) {
+            Set<Integer> codes = documented.get(o.line().command());
+            if (codes == null || !codes.contains(o.exit())) {
+                problems.add("'" + String.join(" ", o.line().args()) + "' ended with exit " + o.exit() + ", which "
+                        + o.line().command() + " does not document");
+            }
+        }
+        for (int code : general) {
+            if (observed.stream().noneMatch(o -> o.exit() == code)) {
+                problems.add(TOP + " documents exit " + code + " but no case ends with it");
+            }
+        }
+        documented.forEach((command, codes) -> {
+            if (command.equals(TOP)) {
+                return; // its codes are the launcher's: any case may witness them (above)
+            }
+            for (int code : codes) {
+                if (!general.contains(code)) {
+                    problems.add(command + " documents exit " + code + ", which " + TOP + " does not");
+                }
+                boolean excused = code != ErrorHandler.EXIT && notRunHere.containsKey(command);
+                boolean seen =
+                        observed.stream().anyMatch(o -> o.line().command().equals(command) && o.exit() == code);
+                if (!seen && !excused) {
+                    problems.add(command + " documents exit " + code + " but no case ends with it");
+                }
+            }
+            if (codes.isEmpty()) {
+                problems.add(command + " documents no exit code");
+            }
+        });
+        notRunHere.keySet().stream()
+                .filter(c -> !documented.containsKey(c))
+                .forEach(c -> problems.add("not run here: " + c + " is no command"));
+        return problems;
+    }
+
+    @TempDir
+    Path reports;
+
+    @Test
+    void everyDocumentedExitCodeIsOneARealCommandLineEndsWith() {
+        Map<String, Set<Integer>> documented = documented(new Main(
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8))
+                .commandLine());
+        assertThat(documented.get(TOP)).containsExactly(0, 1, 2);
+        List<Observed> observed = new ArrayList<>();
+        String previous = System.getProperty(io.cursorcheck.properties.report.Reports.DIR_PROPERTY);
+        List<Case> cases = cases(); // the finding is read from the project's reports
+        System.setProperty(io.cursorcheck.properties.report.Reports.DIR_PROPERTY, reports.toString());
+        try {
+            for (Case c : cases) {
+                observed.add(new Observed(c, run(c.args().toArray(String[]::new))));
+            }
+        } finally {
+            if (previous == null) {
+                System.clearProperty(io.cursorcheck.properties.report.Reports.DIR_PROPERTY);
+            } else {
+                System.setProperty(io.cursorcheck.properties.report.Reports.DIR_PROPERTY, previous);
+            }
+        }
+        assertThat(exitProblems(documented, observed, NOT_RUN_HERE))
+                .as("observed: %s", observed)
+                .isEmpty();
+    }
+
+    /** The control: an undocumented exit, a documented code no case ends with, and a stale exemption are caught. */
+    @Test
+    void theExitCheckerCatchesAnUndocumentedCodeAndAMissingWitness() {
+        Map<String, Set<Integer>> documented = new LinkedHashMap<>();
+        documented.put(TOP, Set.of(0, 1, 2));
+        documented.put("check", Set.of(0, 1, 2));
+        documented.put("stress", Set.of(0, 1, 2, 3));
+        Observed ok = new Observed(Case.of("check --runs 1"), 0);
+        Observed fails = new Observed(Case.of("check --variant dirty-flag"), 1);
+        Observed bad = new Observed(Case.of("check"), 2);
+        Observed stressBad = new Observed(Case.of("stress --repeat 0"), 2);
+        Map<String, String> notRun = Map.of("stress", "long");
+        assertThat(exitProblems(documented, List.of(ok, fails, bad, stressBad), notRun))
+                .containsExactly("stress documents exit 3, which bin/cursorcheck does not");
+        documented.put("stress", Set.of(0, 1, 2));
+        assertThat(exitProblems(documented, List.of(ok, fails, bad, stressBad), notRun))
+                .isEmpty(); // the right answer passes
+        assertThat(exitProblems(documented, List.of(ok, bad, stressBad, new Observed(Case.of("check -x"), 3)), notRun))
+                .containsExactlyInAnyOrder(
+                        "'check -x' ended with exit 3, which check does not document",
+                        "bin/cursorcheck documents exit 1 but no case ends with it",
+                        "check documents exit 1 but no case ends with it");
+        assertThat(exitProblems(documented, List.of(ok, fails, bad), Map.of("stress", "long", "gone", "long")))
+                .containsExactlyInAnyOrder(
+                        "stress documents exit 2 but no case ends with it", "not run here: gone is no command");
     }
 
     @Test
