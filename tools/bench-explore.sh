@@ -5,7 +5,7 @@
 # BENCH_ROOT=DIR measures another built copy of the project (say, an older commit, unpacked with
 # git archive and compiled as bin/cursorcheck compiles) with this tool.
 # usage: RUNS=5 tools/bench-explore.sh [VARIANT [POLICY [BUDGET [SIZES [CONSUMERS [DEPTH]]]]]]
-# defaults: the README's profile bound, cached-count unbounded 2 1,2 3 11
+# defaults: the explorer profile's bound (docs/explorer.md), cached-count unbounded 2 1,2 3 11
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tool="$PWD/tools/ExploreBench.java"

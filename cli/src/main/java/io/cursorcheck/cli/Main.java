@@ -55,7 +55,7 @@ public final class Main implements Callable<Integer> {
     /**
      * Sequences per mutant and stage of the kill matrix at most, wherever a check must catch it, as in the gate.
      * A cap, not a cost: a stage stops at its first catch. It lies far above the slowest catches measured (the
-     * rarest mutants' catch counts over many seeds are in README, "The budget is a cap"), so that an escape is
+     * rarest mutants' catch counts over many seeds are in docs/decisions.md, "The kill matrix's cap"), so that an escape is
      * rare enough not to redden a gate run by chance.
      */
     static final long MATRIX_SEQUENCES = 40_000;
