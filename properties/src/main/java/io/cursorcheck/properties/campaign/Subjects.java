@@ -37,17 +37,28 @@ public final class Subjects {
 
     /**
      * A new broadcast for a race: a thread-safe variant ({@value #LOCKED}, {@value #PUBLISHED}) or a racy twin
-     * by id, the real class with one patch compiled into a package of its own.
+     * by id, the real class with one patch compiled into a package of its own. A jcstress test calls it for
+     * every sample, so it looks up no more than it must.
      *
      * @throws IllegalArgumentException if the subject is neither
      */
     public static BlockingBroadcast race(String subject, Options options) {
-        BroadcastFactory factory = LOCKED.equals(subject)
-                ? named(Variant.LOCKED_COUNT.id())
-                : PUBLISHED.equals(subject)
-                        ? named(Variant.PUBLISHED_CURSOR.id())
-                        : named(racyTwin(subject).id());
-        return (BlockingBroadcast) factory.create(options);
+        return (BlockingBroadcast) raceFactory(subject).create(options);
+    }
+
+    /**
+     * A race's subject as a factory: {@link #RACE_VARIANTS} by their race names, a racy twin by id.
+     *
+     * @throws IllegalArgumentException if the subject is neither
+     */
+    public static BroadcastFactory raceFactory(String subject) {
+        if (LOCKED.equals(subject)) {
+            return Variant.LOCKED_COUNT;
+        }
+        if (PUBLISHED.equals(subject)) {
+            return Variant.PUBLISHED_CURSOR;
+        }
+        return Mutants.factory(racyTwin(subject));
     }
 
     /**

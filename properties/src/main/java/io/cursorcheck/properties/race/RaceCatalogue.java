@@ -189,7 +189,7 @@ public enum RaceCatalogue {
         return new Declared(List.of(id), Expect.ACCEPTABLE, desc);
     }
 
-    /** jcstress' catch-all: an outcome no other declaration lists. */
+    /** The catch-all: an outcome no other declaration lists (jcstress' {@code @Outcome} without an id). */
     private static Declared otherwiseForbidden(String desc) {
         return new Declared(List.of(), Expect.FORBIDDEN, desc);
     }
