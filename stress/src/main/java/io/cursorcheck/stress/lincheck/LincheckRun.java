@@ -52,13 +52,14 @@ import org.jetbrains.lincheck.datastructures.StressOptions;
  * part, so model checking explores every interleaving of it, and whose racy twins are the plan's
  * negative controls ({@link #RACES}):
  * <ul>
- * <li>the count race ({@code CountRaceStress}): a write, then c0 and c1 reading at once, then the state;</li>
- * <li>a read racing a trim and a reuse ({@code ReadVsTrimStress}): a 2-byte entry fills the budget, then c0 reads while c1
- *     reads (last at the minimum: it trims) and writes two 1-byte entries, the second landing in
- *     entry 0's ring slot, then the state;</li>
- * <li>the last read at the minimum racing a snapshot ({@code LastReadVsSnapshotStress}): a write, c1 reads ahead, then c0 (alone at
- *     the minimum) reads while another thread takes the state: the race in which Lincheck found the
- *     gap of an earlier design (twin {@code split-last-read}).</li>
+ * <li>the count race ({@code CountRaceStress}): a write, then c0 and c1 reading at once, then the
+ *     state;</li>
+ * <li>a read racing a trim and a reuse ({@code ReadVsTrimStress}): a 2-byte entry fills the budget,
+ *     then c0 reads while c1 reads (last at the minimum: it trims) and writes two 1-byte entries, the
+ *     second landing in entry 0's ring slot, then the state;</li>
+ * <li>the last read at the minimum racing a snapshot ({@code LastReadVsSnapshotStress}): a write, c1
+ *     reads ahead, then c0 (alone at the minimum) reads while another thread takes the state: the race
+ *     in which Lincheck found the gap of an earlier design (twin {@code split-last-read}).</li>
  * </ul>
  */
 public final class LincheckRun {
