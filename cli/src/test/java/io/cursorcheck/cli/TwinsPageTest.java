@@ -83,11 +83,11 @@ class TwinsPageTest {
         List<String> runs = new ArrayList<>();
         for (String t : TWINS) {
             runs.add("{\"race\": \"Race\", \"subject\": \"" + t
-                    + "\", \"twin\": true, \"control\": false, \"verdict\": \""
+                    + "\", \"twin\": true, \"verdict\": \""
                     + (t.equals(twin) ? verdict : "CAUGHT") + "\", \"schedules\": 123, \"millis\": 456,"
                     + " \"memoryOps\": true}");
         }
-        runs.add("{\"race\": \"Race\", \"subject\": \"Published\", \"twin\": false, \"control\": false, \"verdict\":"
+        runs.add("{\"race\": \"Race\", \"subject\": \"Published\", \"twin\": false, \"verdict\":"
                 + " \"PASSED\", \"schedules\": 1000, \"millis\": 9000, \"memoryOps\": true}");
         return "{\"passed\": true, \"problems\": [], \"runs\": [" + String.join(", ", runs) + "]}";
     }

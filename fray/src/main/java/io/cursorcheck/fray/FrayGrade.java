@@ -1,5 +1,6 @@
 package io.cursorcheck.fray;
 
+import io.cursorcheck.properties.campaign.Subjects;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
 import java.util.ArrayList;
@@ -22,7 +23,7 @@ public final class FrayGrade {
      */
     public static final List<Race> MEMORY_OPS_RACES = List.of(Race.PUBLISH_VS_READ);
 
-    private static final List<String> VARIANTS = List.of(Subjects.LOCKED, Subjects.PUBLISHED);
+    private static final List<String> VARIANTS = Subjects.RACE_VARIANTS;
 
     private FrayGrade() {}
 
@@ -100,8 +101,6 @@ public final class FrayGrade {
             run.put("race", e.race());
             run.put("subject", e.subject());
             run.put("twin", e.twin());
-            // the module has no controls of its own any more (every twin is caught): the twins are the controls
-            run.put("control", false);
             run.put("verdict", e.shownVerdict());
             run.put("schedules", e.iterations());
             run.put("millis", e.wallMillis());

@@ -1,5 +1,6 @@
 package io.cursorcheck.fray;
 
+import io.cursorcheck.properties.campaign.Subjects;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -35,7 +36,7 @@ public record LedgerEntry(
 
     /** Whether the subject is a racy twin. */
     public boolean twin() {
-        return Subjects.isTwin(subject);
+        return Subjects.isRacyTwin(subject);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.cursorcheck.fray;
 
+import io.cursorcheck.properties.campaign.Subjects;
 import io.cursorcheck.spi.BlockingBroadcast;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +38,7 @@ public final class SceneRun {
      * @throws IllegalStateException if an actor's thread is interrupted while the harness joins it
      */
     public static String run(Race race, String subject) {
-        BlockingBroadcast b = Subjects.create(subject, race.options());
+        BlockingBroadcast b = Subjects.race(subject, race.options());
         Trace trace = new Trace(b);
         SceneRun run = new SceneRun(race, subject, trace);
         current = run;

@@ -1,9 +1,12 @@
 package io.cursorcheck.fray;
 
+import io.cursorcheck.properties.RaceOutcomes;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.Diagnostics;
+import io.cursorcheck.spi.Reply;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The interleaving of one run, as the harness saw it: which thread ran which operation, what it
@@ -31,6 +34,25 @@ public final class Trace {
         synchronized (lines) {
             lines.add(line);
         }
+    }
+
+    /**
+     * Runs an operation of the subject and logs it with its operation number.
+     *
+     * @return its outcome token, or {@code threw-<Exception>} if the subject threw (an answer the spec does
+     *     not allow, which every race's allowed outcomes exclude); as {@link RaceOutcomes#call} grades it
+     */
+    public String call(String operation, Supplier<Reply> call) {
+        String answer;
+        Reply reply = null;
+        try {
+            reply = call.get();
+            answer = RaceOutcomes.token(reply.outcome());
+        } catch (RuntimeException e) {
+            answer = RaceOutcomes.threw(e);
+        }
+        log(operation, reply == null ? answer : answer + " (op " + reply.op() + ")");
+        return answer;
     }
 
     /** Logs a note of the harness (a set-up step, a join), without a state. */

@@ -2,6 +2,7 @@ package io.cursorcheck.fray;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cursorcheck.properties.campaign.Subjects;
 import io.cursorcheck.properties.io.Json;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
@@ -191,8 +192,6 @@ class FrayGradeTest {
                                 MEMORY_OPS_TWIN,
                                 "twin",
                                 true,
-                                "control",
-                                false,
                                 "verdict",
                                 "CAUGHT",
                                 "schedules",
@@ -208,8 +207,6 @@ class FrayGradeTest {
                                 "plain-count-decrement",
                                 "twin",
                                 true,
-                                "control",
-                                false,
                                 "verdict",
                                 "NOT CAUGHT",
                                 "schedules",
@@ -225,8 +222,6 @@ class FrayGradeTest {
                                 Subjects.LOCKED,
                                 "twin",
                                 false,
-                                "control",
-                                false,
                                 "verdict",
                                 "PASSED",
                                 "schedules",
@@ -237,8 +232,7 @@ class FrayGradeTest {
                                 true));
         for (Object run : runs) {
             assertThat(new ArrayList<Object>(((Map<?, ?>) run).keySet()))
-                    .containsExactly(
-                            "race", "subject", "twin", "control", "verdict", "schedules", "millis", "memoryOps");
+                    .containsExactly("race", "subject", "twin", "verdict", "schedules", "millis", "memoryOps");
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.cursorcheck.fray;
 
+import io.cursorcheck.properties.campaign.Subjects;
 import java.io.IOException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;

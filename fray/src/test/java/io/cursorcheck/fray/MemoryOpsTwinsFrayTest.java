@@ -1,5 +1,6 @@
 package io.cursorcheck.fray;
 
+import io.cursorcheck.properties.campaign.Subjects;
 import java.io.IOException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -16,7 +17,7 @@ class MemoryOpsTwinsFrayTest {
 
     @BeforeAll
     static void warmUp() {
-        Subjects.twin("end-published-before-entry");
+        Subjects.racyTwin("end-published-before-entry");
         Warmup.once(Race.PUBLISH_VS_READ, "end-published-before-entry");
     }
 

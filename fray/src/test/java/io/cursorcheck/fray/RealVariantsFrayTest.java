@@ -1,5 +1,6 @@
 package io.cursorcheck.fray;
 
+import io.cursorcheck.properties.campaign.Subjects;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.pastalab.fray.junit.junit5.FrayTestExtension;

@@ -1,5 +1,6 @@
 package io.cursorcheck.fray;
 
+import io.cursorcheck.properties.campaign.Subjects;
 import io.cursorcheck.properties.mutants.Mutants;
 
 /**
@@ -23,7 +24,7 @@ final class Warmup {
 
     /** Every twin once through each race that declares it. */
     static void everyTwin() {
-        Mutants.RACY_TWINS.forEach(m -> Subjects.twin(m.id()));
+        Mutants.RACY_TWINS.forEach(m -> Subjects.racyTwin(m.id()));
         for (Race race : Race.values()) {
             for (String twin : race.twins()) {
                 once(race, twin);
@@ -32,7 +33,7 @@ final class Warmup {
     }
 
     static void once(Race race, String subject) {
-        if (race == Race.BLOCKED_WRITER && Subjects.isTwin(subject)) {
+        if (race == Race.BLOCKED_WRITER && Subjects.isRacyTwin(subject)) {
             sequentially(subject); // the lost-wakeup twin can hang a real-thread run: its classes load without one
             return;
         }
@@ -45,7 +46,7 @@ final class Warmup {
 
     /** The blocked writer's operations one after the other, none of which blocks. */
     private static void sequentially(String subject) {
-        io.cursorcheck.spi.BlockingBroadcast b = Subjects.create(subject, Race.BLOCKED_WRITER.options());
+        io.cursorcheck.spi.BlockingBroadcast b = Subjects.race(subject, Race.BLOCKED_WRITER.options());
         io.cursorcheck.spi.ConsumerHandle c0 = b.attach();
         b.writeSync(1);
         b.next(c0);

@@ -7,7 +7,7 @@ import io.cursorcheck.spi.Snapshot;
  * The spec's {@code scan()} (docs/spec.md §2) over a snapshot: the slowest cursor among the attached
  * consumers and how many sit at it, starting from {@code (end, 0)}. It is what invariant I6 says the cached
  * minimum must equal and what I5 compares {@code bufferStart} with; the invariant checker, the jcstress
- * tests' final check ({@code stress/Stress}) and the Lincheck scene's sequential specification all read it
+ * tests' and the Fray scenes' final check ({@link RaceOutcomes#invariants}) and the Lincheck scene's sequential specification all read it
  * from here, so the three checkers cannot disagree about what "the minimum" is.
  *
  * <p>It lives in {@code properties}, not in {@code spi}: the implementations and the model (which see only

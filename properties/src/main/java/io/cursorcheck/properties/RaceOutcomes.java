@@ -6,12 +6,14 @@ import io.cursorcheck.spi.Outcome;
 import io.cursorcheck.spi.Reply;
 import io.cursorcheck.spi.Settlement;
 import io.cursorcheck.spi.Snapshot;
+import java.util.function.Supplier;
 
 /**
  * The outcome vocabulary of the concurrency checks: the tokens a race's actors report and the invariant check
  * run once they are done. The jcstress tests ({@code stress/}) and the Fray scenes ({@code fray/}) both grade
- * with it, so an outcome means the same in both tables and a Fray failure reads like a row of jcstress's. The
- * tokens use no character jcstress would read as a regular expression. Stateless.
+ * with it, against the outcomes of {@link io.cursorcheck.properties.race.RaceCatalogue}, so an outcome means the
+ * same in both tables and a Fray failure reads like a row of jcstress's. The tokens use no character jcstress
+ * would read as a regular expression. Stateless.
  */
 public final class RaceOutcomes {
 
@@ -38,6 +40,20 @@ public final class RaceOutcomes {
      */
     public static String threw(RuntimeException e) {
         return "threw-" + e.getClass().getSimpleName();
+    }
+
+    /**
+     * Runs an operation of the subject.
+     *
+     * @param operation the call
+     * @return its outcome's {@link #token}, or {@link #threw} if the subject threw
+     */
+    public static String call(Supplier<Reply> operation) {
+        try {
+            return token(operation.get().outcome());
+        } catch (RuntimeException e) {
+            return threw(e);
+        }
     }
 
     /**

@@ -3,10 +3,12 @@ package io.cursorcheck.stress;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import io.cursorcheck.properties.RaceOutcomes;
+import io.cursorcheck.properties.campaign.Subjects;
+import io.cursorcheck.properties.race.RaceCatalogue;
 import io.cursorcheck.spi.BlockingBroadcast;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Options;
-import io.cursorcheck.spi.Policy;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -21,7 +23,7 @@ import org.openjdk.jcstress.infra.results.LL_Result;
  * handshake's wait: the detach and the lock-free read both decrement, and the count ends one short.
  *
  * <p>Measured with the gate's settings ({@code bin/cursorcheck stress --mode gate}: one fork,
- * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
+ * default JVM flags, two runs), OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
  * <pre>
  * outcome                       Locked   Published  NoHandshakeTwin
  * done, ok-0                   513,450     414,931          154,872
@@ -33,7 +35,7 @@ import org.openjdk.jcstress.infra.results.LL_Result;
  */
 public class AdvanceVsDetachStress {
 
-    static final Options OPTIONS = Options.of(100, Policy.STRICT);
+    static final Options OPTIONS = RaceCatalogue.ADVANCE_VS_DETACH.options();
 
     abstract static class Scene {
         final BlockingBroadcast b;
@@ -49,16 +51,16 @@ public class AdvanceVsDetachStress {
         }
 
         void read() {
-            read = Stress.call(() -> b.next(c0));
+            read = RaceOutcomes.call(() -> b.next(c0));
         }
 
         void detach() {
-            Stress.call(() -> b.detach(c0));
+            RaceOutcomes.call(() -> b.detach(c0));
         }
 
         void arbiter(LL_Result r) {
             r.r1 = read;
-            r.r2 = Stress.invariants(b);
+            r.r2 = RaceOutcomes.invariants(b);
         }
     }
 
@@ -72,7 +74,7 @@ public class AdvanceVsDetachStress {
     @State
     public static class Locked extends Scene {
         public Locked() {
-            super(Stress.locked(OPTIONS));
+            super(Subjects.race(Subjects.LOCKED, OPTIONS));
         }
 
         @Actor
@@ -101,7 +103,7 @@ public class AdvanceVsDetachStress {
     @State
     public static class Published extends Scene {
         public Published() {
-            super(Stress.published(OPTIONS));
+            super(Subjects.race(Subjects.PUBLISHED, OPTIONS));
         }
 
         @Actor
@@ -131,7 +133,7 @@ public class AdvanceVsDetachStress {
     @State
     public static class NoHandshakeTwin extends Scene {
         public NoHandshakeTwin() {
-            super(Stress.twin("no-handshake", OPTIONS));
+            super(Subjects.race("no-handshake", OPTIONS));
         }
 
         @Actor

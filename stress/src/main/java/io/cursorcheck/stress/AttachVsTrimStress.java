@@ -3,10 +3,12 @@ package io.cursorcheck.stress;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import io.cursorcheck.properties.RaceOutcomes;
+import io.cursorcheck.properties.campaign.Subjects;
+import io.cursorcheck.properties.race.RaceCatalogue;
 import io.cursorcheck.spi.BlockingBroadcast;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Options;
-import io.cursorcheck.spi.Policy;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -22,7 +24,7 @@ import org.openjdk.jcstress.infra.results.LLL_Result;
  * bookkeeping.
  *
  * <p>Measured with the gate's settings ({@code bin/cursorcheck stress --mode gate}: one fork,
- * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
+ * default JVM flags, two runs), OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
  * <pre>
  * outcome                                                      Locked   Published  UnlockedAttachTwin
  * e0/3, e0/3, ok-1                                            255,342     361,524             113,597
@@ -37,7 +39,7 @@ import org.openjdk.jcstress.infra.results.LLL_Result;
  */
 public class AttachVsTrimStress {
 
-    static final Options OPTIONS = Options.of(100, Policy.STRICT);
+    static final Options OPTIONS = RaceCatalogue.ATTACH_VS_TRIM.options();
 
     abstract static class Scene {
         final BlockingBroadcast b;
@@ -53,18 +55,18 @@ public class AttachVsTrimStress {
         }
 
         void read() {
-            reader = Stress.call(() -> b.next(c0)); // c0 is alone at the minimum: this read trims entry 0
+            reader = RaceOutcomes.call(() -> b.next(c0)); // c0 is alone at the minimum: this read trims entry 0
         }
 
         void join() {
             ConsumerHandle c1 = b.attach();
-            joiner = Stress.call(() -> b.next(c1));
+            joiner = RaceOutcomes.call(() -> b.next(c1));
         }
 
         void arbiter(LLL_Result r) {
             r.r1 = reader;
             r.r2 = joiner;
-            r.r3 = Stress.invariants(b);
+            r.r3 = RaceOutcomes.invariants(b);
         }
     }
 
@@ -81,7 +83,7 @@ public class AttachVsTrimStress {
     @State
     public static class Locked extends Scene {
         public Locked() {
-            super(Stress.locked(OPTIONS));
+            super(Subjects.race(Subjects.LOCKED, OPTIONS));
         }
 
         @Actor
@@ -113,7 +115,7 @@ public class AttachVsTrimStress {
     @State
     public static class Published extends Scene {
         public Published() {
-            super(Stress.published(OPTIONS));
+            super(Subjects.race(Subjects.PUBLISHED, OPTIONS));
         }
 
         @Actor
@@ -146,7 +148,7 @@ public class AttachVsTrimStress {
     @State
     public static class UnlockedAttachTwin extends Scene {
         public UnlockedAttachTwin() {
-            super(Stress.twin("unlocked-attach", OPTIONS));
+            super(Subjects.race("unlocked-attach", OPTIONS));
         }
 
         @Actor

@@ -3,10 +3,11 @@ package io.cursorcheck.stress;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import io.cursorcheck.properties.campaign.Subjects;
+import io.cursorcheck.properties.race.RaceCatalogue;
 import io.cursorcheck.spi.BlockingBroadcast;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Options;
-import io.cursorcheck.spi.Policy;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Mode;
@@ -22,7 +23,7 @@ import org.openjdk.jcstress.annotations.State;
  * writer sleeps through it and never terminates.
  *
  * <p>Measured with the gate's settings ({@code bin/cursorcheck stress --mode gate}: one fork,
- * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
+ * default JVM flags, two runs), OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
  * <pre>
  * outcome                       Locked   Published  LostWakeupTwin
  * STALE (F)                          0           0               2
@@ -33,7 +34,7 @@ import org.openjdk.jcstress.annotations.State;
  */
 public class BlockedWriterStress {
 
-    static final Options OPTIONS = Options.of(1, Policy.STRICT);
+    static final Options OPTIONS = RaceCatalogue.BLOCKED_WRITER.options();
 
     abstract static class Scene {
         final BlockingBroadcast b;
@@ -67,7 +68,7 @@ public class BlockedWriterStress {
     @State
     public static class Locked extends Scene {
         public Locked() {
-            super(Stress.locked(OPTIONS));
+            super(Subjects.race(Subjects.LOCKED, OPTIONS));
         }
 
         @Actor
@@ -90,7 +91,7 @@ public class BlockedWriterStress {
     @State
     public static class Published extends Scene {
         public Published() {
-            super(Stress.published(OPTIONS));
+            super(Subjects.race(Subjects.PUBLISHED, OPTIONS));
         }
 
         @Actor
@@ -114,7 +115,7 @@ public class BlockedWriterStress {
     @State
     public static class LostWakeupTwin extends Scene {
         public LostWakeupTwin() {
-            super(Stress.twin("lost-wakeup", OPTIONS));
+            super(Subjects.race("lost-wakeup", OPTIONS));
         }
 
         @Actor

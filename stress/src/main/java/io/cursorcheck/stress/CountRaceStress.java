@@ -3,10 +3,12 @@ package io.cursorcheck.stress;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import io.cursorcheck.properties.RaceOutcomes;
+import io.cursorcheck.properties.campaign.Subjects;
+import io.cursorcheck.properties.race.RaceCatalogue;
 import io.cursorcheck.spi.BlockingBroadcast;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Options;
-import io.cursorcheck.spi.Policy;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -22,7 +24,7 @@ import org.openjdk.jcstress.infra.results.LLL_Result;
  * count stays at one, nobody trims, and the buffer keeps an entry every consumer has read.
  *
  * <p>Measured with the gate's settings ({@code bin/cursorcheck stress --mode gate}: one fork,
- * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
+ * default JVM flags, two runs), OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
  * <pre>
  * outcome                       Locked   Published  PlainCountDecrementTwin
  * e0/5, e0/5, ok-1           2,566,182   1,726,502                1,673,035
@@ -33,7 +35,7 @@ import org.openjdk.jcstress.infra.results.LLL_Result;
  */
 public class CountRaceStress {
 
-    static final Options OPTIONS = Options.of(100, Policy.STRICT);
+    static final Options OPTIONS = RaceCatalogue.COUNT_RACE.options();
 
     abstract static class Scene {
         final BlockingBroadcast b;
@@ -50,17 +52,17 @@ public class CountRaceStress {
         }
 
         void readC0() {
-            first = Stress.call(() -> b.next(c0));
+            first = RaceOutcomes.call(() -> b.next(c0));
         }
 
         void readC1() {
-            second = Stress.call(() -> b.next(c1));
+            second = RaceOutcomes.call(() -> b.next(c1));
         }
 
         void arbiter(LLL_Result r) {
             r.r1 = first;
             r.r2 = second;
-            r.r3 = Stress.invariants(b);
+            r.r3 = RaceOutcomes.invariants(b);
         }
     }
 
@@ -73,7 +75,7 @@ public class CountRaceStress {
     @State
     public static class Locked extends Scene {
         public Locked() {
-            super(Stress.locked(OPTIONS));
+            super(Subjects.race(Subjects.LOCKED, OPTIONS));
         }
 
         @Actor
@@ -101,7 +103,7 @@ public class CountRaceStress {
     @State
     public static class Published extends Scene {
         public Published() {
-            super(Stress.published(OPTIONS));
+            super(Subjects.race(Subjects.PUBLISHED, OPTIONS));
         }
 
         @Actor
@@ -130,7 +132,7 @@ public class CountRaceStress {
     @State
     public static class PlainCountDecrementTwin extends Scene {
         public PlainCountDecrementTwin() {
-            super(Stress.twin("plain-count-decrement", OPTIONS));
+            super(Subjects.race("plain-count-decrement", OPTIONS));
         }
 
         @Actor

@@ -1,6 +1,6 @@
 package io.cursorcheck.stress;
 
-import io.cursorcheck.properties.mutants.Mutant;
+import io.cursorcheck.properties.campaign.Subjects;
 import io.cursorcheck.properties.mutants.Mutants;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -105,12 +105,14 @@ public final class DeclaredTests {
             return null;
         }
         String id = twinId(name);
-        Mutant m = Mutants.named(id);
-        if (m == null || !Mutants.RACY_TWINS.contains(m)) {
-            throw new IllegalStateException(subject.getCanonicalName() + " is named as the racy twin '" + id
-                    + "', which Mutants.RACY_TWINS does not have");
+        try {
+            return Subjects.racyTwin(id).id();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(
+                    subject.getCanonicalName() + " is named as the racy twin '" + id
+                            + "', which Mutants.RACY_TWINS does not have",
+                    e);
         }
-        return id;
     }
 
     /** {@code PlainCountDecrementTwin} gives {@code plain-count-decrement}. */

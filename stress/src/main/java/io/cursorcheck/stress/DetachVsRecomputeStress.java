@@ -3,10 +3,12 @@ package io.cursorcheck.stress;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import io.cursorcheck.properties.RaceOutcomes;
+import io.cursorcheck.properties.campaign.Subjects;
+import io.cursorcheck.properties.race.RaceCatalogue;
 import io.cursorcheck.spi.BlockingBroadcast;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Options;
-import io.cursorcheck.spi.Policy;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -23,7 +25,7 @@ import org.openjdk.jcstress.infra.results.LLL_Result;
  * walks them.
  *
  * <p>Measured with the gate's settings ({@code bin/cursorcheck stress --mode gate}: one fork,
- * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
+ * default JVM flags, two runs), OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
  * <pre>
  * outcome                                                    Locked   Published  UnlockedDetachTwin
  * done, e0/1, ok-1                                        1,572,902   1,675,302           1,356,809
@@ -35,7 +37,7 @@ import org.openjdk.jcstress.infra.results.LLL_Result;
  */
 public class DetachVsRecomputeStress {
 
-    static final Options OPTIONS = Options.of(100, Policy.STRICT);
+    static final Options OPTIONS = RaceCatalogue.DETACH_VS_RECOMPUTE.options();
 
     abstract static class Scene {
         final BlockingBroadcast b;
@@ -57,17 +59,17 @@ public class DetachVsRecomputeStress {
         }
 
         void detach() {
-            detach = Stress.call(() -> b.detach(c0));
+            detach = RaceOutcomes.call(() -> b.detach(c0));
         }
 
         void read() {
-            read = Stress.call(() -> b.next(c1));
+            read = RaceOutcomes.call(() -> b.next(c1));
         }
 
         void arbiter(LLL_Result r) {
             r.r1 = detach;
             r.r2 = read;
-            r.r3 = Stress.invariants(b);
+            r.r3 = RaceOutcomes.invariants(b);
         }
     }
 
@@ -83,7 +85,7 @@ public class DetachVsRecomputeStress {
     @State
     public static class Locked extends Scene {
         public Locked() {
-            super(Stress.locked(OPTIONS));
+            super(Subjects.race(Subjects.LOCKED, OPTIONS));
         }
 
         @Actor
@@ -114,7 +116,7 @@ public class DetachVsRecomputeStress {
     @State
     public static class Published extends Scene {
         public Published() {
-            super(Stress.published(OPTIONS));
+            super(Subjects.race(Subjects.PUBLISHED, OPTIONS));
         }
 
         @Actor
@@ -146,7 +148,7 @@ public class DetachVsRecomputeStress {
     @State
     public static class UnlockedDetachTwin extends Scene {
         public UnlockedDetachTwin() {
-            super(Stress.twin("unlocked-detach", OPTIONS));
+            super(Subjects.race("unlocked-detach", OPTIONS));
         }
 
         @Actor

@@ -3,10 +3,12 @@ package io.cursorcheck.stress;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import io.cursorcheck.properties.RaceOutcomes;
+import io.cursorcheck.properties.campaign.Subjects;
+import io.cursorcheck.properties.race.RaceCatalogue;
 import io.cursorcheck.spi.BlockingBroadcast;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Options;
-import io.cursorcheck.spi.Policy;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -21,7 +23,7 @@ import org.openjdk.jcstress.infra.results.LL_Result;
  * its cursor before reading, so the eviction does not wait for it.
  *
  * <p>Measured with the gate's settings ({@code bin/cursorcheck stress --mode gate}: one fork,
- * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
+ * default JVM flags, two runs), OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
  * <pre>
  * outcome                       Locked   Published  CursorPublishedBeforeReadTwin
  * e0/7, ok-1                 1,626,163   1,370,581                      1,148,396
@@ -33,7 +35,7 @@ import org.openjdk.jcstress.infra.results.LL_Result;
  */
 public class DropOldestVsLaggardStress {
 
-    static final Options OPTIONS = Options.of(1, Policy.DROP_OLDEST);
+    static final Options OPTIONS = RaceCatalogue.DROP_OLDEST_VS_LAGGARD.options();
 
     abstract static class Scene {
         final BlockingBroadcast b;
@@ -48,16 +50,16 @@ public class DropOldestVsLaggardStress {
         }
 
         void read() {
-            read = Stress.call(() -> b.next(c0));
+            read = RaceOutcomes.call(() -> b.next(c0));
         }
 
         void write() {
-            Stress.call(() -> b.writeSync(9));
+            RaceOutcomes.call(() -> b.writeSync(9));
         }
 
         void arbiter(LL_Result r) {
             r.r1 = read;
-            r.r2 = Stress.invariants(b);
+            r.r2 = RaceOutcomes.invariants(b);
         }
     }
 
@@ -68,7 +70,7 @@ public class DropOldestVsLaggardStress {
     @State
     public static class Locked extends Scene {
         public Locked() {
-            super(Stress.locked(OPTIONS));
+            super(Subjects.race(Subjects.LOCKED, OPTIONS));
         }
 
         @Actor
@@ -94,7 +96,7 @@ public class DropOldestVsLaggardStress {
     @State
     public static class Published extends Scene {
         public Published() {
-            super(Stress.published(OPTIONS));
+            super(Subjects.race(Subjects.PUBLISHED, OPTIONS));
         }
 
         @Actor
@@ -121,7 +123,7 @@ public class DropOldestVsLaggardStress {
     @State
     public static class CursorPublishedBeforeReadTwin extends Scene {
         public CursorPublishedBeforeReadTwin() {
-            super(Stress.twin("cursor-published-before-read", OPTIONS));
+            super(Subjects.race("cursor-published-before-read", OPTIONS));
         }
 
         @Actor

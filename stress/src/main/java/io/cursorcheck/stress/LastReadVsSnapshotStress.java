@@ -3,10 +3,12 @@ package io.cursorcheck.stress;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import io.cursorcheck.properties.RaceOutcomes;
+import io.cursorcheck.properties.campaign.Subjects;
+import io.cursorcheck.properties.race.RaceCatalogue;
 import io.cursorcheck.spi.BlockingBroadcast;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Options;
-import io.cursorcheck.spi.Policy;
 import io.cursorcheck.spi.Snapshot;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -23,7 +25,7 @@ import org.openjdk.jcstress.infra.results.LL_Result;
  * lock, and a snapshot in the gap shows the cursor moved and the entry still retained.
  *
  * <p>Measured with the gate's settings ({@code bin/cursorcheck stress --mode gate}: one fork,
- * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
+ * default JVM flags, two runs), OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
  * <pre>
  * outcome                       Locked   Published  SplitLastReadTwin
  * e0/1, ok-0                 1,007,420   1,036,945            791,159
@@ -35,7 +37,7 @@ import org.openjdk.jcstress.infra.results.LL_Result;
  */
 public class LastReadVsSnapshotStress {
 
-    static final Options OPTIONS = Options.of(100, Policy.STRICT);
+    static final Options OPTIONS = RaceCatalogue.LAST_READ_VS_SNAPSHOT.options();
 
     abstract static class Scene {
         final BlockingBroadcast b;
@@ -52,7 +54,7 @@ public class LastReadVsSnapshotStress {
         }
 
         void read() {
-            read = Stress.call(() -> b.next(c0));
+            read = RaceOutcomes.call(() -> b.next(c0));
         }
 
         void look() {
@@ -79,7 +81,7 @@ public class LastReadVsSnapshotStress {
     @State
     public static class Locked extends Scene {
         public Locked() {
-            super(Stress.locked(OPTIONS));
+            super(Subjects.race(Subjects.LOCKED, OPTIONS));
         }
 
         @Actor
@@ -107,7 +109,7 @@ public class LastReadVsSnapshotStress {
     @State
     public static class Published extends Scene {
         public Published() {
-            super(Stress.published(OPTIONS));
+            super(Subjects.race(Subjects.PUBLISHED, OPTIONS));
         }
 
         @Actor
@@ -136,7 +138,7 @@ public class LastReadVsSnapshotStress {
     @State
     public static class SplitLastReadTwin extends Scene {
         public SplitLastReadTwin() {
-            super(Stress.twin("split-last-read", OPTIONS));
+            super(Subjects.race("split-last-read", OPTIONS));
         }
 
         @Actor

@@ -3,10 +3,12 @@ package io.cursorcheck.stress;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import io.cursorcheck.properties.RaceOutcomes;
+import io.cursorcheck.properties.campaign.Subjects;
+import io.cursorcheck.properties.race.RaceCatalogue;
 import io.cursorcheck.spi.BlockingBroadcast;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Options;
-import io.cursorcheck.spi.Policy;
 import io.cursorcheck.spi.Reply;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -23,7 +25,7 @@ import org.openjdk.jcstress.infra.results.L_Result;
  * stores the entry, so a lock-free read can see a zero-size entry 0.
  *
  * <p>Measured with the gate's settings ({@code bin/cursorcheck stress --mode gate}: one fork,
- * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
+ * default JVM flags, two runs), OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
  * <pre>
  * outcome                       Locked   Published  EndPublishedBeforeEntryTwin
  * notified-e0/7              1,510,812   1,346,653                    1,055,669
@@ -35,7 +37,7 @@ import org.openjdk.jcstress.infra.results.L_Result;
  */
 public class PublishVsReadStress {
 
-    static final Options OPTIONS = Options.of(100, Policy.STRICT);
+    static final Options OPTIONS = RaceCatalogue.PUBLISH_VS_READ.options();
 
     abstract static class Scene {
         final BlockingBroadcast b;
@@ -58,7 +60,7 @@ public class PublishVsReadStress {
         }
 
         void arbiter(L_Result r) {
-            r.r1 = Stress.delivered(read, write);
+            r.r1 = RaceOutcomes.delivered(read, write);
         }
     }
 
@@ -72,7 +74,7 @@ public class PublishVsReadStress {
     @State
     public static class Locked extends Scene {
         public Locked() {
-            super(Stress.locked(OPTIONS));
+            super(Subjects.race(Subjects.LOCKED, OPTIONS));
         }
 
         @Actor
@@ -101,7 +103,7 @@ public class PublishVsReadStress {
     @State
     public static class Published extends Scene {
         public Published() {
-            super(Stress.published(OPTIONS));
+            super(Subjects.race(Subjects.PUBLISHED, OPTIONS));
         }
 
         @Actor
@@ -131,7 +133,7 @@ public class PublishVsReadStress {
     @State
     public static class EndPublishedBeforeEntryTwin extends Scene {
         public EndPublishedBeforeEntryTwin() {
-            super(Stress.twin("end-published-before-entry", OPTIONS));
+            super(Subjects.race("end-published-before-entry", OPTIONS));
         }
 
         @Actor

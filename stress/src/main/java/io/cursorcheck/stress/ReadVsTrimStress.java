@@ -3,10 +3,12 @@ package io.cursorcheck.stress;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import io.cursorcheck.properties.RaceOutcomes;
+import io.cursorcheck.properties.campaign.Subjects;
+import io.cursorcheck.properties.race.RaceCatalogue;
 import io.cursorcheck.spi.BlockingBroadcast;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Options;
-import io.cursorcheck.spi.Policy;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -21,7 +23,7 @@ import org.openjdk.jcstress.infra.results.LLL_Result;
  * publishes its cursor before it reads the entry, and reads the reused slot: {@code e0/9}.
  *
  * <p>Measured with the gate's settings ({@code bin/cursorcheck stress --mode gate}: one fork,
- * default JVM flags, two runs), 2026-11-29, OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
+ * default JVM flags, two runs), OpenJDK 17.0.15, 2 cores; (F) marks a forbidden outcome:
  * <pre>
  * outcome                                   Locked   Published  CursorPublishedBeforeReadTwin
  * e0/7, e0/7-then-accepted, ok-1         1,917,569   1,288,316                      1,719,509
@@ -33,7 +35,7 @@ import org.openjdk.jcstress.infra.results.LLL_Result;
  */
 public class ReadVsTrimStress {
 
-    static final Options OPTIONS = Options.of(1, Policy.STRICT);
+    static final Options OPTIONS = RaceCatalogue.READ_VS_TRIM.options();
 
     abstract static class Scene {
         final BlockingBroadcast b;
@@ -50,17 +52,17 @@ public class ReadVsTrimStress {
         }
 
         void readFirst() {
-            first = Stress.call(() -> b.next(c0));
+            first = RaceOutcomes.call(() -> b.next(c0));
         }
 
         void readThenWrite() {
-            second = Stress.call(() -> b.next(c1)) + "-then-" + Stress.call(() -> b.writeSync(9));
+            second = RaceOutcomes.call(() -> b.next(c1)) + "-then-" + RaceOutcomes.call(() -> b.writeSync(9));
         }
 
         void arbiter(LLL_Result r) {
             r.r1 = first;
             r.r2 = second;
-            r.r3 = Stress.invariants(b);
+            r.r3 = RaceOutcomes.invariants(b);
         }
     }
 
@@ -77,7 +79,7 @@ public class ReadVsTrimStress {
     @State
     public static class Locked extends Scene {
         public Locked() {
-            super(Stress.locked(OPTIONS));
+            super(Subjects.race(Subjects.LOCKED, OPTIONS));
         }
 
         @Actor
@@ -109,7 +111,7 @@ public class ReadVsTrimStress {
     @State
     public static class Published extends Scene {
         public Published() {
-            super(Stress.published(OPTIONS));
+            super(Subjects.race(Subjects.PUBLISHED, OPTIONS));
         }
 
         @Actor
@@ -142,7 +144,7 @@ public class ReadVsTrimStress {
     @State
     public static class CursorPublishedBeforeReadTwin extends Scene {
         public CursorPublishedBeforeReadTwin() {
-            super(Stress.twin("cursor-published-before-read", OPTIONS));
+            super(Subjects.race("cursor-published-before-read", OPTIONS));
         }
 
         @Actor

@@ -10,6 +10,8 @@
  * <p>Why each test repeats a short nested class per subject: jcstress only sees the actors, arbiter
  * and outcomes declared on the annotated class itself (inherited actors are not found), so each
  * subject is a nested class whose members delegate to the test's shared {@code Scene}, and the
- * outcome annotations are repeated on each.
+ * outcome annotations are repeated on each. The annotations, the options and the twins are those of
+ * properties' race catalogue ({@code io.cursorcheck.properties.race.RaceCatalogue}), which Fray and
+ * Lincheck read; a test of this module holds the two equal.
  */
 package io.cursorcheck.stress;

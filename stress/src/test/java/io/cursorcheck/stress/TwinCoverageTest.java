@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 class TwinCoverageTest {
 
-    private static final Pattern BUILDS_TWIN = Pattern.compile("Stress\\.twin\\(\"([a-z0-9-]+)\"");
+    private static final Pattern BUILDS_TWIN = Pattern.compile("Subjects\\.race\\(\"([a-z0-9-]+)\"");
 
     @Test
     void everyRacyTwinIsExercisedByJcstressOrLincheck() {
@@ -63,14 +63,14 @@ class TwinCoverageTest {
                 @JCStressTest
                 public static class PlainCountDecrementTwin extends Scene {
                     public PlainCountDecrementTwin() {
-                        super(Stress.twin("split-last-read", OPTIONS));
+                        super(Subjects.race("split-last-read", OPTIONS));
                     }
                 }
                 """;
         assertThat(twinsBuilt(source, "PlainCountDecrementTwin")).containsExactly("split-last-read");
     }
 
-    /** The twins built with {@code Stress.twin} in the body of {@code subject}: up to the next test or the end. */
+    /** The twins built with {@code Subjects.race} in the body of {@code subject}: up to the next test or the end. */
     private static List<String> twinsBuilt(String source, String subject) {
         int start = source.indexOf("class " + subject + " ");
         assertThat(start).as("%s declared in the source", subject).isNotNegative();

@@ -12,7 +12,8 @@ import java.util.List;
  * state keys); the lockstep core {@code engine}, and on it its shrinker and shortest search
  * ({@code engine.shrink}); above it {@code explore}, {@code mutants} and {@code report}; then {@code campaign},
  * which brings them together; and {@code pages}, the summaries of whole runs, on top. Beside the core,
- * {@code examples}, the catalogue of hand-written examples, stands on the registry alone. Each rule names
+ * {@code examples}, the catalogue of hand-written examples, stands on the registry alone; {@code race}, the
+ * catalogue of the concurrency races, on nothing of the module. Each rule names
  * the edge it forbids and why, so that a failure says which layer was crossed.
  */
 public final class PackageRules {
@@ -32,6 +33,7 @@ public final class PackageRules {
     private static final String CAMPAIGN = "io.cursorcheck.properties.campaign..";
     private static final String PAGES = "io.cursorcheck.properties.pages..";
     private static final String EXAMPLES = "io.cursorcheck.properties.examples..";
+    private static final String RACE = "io.cursorcheck.properties.race..";
 
     /** No two packages of the module import each other, directly or around a loop. */
     public static final ArchRule NO_PACKAGE_CYCLES = slices().matching("io.cursorcheck.(**)")
@@ -134,6 +136,18 @@ public final class PackageRules {
                     + " on the suite's variants: a scenario steps one broadcast and checks each answer and state,"
                     + " and needs nothing of the lockstep core or the reports");
 
+    /** The race catalogue is data that every concurrency tool reads. */
+    public static final ArchRule RACE_IS_DATA = noClasses()
+            .that()
+            .resideInAPackage(RACE)
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(ROOT, IO, SOURCE, ENGINE, EXPLORE, MUTANTS, REPORT, CAMPAIGN, PAGES, EXAMPLES)
+            .as("race (the race catalogue) imports no other package of properties")
+            .because("jcstress, Fray and Lincheck all read it: a catalogue that reached into the engine, the"
+                    + " mutants or the campaign would bring them into every reader; it names the racy twins by id,"
+                    + " and its tests hold the ids to Mutants.RACY_TWINS");
+
     /** Every rule, in the order above. */
     public static final List<ArchRule> ALL = List.of(
             NO_PACKAGE_CYCLES,
@@ -144,7 +158,8 @@ public final class PackageRules {
             LEAVES_IMPORT_NOTHING,
             KEYS_IMPORT_NOTHING,
             THE_CORE_NEVER_IMPORTS_ITS_SHRINKER,
-            EXAMPLES_STAND_ON_THE_REGISTRY);
+            EXAMPLES_STAND_ON_THE_REGISTRY,
+            RACE_IS_DATA);
 
     private PackageRules() {}
 }

@@ -1,7 +1,9 @@
 package io.cursorcheck.stress.lincheck;
 
+import io.cursorcheck.properties.campaign.Subjects;
 import io.cursorcheck.properties.mutants.MutantCompiler;
 import io.cursorcheck.properties.mutants.Mutants;
+import io.cursorcheck.properties.race.RaceCatalogue;
 import io.cursorcheck.properties.report.MarkdownTable;
 import java.io.File;
 import java.io.IOException;
@@ -13,8 +15,14 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.jetbrains.kotlinx.lincheck.Actor;
 import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
 import org.jetbrains.lincheck.LincheckAssertionError;
@@ -40,16 +48,18 @@ import org.jetbrains.lincheck.datastructures.StressOptions;
  * loads them, and a twin from a class loader of our own would run unexplored, and pass.
  *
  * <p>Each check runs generated scenarios (two threads, two operations each, two before and one
- * after) plus targeted scenarios that put a known race right in the parallel part, so model
- * checking explores every interleaving of it:
+ * after) plus targeted scenarios that put a known race of the race catalogue right in the parallel
+ * part, so model checking explores every interleaving of it, and whose racy twins are the plan's
+ * negative controls ({@link #RACES}):
  * <ul>
- * <li>the count race: a write, then c0 and c1 reading at once, then the state;</li>
- * <li>a read racing a trim and a reuse: a 2-byte entry fills the budget, then c0 reads while c1
- *     reads (last at the minimum: it trims) and writes two 1-byte entries, the second landing in
- *     entry 0's ring slot, then the state;</li>
- * <li>the last read at the minimum racing a snapshot: a write, c1 reads ahead, then c0 (alone at
- *     the minimum) reads while another thread takes the state: the race in which Lincheck found the
- *     gap of an earlier design (twin {@code split-last-read}).</li>
+ * <li>the count race ({@code CountRaceStress}): a write, then c0 and c1 reading at once, then the
+ *     state;</li>
+ * <li>a read racing a trim and a reuse ({@code ReadVsTrimStress}): a 2-byte entry fills the budget,
+ *     then c0 reads while c1 reads (last at the minimum: it trims) and writes two 1-byte entries, the
+ *     second landing in entry 0's ring slot, then the state;</li>
+ * <li>the last read at the minimum racing a snapshot ({@code LastReadVsSnapshotStress}): a write, c1
+ *     reads ahead, then c0 (alone at the minimum) reads while another thread takes the state: the race
+ *     in which Lincheck found the gap of an earlier design (twin {@code split-last-read}).</li>
  * </ul>
  */
 public final class LincheckRun {
@@ -115,25 +125,39 @@ public final class LincheckRun {
         }
     }
 
-    /** The checks of a run: real variants both ways; each twin the way that shows it. */
-    static final List<Planned> PLAN = List.of(
-            new Planned(BroadcastScene.Locked.class, null, Strategy.MODEL_CHECKING),
-            new Planned(BroadcastScene.Locked.class, null, Strategy.STRESS),
-            new Planned(BroadcastScene.Published.class, null, Strategy.MODEL_CHECKING),
-            new Planned(BroadcastScene.Published.class, null, Strategy.STRESS),
-            new Planned(BroadcastScene.Published.class, "split-last-read", Strategy.MODEL_CHECKING),
-            new Planned(BroadcastScene.Published.class, "plain-count-decrement", Strategy.MODEL_CHECKING),
-            new Planned(BroadcastScene.Published.class, "cursor-published-before-read", Strategy.MODEL_CHECKING));
+    /**
+     * The races of the catalogue a targeted scenario puts in the parallel part ({@link #targeted}); their racy
+     * twins are the plan's negative controls.
+     */
+    static final List<RaceCatalogue> RACES =
+            List.of(RaceCatalogue.COUNT_RACE, RaceCatalogue.READ_VS_TRIM, RaceCatalogue.LAST_READ_VS_SNAPSHOT);
 
-    /** The racy twins the plan checks. */
-    public static java.util.Set<String> twins() {
-        return PLAN.stream()
-                .map(Planned::twin)
-                .filter(java.util.Objects::nonNull)
-                .collect(java.util.stream.Collectors.toSet());
+    /**
+     * The checks of a run: real variants both ways; each twin of {@link #RACES}, by model checking, on the scene
+     * of the class it patches.
+     */
+    static final List<Planned> PLAN = plan();
+
+    private static List<Planned> plan() {
+        List<Planned> plan = new ArrayList<>(List.of(
+                new Planned(BroadcastScene.Locked.class, null, Strategy.MODEL_CHECKING),
+                new Planned(BroadcastScene.Locked.class, null, Strategy.STRESS),
+                new Planned(BroadcastScene.Published.class, null, Strategy.MODEL_CHECKING),
+                new Planned(BroadcastScene.Published.class, null, Strategy.STRESS)));
+        Set<String> twins = new LinkedHashSet<>();
+        RACES.forEach(r -> twins.addAll(r.twins()));
+        for (String twin : twins) {
+            plan.add(new Planned(sceneOf(Subjects.racyTwin(twin).entry()), twin, Strategy.MODEL_CHECKING));
+        }
+        return List.copyOf(plan);
     }
 
-    /** Model checking: generated scenarios and interleavings per scenario (about 15 s per real variant on 2 cores, 2026-12-01). */
+    /** The racy twins the plan checks: the catalogue's twins of {@link #RACES}. */
+    public static Set<String> twins() {
+        return PLAN.stream().map(Planned::twin).filter(Objects::nonNull).collect(Collectors.toSet());
+    }
+
+    /** Model checking: generated scenarios and interleavings per scenario. */
     static final int MC_ITERATIONS = 10;
 
     static final int MC_INVOCATIONS = 100;
@@ -325,20 +349,43 @@ public final class LincheckRun {
         }
     }
 
-    /** The scenarios that put a known race in the parallel part (see the class comment). */
+    /** The scenarios that put a known race in the parallel part (see the class comment), in {@link #RACES}' order. */
     static List<ExecutionScenario> targetedScenarios() {
+        return List.copyOf(targeted(RACES).values());
+    }
+
+    /**
+     * The targeted scenario of each race, in order.
+     *
+     * @throws IllegalStateException for a race without a scenario here
+     */
+    static Map<RaceCatalogue, ExecutionScenario> targeted(List<RaceCatalogue> races) {
         Actor write1 = actor("writeSync", 1);
         Actor write2 = actor("writeSync", 2);
         Actor readC0 = actor("nextC0");
         Actor readC1 = actor("nextC1");
         Actor state = actor("state");
-        ExecutionScenario countRace =
-                new ExecutionScenario(List.of(write1), List.of(List.of(readC0), List.of(readC1)), List.of(state), null);
-        ExecutionScenario readVsReuse = new ExecutionScenario(
-                List.of(write2), List.of(List.of(readC0), List.of(readC1, write1, write1)), List.of(state), null);
-        ExecutionScenario lastReadVsState = new ExecutionScenario(
-                List.of(write1, readC1), List.of(List.of(readC0), List.of(state)), List.of(), null);
-        return List.of(countRace, readVsReuse, lastReadVsState);
+        Map<RaceCatalogue, ExecutionScenario> scenarios = new LinkedHashMap<>();
+        for (RaceCatalogue race : races) {
+            scenarios.put(
+                    race,
+                    switch (race) {
+                        case COUNT_RACE ->
+                            new ExecutionScenario(
+                                    List.of(write1), List.of(List.of(readC0), List.of(readC1)), List.of(state), null);
+                        case READ_VS_TRIM ->
+                            new ExecutionScenario(
+                                    List.of(write2),
+                                    List.of(List.of(readC0), List.of(readC1, write1, write1)),
+                                    List.of(state),
+                                    null);
+                        case LAST_READ_VS_SNAPSHOT ->
+                            new ExecutionScenario(
+                                    List.of(write1, readC1), List.of(List.of(readC0), List.of(state)), List.of(), null);
+                        default -> throw new IllegalStateException("no targeted Lincheck scenario of " + race);
+                    });
+        }
+        return scenarios;
     }
 
     private static Actor actor(String operation, Object... arguments) {
