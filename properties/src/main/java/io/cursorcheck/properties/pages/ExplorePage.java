@@ -68,15 +68,17 @@ public final class ExplorePage {
                permuted state has the permuted futures, at the same depths. The map never reads the subject
                (premise 3). `SymmetryProperties` checks it: renamed and unrenamed exploration agree on every
                control's verdict and shortest length, every conforming variant's verdict on the gate's bound and
-               the known findings; a "symmetry" that sorts consumers by cursor instead hides
+               the known findings; an unsound reduction (the key without the cursors) hides
                `scan-counts-consumers-above-minimum`. No other symmetry is applied: operation numbers are
                already written by rank (premise 1), and none other has been shown sound.
-            6. **Binary keys are the String keys in other clothes.** The `binary` and `symmetric` keyings write
-               the same content as the String key (`string`, kept for comparison), item by item, in a
-               prefix-free encoding (every item tagged, every list counted), compared byte for byte: never a
-               hash alone. `BinaryKeyExactnessTest` shows the binary and String keys partition the reached
-               states alike (gate 8 deep, writer paths 6 deep, every policy, every conforming variant, six
-               mutants); a key that drops the cursors, or the "past a finding" flag, is caught by the same check.
+            6. **One encoding.** Each side writes its state item by item into one prefix-free encoding (every
+               item tagged, every list counted), compared byte for byte: never a hash alone. The `binary` keying
+               is that key, `symmetric` the same with consumers renamed; a text form of a state (a message, a
+               debugging print) is rendered from its bytes. `KeyCompletenessTest` shows a missing field would be
+               seen: with a key that drops the cursors, `scan-counts-consumers-above-minimum` escapes the bound
+               where the exact key catches it at its pinned length, and every key the model reaches decodes to
+               what its state says, field by field (a key that drops the cursors, or the "past a finding" flag,
+               fails that check).
 
             The fork of each side is checked against the original by `ForkTest` (a fork answers exactly as its
             original would, for every variant), and premise 2 by the checker being part of every key.
