@@ -34,8 +34,12 @@ import java.util.function.Predicate;
  * <p>Why in the engine and not the explorer's package: every caller (a random run's report, and through it
  * the check, the campaign, the controls and the kill matrix) is in the engine, which must not import
  * {@code explore}; the search needs only {@link LockstepPair}, and its alphabet comes from the script, not
- * from an explorer's scope. Its breadth-first loop is the one method {@link #breadthFirst}, so it can be
- * unified with the explorer's later.
+ * from an explorer's scope. Its breadth-first loop is the one method {@link #breadthFirst}, kept apart from the
+ * explorer's level expander for what it does differently, each of which decides a result it reports: it keeps the
+ * first failure {@link Shrinker#sameFailure} accepts (the explorer keeps the first of each signature, and merges
+ * every divergence into one), it stops in the middle of a level, at that failure or at the state limit (the
+ * explorer stops at a level's end), and it counts the states reached up to there (the page's
+ * {@link Minimality#states()}).
  *
  * <p>Bounded: it stops once it has reached {@code stateLimit} distinct states, and the result says so
  * ({@link Minimality#proven()} false). A subject that cannot be forked (an external process) is not
