@@ -43,7 +43,7 @@ final class ExploreBoundCommand implements Part {
     private final Keying keying;
     private final String command;
 
-    /** The current explorer with one thread per core. */
+    /** The explorer with one thread per core and the default keying. */
     ExploreBoundCommand(
             BroadcastFactory subject,
             List<Policy> policies,
