@@ -73,7 +73,8 @@ class KeyCompletenessTest {
                 StateKey key = pair.key(new StateKeyBuilder(), false);
                 String problem = decodesTo(key, pair, seen);
                 if (problem != null && wrong.size() < 5) {
-                    wrong.add(problem);
+                    wrong.add(problem + " in " + key + " of "
+                            + pair.model().broadcast().snapshot());
                 }
                 StateKeyBuilder again = new StateKeyBuilder();
                 key.writeTo(again);
@@ -101,15 +102,16 @@ class KeyCompletenessTest {
         for (LossyKey loss : List.of(LossyKey.WITHOUT_CURSORS, LossyKey.WITHOUT_PAST_FLAG)) {
             List<String> wrong = new ArrayList<>();
             long[] count = {0};
-            for (Scope scope : scopes()) {
-                explore(Variant.MODEL, scope, "checked", pair -> {
-                    String problem = decodesTo((StateKey) loss.apply(pair), pair, new Coverage());
-                    if (problem != null && count[0]++ == 0) {
-                        wrong.add(problem);
-                    }
-                    return pair.key(new StateKeyBuilder(), false);
-                });
-            }
+            // The known findings' bound alone: it has both cursors and states past a finding.
+            explore(Variant.MODEL, scopes().get(0), "checked", pair -> {
+                StateKey lossy = (StateKey) loss.apply(pair);
+                String problem = decodesTo(lossy, pair, new Coverage());
+                if (problem != null && count[0]++ == 0) {
+                    wrong.add(problem + " in " + lossy + " of "
+                            + pair.model().broadcast().snapshot());
+                }
+                return pair.key(new StateKeyBuilder(), false);
+            });
             System.out.printf("%s: %,d states' keys found wrong, e.g. %s%n", loss, count[0], wrong);
             assertThat(wrong).as("states whose %s key was found wrong", loss).isNotEmpty();
         }
@@ -280,7 +282,7 @@ class KeyCompletenessTest {
                 throw new Mismatch("items left over from " + in.at + " on");
             }
         } catch (Mismatch m) {
-            return m.getMessage() + " in " + key + " of " + s;
+            return m.getMessage(); // the caller renders the key and the state, for the first few only
         }
         seen.past += pair.tolerated() != null ? 1 : 0;
         seen.spoiled += s.spoiledEntries().isEmpty() ? 0 : 1;
