@@ -4,11 +4,9 @@ import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.campaign.ExploreRun;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.KnownFindings;
-import io.cursorcheck.properties.explore.Comparison;
 import io.cursorcheck.properties.explore.ExploreSettings;
 import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Keying;
-import io.cursorcheck.properties.explore.LegacyExplorer;
 import io.cursorcheck.properties.explore.Scope;
 import io.cursorcheck.properties.pages.ExplorePage;
 import io.cursorcheck.properties.report.CounterexampleWriter;
@@ -33,16 +31,6 @@ import java.util.Map;
  */
 final class ExploreBoundCommand implements Part {
 
-    /** Which explorer runs. */
-    enum Mode {
-        /** The current explorer, with the threads asked. */
-        CURRENT,
-        /** The explorer before issue 16 ({@link LegacyExplorer}), one thread. */
-        LEGACY,
-        /** Both on each bound, once to warm up and once measured, the legacy one first, with the speed-ups. */
-        COMPARE
-    }
-
     private final BroadcastFactory subject;
     private final List<Policy> policies;
     private final long budget;
@@ -51,12 +39,11 @@ final class ExploreBoundCommand implements Part {
     private final int depth;
     private final boolean writerPaths; // the scope includes the writer's further paths
     private final long stateLimit;
-    private final Mode mode;
     private final int threads;
     private final Keying keying;
     private final String command;
 
-    /** The current explorer with one thread per core. */
+    /** The explorer with one thread per core and the default keying. */
     ExploreBoundCommand(
             BroadcastFactory subject,
             List<Policy> policies,
@@ -76,7 +63,6 @@ final class ExploreBoundCommand implements Part {
                 depth,
                 writerPaths,
                 stateLimit,
-                Mode.CURRENT,
                 ExploreSettings.cores(),
                 Keying.DEFAULT,
                 command);
@@ -91,11 +77,9 @@ final class ExploreBoundCommand implements Part {
             int depth,
             boolean writerPaths,
             long stateLimit,
-            Mode mode,
             int threads,
             Keying keying,
             String command) {
-        this.mode = mode;
         this.threads = threads;
         this.keying = keying;
         this.writerPaths = writerPaths;
@@ -114,13 +98,13 @@ final class ExploreBoundCommand implements Part {
         return "explore " + subject.id();
     }
 
-    /** The current explorer on one scope, a line per level and one at the end. */
-    private Explorer.Result current(Scope scope, KnownFindings known, PrintStream out) {
+    /** The explorer on one scope, a line per level and one at the end. */
+    private Explorer.Result explore(Scope scope, KnownFindings known, PrintStream out) {
         ExploreSettings settings = ExploreSettings.of(stateLimit)
                 .withThreads(threads)
                 .withKeying(keying)
                 .withProgress(level -> progress(out, level));
-        out.printf("  current explorer (%d thread(s), %s key)%n", threads, settings.keyName());
+        out.printf("  %d thread(s), %s key%n", threads, settings.keyName());
         Explorer.Result r = Explorer.explore(subject, scope, settings, known);
         summary(out, r);
         return r;
@@ -164,7 +148,6 @@ final class ExploreBoundCommand implements Part {
         List<Explorer.Result> bounds = new ArrayList<>();
         Map<String, Path> pages = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
-        List<Comparison> comparisons = new ArrayList<>();
         for (Policy p : policies) {
             Scope scope = new Scope(p, budget, sizes, consumers, depth, writerPaths);
             out.printf(
@@ -174,45 +157,7 @@ final class ExploreBoundCommand implements Part {
                     io.cursorcheck.properties.Variant.referenceFor(subject.algorithm())
                             .id(),
                     scope);
-            Explorer.Result r;
-            if (mode == Mode.CURRENT) {
-                r = current(scope, known, out);
-            } else {
-                if (mode == Mode.COMPARE) {
-                    // The JIT compiles the shared code during whichever runs first, which then spends more CPU per
-                    // state: both run once unmeasured, so the measured pair starts equally warm.
-                    out.printf("  warm-up, not measured: the legacy explorer, then the current one%n");
-                    LegacyExplorer.explore(subject, scope, stateLimit, false, known, null);
-                    Explorer.explore(
-                            subject,
-                            scope,
-                            ExploreSettings.of(stateLimit).withThreads(threads).withKeying(keying),
-                            known);
-                }
-                out.printf("  legacy explorer (before issue 16: one thread, String keys)%n");
-                Explorer.Result legacy =
-                        LegacyExplorer.explore(subject, scope, stateLimit, false, known, level -> progress(out, level));
-                summary(out, legacy);
-                r = legacy;
-                if (mode == Mode.COMPARE) {
-                    r = current(scope, known, out);
-                    Comparison c = new Comparison(legacy, r, "after a warm-up of both; legacy first");
-                    comparisons.add(c);
-                    out.printf(
-                            "  speed-up: %.2f times the states per CPU second, %.2f times the states per second;"
-                                    + " reduction %.2f (%,d states without, %,d with); %s%n",
-                            c.cpuSpeedUp(),
-                            c.elapsedSpeedUp(),
-                            c.reduction(),
-                            legacy.states(),
-                            r.states(),
-                            c.agrees() ? "the results agree" : "THE RESULTS DISAGREE");
-                    if (!c.agrees()) {
-                        problems.add("explore: the legacy and the current explorer disagree on " + subject.id() + " "
-                                + scope);
-                    }
-                }
-            }
+            Explorer.Result r = explore(scope, known, out);
             for (Explorer.Found f : r.found()) {
                 Counterexample cx = new Counterexample(
                         subject.id(),
@@ -253,8 +198,7 @@ final class ExploreBoundCommand implements Part {
         Files.writeString(
                 page,
                 ExplorePage.markdown(
-                        new ExploreRun.Result(
-                                bounds, List.of(), pages, Map.of(subject.id(), subject.algorithm()), comparisons),
+                        new ExploreRun.Result(bounds, List.of(), pages, Map.of(subject.id(), subject.algorithm())),
                         command),
                 StandardCharsets.UTF_8);
         reports.whenPublished(out, "report: " + Reports.relative(page));
@@ -263,23 +207,6 @@ final class ExploreBoundCommand implements Part {
                 bounds.size(), bounds.stream().filter(Explorer.Result::holds).count());
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("report", Reports.relative(page));
-        if (!comparisons.isEmpty()) {
-            json.put(
-                    "comparisons",
-                    comparisons.stream()
-                            .map(c -> Map.of(
-                                    "scope",
-                                    c.current().scope().toString(),
-                                    "cpuSpeedUp",
-                                    c.cpuSpeedUp(),
-                                    "elapsedSpeedUp",
-                                    c.elapsedSpeedUp(),
-                                    "reduction",
-                                    c.reduction(),
-                                    "agrees",
-                                    c.agrees()))
-                            .toList());
-        }
         return new Verdict(problems.isEmpty(), summary, "", json, problems, System.currentTimeMillis() - start);
     }
 }

@@ -23,8 +23,6 @@ import picocli.CommandLine.Option;
                 + " failure within the gate's bound and the writer-paths bound 8 deep, writing reports/explore.md; with"
                 + " --variant, any bound, a line of"
                 + " progress per depth, every failure written as a shortest counterexample, and reports/explore-NAME.md;"
-                + " --legacy: the explorer before issue 16 (one thread, String keys); --compare: both on each bound, with the"
-                + " speed-ups;"
                 + " exit 1 if a bound does not hold or a control escapes")
 final class ExploreCli extends CliCommand {
 
@@ -89,9 +87,9 @@ final class ExploreCli extends CliCommand {
                 paramLabel = "K",
                 converter = Converters.KeyingName.class,
                 defaultValue = "symmetric",
-                description = "how the current explorer recognises states: string (the"
-                        + " String keys), binary (the same content in binary) or symmetric (binary, consumers renamed by the"
-                        + " model's attach order); default: ${DEFAULT-VALUE}")
+                description =
+                        "how the explorer recognises states: binary (the exact binary key, consumers by id) or"
+                                + " symmetric (the same, consumers renamed by the model's attach order); default: ${DEFAULT-VALUE}")
         io.cursorcheck.properties.explore.Keying keying;
 
         @Option(
@@ -101,18 +99,6 @@ final class ExploreCli extends CliCommand {
                 description = "stop, incomplete, beyond N distinct states")
         @Range(min = 1, max = Long.MAX_VALUE)
         long limit;
-
-        @Option(
-                names = "--legacy",
-                description = "the explorer before issue 16 instead: one thread, String keys" + " (to measure against)")
-        boolean legacy;
-
-        @Option(
-                names = "--compare",
-                description = "each bound explored by the legacy explorer, then by the current"
-                        + " one, in this run, both once to warm up and once measured: both rows and the speed-ups (states per"
-                        + " CPU second and per second) in the report; exit 1 if they disagree")
-        boolean compare;
     }
 
     @Override
@@ -138,22 +124,6 @@ final class ExploreCli extends CliCommand {
             return v.passed() ? 0 : 1;
         }
         Bound a = bound;
-        if (a.legacy && a.compare) {
-            throw new UsageError("--legacy runs the legacy explorer alone, --compare runs it beside the current one;"
-                    + " give one of them");
-        }
-        if (a.legacy && threads != null && threads != 1) {
-            throw new UsageError("--legacy runs one thread; --threads " + threads + " is for the current explorer");
-        }
-        if (a.legacy && spec.commandLine().getParseResult().hasMatchedOption("--keying")) {
-            // --keying has a default, so only the parse result tells whether it was given; silently ignored it would
-            // lie
-            throw new UsageError("--legacy runs the String keys; --keying "
-                    + a.keying.name().toLowerCase(java.util.Locale.ROOT) + " is for the current explorer");
-        }
-        ExploreBoundCommand.Mode mode = a.legacy
-                ? ExploreBoundCommand.Mode.LEGACY
-                : a.compare ? ExploreBoundCommand.Mode.COMPARE : ExploreBoundCommand.Mode.CURRENT;
         BroadcastFactory subject = a.subject;
         List<Policy> policies = a.policy != null ? List.of(a.policy) : List.of(Policy.values());
         for (Policy p : policies) { // checked before anything runs: a scope the library refuses is a usage error
@@ -173,7 +143,6 @@ final class ExploreCli extends CliCommand {
                         a.depth,
                         a.writerPaths,
                         a.limit,
-                        mode,
                         count,
                         a.keying,
                         command)

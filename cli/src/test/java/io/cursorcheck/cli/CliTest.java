@@ -103,23 +103,7 @@ class CliTest {
     }
 
     @Test
-    void exploreRunsTheLegacyExplorerAloneOrBesideTheCurrentOne() {
-        assertThat(run(
-                        "explore",
-                        "--variant",
-                        "cached-count",
-                        "--consumers",
-                        "2",
-                        "--depth",
-                        "5",
-                        "--policy",
-                        "strict",
-                        "--legacy"))
-                .isZero();
-        assertThat(out())
-                .contains("legacy explorer")
-                .doesNotContain("current explorer")
-                .contains("1 thread(s)");
+    void exploreTakesAThreadCountAndAKeying() {
         assertThat(run(
                         "explore",
                         "--variant",
@@ -130,15 +114,12 @@ class CliTest {
                         "5",
                         "--policy",
                         "strict",
-                        "--compare",
+                        "--keying",
+                        "binary",
                         "--threads",
                         "2"))
-                .isEqualTo(1); // dirty-flag fails the bound, in both
-        assertThat(out())
-                .contains("current explorer (2 thread(s)")
-                .contains("speed-up: ")
-                .contains("the results agree")
-                .contains("FAILURE");
+                .isEqualTo(1); // dirty-flag fails the bound
+        assertThat(out()).contains("2 thread(s), binary key").contains("FAILURE");
     }
 
     @Test

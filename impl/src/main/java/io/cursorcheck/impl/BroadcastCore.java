@@ -200,16 +200,11 @@ abstract class BroadcastCore implements Forkable {
     /** A copy of this broadcast: the subclass's copy constructor, given the reader map to fill. */
     abstract BroadcastCore copy(ReaderCopies copies);
 
-    /** The subclass's hidden tracking state for {@link #stateKey()}, positions relative to {@code bufferStart}. */
-    abstract String trackingKey();
-
     /**
-     * Writes {@link #trackingKey()}'s content: by default as one text (tracking state names positions
-     * and counts, never consumers); a subclass on the explorer's hot path writes it item by item.
+     * Writes the subclass's hidden tracking state into the key, positions relative to {@code bufferStart}: tracking
+     * state names positions and counts, never consumers.
      */
-    void writeTrackingKey(KeyWriter k) {
-        k.text(trackingKey());
-    }
+    abstract void writeTrackingKey(KeyWriter k);
 
     // ---------------------------------------------------------------- services for the hooks
 
@@ -877,14 +872,9 @@ abstract class BroadcastCore implements Forkable {
         return ReaderCopies.fork(this);
     }
 
-    @Override
-    public final String stateKey() {
-        return StateKeys.stateKey(this);
-    }
-
     /**
-     * {@inheritDoc} The same content as {@link #stateKey()}, in the same order, consumers through
-     * {@link KeyWriter#consumer}; then the subclass's {@link #writeTrackingKey}.
+     * {@inheritDoc} The core's state, consumers through {@link KeyWriter#consumer}; then the subclass's
+     * {@link #writeTrackingKey}.
      */
     @Override
     public final void writeKey(KeyWriter k) {

@@ -62,15 +62,10 @@ public final class CachedCountBroadcast extends BroadcastCore {
     }
 
     @Override
-    String trackingKey() {
+    void writeTrackingKey(io.cursorcheck.spi.KeyWriter k) {
         // Even with nobody attached, where the correct class never reads it: the key must not assume
         // the correctness the explorer checks (a class that forgets to reset it on attach reads it).
-        return (cachedMin - bufferStart()) + "/" + minCount;
-    }
-
-    @Override
-    void writeTrackingKey(io.cursorcheck.spi.KeyWriter k) {
-        k.number(cachedMin - bufferStart()); // as trackingKey(): even with nobody attached
+        k.number(cachedMin - bufferStart());
         k.number(minCount);
     }
 

@@ -48,14 +48,9 @@ public final class DirtyFlagBroadcast extends BroadcastCore {
     }
 
     @Override
-    String trackingKey() {
-        // Both matter even with nobody attached: a dirty trim drops everything, a clean one trims to cachedMin.
-        return (cachedMin - bufferStart()) + (dirty ? "/dirty" : "/clean");
-    }
-
-    @Override
     void writeTrackingKey(io.cursorcheck.spi.KeyWriter k) {
-        k.number(cachedMin - bufferStart()); // as trackingKey(): both matter even with nobody attached
+        // Both matter even with nobody attached: a dirty trim drops everything, a clean one trims to cachedMin.
+        k.number(cachedMin - bufferStart());
         k.flag(dirty);
     }
 

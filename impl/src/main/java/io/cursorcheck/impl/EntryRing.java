@@ -225,19 +225,6 @@ final class EntryRing {
         return List.of(sizes); // immutable: a Snapshot keeps it without another copy
     }
 
-    /**
-     * Appends the retained sizes, oldest first, as {@code [a, b*]} (for state keys): a star marks a
-     * spoiled entry.
-     */
-    void appendSizes(StringBuilder k) {
-        k.append('[');
-        for (long p = start; p < end; p++) {
-            int i = (int) p & (slots.length - 1);
-            k.append(p == start ? "" : ", ").append(slots[i]).append(spoiled[i] ? "*" : "");
-        }
-        k.append(']');
-    }
-
     /** Writes the retained sizes, oldest first, each with its spoiled flag, after their count (for state keys). */
     void writeSizes(io.cursorcheck.spi.KeyWriter k) {
         k.count(size());

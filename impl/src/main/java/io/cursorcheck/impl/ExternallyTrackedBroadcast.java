@@ -60,8 +60,8 @@ public final class ExternallyTrackedBroadcast extends BroadcastCore {
     }
 
     @Override
-    String trackingKey() {
-        return "-"; // the tracker's state is outside; this broadcast is never explored
+    void writeTrackingKey(io.cursorcheck.spi.KeyWriter k) {
+        // the tracker's state is outside; this broadcast is never explored
     }
 
     @Override

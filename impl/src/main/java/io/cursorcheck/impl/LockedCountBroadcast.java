@@ -205,11 +205,6 @@ public class LockedCountBroadcast implements BlockingBroadcast, Forkable {
     }
 
     @Override
-    public String stateKey() {
-        return locked(core::stateKey);
-    }
-
-    @Override
     public void writeKey(io.cursorcheck.spi.KeyWriter key) {
         lock.lock(); // as every other call: a key is read while no operation runs
         try {

@@ -226,13 +226,8 @@ public class PublishedCursorBroadcast extends LockedCountBroadcast {
         }
 
         @Override
-        String trackingKey() {
-            return (cachedMin - bufferStart()) + "/" + minCount; // even with nobody attached: see CachedCountBroadcast
-        }
-
-        @Override
         void writeTrackingKey(io.cursorcheck.spi.KeyWriter k) {
-            k.number(cachedMin - bufferStart()); // as trackingKey(): even with nobody attached
+            k.number(cachedMin - bufferStart()); // even with nobody attached: see CachedCountBroadcast
             k.number(minCount);
         }
 

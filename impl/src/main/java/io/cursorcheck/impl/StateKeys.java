@@ -8,8 +8,8 @@ import io.cursorcheck.spi.Outcome;
 import io.cursorcheck.spi.WriterState;
 
 /**
- * Names a {@link BroadcastCore}'s state for the explorer ({@link io.cursorcheck.spi.Forkable}): the text key, the
- * binary key and a consumer's key. Two states with the same key behave the same from then on, so the key holds
+ * Names a {@link BroadcastCore}'s state for the explorer ({@link io.cursorcheck.spi.Forkable}): the key, written
+ * item by item through a {@link KeyWriter}, and a consumer's key. Two states with the same key behave the same from then on, so the key holds
  * everything the core's procedures read, with pending operations by rank (only their order matters) and positions
  * relative to {@code bufferStart}; the subclass adds its tracking state. Reads the core's fields, never writes them.
  */
@@ -17,97 +17,10 @@ final class StateKeys {
 
     private StateKeys() {}
 
-    /** {@link BroadcastCore#stateKey()}: the state as text, pending operations by rank, positions relative to bufferStart. */
-    static String stateKey(BroadcastCore b) {
-        // Pending operations by rank: only their order matters, not their numbers.
-        long[] pending = new long
-                [b.pendingEnds.size()
-                        + b.pendingDrains.size()
-                        + b.queuedWrites.size()
-                        + b.buffer.size()
-                        + 2 * b.consumers.size()
-                        + 4];
-        int n = 0;
-        for (long e : b.pendingEnds) {
-            pending[n++] = e;
-        }
-        for (long d : b.pendingDrains) {
-            pending[n++] = d;
-        }
-        for (long p = b.buffer.start(); p < b.buffer.end(); p++) {
-            pending[n++] = b.buffer.writeOf(p); // an abort or spoil names an entry's write: its rank matters
-        }
-        for (QueuedWrite w : b.queuedWrites) {
-            pending[n++] = w.op();
-        }
-        for (Reader r : b.consumers) {
-            if (r.outstanding != NO_READ) {
-                pending = ensure(pending, n);
-                pending[n++] = r.outstanding;
-            }
-            if (r.queued != null) {
-                for (long q : r.queued) {
-                    pending = ensure(pending, n);
-                    pending[n++] = q;
-                }
-            }
-        }
-        java.util.Arrays.sort(pending, 0, n);
-        long start = b.buffer.start();
-        StringBuilder k = new StringBuilder(96);
-        b.buffer.appendSizes(k);
-        k.append(" c[");
-        for (Reader r : b.consumers) {
-            k.append(r.id).append('@').append(r.cursor - start);
-            if (r.outstanding != NO_READ) {
-                k.append('w').append(java.util.Arrays.binarySearch(pending, 0, n, r.outstanding));
-            }
-            if (r.queued != null) {
-                for (long q : r.queued) {
-                    k.append('q').append(java.util.Arrays.binarySearch(pending, 0, n, q));
-                }
-            }
-            k.append(' ');
-        }
-        k.append("] wait[");
-        for (Reader r : b.waiters) { // stale entries too: the key assumes nothing of how notify treats them
-            k.append(r.id)
-                    .append(r.outstanding != NO_READ ? "" : r.detached ? "d" : "-")
-                    .append(' ');
-        }
-        k.append("] ").append(b.ended ? 'E' : '-').append(b.cancelled ? 'C' : '-');
-        if (b.errored) {
-            k.append(" err=").append(Outcome.describeReason(b.error));
-        }
-        k.append(' ').append(b.writerState);
-        if (b.writerState == WriterState.ERRORED) {
-            k.append('(').append(Outcome.describeReason(b.writerError)).append(')');
-        }
-        k.append(" by[");
-        for (long p = b.buffer.start(); p < b.buffer.end(); p++) {
-            k.append(java.util.Arrays.binarySearch(pending, 0, n, b.buffer.writeOf(p)))
-                    .append(' ');
-        }
-        k.append(']');
-        for (QueuedWrite w : b.queuedWrites) {
-            k.append(" qw")
-                    .append(java.util.Arrays.binarySearch(pending, 0, n, w.op()))
-                    .append(':')
-                    .append(w.size())
-                    .append(w.spoiled ? "*" : "");
-        }
-        for (long e : b.pendingEnds) {
-            k.append(" end").append(java.util.Arrays.binarySearch(pending, 0, n, e));
-        }
-        for (long d : b.pendingDrains) {
-            k.append(" drain").append(java.util.Arrays.binarySearch(pending, 0, n, d));
-        }
-        return k.append(" | ").append(b.trackingKey()).toString();
-    }
-
     /**
-     * {@link BroadcastCore#writeKey}: the same content as {@link #stateKey}, in the same order, consumers through
-     * {@link KeyWriter#consumer}; then the subclass's {@link BroadcastCore#writeTrackingKey}.
+     * {@link BroadcastCore#writeKey}: the state with pending operations by rank and positions relative to
+     * bufferStart, consumers through {@link KeyWriter#consumer}; then the subclass's
+     * {@link BroadcastCore#writeTrackingKey}.
      */
     static void writeKey(BroadcastCore b, KeyWriter k) {
         long[] pending = k.scratch(pendingCount(b));
@@ -127,7 +40,7 @@ final class StateKeys {
             }
         }
         k.count(b.waiters.size());
-        for (Reader r : b.waiters) { // stale entries too, as in stateKey()
+        for (Reader r : b.waiters) { // stale entries too: the key assumes nothing of how notify treats them
             k.consumer(r.id);
             k.symbol(r.outstanding != NO_READ ? 0 : r.detached ? 1 : 2);
         }
@@ -200,10 +113,6 @@ final class StateKeys {
         }
         java.util.Arrays.sort(pending, 0, n); // only their order matters, not their numbers
         return n;
-    }
-
-    private static long[] ensure(long[] a, int n) {
-        return n < a.length ? a : java.util.Arrays.copyOf(a, a.length * 2);
     }
 
     /** {@link BroadcastCore#consumerKey}: whether the consumer is attached, and how it left. */

@@ -73,26 +73,11 @@ public final class WheelBroadcast extends BroadcastCore {
     }
 
     @Override
-    String trackingKey() {
-        // Every non-zero count with its position (the window starting at cachedMin names each slot's
-        // position), the minimum (even with nobody attached, where the correct class never reads it:
-        // the key must not assume the correctness the explorer checks) and the ring's size: all the
-        // hidden state there is.
-        StringBuilder k = new StringBuilder(32);
-        k.append(cachedMin - bufferStart()).append(" n").append(counts.length).append(" {");
-        for (long p = cachedMin; p < cachedMin + counts.length; p++) {
-            int c = counts[slot(p)];
-            if (c != 0) {
-                k.append(p - bufferStart()).append(':').append(c).append(' ');
-            }
-        }
-        return k.append('}').toString();
-    }
-
-    @Override
     void writeTrackingKey(io.cursorcheck.spi.KeyWriter k) {
-        // As trackingKey(): the minimum, the ring's size, then each non-zero count with its position, closed by a
-        // zero count (a written count is never zero, so the list decodes).
+        // All the hidden state there is: the minimum (even with nobody attached, where the correct class never
+        // reads it: the key must not assume the correctness the explorer checks), the ring's size, then each
+        // non-zero count with its position (the window starting at cachedMin names each slot's position), closed
+        // by a zero count (a written count is never zero, so the list decodes).
         k.number(cachedMin - bufferStart());
         k.count(counts.length);
         for (long p = cachedMin; p < cachedMin + counts.length; p++) {

@@ -319,7 +319,7 @@ public final class CursorCheck {
         Assumptions.assumeTrue(
                 SuiteFacade.forkable(subject),
                 () -> name + " is not io.cursorcheck.spi.Forkable:"
-                        + " the exhaustive bound needs fork() and stateKey(), so it is skipped (the lockstep check still ran)");
+                        + " the exhaustive bound needs fork() and writeKey(), so it is skipped (the lockstep check still ran)");
         Path root = PagesRoot.prepare(pages);
         SuiteFacade.BoundVerdict v =
                 SuiteFacade.bound(subject, policy, attaches, operations, writerPaths, STATE_LIMIT, root);

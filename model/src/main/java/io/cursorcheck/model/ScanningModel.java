@@ -917,64 +917,8 @@ public final class ScanningModel implements Forkable {
      * all pending operations, the waiting order, the lifecycle, the writer, the queued writes (with
      * their spoiled flags), pending drains and pending ends. Which write stored a retained entry is
      * not in the key: abort and spoil name writes, and the entries' order already says which entry a
-     * write made, whatever its number.
-     */
-    @Override
-    public String stateKey() {
-        long[] ranked = new long[openOperationCount()];
-        int n = rankOpenOperations(ranked);
-        StringBuilder k = new StringBuilder(96).append(retainedSizes());
-        for (int i = 0; i < buffer.size(); i++) {
-            if (buffer.get(i).spoiled()) {
-                k.append('s').append(i); // spoiled entries by index from bufferStart
-            }
-        }
-        k.append(" c[");
-        for (Consumer c : consumers) {
-            k.append(c.id).append('@').append(c.cursor - bufferStart);
-            if (c.hasOutstandingRead()) {
-                k.append('w').append(Arrays.binarySearch(ranked, 0, n, c.outstandingRead));
-            }
-            for (long q : c.laterReads) {
-                k.append('q').append(Arrays.binarySearch(ranked, 0, n, q));
-            }
-            k.append(' ');
-        }
-        k.append("] wait[");
-        for (Consumer c : waiters) { // stale entries too: the key assumes nothing of how notify treats them
-            k.append(c.id)
-                    .append(c.hasOutstandingRead() ? "" : c.detached ? "d" : "-")
-                    .append(' ');
-        }
-        k.append("] ").append(ended ? 'E' : '-').append(cancelled ? 'C' : '-');
-        if (errored) {
-            k.append(" err=").append(Outcome.describeReason(error));
-        }
-        k.append(' ').append(writer.state);
-        if (writer.is(WriterState.ERRORED)) {
-            k.append('(').append(Outcome.describeReason(writer.error)).append(')');
-        }
-        for (Writer.WaitingWrite w : writer.queuedWrites) {
-            k.append(" qw")
-                    .append(Arrays.binarySearch(ranked, 0, n, w.write()))
-                    .append(':')
-                    .append(w.size());
-            if (w.spoiled()) {
-                k.append('s');
-            }
-        }
-        for (long d : writer.pendingDrains) {
-            k.append(" drain").append(Arrays.binarySearch(ranked, 0, n, d));
-        }
-        for (long e : writer.pendingEnds) {
-            k.append(" end").append(Arrays.binarySearch(ranked, 0, n, e));
-        }
-        return k.toString();
-    }
-
-    /**
-     * {@inheritDoc} The same content as {@link #stateKey()}, in the same order, each part opened by a
-     * symbol of its own so that the sequence decodes: consumers through {@link KeyWriter#consumer}.
+     * write made, whatever its number. Each part is opened by a symbol of its own so that the sequence
+     * decodes; consumers go through {@link KeyWriter#consumer}.
      */
     @Override
     public void writeKey(KeyWriter k) {
@@ -1002,7 +946,7 @@ public final class ScanningModel implements Forkable {
             }
         }
         k.count(waiters.size());
-        for (Consumer c : waiters) { // stale entries too, as in stateKey()
+        for (Consumer c : waiters) { // stale entries too: the key assumes nothing of how notify treats them
             k.consumer(c.id);
             k.symbol(c.hasOutstandingRead() ? 0 : c.detached ? 1 : 2);
         }
@@ -1157,7 +1101,7 @@ public final class ScanningModel implements Forkable {
     /**
      * The operations an {@code abort} can still take effect on: the operation numbers of the queued
      * writes, oldest first, then of the pending {@code end()} calls, in call order. A tool for
-     * generating operations, like {@link #stateKey()}: not semantics.
+     * generating operations, like {@link #writeKey}: not semantics.
      *
      * @return a new list
      */
@@ -1173,7 +1117,7 @@ public final class ScanningModel implements Forkable {
     /**
      * The writes a {@code spoil} can still take effect on: the operation numbers of the writes whose
      * entry is retained and not spoiled, in position order, then of the queued writes that are not
-     * spoiled, oldest first. A tool for generating operations, like {@link #stateKey()}: not semantics.
+     * spoiled, oldest first. A tool for generating operations, like {@link #writeKey}: not semantics.
      *
      * @return a new list
      */
@@ -1206,7 +1150,7 @@ public final class ScanningModel implements Forkable {
      * budget: the points where Node's trim signals its writer's drain, and so starts a flush, while
      * another flush runs (spec §8; Node does so whether or not a write is queued, Model note M1). On a
      * script along which this stays 0, both algorithms take the same steps, and so do Node's
-     * {@code broadcast.js} with and without the guard of §8. A tool, like {@link #stateKey()}: not
+     * {@code broadcast.js} with and without the guard of §8. A tool, like {@link #writeKey}: not
      * semantics.
      *
      * @return the count since this broadcast was made, forks included

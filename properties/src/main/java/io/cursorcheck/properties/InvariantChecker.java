@@ -166,51 +166,13 @@ public final class InvariantChecker {
     }
 
     /**
-     * Appends what this checker remembers that can decide a later verdict, canonically, for the
+     * Writes what this checker remembers that can decide a later verdict, canonically, for the
      * explorer's state key: per attached consumer the position it must get next (relative to
      * bufferStart) and its open reads, and the pending writes (those spoiled marked), ends and drains,
      * operation numbers by rank.
      * Detached consumers are left out: the checker never looks at them again (their reads were
      * cleared, or reported, when they went). The checks compare positions and operation numbers
-     * only with each other, so shifting them all alike changes no verdict.
-     */
-    public void appendKey(StringBuilder k) {
-        long[] pending = new long[openCount()]; // the String key is the slow reference path: a fresh array is fine
-        int n = sortPending(pending);
-        long start = before.bufferStart();
-        k.append("k[");
-        for (Book b : books) {
-            if (before.consumer(b.id) == null) {
-                continue;
-            }
-            k.append(b.id).append(':');
-            if (b.next == NOWHERE) {
-                k.append('-');
-            } else {
-                k.append(b.next - start);
-            }
-            for (int i = 0; i < b.reads.size; i++) {
-                k.append('r').append(java.util.Arrays.binarySearch(pending, 0, n, b.reads.ops[i]));
-            }
-            k.append(' ');
-        }
-        k.append(']');
-        for (int i = 0; i < pendingWrites.size; i++) {
-            k.append('w').append(java.util.Arrays.binarySearch(pending, 0, n, pendingWrites.ops[i]));
-            if (spoiledWrites.contains(pendingWrites.ops[i])) {
-                k.append('s');
-            }
-        }
-        for (int i = 0; i < pendingEnds.size; i++) {
-            k.append('e').append(java.util.Arrays.binarySearch(pending, 0, n, pendingEnds.ops[i]));
-        }
-        for (int i = 0; i < pendingDrains.size; i++) {
-            k.append('d').append(java.util.Arrays.binarySearch(pending, 0, n, pendingDrains.ops[i]));
-        }
-    }
-
-    /**
-     * Writes the same content as {@link #appendKey}, in the same order, consumers through
+     * only with each other, so shifting them all alike changes no verdict. Consumers go through
      * {@link KeyWriter#consumer} (by the broadcast's ids, as the books hold them).
      *
      * @param k where to write
@@ -222,7 +184,7 @@ public final class InvariantChecker {
         for (int j = 0; j < books.size(); j++) { // indexed: no iterator per key
             Book b = books.get(j);
             if (before.consumer(b.id) == null) {
-                continue; // detached: never looked at again (see appendKey)
+                continue; // detached: never looked at again
             }
             k.symbol(KEY_BOOK); // books one by one, closed by KEY_BOOKS_END
             k.consumer(b.id);

@@ -71,24 +71,11 @@ public final class Session {
     }
 
     /**
-     * Appends the canonical name of this session's state, without its detached consumers: the
-     * broadcast's {@link Forkable#stateKey()} and what the invariant checker remembers
-     * ({@link InvariantChecker#appendKey}, since that too decides later verdicts). The detached
-     * consumers ({@link #detachedKey}) are left to the caller, which pairs them across sessions
-     * ({@link io.cursorcheck.properties.engine.LockstepPair#stateKey()}).
-     *
-     * @throws UnsupportedOperationException if the broadcast is not {@link Forkable}
-     */
-    public void appendKey(StringBuilder k) {
-        k.append(forkable("name its state").stateKey()).append(" | ");
-        if (checker != null) {
-            checker.appendKey(k);
-        }
-    }
-
-    /**
-     * Writes what {@link #appendKey} appends: the broadcast's {@link Forkable#writeKey} and, if this
-     * session checks invariants, the checker's {@link InvariantChecker#writeKey}.
+     * Writes the canonical name of this session's state, without its detached consumers: the broadcast's
+     * {@link Forkable#writeKey} and, if this session checks invariants, what the checker remembers
+     * ({@link InvariantChecker#writeKey}, since that too decides later verdicts). The detached consumers
+     * ({@link #detachedKey}) are left to the caller, which pairs them across sessions
+     * ({@link io.cursorcheck.properties.engine.LockstepPair#key}).
      *
      * @throws UnsupportedOperationException if the broadcast is not {@link Forkable}
      */
@@ -139,7 +126,7 @@ public final class Session {
         return handles.size();
     }
 
-    /** Whether the broadcast can be forked and named ({@link #fork()}, {@link #appendKey}). */
+    /** Whether the broadcast can be forked and named ({@link #fork()}, {@link #writeKey}). */
     public boolean forkable() {
         return broadcast instanceof Forkable;
     }

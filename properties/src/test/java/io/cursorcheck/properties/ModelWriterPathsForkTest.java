@@ -3,6 +3,8 @@ package io.cursorcheck.properties;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.model.ScanningModel;
+import io.cursorcheck.properties.engine.key.StateKey;
+import io.cursorcheck.properties.engine.key.StateKeyBuilder;
 import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Forkable;
@@ -16,7 +18,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The model's {@code fork()} and {@code stateKey()} on the state issue 15 adds (pending drains,
+ * The model's {@code fork()} and {@code writeKey()} on the writer paths' state (pending drains,
  * spoiled entries and queued writes), and its queries for generating abort and spoil: two states
  * that differ in what decides future behaviour have different keys, a fork is independent, and the
  * queries list what an abort or a spoil can still take effect on.
@@ -40,7 +42,7 @@ class ModelWriterPathsForkTest {
         spoiled.spoil(1);
         plain.spoil(0); // not a write: nothing, but the operation counts alike
         assertThat(spoiled.snapshot().spoiledEntries()).containsExactly(0L);
-        assertThat(spoiled.stateKey()).isNotEqualTo(plain.stateKey());
+        assertThat(StateKeyBuilder.keyOf(spoiled)).isNotEqualTo(StateKeyBuilder.keyOf(plain));
     }
 
     /** A spoiled queued write decides a later flush. */
@@ -51,7 +53,7 @@ class ModelWriterPathsForkTest {
         spoiled.spoil(2);
         plain.spoil(0);
         assertThat(spoiled.snapshot().spoiledQueued()).containsExactly(0);
-        assertThat(spoiled.stateKey()).isNotEqualTo(plain.stateKey());
+        assertThat(StateKeyBuilder.keyOf(spoiled)).isNotEqualTo(StateKeyBuilder.keyOf(plain));
     }
 
     /** A pending drain decides later settlements. */
@@ -62,7 +64,7 @@ class ModelWriterPathsForkTest {
         assertThat(draining.drain().outcome()).isEqualTo(Outcome.PENDING);
         plain.spoil(0);
         assertThat(draining.snapshot().pendingDrains()).isEqualTo(1);
-        assertThat(draining.stateKey()).isNotEqualTo(plain.stateKey());
+        assertThat(StateKeyBuilder.keyOf(draining)).isNotEqualTo(StateKeyBuilder.keyOf(plain));
     }
 
     /** Operation numbers are not in the key, only their order: the same state reached with other numbers has one key. */
@@ -76,7 +78,7 @@ class ModelWriterPathsForkTest {
         b.writeSync(1); // #2
         b.write(1); // #3
         b.drain(); // #4
-        assertThat(b.stateKey()).isEqualTo(a.stateKey());
+        assertThat(StateKeyBuilder.keyOf(b)).isEqualTo(StateKeyBuilder.keyOf(a));
     }
 
     /** A fork is independent: spoiling, draining or aborting in the fork leaves the original as it was, and the reverse. */
@@ -86,10 +88,10 @@ class ModelWriterPathsForkTest {
         ConsumerHandle c0 = original.attach(); // #0
         original.writeSync(1); // #1
         original.write(1); // #2: queued
-        String key = original.stateKey();
+        StateKey key = StateKeyBuilder.keyOf(original);
         Forkable.Fork fork = original.fork();
         ScanningModel copy = (ScanningModel) fork.broadcast();
-        assertThat(copy.stateKey()).isEqualTo(key);
+        assertThat(StateKeyBuilder.keyOf(copy)).isEqualTo(key);
         assertThat(copy.spoilableWrites()).containsExactly(1L, 2L);
 
         copy.spoil(1); // the fork knows which write stored which entry
@@ -97,7 +99,7 @@ class ModelWriterPathsForkTest {
         copy.drain();
         assertThat(copy.snapshot().spoiledEntries()).containsExactly(0L);
         assertThat(copy.snapshot().spoiledQueued()).containsExactly(0);
-        assertThat(original.stateKey()).isEqualTo(key);
+        assertThat(StateKeyBuilder.keyOf(original)).isEqualTo(key);
         assertThat(original.snapshot().spoiledEntries()).isEmpty();
         assertThat(original.snapshot().pendingDrains()).isZero();
 

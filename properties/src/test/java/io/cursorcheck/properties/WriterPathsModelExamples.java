@@ -25,6 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cursorcheck.model.ScanningModel;
+import io.cursorcheck.properties.engine.key.StateKey;
+import io.cursorcheck.properties.engine.key.StateKeyBuilder;
 import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Invariant;
 import io.cursorcheck.spi.Options;
@@ -517,7 +519,7 @@ class WriterPathsModelExamples {
         m.writeSync(2); // #1
         m.write(1); // #2: queued
         var before = m.snapshot();
-        String key = m.stateKey();
+        StateKey key = StateKeyBuilder.keyOf(m);
         assertThatThrownBy(() -> m.writevSync(1, -1))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("sizes[1] must be >= 0, was -1"); // #3
@@ -543,7 +545,7 @@ class WriterPathsModelExamples {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("operation must name an earlier operation, was -1"); // #10
         assertThat(m.snapshot()).isEqualTo(before);
-        assertThat(m.stateKey()).isEqualTo(key);
+        assertThat(StateKeyBuilder.keyOf(m)).isEqualTo(key);
         assertThat(m.pendingOperations()).containsExactly(2L); // the queued write is still there
         assertThat(m.drain().op()).isEqualTo(11); // every bad call took its number
     }

@@ -19,29 +19,20 @@ public interface Forkable extends Broadcast {
     Fork fork();
 
     /**
-     * Everything that decides this broadcast's future answers, except what belongs to detached
-     * consumers, in a canonical text: positions relative to {@code bufferStart}, pending operations
-     * by their rank among the pending ones (not by number), bytes accepted and scan counts left out.
-     * Two broadcasts with equal keys answer every future sequence of operations alike, up to a
-     * shift of positions, a shift of the byte total {@code end} completes with, and a renaming of
-     * operation numbers.
+     * Writes this broadcast's state key item by item: everything that decides its future answers, except
+     * what belongs to detached consumers, canonically: positions relative to {@code bufferStart}, pending
+     * operations by their rank among the pending ones (not by number), bytes accepted and scan counts left
+     * out. Two broadcasts of one class that write equal sequences answer every future sequence of operations
+     * alike, up to a shift of positions, a shift of the byte total {@code end} completes with, and a renaming
+     * of operation numbers. This is the one encoding of a state: any text form of it is rendered from it.
      *
-     * @return the canonical key
-     */
-    String stateKey();
-
-    /**
-     * Writes the same content as {@link #stateKey()} item by item, every consumer through
-     * {@link KeyWriter#consumer(int)}: two broadcasts of one class write equal sequences exactly when
-     * their {@link #stateKey()}s are equal. The default writes {@link #stateKey()} as one text, which
-     * is exact but names consumers inside the text, where no explorer can rename them; such a
-     * broadcast answers false to {@link #namesConsumersThroughWriter()}.
+     * <p>A broadcast that writes every consumer through {@link KeyWriter#consumer(int)}, and nowhere else,
+     * says so with {@link #namesConsumersThroughWriter()}; one that names consumers otherwise (as numbers,
+     * inside a text) is still exact, but no explorer can rename its consumers.
      *
      * @param key where to write
      */
-    default void writeKey(KeyWriter key) {
-        key.text(stateKey());
-    }
+    void writeKey(KeyWriter key);
 
     /**
      * Whether {@link #writeKey} names every consumer through {@link KeyWriter#consumer(int)} and
@@ -55,7 +46,7 @@ public interface Forkable extends Broadcast {
 
     /**
      * What a consumer of this broadcast will answer on its own account: {@code attached} (its state
-     * is in {@link #stateKey()}), or detached with or without an error.
+     * is in {@link #writeKey}), or detached with or without an error.
      *
      * @param consumer a consumer of this broadcast
      * @return its key

@@ -58,7 +58,7 @@ public interface KeyWriter {
     void count(int count);
 
     /**
-     * A text, e.g. an error's description or a whole {@link Forkable#stateKey()}.
+     * A text, e.g. an error's description.
      *
      * @param text the text
      * @throws NullPointerException if {@code text} is null

@@ -4,7 +4,6 @@ import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Weights;
-import io.cursorcheck.properties.explore.Comparison;
 import io.cursorcheck.properties.explore.ExploreSettings;
 import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Keying;
@@ -49,34 +48,22 @@ public final class ExploreRun {
      * @param controls one per negative control
      * @param pages    counterexample pages written, by signature and subject
      * @param algorithms the algorithm of every subject explored, by id (spec §2 as released, or §8)
-     * @param comparisons bounds explored by the legacy explorer and the current one in this run, or none
      */
     public record Result(
             List<Explorer.Result> bounds,
             List<Control> controls,
             Map<String, Path> pages,
-            Map<String, Algorithm> algorithms,
-            List<Comparison> comparisons) {
-
-        /** What a run explored, with no comparison. */
-        public Result(
-                List<Explorer.Result> bounds,
-                List<Control> controls,
-                Map<String, Path> pages,
-                Map<String, Algorithm> algorithms) {
-            this(bounds, controls, pages, algorithms, List.of());
-        }
+            Map<String, Algorithm> algorithms) {
 
         /** The algorithm a subject explored follows (as released if it is not one of this run's). */
         public Algorithm algorithmOf(String subject) {
             return algorithms.getOrDefault(subject, Algorithm.AS_RELEASED);
         }
 
-        /** Whether every bound holds, every control was caught, and every comparison agrees. */
+        /** Whether every bound holds and every control was caught. */
         public boolean passed() {
             return bounds.stream().allMatch(Explorer.Result::holds)
-                    && controls.stream().allMatch(c -> c.caught() != null)
-                    && comparisons.stream().allMatch(Comparison::agrees);
+                    && controls.stream().allMatch(c -> c.caught() != null);
         }
     }
 

@@ -177,11 +177,6 @@ public record BlackBox(BroadcastFactory subject) implements BroadcastFactory {
         }
 
         @Override
-        public String stateKey() {
-            return forkable.stateKey();
-        }
-
-        @Override
         public String consumerKey(ConsumerHandle consumer) {
             return forkable.consumerKey(consumer);
         }

@@ -40,7 +40,8 @@ import java.util.Set;
  * later breaches (the finding's consequences). A model that throws still fails the step.
  *
  * <p>When the subject is the model itself, the model runs alone. A pair of forkable sessions can
- * be forked and named ({@link #fork()}, {@link #stateKey()}), which the exhaustive explorer uses.
+ * be forked and named ({@link #fork()}, {@link #key}), which the exhaustive explorer and the shortest-script search
+ * use.
  *
  * <p>Single-threaded.
  */
@@ -94,7 +95,7 @@ public final class LockstepPair {
 
     /**
      * Whether every session of the pair (the model, the subject, a scan check's reference) can be forked
-     * and named, as {@link #fork()} and {@link #stateKey()} need: false for an external process.
+     * and named, as {@link #fork()} and {@link #key} need: false for an external process.
      */
     public boolean forkable() {
         return model.forkable()
@@ -108,50 +109,11 @@ public final class LockstepPair {
     }
 
     /**
-     * The canonical name of the pair's state: both sides' keys without their detached consumers,
-     * then the detached consumers as a sorted list of (model's key, subject's key) pairs. Sorting
-     * the pairs, not each side's list, keeps a subject that detached the wrong consumer (or with
-     * the wrong error) apart from one that did not.
-     */
-    public String stateKey() {
-        StringBuilder k = new StringBuilder(320);
-        model.appendKey(k);
-        if (subject != null) {
-            k.append(" || ");
-            subject.appendKey(k);
-        }
-        int made = model.consumers();
-        String[] detached = null;
-        int n = 0;
-        for (int i = 0; i < made; i++) {
-            String m = model.detachedKey(i);
-            String s = subject == null ? m : i < subject.consumers() ? subject.detachedKey(i) : "none";
-            if (m != null || s != null) {
-                if (detached == null) {
-                    detached = new String[made];
-                }
-                detached[n++] = m + "/" + s;
-            }
-        }
-        if (reference != null) { // a scan check's reference: its later scan counts are compared, so its state counts
-            k.append(" |reference| ").append(reference.broken() ? "broken " : "");
-            reference.appendKey(k);
-        }
-        k.append(tolerated == null ? " ||" : " ||past"); // past a finding, the model's later breaches are excused
-        if (n > 0) {
-            java.util.Arrays.sort(detached, 0, n);
-            for (int i = 0; i < n; i++) {
-                k.append(' ').append(detached[i]);
-            }
-        }
-        return k.toString();
-    }
-
-    /**
-     * The binary key of the pair's state: the same content as {@link #stateKey()} (both sides, the
-     * checkers' memory, a scan check's reference, the "past a finding" flag, the detached consumers as a
-     * sorted multiset of (model's, subject's) pairs), written into {@code builder}. Two pairs of one subject have equal
-     * binary keys (with {@code renameConsumers} false) exactly when their {@link #stateKey()}s are equal.
+     * The key of the pair's state, the one encoding of it (a text form is rendered from it,
+     * {@link StateKey#toString()}): both sides' keys (each broadcast's and its checker's memory), a scan check's
+     * reference, the "past a finding" flag, then the detached consumers as a sorted multiset of (model's,
+     * subject's) pairs. Sorting the pairs, not each side's list, keeps a subject that detached the wrong consumer
+     * (or with the wrong error) apart from one that did not. Written into {@code builder}.
      *
      * <p>With {@code renameConsumers} (consumer symmetry), every consumer in both sides' keys is
      * written as a label instead of its id, by one map derived from the MODEL alone: the consumers the
@@ -170,7 +132,7 @@ public final class LockstepPair {
      *       operations, so a permuted state has the permuted futures: the same verdicts at the same
      *       depths. Ids are only ever compared for equality (snapshots, answers, the checker's books),
      *       and new ids come from the number of attaches, which equal keys share.</li>
-     *   <li>Detached consumers' answers stay in the sorted multiset, as in {@link #stateKey()}.</li>
+     *   <li>Detached consumers' answers stay in the sorted multiset, as without renaming.</li>
      *   <li>The map never reads the subject: a subject's key cannot make two states look alike by
      *       being wrong (README, {@code first-attach-keeps-stale-minimum}).</li>
      * </ul>
@@ -186,7 +148,15 @@ public final class LockstepPair {
     }
 
     /**
-     * The binary key of the pair's state with consumers renamed by {@code labels} (null: by id), the
+     * The key of the pair's state, consumers by id, with a builder of its own (not the explorer's hot path): for
+     * comparing a fork with a replay, and for a message that shows a state ({@link StateKey#toString()}).
+     */
+    public StateKey key() {
+        return key(new StateKeyBuilder(), (ConsumerLabels) null);
+    }
+
+    /**
+     * The key of the pair's state with consumers renamed by {@code labels} (null: by id), the
      * renaming turned off when a side's broadcast does not name consumers through the writer. A
      * renaming other than {@link ConsumerLabels#MODEL_ATTACH_ORDER} is for tests of soundness.
      *

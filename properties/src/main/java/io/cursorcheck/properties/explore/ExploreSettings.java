@@ -11,7 +11,7 @@ import java.util.function.Function;
  * thread count changes only the time (a test shows the results identical for 1, 2 and 4 threads).
  *
  * @param threads              threads expanding each level, 1 to {@value #MAX_THREADS}
- * @param keyName              what the key is, as a report names it (e.g. {@code string})
+ * @param keyName              what the key is, as a report names it (e.g. {@code symmetric})
  * @param key                  the exact name of a pair's state: two pairs with equal keys (by {@code equals}
  *                             and {@code hashCode}) are explored once; the one function every state's key comes
  *                             from
@@ -33,9 +33,6 @@ public record ExploreSettings(
      * line's limit for every worker-thread option too.
      */
     public static final int MAX_THREADS = 1024;
-
-    /** The name of {@link LockstepPair#stateKey()}, the String key: the legacy explorer's, kept for comparison. */
-    public static final String STRING_KEY = "string";
 
     /**
      * Checks the knobs, naming the argument and its value.

@@ -19,7 +19,7 @@ import java.util.function.Consumer;
  * in lockstep, every state checked as the lockstep engine checks it.
  *
  * <p>States are deduplicated by the pair's canonical key ({@link ExploreSettings#key()}, by default the
- * symmetric binary key of {@link Keying#SYMMETRIC}, with the content of {@link LockstepPair#stateKey()}: both
+ * symmetric binary key of {@link Keying#SYMMETRIC}, {@link LockstepPair#key}: both
  * sides' full state, positions relative to {@code bufferStart}, pending operations by rank, detached
  * consumers as a sorted list), kept exactly in a hash set, so no state is lost to a hash collision.
  * A state is expanded by forking both sides once per enabled operation. A failing state is recorded
@@ -35,8 +35,7 @@ import java.util.function.Consumer;
  * count: every child has an ordinal, (its parent's position in the level, the operation's position among the
  * parent's), the order in which a single thread meets them; of the children with one key, the one with the
  * smallest ordinal is kept, of the failures with one signature, the one with the smallest ordinal is reported,
- * and the next level is ordered by ordinal, exactly as one thread would do it. {@link LegacyExplorer} is the
- * explorer before that, kept to compare with.
+ * and the next level is ordered by ordinal, exactly as one thread would do it.
  *
  * <p>Call from one thread; it starts and stops its own workers.
  */

@@ -6,17 +6,15 @@ import io.cursorcheck.properties.engine.key.KeyProbe;
 import io.cursorcheck.properties.engine.key.StateKeyBuilder;
 
 /**
- * How the explorer names a state to recognise it: each keying is exact (no hash compaction); they
- * differ in representation and in whether consumers are renamed.
+ * How the explorer names a state to recognise it: the pair's binary key ({@link LockstepPair#key}), exact (no
+ * hash compaction), with or without consumers renamed. Turning the renaming off is how a run or a test checks
+ * that symmetry changes no verdict and no shortest length.
  *
  * <p>Thread-safe: each thread writes its binary keys with a builder of its own.
  */
 public enum Keying implements ProbingKey {
 
-    /** {@link LockstepPair#stateKey()}: the String key, the old path, kept for comparison. */
-    STRING,
-
-    /** {@link LockstepPair#key}: the same content in binary, consumers by id. */
+    /** {@link LockstepPair#key}: consumers by id. */
     BINARY,
 
     /**
@@ -31,9 +29,8 @@ public enum Keying implements ProbingKey {
     private static final ThreadLocal<StateKeyBuilder> BUILDERS = ThreadLocal.withInitial(StateKeyBuilder::new);
 
     /**
-     * The key of the pair's state: a String for {@link #STRING}, a
-     * {@link io.cursorcheck.properties.engine.key.StateKey} otherwise; equal keys, equal states (up to a
-     * renaming of consumers for {@link #SYMMETRIC}).
+     * The key of the pair's state, a {@link io.cursorcheck.properties.engine.key.StateKey}: equal keys, equal
+     * states (up to a renaming of consumers for {@link #SYMMETRIC}).
      *
      * @param pair the pair
      * @return its key
@@ -41,20 +38,15 @@ public enum Keying implements ProbingKey {
     @Override
     public Object apply(LockstepPair pair) {
         return switch (this) {
-            case STRING -> pair.stateKey();
             case BINARY -> pair.key(BUILDERS.get(), false);
             case SYMMETRIC -> pair.key(BUILDERS.get(), true);
         };
     }
 
-    /**
-     * {@inheritDoc} For the binary keyings, a {@link KeyProbe} over this thread's builder; for {@link #STRING},
-     * the String key itself.
-     */
+    /** {@inheritDoc} A {@link KeyProbe} over this thread's builder. */
     @Override
     public Object probe(LockstepPair pair) {
         return switch (this) {
-            case STRING -> pair.stateKey();
             case BINARY -> probe(pair, null);
             case SYMMETRIC -> probe(pair, ConsumerLabels.MODEL_ATTACH_ORDER);
         };
@@ -66,19 +58,19 @@ public enum Keying implements ProbingKey {
         return builder.probe();
     }
 
-    /** {@inheritDoc} A probe's copy ({@link KeyProbe#toKey()}); a String key is its own. */
+    /** {@inheritDoc} A probe's copy ({@link KeyProbe#toKey()}). */
     @Override
     public Object own(Object probe) {
-        return probe instanceof KeyProbe p ? p.toKey() : probe;
+        return ((KeyProbe) probe).toKey();
     }
 
-    /** The name the command line and the reports give this keying: {@code string}, {@code binary}, {@code symmetric}. */
+    /** The name the command line and the reports give this keying: {@code binary}, {@code symmetric}. */
     public String keyName() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }
 
     /**
-     * The keying a command-line value names ({@code string}, {@code binary}, {@code symmetric}).
+     * The keying a command-line value names ({@code binary}, {@code symmetric}).
      *
      * @throws IllegalArgumentException if {@code value} names none
      */
@@ -88,6 +80,6 @@ public enum Keying implements ProbingKey {
                 return k;
             }
         }
-        throw new IllegalArgumentException("'" + value + "' is not a keying; keyings: string, binary, symmetric");
+        throw new IllegalArgumentException("'" + value + "' is not a keying; keyings: binary, symmetric");
     }
 }

@@ -9,7 +9,6 @@ import io.cursorcheck.properties.report.SpecLinks;
 import io.cursorcheck.spi.Algorithm;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /** {@code reports/explore.md}: the bounds proved, the findings' shortest scripts, the controls. */
@@ -69,15 +68,17 @@ public final class ExplorePage {
                permuted state has the permuted futures, at the same depths. The map never reads the subject
                (premise 3). `SymmetryProperties` checks it: renamed and unrenamed exploration agree on every
                control's verdict and shortest length, every conforming variant's verdict on the gate's bound and
-               the known findings; a "symmetry" that sorts consumers by cursor instead hides
+               the known findings; an unsound reduction (the key without the cursors) hides
                `scan-counts-consumers-above-minimum`. No other symmetry is applied: operation numbers are
                already written by rank (premise 1), and none other has been shown sound.
-            6. **Binary keys are the String keys in other clothes.** The `binary` and `symmetric` keyings write
-               the same content as the String key (`string`, kept for comparison), item by item, in a
-               prefix-free encoding (every item tagged, every list counted), compared byte for byte: never a
-               hash alone. `BinaryKeyExactnessTest` shows the binary and String keys partition the reached
-               states alike (gate 8 deep, writer paths 6 deep, every policy, every conforming variant, six
-               mutants); a key that drops the cursors, or the "past a finding" flag, is caught by the same check.
+            6. **One encoding.** Each side writes its state item by item into one prefix-free encoding (every
+               item tagged, every list counted), compared byte for byte: never a hash alone. The `binary` keying
+               is that key, `symmetric` the same with consumers renamed; a text form of a state (a message, a
+               debugging print) is rendered from its bytes. `KeyCompletenessTest` shows a missing field would be
+               seen: with a key that drops the cursors, `scan-counts-consumers-above-minimum` escapes the bound
+               where the exact key catches it at its pinned length, and every key the model reaches decodes to
+               what its state says, field by field (a key that drops the cursors, or the "past a finding" flag,
+               fails that check).
 
             The fork of each side is checked against the original by `ForkTest` (a fork answers exactly as its
             original would, for every variant), and premise 2 by the checker being part of every key.
@@ -161,7 +162,6 @@ public final class ExplorePage {
                         + " divides the distinct states by it, the speed of one core whatever else the machine runs; *per"
                         + " thread*: each thread's share of the new states it put into the set first, and its states per second"
                         + " of its own CPU time.\n\n");
-        b.append(comparisons(r));
         b.append(operationsOfBounds(r));
         b.append("## Shortest scripts found\n\n");
         MarkdownTable found = MarkdownTable.of(
@@ -235,10 +235,6 @@ public final class ExplorePage {
     static String threads(ExploreRun.Result r) {
         java.util.SortedSet<Integer> counts = new java.util.TreeSet<>();
         r.bounds().forEach(x -> counts.add(x.threads()));
-        r.comparisons().forEach(c -> {
-            counts.add(c.legacy().threads());
-            counts.add(c.current().threads());
-        });
         if (counts.isEmpty()) {
             return "no exploration";
         }
@@ -253,72 +249,6 @@ public final class ExplorePage {
         return x.workers().stream()
                 .map(w -> String.format("%.0f%% at %,.0f", 100.0 * w.states() / total, w.statesPerCpuSecond()))
                 .collect(java.util.stream.Collectors.joining("; "));
-    }
-
-    /**
-     * The comparison of the explorer before issue 16 with the current one, each bound explored by both in the
-     * same run, or nothing if the run made none.
-     */
-    static String comparisons(ExploreRun.Result r) {
-        if (r.comparisons().isEmpty()) {
-            return "";
-        }
-        StringBuilder b = new StringBuilder("## The legacy explorer and the current one, same bound, same run\n\n"
-                + "*legacy*: the explorer before issue 16 (one thread, the String key in a hash set); *current*: the"
-                + " level-synchronous parallel explorer with its key. *Speed-up*: current over legacy, in states per CPU"
-                + " second (the work per state) and in states per second of elapsed time (what the threads add);"
-                + " *reduction*: the legacy key's states over the current key's (1.00 when both keys merge the same"
-                + " states, e.g. without symmetry); *agree*: the same verdict and, for each failure, a script of the"
-                + " same length (with the same key, the same states and transitions too).\n\n");
-        MarkdownTable runs = MarkdownTable.of(
-                        "subject",
-                        "scope",
-                        "explorer",
-                        "key",
-                        "threads",
-                        "states",
-                        "time",
-                        "CPU time",
-                        "states/s",
-                        "states per CPU second",
-                        "order")
-                .right(4, 5, 6, 7, 8, 9);
-        MarkdownTable summary = MarkdownTable.of(
-                        "subject",
-                        "scope",
-                        "speed-up per CPU second",
-                        "speed-up elapsed",
-                        "states without reduction",
-                        "with",
-                        "reduction",
-                        "agree")
-                .right(2, 3, 4, 5, 6);
-        for (io.cursorcheck.properties.explore.Comparison c : r.comparisons()) {
-            for (Explorer.Result x : List.of(c.legacy(), c.current())) {
-                runs.row(
-                        MarkdownTable.code(x.subject()),
-                        MarkdownTable.text(String.valueOf(x.scope())),
-                        x == c.legacy() ? "legacy" : "current",
-                        x.keyName(),
-                        x.threads(),
-                        String.format("%,d", x.states()),
-                        String.format("%.1f s", x.millis() / 1000.0),
-                        String.format("%.1f s", x.cpuMillis() / 1000.0),
-                        String.format("%,.0f", x.statesPerSecond()),
-                        String.format("%,.0f", x.statesPerCpuSecond()),
-                        c.order());
-            }
-            summary.row(
-                    MarkdownTable.code(c.current().subject()),
-                    MarkdownTable.text(String.valueOf(c.current().scope())),
-                    String.format("%.2f", c.cpuSpeedUp()),
-                    String.format("%.2f", c.elapsedSpeedUp()),
-                    String.format("%,d", c.legacy().states()),
-                    String.format("%,d", c.current().states()),
-                    String.format("%.2f", c.reduction()),
-                    c.agrees() ? "yes" : "**no**");
-        }
-        return b.append(runs).append('\n').append(summary).append('\n').toString();
     }
 
     /** Which operations each bound of the table explores (the writer's further paths only where the scope says so). */

@@ -103,7 +103,7 @@ class ModelIndependenceTest {
                         "spoiled",
                         "attach",
                         "writevSync",
-                        "stateKey",
+                        "writeKey",
                         "writeOf");
         assertThat(allowed)
                 .doesNotContain(

@@ -109,8 +109,8 @@ public final class PackageRules {
                     ROOT, IO, SOURCE, ENGINE_CORE, SHRINK, EXPLORE, MUTANTS, REPORT, CAMPAIGN, PAGES, EXAMPLES)
             .as("engine.key (StateKey, StateKeyBuilder, KeyProbe) imports no other package of properties")
             .because("the lockstep pair writes its state into a key and the explorer and the shortest search look"
-                    + " keys up; a key that knew the pair could not be tested for exactness on its own"
-                    + " (BinaryKeyExactnessTest), and any import would close a cycle with engine");
+                    + " keys up; a key that knew the pair could not be tested on its own"
+                    + " (ProbingKeyTest), and any import would close a cycle with engine");
 
     /** The shrinker and the shortest search run the core; the core never calls them. */
     public static final ArchRule THE_CORE_NEVER_IMPORTS_ITS_SHRINKER = noClasses()

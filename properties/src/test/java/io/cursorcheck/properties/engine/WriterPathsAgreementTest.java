@@ -382,9 +382,9 @@ class WriterPathsAgreementTest {
         for (int i = 0; i < from; i++) {
             replay.step(i, script.ops().get(i));
         }
-        assertThat(fork.stateKey())
+        assertThat(fork.key())
                 .as("state key of a fork after step %d of\n%s", from - 1, script)
-                .isEqualTo(replay.stateKey());
+                .isEqualTo(replay.key());
         for (int i = from; i < script.length(); i++) {
             Op op = script.ops().get(i);
             Failure f = fork.step(i, op);
@@ -395,9 +395,9 @@ class WriterPathsAgreementTest {
             }
             same(fork.lastModel(), replay.lastModel(), "model", from, i, script);
             same(fork.lastSubject(), replay.lastSubject(), subject.id(), from, i, script);
-            assertThat(fork.stateKey())
+            assertThat(fork.key())
                     .as("state key of a fork made after step %d, at step %d of\n%s", from - 1, i, script)
-                    .isEqualTo(replay.stateKey());
+                    .isEqualTo(replay.key());
         }
     }
 

@@ -25,7 +25,7 @@ final class DepthFirstExplorer {
 
     private final Scope scope;
     private final long stateLimit;
-    private final Set<String> seen = new HashSet<>();
+    private final Set<io.cursorcheck.properties.engine.key.StateKey> seen = new HashSet<>();
     private final List<Op> path = new ArrayList<>();
 
     private DepthFirstExplorer(Scope scope, long stateLimit) {
@@ -50,7 +50,7 @@ final class DepthFirstExplorer {
     static Result first(BroadcastFactory subject, Scope scope, long stateLimit, Tolerance tolerance) {
         DepthFirstExplorer dfs = new DepthFirstExplorer(scope, stateLimit);
         LockstepPair root = new LockstepPair(subject, scope.options(), tolerance); // past known findings, as Explorer
-        dfs.seen.add(root.stateKey());
+        dfs.seen.add(root.key());
         List<Op> failing = dfs.search(root, 0);
         if (failing == null) {
             return new Result(null, dfs.seen.size());
@@ -74,7 +74,7 @@ final class DepthFirstExplorer {
                 return List.copyOf(path);
             }
             // As in Explorer: a failing state is not expanded, the last level is checked but never expanded.
-            if (f == null && depth + 1 < scope.depth() && seen.add(child.stateKey())) {
+            if (f == null && depth + 1 < scope.depth() && seen.add(child.key())) {
                 List<Op> failing = search(child, depth + 1);
                 if (failing != null) {
                     return failing;

@@ -96,7 +96,7 @@ class ForkTest {
             for (int step = 0; step < 40; step++) {
                 if (step == forkAt) {
                     fork = original.fork();
-                    assertThat(fork.stateKey()).isEqualTo(original.stateKey());
+                    assertThat(fork.key()).isEqualTo(original.key());
                 }
                 Op op = generator.next(random, original.model().broadcast().snapshot(), original.consumers(), options);
                 ops.add(op);
@@ -106,7 +106,7 @@ class ForkTest {
                     assertSame(original.lastModel(), fork.lastModel(), ops);
                     assertSame(original.lastSubject(), fork.lastSubject(), ops);
                     if (!failed) {
-                        assertThat(fork.stateKey()).as("%s", ops).isEqualTo(original.stateKey());
+                        assertThat(fork.key()).as("%s", ops).isEqualTo(original.key());
                     }
                 }
                 if (failed) {

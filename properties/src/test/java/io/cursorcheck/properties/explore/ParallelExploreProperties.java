@@ -19,10 +19,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The parallel explorer is a pure function of the scope: with 1, 2 and 4 threads it gives exactly what the
- * explorer before issue 16 ({@link LegacyExplorer}, one thread) gives: the same distinct states and transitions
- * at every level, the same verdict, and for every failure signature the same shortest script, operation by
- * operation, not merely one as long. The subjects include mutants, whose many failures of equal length make the
+ * The parallel explorer is a pure function of the scope: with 2 and 4 threads it gives exactly what one thread
+ * gives: the same distinct states and transitions at every level, the same verdict, and for every failure
+ * signature the same shortest script, operation by operation, not merely one as long. The subjects include mutants, whose many failures of equal length make the
  * winner rule matter. The negative control: the racy rule (whichever thread gets there first keeps the state or
  * the failure) must give another script somewhere, so the comparison can see a wrong rule.
  */
@@ -31,9 +30,8 @@ class ParallelExploreProperties {
     private static final KnownFindings KNOWN = KnownFindings.load(SourceTree.root());
 
     /**
-     * The gate's bound with two consumers, as it was before the gate grew to three: the legacy explorer, one
-     * thread with String keys, runs each case here, and two consumers already give every winner-rule race
-     * (many children of one level reaching one key, failures of equal length).
+     * The gate's bound with two consumers: two consumers already give every winner-rule race (many children of
+     * one level reaching one key, failures of equal length) at a fraction of the gate's time.
      */
     private static Scope twoConsumerGate(Policy policy) {
         return Scope.gate(policy).withConsumers(2);
@@ -63,21 +61,25 @@ class ParallelExploreProperties {
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("cases")
-    void oneTwoAndFourThreadsGiveTheLegacyExplorersResult(BroadcastFactory subject, Scope scope) {
-        List<String> legacy = fingerprint(LegacyExplorer.explore(subject, scope, 5_000_000, false, KNOWN, null));
-        for (int threads : new int[] {1, 2, 4}) {
+    void twoAndFourThreadsGiveWhatOneThreadGives(BroadcastFactory subject, Scope scope) {
+        List<String> one = fingerprint(Explorer.explore(
+                subject,
+                scope,
+                ExploreSettings.of(5_000_000).withKeying(Keying.BINARY).withThreads(1),
+                KNOWN));
+        for (int threads : new int[] {2, 4}) {
             Explorer.Result r = Explorer.explore(
                     subject,
                     scope,
-                    ExploreSettings.of(5_000_000).withKeying(Keying.STRING).withThreads(threads),
+                    ExploreSettings.of(5_000_000).withKeying(Keying.BINARY).withThreads(threads),
                     KNOWN);
             assertThat(r.threads()).isEqualTo(threads);
             assertThat(r.workers()).hasSize(threads);
             assertThat(r.workers().stream().mapToLong(Explorer.Worker::states).sum())
                     .isEqualTo(r.states() - 1);
             assertThat(fingerprint(r))
-                    .as("%s %s with %d threads", subject.id(), scope, threads)
-                    .isEqualTo(legacy);
+                    .as("%s %s with %d threads against 1", subject.id(), scope, threads)
+                    .isEqualTo(one);
         }
     }
 
@@ -105,7 +107,7 @@ class ParallelExploreProperties {
 
     /**
      * The control: the racy winner rule, four threads, on the mutants and bounds above; at least one exploration
-     * must differ from the legacy explorer's (a state reached by another path changes the scripts of the
+     * must differ from one thread's with the right rule (a state reached by another path changes the scripts of the
      * failures past it; a failure found first by a later thread changes its own). Up to five rounds, as a race may
      * happen to go the right way; the state and transition counts stay equal under either rule, so only the
      * scripts can tell, which is why the comparison checks every script operation by operation.
@@ -114,9 +116,12 @@ class ParallelExploreProperties {
     void theRacyWinnerRuleGivesOtherScripts() {
         List<Arguments> mutants =
                 cases().filter(a -> !(a.get()[0] instanceof Variant)).toList();
-        List<Explorer.Result> legacy = mutants.stream()
-                .map(a -> LegacyExplorer.explore(
-                        (BroadcastFactory) a.get()[0], (Scope) a.get()[1], 5_000_000, false, KNOWN, null))
+        List<Explorer.Result> one = mutants.stream()
+                .map(a -> Explorer.explore(
+                        (BroadcastFactory) a.get()[0],
+                        (Scope) a.get()[1],
+                        ExploreSettings.of(5_000_000).withKeying(Keying.BINARY).withThreads(1),
+                        KNOWN))
                 .toList();
         List<String> differing = new ArrayList<>();
         for (int round = 0; round < 5 && differing.isEmpty(); round++) {
@@ -126,18 +131,18 @@ class ParallelExploreProperties {
                 Explorer.Result racy = Explorer.explore(
                         subject,
                         scope,
-                        ExploreSettings.of(5_000_000).withKeying(Keying.STRING).withThreads(4),
+                        ExploreSettings.of(5_000_000).withKeying(Keying.BINARY).withThreads(4),
                         KNOWN,
                         Explorer.WinnerRule.FIRST_INSERTED);
                 // Only another script counts: the same states, the same failures by signature, complete.
                 assertThat(racy.complete()).isTrue();
-                assertThat(racy.states()).isEqualTo(legacy.get(i).states());
+                assertThat(racy.states()).isEqualTo(one.get(i).states());
                 assertThat(racy.found())
                         .extracting(f -> f.failure().signature())
-                        .containsExactlyInAnyOrderElementsOf(legacy.get(i).found().stream()
+                        .containsExactlyInAnyOrderElementsOf(one.get(i).found().stream()
                                 .map(f -> f.failure().signature())
                                 .toList());
-                if (!fingerprint(racy).equals(fingerprint(legacy.get(i)))) {
+                if (!fingerprint(racy).equals(fingerprint(one.get(i)))) {
                     differing.add(subject.id() + " " + scope);
                 }
             }

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cursorcheck.model.ScanningModel;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Variant;
+import io.cursorcheck.properties.engine.key.StateKeyBuilder;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.Forkable;
+import io.cursorcheck.spi.KeyWriter;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Policy;
 import java.lang.reflect.InvocationHandler;
@@ -16,23 +18,30 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The symmetric key renames consumers only when both sides write them through the key writer; a subject
- * written before binary keys (a {@link Forkable} with only {@link Forkable#stateKey()}, the SPI's defaults for
- * the rest) turns the renaming off, and the explorer's result says so instead of naming a symmetry it did not
+ * that names them elsewhere (a {@link Forkable} that writes its whole state as one text, and keeps the SPI's
+ * default {@code namesConsumersThroughWriter}) turns the renaming off, and the explorer's result says so instead of naming a symmetry it did not
  * apply. The control: a variant that writes its consumers through the writer is reported as plainly symmetric.
  */
 class SymmetryOffTest {
 
     private static final Scope SCOPE = Scope.gate(Policy.STRICT).withDepth(6);
 
-    /** The model behind a proxy that keeps the SPI's default {@code writeKey} and {@code namesConsumersThroughWriter}. */
-    private static Broadcast stringKeyed(Forkable target) {
+    /**
+     * The model behind a proxy that writes the model's key as one text (consumers inside it, where no renaming
+     * reaches) and keeps the SPI's default {@code namesConsumersThroughWriter}.
+     */
+    private static Broadcast textKeyed(Forkable target) {
         InvocationHandler handler = (proxy, method, args) -> {
-            if (method.getName().equals("writeKey") || method.getName().equals("namesConsumersThroughWriter")) {
+            if (method.getName().equals("writeKey")) {
+                ((KeyWriter) args[0]).text(StateKeyBuilder.keyOf(target).toString());
+                return null;
+            }
+            if (method.getName().equals("namesConsumersThroughWriter")) {
                 return InvocationHandler.invokeDefault(proxy, method, args);
             }
             if (method.getName().equals("fork")) {
                 Forkable.Fork f = target.fork();
-                return new Forkable.Fork((Forkable) stringKeyed(f.broadcast()), f.handles());
+                return new Forkable.Fork((Forkable) textKeyed(f.broadcast()), f.handles());
             }
             try {
                 return method.invoke(target, args);
@@ -44,32 +53,32 @@ class SymmetryOffTest {
                 SymmetryOffTest.class.getClassLoader(), new Class<?>[] {Broadcast.class, Forkable.class}, handler);
     }
 
-    private static final BroadcastFactory STRING_KEYED = new BroadcastFactory() {
+    private static final BroadcastFactory TEXT_KEYED = new BroadcastFactory() {
         @Override
         public String id() {
-            return "string-keyed-model";
+            return "text-keyed-model";
         }
 
         @Override
         public String description() {
-            return "the model behind a Forkable that writes its key only as stateKey() text";
+            return "the model behind a Forkable that writes its key as one text";
         }
 
         @Override
         public Broadcast create(Options options) {
-            return stringKeyed(new ScanningModel(options));
+            return textKeyed(new ScanningModel(options));
         }
     };
 
     @Test
     void aSubjectThatDoesNotNameConsumersThroughTheWriterIsReportedWithRenamingOff() {
         Explorer.Result symmetric = Explorer.explore(
-                STRING_KEYED, SCOPE, ExploreSettings.of(1_000_000).withKeying(Keying.SYMMETRIC), null);
+                TEXT_KEYED, SCOPE, ExploreSettings.of(1_000_000).withKeying(Keying.SYMMETRIC), null);
         Explorer.Result binary = Explorer.explore(
-                STRING_KEYED, SCOPE, ExploreSettings.of(1_000_000).withKeying(Keying.BINARY), null);
+                TEXT_KEYED, SCOPE, ExploreSettings.of(1_000_000).withKeying(Keying.BINARY), null);
         assertThat(symmetric.holds()).isTrue();
         assertThat(symmetric.keyName())
-                .isEqualTo("symmetric (renaming off: string-keyed-model does not name its"
+                .isEqualTo("symmetric (renaming off: text-keyed-model does not name its"
                         + " consumers through the key writer)");
         assertThat(symmetric.states()).as("renaming off is the binary key").isEqualTo(binary.states());
     }

@@ -27,14 +27,14 @@ import java.util.Objects;
  */
 public final class StateKeyBuilder implements KeyWriter {
 
-    private static final int CONSUMER = 1;
-    private static final int NUMBER = 2;
-    private static final int SYMBOL = 3;
-    private static final int FLAG = 4;
-    private static final int COUNT = 5;
-    private static final int TEXT = 6;
-    private static final int UNRENAMED_CONSUMER = 7; // an id the renaming table does not know, written as itself
-    private static final int INLINE = 15; // low nibble: a varint follows
+    static final int CONSUMER = 1;
+    static final int NUMBER = 2;
+    static final int SYMBOL = 3;
+    static final int FLAG = 4;
+    static final int COUNT = 5;
+    static final int TEXT = 6;
+    static final int UNRENAMED_CONSUMER = 7; // an id the renaming table does not know, written as itself
+    static final int INLINE = 15; // low nibble: a varint follows
 
     private byte[] buf = new byte[256];
     private int length;
@@ -79,6 +79,19 @@ public final class StateKeyBuilder implements KeyWriter {
     /** Writes consumers by their ids again. */
     public void stopRenaming() {
         renames = -1;
+    }
+
+    /**
+     * The key of one broadcast on its own, with a builder of its own (not the explorer's hot path): for comparing
+     * a fork with its original, and for a message that shows a state ({@link StateKey#toString()}).
+     *
+     * @param broadcast the broadcast, while no operation runs on it
+     * @return its key, consumers by id
+     */
+    public static StateKey keyOf(io.cursorcheck.spi.Forkable broadcast) {
+        StateKeyBuilder b = new StateKeyBuilder();
+        broadcast.writeKey(b);
+        return b.build();
     }
 
     /** The key written since the last {@link #reset()}, hashed over all its bytes. */

@@ -8,6 +8,8 @@ import io.cursorcheck.properties.engine.LockstepPair;
 import io.cursorcheck.properties.engine.Minimality;
 import io.cursorcheck.properties.engine.Script;
 import io.cursorcheck.properties.engine.Tolerance;
+import io.cursorcheck.properties.engine.key.StateKey;
+import io.cursorcheck.properties.engine.key.StateKeyBuilder;
 import io.cursorcheck.spi.Options;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -23,8 +25,8 @@ import java.util.function.Predicate;
  * suffice). This search runs every operation sequence over the shrunk script's {@link Alphabet}, on the
  * script's options and then on one budget more (writes of that size added: the shrinker lowers budgets even
  * where that lengthens the script), under the shrinker's {@link Tolerance}, the model and the subject in lockstep,
- * states deduplicated by {@link LockstepPair#stateKey()} (the String key, exact; the explorer's binary keys have
- * the same content), level by level
+ * states deduplicated by the pair's exact key ({@link LockstepPair#key}, consumers by id, as the explorer's
+ * {@code binary} keying), level by level
  * up to one operation shorter than the shortest script so far, and stops at the first level where a script fails
  * as the shrunk one does ({@link Shrinker#sameFailure}: the kind a control is judged on never changes).
  * The script it finds is replayed and checked before it replaces the shrunk one.
@@ -32,8 +34,12 @@ import java.util.function.Predicate;
  * <p>Why in the engine and not the explorer's package: every caller (a random run's report, and through it
  * the check, the campaign, the controls and the kill matrix) is in the engine, which must not import
  * {@code explore}; the search needs only {@link LockstepPair}, and its alphabet comes from the script, not
- * from an explorer's scope. Its breadth-first loop is the one method {@link #breadthFirst}, so it can be
- * unified with the explorer's later.
+ * from an explorer's scope. Its breadth-first loop is the one method {@link #breadthFirst}, kept apart from the
+ * explorer's level expander for what it does differently, each of which decides a result it reports: it keeps the
+ * first failure {@link Shrinker#sameFailure} accepts (the explorer keeps the first of each signature, and merges
+ * every divergence into one), it stops in the middle of a level, at that failure or at the state limit (the
+ * explorer stops at a level's end), and it counts the states reached up to there (the page's
+ * {@link Minimality#states()}).
  *
  * <p>Bounded: it stops once it has reached {@code stateLimit} distinct states, and the result says so
  * ({@link Minimality#proven()} false). A subject that cannot be forked (an external process) is not
@@ -197,15 +203,16 @@ public final class ShortestSearch {
 
     /**
      * The breadth-first loop: every sequence of the alphabet from {@code root}, level by level, up to
-     * {@code maxDepth} operations, each state expanded once (by {@link LockstepPair#stateKey()}); a step that
+     * {@code maxDepth} operations, each state expanded once (by {@link LockstepPair#key}, consumers by id); a step that
      * fails is never expanded (a run ends at its first failure), and the first one {@code wanted} accepts
      * ends the search. Level-synchronous, so a hit at depth {@code d} means no script below {@code d} fails
      * as wanted. Stops, incomplete, once {@code stateLimit} distinct states are reached.
      */
     static Level breadthFirst(
             LockstepPair root, Alphabet alphabet, Predicate<Failure> wanted, int maxDepth, long stateLimit) {
-        Set<String> seen = new HashSet<>();
-        seen.add(root.stateKey());
+        StateKeyBuilder keys = new StateKeyBuilder();
+        Set<StateKey> seen = new HashSet<>();
+        seen.add(root.key(keys, false));
         List<Node> level = List.of(new Node(root, new Path(null, null, 0)));
         for (int depth = 0; depth < maxDepth && !level.isEmpty(); depth++) {
             List<Node> next = new ArrayList<>();
@@ -220,7 +227,7 @@ public final class ShortestSearch {
                         }
                         continue;
                     }
-                    if (seen.add(child.stateKey())) {
+                    if (seen.add(child.key(keys, false))) {
                         if (seen.size() >= stateLimit) {
                             return new Level(null, depth, seen.size()); // this level is not finished
                         }
