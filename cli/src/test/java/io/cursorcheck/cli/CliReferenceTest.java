@@ -177,19 +177,13 @@ class CliReferenceTest {
     /** What help text must not hold: an issue number, or a date (a day's record belongs in reports/runs/). */
     private static final Pattern DATED = Pattern.compile("(?i)\\bissues?\\s*#?\\d+|\\b\\d{4}-\\d{2}-\\d{2}\\b");
 
-    /**
-     * Every issue number or date in the page's help text, as "section: match". The sections in {@code exempt} are
-     * left out.
-     */
-    static List<String> dated(String page, Set<String> exempt) {
+    /** Every issue number or date in the page's help text, as "section: match". */
+    static List<String> dated(String page) {
         List<String> found = new ArrayList<>();
         String section = "(top)";
         for (String line : page.split("\n")) {
             if (line.startsWith("## ")) {
                 section = line.substring(3).strip();
-                continue;
-            }
-            if (exempt.contains(section)) {
                 continue;
             }
             Matcher m = DATED.matcher(line);
@@ -200,25 +194,9 @@ class CliReferenceTest {
         return found;
     }
 
-    /**
-     * The help text of {@code explore} still describes its legacy explorer by the issue that replaced it; another
-     * branch removes those options with their text. Until then explore is left out, and only while it still
-     * declares {@code --legacy}: once the option is gone, explore is held to the rule like every command.
-     */
-    private static Set<String> pending(CommandLine cli) {
-        CommandLine explore = cli.getSubcommands().get("explore");
-        return explore != null && explore.getCommandSpec().findOption("--legacy") != null
-                ? Set.of("explore")
-                : Set.of();
-    }
-
     @Test
     void noHelpTextHoldsAnIssueNumberOrADate() {
-        CommandLine cli = cli();
-        String page = CliReference.render(cli);
-        assertThat(dated(page, pending(cli))).isEmpty();
-        // the scope leaves out only what is pending: without it, every match is explore's
-        assertThat(dated(page, Set.of())).allMatch(m -> m.startsWith("explore: "));
+        assertThat(dated(CliReference.render(cli()))).isEmpty();
     }
 
     /** A planted command whose help text holds an issue number and a date. */
@@ -242,7 +220,7 @@ class CliReferenceTest {
     @Test
     void theRuleCatchesAPlantedIssueNumberAndDate() {
         CommandLine planted = new CommandLine(new Planted());
-        List<String> found = dated(CliReference.render(planted), pending(cli()));
+        List<String> found = dated(CliReference.render(planted));
         assertThat(found).contains("(top): issue 16", "dated: 2026-12-02");
     }
 }
