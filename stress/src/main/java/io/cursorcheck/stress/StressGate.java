@@ -29,20 +29,16 @@ public final class StressGate {
     /**
      * The fewest samples a continuous pair must have. jcstress' quick preset, as the gate runs it,
      * gives each pair two runs of 5 iterations of 200 ms, so one iteration yields about a tenth of
-     * a pair's samples. Measured with the gate's settings on 2 cores: the tables in the tests' class
-     * comments (2026-11-29) have 1.3 to 3.0 million samples per continuous pair; on 2026-12-01, under a
-     * load average of 7 to 14 (several builds at once), 0.73 to 2.6 million, median 1.15 million, and
-     * under a load average of 4 to 5, 1.55 to 4.3 million, median 2.9 million. 100,000 fails a pair
-     * that ran for about one iteration or less, and a healthy run clears it 7 times over under heavy
-     * load, 15 times or more on a quieter machine.
+     * a pair's samples: the floor fails a pair that ran for about one iteration or less, and lies well
+     * below what a healthy run gives even on a loaded machine (the measurements: docs/concurrency.md,
+     * "The gate's sample floors").
      */
     public static final long MIN_SAMPLES_CONTINUOUS = 100_000;
 
     /**
      * The fewest samples a termination pair must have unless it saw a forbidden outcome. Each
-     * sample is one whole trial (an actor blocks, a signal frees it); the gate's settings gave the
-     * real variants 1,087 and 1,202 (2026-11-29), 1,469 and 1,470 under a load average of 7 to 14, and
-     * 1,460 and 1,496 under 4 to 5 (2026-12-01): 100 leaves a margin of ten. jcstress ends a
+     * sample is one whole trial (an actor blocks, a signal frees it); the floor lies about ten times
+     * below what the real variants give (docs/concurrency.md, "The gate's sample floors"). jcstress ends a
      * termination run at its first forbidden (stale) sample, so a caught twin has one sample per run;
      * for such a pair the forbidden outcome itself shows it ran.
      */

@@ -33,8 +33,8 @@ public final class StressRun {
     /** jcstress settings by name; {@code gate} is what {@code mvn verify} runs. */
     public enum Mode {
         /**
-         * One fork, the default JVM flags (no flag auto-detection), no split compilation: about 2.5
-         * minutes for every test on 2 cores (2026-12-01).
+         * One fork, the default JVM flags (no flag auto-detection), no split compilation: the gate's
+         * settings, a few minutes for every test on 2 cores.
          */
         GATE("-m", "quick", "-f", "1", "-sc", "false"),
         /** jcstress' quick preset: every JVM configuration and compilation mode, briefly. */

@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
  * {@code cancel(null)}. One non-null reason is enough: the spec treats every reason alike, whatever its
  * value; a null reason is a reason too, and easy to confuse with none (a mutant of the catalogue does).
  *
- * <p>With {@code writerPaths} (the writer's further paths, issue 15) also: {@code drain()};
+ * <p>With {@code writerPaths} (the writer's further paths) also: {@code drain()};
  * {@code endSync()}; {@code writevSync} and {@code writev} of the chunk shapes {@link #CHUNKS} (no
  * chunk, and two chunks of 1: the one shape whose entry sums several, at the gate's budget);
  * {@code abort(#n)} of each operation pending in the model's state now (its queued writes, then its
@@ -95,9 +95,8 @@ public record Scope(Policy policy, long budget, List<Integer> sizes, int consume
 
     /**
      * The writer-paths bound: the writer's further paths (abort, drain, spoil, writev, endSync) with
-     * every other operation, two consumers, budget 2, sizes 0, 1, 2, seven operations deep (the model
-     * alone: about 20,000 states over the four policies, 2026-12-01; the known finding
-     * spoiled-read-leaves-cursor-past-end is 7 deep). A separate bound rather than the gate's with more
+     * every other operation, two consumers, budget 2, sizes 0, 1, 2, seven operations deep (the known
+     * finding spoiled-read-leaves-cursor-past-end is 7 deep). A separate bound rather than the gate's with more
      * operations: at eleven deep, the extra operations multiply the states past the gate's time.
      */
     public static Scope writerPaths(Policy policy) {

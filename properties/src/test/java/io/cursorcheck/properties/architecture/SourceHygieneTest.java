@@ -1,0 +1,69 @@
+package io.cursorcheck.properties.architecture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cursorcheck.properties.source.SourceTree;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Main code keeps the rule and the why, never the story: no calendar date and no issue number in any main source
+ * of any module (comments, help text and strings alike). Evidence and history belong in {@code docs/},
+ * {@code reports/runs/} and commit messages, where they can be dated without going stale in code.
+ */
+class SourceHygieneTest {
+
+    /** A calendar date such as 2026-12-02. */
+    private static final Pattern DATE = Pattern.compile("\\b20\\d\\d-[01]\\d-[0-3]\\d\\b");
+    /** "issue 16", "issue #16", "issues 14 and 15", "Issue 14 §3". */
+    private static final Pattern ISSUE = Pattern.compile("(?i)\\bissues?\\s+#?\\d+");
+
+    /** Each line of {@code text} that carries a date or an issue number, as {@code name:line: text}. */
+    static List<String> offences(String name, String text) {
+        List<String> out = new ArrayList<>();
+        String[] lines = text.split("\\R", -1);
+        for (int i = 0; i < lines.length; i++) {
+            Matcher d = DATE.matcher(lines[i]);
+            Matcher n = ISSUE.matcher(lines[i]);
+            if (d.find() || n.find()) {
+                out.add(name + ":" + (i + 1) + ": " + lines[i].strip());
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void noMainSourceCarriesADateOrAnIssueNumber() throws IOException {
+        Path root = SourceTree.root();
+        List<String> found = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java"))
+                    .filter(p -> root.relativize(p).toString().matches("[^/]+/src/main/java/.*"))
+                    .sorted()
+                    .toList()) {
+                found.addAll(offences(root.relativize(f).toString(), Files.readString(f)));
+            }
+        }
+        assertThat(found)
+                .as("dates and issue numbers belong in docs/ and reports/runs/")
+                .isEmpty();
+    }
+
+    @Test
+    void controlADateAndAnIssueNumberAreFoundAndPlainNumbersAreNot() {
+        String text = "/** Measured on 2026-12-02. */\n// before issue 16\nint seed = 20261201; // PR #63322\n"
+                + "String s = \"Issue #14 §3\";\n";
+        assertThat(offences("X.java", text))
+                .containsExactly(
+                        "X.java:1: /** Measured on 2026-12-02. */",
+                        "X.java:2: // before issue 16",
+                        "X.java:4: String s = \"Issue #14 §3\";");
+    }
+}
