@@ -1,10 +1,10 @@
 package io.cursorcheck.cli;
 
 import io.cursorcheck.properties.campaign.ExampleStore;
-import io.cursorcheck.properties.campaign.GateSeed;
 import io.cursorcheck.properties.engine.shrink.ShortestSearch;
 import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.properties.run.GateSeed;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;

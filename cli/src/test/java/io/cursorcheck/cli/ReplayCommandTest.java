@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.campaign.Controls;
-import io.cursorcheck.properties.campaign.GateSeed;
-import io.cursorcheck.properties.campaign.RandomRun;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.properties.run.GateSeed;
+import io.cursorcheck.properties.run.RandomRun;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -3,7 +3,7 @@ package io.cursorcheck.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
-import io.cursorcheck.properties.report.ReportLinks;
+import io.cursorcheck.properties.pages.ReportLinks;
 import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.report.SpecLinks;
 import io.cursorcheck.properties.source.SourceTree;

@@ -3,8 +3,8 @@ package io.cursorcheck.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.conformance.protocol.ProgramSubject;
-import io.cursorcheck.properties.campaign.GateSeed;
 import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.properties.run.GateSeed;
 import io.cursorcheck.properties.source.SourceTree;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

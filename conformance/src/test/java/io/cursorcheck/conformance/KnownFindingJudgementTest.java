@@ -7,7 +7,7 @@ import io.cursorcheck.conformance.judge.FindingOnRelease;
 import io.cursorcheck.conformance.judge.FindingOnRelease.Judgement;
 import io.cursorcheck.conformance.protocol.ExternalSubject;
 import io.cursorcheck.conformance.release.Release;
-import io.cursorcheck.properties.campaign.GateSeed;
+import io.cursorcheck.properties.run.GateSeed;
 import io.cursorcheck.properties.source.SourceTree;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cursorcheck.conformance.protocol.ExternalSubject;
 import io.cursorcheck.conformance.release.BroadcastSource;
 import io.cursorcheck.conformance.release.Release;
-import io.cursorcheck.properties.campaign.GateSeed;
+import io.cursorcheck.properties.run.GateSeed;
 import io.cursorcheck.spi.Algorithm;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cursorcheck.properties.Variant;
-import io.cursorcheck.properties.campaign.RandomRun;
+import io.cursorcheck.properties.run.RandomRun;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,7 +1,7 @@
 package io.cursorcheck.junit;
 
-import io.cursorcheck.properties.campaign.GateSeed;
 import io.cursorcheck.properties.engine.Script;
+import io.cursorcheck.properties.run.GateSeed;
 import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.Options;

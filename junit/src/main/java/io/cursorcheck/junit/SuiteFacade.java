@@ -1,7 +1,6 @@
 package io.cursorcheck.junit;
 
 import io.cursorcheck.properties.BroadcastFactory;
-import io.cursorcheck.properties.campaign.RandomRun;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.Failure;
 import io.cursorcheck.properties.engine.Lockstep;
@@ -14,6 +13,7 @@ import io.cursorcheck.properties.explore.ExploreSettings;
 import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Scope;
 import io.cursorcheck.properties.report.CounterexampleWriter;
+import io.cursorcheck.properties.run.RandomRun;
 import io.cursorcheck.spi.Forkable;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Policy;

@@ -113,8 +113,9 @@ public final class StressReport {
         }
         b.append(verdicts).append('\n');
 
-        b.append("## Racy twins\n\nEach twin is the real class with one patch (`properties/.../mutants/Mutants.java`,"
-                + " `RACY_TWINS`); single-threaded it behaves like the real one, so only these tests can see it.\n\n");
+        b.append(
+                "## Racy twins\n\nEach twin is the real class with one patch (the mutant catalogue's `racy-twins.json`"
+                        + " in `mutants/src/main/resources/`); single-threaded it behaves like the real one, so only these tests can see it.\n\n");
         MarkdownTable twins = MarkdownTable.of("twin", "bug", "caught in");
         Map<String, Integer> caught = new TreeMap<>();
         for (StressGate.Grade g : grades) {

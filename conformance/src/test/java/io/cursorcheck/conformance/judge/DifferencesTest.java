@@ -11,7 +11,7 @@ import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.Failure;
 import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.Script;
-import io.cursorcheck.properties.report.ReportLinks;
+import io.cursorcheck.properties.pages.ReportLinks;
 import io.cursorcheck.properties.report.SpecLinks;
 import io.cursorcheck.properties.source.SourceTree;
 import io.cursorcheck.spi.Outcome;

@@ -6,6 +6,7 @@ import io.cursorcheck.properties.engine.Minimality;
 import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
+import io.cursorcheck.properties.run.RandomRun;
 
 /**
  * Runs a negative control: random lockstep sequences against a mutant until it fails (a

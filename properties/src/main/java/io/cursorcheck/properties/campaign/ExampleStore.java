@@ -7,6 +7,7 @@ import io.cursorcheck.properties.engine.Coverage;
 import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.io.SetupProblem;
 import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.properties.run.RandomRun;
 import io.cursorcheck.properties.source.SourceTree;
 import java.io.IOException;
 import java.io.UncheckedIOException;

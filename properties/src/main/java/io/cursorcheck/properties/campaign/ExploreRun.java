@@ -9,6 +9,7 @@ import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Keying;
 import io.cursorcheck.properties.explore.Scope;
 import io.cursorcheck.properties.report.CounterexampleWriter;
+import io.cursorcheck.properties.run.RandomRun;
 import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Policy;
 import java.nio.file.Path;

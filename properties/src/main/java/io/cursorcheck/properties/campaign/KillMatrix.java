@@ -10,6 +10,7 @@ import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.properties.report.ReportRun;
+import io.cursorcheck.properties.run.RandomRun;
 import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Invariant;
 import java.io.IOException;

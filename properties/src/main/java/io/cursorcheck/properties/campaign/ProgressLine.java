@@ -1,5 +1,6 @@
 package io.cursorcheck.properties.campaign;
 
+import io.cursorcheck.properties.run.RandomRun;
 import java.io.PrintStream;
 import java.util.function.Supplier;
 

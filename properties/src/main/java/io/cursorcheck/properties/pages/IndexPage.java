@@ -2,11 +2,11 @@ package io.cursorcheck.properties.pages;
 
 import io.cursorcheck.properties.campaign.Campaign;
 import io.cursorcheck.properties.campaign.Controls;
-import io.cursorcheck.properties.campaign.RandomRun;
 import io.cursorcheck.properties.engine.Coverage;
 import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.report.SpecLinks;
+import io.cursorcheck.properties.run.RandomRun;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -111,7 +111,7 @@ public final class IndexPage {
         b.append(findings).append('\n');
 
         b.append(
-                        "### Negative controls\n\nDeliberately broken variants (`properties/.../mutants/Mutants.java`); each must"
+                        "### Negative controls\n\nDeliberately broken variants (the mutant catalogue's `controls.json`); each must"
                                 + " be caught and shrunk to at most ")
                 .append(Campaign.CONTROL_MAX_LENGTH)
                 .append(" operations.\n\n");

@@ -127,7 +127,7 @@ public final class MutantsPage {
         b.append('\n');
         b.append("Each mutant is `CachedCountBroadcast` (or `WheelBroadcast`, the `wheel-` ones) with one slip, a"
                 + " patch of its real source compiled in"
-                + " memory (`properties/.../mutants/Mutants.java`). It runs against the model in two stages of the"
+                + " memory (the mutant catalogue, `mutants/src/main/resources/io/cursorcheck/properties/mutants/`). It runs against the model in two stages of the"
                 + " same random sequences: **black-box** (answers, states, I1-I12 without I6: what a user could see),"
                 + " then, if it survived, **white-box** (plus I6 on the cache, plus the scan count against the real"
                 + " class). SAFETY and LIVENESS mutants must fall to the black-box stage with a script of at most "

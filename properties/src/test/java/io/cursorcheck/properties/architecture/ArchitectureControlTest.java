@@ -33,9 +33,9 @@ class ArchitectureControlTest {
                 Arguments.of(PackageRules.NO_PACKAGE_CYCLES, List.of("engine." + FIXTURE, "report.Reports")),
                 Arguments.of(PackageRules.ENGINE_IS_THE_CORE, List.of("engine." + FIXTURE, "report.Reports")),
                 Arguments.of(PackageRules.CORE_NEVER_IMPORTS_MUTANTS, List.of("engine." + FIXTURE, "mutants.Mutants")),
-                Arguments.of(
-                        PackageRules.EXPLORE_USES_ONLY_THE_CORE, List.of("explore." + FIXTURE, "campaign.RandomRun")),
+                Arguments.of(PackageRules.EXPLORE_USES_ONLY_THE_CORE, List.of("explore." + FIXTURE, "run.RandomRun")),
                 Arguments.of(PackageRules.REPORT_BELOW_THE_CAMPAIGN, List.of("report." + FIXTURE, "campaign.Campaign")),
+                Arguments.of(PackageRules.RUN_BELOW_THE_CAMPAIGN, List.of("run." + FIXTURE, "campaign.Campaign")),
                 Arguments.of(PackageRules.LEAVES_IMPORT_NOTHING, List.of("source." + FIXTURE, "engine.Script")),
                 Arguments.of(PackageRules.KEYS_IMPORT_NOTHING, List.of("engine.key." + FIXTURE, "engine.Script")),
                 Arguments.of(

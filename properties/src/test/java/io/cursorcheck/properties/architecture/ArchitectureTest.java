@@ -6,12 +6,14 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Holds the main classes of {@code properties} to the package graph of {@link PackageRules}. Its
+ * Holds the main classes of the modules engine, explore, report, mutants and properties (one package tree,
+ * {@code io.cursorcheck.properties}) to the package graph of {@link PackageRules}. Its
  * negative control, {@link ArchitectureControlTest}, shows every rule failing on a wrong import.
  */
 class ArchitectureTest {
@@ -32,9 +34,25 @@ class ArchitectureTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("rules")
     void mainClassesKeepTheRule(ArchRule rule) {
-        // The import must have found the module: a rule over no classes passes for the wrong reason.
-        assertThat(MAIN.containPackage("io.cursorcheck.properties.engine")).isTrue();
-        assertThat(MAIN.containPackage("io.cursorcheck.properties.mutants")).isTrue();
+        // The import must have found every module's packages: a rule over no classes passes for the wrong reason.
+        for (String p : List.of(
+                "engine",
+                "engine.key",
+                "engine.shrink",
+                "io",
+                "source",
+                "examples",
+                "race",
+                "explore",
+                "report",
+                "run",
+                "mutants",
+                "campaign",
+                "pages")) {
+            assertThat(MAIN.containPackage("io.cursorcheck.properties." + p))
+                    .as(p)
+                    .isTrue();
+        }
         rule.check(MAIN);
     }
 }

@@ -10,10 +10,13 @@ import java.util.List;
  * The package graph of {@code properties}, bottom to top: the registry and operation language
  * ({@code io.cursorcheck.properties}), the leaves {@code io}, {@code source} and {@code engine.key} (the exact
  * state keys); the lockstep core {@code engine}, and on it its shrinker and shortest search
- * ({@code engine.shrink}); above it {@code explore}, {@code mutants} and {@code report}; then {@code campaign},
+ * ({@code engine.shrink}); above it {@code explore}, {@code mutants} and {@code report}, and on report {@code run} (the
+ * random lockstep run); then {@code campaign},
  * which brings them together; and {@code pages}, the summaries of whole runs, on top. Beside the core,
  * {@code examples}, the catalogue of hand-written examples, stands on the registry alone; {@code race}, the
- * catalogue of the concurrency races, on nothing of the module. Each rule names
+ * catalogue of the concurrency races, on nothing of the module. The modules (engine, explore, report, mutants,
+ * properties) hold the arrows between them at compile time; these rules hold them inside a module, where the
+ * compiler cannot. Each rule names
  * the edge it forbids and why, so that a failure says which layer was crossed.
  */
 public final class PackageRules {
@@ -34,6 +37,7 @@ public final class PackageRules {
     private static final String PAGES = "io.cursorcheck.properties.pages..";
     private static final String EXAMPLES = "io.cursorcheck.properties.examples..";
     private static final String RACE = "io.cursorcheck.properties.race..";
+    private static final String RUN = "io.cursorcheck.properties.run..";
 
     /** No two packages of the module import each other, directly or around a loop. */
     public static final ArchRule NO_PACKAGE_CYCLES = slices().matching("io.cursorcheck.(**)")
@@ -49,19 +53,19 @@ public final class PackageRules {
             .resideInAPackage(ENGINE)
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage(EXPLORE, REPORT, CAMPAIGN, PAGES, MUTANTS)
-            .as("engine (the lockstep core) never imports explore, report, campaign, pages or mutants")
+            .resideInAnyPackage(EXPLORE, REPORT, RUN, CAMPAIGN, PAGES, MUTANTS)
+            .as("engine (the lockstep core) never imports explore, report, run, campaign, pages or mutants")
             .because("they all build on engine: explore depends on engine, never the reverse, and the reports"
                     + " render the core's results, so engine never imports report's writers back");
 
     /** The core packages never see the mutants they are checked with. */
     public static final ArchRule CORE_NEVER_IMPORTS_MUTANTS = noClasses()
             .that()
-            .resideInAnyPackage(ROOT, IO, SOURCE, ENGINE, EXPLORE, REPORT)
+            .resideInAnyPackage(ROOT, IO, SOURCE, ENGINE, EXPLORE, REPORT, RUN)
             .should()
             .dependOnClassesThat()
             .resideInAPackage(MUTANTS)
-            .as("the core packages (the registry, io, source, engine, explore, report) never import mutants")
+            .as("the core packages (the registry, io, source, engine, explore, report, run) never import mutants")
             .because("the mutants are the negative controls of the core: a core that knew them could treat them"
                     + " differently; only the campaign and the pages that report on it bring them in");
 
@@ -71,8 +75,9 @@ public final class PackageRules {
             .resideInAPackage(EXPLORE)
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage(REPORT, CAMPAIGN, PAGES, MUTANTS)
-            .as("explore imports only the core (engine, io, the registry), never report, campaign, pages or mutants")
+            .resideInAnyPackage(REPORT, RUN, CAMPAIGN, PAGES, MUTANTS)
+            .as("explore imports only the core (engine, io, the registry), never report, run, campaign, pages or"
+                    + " mutants")
             .because("an exploration run that writes pages or compares with random runs belongs to the campaign"
                     + " (ExploreRun), which depends on the explorer, not the reverse");
 
@@ -82,11 +87,23 @@ public final class PackageRules {
             .resideInAPackage(REPORT)
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage(CAMPAIGN, PAGES, EXPLORE)
-            .as("report (the reports directory and counterexample pages) never imports campaign, pages or explore")
+            .resideInAnyPackage(RUN, CAMPAIGN, PAGES, EXPLORE)
+            .as("report (the reports directory and counterexample pages) never imports run, campaign, pages or"
+                    + " explore")
             .because("the direction is report -> engine: report renders one counterexample of the core and owns"
                     + " the reports directory; the campaign and the explorer write through it, and the summary"
                     + " pages of whole runs live in pages");
+
+    /** The random run drives the core and writes through report; the campaign drives it. */
+    public static final ArchRule RUN_BELOW_THE_CAMPAIGN = noClasses()
+            .that()
+            .resideInAPackage(RUN)
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(CAMPAIGN, PAGES, EXPLORE, MUTANTS)
+            .as("run (the random lockstep run and the gate's seed) never imports campaign, pages, explore or mutants")
+            .because("a user's build runs it through cursorcheck-junit with its own broadcast: it needs the core"
+                    + " and the counterexample writer, never the campaign's controls or the mutants behind them");
 
     /** The leaves stay leaves. */
     public static final ArchRule LEAVES_IMPORT_NOTHING = noClasses()
@@ -94,7 +111,7 @@ public final class PackageRules {
             .resideInAnyPackage(IO, SOURCE)
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage(ROOT, ENGINE, EXPLORE, MUTANTS, REPORT, CAMPAIGN, PAGES)
+            .resideInAnyPackage(ROOT, ENGINE, EXPLORE, MUTANTS, REPORT, RUN, CAMPAIGN, PAGES)
             .as("io and source import no other package of properties")
             .because("every layer uses them (the JSON facade, the setup error, the project root), so any import"
                     + " of theirs would close a cycle");
@@ -106,7 +123,7 @@ public final class PackageRules {
             .should()
             .dependOnClassesThat()
             .resideInAnyPackage(
-                    ROOT, IO, SOURCE, ENGINE_CORE, SHRINK, EXPLORE, MUTANTS, REPORT, CAMPAIGN, PAGES, EXAMPLES)
+                    ROOT, IO, SOURCE, ENGINE_CORE, SHRINK, EXPLORE, MUTANTS, REPORT, RUN, CAMPAIGN, PAGES, EXAMPLES)
             .as("engine.key (StateKey, StateKeyBuilder, KeyProbe) imports no other package of properties")
             .because("the lockstep pair writes its state into a key and the explorer and the shortest search look"
                     + " keys up; a key that knew the pair could not be tested on its own"
@@ -129,7 +146,7 @@ public final class PackageRules {
             .resideInAPackage(EXAMPLES)
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage(ENGINE, EXPLORE, MUTANTS, REPORT, CAMPAIGN, PAGES)
+            .resideInAnyPackage(ENGINE, EXPLORE, MUTANTS, REPORT, RUN, CAMPAIGN, PAGES)
             .as("examples (the catalogue of hand-written examples) imports only the registry, never engine,"
                     + " explore, mutants, report, campaign or pages")
             .because("the catalogue runs on any BroadcastFactory, in a user's build through cursorcheck-junit as"
@@ -142,7 +159,7 @@ public final class PackageRules {
             .resideInAPackage(RACE)
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage(ROOT, IO, SOURCE, ENGINE, EXPLORE, MUTANTS, REPORT, CAMPAIGN, PAGES, EXAMPLES)
+            .resideInAnyPackage(ROOT, IO, SOURCE, ENGINE, EXPLORE, MUTANTS, REPORT, RUN, CAMPAIGN, PAGES, EXAMPLES)
             .as("race (the race catalogue) imports no other package of properties")
             .because("jcstress, Fray and Lincheck all read it: a catalogue that reached into the engine, the"
                     + " mutants or the campaign would bring them into every reader; it names the racy twins by id,"
@@ -155,6 +172,7 @@ public final class PackageRules {
             CORE_NEVER_IMPORTS_MUTANTS,
             EXPLORE_USES_ONLY_THE_CORE,
             REPORT_BELOW_THE_CAMPAIGN,
+            RUN_BELOW_THE_CAMPAIGN,
             LEAVES_IMPORT_NOTHING,
             KEYS_IMPORT_NOTHING,
             THE_CORE_NEVER_IMPORTS_ITS_SHRINKER,

@@ -16,6 +16,7 @@ import io.cursorcheck.properties.explore.Explorer;
 import io.cursorcheck.properties.explore.Scope;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
+import io.cursorcheck.properties.run.RandomRun;
 import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Policy;
 import java.nio.file.Files;

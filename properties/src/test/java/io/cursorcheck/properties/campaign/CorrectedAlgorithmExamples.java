@@ -10,6 +10,7 @@ import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.Script;
 import io.cursorcheck.properties.engine.Weights;
+import io.cursorcheck.properties.run.RandomRun;
 import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Snapshot;
 import java.util.ArrayList;

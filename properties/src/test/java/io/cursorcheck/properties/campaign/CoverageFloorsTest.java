@@ -6,6 +6,7 @@ import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.engine.Coverage;
 import io.cursorcheck.properties.engine.Gate;
 import io.cursorcheck.properties.engine.Weights;
+import io.cursorcheck.properties.run.RandomRun;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;

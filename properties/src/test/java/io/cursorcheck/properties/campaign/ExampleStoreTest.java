@@ -14,6 +14,7 @@ import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.properties.run.RandomRun;
 import io.cursorcheck.properties.source.SourceTree;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

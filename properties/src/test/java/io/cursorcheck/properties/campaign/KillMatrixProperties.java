@@ -12,6 +12,7 @@ import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.properties.pages.MutantsPage;
 import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.properties.run.GateSeed;
 import io.cursorcheck.spi.Algorithm;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -8,7 +8,7 @@ import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.properties.pages.MutantsPage;
-import io.cursorcheck.properties.report.ReportLinks;
+import io.cursorcheck.properties.pages.ReportLinks;
 import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.properties.report.Reports;
 import java.io.ByteArrayOutputStream;

@@ -1,8 +1,8 @@
 package io.cursorcheck.properties.engine;
 
-import io.cursorcheck.properties.campaign.GateSeed;
 import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.properties.run.GateSeed;
 import io.cursorcheck.properties.source.SourceTree;
 import java.nio.file.Path;
 

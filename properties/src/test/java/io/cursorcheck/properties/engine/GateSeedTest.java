@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.campaign.Controls;
-import io.cursorcheck.properties.campaign.GateSeed;
-import io.cursorcheck.properties.campaign.RandomRun;
 import io.cursorcheck.properties.mutants.Mutants;
+import io.cursorcheck.properties.run.GateSeed;
+import io.cursorcheck.properties.run.RandomRun;
 import org.junit.jupiter.api.Test;
 
 /**

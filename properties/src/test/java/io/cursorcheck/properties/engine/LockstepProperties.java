@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.campaign.ExampleStore;
-import io.cursorcheck.properties.campaign.RandomRun;
 import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.properties.run.RandomRun;
 import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.stream.Collectors;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cursorcheck.model.ScanningModel;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Op;
-import io.cursorcheck.properties.campaign.RandomRun;
+import io.cursorcheck.properties.run.RandomRun;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.ConsumerHandle;
 import io.cursorcheck.spi.Diagnostics;

@@ -3,11 +3,11 @@ package io.cursorcheck.properties.explore;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cursorcheck.properties.BroadcastFactory;
-import io.cursorcheck.properties.campaign.RandomRun;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.properties.engine.shrink.ShortestSearch;
+import io.cursorcheck.properties.run.RandomRun;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

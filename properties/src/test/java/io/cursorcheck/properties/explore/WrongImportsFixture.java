@@ -10,6 +10,6 @@ final class WrongImportsFixture {
 
     /** The forbidden edges: a reference is enough for the class file to depend on it. */
     static Object[] wrongEdges() {
-        return new Object[] {io.cursorcheck.properties.campaign.RandomRun.class};
+        return new Object[] {io.cursorcheck.properties.run.RandomRun.class};
     }
 }

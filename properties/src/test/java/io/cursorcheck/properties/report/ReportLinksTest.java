@@ -2,6 +2,7 @@ package io.cursorcheck.properties.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cursorcheck.properties.pages.ReportLinks;
 import io.cursorcheck.properties.source.SourceTree;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

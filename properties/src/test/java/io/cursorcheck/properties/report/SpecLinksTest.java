@@ -6,6 +6,7 @@ import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Lockstep;
+import io.cursorcheck.properties.pages.ReportLinks;
 import io.cursorcheck.properties.source.SourceTree;
 import io.cursorcheck.spi.Invariant;
 import java.io.IOException;

@@ -1,7 +1,6 @@
 package io.cursorcheck.properties.engine;
 
 import io.cursorcheck.properties.BroadcastFactory;
-import io.cursorcheck.properties.campaign.Subjects;
 import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.ConsumerHandle;
@@ -17,7 +16,7 @@ import io.cursorcheck.spi.Snapshot;
  * I1 to I14 except I6. What such a run catches, a user of the broadcast could see; the kill matrix
  * uses it to tell real bugs from equivalent mutants.
  *
- * <p>Its id is the subject's with {@link #SUFFIX}, which {@link Subjects#named} understands, so its
+ * <p>Its id is the subject's with {@link #SUFFIX}, which the campaign's subject resolver ({@code campaign.Subjects.named}) understands, so its
  * counterexamples replay as they were found.
  *
  * @param subject the subject

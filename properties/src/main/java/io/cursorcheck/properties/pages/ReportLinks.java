@@ -1,4 +1,4 @@
-package io.cursorcheck.properties.report;
+package io.cursorcheck.properties.pages;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package io.cursorcheck.properties.campaign;
+package io.cursorcheck.properties.run;
 
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.engine.Counterexample;
@@ -437,7 +437,7 @@ public final class RandomRun {
      * @param seed   the sequence seed that found it, or null
      * @param source how it was found when not by that seed's sequence, or null
      */
-    static Found report(Config config, Lockstep.Run run, Long seed, String source, long millisToFind) {
+    public static Found report(Config config, Lockstep.Run run, Long seed, String source, long millisToFind) {
         return report(
                 config,
                 run,
@@ -453,7 +453,7 @@ public final class RandomRun {
      * Shrinks a failing run of the config's subject, continuing past the findings {@code tolerance} names
      * (those the run was found with), and writes it as a counterexample.
      */
-    static Found report(
+    public static Found report(
             Config config, Lockstep.Run run, Long seed, String source, long millisToFind, Tolerance tolerance) {
         Shrinker.Result shrunk = new Shrinker(config.subject(), 20_000, 20_000, tolerance).shrink(run);
         // The shrinker's script is 1-minimal only; a shortest one, when the subject can be forked, replaces it.

@@ -1,7 +1,6 @@
 package io.cursorcheck.properties.engine;
 
 import io.cursorcheck.properties.BroadcastFactory;
-import io.cursorcheck.properties.campaign.Subjects;
 import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Broadcast;
 import io.cursorcheck.spi.Options;
@@ -18,7 +17,7 @@ import io.cursorcheck.spi.Options;
  * so neither the model nor I6 can see them; the cost they add can. The model scans far more often
  * than a cached variant by design, so the reference must be a cached variant itself.
  *
- * <p>Its id is the subject's with {@link #SUFFIX}, which {@link Subjects#named} understands.
+ * <p>Its id is the subject's with {@link #SUFFIX}, which the campaign's subject resolver ({@code campaign.Subjects.named}) understands.
  *
  * @param subject   the subject
  * @param reference the implementation whose scan count it must match

@@ -1,4 +1,4 @@
-package io.cursorcheck.properties.campaign;
+package io.cursorcheck.properties.run;
 
 import java.security.SecureRandom;
 import java.util.function.LongSupplier;
