@@ -1,6 +1,20 @@
 package io.cursorcheck.cli;
 
 import io.cursorcheck.bench.BenchRun;
+import io.cursorcheck.campaign.BenchCommand;
+import io.cursorcheck.campaign.CampaignCommand;
+import io.cursorcheck.campaign.ConformancePart;
+import io.cursorcheck.campaign.ExplorePart;
+import io.cursorcheck.campaign.FrayPart;
+import io.cursorcheck.campaign.HistoryPart;
+import io.cursorcheck.campaign.LockstepPart;
+import io.cursorcheck.campaign.MutantsCommand;
+import io.cursorcheck.campaign.Part;
+import io.cursorcheck.campaign.PitCommand;
+import io.cursorcheck.campaign.StressCommand;
+import io.cursorcheck.campaign.SubjectsPart;
+import io.cursorcheck.campaign.TwinsPart;
+import io.cursorcheck.campaign.UpstreamPart;
 import io.cursorcheck.conformance.protocol.ProgramSubject;
 import io.cursorcheck.conformance.release.MissingToolException;
 import io.cursorcheck.conformance.release.RegistryReleases;
@@ -186,7 +200,12 @@ final class CampaignCli extends CliCommand {
             parts.add(conformance);
         }
         if (!skipped.contains("subjects")) {
-            parts.add(new SubjectsPart(ProgramSubject.EXAMPLES, seed, SubjectsPart.campaignMillis(millis), maxSteps));
+            parts.add(new SubjectsPart(
+                    ProgramSubject.EXAMPLES,
+                    seed,
+                    SubjectsPart.campaignMillis(millis),
+                    maxSteps,
+                    MaxStepsOption.DEFAULT));
         }
         if (!skipped.contains("history")) {
             ConformancePart checked = conformance;

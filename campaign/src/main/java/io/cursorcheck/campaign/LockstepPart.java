@@ -1,4 +1,4 @@
-package io.cursorcheck.cli;
+package io.cursorcheck.campaign;
 
 import io.cursorcheck.properties.campaign.Campaign;
 import io.cursorcheck.properties.engine.Weights;
@@ -7,7 +7,7 @@ import io.cursorcheck.properties.report.ReportRun;
 import java.io.PrintStream;
 
 /** The lockstep part of the campaign: every variant against the model, controls, known findings. */
-final class LockstepPart implements Part {
+public final class LockstepPart implements Part {
 
     private final long millis;
     private final long seed;
@@ -22,7 +22,7 @@ final class LockstepPart implements Part {
      *
      * @param progress where the campaign's progress lines go
      */
-    LockstepPart(long millis, long seed, int threads, int maxSteps, Weights weights, PrintStream progress) {
+    public LockstepPart(long millis, long seed, int threads, int maxSteps, Weights weights, PrintStream progress) {
         this.millis = millis;
         this.seed = seed;
         this.threads = threads;

@@ -1,4 +1,4 @@
-package io.cursorcheck.cli;
+package io.cursorcheck.campaign;
 
 import io.cursorcheck.properties.pages.IndexPage;
 import io.cursorcheck.properties.report.MarkdownTable;
@@ -27,7 +27,7 @@ import java.util.Map;
  * stay under {@code target/stress/}, Lincheck's logs under {@code target/lincheck/<run>/}, a folder of
  * each run's own ({@link LincheckRun#newWorkDir}).
  */
-final class StressCommand implements Part {
+public final class StressCommand implements Part {
 
     private final StressRun.Mode mode;
     private final String filter;
@@ -40,7 +40,7 @@ final class StressCommand implements Part {
      *
      * @throws IllegalArgumentException if {@code repeat} is below 1: no run would leave nothing to judge
      */
-    StressCommand(StressRun.Mode mode, String filter, int repeat, String command, boolean withLincheck) {
+    public StressCommand(StressRun.Mode mode, String filter, int repeat, String command, boolean withLincheck) {
         if (repeat < 1) {
             throw new IllegalArgumentException("stress: repeat must be >= 1, was " + repeat);
         }

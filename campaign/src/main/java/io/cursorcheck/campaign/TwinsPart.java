@@ -1,4 +1,4 @@
-package io.cursorcheck.cli;
+package io.cursorcheck.campaign;
 
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.MutantCompiler;
@@ -32,13 +32,13 @@ import java.util.concurrent.TimeUnit;
  * the other tools' findings are still shown; the part passes on {@link TwinsPage#problems}' rule (no error, every
  * twin each tool's own gate requires caught by it, every twin caught by some tool).
  */
-final class TwinsPart implements Part {
+public final class TwinsPart implements Part {
 
     /** The jcstress test filter that selects the twins' own pairs (their subjects end in {@code Twin}). */
     static final String TWIN_PAIRS = "Twin$";
 
     /** The page, relative to the reports directory. */
-    static final String PAGE = "stress/twins.md";
+    public static final String PAGE = "stress/twins.md";
 
     private final String command;
     private final FrayPart fray;
@@ -49,7 +49,7 @@ final class TwinsPart implements Part {
      * @param command the command line shown on the page
      * @param fray    the Fray part whose scripts run Fray
      */
-    TwinsPart(String command, FrayPart fray) {
+    public TwinsPart(String command, FrayPart fray) {
         this.command = command;
         this.fray = fray;
     }

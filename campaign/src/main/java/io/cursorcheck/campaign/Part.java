@@ -1,4 +1,4 @@
-package io.cursorcheck.cli;
+package io.cursorcheck.campaign;
 
 import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.properties.report.Reports;
@@ -10,7 +10,7 @@ import java.util.Map;
  * One capability's share of the campaign: lockstep, stress, and those later issues add. Each runs
  * on its own and returns its verdict and its section of {@code reports/index.md}.
  */
-interface Part {
+public interface Part {
 
     /** Its name in the campaign's summary table. */
     String name();

@@ -1,4 +1,4 @@
-package io.cursorcheck.cli;
+package io.cursorcheck.campaign;
 
 import io.cursorcheck.conformance.release.MissingToolException;
 import io.cursorcheck.properties.io.Json;
@@ -28,7 +28,7 @@ import java.util.Map;
  * that nothing is published and the last complete {@code fray.md} and saved failures stay whole; a run whose
  * grade failed is published, as every part publishes a failing verdict, with passed false.
  */
-final class FrayPart implements Part {
+public final class FrayPart implements Part {
 
     /** The grade's numbers, relative to the source tree: written by the grade, removed before each run. */
     static final String GRADE = "fray/target/fray-grade.json";
@@ -54,7 +54,7 @@ final class FrayPart implements Part {
     private final Map<String, String> environment;
 
     /** The part as the command line and the campaign run it: the project's scripts, this process's environment. */
-    FrayPart() {
+    public FrayPart() {
         this(
                 SourceTree.root(),
                 SourceTree.root().resolve(JDK_SCRIPT),
@@ -73,7 +73,7 @@ final class FrayPart implements Part {
      * @param grade       where the run's grade leaves its numbers
      * @param environment added to the scripts' environment
      */
-    FrayPart(Path root, Path jdkScript, Path runScript, Path grade, Map<String, String> environment) {
+    public FrayPart(Path root, Path jdkScript, Path runScript, Path grade, Map<String, String> environment) {
         this.root = root;
         this.jdkScript = jdkScript;
         this.runScript = runScript;
@@ -92,7 +92,7 @@ final class FrayPart implements Part {
      *
      * @throws MissingToolException if there is no JDK 25
      */
-    void requireJdk() throws IOException, InterruptedException {
+    public void requireJdk() throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(jdkScript.toString())
                 .directory(root.toFile())
                 .redirectErrorStream(true);

@@ -1,4 +1,4 @@
-package io.cursorcheck.cli;
+package io.cursorcheck.campaign;
 
 import io.cursorcheck.properties.io.Json;
 import io.cursorcheck.properties.pages.PitEquivalents;
@@ -25,7 +25,7 @@ import java.util.Map;
  * {@code target/pit.log}. Passes when PIT ran and every survivor on
  * {@link PitPage#FOCUS} is argued equivalent.
  */
-final class PitCommand implements Part {
+public final class PitCommand implements Part {
 
     /** The Maven command line, run from the project root. */
     static final List<String> MAVEN = List.of("mvn", "-B", "-Ppit", "verify", "-pl", "properties", "-am");

@@ -1,4 +1,4 @@
-package io.cursorcheck.cli;
+package io.cursorcheck.campaign;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.cursorcheck.cli;
+package io.cursorcheck.campaign;
 
 import io.cursorcheck.properties.io.Json;
 import io.cursorcheck.properties.pages.IndexPage;
@@ -19,13 +19,13 @@ import java.util.Map;
  * {@code bin/cursorcheck campaign}: runs every part in turn and writes {@code reports/index.md}
  * (and {@code index.json}): a summary table of the parts, then each part's section.
  */
-final class CampaignCommand {
+public final class CampaignCommand {
 
     private final List<Part> parts;
     private final String command;
     private final long seed;
 
-    CampaignCommand(List<Part> parts, String command, long seed) {
+    public CampaignCommand(List<Part> parts, String command, long seed) {
         this.parts = parts;
         this.command = command;
         this.seed = seed;
@@ -39,7 +39,7 @@ final class CampaignCommand {
      * @param header the campaign's first line, printed once the reports' lock is taken: a campaign
      *               refused because another run holds it prints nothing but that
      */
-    int run(String header, PrintStream out, PrintStream log) throws Exception {
+    public int run(String header, PrintStream out, PrintStream log) throws Exception {
         return ReportRun.write(Reports.dir(), command, log, run -> {
             out.println(header);
             return run(out, log, run);

@@ -1,4 +1,4 @@
-package io.cursorcheck.cli;
+package io.cursorcheck.campaign;
 
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;

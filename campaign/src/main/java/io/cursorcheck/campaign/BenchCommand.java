@@ -1,4 +1,4 @@
-package io.cursorcheck.cli;
+package io.cursorcheck.campaign;
 
 import io.cursorcheck.bench.BenchReport;
 import io.cursorcheck.bench.BenchRun;
@@ -26,13 +26,13 @@ import java.util.Map;
  * reported met, not met, undecided or not judged, never a verdict on the build (a loaded machine
  * would fail it).
  */
-final class BenchCommand implements Part {
+public final class BenchCommand implements Part {
 
     private final BenchRun.Profile profile;
     private final String command;
     private final String note;
 
-    BenchCommand(BenchRun.Profile profile, String command, String note) {
+    public BenchCommand(BenchRun.Profile profile, String command, String note) {
         this.profile = profile;
         this.command = command;
         this.note = note;

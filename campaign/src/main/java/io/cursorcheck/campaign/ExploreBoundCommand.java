@@ -1,4 +1,4 @@
-package io.cursorcheck.cli;
+package io.cursorcheck.campaign;
 
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.campaign.ExploreRun;
@@ -29,7 +29,7 @@ import java.util.Map;
  * choosing, under each policy asked, with a line of progress per depth; every failure written as a
  * shortest counterexample, and {@code reports/explore-NAME.md}.
  */
-final class ExploreBoundCommand implements Part {
+public final class ExploreBoundCommand implements Part {
 
     private final BroadcastFactory subject;
     private final List<Policy> policies;
@@ -44,7 +44,7 @@ final class ExploreBoundCommand implements Part {
     private final String command;
 
     /** The explorer with one thread per core and the default keying. */
-    ExploreBoundCommand(
+    public ExploreBoundCommand(
             BroadcastFactory subject,
             List<Policy> policies,
             long budget,
@@ -68,7 +68,7 @@ final class ExploreBoundCommand implements Part {
                 command);
     }
 
-    ExploreBoundCommand(
+    public ExploreBoundCommand(
             BroadcastFactory subject,
             List<Policy> policies,
             long budget,

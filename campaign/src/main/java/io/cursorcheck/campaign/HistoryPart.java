@@ -1,4 +1,4 @@
-package io.cursorcheck.cli;
+package io.cursorcheck.campaign;
 
 import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.ConformanceCampaign;
@@ -18,7 +18,7 @@ import java.util.function.Supplier;
  * campaign started, each for a share of the budget; the releases the conformance part checked in the
  * same campaign are taken from it, not run again. Writes {@code reports/conformance/history.md}.
  */
-final class HistoryPart implements Part {
+public final class HistoryPart implements Part {
 
     private final List<Release> releases;
     private final Supplier<List<Conformance.Result>> checked;
@@ -33,7 +33,7 @@ final class HistoryPart implements Part {
      * @param checked the results of this campaign's conformance part, asked for when the part runs (none
      *                when that part was skipped)
      */
-    HistoryPart(
+    public HistoryPart(
             List<Release> releases,
             Supplier<List<Conformance.Result>> checked,
             long seed,

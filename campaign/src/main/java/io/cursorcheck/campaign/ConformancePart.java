@@ -1,4 +1,4 @@
-package io.cursorcheck.cli;
+package io.cursorcheck.campaign;
 
 import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.ConformanceCampaign;
@@ -14,7 +14,7 @@ import java.util.Map;
  * The conformance part of the campaign: every release of {@link Release#CAMPAIGN} in lockstep with
  * the model through the subject protocol; writes {@code reports/conformance/}.
  */
-final class ConformancePart implements Part {
+public final class ConformancePart implements Part {
 
     private final List<Release> releases;
     private final long seed;
@@ -23,7 +23,7 @@ final class ConformancePart implements Part {
     private final String command;
     private List<Conformance.Result> results = List.of();
 
-    ConformancePart(List<Release> releases, long seed, long millisEach, int maxSteps, String command) {
+    public ConformancePart(List<Release> releases, long seed, long millisEach, int maxSteps, String command) {
         this.releases = releases;
         this.seed = seed;
         this.millisEach = millisEach;
@@ -32,7 +32,7 @@ final class ConformancePart implements Part {
     }
 
     /** The releases' results once the part ran (none before): the history part reuses them. */
-    List<Conformance.Result> results() {
+    public List<Conformance.Result> results() {
         return results;
     }
 

@@ -1,4 +1,4 @@
-package io.cursorcheck.cli;
+package io.cursorcheck.campaign;
 
 import io.cursorcheck.conformance.ConformanceCampaign;
 import io.cursorcheck.conformance.release.Release;
@@ -14,26 +14,26 @@ import java.util.Map;
  * {@code broadcast.js} applied to a release's embedded source and shown ({@link UpstreamCheck});
  * writes {@code reports/upstream/}.
  */
-final class UpstreamPart implements Part {
+public final class UpstreamPart implements Part {
 
     /**
      * Seconds of the conformance run, and again of the comparison, by default and in a campaign of the default
      * length: about 2 to 3 minutes in all.
      */
-    static final long CAMPAIGN_SECONDS = 60;
+    public static final long CAMPAIGN_SECONDS = 60;
 
     /** The least seconds of each in a short campaign: enough for sequences that reach the re-entrant path. */
     static final long LEAST_SECONDS = 20;
 
     /** The seconds of each in a campaign whose lockstep part runs {@code lockstepMillis}: a third, within bounds. */
-    static long campaignSeconds(long lockstepMillis) {
+    public static long campaignSeconds(long lockstepMillis) {
         return Math.max(LEAST_SECONDS, Math.min(CAMPAIGN_SECONDS, lockstepMillis / 3000));
     }
 
     private final UpstreamCheck.Config config;
     private UpstreamCheck.Result result;
 
-    UpstreamPart(Release release, long seed, long millis, int maxSteps, String command) {
+    public UpstreamPart(Release release, long seed, long millis, int maxSteps, String command) {
         this.config = new UpstreamCheck.Config(release, seed, millis, maxSteps, command);
     }
 

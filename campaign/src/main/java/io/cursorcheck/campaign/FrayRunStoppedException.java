@@ -1,4 +1,4 @@
-package io.cursorcheck.cli;
+package io.cursorcheck.campaign;
 
 import io.cursorcheck.properties.io.SetupProblem;
 import java.io.IOException;
@@ -18,7 +18,7 @@ final class FrayRunStoppedException extends IOException implements SetupProblem 
      *
      * @param message what stopped, with which exit code, and what was kept
      */
-    FrayRunStoppedException(String message) {
+    public FrayRunStoppedException(String message) {
         super(message);
     }
 }

@@ -1,10 +1,9 @@
-package io.cursorcheck.cli;
+package io.cursorcheck.campaign;
 
 import io.cursorcheck.properties.campaign.KillMatrix;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.properties.mutants.Mutant;
-import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.properties.pages.MutantsPage;
 import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.properties.report.Reports;
@@ -25,7 +24,7 @@ import java.util.Map;
  * and its correction, §8), one after the other; the verdict fails if any mutant was not caught as its
  * impact under that algorithm says.
  */
-final class MutantsCommand implements Part {
+public final class MutantsCommand implements Part {
 
     private final long seed;
     private final long sequences;
@@ -37,7 +36,7 @@ final class MutantsCommand implements Part {
     private final String command;
 
     /** The matrix under both algorithms, as released first (the campaign's part). */
-    MutantsCommand(
+    public MutantsCommand(
             long seed,
             long sequences,
             long equivalentSequences,
@@ -48,7 +47,7 @@ final class MutantsCommand implements Part {
         this(seed, sequences, equivalentSequences, maxSteps, threads, mutants, List.of(Algorithm.values()), command);
     }
 
-    MutantsCommand(
+    public MutantsCommand(
             long seed,
             long sequences,
             long equivalentSequences,
@@ -68,54 +67,6 @@ final class MutantsCommand implements Part {
         this.mutants = mutants;
         this.algorithms = List.copyOf(algorithms);
         this.command = command;
-    }
-
-    /**
-     * The algorithms of {@code --algorithm}: both when it is not given.
-     *
-     * @throws UsageError naming {@code --algorithm} and its value if it is neither name
-     */
-    static List<Algorithm> algorithms(String name) {
-        if (name == null) {
-            return List.of(Algorithm.values());
-        }
-        try {
-            return List.of(Algorithm.named(name));
-        } catch (IllegalArgumentException e) {
-            throw new UsageError("--algorithm must be as-released or corrected, was '" + name + "'");
-        }
-    }
-
-    /**
-     * The catalogue, or the mutants named in a comma-separated list.
-     *
-     * @throws UsageError naming {@code --only} and its value if the list names no mutant (a matrix over
-     *                    none would pass having checked nothing), has an empty id, names a mutant twice
-     *                    or names one that is not in the catalogue
-     */
-    static List<Mutant> select(String ids) {
-        if (ids == null) {
-            return Mutants.CATALOGUE;
-        }
-        List<Mutant> chosen = new ArrayList<>();
-        for (String id : ids.split(",", -1)) {
-            if (id.isBlank()) {
-                throw new UsageError("--only: '" + ids + "' "
-                        + (ids.replace(",", "").isBlank() ? "names no mutant" : "has an empty id")
-                        + "; give catalogue ids separated by commas (see 'bin/cursorcheck"
-                        + " variants --mutants')");
-            }
-            Mutant m = Mutants.named(id.strip());
-            if (m == null || !Mutants.CATALOGUE.contains(m)) {
-                throw new UsageError("--only: '" + id.strip() + "' is not in the catalogue; see"
-                        + " 'bin/cursorcheck variants --mutants'");
-            }
-            if (chosen.contains(m)) {
-                throw new UsageError("--only: '" + ids + "' names " + m.id() + " twice");
-            }
-            chosen.add(m);
-        }
-        return chosen;
     }
 
     @Override

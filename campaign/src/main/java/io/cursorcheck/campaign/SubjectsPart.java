@@ -1,4 +1,4 @@
-package io.cursorcheck.cli;
+package io.cursorcheck.campaign;
 
 import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.protocol.ExternalSubject;
@@ -17,22 +17,29 @@ import java.util.Map;
  * conform; the buggy one is the checker's negative control, which must be caught (a divergence from
  * the model, shrunk and replayed, with no protocol error). Writes {@code reports/subjects/<name>/}.
  */
-final class SubjectsPart implements Part {
+public final class SubjectsPart implements Part {
 
     private final List<ProgramSubject.Example> examples;
     private final long seed;
     private final long millisEach;
     private final int maxSteps;
+    private final int defaultMaxSteps;
 
-    SubjectsPart(List<ProgramSubject.Example> examples, long seed, long millisEach, int maxSteps) {
+    /**
+     * @param defaultMaxSteps the command line's default of {@code --max-steps}: a rerun command names
+     *                        {@code maxSteps} only when it differs
+     */
+    public SubjectsPart(
+            List<ProgramSubject.Example> examples, long seed, long millisEach, int maxSteps, int defaultMaxSteps) {
         this.examples = examples;
         this.seed = seed;
         this.millisEach = millisEach;
         this.maxSteps = maxSteps;
+        this.defaultMaxSteps = defaultMaxSteps;
     }
 
     /** Each example's time in a campaign whose lockstep part runs {@code millis}: a sixth of it, 20 s at least. */
-    static long campaignMillis(long millis) {
+    public static long campaignMillis(long millis) {
         return Math.max(20_000, millis / 6);
     }
 
@@ -53,8 +60,7 @@ final class SubjectsPart implements Part {
         List<String> summary = new ArrayList<>();
         for (ProgramSubject.Example e : examples) {
             long secs = millisEach / 1000;
-            String rerun =
-                    ProgramSubject.runCommand(e.name(), secs, seed, maxSteps, MaxStepsOption.DEFAULT, e.command());
+            String rerun = ProgramSubject.runCommand(e.name(), secs, seed, maxSteps, defaultMaxSteps, e.command());
             Conformance.Result r;
             try (ExternalSubject subject = ProgramSubject.start(e.name(), e.command())) {
                 reports.wholeDirectory(Conformance.SUBJECTS + "/" + e.name()); // fresh: shapes no longer seen go

@@ -1,4 +1,4 @@
-package io.cursorcheck.cli;
+package io.cursorcheck.campaign;
 
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Variant;
@@ -34,7 +34,7 @@ import java.util.function.Function;
  * algorithm as released and again under the corrected one (each mutant that is not equivalent there,
  * {@link Mutant#impactUnder}). Writes {@code reports/explore.md}.
  */
-final class ExplorePart implements Part {
+public final class ExplorePart implements Part {
 
     /**
      * The bounds in which every control must be caught, with its shortest counterexample over both: the gate's
@@ -55,12 +55,12 @@ final class ExplorePart implements Part {
      * The bounds every conforming variant must hold (each a scope per policy), e.g. the gate's and the writer
      * paths', explored with one thread per core.
      */
-    ExplorePart(List<Function<Policy, Scope>> scopes, String command) {
+    public ExplorePart(List<Function<Policy, Scope>> scopes, String command) {
         this(scopes, ExploreSettings.cores(), command);
     }
 
     /** The same with {@code threads} threads per exploration. */
-    ExplorePart(List<Function<Policy, Scope>> scopes, int threads, String command) {
+    public ExplorePart(List<Function<Policy, Scope>> scopes, int threads, String command) {
         this.scopes = scopes;
         this.threads = threads;
         this.command = command;
