@@ -3,7 +3,6 @@ package io.cursorcheck.campaign;
 import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.protocol.ExternalSubject;
 import io.cursorcheck.conformance.protocol.ProgramSubject;
-import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.ReportRun;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -51,10 +50,7 @@ public final class SubjectsPart implements Part {
     @Override
     public Verdict run(PrintStream log, ReportRun reports) throws Exception {
         long t0 = System.currentTimeMillis();
-        StringBuilder md = new StringBuilder("## Subjects (any program that speaks the protocol)\n\n");
-        MarkdownTable table = MarkdownTable.of(
-                        "subject", "must", "sequences", "shapes of difference", "verdict", "rerun")
-                .right(2, 3);
+        List<SubjectsPage.Row> rows = new ArrayList<>();
         Map<String, Object> json = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
         List<String> summary = new ArrayList<>();
@@ -78,13 +74,8 @@ public final class SubjectsPart implements Part {
             }
             problems.addAll(unmet);
             String verdict = ProgramSubject.verdict(r);
-            table.row(
-                    "[" + e.name() + "](subjects/" + e.name() + "/index.md)",
-                    e.correct() ? "conform" : "be caught (negative control)",
-                    String.format("%,d", r.sequences()),
-                    r.differences().size(),
-                    (unmet.isEmpty() ? "" : "**UNMET** ") + MarkdownTable.text(verdict),
-                    MarkdownTable.code(rerun));
+            rows.add(new SubjectsPage.Row(
+                    e.name(), e.correct(), r.sequences(), r.differences().size(), unmet.isEmpty(), verdict, rerun));
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("mustConform", e.correct());
             m.put("sequences", r.sequences());
@@ -101,14 +92,10 @@ public final class SubjectsPart implements Part {
                             ? (unmet.isEmpty() ? " conforms" : " FAILED")
                             : (unmet.isEmpty() ? " caught" : " NOT CAUGHT")));
         }
-        md.append(table)
-                .append("\nEvery program is held to the spec: a difference fails it. The buggy example is the negative"
-                        + " control of the check: caught means at least one difference from the model, each shrunk and"
-                        + " replayed, and no protocol error.\n");
         return new Verdict(
                 problems.isEmpty(),
                 String.join(", ", summary),
-                md.toString(),
+                SubjectsPage.markdown(rows),
                 json,
                 problems,
                 System.currentTimeMillis() - t0);
