@@ -3,9 +3,9 @@ package io.cursorcheck.campaign;
 import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.ConformanceCampaign;
 import io.cursorcheck.conformance.release.Release;
-import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.ReportRun;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,19 +47,17 @@ public final class ConformancePart implements Part {
         ConformanceCampaign.Outcome o =
                 ConformanceCampaign.run(releases, seed, millisEach, maxSteps, reports, log, command);
         results = o.results();
-        StringBuilder md = new StringBuilder("## Conformance (Node.js, Bun)\n\n");
-        MarkdownTable table = MarkdownTable.of("release", "sequences", "operations", "shapes of difference", "verdict")
-                .right(1, 2, 3);
+        List<ConformanceSection.Row> rows = new ArrayList<>();
         Map<String, Object> json = new LinkedHashMap<>();
         long differences = 0;
         for (Conformance.Result r : o.results()) {
             differences += r.differences().size();
-            table.row(
-                    "[" + r.release().id() + "](conformance/" + r.release().id() + "/index.md)",
-                    String.format("%,d", r.sequences()),
-                    String.format("%,d", r.operations()),
+            rows.add(new ConformanceSection.Row(
+                    r.release().id(),
+                    r.sequences(),
+                    r.operations(),
                     r.differences().size(),
-                    MarkdownTable.text(ConformanceCampaign.verdict(r)));
+                    ConformanceCampaign.verdict(r)));
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("sequences", r.sequences());
             m.put("operations", r.operations());
@@ -71,7 +69,6 @@ public final class ConformancePart implements Part {
             m.put("verdict", ConformanceCampaign.verdict(r));
             json.put(r.release().id(), m);
         }
-        md.append(table).append("\nDetails: [conformance/index.md](conformance/index.md).\n");
         long kinds = o.results().stream()
                 .flatMap(r -> r.differences().stream())
                 .map(Conformance.Difference::kind)
@@ -83,6 +80,12 @@ public final class ConformancePart implements Part {
                 differences,
                 kinds,
                 o.results().stream().mapToLong(r -> r.unclassified().size()).sum());
-        return new Verdict(o.passed(), summary, md.toString(), json, o.problems(), System.currentTimeMillis() - t0);
+        return new Verdict(
+                o.passed(),
+                summary,
+                ConformanceSection.markdown(rows),
+                json,
+                o.problems(),
+                System.currentTimeMillis() - t0);
     }
 }

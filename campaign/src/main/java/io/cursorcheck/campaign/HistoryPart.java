@@ -5,9 +5,9 @@ import io.cursorcheck.conformance.ConformanceCampaign;
 import io.cursorcheck.conformance.History;
 import io.cursorcheck.conformance.pages.HistoryPage;
 import io.cursorcheck.conformance.release.Release;
-import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.ReportRun;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,8 +56,7 @@ public final class HistoryPart implements Part {
     @Override
     public Verdict run(PrintStream log, ReportRun reports) throws Exception {
         History.Outcome o = History.run(releases, checked.get(), seed, millis, maxSteps, reports, log, command);
-        StringBuilder md = new StringBuilder("## History (every Node 26.x release, the newest Bun)\n\n");
-        MarkdownTable table = MarkdownTable.of("release", "verdict");
+        List<HistorySection.Row> rows = new ArrayList<>();
         Map<String, Object> json = new LinkedHashMap<>();
         long unchecked = 0;
         for (HistoryPage.Row row : o.rows()) {
@@ -65,20 +64,12 @@ public final class HistoryPart implements Part {
                     ? "NOT CHECKED: " + row.notChecked()
                     : ConformanceCampaign.verdict(row.result());
             unchecked += row.result() == null ? 1 : 0;
-            table.row(
-                    row.result() == null
-                            ? row.release().id()
-                            : "[" + row.release().id() + "](conformance/"
-                                    + row.release().id() + "/index.md)",
-                    MarkdownTable.text(verdict));
+            rows.add(new HistorySection.Row(row.release().id(), row.result() != null, verdict));
             json.put(row.release().id(), verdict);
         }
-        md.append(table)
-                .append(
-                        "\nWhen each kind and finding came and went: [conformance/history.md](conformance/history.md).\n");
         String summary = String.format(
                 "%d releases in %.1f min, %d not checked, %d problem(s)",
                 o.rows().size(), o.millis() / 60_000.0, unchecked, o.problems().size());
-        return new Verdict(o.passed(), summary, md.toString(), json, o.problems(), o.millis());
+        return new Verdict(o.passed(), summary, HistorySection.markdown(rows), json, o.problems(), o.millis());
     }
 }

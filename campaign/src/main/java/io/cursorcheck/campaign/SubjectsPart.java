@@ -50,7 +50,7 @@ public final class SubjectsPart implements Part {
     @Override
     public Verdict run(PrintStream log, ReportRun reports) throws Exception {
         long t0 = System.currentTimeMillis();
-        List<SubjectsPage.Row> rows = new ArrayList<>();
+        List<SubjectsSection.Row> rows = new ArrayList<>();
         Map<String, Object> json = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
         List<String> summary = new ArrayList<>();
@@ -74,7 +74,7 @@ public final class SubjectsPart implements Part {
             }
             problems.addAll(unmet);
             String verdict = ProgramSubject.verdict(r);
-            rows.add(new SubjectsPage.Row(
+            rows.add(new SubjectsSection.Row(
                     e.name(), e.correct(), r.sequences(), r.differences().size(), unmet.isEmpty(), verdict, rerun));
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("mustConform", e.correct());
@@ -95,7 +95,7 @@ public final class SubjectsPart implements Part {
         return new Verdict(
                 problems.isEmpty(),
                 String.join(", ", summary),
-                SubjectsPage.markdown(rows),
+                SubjectsSection.markdown(rows),
                 json,
                 problems,
                 System.currentTimeMillis() - t0);

@@ -6,17 +6,17 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The subjects' section of the index: a row per example, its link, what it must do, and UNMET where it did not. */
-class SubjectsPageTest {
+class SubjectsSectionTest {
 
-    private static final SubjectsPage.Row CORRECT = new SubjectsPage.Row(
+    private static final SubjectsSection.Row CORRECT = new SubjectsSection.Row(
             "correct", true, 12_345, 0, true, "conforms", "bin/cursorcheck subject --name correct");
 
-    private static final SubjectsPage.Row BUGGY_MISSED = new SubjectsPage.Row(
+    private static final SubjectsSection.Row BUGGY_MISSED = new SubjectsSection.Row(
             "buggy", false, 7, 0, false, "conforms | no difference", "bin/cursorcheck subject --name buggy");
 
     @Test
     void aRowPerSubjectUnderTheHeading() {
-        String md = SubjectsPage.markdown(List.of(CORRECT, BUGGY_MISSED));
+        String md = SubjectsSection.markdown(List.of(CORRECT, BUGGY_MISSED));
         assertThat(md).startsWith("## Subjects (any program that speaks the protocol)\n\n| subject | must |");
         List<String> rows = md.lines().filter(l -> l.startsWith("| [")).toList();
         assertThat(rows).hasSize(2);

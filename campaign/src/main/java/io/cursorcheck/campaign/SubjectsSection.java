@@ -7,9 +7,9 @@ import java.util.List;
  * The subjects part's section of {@code reports/index.md}: per example subject, what it must do (conform, or
  * be caught as the negative control) and what its run found, with the command that reruns it. Stateless.
  */
-final class SubjectsPage {
+final class SubjectsSection {
 
-    private SubjectsPage() {}
+    private SubjectsSection() {}
 
     /**
      * One example subject's run.

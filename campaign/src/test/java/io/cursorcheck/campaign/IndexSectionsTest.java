@@ -1,0 +1,50 @@
+package io.cursorcheck.campaign;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The conformance and history parts' sections of the index: a row per release under the part's heading,
+ * linked to the release's page only when there is one, verdicts escaped so that the table keeps its columns.
+ */
+class IndexSectionsTest {
+
+    private static List<String> rows(String md) {
+        return md.lines()
+                .filter(l -> l.startsWith("| ") && !l.startsWith("| release"))
+                .toList();
+    }
+
+    @Test
+    void conformanceHasARowPerReleaseLinkedToItsPage() {
+        String md = ConformanceSection.markdown(List.of(
+                new ConformanceSection.Row("node-26.12.1", 1_234, 56_789, 0, "conforms"),
+                new ConformanceSection.Row("node-26.1.0", 10, 20, 3, "differs | 3 shapes")));
+        assertThat(md).startsWith("## Conformance (Node.js, Bun)\n\n| release | sequences | operations |");
+        assertThat(md).endsWith("\nDetails: [conformance/index.md](conformance/index.md).\n");
+        List<String> rows = rows(md);
+        assertThat(rows).hasSize(2);
+        assertThat(rows.get(0))
+                .startsWith("| [node-26.12.1](conformance/node-26.12.1/index.md) |")
+                .contains("1,234", "56,789", "conforms");
+        assertThat(rows.get(1)).contains("| 3 |", "differs \\| 3 shapes");
+    }
+
+    @Test
+    void historyLinksOnlyTheReleasesItChecked() {
+        String md = HistorySection.markdown(List.of(
+                new HistorySection.Row("node-26.0.0", true, "conforms"),
+                new HistorySection.Row("node-26.0.1", false, "NOT CHECKED: not installable")));
+        assertThat(md).startsWith("## History (every Node 26.x release, the newest Bun)\n\n| release | verdict |");
+        assertThat(md).endsWith("[conformance/history.md](conformance/history.md).\n");
+        List<String> rows = rows(md);
+        assertThat(rows).hasSize(2);
+        assertThat(rows.get(0)).startsWith("| [node-26.0.0](conformance/node-26.0.0/index.md) |");
+        assertThat(rows.get(1))
+                .startsWith("| node-26.0.1 |")
+                .doesNotContain("](")
+                .contains("NOT CHECKED: not installable");
+    }
+}
