@@ -73,36 +73,21 @@ public final class UpstreamPart implements Part {
                 r.comparison().differing(),
                 r.comparison().differingOutsideReentrant(),
                 r.control().caught() ? "caught" : "NOT CAUGHT");
-        StringBuilder md = new StringBuilder("## Upstream: the fix of Node's broadcast.js\n\n");
-        md.append(String.format(
-                "- reproductions of the symptoms: %d of %d show theirs on the builtin, %d with the"
-                        + " patched source%n",
-                showingBuiltin, Reproductions.SCRIPTS.size(), showingPatched));
-        md.append("- regression test on ")
-                .append(config.release().id())
-                .append("'s builtin: ")
-                .append(r.builtin().summary())
-                .append('\n');
-        md.append("- regression test with the patched source: ")
-                .append(r.patched().summary())
-                .append('\n');
-        md.append("- patched source vs the corrected model: ")
-                .append(ConformanceCampaign.verdict(r.conformance()))
-                .append('\n');
-        md.append(String.format(
-                "- builtin vs patched: %,d sequences, %,d reached the re-entrant path, %,d answered"
-                        + " differently (%,d without reaching it)%n",
+        String md = UpstreamSection.markdown(new UpstreamSection.Facts(
+                config.release().id(),
+                Reproductions.SCRIPTS.size(),
+                showingBuiltin,
+                showingPatched,
+                r.builtin().summary(),
+                r.patched().summary(),
+                ConformanceCampaign.verdict(r.conformance()),
                 r.comparison().sequences(),
                 r.comparison().reachingReentrant(),
                 r.comparison().differing(),
-                r.comparison().differingOutsideReentrant()));
-        md.append("- negative control (the fix without the line that clears its flag) vs builtin: ")
-                .append(r.control().caught() ? "caught" : "NOT CAUGHT")
-                .append(String.format(
-                        " (%,d of %,d sequences" + " differ without reaching the re-entrant path)%n",
-                        r.control().comparison().differingOutsideReentrant(),
-                        r.control().comparison().sequences()));
-        md.append("\nFor Node's maintainers: [upstream/README.md](upstream/README.md).\n");
+                r.comparison().differingOutsideReentrant(),
+                r.control().caught(),
+                r.control().comparison().differingOutsideReentrant(),
+                r.control().comparison().sequences()));
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("passed", r.passed()); // with the started time of index.json: the part ran, and passed, this run
         json.put("release", config.release().id());
@@ -117,6 +102,6 @@ public final class UpstreamPart implements Part {
         json.put("differing", r.comparison().differing());
         json.put("differingWithoutReentrant", r.comparison().differingOutsideReentrant());
         json.put("controlCaught", r.control().caught());
-        return new Verdict(r.passed(), summary, md.toString(), json, r.problems(), System.currentTimeMillis() - t0);
+        return new Verdict(r.passed(), summary, md, json, r.problems(), System.currentTimeMillis() - t0);
     }
 }

@@ -47,4 +47,21 @@ class IndexSectionsTest {
                 .doesNotContain("](")
                 .contains("NOT CHECKED: not installable");
     }
+
+    @Test
+    void upstreamSaysWhatTheFixDidAndWhetherTheControlWasCaught() {
+        UpstreamSection.Facts caught = new UpstreamSection.Facts(
+                "node-26.12.1", 3, 3, 0, "fails", "passes", "conforms", 12_000, 400, 0, 0, true, 25, 1_000);
+        String md = UpstreamSection.markdown(caught);
+        assertThat(md)
+                .startsWith("## Upstream: the fix of Node's broadcast.js\n\n- reproductions of the symptoms: 3 of 3")
+                .contains("- regression test on node-26.12.1's builtin: fails\n")
+                .contains("- regression test with the patched source: passes\n")
+                .contains("- builtin vs patched: 12,000 sequences, 400 reached the re-entrant path, 0 answered")
+                .contains("vs builtin: caught (25 of 1,000 sequences differ")
+                .endsWith("\nFor Node's maintainers: [upstream/README.md](upstream/README.md).\n");
+        UpstreamSection.Facts missed = new UpstreamSection.Facts(
+                "node-26.12.1", 3, 3, 0, "fails", "passes", "conforms", 12_000, 400, 0, 0, false, 0, 1_000);
+        assertThat(UpstreamSection.markdown(missed)).contains("vs builtin: NOT CAUGHT (0 of 1,000");
+    }
 }
