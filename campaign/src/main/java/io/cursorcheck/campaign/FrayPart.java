@@ -144,22 +144,16 @@ public final class FrayPart implements Part {
         }
         String summary = summary(numbers);
         String link = Reports.link(reports.dir(), page);
-        StringBuilder md = new StringBuilder("## Fray: controlled scheduling of the stress races\n\n");
-        md.append(passed ? "Every expectation of this part was met. " : "**FAILED**. ")
-                .append(summary)
-                .append(". Full report, with the command that replays each saved failure: [")
-                .append(link)
-                .append("](")
-                .append(link)
-                .append(").\n");
-        if (!problems.isEmpty()) {
-            md.append('\n');
-            problems.forEach(pr -> md.append("- ").append(pr.replace("\n", " ")).append('\n'));
-        }
         Map<String, Object> json = new LinkedHashMap<>(numbers);
         json.put("passed", passed);
         json.put("problems", List.copyOf(problems));
-        return new Verdict(passed, summary, md.toString(), json, problems, System.currentTimeMillis() - t0);
+        return new Verdict(
+                passed,
+                summary,
+                FraySection.markdown(passed, summary, link, problems),
+                json,
+                problems,
+                System.currentTimeMillis() - t0);
     }
 
     /**

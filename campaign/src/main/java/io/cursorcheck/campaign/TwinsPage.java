@@ -206,4 +206,30 @@ final class TwinsPage {
             case ERROR -> "**ERROR**";
         };
     }
+
+    /**
+     * The twins part's section of {@code reports/index.md}: whether every expectation was met, the
+     * {@link #summary}, the link to this page, and every problem on a line of its own.
+     *
+     * @param problems the {@link #problems} (a line break in one is shown as a blank)
+     * @param link     this page, relative to the index
+     */
+    static String section(List<String> problems, String summary, String link) {
+        StringBuilder md = new StringBuilder("## Racy twins: jcstress, Lincheck and Fray compared\n\n");
+        md.append(
+                        problems.isEmpty()
+                                ? "Every tool caught every twin its gate requires, and every twin was caught. "
+                                : "**FAILED**. ")
+                .append(summary)
+                .append(". The comparison, with what each column measures and each tool's fixed costs: [")
+                .append(link)
+                .append("](")
+                .append(link)
+                .append(").\n");
+        if (!problems.isEmpty()) {
+            md.append('\n');
+            problems.forEach(p -> md.append("- ").append(p.replace("\n", " ")).append('\n'));
+        }
+        return md.toString();
+    }
 }

@@ -107,21 +107,6 @@ public final class TwinsPart implements Part {
         List<String> problems = TwinsPage.problems(tools);
         String summary = TwinsPage.summary(twins, tools);
         String link = Reports.link(reports.dir(), page);
-        StringBuilder md = new StringBuilder("## Racy twins: jcstress, Lincheck and Fray compared\n\n");
-        md.append(
-                        problems.isEmpty()
-                                ? "Every tool caught every twin its gate requires, and every twin was caught. "
-                                : "**FAILED**. ")
-                .append(summary)
-                .append(". The comparison, with what each column measures and each tool's fixed costs: [")
-                .append(link)
-                .append("](")
-                .append(link)
-                .append(").\n");
-        if (!problems.isEmpty()) {
-            md.append('\n');
-            problems.forEach(p -> md.append("- ").append(p.replace("\n", " ")).append('\n'));
-        }
         Map<String, Object> json = new LinkedHashMap<>();
         for (TwinFindings t : tools) {
             Map<String, Object> byTwin = new LinkedHashMap<>();
@@ -131,7 +116,13 @@ public final class TwinsPart implements Part {
         json.put("report", Reports.relative(reports.reports().resolve(PAGE)));
         reports.whenPublished(
                 log, "twins: report " + Reports.relative(reports.reports().resolve(PAGE)));
-        return new Verdict(problems.isEmpty(), summary, md.toString(), json, problems, System.currentTimeMillis() - t0);
+        return new Verdict(
+                problems.isEmpty(),
+                summary,
+                TwinsPage.section(problems, summary, link),
+                json,
+                problems,
+                System.currentTimeMillis() - t0);
     }
 
     private TwinFindings jcstress(PrintStream log, Path root, List<String> twins) throws InterruptedException {

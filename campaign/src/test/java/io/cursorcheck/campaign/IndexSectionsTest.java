@@ -64,4 +64,23 @@ class IndexSectionsTest {
                 "node-26.12.1", 3, 3, 0, "fails", "passes", "conforms", 12_000, 400, 0, 0, false, 0, 1_000);
         assertThat(UpstreamSection.markdown(missed)).contains("vs builtin: NOT CAUGHT (0 of 1,000");
     }
+
+    @Test
+    void frayAndTwinsSayPassedOrFailedAndListEachProblemOnALine() {
+        String passed = FraySection.markdown(true, "18 runs", "stress/fray.md", List.of());
+        assertThat(passed)
+                .isEqualTo("## Fray: controlled scheduling of the stress races\n\nEvery expectation of this part was"
+                        + " met. 18 runs. Full report, with the command that replays each saved failure:"
+                        + " [stress/fray.md](stress/fray.md).\n");
+        String failed = FraySection.markdown(false, "18 runs", "stress/fray.md", List.of("a twin\nnot caught"));
+        assertThat(failed).contains("\n\n**FAILED**. 18 runs.").endsWith(".md).\n\n- a twin not caught\n");
+        String twins = TwinsPage.section(List.of(), "3 twins", "stress/twins.md");
+        assertThat(twins)
+                .startsWith("## Racy twins: jcstress, Lincheck and Fray compared\n\nEvery tool caught every twin")
+                .endsWith("3 twins. The comparison, with what each column measures and each tool's fixed costs:"
+                        + " [stress/twins.md](stress/twins.md).\n");
+        assertThat(TwinsPage.section(List.of("Fray: ERROR", "jcstress did NOT CATCH twin x"), "3 twins", "t.md"))
+                .contains("**FAILED**. 3 twins.")
+                .endsWith("(t.md).\n\n- Fray: ERROR\n- jcstress did NOT CATCH twin x\n");
+    }
 }
