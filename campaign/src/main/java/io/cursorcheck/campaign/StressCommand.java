@@ -1,7 +1,6 @@
 package io.cursorcheck.campaign;
 
 import io.cursorcheck.properties.pages.IndexPage;
-import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.source.SourceTree;
@@ -142,46 +141,6 @@ public final class StressCommand implements Part {
                                         .count(),
                                 lincheck.size())
                         : "");
-        StringBuilder md = new StringBuilder("## Stress: jcstress" + (withLincheck ? " and Lincheck" : "") + "\n\n");
-        md.append(problems.isEmpty() ? "Every expectation of this part was met. " : "**FAILED**. ")
-                .append(summary)
-                .append(". Full report: [")
-                .append(Reports.link(reports.dir(), report))
-                .append("](")
-                .append(Reports.link(reports.dir(), report))
-                .append(").\n\n");
-        MarkdownTable tests =
-                MarkdownTable.of("test", "subject", "verdict", "samples").right(3);
-        for (StressRun.TestVerdict t : first.tests()) {
-            tests.row(
-                    t.test(),
-                    t.subject(),
-                    !t.errors().isEmpty()
-                            ? "**ERROR**"
-                            : t.twin()
-                                    ? (t.caught() ? "twin caught" : "twin not caught here")
-                                    : t.forbiddenSeen() ? "**FAILED**" : "passed",
-                    String.format("%,d", t.samples()));
-        }
-        md.append(tests).append('\n');
-        if (withLincheck) {
-            md.append("Lincheck ([")
-                    .append(Reports.link(reports.dir(), lincheckReport))
-                    .append("](")
-                    .append(Reports.link(reports.dir(), lincheckReport))
-                    .append("), with the interleavings it printed):\n\n");
-            MarkdownTable checks =
-                    MarkdownTable.of("subject", "strategy", "verdict", "time").right(3);
-            for (LincheckRun.Check c : lincheck) {
-                checks.row(
-                        c.twin() ? "twin " + MarkdownTable.code(c.subject()) : c.subject(),
-                        c.strategy(),
-                        c.verdict(),
-                        String.format("%.0f s", c.millis() / 1000.0));
-            }
-            md.append(checks).append('\n');
-        }
-        problems.forEach(p -> md.append("- **").append(p).append("**\n"));
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("mode", mode.name().toLowerCase());
         json.put("runs", runs.size());
@@ -194,7 +153,14 @@ public final class StressCommand implements Part {
         if (withLincheck) {
             reports.whenPublished(log, "stress: Lincheck report " + Reports.relative(lincheckReport));
         }
-        return new Verdict(
-                problems.isEmpty(), summary, md.toString(), json, problems, System.currentTimeMillis() - start);
+        String md = StressSection.markdown(
+                withLincheck,
+                problems,
+                summary,
+                Reports.link(reports.dir(), report),
+                first.tests(),
+                withLincheck ? Reports.link(reports.dir(), lincheckReport) : "",
+                withLincheck ? lincheck : List.of());
+        return new Verdict(problems.isEmpty(), summary, md, json, problems, System.currentTimeMillis() - start);
     }
 }

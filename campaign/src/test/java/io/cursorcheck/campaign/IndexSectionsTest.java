@@ -2,8 +2,12 @@ package io.cursorcheck.campaign;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cursorcheck.stress.StressRun;
+import io.cursorcheck.stress.lincheck.CheckOutcome;
+import io.cursorcheck.stress.lincheck.LincheckRun;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.openjdk.jcstress.annotations.Expect;
 
 /**
  * The conformance and history parts' sections of the index: a row per release under the part's heading,
@@ -82,5 +86,50 @@ class IndexSectionsTest {
         assertThat(TwinsPage.section(List.of("Fray: ERROR", "jcstress did NOT CATCH twin x"), "3 twins", "t.md"))
                 .contains("**FAILED**. 3 twins.")
                 .endsWith("(t.md).\n\n- Fray: ERROR\n- jcstress did NOT CATCH twin x\n");
+    }
+
+    @Test
+    void stressHasARowPerTestAndWithLincheckOnePerCheck() {
+        StressRun.TestVerdict real = new StressRun.TestVerdict(
+                "io.cursorcheck.stress.CountRaceStress.Published",
+                1,
+                0,
+                List.of(),
+                List.of(new StressRun.Observed("1, 0", Expect.ACCEPTABLE, 1_500, "fine")));
+        StressRun.TestVerdict twin = new StressRun.TestVerdict(
+                "io.cursorcheck.stress.CountRaceStress.PlainCountDecrementTwin",
+                1,
+                1,
+                List.of(),
+                List.of(new StressRun.Observed("0, 0", Expect.FORBIDDEN, 3, "lost update")));
+        String jcstressOnly = StressSection.markdown(
+                false, List.of(), "2 tests", "stress/index.md", List.of(real, twin), "", List.of());
+        assertThat(jcstressOnly)
+                .startsWith("## Stress: jcstress\n\nEvery expectation of this part was met. 2 tests. Full report:"
+                        + " [stress/index.md](stress/index.md).\n\n| test |")
+                .contains("| CountRaceStress | Published | passed | 1,500 |")
+                .contains("| CountRaceStress | PlainCountDecrementTwin | twin caught | 3 |")
+                .doesNotContain("Lincheck");
+        LincheckRun.Check caught = new LincheckRun.Check(
+                "PlainCountDecrementTwin",
+                LincheckRun.Strategy.MODEL_CHECKING,
+                true,
+                "",
+                2_000,
+                new CheckOutcome(CheckOutcome.Status.CAUGHT, "not linearizable", ""));
+        String both = StressSection.markdown(
+                true,
+                List.of("a problem"),
+                "2 tests",
+                "stress/index.md",
+                List.of(real),
+                "stress/lincheck.md",
+                List.of(caught));
+        assertThat(both)
+                .startsWith("## Stress: jcstress and Lincheck\n\n**FAILED**. 2 tests.")
+                .contains("Lincheck ([stress/lincheck.md](stress/lincheck.md), with the interleavings it printed):")
+                .contains(
+                        "| twin `PlainCountDecrementTwin` | MODEL_CHECKING | caught: not linearizable (as it must be) | 2 s |")
+                .endsWith("\n- **a problem**\n");
     }
 }
