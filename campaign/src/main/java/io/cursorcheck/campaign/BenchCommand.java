@@ -4,7 +4,6 @@ import io.cursorcheck.bench.BenchReport;
 import io.cursorcheck.bench.BenchRun;
 import io.cursorcheck.bench.BenchVerdict;
 import io.cursorcheck.properties.pages.IndexPage;
-import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.source.SourceTree;
@@ -108,14 +107,6 @@ public final class BenchCommand implements Part {
                 counts.getOrDefault(BenchVerdict.Outcome.NOT_JUDGED, 0L),
                 measured,
                 targets.size());
-        StringBuilder md = new StringBuilder("## Benchmarks (JMH, " + profile.name() + " profile)\n\n");
-        md.append(summary).append(". Full report with charts: [bench/index.md](bench/index.md).\n\n");
-        MarkdownTable table = MarkdownTable.of("target", "measured", "verdict");
-        for (BenchVerdict v : verdicts) {
-            table.row(v.target(), v.measured(), v.outcome().shown());
-        }
-        md.append(table);
-        problems.forEach(p -> md.append("\n- **").append(p).append("**"));
         Map<String, Object> j = new LinkedHashMap<>();
         j.put("profile", profile.name());
         j.put("report", Reports.relative(page));
@@ -126,7 +117,13 @@ public final class BenchCommand implements Part {
         j.put("notSteady", report.unsteady());
         j.put("failed", report.failed());
         reports.whenPublished(log, "bench: report " + Reports.relative(page));
-        return new Verdict(problems.isEmpty(), summary, md.toString(), j, problems, System.currentTimeMillis() - start);
+        return new Verdict(
+                problems.isEmpty(),
+                summary,
+                BenchSection.markdown(profile.name(), summary, verdicts, problems),
+                j,
+                problems,
+                System.currentTimeMillis() - start);
     }
 
     private String conditions(String before, String after) {

@@ -2,6 +2,7 @@ package io.cursorcheck.campaign;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cursorcheck.bench.BenchVerdict;
 import io.cursorcheck.stress.StressRun;
 import io.cursorcheck.stress.lincheck.CheckOutcome;
 import io.cursorcheck.stress.lincheck.LincheckRun;
@@ -131,5 +132,19 @@ class IndexSectionsTest {
                 .contains(
                         "| twin `PlainCountDecrementTwin` | MODEL_CHECKING | caught: not linearizable (as it must be) | 2 s |")
                 .endsWith("\n- **a problem**\n");
+    }
+
+    @Test
+    void benchHasARowPerTargetAndEachProblemInBold() {
+        List<BenchVerdict> verdicts = List.of(
+                new BenchVerdict("write is O(1)", "12 ns", BenchVerdict.Outcome.MET, ""),
+                new BenchVerdict("read is O(1)", "900 ns", BenchVerdict.Outcome.NOT_MET, "grows"));
+        String md = BenchSection.markdown("quick", "2 benchmarks", verdicts, List.of("read is O(1): not met"));
+        assertThat(md)
+                .startsWith("## Benchmarks (JMH, quick profile)\n\n2 benchmarks. Full report with charts:"
+                        + " [bench/index.md](bench/index.md).\n\n| target | measured | verdict |")
+                .contains("| write is O(1) | 12 ns | met |")
+                .contains("| read is O(1) | 900 ns | **not met** |")
+                .endsWith("\n- **read is O(1): not met**");
     }
 }
