@@ -109,7 +109,7 @@ public final class MutantsCommand implements Part {
                                     ? row.caughtBy() + " (" + row.stage().label() + "), " + row.reportedLength()
                                             + " operations"
                                     : "not caught"));
-            log.print(table(r));
+            log.print(MutantsSection.table(r));
             r.problems().forEach(p -> log.println("  PROBLEM: " + p));
             log.printf(
                     "kill matrix (%s) %s in %.1f s: %s%n",
@@ -128,41 +128,6 @@ public final class MutantsCommand implements Part {
         json.put("summary", summary);
         json.put("passed", passed);
         json.put("algorithms", algorithms.stream().map(Algorithm::id).toList());
-        StringBuilder md = new StringBuilder("## Mutants: the kill matrix\n\n")
-                .append(
-                        passed
-                                ? "Every mutant was caught as its impact says"
-                                        + (results.size() > 1 ? ", under both algorithms" : "") + ". "
-                                : "**FAILED**. ")
-                .append(summary)
-                .append(". Full tables, scripts and patches: [mutants.md]" + "(mutants.md).\n\n");
-        for (KillMatrix.Result r : results) {
-            if (results.size() > 1) {
-                md.append("### ")
-                        .append(MutantsPage.algorithmTitle(r.config().algorithm()))
-                        .append("\n\n");
-            }
-            md.append(table(r).replaceAll("(?m)^", "    ")).append("\n");
-        }
-        return new Verdict(passed, summary, md.toString(), json, problems, millis);
-    }
-
-    /** A plain-text table, one mutant a line, in catalogue order; the impact is the one under the matrix's algorithm. */
-    static String table(KillMatrix.Result r) {
-        StringBuilder b = new StringBuilder(String.format(
-                "%-36s %-10s %-10s %-32s %6s %9s %8s%n",
-                "mutant", "impact", "stage", "caught by", "shrunk", "sequences", "time"));
-        for (KillMatrix.Row row : r.rows()) {
-            b.append(String.format(
-                    "%-36s %-10s %-10s %-32s %6s %,9d %8s%n",
-                    row.mutant().id(),
-                    row.mutant().impactUnder(r.config().algorithm()),
-                    row.killed() ? row.stage().label() : "-",
-                    row.caughtBy(),
-                    row.killed() ? String.valueOf(row.reportedLength()) : "-",
-                    row.sequences(),
-                    row.killed() ? String.format("%.2f s", row.detectMillis() / 1000.0) : "-"));
-        }
-        return b.toString();
+        return new Verdict(passed, summary, MutantsSection.markdown(passed, summary, results), json, problems, millis);
     }
 }
