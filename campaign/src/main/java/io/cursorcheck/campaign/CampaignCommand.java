@@ -2,7 +2,6 @@ package io.cursorcheck.campaign;
 
 import io.cursorcheck.properties.io.Json;
 import io.cursorcheck.properties.pages.IndexPage;
-import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.properties.report.Reports;
 import java.io.PrintStream;
@@ -62,7 +61,17 @@ public final class CampaignCommand {
         }
         boolean passed = verdicts.stream().allMatch(Part.Verdict::passed);
         Path reports = run.dir();
-        Files.writeString(reports.resolve("index.md"), markdown(started, verdicts, passed), StandardCharsets.UTF_8);
+        Files.writeString(
+                reports.resolve("index.md"),
+                CampaignPage.markdown(
+                        started,
+                        command,
+                        seed,
+                        IndexPage.machine(),
+                        parts.stream().map(Part::name).toList(),
+                        verdicts,
+                        passed),
+                StandardCharsets.UTF_8);
         Files.writeString(
                 reports.resolve("index.json"), Json.write(json(started, verdicts, passed)), StandardCharsets.UTF_8);
         // Said once the campaign is published, after the parts' report lines: problems name counterexample pages.
@@ -74,35 +83,6 @@ public final class CampaignCommand {
                 (passed ? "campaign passed" : "campaign FAILED") + "; report: "
                         + Reports.relative(reports.resolve("index.md")));
         return passed ? 0 : 1;
-    }
-
-    private String markdown(Instant started, List<Part.Verdict> verdicts, boolean passed) {
-        StringBuilder b = new StringBuilder("# Verification campaign\n\n");
-        b.append(
-                passed
-                        ? "**Passed**: every part met every expectation.\n\n"
-                        : "**FAILED**: see the parts marked below.\n\n");
-        b.append(MarkdownTable.of("", "")
-                        .row("Started", started.toString().replaceAll("\\.\\d+Z$", "Z"))
-                        .row("Command", MarkdownTable.code(command))
-                        .row("Seed", "`" + seed + "`")
-                        .row("Machine", IndexPage.machine()))
-                .append('\n');
-        MarkdownTable table =
-                MarkdownTable.of("part", "verdict", "time", "summary").right(2);
-        for (int i = 0; i < parts.size(); i++) {
-            Part.Verdict v = verdicts.get(i);
-            table.row(
-                    parts.get(i).name(),
-                    v.passed() ? "passed" : "**FAILED**",
-                    String.format("%.0f s", v.millis() / 1000.0),
-                    MarkdownTable.text(v.summary()));
-        }
-        b.append(table).append('\n');
-        for (Part.Verdict v : verdicts) {
-            b.append(v.markdown()).append('\n');
-        }
-        return b.toString();
     }
 
     private Map<String, Object> json(Instant started, List<Part.Verdict> verdicts, boolean passed) {
