@@ -1,6 +1,8 @@
 package io.cursorcheck.cli;
 
 import io.cursorcheck.bench.BenchRun;
+import io.cursorcheck.campaign.BenchCommand;
+import io.cursorcheck.campaign.Part;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

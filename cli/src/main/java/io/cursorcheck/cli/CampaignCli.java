@@ -1,16 +1,11 @@
 package io.cursorcheck.cli;
 
-import io.cursorcheck.bench.BenchRun;
-import io.cursorcheck.conformance.protocol.ProgramSubject;
-import io.cursorcheck.conformance.release.MissingToolException;
-import io.cursorcheck.conformance.release.RegistryReleases;
-import io.cursorcheck.conformance.release.RegistryUnreachableException;
+import io.cursorcheck.campaign.CampaignCommand;
+import io.cursorcheck.campaign.Part;
+import io.cursorcheck.campaign.Parts;
 import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.properties.engine.Weights;
-import io.cursorcheck.properties.explore.Scope;
-import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.properties.report.Reports;
-import io.cursorcheck.stress.StressRun;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.ArgGroup;
@@ -77,24 +72,6 @@ final class CampaignCli extends CliCommand {
     @Option(names = "--pit", description = "run PIT on impl too (a Maven run of its own)")
     boolean pit;
 
-    /**
-     * The history's releases, listed now: a campaign without npm or a registry is refused before its
-     * first part runs, not after.
-     */
-    private static List<Release> historyReleases() throws Exception {
-        try {
-            List<Release> releases = RegistryReleases.list(System.getenv("PATH"));
-            for (Release release : releases) {
-                release.requireInstallable();
-            }
-            return releases;
-        } catch (MissingToolException e) {
-            throw new MissingToolException(e.getMessage() + "; or leave the part out with --skip history");
-        } catch (RegistryUnreachableException e) {
-            throw new RegistryUnreachableException(e.getMessage() + "; or leave the part out with --skip history");
-        }
-    }
-
     @Override
     int run() throws Exception {
         boolean inSeconds = length.seconds != null;
@@ -104,42 +81,6 @@ final class CampaignCli extends CliCommand {
         int maxSteps = maxStepsOption.maxSteps;
         Weights weights = weightsOption.weights;
         String skip = String.join(",", skipped);
-        if (!skipped.contains("conformance")) { // refused now, not after the parts before it ran
-            for (Release release : Release.CAMPAIGN) {
-                try {
-                    release.requireInstallable();
-                } catch (MissingToolException e) {
-                    throw new MissingToolException(e.getMessage() + "; or leave the part out with --skip conformance");
-                }
-            }
-        }
-        FrayPart fray = skipped.contains("fray") ? null : new FrayPart();
-        if (fray != null) {
-            fray.requireJdk(); // its message ends with: or leave the part out with --skip fray
-        }
-        if (fray == null && !skipped.contains("twins")) { // the comparison runs Fray too
-            try {
-                new FrayPart().requireJdk();
-            } catch (MissingToolException e) {
-                throw new MissingToolException(
-                        e.getMessage() + " (or --skip twins: the twins' comparison runs Fray too)");
-            }
-        }
-        if (!skipped.contains("subjects")) {
-            try {
-                ProgramSubject.requireExamplesRunnable();
-            } catch (MissingToolException e) {
-                throw new MissingToolException(e.getMessage() + "; or leave the part out with --skip subjects");
-            }
-        }
-        if (!skipped.contains("upstream")) {
-            try {
-                Release.NEWEST_NODE.requireInstallable();
-            } catch (MissingToolException e) {
-                throw new MissingToolException(e.getMessage() + "; or leave the part out with --skip upstream");
-            }
-        }
-        List<Release> history = skipped.contains("history") ? List.of() : historyReleases();
         String command = "bin/cursorcheck campaign "
                 + (inSeconds ? "--seconds " + millis / 1000 : "--minutes " + millis / 60_000) + " --seed " + seed
                 + (maxSteps != MaxStepsOption.DEFAULT ? " --max-steps " + maxSteps : "")
@@ -152,64 +93,23 @@ final class CampaignCli extends CliCommand {
                 threads,
                 skip.isEmpty() ? ", then the jcstress gate" : "",
                 Reports.relative(Reports.dir()));
-        List<Part> parts = new ArrayList<>();
-        parts.add(new LockstepPart(millis, seed, threads, maxSteps, weights, err));
-        if (!skipped.contains("mutants")) {
-            parts.add(new MutantsCommand(
-                    seed,
-                    Main.MATRIX_SEQUENCES,
-                    Main.EQUIVALENT_SEQUENCES,
-                    maxSteps,
-                    threads,
-                    Mutants.CATALOGUE,
-                    command));
-        }
-        if (pit) {
-            parts.add(new PitCommand()); // about 5 minutes more: opt-in
-        }
-        if (!skipped.contains("explore")) {
-            parts.add(new ExplorePart(List.of(Scope::campaign, Scope::writerPathsDeep), command));
-        }
-        if (!skipped.contains("stress")) {
-            parts.add(new StressCommand(StressRun.Mode.GATE, null, 1, command, true));
-        }
-        if (fray != null) {
-            parts.add(fray); // the same races under Fray's controlled scheduler, after jcstress and Lincheck
-        }
-        if (!skipped.contains("twins")) {
-            // per racy twin, jcstress vs Lincheck vs Fray in one run (the comparison of the three tools), after fray
-            parts.add(new TwinsPart(TwinsCli.COMMAND, fray != null ? fray : new FrayPart()));
-        }
-        ConformancePart conformance = null;
-        if (!skipped.contains("conformance")) {
-            conformance = new ConformancePart(Release.CAMPAIGN, seed, Math.max(30_000, millis / 2), maxSteps, command);
-            parts.add(conformance);
-        }
-        if (!skipped.contains("subjects")) {
-            parts.add(new SubjectsPart(ProgramSubject.EXAMPLES, seed, SubjectsPart.campaignMillis(millis), maxSteps));
-        }
-        if (!skipped.contains("history")) {
-            ConformancePart checked = conformance;
-            parts.add(new HistoryPart(
-                    history,
-                    checked == null ? List::of : checked::results,
-                    seed,
-                    HistoryCli.DEFAULT_MINUTES * 60_000,
-                    maxSteps,
-                    command));
-        }
-        if (!skipped.contains("upstream")) {
-            long upstreamSeconds = UpstreamPart.campaignSeconds(millis);
-            parts.add(new UpstreamPart(
-                    Release.NEWEST_NODE,
-                    seed,
-                    upstreamSeconds * 1000,
-                    maxSteps,
-                    UpstreamCli.command(Release.NEWEST_NODE, upstreamSeconds, seed, maxSteps)));
-        }
-        if (!skipped.contains("bench")) {
-            parts.add(new BenchCommand(BenchRun.quick(), command, "Run as a part of the campaign."));
-        }
+        List<Part> parts = Parts.build(
+                new Parts.Settings(
+                        millis,
+                        seed,
+                        threads,
+                        maxSteps,
+                        MaxStepsOption.DEFAULT,
+                        weights,
+                        pit,
+                        command,
+                        Main.MATRIX_SEQUENCES,
+                        Main.EQUIVALENT_SEQUENCES,
+                        HistoryCli.DEFAULT_MINUTES * 60_000,
+                        TwinsCli.COMMAND,
+                        seconds -> UpstreamCli.command(Release.NEWEST_NODE, seconds, seed, maxSteps),
+                        err),
+                skipped); // a missing tool is refused here, before the first part runs
         return new CampaignCommand(parts, command, seed).run(header, out, err);
     }
 }

@@ -1,5 +1,6 @@
 package io.cursorcheck.cli;
 
+import io.cursorcheck.campaign.Parts;
 import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.campaign.Subjects;
@@ -177,17 +178,7 @@ final class Converters {
 
     /** The parts {@code --skip} may leave out (lockstep always runs). */
     static final class CampaignParts implements Iterable<String> {
-        static final List<String> NAMES = List.of(
-                "mutants",
-                "explore",
-                "stress",
-                "fray",
-                "twins",
-                "conformance",
-                "subjects",
-                "history",
-                "upstream",
-                "bench");
+        static final List<String> NAMES = Parts.SKIPPABLE;
 
         @Override
         public Iterator<String> iterator() {

@@ -1,5 +1,8 @@
 package io.cursorcheck.cli;
 
+import io.cursorcheck.campaign.ExploreBoundCommand;
+import io.cursorcheck.campaign.ExplorePart;
+import io.cursorcheck.campaign.Part;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.explore.Scope;
 import io.cursorcheck.spi.Policy;

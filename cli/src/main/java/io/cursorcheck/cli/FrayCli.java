@@ -1,5 +1,7 @@
 package io.cursorcheck.cli;
 
+import io.cursorcheck.campaign.FrayPart;
+import io.cursorcheck.campaign.Part;
 import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.source.SourceTree;
 import java.io.InputStream;

@@ -1,8 +1,13 @@
 package io.cursorcheck.cli;
 
+import io.cursorcheck.campaign.MutantsCommand;
+import io.cursorcheck.campaign.Part;
+import io.cursorcheck.campaign.PitCommand;
 import io.cursorcheck.properties.mutants.Mutant;
+import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.spi.Algorithm;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -70,8 +75,8 @@ final class MutantsCli extends CliCommand {
         long seed = seedOption.orFresh();
         int threads = threadsOption.orOnePerCore();
         int maxSteps = maxStepsOption.maxSteps;
-        List<Mutant> selected = MutantsCommand.select(only); // an unknown id is refused before anything runs
-        List<io.cursorcheck.spi.Algorithm> algorithms = MutantsCommand.algorithms(algorithm); // likewise
+        List<Mutant> selected = select(only); // an unknown id is refused before anything runs
+        List<Algorithm> algorithms = algorithms(algorithm); // likewise
         String command = "bin/cursorcheck mutants --seed " + seed + " --sequences " + sequences
                 + (equivalentSequences != Main.EQUIVALENT_SEQUENCES
                         ? " --equivalent-sequences " + equivalentSequences
@@ -93,5 +98,53 @@ final class MutantsCli extends CliCommand {
             return all;
         });
         return passed ? 0 : 1;
+    }
+
+    /**
+     * The algorithms of {@code --algorithm}: both when it is not given.
+     *
+     * @throws UsageError naming {@code --algorithm} and its value if it is neither name
+     */
+    static List<Algorithm> algorithms(String name) {
+        if (name == null) {
+            return List.of(Algorithm.values());
+        }
+        try {
+            return List.of(Algorithm.named(name));
+        } catch (IllegalArgumentException e) {
+            throw new UsageError("--algorithm must be as-released or corrected, was '" + name + "'");
+        }
+    }
+
+    /**
+     * The catalogue, or the mutants named in a comma-separated list.
+     *
+     * @throws UsageError naming {@code --only} and its value if the list names no mutant (a matrix over
+     *                    none would pass having checked nothing), has an empty id, names a mutant twice
+     *                    or names one that is not in the catalogue
+     */
+    static List<Mutant> select(String ids) {
+        if (ids == null) {
+            return Mutants.CATALOGUE;
+        }
+        List<Mutant> chosen = new ArrayList<>();
+        for (String id : ids.split(",", -1)) {
+            if (id.isBlank()) {
+                throw new UsageError("--only: '" + ids + "' "
+                        + (ids.replace(",", "").isBlank() ? "names no mutant" : "has an empty id")
+                        + "; give catalogue ids separated by commas (see 'bin/cursorcheck"
+                        + " variants --mutants')");
+            }
+            Mutant m = Mutants.named(id.strip());
+            if (m == null || !Mutants.CATALOGUE.contains(m)) {
+                throw new UsageError("--only: '" + id.strip() + "' is not in the catalogue; see"
+                        + " 'bin/cursorcheck variants --mutants'");
+            }
+            if (chosen.contains(m)) {
+                throw new UsageError("--only: '" + ids + "' names " + m.id() + " twice");
+            }
+            chosen.add(m);
+        }
+        return chosen;
     }
 }

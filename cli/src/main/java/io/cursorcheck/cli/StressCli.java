@@ -1,5 +1,7 @@
 package io.cursorcheck.cli;
 
+import io.cursorcheck.campaign.Part;
+import io.cursorcheck.campaign.StressCommand;
 import io.cursorcheck.stress.DeclaredTests;
 import io.cursorcheck.stress.StressRun;
 import picocli.CommandLine.Command;

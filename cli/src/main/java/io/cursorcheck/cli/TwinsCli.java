@@ -1,5 +1,8 @@
 package io.cursorcheck.cli;
 
+import io.cursorcheck.campaign.FrayPart;
+import io.cursorcheck.campaign.Part;
+import io.cursorcheck.campaign.TwinsPart;
 import io.cursorcheck.properties.report.Reports;
 import picocli.CommandLine.Command;
 

@@ -1,5 +1,7 @@
 package io.cursorcheck.cli;
 
+import io.cursorcheck.campaign.Part;
+import io.cursorcheck.campaign.UpstreamPart;
 import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.conformance.upstream.EditDoesNotApplyException;
 import io.cursorcheck.conformance.upstream.UpstreamCheck;

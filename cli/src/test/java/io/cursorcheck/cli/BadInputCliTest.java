@@ -2,6 +2,7 @@ package io.cursorcheck.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cursorcheck.campaign.FrayPart;
 import io.cursorcheck.properties.source.SourceTree;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -2,6 +2,7 @@ package io.cursorcheck.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cursorcheck.campaign.StressCommand;
 import io.cursorcheck.conformance.History;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

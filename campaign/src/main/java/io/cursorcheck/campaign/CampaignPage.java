@@ -1,0 +1,58 @@
+package io.cursorcheck.campaign;
+
+import io.cursorcheck.properties.report.MarkdownTable;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The campaign's page, {@code reports/index.md}: passed or FAILED, when, how and where it ran, a summary table of
+ * the parts, then each part's section in the order they ran. Stateless.
+ */
+final class CampaignPage {
+
+    private CampaignPage() {}
+
+    /**
+     * The page.
+     *
+     * @param command  the command that reruns the campaign
+     * @param machine  the machine it ran on, in words
+     * @param names    the parts' names, in the order they ran
+     * @param verdicts their verdicts, in the same order
+     */
+    static String markdown(
+            Instant started,
+            String command,
+            long seed,
+            String machine,
+            List<String> names,
+            List<Part.Verdict> verdicts,
+            boolean passed) {
+        StringBuilder b = new StringBuilder("# Verification campaign\n\n");
+        b.append(
+                passed
+                        ? "**Passed**: every part met every expectation.\n\n"
+                        : "**FAILED**: see the parts marked below.\n\n");
+        b.append(MarkdownTable.of("", "")
+                        .row("Started", started.toString().replaceAll("\\.\\d+Z$", "Z"))
+                        .row("Command", MarkdownTable.code(command))
+                        .row("Seed", "`" + seed + "`")
+                        .row("Machine", machine))
+                .append('\n');
+        MarkdownTable table =
+                MarkdownTable.of("part", "verdict", "time", "summary").right(2);
+        for (int i = 0; i < names.size(); i++) {
+            Part.Verdict v = verdicts.get(i);
+            table.row(
+                    names.get(i),
+                    v.passed() ? "passed" : "**FAILED**",
+                    String.format("%.0f s", v.millis() / 1000.0),
+                    MarkdownTable.text(v.summary()));
+        }
+        b.append(table).append('\n');
+        for (Part.Verdict v : verdicts) {
+            b.append(v.markdown()).append('\n');
+        }
+        return b.toString();
+    }
+}
