@@ -138,8 +138,8 @@ public final class PitPage {
                         ? "Every surviving mutant of `" + FOCUS + "` is argued equivalent below.\n\n"
                         : "**" + gaps.size() + " surviving mutant(s) of `" + FOCUS
                                 + "` have no argument yet**: each is a gap"
-                                + " in the tests, or an equivalent mutant to argue in `cli/src/main/resources/io/cursorcheck/cli/"
-                                + "pit-equivalents.tsv`.\n\n");
+                                + " in the tests, or an equivalent mutant to argue in"
+                                + " `properties/src/main/resources/io/cursorcheck/properties/pages/pit-equivalents.tsv`.\n\n");
         b.append(summary(r)).append(".\n\n");
         b.append(target(r)).append("\n\n");
         b.append("PIT mutates the byte code of `impl` (default mutators) and runs, for each mutant, the tests of"
