@@ -16,7 +16,6 @@ import io.cursorcheck.spi.Snapshot;
 import io.cursorcheck.spi.SpecError;
 import io.cursorcheck.spi.WriterState;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -38,6 +37,9 @@ import java.util.List;
  * the two steps of spec §8: a flush never runs inside another, and a read of a spoiled entry removes every
  * consumer before it clears the buffer, also on a broadcast that was already errored.
  *
+ * <p>Forking, the state key, snapshots and diagnostics are tools, not semantics: they live beside the model, in
+ * {@link ModelFork} and {@link ModelViews}, and the methods of {@link Forkable} here delegate to them.
+ *
  * <p>It is written from the spec, not from {@code impl}: it shares no procedure name with the ports beyond the
  * spec's own words ({@code properties/.../architecture/ModelIndependenceTest.java} checks this).
  *
@@ -45,41 +47,43 @@ import java.util.List;
  */
 public final class ScanningModel implements Forkable {
 
-    private final Options options;
-    private final Algorithm algorithm;
+    // The state is package-private so that the tools beside the model (ModelFork, ModelViews) can read and copy
+    // it; only the procedures below change it.
+    final Options options;
+    final Algorithm algorithm;
 
     // Spec §1, the broadcast.
     /** {@code buffer}: the retained entries, at positions [bufferStart, bufferEnd()), oldest first. */
-    private final List<Entry> buffer;
+    final List<Entry> buffer;
 
-    private long bufferStart;
-    private long bufferedBytes;
+    long bufferStart;
+    long bufferedBytes;
     /** The attached consumers, in attach order. */
-    private final List<Consumer> consumers;
+    final List<Consumer> consumers;
     /** The waiting list; it may hold stale entries, which notify skips. */
-    private List<Consumer> waiters;
+    List<Consumer> waiters;
 
-    private boolean ended;
-    private boolean cancelled;
-    private boolean errored;
-    private Object error;
+    boolean ended;
+    boolean cancelled;
+    boolean errored;
+    Object error;
 
     // Spec §1, the writer.
-    private final Writer writer;
+    final Writer writer;
 
     // Spec §5, observing: operation numbers, settlements, the scan count, and which write stored each position
     // ever appended (kept past trims and clears, so that writeOf names trimmed entries too; not semantics).
-    private long operationsTaken;
-    private int consumersAttached;
-    private long scans;
+    long operationsTaken;
+    int consumersAttached;
+    long scans;
     private List<Settlement> settledDuringOperation = new ArrayList<>();
-    private final List<Long> writeAtPosition;
+    final List<Long> writeAtPosition;
 
     // Spec §8, re-entrancy: how many flushes are running in this operation (0 between operations), and how often
     // a trim inside one left the buffer under budget after dropping entries (where Node signals its writer's
     // drain, nested).
     private int flushesRunning;
-    private long trimsInsideFlush;
+    long trimsInsideFlush;
 
     /**
      * Creates an empty broadcast with an open writer.
@@ -109,41 +113,6 @@ public final class ScanningModel implements Forkable {
         this.waiters = new ArrayList<>();
         this.writer = new Writer();
         this.writeAtPosition = new ArrayList<>();
-    }
-
-    /**
-     * A copy of {@code original} in the same state (between operations: no flush is running). {@code copies}
-     * receives each copied consumer, attached or stale in the waiting list, at its id, which is unique in a
-     * broadcast.
-     */
-    private ScanningModel(ScanningModel original, Consumer[] copies) {
-        this.options = original.options;
-        this.algorithm = original.algorithm;
-        this.buffer = new ArrayList<>(original.buffer); // entries are immutable records, shared safely
-        this.bufferStart = original.bufferStart;
-        this.bufferedBytes = original.bufferedBytes;
-        this.consumers = new ArrayList<>(original.consumers.size());
-        for (Consumer c : original.consumers) {
-            copies[c.id] = c.duplicateInto(this);
-            this.consumers.add(copies[c.id]);
-        }
-        this.waiters = new ArrayList<>(original.waiters.size());
-        for (Consumer c : original.waiters) {
-            if (copies[c.id] == null) {
-                copies[c.id] = c.duplicateInto(this); // a stale entry, copied too: the fork is exact
-            }
-            this.waiters.add(copies[c.id]);
-        }
-        this.ended = original.ended;
-        this.cancelled = original.cancelled;
-        this.errored = original.errored;
-        this.error = original.error;
-        this.writer = new Writer(original.writer);
-        this.operationsTaken = original.operationsTaken;
-        this.consumersAttached = original.consumersAttached;
-        this.scans = original.scans;
-        this.writeAtPosition = new ArrayList<>(original.writeAtPosition);
-        this.trimsInsideFlush = original.trimsInsideFlush;
     }
 
     /** The answers of spec §2 offer. */
@@ -881,7 +850,7 @@ public final class ScanningModel implements Forkable {
     }
 
     /** The consumer behind {@code handle}; a null or foreign handle is bad input (spec §5). */
-    private Consumer consumerOf(ConsumerHandle handle) {
+    Consumer consumerOf(ConsumerHandle handle) {
         if (handle == null) {
             throw Arguments.nullConsumer();
         }
@@ -896,84 +865,19 @@ public final class ScanningModel implements Forkable {
         return "ScanningModel{" + snapshot() + "}";
     }
 
-    // ================================================================ forking and naming states (not semantics)
+    // ================================================================ tools beside the model (not semantics)
+    // Forking and naming states live in ModelFork, snapshots and the other views in ModelViews: they read the
+    // state above and change nothing.
 
     @Override
     public Fork fork() {
-        Consumer[] copies = new Consumer[consumersAttached]; // by id: ids are unique, 0 to consumersAttached - 1
-        ScanningModel copy = new ScanningModel(this, copies);
-        return new Fork(copy, handle -> {
-            Consumer c = consumerOf(handle);
-            if (copies[c.id] == null) {
-                copies[c.id] = c.duplicateInto(copy); // a detached consumer, copied on demand
-            }
-            return copies[c.id];
-        });
+        return ModelFork.fork(this);
     }
 
-    /**
-     * The model's whole state, canonically: retained sizes with their spoiled flags, attached consumers
-     * in attach order with their cursors relative to bufferStart and their open reads by rank among
-     * all pending operations, the waiting order, the lifecycle, the writer, the queued writes (with
-     * their spoiled flags), pending drains and pending ends. Which write stored a retained entry is
-     * not in the key: abort and spoil name writes, and the entries' order already says which entry a
-     * write made, whatever its number. Each part is opened by a symbol of its own so that the sequence
-     * decodes; consumers go through {@link KeyWriter#consumer}.
-     */
+    /** {@inheritDoc} The key is written by {@link ModelFork#writeKey}. */
     @Override
-    public void writeKey(KeyWriter k) {
-        long[] ranked = k.scratch(openOperationCount());
-        int n = rankOpenOperations(ranked);
-        k.count(buffer.size());
-        for (Entry e : buffer) {
-            k.number(e.size());
-        }
-        for (int i = 0; i < buffer.size(); i++) {
-            if (buffer.get(i).spoiled()) {
-                k.symbol(KEY_SPOILED);
-                k.number(i); // spoiled entries by index from bufferStart
-            }
-        }
-        k.symbol(KEY_CONSUMERS);
-        k.count(consumers.size());
-        for (Consumer c : consumers) {
-            k.consumer(c.id);
-            k.number(c.cursor - bufferStart);
-            k.number(c.hasOutstandingRead() ? Arrays.binarySearch(ranked, 0, n, c.outstandingRead) : -1);
-            k.count(c.laterReads.size());
-            for (long q : c.laterReads) {
-                k.number(Arrays.binarySearch(ranked, 0, n, q));
-            }
-        }
-        k.count(waiters.size());
-        for (Consumer c : waiters) { // stale entries too: the key assumes nothing of how notify treats them
-            k.consumer(c.id);
-            k.symbol(c.hasOutstandingRead() ? 0 : c.detached ? 1 : 2);
-        }
-        k.flag(ended);
-        k.flag(cancelled);
-        k.flag(errored);
-        if (errored) {
-            k.text(Outcome.describeReason(error));
-        }
-        k.symbol(writer.state.ordinal());
-        if (writer.is(WriterState.ERRORED)) {
-            k.text(Outcome.describeReason(writer.error));
-        }
-        k.count(writer.queuedWrites.size());
-        for (Writer.WaitingWrite w : writer.queuedWrites) {
-            k.number(Arrays.binarySearch(ranked, 0, n, w.write()));
-            k.number(w.size());
-            k.flag(w.spoiled());
-        }
-        k.count(writer.pendingDrains.size());
-        for (long d : writer.pendingDrains) {
-            k.number(Arrays.binarySearch(ranked, 0, n, d));
-        }
-        k.count(writer.pendingEnds.size());
-        for (long e : writer.pendingEnds) {
-            k.number(Arrays.binarySearch(ranked, 0, n, e));
-        }
+    public void writeKey(KeyWriter key) {
+        ModelFork.writeKey(this, key);
     }
 
     /** {@inheritDoc} True: {@link #writeKey} names consumers only through {@link KeyWriter#consumer}. */
@@ -982,120 +886,19 @@ public final class ScanningModel implements Forkable {
         return true;
     }
 
-    private static final int KEY_SPOILED = 1;
-    private static final int KEY_CONSUMERS = 2;
-
-    /** How many operations are open (pending ends, queued writes, pending drains, reads): what the ranking holds. */
-    private int openOperationCount() {
-        int n = writer.pendingEnds.size() + writer.queuedWrites.size() + writer.pendingDrains.size();
-        for (Consumer c : consumers) {
-            n += c.openReadCount();
-        }
-        return n;
-    }
-
-    /**
-     * Fills {@code ranked} (at least {@link #openOperationCount()} long: the key writer's scratch, so that a fork
-     * allocates nothing to be keyed) with every open operation's number, sorted, so that an operation's index is
-     * its rank: their order matters to a state, not their numbers. Returns how many.
-     */
-    private int rankOpenOperations(long[] ranked) {
-        int n = 0;
-        for (long e : writer.pendingEnds) {
-            ranked[n++] = e;
-        }
-        for (Writer.WaitingWrite w : writer.queuedWrites) {
-            ranked[n++] = w.write();
-        }
-        for (long d : writer.pendingDrains) {
-            ranked[n++] = d;
-        }
-        for (Consumer c : consumers) {
-            if (c.hasOutstandingRead()) {
-                ranked[n++] = c.outstandingRead;
-            }
-            for (long q : c.laterReads) {
-                ranked[n++] = q;
-            }
-        }
-        Arrays.sort(ranked, 0, n);
-        return n;
-    }
-
     @Override
     public String consumerKey(ConsumerHandle handle) {
-        Consumer c = consumerOf(handle);
-        if (!c.detached) {
-            return "attached";
-        }
-        return c.error == null ? "detached" : "detached!" + c.error;
+        return ModelFork.consumerKey(this, handle);
     }
-
-    // ================================================================ queries
 
     @Override
     public Snapshot snapshot() {
-        // Immutable lists where they are built here, which Snapshot keeps without another copy, and the
-        // shared empty list for what is usually empty: the explorer takes a snapshot per transition.
-        Snapshot.ConsumerState[] states = new Snapshot.ConsumerState[consumers.size()];
-        for (int i = 0; i < states.length; i++) {
-            Consumer c = consumers.get(i);
-            states[i] = new Snapshot.ConsumerState(c.id, c.cursor, c.openReadCount());
-        }
-        List<Integer> queued = writer.queuedWrites.isEmpty() ? List.of() : new ArrayList<>();
-        List<Integer> spoiledQueued = new ArrayList<>(0);
-        for (int i = 0; i < writer.queuedWrites.size(); i++) {
-            queued.add(writer.queuedWrites.get(i).size());
-            if (writer.queuedWrites.get(i).spoiled()) {
-                spoiledQueued.add(i);
-            }
-        }
-        List<Long> spoiledEntries = new ArrayList<>(0);
-        for (int i = 0; i < buffer.size(); i++) {
-            if (buffer.get(i).spoiled()) {
-                spoiledEntries.add(bufferStart + i);
-            }
-        }
-        return new Snapshot(
-                bufferStart,
-                retainedSizes(),
-                bufferedBytes,
-                List.of(states),
-                queued,
-                writer.state,
-                writer.bytesAccepted,
-                writer.pendingEnds.size(),
-                ended,
-                cancelled,
-                errored ? Reason.of(error) : null,
-                writer.is(WriterState.ERRORED) ? Reason.of(writer.error) : null,
-                writer.pendingDrains.size(),
-                spoiledEntries,
-                spoiledQueued);
-    }
-
-    /** The sizes of the retained entries, oldest first. */
-    private List<Integer> retainedSizes() {
-        List<Integer> sizes = new ArrayList<>(buffer.size());
-        for (Entry e : buffer) {
-            sizes.add(e.size());
-        }
-        return sizes;
+        return ModelViews.snapshot(this);
     }
 
     @Override
     public Diagnostics diagnostics() {
-        return new Diagnostics() {
-            @Override
-            public MinCache minCache() {
-                return null; // no cache: that is the point of the model
-            }
-
-            @Override
-            public long scans() {
-                return scans;
-            }
-        };
+        return ModelViews.diagnostics(this);
     }
 
     /**
@@ -1106,12 +909,7 @@ public final class ScanningModel implements Forkable {
      * @return a new list
      */
     public List<Long> pendingOperations() {
-        List<Long> ops = new ArrayList<>();
-        for (Writer.WaitingWrite w : writer.queuedWrites) {
-            ops.add(w.write());
-        }
-        ops.addAll(writer.pendingEnds);
-        return ops;
+        return ModelViews.pendingOperations(this);
     }
 
     /**
@@ -1122,18 +920,7 @@ public final class ScanningModel implements Forkable {
      * @return a new list
      */
     public List<Long> spoilableWrites() {
-        List<Long> ops = new ArrayList<>();
-        for (Entry e : buffer) {
-            if (!e.spoiled()) {
-                ops.add(e.write());
-            }
-        }
-        for (Writer.WaitingWrite w : writer.queuedWrites) {
-            if (!w.spoiled()) {
-                ops.add(w.write());
-            }
-        }
-        return ops;
+        return ModelViews.spoilableWrites(this);
     }
 
     /**
