@@ -21,17 +21,17 @@ import java.util.List;
 /**
  * The reference: spec §2 ({@code docs/spec.md}) with no cache at all.
  *
- * <p>Read it next to the spec. The state is laid out as spec §1 lists it (the broadcast's fields here, the
- * writer in {@link Writer}, a consumer in {@link Consumer}, an entry in {@link Entry}); the operations follow in
- * the order of spec §2's list, then the shared procedures, each named after its section's heading
- * ({@code trim}, {@code flush}, {@code offer}, {@code eviction}, {@code readingAnEntry}, {@code settlingDrains},
- * {@code removal}, {@code endingTheBroadcast}, {@code completingTheEnd}, ...) with the spec's step numbers in its
- * comments. Wherever the cached-count variant consults or updates its cached minimum, this model finds the
- * minimum by the full {@link #scan() scan} instead: it never caches, which is its reason to exist, and it trims
- * after every advance (in next, notify and the end of the broadcast) and after every removal of a consumer (spec
- * §4). Plain lists, full scans, no shortcuts; speed does not matter. Where the spec records one of the model's
- * choices as a model note (spec §7), the comment at that code names it; where the spec leaves a choice to the
- * model without a note, the comment says "the spec is silent" and names the section.
+ * <p>Read it next to the spec. The state is laid out as spec §1 lists it (the broadcast's fields here, the writer
+ * in {@link Writer}, a consumer in {@link Consumer}, an entry in {@link Entry}); the methods follow spec §2's
+ * headings in their order, the shared procedures first, then the operations, each procedure named after its
+ * section's heading ({@code trim}, {@code flush}, {@code offer}, {@code eviction}, {@code readingAnEntry},
+ * {@code settlingDrains}, {@code removal}, {@code endingTheBroadcast}, {@code completingTheEnd}, ...) with the
+ * spec's step numbers in its comments. Wherever the cached-count variant consults or updates its cached minimum,
+ * this model finds the minimum by the full {@link #scan() scan} instead: it never caches, which is its reason to
+ * exist, and it trims after every advance (in next, notify and the end of the broadcast) and after every removal of
+ * a consumer (spec §4). Plain lists, full scans, no shortcuts; speed does not matter. Where the spec records one of
+ * the model's choices as a model note (spec §7), the comment at that code names it; where the spec leaves a choice
+ * to the model without a note, the comment says "the spec is silent" and names the section.
  *
  * <p>It follows the algorithm of spec §2 as Node releases it, or, made with {@link Algorithm#CORRECTED},
  * the two steps of spec §8: a flush never runs inside another, and a read of a spoiled entry removes every
@@ -127,305 +127,18 @@ public final class ScanningModel implements Forkable {
         return options;
     }
 
-    // ================================================================ spec §2, the operations, in the spec's order
-    // Each first takes the next operation number, then checks its arguments (spec §2, §5).
-
-    /** Spec §2 attach. */
-    @Override
-    public ConsumerHandle attach() {
-        operationsTaken++;
-        // The cursor is bufferStart, so a late joiner reads everything retained (I7). The rest of the section
-        // updates the cache, which the model has none of: it neither scans, trims nor notifies here.
-        Consumer c = new Consumer(this, consumersAttached++, bufferStart);
-        consumers.add(c);
-        return c;
+    /**
+     * The algorithm this model follows: spec §2 as released, or the correction of spec §8.
+     *
+     * @return the algorithm given when it was made
+     */
+    public Algorithm algorithm() {
+        return algorithm;
     }
 
-    /** Spec §2 next: a read of consumer {@code handle}, steps 1 to 6 in order. */
-    @Override
-    public Reply next(ConsumerHandle handle) {
-        long op = operationsTaken++;
-        Consumer c = consumerOf(handle);
-        // Step 1: a detached consumer answers from its own record alone.
-        if (c.detached) {
-            return answer(op, c.error != null ? Outcome.failed(c.error.value()) : Outcome.DONE);
-        }
-        // Step 2: an entry exists at its cursor, whatever the lifecycle.
-        if (c.cursor < bufferEnd()) {
-            long position = c.cursor;
-            if (!readingAnEntry(position)) {
-                return answer(op, Outcome.failed(error)); // reading an entry, step 4
-            }
-            // The spec is silent (§2 next step 2) on when the answer's size is read; the model reads it before
-            // the advance, which may trim the entry away, as notify step 2 says outright ("note the entry").
-            int size = sizeAt(position);
-            advance(c);
-            return answer(op, Outcome.data(position, size));
-        }
-        // Step 3: the broadcast is errored. Model note M4: the removal trims, as every removal does.
-        if (errored) {
-            c.detached = true;
-            c.error = Reason.of(error);
-            removal(c);
-            return answer(op, Outcome.failed(error));
-        }
-        // Step 4: the broadcast has ended or is cancelled.
-        if (ended || cancelled) {
-            detachSteps(c);
-            return answer(op, Outcome.DONE);
-        }
-        // Step 5: an outstanding read already: this one queues behind it (overlapping reads).
-        if (c.hasOutstandingRead()) {
-            c.laterReads.addLast(op);
-            return answer(op, Outcome.PENDING);
-        }
-        // Step 6: it waits.
-        c.outstandingRead = op;
-        waiters.add(c);
-        return answer(op, Outcome.WAIT);
-    }
-
-    /** Spec §2 detach: the consumer's {@code return()} or {@code throw()}. */
-    @Override
-    public Reply detach(ConsumerHandle handle) {
-        long op = operationsTaken++;
-        detachSteps(consumerOf(handle));
-        return answer(op, Outcome.DONE);
-    }
-
-    /** Spec §2 writeSync. */
-    @Override
-    public Reply writeSync(int size) {
-        long op = operationsTaken++;
-        Arguments.requireSize(size); // step 1
-        return writeSyncSteps(op, size);
-    }
-
-    /** Spec §2 writevSync: writeSync(sum) in every step and answer, under this operation number. */
-    @Override
-    public Reply writevSync(int... sizes) {
-        long op = operationsTaken++;
-        return writeSyncSteps(op, Arguments.requireSizes(sizes));
-    }
-
-    /** Spec §2 writeSync steps 2 and 3, for a size already checked. */
-    private Reply writeSyncSteps(long op, int size) {
-        if (!writer.is(WriterState.OPEN)) {
-            return answer(op, Outcome.REFUSED); // step 2: the buffer is not asked
-        }
-        OfferAnswer offered = offer(size, op); // step 3
-        if (offered == OfferAnswer.REFUSED) {
-            return answer(op, Outcome.REFUSED); // nothing is queued
-        }
-        writer.bytesAccepted += size;
-        return answer(op, offered == OfferAnswer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
-    }
-
-    /** Spec §2 write. */
-    @Override
-    public Reply write(int size) {
-        long op = operationsTaken++;
-        Arguments.requireSize(size); // step 1
-        return writeSteps(op, size);
-    }
-
-    /** Spec §2 writev: write(sum) in every step and answer, under this operation number. */
-    @Override
-    public Reply writev(int... sizes) {
-        long op = operationsTaken++;
-        return writeSteps(op, Arguments.requireSizes(sizes));
-    }
-
-    /** Spec §2 write steps 2 to 4, for a size already checked. */
-    private Reply writeSteps(long op, int size) {
-        // Step 2: a writer that is not OPEN fails the write, and nothing is queued.
-        if (writer.is(WriterState.ERRORED)) {
-            return answer(op, Outcome.failed(writer.error));
-        }
-        if (!writer.is(WriterState.OPEN)) {
-            return answer(op, Outcome.failed(SpecError.WRITER_CLOSED));
-        }
-        // Step 3.
-        OfferAnswer offered = offer(size, op);
-        if (offered != OfferAnswer.REFUSED) {
-            writer.bytesAccepted += size;
-            return answer(op, offered == OfferAnswer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
-        }
-        // Step 4: refused, which only STRICT and UNBOUNDED do while the writer is open.
-        boolean strict = switch (options.policy()) {
-            case STRICT -> true;
-            case UNBOUNDED -> false;
-            case DROP_OLDEST, DROP_NEWEST ->
-                throw new ImpossibleStateException(options.policy() + " refused a write while the writer is open");
-        };
-        if (strict && writer.hasQueuedWrites()) {
-            return answer(op, Outcome.failed(SpecError.BACKPRESSURE));
-        }
-        writer.queuedWrites.add(new Writer.WaitingWrite(op, size, false));
-        return answer(op, Outcome.QUEUED);
-    }
-
-    /** Spec §2 end: the writer's {@code end()}. */
-    @Override
-    public Reply end() {
-        long op = operationsTaken++;
-        if (writer.is(WriterState.ERRORED)) {
-            return answer(op, Outcome.failed(writer.error)); // step 1
-        }
-        if (writer.is(WriterState.CLOSED)) {
-            return answer(op, Outcome.completed(writer.bytesAccepted)); // step 2
-        }
-        // Step 3; a call made while CLOSING waits with the earlier ones.
-        writer.pendingEnds.add(op);
-        if (writer.is(WriterState.OPEN)) {
-            writer.state = WriterState.CLOSING;
-            settlingDrains(Outcome.DRAINED_FALSE);
-            if (!writer.hasQueuedWrites()) {
-                endingTheBroadcast();
-            }
-        }
-        // Step 4: an end that completed or failed during this call answers with that, not with a settlement.
-        Outcome settledHere = takeSettlementOf(op);
-        return answer(op, settledHere != null ? settledHere : Outcome.PENDING);
-    }
-
-    /** Spec §2 endSync: an end that answers at once and records no pending end. */
-    @Override
-    public Reply endSync() {
-        long op = operationsTaken++;
-        if (writer.is(WriterState.CLOSED)) {
-            return answer(op, Outcome.completed(writer.bytesAccepted)); // step 1
-        }
-        if (writer.is(WriterState.ERRORED) || writer.is(WriterState.CLOSING)) {
-            return answer(op, Outcome.INCOMPLETE); // step 2: Node's -1; nothing changes
-        }
-        // Step 3. No pending end is recorded: the end may complete later without a settlement.
-        writer.state = WriterState.CLOSING;
-        settlingDrains(Outcome.DRAINED_FALSE);
-        if (!writer.hasQueuedWrites()) {
-            endingTheBroadcast();
-        }
-        return answer(op, writer.is(WriterState.CLOSED) ? Outcome.completed(writer.bytesAccepted) : Outcome.INCOMPLETE);
-    }
-
-    /** Spec §2 abort: the abort signal of operation {@code operation} fires. */
-    @Override
-    public Reply abort(long operation) {
-        long op = operationsTaken++;
-        Arguments.requireEarlierOperation(operation, op);
-        // Step 1: a queued write leaves the queue wherever it is; nothing is flushed.
-        for (int i = 0; i < writer.queuedWrites.size(); i++) {
-            if (writer.queuedWrites.get(i).write() == operation) {
-                writer.queuedWrites.remove(i);
-                recordSettlement(operation, Outcome.failed(SpecError.ABORTED));
-                if (writer.is(WriterState.CLOSING) && !writer.hasQueuedWrites()) {
-                    endingTheBroadcast(); // I12: the abort emptied a closing writer's queue
-                }
-                return answer(op, Outcome.OK);
-            }
-        }
-        // Step 2: a pending end() stops waiting; the writer stays CLOSING.
-        if (writer.pendingEnds.remove(Long.valueOf(operation))) {
-            recordSettlement(operation, Outcome.failed(SpecError.ABORTED));
-        }
-        return answer(op, Outcome.OK); // step 3 otherwise: nothing happens
-    }
-
-    /** Spec §2 drain: the writer's drainable protocol, waiting for room. */
-    @Override
-    public Reply drain() {
-        long op = operationsTaken++;
-        if (!writer.is(WriterState.OPEN) || ended) {
-            return answer(op, Outcome.UNWRITABLE); // step 1
-        }
-        if (bufferedBytes < options.budget()) {
-            return answer(op, Outcome.DRAINED_TRUE); // step 2
-        }
-        writer.pendingDrains.add(op); // step 3; I13: it waits only while the buffer is at or over budget
-        return answer(op, Outcome.PENDING);
-    }
-
-    /** Spec §2 spoil: the memory write {@code operation} handed over is detached. */
-    @Override
-    public Reply spoil(long operation) {
-        long op = operationsTaken++;
-        Arguments.requireEarlierOperation(operation, op);
-        for (int i = 0; i < buffer.size(); i++) {
-            if (buffer.get(i).write() == operation) {
-                buffer.set(i, buffer.get(i).spoil()); // a retained entry
-                return answer(op, Outcome.OK);
-            }
-        }
-        for (int i = 0; i < writer.queuedWrites.size(); i++) {
-            if (writer.queuedWrites.get(i).write() == operation) {
-                writer.queuedWrites.set(i, writer.queuedWrites.get(i).spoil()); // a queued write
-                return answer(op, Outcome.OK);
-            }
-        }
-        return answer(op, Outcome.OK); // never stored, trimmed, evicted, discarded, zero-size or not a write
-    }
-
-    /** Spec §2 fail. */
-    @Override
-    public Reply fail(Object reason) {
-        long op = operationsTaken++;
-        if (writer.is(WriterState.ERRORED) || writer.is(WriterState.CLOSED)) {
-            return answer(op, Outcome.OK); // step 1: the first error stands
-        }
-        failSteps1To3(reason);
-        // Step 4. The spec is silent (§2 fail) on a broadcast already errored with a writer still failing; it
-        // cannot happen (an error of the broadcast comes with a failed or closed writer), and the model keeps
-        // the earlier error then, as reading an entry step 2 does.
-        if (!errored) {
-            failStep4(reason);
-        }
-        return answer(op, Outcome.OK); // step 5
-    }
-
-    /** Spec §2 cancel without a reason. */
-    @Override
-    public Reply cancel() {
-        return cancelSteps(false, null);
-    }
-
-    /** Spec §2 cancel with a reason, whatever its value. */
-    @Override
-    public Reply cancel(Object reason) {
-        return cancelSteps(true, reason);
-    }
-
-    /** Spec §2 cancel steps 1 to 5. */
-    private Reply cancelSteps(boolean reasonGiven, Object reason) {
-        long op = operationsTaken++;
-        if (cancelled) {
-            return answer(op, Outcome.OK); // step 1
-        }
-        // Step 2.
-        cancelled = true;
-        ended = true;
-        if (reasonGiven) {
-            errored = true;
-            error = reason;
-        }
-        // Step 3: an ERRORED writer keeps its own error; a CLOSED one stays CLOSED.
-        if (writer.is(WriterState.OPEN) || writer.is(WriterState.CLOSING)) {
-            writer.state = WriterState.CLOSED;
-            while (writer.hasQueuedWrites()) {
-                recordSettlement(writer.queuedWrites.remove(0).write(), Outcome.failed(SpecError.CANCELLED));
-            }
-            settlingDrains(Outcome.DRAINED_FALSE);
-            for (long end : writer.pendingEnds) {
-                recordSettlement(end, Outcome.completed(writer.bytesAccepted));
-            }
-            writer.pendingEnds.clear();
-        }
-        // Step 4.
-        detachAndRemoveEveryConsumer(
-                reasonGiven ? Outcome.failed(reason) : Outcome.DONE, reasonGiven ? Reason.of(reason) : null);
-        return answer(op, Outcome.OK); // step 5
-    }
-
-    // ================================================================ spec §2, the procedures, in the spec's order
+    // ================================================================ spec §2, the procedures they share, in the
+    // spec's order
+    // The spec describes them first; the operations below call them.
 
     /**
      * Spec §2 scan: the smallest cursor among the attached consumers, lowered consumer by consumer from
@@ -669,6 +382,74 @@ public final class ScanningModel implements Forkable {
         trim();
     }
 
+    // ================================================================ spec §2, the operations, in the spec's order
+    // Each first takes the next operation number, then checks its arguments (spec §2, §5). Steps an operation
+    // shares with another follow it; ending the broadcast and completing the end sit where the spec's headings
+    // put them, after spoil.
+
+    /** Spec §2 attach. */
+    @Override
+    public ConsumerHandle attach() {
+        operationsTaken++;
+        // The cursor is bufferStart, so a late joiner reads everything retained (I7). The rest of the section
+        // updates the cache, which the model has none of: it neither scans, trims nor notifies here.
+        Consumer c = new Consumer(this, consumersAttached++, bufferStart);
+        consumers.add(c);
+        return c;
+    }
+
+    /** Spec §2 next: a read of consumer {@code handle}, steps 1 to 6 in order. */
+    @Override
+    public Reply next(ConsumerHandle handle) {
+        long op = operationsTaken++;
+        Consumer c = consumerOf(handle);
+        // Step 1: a detached consumer answers from its own record alone.
+        if (c.detached) {
+            return answer(op, c.error != null ? Outcome.failed(c.error.value()) : Outcome.DONE);
+        }
+        // Step 2: an entry exists at its cursor, whatever the lifecycle.
+        if (c.cursor < bufferEnd()) {
+            long position = c.cursor;
+            if (!readingAnEntry(position)) {
+                return answer(op, Outcome.failed(error)); // reading an entry, step 4
+            }
+            // The spec is silent (§2 next step 2) on when the answer's size is read; the model reads it before
+            // the advance, which may trim the entry away, as notify step 2 says outright ("note the entry").
+            int size = sizeAt(position);
+            advance(c);
+            return answer(op, Outcome.data(position, size));
+        }
+        // Step 3: the broadcast is errored. Model note M4: the removal trims, as every removal does.
+        if (errored) {
+            c.detached = true;
+            c.error = Reason.of(error);
+            removal(c);
+            return answer(op, Outcome.failed(error));
+        }
+        // Step 4: the broadcast has ended or is cancelled.
+        if (ended || cancelled) {
+            detachSteps(c);
+            return answer(op, Outcome.DONE);
+        }
+        // Step 5: an outstanding read already: this one queues behind it (overlapping reads).
+        if (c.hasOutstandingRead()) {
+            c.laterReads.addLast(op);
+            return answer(op, Outcome.PENDING);
+        }
+        // Step 6: it waits.
+        c.outstandingRead = op;
+        waiters.add(c);
+        return answer(op, Outcome.WAIT);
+    }
+
+    /** Spec §2 detach: the consumer's {@code return()} or {@code throw()}. */
+    @Override
+    public Reply detach(ConsumerHandle handle) {
+        long op = operationsTaken++;
+        detachSteps(consumerOf(handle));
+        return answer(op, Outcome.DONE);
+    }
+
     /** Spec §2 detach steps 1 to 4, also run by next step 4. */
     private void detachSteps(Consumer c) {
         c.detached = true; // step 1: its error is unchanged
@@ -684,6 +465,178 @@ public final class ScanningModel implements Forkable {
             removal(c);
         }
         completingTheEnd(); // step 4
+    }
+
+    /** Spec §2 writeSync. */
+    @Override
+    public Reply writeSync(int size) {
+        long op = operationsTaken++;
+        Arguments.requireSize(size); // step 1
+        return writeSyncSteps(op, size);
+    }
+
+    /** Spec §2 writeSync steps 2 and 3, for a size already checked. */
+    private Reply writeSyncSteps(long op, int size) {
+        if (!writer.is(WriterState.OPEN)) {
+            return answer(op, Outcome.REFUSED); // step 2: the buffer is not asked
+        }
+        OfferAnswer offered = offer(size, op); // step 3
+        if (offered == OfferAnswer.REFUSED) {
+            return answer(op, Outcome.REFUSED); // nothing is queued
+        }
+        writer.bytesAccepted += size;
+        return answer(op, offered == OfferAnswer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
+    }
+
+    /** Spec §2 write. */
+    @Override
+    public Reply write(int size) {
+        long op = operationsTaken++;
+        Arguments.requireSize(size); // step 1
+        return writeSteps(op, size);
+    }
+
+    /** Spec §2 write steps 2 to 4, for a size already checked. */
+    private Reply writeSteps(long op, int size) {
+        // Step 2: a writer that is not OPEN fails the write, and nothing is queued.
+        if (writer.is(WriterState.ERRORED)) {
+            return answer(op, Outcome.failed(writer.error));
+        }
+        if (!writer.is(WriterState.OPEN)) {
+            return answer(op, Outcome.failed(SpecError.WRITER_CLOSED));
+        }
+        // Step 3.
+        OfferAnswer offered = offer(size, op);
+        if (offered != OfferAnswer.REFUSED) {
+            writer.bytesAccepted += size;
+            return answer(op, offered == OfferAnswer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
+        }
+        // Step 4: refused, which only STRICT and UNBOUNDED do while the writer is open.
+        boolean strict = switch (options.policy()) {
+            case STRICT -> true;
+            case UNBOUNDED -> false;
+            case DROP_OLDEST, DROP_NEWEST ->
+                throw new ImpossibleStateException(options.policy() + " refused a write while the writer is open");
+        };
+        if (strict && writer.hasQueuedWrites()) {
+            return answer(op, Outcome.failed(SpecError.BACKPRESSURE));
+        }
+        writer.queuedWrites.add(new Writer.WaitingWrite(op, size, false));
+        return answer(op, Outcome.QUEUED);
+    }
+
+    /** Spec §2 writevSync: writeSync(sum) in every step and answer, under this operation number. */
+    @Override
+    public Reply writevSync(int... sizes) {
+        long op = operationsTaken++;
+        return writeSyncSteps(op, Arguments.requireSizes(sizes));
+    }
+
+    /** Spec §2 writev: write(sum) in every step and answer, under this operation number. */
+    @Override
+    public Reply writev(int... sizes) {
+        long op = operationsTaken++;
+        return writeSteps(op, Arguments.requireSizes(sizes));
+    }
+
+    /** Spec §2 end: the writer's {@code end()}. */
+    @Override
+    public Reply end() {
+        long op = operationsTaken++;
+        if (writer.is(WriterState.ERRORED)) {
+            return answer(op, Outcome.failed(writer.error)); // step 1
+        }
+        if (writer.is(WriterState.CLOSED)) {
+            return answer(op, Outcome.completed(writer.bytesAccepted)); // step 2
+        }
+        // Step 3; a call made while CLOSING waits with the earlier ones.
+        writer.pendingEnds.add(op);
+        if (writer.is(WriterState.OPEN)) {
+            writer.state = WriterState.CLOSING;
+            settlingDrains(Outcome.DRAINED_FALSE);
+            if (!writer.hasQueuedWrites()) {
+                endingTheBroadcast();
+            }
+        }
+        // Step 4: an end that completed or failed during this call answers with that, not with a settlement.
+        Outcome settledHere = takeSettlementOf(op);
+        return answer(op, settledHere != null ? settledHere : Outcome.PENDING);
+    }
+
+    /** Spec §2 endSync: an end that answers at once and records no pending end. */
+    @Override
+    public Reply endSync() {
+        long op = operationsTaken++;
+        if (writer.is(WriterState.CLOSED)) {
+            return answer(op, Outcome.completed(writer.bytesAccepted)); // step 1
+        }
+        if (writer.is(WriterState.ERRORED) || writer.is(WriterState.CLOSING)) {
+            return answer(op, Outcome.INCOMPLETE); // step 2: Node's -1; nothing changes
+        }
+        // Step 3. No pending end is recorded: the end may complete later without a settlement.
+        writer.state = WriterState.CLOSING;
+        settlingDrains(Outcome.DRAINED_FALSE);
+        if (!writer.hasQueuedWrites()) {
+            endingTheBroadcast();
+        }
+        return answer(op, writer.is(WriterState.CLOSED) ? Outcome.completed(writer.bytesAccepted) : Outcome.INCOMPLETE);
+    }
+
+    /** Spec §2 abort: the abort signal of operation {@code operation} fires. */
+    @Override
+    public Reply abort(long operation) {
+        long op = operationsTaken++;
+        Arguments.requireEarlierOperation(operation, op);
+        // Step 1: a queued write leaves the queue wherever it is; nothing is flushed.
+        for (int i = 0; i < writer.queuedWrites.size(); i++) {
+            if (writer.queuedWrites.get(i).write() == operation) {
+                writer.queuedWrites.remove(i);
+                recordSettlement(operation, Outcome.failed(SpecError.ABORTED));
+                if (writer.is(WriterState.CLOSING) && !writer.hasQueuedWrites()) {
+                    endingTheBroadcast(); // I12: the abort emptied a closing writer's queue
+                }
+                return answer(op, Outcome.OK);
+            }
+        }
+        // Step 2: a pending end() stops waiting; the writer stays CLOSING.
+        if (writer.pendingEnds.remove(Long.valueOf(operation))) {
+            recordSettlement(operation, Outcome.failed(SpecError.ABORTED));
+        }
+        return answer(op, Outcome.OK); // step 3 otherwise: nothing happens
+    }
+
+    /** Spec §2 drain: the writer's drainable protocol, waiting for room. */
+    @Override
+    public Reply drain() {
+        long op = operationsTaken++;
+        if (!writer.is(WriterState.OPEN) || ended) {
+            return answer(op, Outcome.UNWRITABLE); // step 1
+        }
+        if (bufferedBytes < options.budget()) {
+            return answer(op, Outcome.DRAINED_TRUE); // step 2
+        }
+        writer.pendingDrains.add(op); // step 3; I13: it waits only while the buffer is at or over budget
+        return answer(op, Outcome.PENDING);
+    }
+
+    /** Spec §2 spoil: the memory write {@code operation} handed over is detached. */
+    @Override
+    public Reply spoil(long operation) {
+        long op = operationsTaken++;
+        Arguments.requireEarlierOperation(operation, op);
+        for (int i = 0; i < buffer.size(); i++) {
+            if (buffer.get(i).write() == operation) {
+                buffer.set(i, buffer.get(i).spoil()); // a retained entry
+                return answer(op, Outcome.OK);
+            }
+        }
+        for (int i = 0; i < writer.queuedWrites.size(); i++) {
+            if (writer.queuedWrites.get(i).write() == operation) {
+                writer.queuedWrites.set(i, writer.queuedWrites.get(i).spoil()); // a queued write
+                return answer(op, Outcome.OK);
+            }
+        }
+        return answer(op, Outcome.OK); // never stored, trimmed, evicted, discarded, zero-size or not a write
     }
 
     /**
@@ -739,6 +692,23 @@ public final class ScanningModel implements Forkable {
         writer.pendingEnds.clear();
     }
 
+    /** Spec §2 fail. */
+    @Override
+    public Reply fail(Object reason) {
+        long op = operationsTaken++;
+        if (writer.is(WriterState.ERRORED) || writer.is(WriterState.CLOSED)) {
+            return answer(op, Outcome.OK); // step 1: the first error stands
+        }
+        failSteps1To3(reason);
+        // Step 4. The spec is silent (§2 fail) on a broadcast already errored with a writer still failing; it
+        // cannot happen (an error of the broadcast comes with a failed or closed writer), and the model keeps
+        // the earlier error then, as reading an entry step 2 does.
+        if (!errored) {
+            failStep4(reason);
+        }
+        return answer(op, Outcome.OK); // step 5
+    }
+
     /**
      * Spec §2 fail steps 1 to 3 with {@code reason}, also run by reading a spoiled entry (reading an entry step
      * 1): an OPEN or CLOSING writer becomes ERRORED, and its queued writes, drains and pending ends fail, in
@@ -767,6 +737,49 @@ public final class ScanningModel implements Forkable {
         error = reason;
         ended = true;
         detachAndRemoveEveryConsumer(Outcome.failed(reason), Reason.of(reason));
+    }
+
+    /** Spec §2 cancel without a reason. */
+    @Override
+    public Reply cancel() {
+        return cancelSteps(false, null);
+    }
+
+    /** Spec §2 cancel with a reason, whatever its value. */
+    @Override
+    public Reply cancel(Object reason) {
+        return cancelSteps(true, reason);
+    }
+
+    /** Spec §2 cancel steps 1 to 5. */
+    private Reply cancelSteps(boolean reasonGiven, Object reason) {
+        long op = operationsTaken++;
+        if (cancelled) {
+            return answer(op, Outcome.OK); // step 1
+        }
+        // Step 2.
+        cancelled = true;
+        ended = true;
+        if (reasonGiven) {
+            errored = true;
+            error = reason;
+        }
+        // Step 3: an ERRORED writer keeps its own error; a CLOSED one stays CLOSED.
+        if (writer.is(WriterState.OPEN) || writer.is(WriterState.CLOSING)) {
+            writer.state = WriterState.CLOSED;
+            while (writer.hasQueuedWrites()) {
+                recordSettlement(writer.queuedWrites.remove(0).write(), Outcome.failed(SpecError.CANCELLED));
+            }
+            settlingDrains(Outcome.DRAINED_FALSE);
+            for (long end : writer.pendingEnds) {
+                recordSettlement(end, Outcome.completed(writer.bytesAccepted));
+            }
+            writer.pendingEnds.clear();
+        }
+        // Step 4.
+        detachAndRemoveEveryConsumer(
+                reasonGiven ? Outcome.failed(reason) : Outcome.DONE, reasonGiven ? Reason.of(reason) : null);
+        return answer(op, Outcome.OK); // step 5
     }
 
     /**
@@ -921,15 +934,6 @@ public final class ScanningModel implements Forkable {
      */
     public List<Long> spoilableWrites() {
         return ModelViews.spoilableWrites(this);
-    }
-
-    /**
-     * The algorithm this model follows: spec §2 as released, or the correction of spec §8.
-     *
-     * @return the algorithm given when it was made
-     */
-    public Algorithm algorithm() {
-        return algorithm;
     }
 
     /**
