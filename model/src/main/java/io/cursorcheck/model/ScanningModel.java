@@ -16,27 +16,29 @@ import io.cursorcheck.spi.Snapshot;
 import io.cursorcheck.spi.SpecError;
 import io.cursorcheck.spi.WriterState;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
  * The reference: spec §2 ({@code docs/spec.md}) with no cache at all.
  *
- * <p>Read it next to the spec. The state is laid out as spec §1 lists it (the broadcast's fields here, the
- * writer in {@link Writer}, a consumer in {@link Consumer}, an entry in {@link Entry}); the operations follow in
- * the order of spec §2's list, then the shared procedures, each named after its section's heading
- * ({@code trim}, {@code flush}, {@code offer}, {@code eviction}, {@code readingAnEntry}, {@code settlingDrains},
- * {@code removal}, {@code endingTheBroadcast}, {@code completingTheEnd}, ...) with the spec's step numbers in its
- * comments. Wherever the cached-count variant consults or updates its cached minimum, this model finds the
- * minimum by the full {@link #scan() scan} instead: it never caches, which is its reason to exist, and it trims
- * after every advance (in next, notify and the end of the broadcast) and after every removal of a consumer (spec
- * §4). Plain lists, full scans, no shortcuts; speed does not matter. Where the spec records one of the model's
- * choices as a model note (spec §7), the comment at that code names it; where the spec leaves a choice to the
- * model without a note, the comment says "the spec is silent" and names the section.
+ * <p>Read it next to the spec. The state is laid out as spec §1 lists it (the broadcast's fields here, the writer
+ * in {@link Writer}, a consumer in {@link Consumer}, an entry in {@link Entry}); the methods follow spec §2's
+ * headings in their order, the shared procedures first, then the operations, each procedure named after its
+ * section's heading ({@code trim}, {@code flush}, {@code offer}, {@code eviction}, {@code readingAnEntry},
+ * {@code settlingDrains}, {@code removal}, {@code endingTheBroadcast}, {@code completingTheEnd}, ...) with the
+ * spec's step numbers in its comments. Wherever the cached-count variant consults or updates its cached minimum,
+ * this model finds the minimum by the full {@link #scan() scan} instead: it never caches, which is its reason to
+ * exist, and it trims after every advance (in next, notify and the end of the broadcast) and after every removal of
+ * a consumer (spec §4). Plain lists, full scans, no shortcuts; speed does not matter. Where the spec records one of
+ * the model's choices as a model note (spec §7), the comment at that code names it; where the spec leaves a choice
+ * to the model without a note, the comment says "the spec is silent" and names the section.
  *
  * <p>It follows the algorithm of spec §2 as Node releases it, or, made with {@link Algorithm#CORRECTED},
  * the two steps of spec §8: a flush never runs inside another, and a read of a spoiled entry removes every
  * consumer before it clears the buffer, also on a broadcast that was already errored.
+ *
+ * <p>Forking, the state key, snapshots and diagnostics are tools, not semantics: they live beside the model, in
+ * {@link ModelFork} and {@link ModelViews}, and the methods of {@link Forkable} here delegate to them.
  *
  * <p>It is written from the spec, not from {@code impl}: it shares no procedure name with the ports beyond the
  * spec's own words ({@code properties/.../architecture/ModelIndependenceTest.java} checks this).
@@ -45,41 +47,43 @@ import java.util.List;
  */
 public final class ScanningModel implements Forkable {
 
-    private final Options options;
-    private final Algorithm algorithm;
+    // The state is package-private so that the tools beside the model (ModelFork, ModelViews) can read and copy
+    // it; only the procedures below change it.
+    final Options options;
+    final Algorithm algorithm;
 
     // Spec §1, the broadcast.
     /** {@code buffer}: the retained entries, at positions [bufferStart, bufferEnd()), oldest first. */
-    private final List<Entry> buffer;
+    final List<Entry> buffer;
 
-    private long bufferStart;
-    private long bufferedBytes;
+    long bufferStart;
+    long bufferedBytes;
     /** The attached consumers, in attach order. */
-    private final List<Consumer> consumers;
+    final List<Consumer> consumers;
     /** The waiting list; it may hold stale entries, which notify skips. */
-    private List<Consumer> waiters;
+    List<Consumer> waiters;
 
-    private boolean ended;
-    private boolean cancelled;
-    private boolean errored;
-    private Object error;
+    boolean ended;
+    boolean cancelled;
+    boolean errored;
+    Object error;
 
     // Spec §1, the writer.
-    private final Writer writer;
+    final Writer writer;
 
     // Spec §5, observing: operation numbers, settlements, the scan count, and which write stored each position
     // ever appended (kept past trims and clears, so that writeOf names trimmed entries too; not semantics).
-    private long operationsTaken;
-    private int consumersAttached;
-    private long scans;
+    long operationsTaken;
+    int consumersAttached;
+    long scans;
     private List<Settlement> settledDuringOperation = new ArrayList<>();
-    private final List<Long> writeAtPosition;
+    final List<Long> writeAtPosition;
 
     // Spec §8, re-entrancy: how many flushes are running in this operation (0 between operations), and how often
     // a trim inside one left the buffer under budget after dropping entries (where Node signals its writer's
     // drain, nested).
     private int flushesRunning;
-    private long trimsInsideFlush;
+    long trimsInsideFlush;
 
     /**
      * Creates an empty broadcast with an open writer.
@@ -111,41 +115,6 @@ public final class ScanningModel implements Forkable {
         this.writeAtPosition = new ArrayList<>();
     }
 
-    /**
-     * A copy of {@code original} in the same state (between operations: no flush is running). {@code copies}
-     * receives each copied consumer, attached or stale in the waiting list, at its id, which is unique in a
-     * broadcast.
-     */
-    private ScanningModel(ScanningModel original, Consumer[] copies) {
-        this.options = original.options;
-        this.algorithm = original.algorithm;
-        this.buffer = new ArrayList<>(original.buffer); // entries are immutable records, shared safely
-        this.bufferStart = original.bufferStart;
-        this.bufferedBytes = original.bufferedBytes;
-        this.consumers = new ArrayList<>(original.consumers.size());
-        for (Consumer c : original.consumers) {
-            copies[c.id] = c.duplicateInto(this);
-            this.consumers.add(copies[c.id]);
-        }
-        this.waiters = new ArrayList<>(original.waiters.size());
-        for (Consumer c : original.waiters) {
-            if (copies[c.id] == null) {
-                copies[c.id] = c.duplicateInto(this); // a stale entry, copied too: the fork is exact
-            }
-            this.waiters.add(copies[c.id]);
-        }
-        this.ended = original.ended;
-        this.cancelled = original.cancelled;
-        this.errored = original.errored;
-        this.error = original.error;
-        this.writer = new Writer(original.writer);
-        this.operationsTaken = original.operationsTaken;
-        this.consumersAttached = original.consumersAttached;
-        this.scans = original.scans;
-        this.writeAtPosition = new ArrayList<>(original.writeAtPosition);
-        this.trimsInsideFlush = original.trimsInsideFlush;
-    }
-
     /** The answers of spec §2 offer. */
     private enum OfferAnswer {
         ACCEPTED,
@@ -158,305 +127,18 @@ public final class ScanningModel implements Forkable {
         return options;
     }
 
-    // ================================================================ spec §2, the operations, in the spec's order
-    // Each first takes the next operation number, then checks its arguments (spec §2, §5).
-
-    /** Spec §2 attach. */
-    @Override
-    public ConsumerHandle attach() {
-        operationsTaken++;
-        // The cursor is bufferStart, so a late joiner reads everything retained (I7). The rest of the section
-        // updates the cache, which the model has none of: it neither scans, trims nor notifies here.
-        Consumer c = new Consumer(this, consumersAttached++, bufferStart);
-        consumers.add(c);
-        return c;
+    /**
+     * The algorithm this model follows: spec §2 as released, or the correction of spec §8.
+     *
+     * @return the algorithm given when it was made
+     */
+    public Algorithm algorithm() {
+        return algorithm;
     }
 
-    /** Spec §2 next: a read of consumer {@code handle}, steps 1 to 6 in order. */
-    @Override
-    public Reply next(ConsumerHandle handle) {
-        long op = operationsTaken++;
-        Consumer c = consumerOf(handle);
-        // Step 1: a detached consumer answers from its own record alone.
-        if (c.detached) {
-            return answer(op, c.error != null ? Outcome.failed(c.error.value()) : Outcome.DONE);
-        }
-        // Step 2: an entry exists at its cursor, whatever the lifecycle.
-        if (c.cursor < bufferEnd()) {
-            long position = c.cursor;
-            if (!readingAnEntry(position)) {
-                return answer(op, Outcome.failed(error)); // reading an entry, step 4
-            }
-            // The spec is silent (§2 next step 2) on when the answer's size is read; the model reads it before
-            // the advance, which may trim the entry away, as notify step 2 says outright ("note the entry").
-            int size = sizeAt(position);
-            advance(c);
-            return answer(op, Outcome.data(position, size));
-        }
-        // Step 3: the broadcast is errored. Model note M4: the removal trims, as every removal does.
-        if (errored) {
-            c.detached = true;
-            c.error = Reason.of(error);
-            removal(c);
-            return answer(op, Outcome.failed(error));
-        }
-        // Step 4: the broadcast has ended or is cancelled.
-        if (ended || cancelled) {
-            detachSteps(c);
-            return answer(op, Outcome.DONE);
-        }
-        // Step 5: an outstanding read already: this one queues behind it (overlapping reads).
-        if (c.hasOutstandingRead()) {
-            c.laterReads.addLast(op);
-            return answer(op, Outcome.PENDING);
-        }
-        // Step 6: it waits.
-        c.outstandingRead = op;
-        waiters.add(c);
-        return answer(op, Outcome.WAIT);
-    }
-
-    /** Spec §2 detach: the consumer's {@code return()} or {@code throw()}. */
-    @Override
-    public Reply detach(ConsumerHandle handle) {
-        long op = operationsTaken++;
-        detachSteps(consumerOf(handle));
-        return answer(op, Outcome.DONE);
-    }
-
-    /** Spec §2 writeSync. */
-    @Override
-    public Reply writeSync(int size) {
-        long op = operationsTaken++;
-        Arguments.requireSize(size); // step 1
-        return writeSyncSteps(op, size);
-    }
-
-    /** Spec §2 writevSync: writeSync(sum) in every step and answer, under this operation number. */
-    @Override
-    public Reply writevSync(int... sizes) {
-        long op = operationsTaken++;
-        return writeSyncSteps(op, Arguments.requireSizes(sizes));
-    }
-
-    /** Spec §2 writeSync steps 2 and 3, for a size already checked. */
-    private Reply writeSyncSteps(long op, int size) {
-        if (!writer.is(WriterState.OPEN)) {
-            return answer(op, Outcome.REFUSED); // step 2: the buffer is not asked
-        }
-        OfferAnswer offered = offer(size, op); // step 3
-        if (offered == OfferAnswer.REFUSED) {
-            return answer(op, Outcome.REFUSED); // nothing is queued
-        }
-        writer.bytesAccepted += size;
-        return answer(op, offered == OfferAnswer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
-    }
-
-    /** Spec §2 write. */
-    @Override
-    public Reply write(int size) {
-        long op = operationsTaken++;
-        Arguments.requireSize(size); // step 1
-        return writeSteps(op, size);
-    }
-
-    /** Spec §2 writev: write(sum) in every step and answer, under this operation number. */
-    @Override
-    public Reply writev(int... sizes) {
-        long op = operationsTaken++;
-        return writeSteps(op, Arguments.requireSizes(sizes));
-    }
-
-    /** Spec §2 write steps 2 to 4, for a size already checked. */
-    private Reply writeSteps(long op, int size) {
-        // Step 2: a writer that is not OPEN fails the write, and nothing is queued.
-        if (writer.is(WriterState.ERRORED)) {
-            return answer(op, Outcome.failed(writer.error));
-        }
-        if (!writer.is(WriterState.OPEN)) {
-            return answer(op, Outcome.failed(SpecError.WRITER_CLOSED));
-        }
-        // Step 3.
-        OfferAnswer offered = offer(size, op);
-        if (offered != OfferAnswer.REFUSED) {
-            writer.bytesAccepted += size;
-            return answer(op, offered == OfferAnswer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
-        }
-        // Step 4: refused, which only STRICT and UNBOUNDED do while the writer is open.
-        boolean strict = switch (options.policy()) {
-            case STRICT -> true;
-            case UNBOUNDED -> false;
-            case DROP_OLDEST, DROP_NEWEST ->
-                throw new ImpossibleStateException(options.policy() + " refused a write while the writer is open");
-        };
-        if (strict && writer.hasQueuedWrites()) {
-            return answer(op, Outcome.failed(SpecError.BACKPRESSURE));
-        }
-        writer.queuedWrites.add(new Writer.WaitingWrite(op, size, false));
-        return answer(op, Outcome.QUEUED);
-    }
-
-    /** Spec §2 end: the writer's {@code end()}. */
-    @Override
-    public Reply end() {
-        long op = operationsTaken++;
-        if (writer.is(WriterState.ERRORED)) {
-            return answer(op, Outcome.failed(writer.error)); // step 1
-        }
-        if (writer.is(WriterState.CLOSED)) {
-            return answer(op, Outcome.completed(writer.bytesAccepted)); // step 2
-        }
-        // Step 3; a call made while CLOSING waits with the earlier ones.
-        writer.pendingEnds.add(op);
-        if (writer.is(WriterState.OPEN)) {
-            writer.state = WriterState.CLOSING;
-            settlingDrains(Outcome.DRAINED_FALSE);
-            if (!writer.hasQueuedWrites()) {
-                endingTheBroadcast();
-            }
-        }
-        // Step 4: an end that completed or failed during this call answers with that, not with a settlement.
-        Outcome settledHere = takeSettlementOf(op);
-        return answer(op, settledHere != null ? settledHere : Outcome.PENDING);
-    }
-
-    /** Spec §2 endSync: an end that answers at once and records no pending end. */
-    @Override
-    public Reply endSync() {
-        long op = operationsTaken++;
-        if (writer.is(WriterState.CLOSED)) {
-            return answer(op, Outcome.completed(writer.bytesAccepted)); // step 1
-        }
-        if (writer.is(WriterState.ERRORED) || writer.is(WriterState.CLOSING)) {
-            return answer(op, Outcome.INCOMPLETE); // step 2: Node's -1; nothing changes
-        }
-        // Step 3. No pending end is recorded: the end may complete later without a settlement.
-        writer.state = WriterState.CLOSING;
-        settlingDrains(Outcome.DRAINED_FALSE);
-        if (!writer.hasQueuedWrites()) {
-            endingTheBroadcast();
-        }
-        return answer(op, writer.is(WriterState.CLOSED) ? Outcome.completed(writer.bytesAccepted) : Outcome.INCOMPLETE);
-    }
-
-    /** Spec §2 abort: the abort signal of operation {@code operation} fires. */
-    @Override
-    public Reply abort(long operation) {
-        long op = operationsTaken++;
-        Arguments.requireEarlierOperation(operation, op);
-        // Step 1: a queued write leaves the queue wherever it is; nothing is flushed.
-        for (int i = 0; i < writer.queuedWrites.size(); i++) {
-            if (writer.queuedWrites.get(i).write() == operation) {
-                writer.queuedWrites.remove(i);
-                recordSettlement(operation, Outcome.failed(SpecError.ABORTED));
-                if (writer.is(WriterState.CLOSING) && !writer.hasQueuedWrites()) {
-                    endingTheBroadcast(); // I12: the abort emptied a closing writer's queue
-                }
-                return answer(op, Outcome.OK);
-            }
-        }
-        // Step 2: a pending end() stops waiting; the writer stays CLOSING.
-        if (writer.pendingEnds.remove(Long.valueOf(operation))) {
-            recordSettlement(operation, Outcome.failed(SpecError.ABORTED));
-        }
-        return answer(op, Outcome.OK); // step 3 otherwise: nothing happens
-    }
-
-    /** Spec §2 drain: the writer's drainable protocol, waiting for room. */
-    @Override
-    public Reply drain() {
-        long op = operationsTaken++;
-        if (!writer.is(WriterState.OPEN) || ended) {
-            return answer(op, Outcome.UNWRITABLE); // step 1
-        }
-        if (bufferedBytes < options.budget()) {
-            return answer(op, Outcome.DRAINED_TRUE); // step 2
-        }
-        writer.pendingDrains.add(op); // step 3; I13: it waits only while the buffer is at or over budget
-        return answer(op, Outcome.PENDING);
-    }
-
-    /** Spec §2 spoil: the memory write {@code operation} handed over is detached. */
-    @Override
-    public Reply spoil(long operation) {
-        long op = operationsTaken++;
-        Arguments.requireEarlierOperation(operation, op);
-        for (int i = 0; i < buffer.size(); i++) {
-            if (buffer.get(i).write() == operation) {
-                buffer.set(i, buffer.get(i).spoil()); // a retained entry
-                return answer(op, Outcome.OK);
-            }
-        }
-        for (int i = 0; i < writer.queuedWrites.size(); i++) {
-            if (writer.queuedWrites.get(i).write() == operation) {
-                writer.queuedWrites.set(i, writer.queuedWrites.get(i).spoil()); // a queued write
-                return answer(op, Outcome.OK);
-            }
-        }
-        return answer(op, Outcome.OK); // never stored, trimmed, evicted, discarded, zero-size or not a write
-    }
-
-    /** Spec §2 fail. */
-    @Override
-    public Reply fail(Object reason) {
-        long op = operationsTaken++;
-        if (writer.is(WriterState.ERRORED) || writer.is(WriterState.CLOSED)) {
-            return answer(op, Outcome.OK); // step 1: the first error stands
-        }
-        failSteps1To3(reason);
-        // Step 4. The spec is silent (§2 fail) on a broadcast already errored with a writer still failing; it
-        // cannot happen (an error of the broadcast comes with a failed or closed writer), and the model keeps
-        // the earlier error then, as reading an entry step 2 does.
-        if (!errored) {
-            failStep4(reason);
-        }
-        return answer(op, Outcome.OK); // step 5
-    }
-
-    /** Spec §2 cancel without a reason. */
-    @Override
-    public Reply cancel() {
-        return cancelSteps(false, null);
-    }
-
-    /** Spec §2 cancel with a reason, whatever its value. */
-    @Override
-    public Reply cancel(Object reason) {
-        return cancelSteps(true, reason);
-    }
-
-    /** Spec §2 cancel steps 1 to 5. */
-    private Reply cancelSteps(boolean reasonGiven, Object reason) {
-        long op = operationsTaken++;
-        if (cancelled) {
-            return answer(op, Outcome.OK); // step 1
-        }
-        // Step 2.
-        cancelled = true;
-        ended = true;
-        if (reasonGiven) {
-            errored = true;
-            error = reason;
-        }
-        // Step 3: an ERRORED writer keeps its own error; a CLOSED one stays CLOSED.
-        if (writer.is(WriterState.OPEN) || writer.is(WriterState.CLOSING)) {
-            writer.state = WriterState.CLOSED;
-            while (writer.hasQueuedWrites()) {
-                recordSettlement(writer.queuedWrites.remove(0).write(), Outcome.failed(SpecError.CANCELLED));
-            }
-            settlingDrains(Outcome.DRAINED_FALSE);
-            for (long end : writer.pendingEnds) {
-                recordSettlement(end, Outcome.completed(writer.bytesAccepted));
-            }
-            writer.pendingEnds.clear();
-        }
-        // Step 4.
-        detachAndRemoveEveryConsumer(
-                reasonGiven ? Outcome.failed(reason) : Outcome.DONE, reasonGiven ? Reason.of(reason) : null);
-        return answer(op, Outcome.OK); // step 5
-    }
-
-    // ================================================================ spec §2, the procedures, in the spec's order
+    // ================================================================ spec §2, the procedures they share, in the
+    // spec's order
+    // The spec describes them first; the operations below call them.
 
     /**
      * Spec §2 scan: the smallest cursor among the attached consumers, lowered consumer by consumer from
@@ -700,6 +382,74 @@ public final class ScanningModel implements Forkable {
         trim();
     }
 
+    // ================================================================ spec §2, the operations, in the spec's order
+    // Each first takes the next operation number, then checks its arguments (spec §2, §5). Steps an operation
+    // shares with another follow it; ending the broadcast and completing the end sit where the spec's headings
+    // put them, after spoil.
+
+    /** Spec §2 attach. */
+    @Override
+    public ConsumerHandle attach() {
+        operationsTaken++;
+        // The cursor is bufferStart, so a late joiner reads everything retained (I7). The rest of the section
+        // updates the cache, which the model has none of: it neither scans, trims nor notifies here.
+        Consumer c = new Consumer(this, consumersAttached++, bufferStart);
+        consumers.add(c);
+        return c;
+    }
+
+    /** Spec §2 next: a read of consumer {@code handle}, steps 1 to 6 in order. */
+    @Override
+    public Reply next(ConsumerHandle handle) {
+        long op = operationsTaken++;
+        Consumer c = consumerOf(handle);
+        // Step 1: a detached consumer answers from its own record alone.
+        if (c.detached) {
+            return answer(op, c.error != null ? Outcome.failed(c.error.value()) : Outcome.DONE);
+        }
+        // Step 2: an entry exists at its cursor, whatever the lifecycle.
+        if (c.cursor < bufferEnd()) {
+            long position = c.cursor;
+            if (!readingAnEntry(position)) {
+                return answer(op, Outcome.failed(error)); // reading an entry, step 4
+            }
+            // The spec is silent (§2 next step 2) on when the answer's size is read; the model reads it before
+            // the advance, which may trim the entry away, as notify step 2 says outright ("note the entry").
+            int size = sizeAt(position);
+            advance(c);
+            return answer(op, Outcome.data(position, size));
+        }
+        // Step 3: the broadcast is errored. Model note M4: the removal trims, as every removal does.
+        if (errored) {
+            c.detached = true;
+            c.error = Reason.of(error);
+            removal(c);
+            return answer(op, Outcome.failed(error));
+        }
+        // Step 4: the broadcast has ended or is cancelled.
+        if (ended || cancelled) {
+            detachSteps(c);
+            return answer(op, Outcome.DONE);
+        }
+        // Step 5: an outstanding read already: this one queues behind it (overlapping reads).
+        if (c.hasOutstandingRead()) {
+            c.laterReads.addLast(op);
+            return answer(op, Outcome.PENDING);
+        }
+        // Step 6: it waits.
+        c.outstandingRead = op;
+        waiters.add(c);
+        return answer(op, Outcome.WAIT);
+    }
+
+    /** Spec §2 detach: the consumer's {@code return()} or {@code throw()}. */
+    @Override
+    public Reply detach(ConsumerHandle handle) {
+        long op = operationsTaken++;
+        detachSteps(consumerOf(handle));
+        return answer(op, Outcome.DONE);
+    }
+
     /** Spec §2 detach steps 1 to 4, also run by next step 4. */
     private void detachSteps(Consumer c) {
         c.detached = true; // step 1: its error is unchanged
@@ -715,6 +465,178 @@ public final class ScanningModel implements Forkable {
             removal(c);
         }
         completingTheEnd(); // step 4
+    }
+
+    /** Spec §2 writeSync. */
+    @Override
+    public Reply writeSync(int size) {
+        long op = operationsTaken++;
+        Arguments.requireSize(size); // step 1
+        return writeSyncSteps(op, size);
+    }
+
+    /** Spec §2 writeSync steps 2 and 3, for a size already checked. */
+    private Reply writeSyncSteps(long op, int size) {
+        if (!writer.is(WriterState.OPEN)) {
+            return answer(op, Outcome.REFUSED); // step 2: the buffer is not asked
+        }
+        OfferAnswer offered = offer(size, op); // step 3
+        if (offered == OfferAnswer.REFUSED) {
+            return answer(op, Outcome.REFUSED); // nothing is queued
+        }
+        writer.bytesAccepted += size;
+        return answer(op, offered == OfferAnswer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
+    }
+
+    /** Spec §2 write. */
+    @Override
+    public Reply write(int size) {
+        long op = operationsTaken++;
+        Arguments.requireSize(size); // step 1
+        return writeSteps(op, size);
+    }
+
+    /** Spec §2 write steps 2 to 4, for a size already checked. */
+    private Reply writeSteps(long op, int size) {
+        // Step 2: a writer that is not OPEN fails the write, and nothing is queued.
+        if (writer.is(WriterState.ERRORED)) {
+            return answer(op, Outcome.failed(writer.error));
+        }
+        if (!writer.is(WriterState.OPEN)) {
+            return answer(op, Outcome.failed(SpecError.WRITER_CLOSED));
+        }
+        // Step 3.
+        OfferAnswer offered = offer(size, op);
+        if (offered != OfferAnswer.REFUSED) {
+            writer.bytesAccepted += size;
+            return answer(op, offered == OfferAnswer.ACCEPTED ? Outcome.ACCEPTED : Outcome.DISCARDED);
+        }
+        // Step 4: refused, which only STRICT and UNBOUNDED do while the writer is open.
+        boolean strict = switch (options.policy()) {
+            case STRICT -> true;
+            case UNBOUNDED -> false;
+            case DROP_OLDEST, DROP_NEWEST ->
+                throw new ImpossibleStateException(options.policy() + " refused a write while the writer is open");
+        };
+        if (strict && writer.hasQueuedWrites()) {
+            return answer(op, Outcome.failed(SpecError.BACKPRESSURE));
+        }
+        writer.queuedWrites.add(new Writer.WaitingWrite(op, size, false));
+        return answer(op, Outcome.QUEUED);
+    }
+
+    /** Spec §2 writevSync: writeSync(sum) in every step and answer, under this operation number. */
+    @Override
+    public Reply writevSync(int... sizes) {
+        long op = operationsTaken++;
+        return writeSyncSteps(op, Arguments.requireSizes(sizes));
+    }
+
+    /** Spec §2 writev: write(sum) in every step and answer, under this operation number. */
+    @Override
+    public Reply writev(int... sizes) {
+        long op = operationsTaken++;
+        return writeSteps(op, Arguments.requireSizes(sizes));
+    }
+
+    /** Spec §2 end: the writer's {@code end()}. */
+    @Override
+    public Reply end() {
+        long op = operationsTaken++;
+        if (writer.is(WriterState.ERRORED)) {
+            return answer(op, Outcome.failed(writer.error)); // step 1
+        }
+        if (writer.is(WriterState.CLOSED)) {
+            return answer(op, Outcome.completed(writer.bytesAccepted)); // step 2
+        }
+        // Step 3; a call made while CLOSING waits with the earlier ones.
+        writer.pendingEnds.add(op);
+        if (writer.is(WriterState.OPEN)) {
+            writer.state = WriterState.CLOSING;
+            settlingDrains(Outcome.DRAINED_FALSE);
+            if (!writer.hasQueuedWrites()) {
+                endingTheBroadcast();
+            }
+        }
+        // Step 4: an end that completed or failed during this call answers with that, not with a settlement.
+        Outcome settledHere = takeSettlementOf(op);
+        return answer(op, settledHere != null ? settledHere : Outcome.PENDING);
+    }
+
+    /** Spec §2 endSync: an end that answers at once and records no pending end. */
+    @Override
+    public Reply endSync() {
+        long op = operationsTaken++;
+        if (writer.is(WriterState.CLOSED)) {
+            return answer(op, Outcome.completed(writer.bytesAccepted)); // step 1
+        }
+        if (writer.is(WriterState.ERRORED) || writer.is(WriterState.CLOSING)) {
+            return answer(op, Outcome.INCOMPLETE); // step 2: Node's -1; nothing changes
+        }
+        // Step 3. No pending end is recorded: the end may complete later without a settlement.
+        writer.state = WriterState.CLOSING;
+        settlingDrains(Outcome.DRAINED_FALSE);
+        if (!writer.hasQueuedWrites()) {
+            endingTheBroadcast();
+        }
+        return answer(op, writer.is(WriterState.CLOSED) ? Outcome.completed(writer.bytesAccepted) : Outcome.INCOMPLETE);
+    }
+
+    /** Spec §2 abort: the abort signal of operation {@code operation} fires. */
+    @Override
+    public Reply abort(long operation) {
+        long op = operationsTaken++;
+        Arguments.requireEarlierOperation(operation, op);
+        // Step 1: a queued write leaves the queue wherever it is; nothing is flushed.
+        for (int i = 0; i < writer.queuedWrites.size(); i++) {
+            if (writer.queuedWrites.get(i).write() == operation) {
+                writer.queuedWrites.remove(i);
+                recordSettlement(operation, Outcome.failed(SpecError.ABORTED));
+                if (writer.is(WriterState.CLOSING) && !writer.hasQueuedWrites()) {
+                    endingTheBroadcast(); // I12: the abort emptied a closing writer's queue
+                }
+                return answer(op, Outcome.OK);
+            }
+        }
+        // Step 2: a pending end() stops waiting; the writer stays CLOSING.
+        if (writer.pendingEnds.remove(Long.valueOf(operation))) {
+            recordSettlement(operation, Outcome.failed(SpecError.ABORTED));
+        }
+        return answer(op, Outcome.OK); // step 3 otherwise: nothing happens
+    }
+
+    /** Spec §2 drain: the writer's drainable protocol, waiting for room. */
+    @Override
+    public Reply drain() {
+        long op = operationsTaken++;
+        if (!writer.is(WriterState.OPEN) || ended) {
+            return answer(op, Outcome.UNWRITABLE); // step 1
+        }
+        if (bufferedBytes < options.budget()) {
+            return answer(op, Outcome.DRAINED_TRUE); // step 2
+        }
+        writer.pendingDrains.add(op); // step 3; I13: it waits only while the buffer is at or over budget
+        return answer(op, Outcome.PENDING);
+    }
+
+    /** Spec §2 spoil: the memory write {@code operation} handed over is detached. */
+    @Override
+    public Reply spoil(long operation) {
+        long op = operationsTaken++;
+        Arguments.requireEarlierOperation(operation, op);
+        for (int i = 0; i < buffer.size(); i++) {
+            if (buffer.get(i).write() == operation) {
+                buffer.set(i, buffer.get(i).spoil()); // a retained entry
+                return answer(op, Outcome.OK);
+            }
+        }
+        for (int i = 0; i < writer.queuedWrites.size(); i++) {
+            if (writer.queuedWrites.get(i).write() == operation) {
+                writer.queuedWrites.set(i, writer.queuedWrites.get(i).spoil()); // a queued write
+                return answer(op, Outcome.OK);
+            }
+        }
+        return answer(op, Outcome.OK); // never stored, trimmed, evicted, discarded, zero-size or not a write
     }
 
     /**
@@ -770,6 +692,23 @@ public final class ScanningModel implements Forkable {
         writer.pendingEnds.clear();
     }
 
+    /** Spec §2 fail. */
+    @Override
+    public Reply fail(Object reason) {
+        long op = operationsTaken++;
+        if (writer.is(WriterState.ERRORED) || writer.is(WriterState.CLOSED)) {
+            return answer(op, Outcome.OK); // step 1: the first error stands
+        }
+        failSteps1To3(reason);
+        // Step 4. The spec is silent (§2 fail) on a broadcast already errored with a writer still failing; it
+        // cannot happen (an error of the broadcast comes with a failed or closed writer), and the model keeps
+        // the earlier error then, as reading an entry step 2 does.
+        if (!errored) {
+            failStep4(reason);
+        }
+        return answer(op, Outcome.OK); // step 5
+    }
+
     /**
      * Spec §2 fail steps 1 to 3 with {@code reason}, also run by reading a spoiled entry (reading an entry step
      * 1): an OPEN or CLOSING writer becomes ERRORED, and its queued writes, drains and pending ends fail, in
@@ -798,6 +737,49 @@ public final class ScanningModel implements Forkable {
         error = reason;
         ended = true;
         detachAndRemoveEveryConsumer(Outcome.failed(reason), Reason.of(reason));
+    }
+
+    /** Spec §2 cancel without a reason. */
+    @Override
+    public Reply cancel() {
+        return cancelSteps(false, null);
+    }
+
+    /** Spec §2 cancel with a reason, whatever its value. */
+    @Override
+    public Reply cancel(Object reason) {
+        return cancelSteps(true, reason);
+    }
+
+    /** Spec §2 cancel steps 1 to 5. */
+    private Reply cancelSteps(boolean reasonGiven, Object reason) {
+        long op = operationsTaken++;
+        if (cancelled) {
+            return answer(op, Outcome.OK); // step 1
+        }
+        // Step 2.
+        cancelled = true;
+        ended = true;
+        if (reasonGiven) {
+            errored = true;
+            error = reason;
+        }
+        // Step 3: an ERRORED writer keeps its own error; a CLOSED one stays CLOSED.
+        if (writer.is(WriterState.OPEN) || writer.is(WriterState.CLOSING)) {
+            writer.state = WriterState.CLOSED;
+            while (writer.hasQueuedWrites()) {
+                recordSettlement(writer.queuedWrites.remove(0).write(), Outcome.failed(SpecError.CANCELLED));
+            }
+            settlingDrains(Outcome.DRAINED_FALSE);
+            for (long end : writer.pendingEnds) {
+                recordSettlement(end, Outcome.completed(writer.bytesAccepted));
+            }
+            writer.pendingEnds.clear();
+        }
+        // Step 4.
+        detachAndRemoveEveryConsumer(
+                reasonGiven ? Outcome.failed(reason) : Outcome.DONE, reasonGiven ? Reason.of(reason) : null);
+        return answer(op, Outcome.OK); // step 5
     }
 
     /**
@@ -881,7 +863,7 @@ public final class ScanningModel implements Forkable {
     }
 
     /** The consumer behind {@code handle}; a null or foreign handle is bad input (spec §5). */
-    private Consumer consumerOf(ConsumerHandle handle) {
+    Consumer consumerOf(ConsumerHandle handle) {
         if (handle == null) {
             throw Arguments.nullConsumer();
         }
@@ -896,84 +878,19 @@ public final class ScanningModel implements Forkable {
         return "ScanningModel{" + snapshot() + "}";
     }
 
-    // ================================================================ forking and naming states (not semantics)
+    // ================================================================ tools beside the model (not semantics)
+    // Forking and naming states live in ModelFork, snapshots and the other views in ModelViews: they read the
+    // state above and change nothing.
 
     @Override
     public Fork fork() {
-        Consumer[] copies = new Consumer[consumersAttached]; // by id: ids are unique, 0 to consumersAttached - 1
-        ScanningModel copy = new ScanningModel(this, copies);
-        return new Fork(copy, handle -> {
-            Consumer c = consumerOf(handle);
-            if (copies[c.id] == null) {
-                copies[c.id] = c.duplicateInto(copy); // a detached consumer, copied on demand
-            }
-            return copies[c.id];
-        });
+        return ModelFork.fork(this);
     }
 
-    /**
-     * The model's whole state, canonically: retained sizes with their spoiled flags, attached consumers
-     * in attach order with their cursors relative to bufferStart and their open reads by rank among
-     * all pending operations, the waiting order, the lifecycle, the writer, the queued writes (with
-     * their spoiled flags), pending drains and pending ends. Which write stored a retained entry is
-     * not in the key: abort and spoil name writes, and the entries' order already says which entry a
-     * write made, whatever its number. Each part is opened by a symbol of its own so that the sequence
-     * decodes; consumers go through {@link KeyWriter#consumer}.
-     */
+    /** {@inheritDoc} The key is written by {@link ModelFork#writeKey}. */
     @Override
-    public void writeKey(KeyWriter k) {
-        long[] ranked = k.scratch(openOperationCount());
-        int n = rankOpenOperations(ranked);
-        k.count(buffer.size());
-        for (Entry e : buffer) {
-            k.number(e.size());
-        }
-        for (int i = 0; i < buffer.size(); i++) {
-            if (buffer.get(i).spoiled()) {
-                k.symbol(KEY_SPOILED);
-                k.number(i); // spoiled entries by index from bufferStart
-            }
-        }
-        k.symbol(KEY_CONSUMERS);
-        k.count(consumers.size());
-        for (Consumer c : consumers) {
-            k.consumer(c.id);
-            k.number(c.cursor - bufferStart);
-            k.number(c.hasOutstandingRead() ? Arrays.binarySearch(ranked, 0, n, c.outstandingRead) : -1);
-            k.count(c.laterReads.size());
-            for (long q : c.laterReads) {
-                k.number(Arrays.binarySearch(ranked, 0, n, q));
-            }
-        }
-        k.count(waiters.size());
-        for (Consumer c : waiters) { // stale entries too: the key assumes nothing of how notify treats them
-            k.consumer(c.id);
-            k.symbol(c.hasOutstandingRead() ? 0 : c.detached ? 1 : 2);
-        }
-        k.flag(ended);
-        k.flag(cancelled);
-        k.flag(errored);
-        if (errored) {
-            k.text(Outcome.describeReason(error));
-        }
-        k.symbol(writer.state.ordinal());
-        if (writer.is(WriterState.ERRORED)) {
-            k.text(Outcome.describeReason(writer.error));
-        }
-        k.count(writer.queuedWrites.size());
-        for (Writer.WaitingWrite w : writer.queuedWrites) {
-            k.number(Arrays.binarySearch(ranked, 0, n, w.write()));
-            k.number(w.size());
-            k.flag(w.spoiled());
-        }
-        k.count(writer.pendingDrains.size());
-        for (long d : writer.pendingDrains) {
-            k.number(Arrays.binarySearch(ranked, 0, n, d));
-        }
-        k.count(writer.pendingEnds.size());
-        for (long e : writer.pendingEnds) {
-            k.number(Arrays.binarySearch(ranked, 0, n, e));
-        }
+    public void writeKey(KeyWriter key) {
+        ModelFork.writeKey(this, key);
     }
 
     /** {@inheritDoc} True: {@link #writeKey} names consumers only through {@link KeyWriter#consumer}. */
@@ -982,120 +899,19 @@ public final class ScanningModel implements Forkable {
         return true;
     }
 
-    private static final int KEY_SPOILED = 1;
-    private static final int KEY_CONSUMERS = 2;
-
-    /** How many operations are open (pending ends, queued writes, pending drains, reads): what the ranking holds. */
-    private int openOperationCount() {
-        int n = writer.pendingEnds.size() + writer.queuedWrites.size() + writer.pendingDrains.size();
-        for (Consumer c : consumers) {
-            n += c.openReadCount();
-        }
-        return n;
-    }
-
-    /**
-     * Fills {@code ranked} (at least {@link #openOperationCount()} long: the key writer's scratch, so that a fork
-     * allocates nothing to be keyed) with every open operation's number, sorted, so that an operation's index is
-     * its rank: their order matters to a state, not their numbers. Returns how many.
-     */
-    private int rankOpenOperations(long[] ranked) {
-        int n = 0;
-        for (long e : writer.pendingEnds) {
-            ranked[n++] = e;
-        }
-        for (Writer.WaitingWrite w : writer.queuedWrites) {
-            ranked[n++] = w.write();
-        }
-        for (long d : writer.pendingDrains) {
-            ranked[n++] = d;
-        }
-        for (Consumer c : consumers) {
-            if (c.hasOutstandingRead()) {
-                ranked[n++] = c.outstandingRead;
-            }
-            for (long q : c.laterReads) {
-                ranked[n++] = q;
-            }
-        }
-        Arrays.sort(ranked, 0, n);
-        return n;
-    }
-
     @Override
     public String consumerKey(ConsumerHandle handle) {
-        Consumer c = consumerOf(handle);
-        if (!c.detached) {
-            return "attached";
-        }
-        return c.error == null ? "detached" : "detached!" + c.error;
+        return ModelFork.consumerKey(this, handle);
     }
-
-    // ================================================================ queries
 
     @Override
     public Snapshot snapshot() {
-        // Immutable lists where they are built here, which Snapshot keeps without another copy, and the
-        // shared empty list for what is usually empty: the explorer takes a snapshot per transition.
-        Snapshot.ConsumerState[] states = new Snapshot.ConsumerState[consumers.size()];
-        for (int i = 0; i < states.length; i++) {
-            Consumer c = consumers.get(i);
-            states[i] = new Snapshot.ConsumerState(c.id, c.cursor, c.openReadCount());
-        }
-        List<Integer> queued = writer.queuedWrites.isEmpty() ? List.of() : new ArrayList<>();
-        List<Integer> spoiledQueued = new ArrayList<>(0);
-        for (int i = 0; i < writer.queuedWrites.size(); i++) {
-            queued.add(writer.queuedWrites.get(i).size());
-            if (writer.queuedWrites.get(i).spoiled()) {
-                spoiledQueued.add(i);
-            }
-        }
-        List<Long> spoiledEntries = new ArrayList<>(0);
-        for (int i = 0; i < buffer.size(); i++) {
-            if (buffer.get(i).spoiled()) {
-                spoiledEntries.add(bufferStart + i);
-            }
-        }
-        return new Snapshot(
-                bufferStart,
-                retainedSizes(),
-                bufferedBytes,
-                List.of(states),
-                queued,
-                writer.state,
-                writer.bytesAccepted,
-                writer.pendingEnds.size(),
-                ended,
-                cancelled,
-                errored ? Reason.of(error) : null,
-                writer.is(WriterState.ERRORED) ? Reason.of(writer.error) : null,
-                writer.pendingDrains.size(),
-                spoiledEntries,
-                spoiledQueued);
-    }
-
-    /** The sizes of the retained entries, oldest first. */
-    private List<Integer> retainedSizes() {
-        List<Integer> sizes = new ArrayList<>(buffer.size());
-        for (Entry e : buffer) {
-            sizes.add(e.size());
-        }
-        return sizes;
+        return ModelViews.snapshot(this);
     }
 
     @Override
     public Diagnostics diagnostics() {
-        return new Diagnostics() {
-            @Override
-            public MinCache minCache() {
-                return null; // no cache: that is the point of the model
-            }
-
-            @Override
-            public long scans() {
-                return scans;
-            }
-        };
+        return ModelViews.diagnostics(this);
     }
 
     /**
@@ -1106,12 +922,7 @@ public final class ScanningModel implements Forkable {
      * @return a new list
      */
     public List<Long> pendingOperations() {
-        List<Long> ops = new ArrayList<>();
-        for (Writer.WaitingWrite w : writer.queuedWrites) {
-            ops.add(w.write());
-        }
-        ops.addAll(writer.pendingEnds);
-        return ops;
+        return ModelViews.pendingOperations(this);
     }
 
     /**
@@ -1122,27 +933,7 @@ public final class ScanningModel implements Forkable {
      * @return a new list
      */
     public List<Long> spoilableWrites() {
-        List<Long> ops = new ArrayList<>();
-        for (Entry e : buffer) {
-            if (!e.spoiled()) {
-                ops.add(e.write());
-            }
-        }
-        for (Writer.WaitingWrite w : writer.queuedWrites) {
-            if (!w.spoiled()) {
-                ops.add(w.write());
-            }
-        }
-        return ops;
-    }
-
-    /**
-     * The algorithm this model follows: spec §2 as released, or the correction of spec §8.
-     *
-     * @return the algorithm given when it was made
-     */
-    public Algorithm algorithm() {
-        return algorithm;
+        return ModelViews.spoilableWrites(this);
     }
 
     /**

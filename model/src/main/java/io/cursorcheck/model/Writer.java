@@ -46,16 +46,6 @@ final class Writer {
         this.pendingEnds = new ArrayList<>();
     }
 
-    /** A copy of {@code other}; its queued writes are immutable records, shared safely. */
-    Writer(Writer other) {
-        this.state = other.state;
-        this.error = other.error;
-        this.queuedWrites = new ArrayList<>(other.queuedWrites);
-        this.pendingDrains = new ArrayList<>(other.pendingDrains);
-        this.pendingEnds = new ArrayList<>(other.pendingEnds);
-        this.bytesAccepted = other.bytesAccepted;
-    }
-
     /** Whether the writer is in {@code state}. */
     boolean is(WriterState wanted) {
         return state == wanted;
