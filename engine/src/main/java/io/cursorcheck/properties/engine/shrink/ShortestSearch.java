@@ -10,6 +10,7 @@ import io.cursorcheck.properties.engine.Script;
 import io.cursorcheck.properties.engine.Tolerance;
 import io.cursorcheck.properties.engine.key.StateKey;
 import io.cursorcheck.properties.engine.key.StateKeyBuilder;
+import io.cursorcheck.properties.engine.search.LevelExpander;
 import io.cursorcheck.spi.Options;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -124,7 +125,7 @@ public final class ShortestSearch {
         List<String> searched = new ArrayList<>();
         for (Attempt attempt : attempts(script)) {
             LockstepPair root = new LockstepPair(subject, attempt.options(), tolerance);
-            Level found = breadthFirst(root, attempt.alphabet(), same, length - 1, stateLimit);
+            Level found = levels(root, attempt.alphabet(), same, length - 1, stateLimit);
             states += found.states();
             checkedUpTo = Math.min(checkedUpTo, found.checkedUpTo());
             searched.add("budget " + attempt.options().budget() + ": " + attempt.alphabet());
@@ -164,7 +165,7 @@ public final class ShortestSearch {
      * size too, since the shrinker lowers budgets and sizes even where that lengthens the script (a stranded
      * read behind a write of 2 on a budget of 2 takes one write more on a budget of 1).
      */
-    private static List<Attempt> attempts(Script script) {
+    static List<Attempt> attempts(Script script) {
         Options options = script.options();
         Alphabet alphabet = Alphabet.of(script);
         List<Attempt> attempts = new ArrayList<>(List.of(new Attempt(options, alphabet)));
@@ -176,7 +177,7 @@ public final class ShortestSearch {
     }
 
     /** One search: the options of the broadcast and the alphabet. */
-    private record Attempt(Options options, Alphabet alphabet) {}
+    record Attempt(Options options, Alphabet alphabet) {}
 
     /**
      * Where a breadth-first search stopped.
@@ -186,6 +187,62 @@ public final class ShortestSearch {
      * @param states      distinct states reached
      */
     record Level(List<Op> hit, int checkedUpTo, long states) {}
+
+    /**
+     * The breadth-first search, the explorer's {@link LevelExpander} on one thread: every sequence of the alphabet
+     * from {@code root}, level by level, up to {@code maxDepth} operations, each state expanded once (by
+     * {@link LockstepPair#key}, consumers by id); a step that fails is never expanded (a run ends at its first
+     * failure), and the first one {@code wanted} accepts ends the search in the middle of its level. Level-synchronous,
+     * so a hit at depth {@code d} means no script below {@code d} fails as wanted. Stops, incomplete, in the middle
+     * of a level once {@code stateLimit} distinct states are reached.
+     */
+    static Level levels(
+            LockstepPair root, Alphabet alphabet, Predicate<Failure> wanted, int maxDepth, long stateLimit) {
+        StateKeyBuilder keys = new StateKeyBuilder(); // one thread: one builder
+        LevelExpander.Expansion expansion = new LevelExpander.Expansion() {
+            @Override
+            public List<Op> operations(LockstepPair pair, int depth) {
+                return alphabet.at(pair, depth);
+            }
+
+            @Override
+            public String signature(Failure failure, boolean explorePast) {
+                // Only a step that fails counts (a run ends there), and only as wanted: the one kept is the first.
+                return !explorePast && wanted.test(failure) ? "wanted" : null;
+            }
+
+            @Override
+            public boolean stopAtFailure() {
+                return true;
+            }
+
+            @Override
+            public long stopAtStates() {
+                return stateLimit;
+            }
+        };
+        try (LevelExpander expander = new LevelExpander(
+                expansion, pair -> pair.key(keys, false), 1, LevelExpander.WinnerRule.SMALLEST_ORDINAL)) {
+            expander.seed(root);
+            List<LevelExpander.Node> level =
+                    new ArrayList<>(List.of(new LevelExpander.Node(root, LevelExpander.Path.ROOT)));
+            long expanded = 0; // states expanded at the levels before: the ordinals of a level follow theirs
+            for (int depth = 0; depth < maxDepth && !level.isEmpty(); depth++) {
+                boolean last = depth + 1 == maxDepth; // the last level's states are checked, never expanded
+                int size = level.size();
+                LevelExpander.Outcome o = expander.expand(level, depth, expanded, last, Set.of());
+                expanded += size;
+                if (!o.failures().isEmpty()) {
+                    return new Level(o.failures().get(0).path().ops(), depth, expander.states());
+                }
+                if (o.stopped()) {
+                    return new Level(null, depth, expander.states()); // this level is not finished
+                }
+                level = o.next();
+            }
+            return new Level(null, maxDepth, expander.states());
+        }
+    }
 
     /** How a state was reached: its last operation and the path before it, sharing prefixes. */
     private record Path(Path parent, Op op, int depth) {
