@@ -256,7 +256,7 @@ public final class Explorer {
     static Result explore(
             BroadcastFactory subject, Scope scope, ExploreSettings settings, KnownFindings known, WinnerRule rule) {
         long start = System.currentTimeMillis();
-        long cpuStart = cpuNanos();
+        long cpuStart = LevelExpander.cpuNanos();
         Tolerance tolerance = Tolerance.of(known, subject.algorithm());
         LockstepPair root = new LockstepPair(subject, scope.options(), tolerance);
         Map<String, Found> found = new LinkedHashMap<>();
@@ -288,7 +288,7 @@ public final class Explorer {
                         expander.states(),
                         expander.transitions(),
                         System.currentTimeMillis() - start,
-                        expander.cpuMillis(cpuNanos() - cpuStart));
+                        expander.cpuMillis(LevelExpander.cpuNanos() - cpuStart));
                 levels.add(done);
                 if (settings.progress() != null) {
                     settings.progress().accept(done);
@@ -311,7 +311,7 @@ public final class Explorer {
                     depth,
                     complete,
                     System.currentTimeMillis() - start,
-                    expander.cpuMillis(cpuNanos() - cpuStart),
+                    expander.cpuMillis(LevelExpander.cpuNanos() - cpuStart),
                     List.copyOf(found.values()),
                     settings.threads(),
                     keyName(settings, root, subject),
@@ -325,11 +325,6 @@ public final class Explorer {
     /** The signature a failure is recorded under: every divergence is one kind, whatever its detail. */
     static String signature(Failure f) {
         return f.kind() == Failure.Kind.DIVERGENCE ? "DIVERGENCE" : f.signature();
-    }
-
-    /** The calling thread's CPU time, or the wall clock where the JVM does not measure it. */
-    static long cpuNanos() {
-        return LevelExpander.cpuNanos();
     }
 
     /** Replays the failing path for the report (the replay gives every step's observations). */

@@ -8,12 +8,10 @@ import io.cursorcheck.properties.engine.LockstepPair;
 import io.cursorcheck.properties.engine.Minimality;
 import io.cursorcheck.properties.engine.Script;
 import io.cursorcheck.properties.engine.Tolerance;
-import io.cursorcheck.properties.engine.key.StateKey;
 import io.cursorcheck.properties.engine.key.StateKeyBuilder;
 import io.cursorcheck.properties.engine.search.LevelExpander;
 import io.cursorcheck.spi.Options;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -34,13 +32,12 @@ import java.util.function.Predicate;
  *
  * <p>Why in the engine and not the explorer's package: every caller (a random run's report, and through it
  * the check, the campaign, the controls and the kill matrix) is in the engine, which must not import
- * {@code explore}; the search needs only {@link LockstepPair}, and its alphabet comes from the script, not
- * from an explorer's scope. Its breadth-first loop is the one method {@link #breadthFirst}, kept apart from the
- * explorer's level expander for what it does differently, each of which decides a result it reports: it keeps the
- * first failure {@link Shrinker#sameFailure} accepts (the explorer keeps the first of each signature, and merges
- * every divergence into one), it stops in the middle of a level, at that failure or at the state limit (the
- * explorer stops at a level's end), and it counts the states reached up to there (the page's
- * {@link Minimality#states()}).
+ * {@code explore}; its alphabet comes from the script, not from an explorer's scope. Its breadth-first loop is the
+ * explorer's: {@link #breadthFirst} runs the {@link LevelExpander} on one thread, with an expansion that says what
+ * differs, each of which decides a result it reports: it keeps the first failure {@link Shrinker#sameFailure}
+ * accepts (the explorer keeps the first of each signature, and merges every divergence into one), it stops in the
+ * middle of a level, at that failure or at the state limit (the explorer stops at a level's end), and it counts the
+ * states reached up to there (the page's {@link Minimality#states()}).
  *
  * <p>Bounded: it stops once it has reached {@code stateLimit} distinct states, and the result says so
  * ({@link Minimality#proven()} false). A subject that cannot be forked (an external process) is not
@@ -125,7 +122,7 @@ public final class ShortestSearch {
         List<String> searched = new ArrayList<>();
         for (Attempt attempt : attempts(script)) {
             LockstepPair root = new LockstepPair(subject, attempt.options(), tolerance);
-            Level found = levels(root, attempt.alphabet(), same, length - 1, stateLimit);
+            Level found = breadthFirst(root, attempt.alphabet(), same, length - 1, stateLimit);
             states += found.states();
             checkedUpTo = Math.min(checkedUpTo, found.checkedUpTo());
             searched.add("budget " + attempt.options().budget() + ": " + attempt.alphabet());
@@ -165,7 +162,7 @@ public final class ShortestSearch {
      * size too, since the shrinker lowers budgets and sizes even where that lengthens the script (a stranded
      * read behind a write of 2 on a budget of 2 takes one write more on a budget of 1).
      */
-    static List<Attempt> attempts(Script script) {
+    private static List<Attempt> attempts(Script script) {
         Options options = script.options();
         Alphabet alphabet = Alphabet.of(script);
         List<Attempt> attempts = new ArrayList<>(List.of(new Attempt(options, alphabet)));
@@ -177,7 +174,7 @@ public final class ShortestSearch {
     }
 
     /** One search: the options of the broadcast and the alphabet. */
-    record Attempt(Options options, Alphabet alphabet) {}
+    private record Attempt(Options options, Alphabet alphabet) {}
 
     /**
      * Where a breadth-first search stopped.
@@ -196,7 +193,7 @@ public final class ShortestSearch {
      * so a hit at depth {@code d} means no script below {@code d} fails as wanted. Stops, incomplete, in the middle
      * of a level once {@code stateLimit} distinct states are reached.
      */
-    static Level levels(
+    static Level breadthFirst(
             LockstepPair root, Alphabet alphabet, Predicate<Failure> wanted, int maxDepth, long stateLimit) {
         StateKeyBuilder keys = new StateKeyBuilder(); // one thread: one builder
         LevelExpander.Expansion expansion = new LevelExpander.Expansion() {
@@ -242,60 +239,5 @@ public final class ShortestSearch {
             }
             return new Level(null, maxDepth, expander.states());
         }
-    }
-
-    /** How a state was reached: its last operation and the path before it, sharing prefixes. */
-    private record Path(Path parent, Op op, int depth) {
-        List<Op> ops() {
-            Op[] ops = new Op[depth];
-            for (Path p = this; p.parent != null; p = p.parent) {
-                ops[p.depth - 1] = p.op;
-            }
-            return List.of(ops);
-        }
-    }
-
-    /** A state to expand: the pair in that state and the path to it. */
-    private record Node(LockstepPair pair, Path path) {}
-
-    /**
-     * The breadth-first loop: every sequence of the alphabet from {@code root}, level by level, up to
-     * {@code maxDepth} operations, each state expanded once (by {@link LockstepPair#key}, consumers by id); a step that
-     * fails is never expanded (a run ends at its first failure), and the first one {@code wanted} accepts
-     * ends the search. Level-synchronous, so a hit at depth {@code d} means no script below {@code d} fails
-     * as wanted. Stops, incomplete, once {@code stateLimit} distinct states are reached.
-     */
-    static Level breadthFirst(
-            LockstepPair root, Alphabet alphabet, Predicate<Failure> wanted, int maxDepth, long stateLimit) {
-        StateKeyBuilder keys = new StateKeyBuilder();
-        Set<StateKey> seen = new HashSet<>();
-        seen.add(root.key(keys, false));
-        List<Node> level = List.of(new Node(root, new Path(null, null, 0)));
-        for (int depth = 0; depth < maxDepth && !level.isEmpty(); depth++) {
-            List<Node> next = new ArrayList<>();
-            boolean last = depth + 1 == maxDepth; // the last level's states are checked, never expanded
-            for (Node node : level) {
-                for (Op op : alphabet.at(node.pair, depth)) {
-                    LockstepPair child = node.pair.fork();
-                    Failure f = child.step(depth, op);
-                    if (f != null) {
-                        if (wanted.test(f)) {
-                            return new Level(new Path(node.path, op, depth + 1).ops(), depth, seen.size());
-                        }
-                        continue;
-                    }
-                    if (seen.add(child.key(keys, false))) {
-                        if (seen.size() >= stateLimit) {
-                            return new Level(null, depth, seen.size()); // this level is not finished
-                        }
-                        if (!last) {
-                            next.add(new Node(child, new Path(node.path, op, depth + 1)));
-                        }
-                    }
-                }
-            }
-            level = next;
-        }
-        return new Level(null, maxDepth, seen.size());
     }
 }
