@@ -3,11 +3,15 @@ package io.cursorcheck.properties.explore;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Op;
 import io.cursorcheck.properties.engine.Failure;
+import io.cursorcheck.properties.engine.Generator;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.LockstepPair;
 import io.cursorcheck.properties.engine.Script;
 import io.cursorcheck.properties.engine.Tolerance;
+import io.cursorcheck.properties.engine.search.LevelExpander;
+import io.cursorcheck.properties.engine.search.LevelExpander.Node;
+import io.cursorcheck.properties.engine.search.LevelExpander.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -166,27 +170,34 @@ public final class Explorer {
      */
     enum WinnerRule {
         /** The smallest ordinal: the child or failure one thread would meet first. */
-        SMALLEST_ORDINAL,
+        SMALLEST_ORDINAL(LevelExpander.WinnerRule.SMALLEST_ORDINAL),
         /** Whichever thread gets there first: a race, so the scripts may change with the threads' timing. */
-        FIRST_INSERTED
-    }
+        FIRST_INSERTED(LevelExpander.WinnerRule.FIRST_INSERTED);
 
-    /**
-     * How a state was reached: its last operation and the path before it. Paths share prefixes
-     * and hold no broadcast, so only the frontier's states are in memory at once.
-     */
-    record Path(Path parent, Op op, int depth) {
-        List<Op> ops() {
-            Op[] ops = new Op[depth];
-            for (Path p = this; p.parent != null; p = p.parent) {
-                ops[p.depth - 1] = p.op;
-            }
-            return List.of(ops);
+        private final LevelExpander.WinnerRule expanderRule;
+
+        WinnerRule(LevelExpander.WinnerRule expanderRule) {
+            this.expanderRule = expanderRule;
         }
     }
 
-    /** A state to expand: the pair in that state and the path to it. */
-    record Node(LockstepPair pair, Path path) {}
+    /**
+     * The explorer's expansion: the scope's operations at each state, every failure kept under its
+     * {@link #signature}, a known finding explored past under its own; a level always runs to its end.
+     */
+    private record ScopeExpansion(Scope scope) implements LevelExpander.Expansion {
+        @Override
+        public List<Op> operations(LockstepPair pair, int depth) {
+            // By rank from the model's state: equal keys, equal transitions.
+            Generator.Targets targets = scope.writerPaths() ? pair.targets(depth) : Generator.Targets.NONE;
+            return scope.operations(pair.consumers(), targets.pending(), targets.spoilable());
+        }
+
+        @Override
+        public String signature(Failure failure, boolean explorePast) {
+            return explorePast ? failure.signature() : Explorer.signature(failure);
+        }
+    }
 
     private Explorer() {}
 
@@ -245,15 +256,16 @@ public final class Explorer {
     static Result explore(
             BroadcastFactory subject, Scope scope, ExploreSettings settings, KnownFindings known, WinnerRule rule) {
         long start = System.currentTimeMillis();
-        long cpuStart = cpuNanos();
+        long cpuStart = LevelExpander.cpuNanos();
         Tolerance tolerance = Tolerance.of(known, subject.algorithm());
         LockstepPair root = new LockstepPair(subject, scope.options(), tolerance);
         Map<String, Found> found = new LinkedHashMap<>();
         List<Level> levels = new ArrayList<>();
-        List<Node> level = new ArrayList<>(List.of(new Node(root, new Path(null, null, 0))));
+        List<Node> level = new ArrayList<>(List.of(new Node(root, Path.ROOT)));
         int depth = 0;
         boolean limited = false;
-        try (LevelExpander expander = new LevelExpander(scope, settings, rule)) {
+        try (LevelExpander expander =
+                new LevelExpander(new ScopeExpansion(scope), settings.key(), settings.threads(), rule.expanderRule)) {
             expander.seed(root);
             long expanded = 0; // states expanded at the levels before: the ordinals of a level follow theirs
             while (depth < scope.depth() && !level.isEmpty()) {
@@ -276,7 +288,7 @@ public final class Explorer {
                         expander.states(),
                         expander.transitions(),
                         System.currentTimeMillis() - start,
-                        expander.cpuMillis(cpuNanos() - cpuStart));
+                        expander.cpuMillis(LevelExpander.cpuNanos() - cpuStart));
                 levels.add(done);
                 if (settings.progress() != null) {
                     settings.progress().accept(done);
@@ -299,24 +311,20 @@ public final class Explorer {
                     depth,
                     complete,
                     System.currentTimeMillis() - start,
-                    expander.cpuMillis(cpuNanos() - cpuStart),
+                    expander.cpuMillis(LevelExpander.cpuNanos() - cpuStart),
                     List.copyOf(found.values()),
                     settings.threads(),
                     keyName(settings, root, subject),
                     List.copyOf(levels),
-                    expander.workers());
+                    expander.workers().stream()
+                            .map(w -> new Worker(w.index(), w.states(), w.transitions(), w.cpuMillis()))
+                            .toList());
         }
     }
 
     /** The signature a failure is recorded under: every divergence is one kind, whatever its detail. */
     static String signature(Failure f) {
         return f.kind() == Failure.Kind.DIVERGENCE ? "DIVERGENCE" : f.signature();
-    }
-
-    /** The calling thread's CPU time, or the wall clock where the JVM does not measure it. */
-    static long cpuNanos() {
-        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        return threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : System.nanoTime();
     }
 
     /** Replays the failing path for the report (the replay gives every step's observations). */

@@ -4,6 +4,7 @@ import io.cursorcheck.properties.engine.ConsumerLabels;
 import io.cursorcheck.properties.engine.LockstepPair;
 import io.cursorcheck.properties.engine.key.KeyProbe;
 import io.cursorcheck.properties.engine.key.StateKeyBuilder;
+import io.cursorcheck.properties.engine.search.ProbingKey;
 
 /**
  * How the explorer names a state to recognise it: the pair's binary key ({@link LockstepPair#key}), exact (no

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The negative control of {@link ArchitectureTest}: the main classes plus the test-only classes that
- * make the wrong imports ({@code WrongImportsFixture} in engine, engine.key, explore, report, source,
+ * make the wrong imports ({@code WrongImportsFixture} in engine, engine.key, engine.search, explore, report, source,
  * examples and race). Every rule must fail, and fail on the fixture's edge, never on a main class (that would be the
  * rule failing for the wrong reason, or main being broken).
  */
@@ -41,6 +41,9 @@ class ArchitectureControlTest {
                 Arguments.of(
                         PackageRules.THE_CORE_NEVER_IMPORTS_ITS_SHRINKER,
                         List.of("engine." + FIXTURE, "engine.shrink.Shrinker")),
+                Arguments.of(
+                        PackageRules.THE_SEARCH_KNOWS_NEITHER_USER,
+                        List.of("engine.search." + FIXTURE, "engine.shrink.Shrinker")),
                 Arguments.of(
                         PackageRules.EXAMPLES_STAND_ON_THE_REGISTRY, List.of("examples." + FIXTURE, "engine.Script")),
                 Arguments.of(PackageRules.RACE_IS_DATA, List.of("race." + FIXTURE, "campaign.Subjects")));

@@ -10,7 +10,8 @@ import java.util.List;
  * The package graph of {@code properties}, bottom to top: the registry and operation language
  * ({@code io.cursorcheck.properties}), the leaves {@code io}, {@code source} and {@code engine.key} (the exact
  * state keys); the lockstep core {@code engine}, and on it its shrinker and shortest search
- * ({@code engine.shrink}); above it {@code explore}, {@code mutants} and {@code report}, and on report {@code run} (the
+ * ({@code engine.shrink}), and the one breadth-first search ({@code engine.search}) that the shortest search and
+ * the explorer both run; above it {@code explore}, {@code mutants} and {@code report}, and on report {@code run} (the
  * random lockstep run); then {@code campaign},
  * which brings them together; and {@code pages}, the summaries of whole runs, on top. Beside the core,
  * {@code examples}, the catalogue of hand-written examples, stands on the registry alone; {@code race}, the
@@ -30,6 +31,7 @@ public final class PackageRules {
 
     private static final String KEY = "io.cursorcheck.properties.engine.key..";
     private static final String SHRINK = "io.cursorcheck.properties.engine.shrink..";
+    private static final String SEARCH = "io.cursorcheck.properties.engine.search..";
     private static final String EXPLORE = "io.cursorcheck.properties.explore..";
     private static final String MUTANTS = "io.cursorcheck.properties.mutants..";
     private static final String REPORT = "io.cursorcheck.properties.report..";
@@ -123,7 +125,19 @@ public final class PackageRules {
             .should()
             .dependOnClassesThat()
             .resideInAnyPackage(
-                    ROOT, IO, SOURCE, ENGINE_CORE, SHRINK, EXPLORE, MUTANTS, REPORT, RUN, CAMPAIGN, PAGES, EXAMPLES)
+                    ROOT,
+                    IO,
+                    SOURCE,
+                    ENGINE_CORE,
+                    SHRINK,
+                    SEARCH,
+                    EXPLORE,
+                    MUTANTS,
+                    REPORT,
+                    RUN,
+                    CAMPAIGN,
+                    PAGES,
+                    EXAMPLES)
             .as("engine.key (StateKey, StateKeyBuilder, KeyProbe) imports no other package of properties")
             .because("the lockstep pair writes its state into a key and the explorer and the shortest search look"
                     + " keys up; a key that knew the pair could not be tested on its own"
@@ -139,6 +153,18 @@ public final class PackageRules {
             .as("engine (the lockstep core) never imports engine.shrink (Shrinker, ShortestSearch, Alphabet)")
             .because("shrinking replays scripts through the lockstep pair; a pair that called its shrinker would make"
                     + " the two one job again, and a counterexample carries only the search's result (Minimality)");
+
+    /** The breadth-first search knows neither of its users: what differs between them is their expansion. */
+    public static final ArchRule THE_SEARCH_KNOWS_NEITHER_USER = noClasses()
+            .that()
+            .resideInAPackage(SEARCH)
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(SHRINK, EXPLORE)
+            .as("engine.search (the level expander) never imports engine.shrink or explore")
+            .because("the shortest search and the explorer are one breadth-first search with two expansions; a"
+                    + " search that knew either would grow a second search inside it again, and engine.shrink runs"
+                    + " it, so the import would close a cycle");
 
     /** The catalogue of examples needs only the registry and its scenarios. */
     public static final ArchRule EXAMPLES_STAND_ON_THE_REGISTRY = noClasses()
@@ -176,6 +202,7 @@ public final class PackageRules {
             LEAVES_IMPORT_NOTHING,
             KEYS_IMPORT_NOTHING,
             THE_CORE_NEVER_IMPORTS_ITS_SHRINKER,
+            THE_SEARCH_KNOWS_NEITHER_USER,
             EXAMPLES_STAND_ON_THE_REGISTRY,
             RACE_IS_DATA);
 

@@ -8,6 +8,7 @@ import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.key.KeyProbe;
 import io.cursorcheck.properties.engine.key.StateKey;
 import io.cursorcheck.properties.engine.key.StateKeyBuilder;
+import io.cursorcheck.properties.engine.search.ProbingKey;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.properties.source.SourceTree;
 import io.cursorcheck.spi.Policy;

@@ -8,11 +8,10 @@ import io.cursorcheck.properties.engine.LockstepPair;
 import io.cursorcheck.properties.engine.Minimality;
 import io.cursorcheck.properties.engine.Script;
 import io.cursorcheck.properties.engine.Tolerance;
-import io.cursorcheck.properties.engine.key.StateKey;
 import io.cursorcheck.properties.engine.key.StateKeyBuilder;
+import io.cursorcheck.properties.engine.search.LevelExpander;
 import io.cursorcheck.spi.Options;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -33,13 +32,12 @@ import java.util.function.Predicate;
  *
  * <p>Why in the engine and not the explorer's package: every caller (a random run's report, and through it
  * the check, the campaign, the controls and the kill matrix) is in the engine, which must not import
- * {@code explore}; the search needs only {@link LockstepPair}, and its alphabet comes from the script, not
- * from an explorer's scope. Its breadth-first loop is the one method {@link #breadthFirst}, kept apart from the
- * explorer's level expander for what it does differently, each of which decides a result it reports: it keeps the
- * first failure {@link Shrinker#sameFailure} accepts (the explorer keeps the first of each signature, and merges
- * every divergence into one), it stops in the middle of a level, at that failure or at the state limit (the
- * explorer stops at a level's end), and it counts the states reached up to there (the page's
- * {@link Minimality#states()}).
+ * {@code explore}; its alphabet comes from the script, not from an explorer's scope. Its breadth-first loop is the
+ * explorer's: {@link #breadthFirst} runs the {@link LevelExpander} on one thread, with an expansion that says what
+ * differs, each of which decides a result it reports: it keeps the first failure {@link Shrinker#sameFailure}
+ * accepts (the explorer keeps the first of each signature, and merges every divergence into one), it stops in the
+ * middle of a level, at that failure or at the state limit (the explorer stops at a level's end), and it counts the
+ * states reached up to there (the page's {@link Minimality#states()}).
  *
  * <p>Bounded: it stops once it has reached {@code stateLimit} distinct states, and the result says so
  * ({@link Minimality#proven()} false). A subject that cannot be forked (an external process) is not
@@ -187,58 +185,59 @@ public final class ShortestSearch {
      */
     record Level(List<Op> hit, int checkedUpTo, long states) {}
 
-    /** How a state was reached: its last operation and the path before it, sharing prefixes. */
-    private record Path(Path parent, Op op, int depth) {
-        List<Op> ops() {
-            Op[] ops = new Op[depth];
-            for (Path p = this; p.parent != null; p = p.parent) {
-                ops[p.depth - 1] = p.op;
-            }
-            return List.of(ops);
-        }
-    }
-
-    /** A state to expand: the pair in that state and the path to it. */
-    private record Node(LockstepPair pair, Path path) {}
-
     /**
-     * The breadth-first loop: every sequence of the alphabet from {@code root}, level by level, up to
-     * {@code maxDepth} operations, each state expanded once (by {@link LockstepPair#key}, consumers by id); a step that
-     * fails is never expanded (a run ends at its first failure), and the first one {@code wanted} accepts
-     * ends the search. Level-synchronous, so a hit at depth {@code d} means no script below {@code d} fails
-     * as wanted. Stops, incomplete, once {@code stateLimit} distinct states are reached.
+     * The breadth-first search, the explorer's {@link LevelExpander} on one thread: every sequence of the alphabet
+     * from {@code root}, level by level, up to {@code maxDepth} operations, each state expanded once (by
+     * {@link LockstepPair#key}, consumers by id); a step that fails is never expanded (a run ends at its first
+     * failure), and the first one {@code wanted} accepts ends the search in the middle of its level. Level-synchronous,
+     * so a hit at depth {@code d} means no script below {@code d} fails as wanted. Stops, incomplete, in the middle
+     * of a level once {@code stateLimit} distinct states are reached.
      */
     static Level breadthFirst(
             LockstepPair root, Alphabet alphabet, Predicate<Failure> wanted, int maxDepth, long stateLimit) {
-        StateKeyBuilder keys = new StateKeyBuilder();
-        Set<StateKey> seen = new HashSet<>();
-        seen.add(root.key(keys, false));
-        List<Node> level = List.of(new Node(root, new Path(null, null, 0)));
-        for (int depth = 0; depth < maxDepth && !level.isEmpty(); depth++) {
-            List<Node> next = new ArrayList<>();
-            boolean last = depth + 1 == maxDepth; // the last level's states are checked, never expanded
-            for (Node node : level) {
-                for (Op op : alphabet.at(node.pair, depth)) {
-                    LockstepPair child = node.pair.fork();
-                    Failure f = child.step(depth, op);
-                    if (f != null) {
-                        if (wanted.test(f)) {
-                            return new Level(new Path(node.path, op, depth + 1).ops(), depth, seen.size());
-                        }
-                        continue;
-                    }
-                    if (seen.add(child.key(keys, false))) {
-                        if (seen.size() >= stateLimit) {
-                            return new Level(null, depth, seen.size()); // this level is not finished
-                        }
-                        if (!last) {
-                            next.add(new Node(child, new Path(node.path, op, depth + 1)));
-                        }
-                    }
-                }
+        StateKeyBuilder keys = new StateKeyBuilder(); // one thread: one builder
+        LevelExpander.Expansion expansion = new LevelExpander.Expansion() {
+            @Override
+            public List<Op> operations(LockstepPair pair, int depth) {
+                return alphabet.at(pair, depth);
             }
-            level = next;
+
+            @Override
+            public String signature(Failure failure, boolean explorePast) {
+                // Only a step that fails counts (a run ends there), and only as wanted: the one kept is the first.
+                return !explorePast && wanted.test(failure) ? "wanted" : null;
+            }
+
+            @Override
+            public boolean stopAtFailure() {
+                return true;
+            }
+
+            @Override
+            public long stopAtStates() {
+                return stateLimit;
+            }
+        };
+        try (LevelExpander expander = new LevelExpander(
+                expansion, pair -> pair.key(keys, false), 1, LevelExpander.WinnerRule.SMALLEST_ORDINAL)) {
+            expander.seed(root);
+            List<LevelExpander.Node> level =
+                    new ArrayList<>(List.of(new LevelExpander.Node(root, LevelExpander.Path.ROOT)));
+            long expanded = 0; // states expanded at the levels before: the ordinals of a level follow theirs
+            for (int depth = 0; depth < maxDepth && !level.isEmpty(); depth++) {
+                boolean last = depth + 1 == maxDepth; // the last level's states are checked, never expanded
+                int size = level.size();
+                LevelExpander.Outcome o = expander.expand(level, depth, expanded, last, Set.of());
+                expanded += size;
+                if (!o.failures().isEmpty()) {
+                    return new Level(o.failures().get(0).path().ops(), depth, expander.states());
+                }
+                if (o.stopped()) {
+                    return new Level(null, depth, expander.states()); // this level is not finished
+                }
+                level = o.next();
+            }
+            return new Level(null, maxDepth, expander.states());
         }
-        return new Level(null, maxDepth, seen.size());
     }
 }

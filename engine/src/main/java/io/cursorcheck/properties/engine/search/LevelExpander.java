@@ -1,8 +1,7 @@
-package io.cursorcheck.properties.explore;
+package io.cursorcheck.properties.engine.search;
 
 import io.cursorcheck.properties.Op;
 import io.cursorcheck.properties.engine.Failure;
-import io.cursorcheck.properties.engine.Generator;
 import io.cursorcheck.properties.engine.LockstepPair;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * Expands one level of the breadth-first search with several threads, and keeps the set of every state
@@ -31,10 +31,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * twice). Failures are kept per chunk, the first of each signature in the chunk, and the caller keeps the first
  * of each signature over the chunks in order.
  *
+ * <p>What its users decide is their {@link Expansion}: the operations tried at a state, the signature a failure is
+ * kept under (or none: not kept), and, with one thread only, whether a level stops in the middle, at the first
+ * failure kept or once the set holds a given number of states (the shortest search: its result is the first
+ * failure it wants and the states it reached up to there).
+ *
  * <p>Used by one calling thread; the workers it starts run only inside {@link #expand}, and the calling thread
  * reads their output after waiting for them (the futures' completion orders their writes before its reads).
  */
-final class LevelExpander implements AutoCloseable {
+public final class LevelExpander implements AutoCloseable {
 
     /** Ordinals of one parent's children: a parent with more operations than this is refused, not mis-ordered. */
     private static final long STRIDE = 1L << 20;
@@ -43,14 +48,99 @@ final class LevelExpander implements AutoCloseable {
     private static final int MAX_CHUNK = 256;
 
     /**
+     * What a user of the search decides.
+     */
+    public interface Expansion {
+
+        /**
+         * The operations to try at a state, in the order one thread tries them.
+         *
+         * @param pair  the state
+         * @param depth operations on the path to it
+         */
+        List<Op> operations(LockstepPair pair, int depth);
+
+        /**
+         * The signature a failure is kept under: the first of each signature is kept; null, not kept.
+         *
+         * @param failure     the failure
+         * @param explorePast whether it is a known finding the pair explored past (the state is expanded still)
+         */
+        String signature(Failure failure, boolean explorePast);
+
+        /** Whether a level stops at the first failure kept (one thread only). */
+        default boolean stopAtFailure() {
+            return false;
+        }
+
+        /** Stops a level once the set holds this many states (one thread only); {@link Long#MAX_VALUE}: never. */
+        default long stopAtStates() {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    /**
+     * Which child is kept among those with one key, and which failure is reported among those with one
+     * signature. Only {@link #SMALLEST_ORDINAL} is a correct rule; the other is a negative control for the test
+     * that results do not depend on the thread count.
+     */
+    public enum WinnerRule {
+        /** The smallest ordinal: the child or failure one thread would meet first. */
+        SMALLEST_ORDINAL,
+        /** Whichever thread gets there first: a race, so the scripts may change with the threads' timing. */
+        FIRST_INSERTED
+    }
+
+    /**
+     * How a state was reached: its last operation and the path before it. Paths share prefixes
+     * and hold no broadcast, so only the frontier's states are in memory at once.
+     *
+     * @param parent the path before, null at the root
+     * @param op     the last operation, null at the root
+     * @param depth  operations on the path
+     */
+    public record Path(Path parent, Op op, int depth) {
+
+        /** The empty path, to the root. */
+        public static final Path ROOT = new Path(null, null, 0);
+
+        /** The operations, first to last. */
+        public List<Op> ops() {
+            Op[] ops = new Op[depth];
+            for (Path p = this; p.parent != null; p = p.parent) {
+                ops[p.depth - 1] = p.op;
+            }
+            return List.of(ops);
+        }
+    }
+
+    /**
+     * A state to expand: the pair in that state and the path to it.
+     *
+     * @param pair the pair in that state
+     * @param path the path to it
+     */
+    public record Node(LockstepPair pair, Path path) {}
+
+    /**
+     * What one thread did over the whole search.
+     *
+     * @param index       the thread's number, from 0
+     * @param states      distinct states it put into the set first
+     * @param transitions operations it applied
+     * @param cpuMillis   its CPU time expanding states
+     */
+    public record Worker(int index, long states, long transitions, long cpuMillis) {}
+
+    /**
      * A failure met while expanding the level.
      *
      * @param ordinal     the failing child's ordinal
-     * @param signature   its signature ({@link Explorer#signature})
+     * @param signature   its signature ({@link Expansion#signature})
      * @param path        the script that reached it
      * @param explorePast whether it is a known finding the pair explored past (reported without tolerance)
      */
-    record FailureAt(long ordinal, String signature, Explorer.Path path, boolean explorePast) {}
+    public record FailureAt(long ordinal, String signature, Path path, boolean explorePast) {}
 
     /**
      * One level's outcome.
@@ -58,11 +148,13 @@ final class LevelExpander implements AutoCloseable {
      * @param next     the next level's states, in ordinal order (empty after the last level)
      * @param reached  states first reached at this level
      * @param failures the failures, in ordinal order, at most one per signature
+     * @param stopped  whether the level stopped in the middle ({@link Expansion#stopAtFailure},
+     *                 {@link Expansion#stopAtStates}); then {@code next} is not the whole next level
      */
-    record Outcome(List<Explorer.Node> next, long reached, List<FailureAt> failures) {}
+    public record Outcome(List<Node> next, long reached, List<FailureAt> failures, boolean stopped) {}
 
     /** A child that led its key when it was met, with what decides at the level's end whether it stays. */
-    private record Candidate(Explorer.Node node, Object key, long ordinal) {}
+    private record Candidate(Node node, Object key, long ordinal) {}
 
     /** What the threads produced from one chunk, in ordinal order. */
     private static final class Chunk {
@@ -71,10 +163,12 @@ final class LevelExpander implements AutoCloseable {
         final Set<String> signatures = new HashSet<>();
     }
 
-    private final Scope scope;
-    private final ExploreSettings settings;
-    private final Explorer.WinnerRule rule;
+    private final Expansion expansion;
+    private final Function<LockstepPair, Object> keying;
+    private final int threads;
+    private final WinnerRule rule;
     private final ProbingKey probing; // the key if it can be looked up before it is made, else null
+    private final long stopAtStates;
     private final ConcurrentHashMap<Object, Long> seen = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, FailureAt> racedFailures = new ConcurrentHashMap<>(); // FIRST_INSERTED only
     private final ExecutorService pool; // null with one thread: the calling thread expands
@@ -83,7 +177,7 @@ final class LevelExpander implements AutoCloseable {
     private final long[] workerCpuNanos;
 
     // The level being expanded: written by the calling thread before the workers start.
-    private List<Explorer.Node> level;
+    private List<Node> level;
     private int depth;
     private long expandedBefore;
     private boolean last;
@@ -91,13 +185,29 @@ final class LevelExpander implements AutoCloseable {
     private Chunk[] chunks;
     private int chunkSize;
     private final AtomicInteger nextChunk = new AtomicInteger();
+    private boolean stopped; // one thread only: the level stopped in the middle
 
-    LevelExpander(Scope scope, ExploreSettings settings, Explorer.WinnerRule rule) {
-        this.scope = scope;
-        this.settings = settings;
+    /**
+     * A search's expander, with its own set of states.
+     *
+     * @param expansion what its user decides
+     * @param key       the state key, exact: equal keys, one state (a {@link ProbingKey} is looked up before it is
+     *                  made); thread-safe with more than one thread
+     * @param threads   threads expanding each level
+     * @param rule      the winner rule ({@link WinnerRule#SMALLEST_ORDINAL} but for its negative control)
+     * @throws IllegalArgumentException if the expansion stops in the middle of a level with more than one thread
+     */
+    public LevelExpander(Expansion expansion, Function<LockstepPair, Object> key, int threads, WinnerRule rule) {
+        if (threads > 1 && (expansion.stopAtFailure() || expansion.stopAtStates() != Long.MAX_VALUE)) {
+            // Where one thread stops is an ordinal; several threads are then past it, their states in the set.
+            throw new IllegalArgumentException("a search that stops in the middle of a level runs on one thread");
+        }
+        this.expansion = expansion;
+        this.keying = key;
+        this.threads = threads;
         this.rule = rule;
-        this.probing = settings.key() instanceof ProbingKey p ? p : null;
-        int threads = settings.threads();
+        this.probing = key instanceof ProbingKey p ? p : null;
+        this.stopAtStates = expansion.stopAtStates();
         this.workerStates = new long[threads];
         this.workerTransitions = new long[threads];
         this.workerCpuNanos = new long[threads];
@@ -114,17 +224,17 @@ final class LevelExpander implements AutoCloseable {
     }
 
     /** Puts the empty broadcast's key into the set, below every child's ordinal. */
-    void seed(LockstepPair root) {
-        seen.put(settings.key().apply(root), -1L);
+    public void seed(LockstepPair root) {
+        seen.put(keying.apply(root), -1L);
     }
 
     /** Distinct states so far. */
-    long states() {
+    public long states() {
         return seen.mappingCount();
     }
 
     /** Operations applied so far, over every thread. */
-    long transitions() {
+    public long transitions() {
         long sum = 0;
         for (long t : workerTransitions) {
             sum += t;
@@ -136,7 +246,7 @@ final class LevelExpander implements AutoCloseable {
      * CPU time so far, in milliseconds: the calling thread's, which with one thread includes the expanding,
      * plus the workers'.
      */
-    long cpuMillis(long callerCpuNanos) {
+    public long cpuMillis(long callerCpuNanos) {
         long sum = callerCpuNanos;
         if (pool != null) {
             for (long c : workerCpuNanos) {
@@ -147,10 +257,10 @@ final class LevelExpander implements AutoCloseable {
     }
 
     /** What each thread did so far. */
-    List<Explorer.Worker> workers() {
-        List<Explorer.Worker> all = new ArrayList<>();
+    public List<Worker> workers() {
+        List<Worker> all = new ArrayList<>();
         for (int w = 0; w < workerStates.length; w++) {
-            all.add(new Explorer.Worker(w, workerStates[w], workerTransitions[w], workerCpuNanos[w] / 1_000_000));
+            all.add(new Worker(w, workerStates[w], workerTransitions[w], workerCpuNanos[w] / 1_000_000));
         }
         return List.copyOf(all);
     }
@@ -165,14 +275,14 @@ final class LevelExpander implements AutoCloseable {
      * @param lastLevel      whether the children are only checked and counted, never kept
      * @param found          the signatures already reported (a failure with one of them is not kept)
      */
-    Outcome expand(List<Explorer.Node> states, int atDepth, long expandedBefore, boolean lastLevel, Set<String> found) {
+    public Outcome expand(List<Node> states, int atDepth, long expandedBefore, boolean lastLevel, Set<String> found) {
         long before = seen.mappingCount();
         this.level = states;
         this.depth = atDepth;
         this.expandedBefore = expandedBefore;
         this.last = lastLevel;
         this.foundBefore = Set.copyOf(found);
-        int threads = settings.threads();
+        this.stopped = false;
         this.chunkSize = Math.max(1, Math.min(MAX_CHUNK, states.size() / (threads * 16)));
         this.chunks = new Chunk[(states.size() + chunkSize - 1) / chunkSize];
         nextChunk.set(0);
@@ -190,24 +300,27 @@ final class LevelExpander implements AutoCloseable {
             }
             waitFor(tasks);
         }
-        List<Explorer.Node> next = new ArrayList<>();
+        List<Node> next = new ArrayList<>();
         List<FailureAt> failures = new ArrayList<>();
         for (Chunk c : chunks) {
+            if (c == null) { // not reached: the level stopped before it
+                break;
+            }
             for (Candidate k : c.kept) {
                 // Still the smallest ordinal of its key (FIRST_INSERTED: kept by whoever came first).
-                if (rule == Explorer.WinnerRule.FIRST_INSERTED || seen.get(k.key()) == k.ordinal()) {
+                if (rule == WinnerRule.FIRST_INSERTED || seen.get(k.key()) == k.ordinal()) {
                     next.add(k.node());
                 }
             }
             failures.addAll(c.failures);
         }
-        if (rule == Explorer.WinnerRule.FIRST_INSERTED) {
+        if (rule == WinnerRule.FIRST_INSERTED) {
             failures = new ArrayList<>(racedFailures.values());
             failures.sort(Comparator.comparingLong(FailureAt::ordinal));
         }
         this.chunks = null;
         this.level = null;
-        return new Outcome(next, seen.mappingCount() - before, failures);
+        return new Outcome(next, seen.mappingCount() - before, failures, stopped);
     }
 
     /** Runs the workers and waits for all of them; a worker's exception is rethrown as it was thrown. */
@@ -232,16 +345,16 @@ final class LevelExpander implements AutoCloseable {
 
     /** One thread's share: chunks taken one at a time until none is left. */
     private void work(int worker) {
-        long cpuStart = Explorer.cpuNanos();
+        long cpuStart = cpuNanos();
         // Counted here and written once per level: the threads' slots of workerTransitions share a cache line.
         long[] counts = new long[2]; // transitions, states created
         int chunk;
-        while ((chunk = nextChunk.getAndIncrement()) < chunks.length) {
+        while (!stopped && (chunk = nextChunk.getAndIncrement()) < chunks.length) {
             Chunk out = new Chunk();
             int from = chunk * chunkSize;
             int to = Math.min(level.size(), from + chunkSize);
-            for (int i = from; i < to; i++) {
-                Explorer.Node node = level.get(i);
+            for (int i = from; i < to && !stopped; i++) {
+                Node node = level.get(i);
                 level.set(i, null); // expanded: its pair can go (each index is written by one thread only)
                 expandNode(node, (expandedBefore + i) * STRIDE, out, counts);
             }
@@ -249,42 +362,37 @@ final class LevelExpander implements AutoCloseable {
         }
         workerTransitions[worker] += counts[0];
         workerStates[worker] += counts[1];
-        workerCpuNanos[worker] += Explorer.cpuNanos() - cpuStart;
+        workerCpuNanos[worker] += cpuNanos() - cpuStart;
     }
 
-    private void expandNode(Explorer.Node node, long firstOrdinal, Chunk out, long[] counts) {
-        // By rank from the model's state: equal keys, equal transitions.
-        Generator.Targets targets = scope.writerPaths() ? node.pair().targets(depth) : Generator.Targets.NONE;
-        List<Op> ops = scope.operations(node.pair().consumers(), targets.pending(), targets.spoilable());
+    private void expandNode(Node node, long firstOrdinal, Chunk out, long[] counts) {
+        List<Op> ops = expansion.operations(node.pair(), depth);
         if (ops.size() >= STRIDE) {
             throw new IllegalStateException("explore: a state has " + ops.size() + " operations, more than the "
                     + STRIDE + " one state's ordinals can tell apart");
         }
         long transitions = 0;
         long created = 0;
-        for (int j = 0; j < ops.size(); j++) {
+        for (int j = 0; j < ops.size() && !stopped; j++) {
             Op op = ops.get(j);
             long ordinal = firstOrdinal + j;
             LockstepPair child = node.pair().fork();
             Failure f = child.step(depth, op);
             transitions++;
             if (f != null) {
-                fail(
-                        out,
-                        new FailureAt(
-                                ordinal, Explorer.signature(f), new Explorer.Path(node.path(), op, depth + 1), false));
+                fail(out, ordinal, f, new Path(node.path(), op, depth + 1), false);
                 continue; // a failing state is not expanded
             }
             Failure past = child.toleratedAtLastStep();
             if (past != null) { // a known finding, explored past
-                fail(
-                        out,
-                        new FailureAt(ordinal, past.signature(), new Explorer.Path(node.path(), op, depth + 1), true));
+                fail(out, ordinal, past, new Path(node.path(), op, depth + 1), true);
+                if (stopped) {
+                    break;
+                }
             }
             // Most children reach a known state: a lock-free read of the probe (the key in the thread's buffer, not
             // copied) settles those before any write locks a bin; a key is copied only to be stored.
-            Object probe =
-                    probing != null ? probing.probe(child) : settings.key().apply(child);
+            Object probe = probing != null ? probing.probe(child) : keying.apply(child);
             Object key = probing != null ? null : probe;
             Long held = seen.get(probe);
             Long mine = null;
@@ -298,7 +406,11 @@ final class LevelExpander implements AutoCloseable {
             boolean leads = held == null;
             if (leads) {
                 created++;
-            } else if (rule == Explorer.WinnerRule.SMALLEST_ORDINAL) {
+                // Checked after each insert, so the set never holds more states than the limit.
+                if (seen.mappingCount() >= stopAtStates) {
+                    stopped = true;
+                }
+            } else if (rule == WinnerRule.SMALLEST_ORDINAL) {
                 while (held > ordinal) { // a later sibling of this level got there first: take the key from it
                     if (mine == null) {
                         mine = ordinal;
@@ -314,24 +426,37 @@ final class LevelExpander implements AutoCloseable {
                 if (key == null) {
                     key = probing.own(probe); // took the key from a sibling: the candidate needs a key of its own
                 }
-                out.kept.add(new Candidate(
-                        new Explorer.Node(child, new Explorer.Path(node.path(), op, depth + 1)), key, ordinal));
+                out.kept.add(new Candidate(new Node(child, new Path(node.path(), op, depth + 1)), key, ordinal));
             }
         }
         counts[0] += transitions;
         counts[1] += created;
     }
 
-    /** Keeps a failure if it is its signature's first in the chunk and not reported at an earlier level. */
-    private void fail(Chunk out, FailureAt f) {
-        if (foundBefore.contains(f.signature())) {
+    /**
+     * Keeps a failure if the expansion gives it a signature, it is its signature's first in the chunk and not
+     * reported at an earlier level.
+     */
+    private void fail(Chunk out, long ordinal, Failure failure, Path path, boolean explorePast) {
+        String signature = expansion.signature(failure, explorePast);
+        if (signature == null || foundBefore.contains(signature)) {
             return;
         }
-        if (rule == Explorer.WinnerRule.FIRST_INSERTED) {
+        FailureAt f = new FailureAt(ordinal, signature, path, explorePast);
+        if (rule == WinnerRule.FIRST_INSERTED) {
             racedFailures.putIfAbsent(f.signature(), f);
         } else if (out.signatures.add(f.signature())) {
             out.failures.add(f);
+            if (expansion.stopAtFailure()) {
+                stopped = true;
+            }
         }
+    }
+
+    /** The calling thread's CPU time, or the wall clock where the JVM does not measure it. */
+    public static long cpuNanos() {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        return threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : System.nanoTime();
     }
 
     /** Stops the workers. */

@@ -1,4 +1,4 @@
-package io.cursorcheck.properties.explore;
+package io.cursorcheck.properties.engine.search;
 
 import io.cursorcheck.properties.engine.LockstepPair;
 import java.util.function.Function;
@@ -11,7 +11,7 @@ import java.util.function.Function;
  *
  * <p>Thread-safe; a probe is valid on its thread until that thread's next probe.
  */
-interface ProbingKey extends Function<LockstepPair, Object> {
+public interface ProbingKey extends Function<LockstepPair, Object> {
 
     /**
      * A look-up view of the pair's key: equal to, and hashed as, {@code apply(pair)}; never stored.
