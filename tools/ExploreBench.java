@@ -15,7 +15,7 @@ import java.util.List;
  * late, and a run of a few seconds is then mostly interpreted, which says nothing about the code.
  * Each run also prints the bytes this thread allocated per transition, which, unlike a timing, the
  * machine's load does not change (the explorer's per-state cost is mostly allocation). Only an explorer
- * that explores on the calling thread (before issue 16's parallel one) allocates there: for the parallel
+ * that explores on the calling thread (as the explorer did before it ran in parallel) allocates there: for the parallel
  * explorer, whose workers do the work, the figure is printed as not measured.
  * A run that does not hold, or explores a different number of states than the first, is an error:
  * a faster explorer must explore the same states.

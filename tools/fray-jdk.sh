@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prints the folder of a JDK 25 that Fray's Maven plugin (goal prepare-fray) can jlink its instrumented JDK from,
-# making a stand-in folder when the installed JDK has no jmods/ (issue 18).
+# making a stand-in folder when the installed JDK has no jmods/.
 #
 # Why a stand-in: prepare-fray runs "<jdk>/bin/jlink ... --module-path=<jdk>/jmods". Temurin 25 ships without
 # jmods/ (JEP 493: its jlink links from the running image), and jlink refuses a module path that does not exist.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Fray run (issue 18): every stress race on both thread-safe variants (must pass), every racy twin through the
+# The Fray run: every stress race on both thread-safe variants (must pass), every racy twin through the
 # races that declare it (must be caught; end-published-before-entry with memory accesses as switching points, where
 # PublishVsRead also runs on both variants), then the grade, which writes its numbers to fray/target/fray-grade.json
 # and, given --reports DIR, writes DIR/stress/fray.md and saves each failure's schedule under

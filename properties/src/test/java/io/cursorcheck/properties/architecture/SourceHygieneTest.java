@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Main code keeps the rule and the why, never the story: no calendar date and no issue number in any main source
- * of any module (comments, help text and strings alike). Evidence and history belong in {@code docs/},
+ * of any module, nor in the scripts the project runs ({@code tools/}, {@code bin/}, {@code .ci/}): comments, help
+ * text and strings alike. Evidence and history belong in {@code docs/},
  * {@code reports/runs/} and commit messages, where they can be dated without going stale in code.
  */
 class SourceHygieneTest {
@@ -39,13 +40,19 @@ class SourceHygieneTest {
         return out;
     }
 
+    /** A main source of a module, or a script or tool of the project's own. */
+    static boolean isCode(String relative) {
+        return relative.matches("[^/]+/src/main/java/.*\\.java")
+                || relative.matches("(tools|bin|\\.ci)/[^/]+") && !relative.endsWith(".md");
+    }
+
     @Test
     void noMainSourceCarriesADateOrAnIssueNumber() throws IOException {
         Path root = SourceTree.root();
         List<String> found = new ArrayList<>();
         try (Stream<Path> files = Files.walk(root)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".java"))
-                    .filter(p -> root.relativize(p).toString().matches("[^/]+/src/main/java/.*"))
+            for (Path f : files.filter(Files::isRegularFile)
+                    .filter(p -> isCode(root.relativize(p).toString()))
                     .sorted()
                     .toList()) {
                 found.addAll(offences(root.relativize(f).toString(), Files.readString(f)));
@@ -54,6 +61,19 @@ class SourceHygieneTest {
         assertThat(found)
                 .as("dates and issue numbers belong in docs/ and reports/runs/")
                 .isEmpty();
+    }
+
+    @Test
+    void controlTheScriptsAndToolsAreScannedAndTestsAndRecordsAreNot() {
+        assertThat(isCode("tools/ExploreBench.java")).isTrue();
+        assertThat(isCode("tools/fray-run.sh")).isTrue();
+        assertThat(isCode(".ci/run")).isTrue();
+        assertThat(isCode("bin/cursorcheck")).isTrue();
+        assertThat(isCode("engine/src/main/java/io/cursorcheck/properties/Op.java"))
+                .isTrue();
+        assertThat(isCode("engine/src/test/java/io/cursorcheck/properties/OpTest.java"))
+                .isFalse();
+        assertThat(isCode("reports/runs/2026-12-06-ci.md")).isFalse();
     }
 
     @Test
