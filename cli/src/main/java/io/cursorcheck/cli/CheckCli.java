@@ -126,12 +126,16 @@ final class CheckCli extends CliCommand {
         }
         List<String> low = r.coverage().belowFloor();
         low.forEach(l -> out.println("coverage below floor: " + l));
+        List<String> tooShort = r.coverage().tooShort();
+        tooShort.forEach(l -> out.println("coverage " + l));
         boolean failed = !r.subjectFailures().isEmpty() || !r.newFindings().isEmpty();
         if (!failed) {
             out.println(
-                    low.isEmpty()
-                            ? "ok: no failure" + (r.found().isEmpty() ? "" : " beyond the known findings")
-                            : "ok: no failure, but coverage is below a floor (run longer)");
+                    !low.isEmpty()
+                            ? "ok: no failure, but coverage is below a floor on a sample large enough to judge it"
+                            : !tooShort.isEmpty()
+                                    ? "ok: no failure; coverage too short to judge every floor (run longer)"
+                                    : "ok: no failure" + (r.found().isEmpty() ? "" : " beyond the known findings"));
         }
         return failed ? 1 : 0;
     }

@@ -1,6 +1,7 @@
 package io.cursorcheck.properties.campaign;
 
 import io.cursorcheck.properties.Variant;
+import io.cursorcheck.properties.engine.Coverage;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.Weights;
@@ -181,23 +182,45 @@ public final class Campaign {
         long remaining = Math.max(1_000, total - (System.currentTimeMillis() - start));
         Schedule schedule = new Schedule(remaining);
         for (Variant v : Variant.values()) {
-            boolean diverges = v.conformance() == Variant.Conformance.DIVERGES;
             long budget = schedule.next(v, total - (System.currentTimeMillis() - start));
-            RandomRun.Config rc = new RandomRun.Config(
+            RandomRun.Config rc = lockstep(
                     v,
-                    seed ^ v.ordinal(),
+                    seed,
                     Long.MAX_VALUE,
                     budget,
                     config.maxSteps(),
                     config.weights(),
                     config.threads(),
-                    diverges,
                     counterexamples,
                     known);
             RandomRun.Result r = timed(config, v.id(), () -> live(config, v.id(), rc));
-            variants.add(judge(v, r, problems));
+            VariantPart part = judge(v, r, problems);
+            r.coverage().tooShort().forEach(l -> config.log().println(v.id() + ": coverage " + l));
+            variants.add(part);
         }
         return new Result(config, started, System.currentTimeMillis() - start, variants, controls, findings, problems);
+    }
+
+    /**
+     * The random run of variant {@code v} in the campaign seeded {@code seed}, within {@code sequences} and
+     * {@code millis}. A count is judged only on a sample large enough for it: a variant whose coverage floors are
+     * judged goes on past a short budget (a busy machine), within {@link RandomRun#EXTENSION_CAP}, rather than
+     * failing a floor that chance alone could miss; a diverging variant stops at its first failure.
+     */
+    static RandomRun.Config lockstep(
+            Variant v,
+            long seed,
+            long sequences,
+            long millis,
+            int maxSteps,
+            Weights weights,
+            int threads,
+            Path counterexamples,
+            KnownFindings known) {
+        boolean diverges = v.conformance() == Variant.Conformance.DIVERGES;
+        RandomRun.Config budgeted = new RandomRun.Config(
+                v, seed ^ v.ordinal(), sequences, millis, maxSteps, weights, threads, diverges, counterexamples, known);
+        return diverges ? budgeted : budgeted.judgedOn(Coverage.sequencesToJudgeEveryFloor());
     }
 
     private static int shares(Variant v) {
@@ -264,7 +287,7 @@ public final class Campaign {
                         .result());
     }
 
-    private static VariantPart judge(Variant v, RandomRun.Result r, List<String> problems) {
+    static VariantPart judge(Variant v, RandomRun.Result r, List<String> problems) {
         List<String> mine = new ArrayList<>();
         for (RandomRun.Found f : r.newFindings()) {
             mine.add(v.id() + ": NEW finding against the model "
@@ -290,8 +313,15 @@ public final class Campaign {
                 }
                 List<String> low = r.coverage().belowFloor();
                 low.forEach(l -> mine.add(v.id() + ": coverage below floor: " + l));
+                // A floor under its count on too small a sample is no failure of the subject, and said so.
+                List<String> tooShort = r.coverage().tooShort();
                 verdict = mine.isEmpty()
                         ? "passed (" + r.found().size() + " known finding(s) against the model met)"
+                                + (tooShort.isEmpty()
+                                        ? ""
+                                        : "; coverage too short to judge " + tooShort.size() + " floor(s): "
+                                                + r.coverage().sequences() + " sequences, "
+                                                + Coverage.sequencesToJudgeEveryFloor() + " needed")
                         : "FAILED";
             }
         }

@@ -158,17 +158,25 @@ public final class IndexPage {
         }
         if (cov != null) {
             b.append("### Coverage (cached-count run)\n\nStates that matter, counted from the model's observations;"
-                    + " a count below its floor fails the run.\n\n");
-            MarkdownTable states =
-                    MarkdownTable.of("state", "reached", "floor", "").right(1, 2);
+                    + " a count below its floor fails the run when the run's sequences are enough to judge it (a"
+                    + " correct generator misses a judged floor with a chance below one in a million); on fewer it"
+                    + " is too short, which is no failure.\n\n");
+            MarkdownTable states = MarkdownTable.of("state", "reached", "floor", "sequences to judge", "")
+                    .right(1, 2, 3);
             for (Coverage.State s : Coverage.State.values()) {
                 long n = cov.count(s);
                 long floor = s.floor(cov.sequences());
+                long needed = s.sequencesToJudge();
                 states.row(
                         MarkdownTable.text(s.description()),
                         String.format("%,d", n),
                         String.format("%,d", floor),
-                        n >= floor ? "ok" : "**below**");
+                        needed == 0 ? "" : String.format("%,d", needed),
+                        n >= floor
+                                ? "ok"
+                                : cov.sequences() < needed
+                                        ? String.format("too short: %,d sequences, %,d needed", cov.sequences(), needed)
+                                        : "**below**");
             }
             b.append(states);
             b.append("\nOperations by outcome:\n\n");
@@ -234,6 +242,7 @@ public final class IndexPage {
                 coverage.put(s.name(), p.result().coverage().count(s));
             }
             v.put("coverage", coverage);
+            v.put("coverageTooShort", p.result().coverage().tooShort());
             variants.add(v);
         }
         m.put("variants", variants);

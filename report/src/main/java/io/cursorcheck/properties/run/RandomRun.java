@@ -60,6 +60,9 @@ public final class RandomRun {
      *                      judge a subject, not the spec, such as the kill matrix's
      * @param shortestStates the state limit of the shortest search after each shrink ({@link ShortestSearch});
      *                      0 switches it off, leaving the shrinker's 1-minimal script
+     * @param judgeSequences the sequences a verdict on this run's counts needs (its coverage floors, or the catch
+     *                      of a negative control): a run whose budget ends short of them goes on past it up to
+     *                      {@value #EXTENSION_CAP} times its budget (in sequences and in time); 0 for none
      */
     public record Config(
             BroadcastFactory subject,
@@ -73,7 +76,8 @@ public final class RandomRun {
             Path reportDir,
             KnownFindings known,
             boolean subjectOnly,
-            long shortestStates) {
+            long shortestStates,
+            long judgeSequences) {
         /**
          * Checks the bounds, naming the field and its value.
          *
@@ -85,6 +89,10 @@ public final class RandomRun {
             atLeastOne("millis", millis);
             atLeastOne("maxSteps", maxSteps);
             atLeastOne("threads", threads);
+            if (judgeSequences < 0) {
+                throw new IllegalArgumentException(
+                        "random run: judgeSequences must be >= 0 (0: no extension), was " + judgeSequences);
+            }
             if (shortestStates < 0) {
                 throw new IllegalArgumentException(
                         "random run: shortestStates must be >= 0 (0: no shortest search)," + " was " + shortestStates);
@@ -116,7 +124,8 @@ public final class RandomRun {
                     reportDir,
                     known,
                     subjectOnly,
-                    ShortestSearch.defaultStateLimit());
+                    ShortestSearch.defaultStateLimit(),
+                    0);
         }
 
         /** The same run with another state limit for its shortest search (0: none). */
@@ -133,7 +142,34 @@ public final class RandomRun {
                     reportDir,
                     known,
                     subjectOnly,
-                    limit);
+                    limit,
+                    judgeSequences);
+        }
+
+        /**
+         * The same run, extended past its budget (up to {@value RandomRun#EXTENSION_CAP} times it) until
+         * {@code sequences} sequences are done, so that its counts can be judged.
+         */
+        public Config judgedOn(long sequences) {
+            return new Config(
+                    subject,
+                    seed,
+                    this.sequences,
+                    millis,
+                    maxSteps,
+                    weights,
+                    threads,
+                    stopOnFailure,
+                    reportDir,
+                    known,
+                    subjectOnly,
+                    shortestStates,
+                    sequences);
+        }
+
+        /** Whether a run of this config that ran {@code done} sequences stopped at its extension's cap. */
+        public boolean cappedShortOfJudging(long done) {
+            return done < judgeSequences;
         }
 
         private static void atLeastOne(String field, long value) {
@@ -248,6 +284,16 @@ public final class RandomRun {
      */
     static final int CONTINUATIONS_PAST_A_FINDING = 8;
 
+    /**
+     * How far a run may go past its budget, as a multiple of it, to reach the sequences its verdict needs
+     * ({@link Config#judgeSequences()}): a busy machine then costs time, not a verdict, within a known bound.
+     */
+    public static final int EXTENSION_CAP = 3;
+
+    private static long capped(long budget) {
+        return budget > Long.MAX_VALUE / EXTENSION_CAP ? Long.MAX_VALUE : budget * EXTENSION_CAP;
+    }
+
     private RandomRun() {}
 
     /** The seed of sequence {@code index} of a run seeded {@code seed} (SplitMix64). */
@@ -262,6 +308,9 @@ public final class RandomRun {
     public static Result run(Config config, Progress progress) {
         long start = System.currentTimeMillis();
         long deadline = Deadline.after(start, config.millis()); // saturating: a year of millis must not wrap
+        // Past its budget a run goes on only toward the sequences its verdict needs, within the cap.
+        long capDeadline = Deadline.after(start, capped(config.millis()));
+        long capSequences = Math.min(capped(config.sequences()), config.judgeSequences());
         AtomicLong nextIndex = new AtomicLong();
         AtomicBoolean stop = new AtomicBoolean();
         // Per signature the failing sequence with the lowest index, whichever thread ran it first:
@@ -278,9 +327,14 @@ public final class RandomRun {
                     () -> {
                         Coverage coverage = new Coverage();
                         coverages.add(coverage);
-                        while (!stop.get() && System.currentTimeMillis() < deadline) {
+                        while (!stop.get()) {
+                            long now = System.currentTimeMillis();
+                            if (now >= capDeadline || (now >= deadline && nextIndex.get() >= capSequences)) {
+                                break;
+                            }
                             long index = nextIndex.getAndIncrement();
-                            if (index >= config.sequences()) {
+                            boolean inBudget = index < config.sequences() && now < deadline;
+                            if (!inBudget && index >= capSequences) {
                                 break;
                             }
                             long seed = sequenceSeed(config.seed(), index);
