@@ -5,6 +5,7 @@ import io.cursorcheck.conformance.ConformanceCampaign;
 import io.cursorcheck.conformance.SubjectComparison;
 import io.cursorcheck.conformance.protocol.ExternalSubject;
 import io.cursorcheck.conformance.release.BroadcastSource;
+import io.cursorcheck.conformance.release.NoSuchReleaseException;
 import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.properties.report.Reports;
@@ -106,7 +107,11 @@ abstract class ConformanceCli extends CliCommand {
         BroadcastSource loaded = sourceOption(runtime);
         sequencesOption();
         Algorithm algorithm = modelOption(loaded);
-        release.requireInstallable(); // npm, before anything runs
+        try {
+            release.requireExists(); // installed, or npm and the registry has it: before anything runs
+        } catch (NoSuchReleaseException e) {
+            throw new NoSuchReleaseException("--version " + version + ": " + e.getMessage());
+        }
         if (recordFindings) {
             return record(runtime, release);
         }

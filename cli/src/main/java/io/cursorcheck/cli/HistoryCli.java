@@ -3,6 +3,7 @@ package io.cursorcheck.cli;
 import io.cursorcheck.conformance.ConformanceCampaign;
 import io.cursorcheck.conformance.History;
 import io.cursorcheck.conformance.pages.HistoryPage;
+import io.cursorcheck.conformance.release.NoSuchReleaseException;
 import io.cursorcheck.conformance.release.RegistryReleases;
 import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.properties.report.ReportRun;
@@ -83,6 +84,13 @@ final class HistoryCli extends CliCommand {
                 releases.isEmpty() ? RegistryReleases.list(System.getenv("PATH")) : List.copyOf(releases);
         for (Release r : chosen) {
             r.requireInstallable(); // npm, before anything runs
+        }
+        for (Release r : releases) { // every named release exists, before any is installed or run
+            try {
+                r.requireExists();
+            } catch (NoSuchReleaseException e) {
+                throw new NoSuchReleaseException("--releases " + r.id() + ": " + e.getMessage());
+            }
         }
         long seed = seedOption.orFresh();
         int maxSteps = maxStepsOption.maxSteps;

@@ -70,9 +70,84 @@ public final class RegistryReleases {
         return all;
     }
 
+    /**
+     * Asks the registry whether it has {@code release} ({@code npm view PACKAGE@VERSION version --json}).
+     *
+     * @param path the {@code PATH} to find npm on
+     * @throws NoSuchReleaseException       with npm's own reason if the registry has no such version
+     * @throws MissingToolException         if there is no npm on {@code path}
+     * @throws RegistryUnreachableException if npm cannot ask the registry
+     */
+    public static void requirePublished(String path, Release release) throws IOException, InterruptedException {
+        if (Release.npmOn(path) == null) {
+            throw new MissingToolException("npm is needed to look " + release.id() + " up on the npm registry (npm"
+                    + " view " + release.npmPackage() + "), and there is no npm on the PATH; install it, e.g. with"
+                    + " 'apt-get install npm'");
+        }
+        Answer a = npm(path, List.of("view", release.npmPackage(), "version", "--json"));
+        if (a.answered()) {
+            return;
+        }
+        String reason = notFound(a.text());
+        if (reason != null) {
+            throw new NoSuchReleaseException(
+                    "the npm registry has no " + release.npmPackage() + ": npm says '" + reason + "'");
+        }
+        throw a.unreachable("npm view " + release.npmPackage() + " version --json", "");
+    }
+
+    /**
+     * npm's reason when its answer says the package or version does not exist ({@code E404} of {@code npm view},
+     * {@code ETARGET} of {@code npm install}), or null for any other failure.
+     */
+    static String notFound(String npmSaid) {
+        if (!npmSaid.contains("E404") && !npmSaid.contains("ETARGET")) {
+            return null;
+        }
+        return npmSaid.lines()
+                .map(l ->
+                        l.replaceFirst("^npm (error|ERR!)( 404| notarget)?", "").strip())
+                .filter(l -> l.startsWith("No match") || l.startsWith("Not Found"))
+                .findFirst()
+                .map(l -> l.endsWith(".") ? l.substring(0, l.length() - 1) : l)
+                .orElse("not found (E404)");
+    }
+
     /** What {@code npm view PACKAGE versions --json} printed. */
     private static String view(String path, String pkg) throws IOException, InterruptedException {
-        List<String> command = List.of(Release.npmOn(path).toString(), "view", pkg, "versions", "--json");
+        Answer a = npm(path, List.of("view", pkg, "versions", "--json"));
+        if (!a.answered()) {
+            throw a.unreachable(
+                    "the npm registry did not list the releases: 'npm view " + pkg + " versions --json'",
+                    "; with no registry, name the installed releases with --releases node-26.12.1,bun-1.4.5");
+        }
+        return a.text();
+    }
+
+    /** What npm printed (standard output and error), whether it finished in time, and its exit code. */
+    private record Answer(boolean finished, int exit, String text) {
+        boolean answered() {
+            return finished && exit == 0;
+        }
+
+        RegistryUnreachableException unreachable(String question, String advice) {
+            String said = text.strip()
+                    .lines()
+                    .filter(l -> !l.isBlank())
+                    .limit(3)
+                    .reduce((x, y) -> x + " " + y)
+                    .orElse("");
+            return new RegistryUnreachableException(question + " "
+                    + (finished ? "failed (exit " + exit + ")" : "did not answer in " + NPM_VIEW_SECONDS + " s")
+                    + (said.isEmpty() ? "" : ": " + said) + advice);
+        }
+    }
+
+    /** Runs npm with {@code args} (at most {@link #NPM_VIEW_SECONDS}). */
+    private static Answer npm(String path, List<String> args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(Release.npmOn(path).toString());
+        command.addAll(args);
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("PATH", path);
         pb.redirectErrorStream(true);
@@ -84,23 +159,8 @@ public final class RegistryReleases {
             if (!finished) {
                 npm.destroyForcibly();
             }
-            String text = Files.readString(answer, StandardCharsets.UTF_8);
-            if (!finished || npm.exitValue() != 0) {
-                String said = text.strip()
-                        .lines()
-                        .filter(l -> !l.isBlank())
-                        .limit(3)
-                        .reduce((x, y) -> x + " " + y)
-                        .orElse("");
-                throw new RegistryUnreachableException("the npm registry did not list the releases: 'npm view " + pkg
-                        + " versions --json' "
-                        + (finished
-                                ? "failed (exit " + npm.exitValue() + ")"
-                                : "did not answer in " + NPM_VIEW_SECONDS + " s")
-                        + (said.isEmpty() ? "" : ": " + said) + "; with no registry, name"
-                        + " the installed releases with --releases node-26.12.1,bun-1.4.5");
-            }
-            return text;
+            return new Answer(
+                    finished, finished ? npm.exitValue() : -1, Files.readString(answer, StandardCharsets.UTF_8));
         } finally {
             Files.deleteIfExists(answer);
         }

