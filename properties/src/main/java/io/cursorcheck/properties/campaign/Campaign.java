@@ -24,7 +24,10 @@ import java.util.function.Supplier;
  *
  * <p>Verdicts: the model and {@code cached-count} must show no failure but the known findings
  * against the model (and meet every coverage floor); {@code dirty-flag} must be caught diverging;
- * every control must be caught and shrunk to at most {@link #CONTROL_MAX_LENGTH} operations;
+ * every control must be caught and shrunk to at most {@link #CONTROL_MAX_LENGTH} operations. A floor missed, or a
+ * control or {@code dirty-flag} not caught, fails only on a sample large enough that chance alone would do so less
+ * than once in a million ({@link Coverage.State#sequencesToJudge()}, {@link Controls#sequencesToCatch}); on a
+ * smaller one, after the run's extension, it is reported too short;
  * every known finding must still reproduce as released, and must not under the corrected algorithm
  * of spec §8 ({@code cached-count-corrected} against {@code model-corrected}). A variant that follows
  * the corrected algorithm runs against {@code model-corrected}, where no finding is known, so any
@@ -169,7 +172,12 @@ public final class Campaign {
                             counterexamples,
                             known));
             controls.add(v);
-            if (!v.killed()) {
+            if (v.tooShort()) {
+                config.log()
+                        .printf(
+                                "control %s: not caught, too short: %d sequences, %d needed%n",
+                                m.id(), v.result().sequences(), Controls.sequencesToCatch(m.id()));
+            } else if (!v.killed()) {
                 problems.add(
                         "negative control " + m.id() + " survived " + v.result().sequences() + " sequences");
             } else if (v.reportedLength() > CONTROL_MAX_LENGTH) {
@@ -205,7 +213,8 @@ public final class Campaign {
      * The random run of variant {@code v} in the campaign seeded {@code seed}, within {@code sequences} and
      * {@code millis}. A count is judged only on a sample large enough for it: a variant whose coverage floors are
      * judged goes on past a short budget (a busy machine), within {@link RandomRun#EXTENSION_CAP}, rather than
-     * failing a floor that chance alone could miss; a diverging variant stops at its first failure.
+     * failing a floor that chance alone could miss; a diverging variant, which stops at its first failure, goes
+     * on the same way toward the sequences its survival needs to be judged ({@link Controls#sequencesToCatch}).
      */
     static RandomRun.Config lockstep(
             Variant v,
@@ -220,7 +229,7 @@ public final class Campaign {
         boolean diverges = v.conformance() == Variant.Conformance.DIVERGES;
         RandomRun.Config budgeted = new RandomRun.Config(
                 v, seed ^ v.ordinal(), sequences, millis, maxSteps, weights, threads, diverges, counterexamples, known);
-        return diverges ? budgeted : budgeted.judgedOn(Coverage.sequencesToJudgeEveryFloor());
+        return budgeted.judgedOn(diverges ? Controls.sequencesToCatch(v.id()) : Coverage.sequencesToJudgeEveryFloor());
     }
 
     private static int shares(Variant v) {
@@ -296,7 +305,11 @@ public final class Campaign {
         String verdict;
         switch (v.conformance()) {
             case DIVERGES -> {
-                if (r.subjectFailures().isEmpty()) {
+                long needed = Controls.sequencesToCatch(v.id());
+                if (r.subjectFailures().isEmpty() && r.sequences() < needed) {
+                    // Not caught on too few sequences: chance, not a verdict on the checker.
+                    verdict = "not caught, too short: " + r.sequences() + " sequences, " + needed + " needed";
+                } else if (r.subjectFailures().isEmpty()) {
                     mine.add(v.id() + " was expected to diverge but passed " + r.sequences() + " sequences");
                     verdict = "not caught";
                 } else {

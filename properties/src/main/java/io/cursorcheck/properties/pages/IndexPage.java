@@ -141,7 +141,12 @@ public final class IndexPage {
                 controls.row(
                         MarkdownTable.code(v.mutant().id()),
                         v.mutant().impact(),
-                        "**survived**",
+                        v.tooShort()
+                                ? String.format(
+                                        "not caught, too short: %,d sequences, %,d needed (no failure)",
+                                        v.result().sequences(),
+                                        Controls.sequencesToCatch(v.mutant().id()))
+                                : "**survived**",
                         "",
                         v.result().sequences(),
                         "",
@@ -252,6 +257,7 @@ public final class IndexPage {
             c.put("mutant", v.mutant().id());
             c.put("impact", v.mutant().impact().name());
             c.put("killed", v.killed());
+            c.put("tooShort", v.tooShort());
             c.put("caughtBy", v.killed() ? v.caught().counterexample().failure().signature() : null);
             c.put("reportedLength", v.reportedLength());
             c.put("millisToCatch", v.killed() ? v.caught().millisToFind() : null);
