@@ -99,6 +99,36 @@ public final class RandomRun {
             }
         }
 
+        /** A run never extended past its budget ({@code judgeSequences} 0). */
+        public Config(
+                BroadcastFactory subject,
+                long seed,
+                long sequences,
+                long millis,
+                int maxSteps,
+                Weights weights,
+                int threads,
+                boolean stopOnFailure,
+                Path reportDir,
+                KnownFindings known,
+                boolean subjectOnly,
+                long shortestStates) {
+            this(
+                    subject,
+                    seed,
+                    sequences,
+                    millis,
+                    maxSteps,
+                    weights,
+                    threads,
+                    stopOnFailure,
+                    reportDir,
+                    known,
+                    subjectOnly,
+                    shortestStates,
+                    0);
+        }
+
         /** A run whose shortest search has the default state limit ({@link ShortestSearch#defaultStateLimit()}). */
         public Config(
                 BroadcastFactory subject,
@@ -124,8 +154,7 @@ public final class RandomRun {
                     reportDir,
                     known,
                     subjectOnly,
-                    ShortestSearch.defaultStateLimit(),
-                    0);
+                    ShortestSearch.defaultStateLimit());
         }
 
         /** The same run with another state limit for its shortest search (0: none). */
