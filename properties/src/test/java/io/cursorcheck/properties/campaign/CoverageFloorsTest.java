@@ -120,6 +120,9 @@ class CoverageFloorsTest {
             }
         }
         assertThat(JUDGED).isEqualTo(Coverage.State.ABORT_ENDS_BROADCAST.sequencesToJudge());
+        assertThat(Gate.DEFAULT_SEQUENCES)
+                .as("the gate's lockstep sequences judge every floor, so that its floors are never too short")
+                .isGreaterThanOrEqualTo(JUDGED);
     }
 
     /**

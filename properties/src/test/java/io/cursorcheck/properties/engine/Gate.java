@@ -49,9 +49,12 @@ public final class Gate {
         return GateSeed.checkCommand(subject, GateSeed.get().value(), sequences, MAX_STEPS, THREADS);
     }
 
+    /** The default of {@link #sequences()}: enough to judge every coverage floor (CoverageFloorsTest holds it). */
+    public static final long DEFAULT_SEQUENCES = 5_000;
+
     /** Sequences for the conforming variants' lockstep property. */
     public static long sequences() {
-        return Long.getLong("cursorcheck.sequences", 5_000);
+        return Long.getLong("cursorcheck.sequences", DEFAULT_SEQUENCES);
     }
 
     /**

@@ -38,6 +38,7 @@ class LockstepProperties {
                 .extracting(f -> f.counterexample().failure().signature() + " " + Reports.relative(f.page()))
                 .isEmpty();
         assertThat(r.coverage().belowFloor()).as("coverage floors").isEmpty();
+        r.coverage().tooShort().forEach(l -> System.out.println(variant + ": coverage " + l)); // a shrunk budget
         System.out.printf(
                 "%s: %,d sequences, %,d operations, %,.0f ops/s; known findings met: %s%n",
                 variant,
