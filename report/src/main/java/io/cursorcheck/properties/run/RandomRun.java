@@ -196,11 +196,6 @@ public final class RandomRun {
                     sequences);
         }
 
-        /** Whether a run of this config that ran {@code done} sequences stopped at its extension's cap. */
-        public boolean cappedShortOfJudging(long done) {
-            return done < judgeSequences;
-        }
-
         private static void atLeastOne(String field, long value) {
             if (value < 1) {
                 throw new IllegalArgumentException("random run: " + field + " must be >= 1, was " + value);
