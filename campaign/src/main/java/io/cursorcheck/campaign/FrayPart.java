@@ -134,8 +134,8 @@ public final class FrayPart implements Part {
         Files.deleteIfExists(grade); // an earlier run's grade must never stand for this one
         reports.wholeDirectory("stress/fray"); // this run's saved failures only: a twin no longer caught leaves none
         Path page = reports.dir().resolve("stress/fray.md");
-        log.println("fray: every race under Fray on both thread-safe variants and every racy twin (about 2 minutes"
-                + " on 2 cores, more the first time: Fray's plugin links its JDK)...");
+        log.println("fray: every race under Fray on both thread-safe variants and every racy twin (how long:"
+                + " docs/times.md; longer the first time: Fray's plugin links its JDK)...");
         int exit = runScript(log, reports.dir(), reports.reports());
         if (!Files.isRegularFile(grade) || !Files.isRegularFile(page)) {
             throw new FrayRunStoppedException("fray: the run stopped before its grade (" + runScript.getFileName()
