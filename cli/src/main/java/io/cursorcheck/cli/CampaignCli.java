@@ -46,8 +46,9 @@ final class CampaignCli extends CliCommand {
         @Option(
                 names = "--minutes",
                 paramLabel = "N",
-                description = "lockstep minutes (default: " + Profile.DEFAULT_LOCKSTEP_MINUTES + ", with --full "
-                        + Profile.FULL_LOCKSTEP_MINUTES + "); conformance, subjects and upstream follow it")
+                description = "lockstep minutes (default: the profile's own, " + Profile.DEFAULT_LOCKSTEP_MINUTES
+                        + ", or " + Profile.FULL_LOCKSTEP_MINUTES
+                        + " with --full, from the profile's declaration); conformance, subjects and upstream follow it")
         @Range(min = 1, max = Range.YEAR_MINUTES)
         Long minutes;
 

@@ -157,7 +157,7 @@ class CliTest {
                         "worker threads (default: one per" + " core; 1 to 1024)");
         assertThat(run("help", "campaign")).isZero();
         assertThat(out().replaceAll("\\s+", " "))
-                .contains("lockstep minutes (default: 1, with --full 3)")
+                .contains("lockstep minutes (default: the profile's own, 1, or 3 with --full")
                 .contains("docs/times.md");
         // the last release checked may run over the history's budget by a margin the help takes from the code
         assertThat(run("help", "history")).isZero();
