@@ -4,6 +4,7 @@ import io.cursorcheck.properties.io.Json;
 import io.cursorcheck.properties.pages.IndexPage;
 import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.properties.report.Reports;
+import io.cursorcheck.properties.source.SourceTree;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -91,7 +92,7 @@ public final class CampaignCommand {
         out.println(estimateLine(estimate));
         out.println(header);
         out.println("campaign: each part's full output goes to "
-                + Reports.relative(run.dir().resolve(LOG))
+                + unpublished(run.dir().resolve(LOG))
                 + " while it runs, to " + Reports.relative(run.reports().resolve(LOG)) + " with the report"
                 + (verbose ? " (and below, with --verbose)" : " (--verbose shows it here)"));
         log.println(estimateLine(estimate));
@@ -143,6 +144,13 @@ public final class CampaignCommand {
                 (passed ? "campaign passed" : "campaign FAILED") + " in " + PartTimes.duration(seconds) + "; report: "
                         + index);
         return passed ? 0 : 1;
+    }
+
+    /** Where a file of the run is while it runs (not where it will be published), from the source tree if in it. */
+    private static String unpublished(Path file) {
+        Path root = SourceTree.root();
+        Path abs = file.toAbsolutePath().normalize();
+        return abs.startsWith(root) ? root.relativize(abs).toString() : abs.toString();
     }
 
     /** The first line: the estimate per part and in all, and where its figures come from. */

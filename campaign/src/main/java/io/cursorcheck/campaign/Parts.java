@@ -9,7 +9,6 @@ import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.stress.StressRun;
-import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -46,7 +45,6 @@ public final class Parts {
      * @param historyMillis       the history part's budget
      * @param twinsCommand        the twins command's line, shown on its page
      * @param upstreamCommand     the upstream command's line for a run of the given seconds each
-     * @param log                 where the lockstep part logs its progress
      */
     public record Settings(
             Profile profile,
@@ -62,8 +60,7 @@ public final class Parts {
             long equivalentSequences,
             long historyMillis,
             String twinsCommand,
-            LongFunction<String> upstreamCommand,
-            PrintStream log) {}
+            LongFunction<String> upstreamCommand) {}
 
     /** What a preflight check finds that a later part shares (a checked Fray runner, the history's releases). */
     private static final class Shared {
@@ -133,8 +130,7 @@ public final class Parts {
                             p.settings.seed(),
                             p.settings.threads(),
                             p.settings.maxSteps(),
-                            p.settings.weights(),
-                            p.settings.log())),
+                            p.settings.weights())),
             new Entry(
                     "mutants",
                     "the kill matrix of the mutant catalogue, under both algorithms",

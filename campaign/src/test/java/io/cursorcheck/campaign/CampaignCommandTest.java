@@ -107,7 +107,7 @@ class CampaignCommandTest {
                 .isEqualTo("campaign: default profile, about 5 min 30 s (docs/times.md): lockstep 1 min 10 s,"
                         + " mutants 20 s, stress 4 min");
         assertThat(lines.get(1)).isEqualTo("campaign: the header");
-        assertThat(lines.get(2)).contains("campaign.log").contains("--verbose");
+        assertThat(lines.get(2)).contains(".staging").contains("campaign.log").contains("--verbose");
         assertThat(lines.subList(3, 6))
                 .containsExactly(
                         "campaign: lockstep passed in 1 min 1 s (a budget of lockstep);"

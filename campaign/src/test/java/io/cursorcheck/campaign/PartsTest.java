@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.cursorcheck.conformance.release.MissingToolException;
 import io.cursorcheck.properties.engine.Weights;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -50,8 +48,7 @@ class PartsTest {
                 1,
                 60_000,
                 "bin/cursorcheck twins",
-                seconds -> "bin/cursorcheck upstream --seconds " + seconds,
-                new PrintStream(OutputStream.nullOutputStream()));
+                seconds -> "bin/cursorcheck upstream --seconds " + seconds);
     }
 
     private static List<String> kinds(List<Parts.Planned> parts) {

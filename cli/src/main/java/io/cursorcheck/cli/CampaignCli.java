@@ -147,8 +147,7 @@ final class CampaignCli extends CliCommand {
                         Main.EQUIVALENT_SEQUENCES,
                         HistoryCli.DEFAULT_MINUTES * 60_000,
                         TwinsCli.COMMAND,
-                        seconds -> UpstreamCli.command(Release.NEWEST_NODE, seconds, seed, maxSteps),
-                        err),
+                        seconds -> UpstreamCli.command(Release.NEWEST_NODE, seconds, seed, maxSteps)),
                 skipped); // a missing tool is refused here, before the first part runs
         return new CampaignCommand(profile, parts, command, seed, millis, PartTimes.committed(), verbose)
                 .run(header, out, err);
