@@ -144,7 +144,8 @@ public final class PartTimes {
 
     /**
      * These figures with {@code profile}'s replaced by a finished campaign's: the parts it ran get its times,
-     * the parts it left out keep theirs.
+     * the parts it left out keep theirs. Only a campaign at the profile's own lockstep time is taken: the budgets of
+     * conformance, subjects and upstream follow that time, so another one measures other parts.
      *
      * @param indexJson the text of the campaign's {@code reports/index.json}
      * @throws IllegalArgumentException if it is not a finished campaign's with times per part
@@ -159,18 +160,20 @@ public final class PartTimes {
         }
         Profile profile = Profile.named(String.valueOf(id));
         long lockstepSeconds = number(index.get("lockstepMillis"), "lockstepMillis") / 1000;
+        if (lockstepSeconds * 1000 != profile.lockstepMillis()) { // the other parts' budgets follow the lockstep time
+            throw new IllegalArgumentException(where + " is a campaign of " + duration(lockstepSeconds)
+                    + " of lockstep; the " + profile.id() + " profile's figures come from a campaign at its own "
+                    + duration(profile.lockstepMillis() / 1000) + " (no --minutes or --seconds)");
+        }
         String source = "campaign started " + index.get("started") + " (" + index.get("command") + ", "
                 + (Boolean.TRUE.equals(index.get("passed")) ? "passed" : "FAILED") + ") on " + index.get("machine");
         Map<String, Time> parts = new LinkedHashMap<>();
         ProfileTimes before = of(profile);
-        boolean sameLockstep = before.lockstepSeconds() == lockstepSeconds;
         Map<?, ?> times = map(index.get("times"), "times");
         for (Map.Entry<?, ?> e : times.entrySet()) {
             parts.put(String.valueOf(e.getKey()), new Time(number(e.getValue(), "times." + e.getKey()), source));
         }
-        if (sameLockstep) { // the parts it left out keep their figures, measured at the same lockstep time
-            before.parts().forEach(parts::putIfAbsent);
-        }
+        before.parts().forEach(parts::putIfAbsent); // the parts it left out keep their figures and sources
         Map<String, ProfileTimes> next = new LinkedHashMap<>(profiles);
         next.put(profile.id(), new ProfileTimes(lockstepSeconds, parts));
         return new PartTimes(next);

@@ -98,7 +98,7 @@ class TimesPageTest {
         assertThat(figures.parts().get("stress").source())
                 .contains("2030-01-02T03:04:05Z")
                 .contains("passed");
-        // a part the campaign left out keeps its figure, measured at the same lockstep time
+        // a part the campaign left out keeps its figure
         assertThat(figures.parts().get("fray"))
                 .isEqualTo(PartTimes.committed().of(Profile.DEFAULT).parts().get("fray"));
         assertThat(next.of(Profile.FULL)).isEqualTo(PartTimes.committed().of(Profile.FULL));
@@ -108,7 +108,10 @@ class TimesPageTest {
                 .isEqualTo(next.json());
     }
 
-    /** The control: an index without times per part (an older campaign's, or another command's) is refused. */
+    /**
+     * The control: an index without times per part (an older campaign's, or another command's), or of a campaign at
+     * another lockstep time, is refused.
+     */
     @Test
     void anIndexWithoutTimesIsRefusedNamingIt() throws IOException {
         Path index = tmp.resolve("index.json");
@@ -117,6 +120,13 @@ class TimesPageTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(index.toString())
                 .hasMessageContaining("no campaign profile");
+        Files.writeString(
+                index,
+                "{\"passed\": true, \"profile\": \"default\", \"lockstepMillis\": 10000, \"times\": {\"lockstep\": 48}}");
+        assertThatThrownBy(() -> PartTimes.committed().recorded(Files.readString(index), index.toString()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("10 s of lockstep")
+                .hasMessageContaining("1 min");
         assertThatThrownBy(() -> PartTimes.record(tmp.resolve("none.json"), tmp))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("none.json");
