@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * {@code bin/cursorcheck campaign}: runs every part in turn and writes {@code reports/index.md}
@@ -156,7 +157,7 @@ public final class CampaignCommand {
     /** The first line: the estimate per part and in all, and where its figures come from. */
     private String estimateLine(Map<String, Long> estimate) {
         long known = estimate.values().stream()
-                .filter(java.util.Objects::nonNull)
+                .filter(Objects::nonNull)
                 .mapToLong(Long::longValue)
                 .sum();
         List<String> unknown = estimate.entrySet().stream()

@@ -3,6 +3,7 @@ package io.cursorcheck.campaign;
 import io.cursorcheck.properties.report.MarkdownTable;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The campaign's page, {@code reports/index.md}: passed or FAILED, when, how and where it ran, a summary table of
@@ -81,7 +82,7 @@ final class CampaignPage {
                 .findFirst()
                 .map(l -> l.substring(3)
                         .strip()
-                        .toLowerCase(java.util.Locale.ROOT)
+                        .toLowerCase(Locale.ROOT)
                         .replaceAll("[^\\p{L}\\p{N} _-]", "")
                         .replace(' ', '-'))
                 .orElse("");
