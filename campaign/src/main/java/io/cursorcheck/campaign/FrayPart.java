@@ -93,6 +93,20 @@ public final class FrayPart implements Part {
      * @throws MissingToolException if there is no JDK 25
      */
     public void requireJdk() throws IOException, InterruptedException {
+        String missing = missingJdk();
+        if (missing != null) {
+            throw new MissingToolException(
+                    "fray: " + missing + "; or leave the part out with --skip fray in a campaign");
+        }
+    }
+
+    /**
+     * Why there is no JDK 25, in {@code tools/fray-jdk.sh}'s words (where it looked, what to install), or null if
+     * there is one: the campaign names every part that needs it in one message.
+     *
+     * @throws MissingToolException if the script fails otherwise (it found a JDK 25 but could not prepare it)
+     */
+    public String missingJdk() throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(jdkScript.toString())
                 .directory(root.toFile())
                 .redirectErrorStream(true);
@@ -104,17 +118,13 @@ public final class FrayPart implements Part {
         }
         int exit = p.waitFor();
         if (exit == NO_JDK) {
-            throw new MissingToolException("fray: "
-                    + output.lines()
-                            .reduce((a, b) -> b)
-                            .orElse("no JDK 25 found")
-                            .replaceFirst("^fray-jdk: ", "")
-                    + "; or leave the part out with --skip fray in a campaign");
+            return output.lines().reduce((a, b) -> b).orElse("no JDK 25 found").replaceFirst("^fray-jdk: ", "");
         }
         if (exit != 0) {
             throw new MissingToolException("fray: " + jdkScript.getFileName()
                     + " could not prepare Fray's JDK 25 (exit " + exit + "): " + output.replace('\n', ' '));
         }
+        return null;
     }
 
     @Override
@@ -124,8 +134,8 @@ public final class FrayPart implements Part {
         Files.deleteIfExists(grade); // an earlier run's grade must never stand for this one
         reports.wholeDirectory("stress/fray"); // this run's saved failures only: a twin no longer caught leaves none
         Path page = reports.dir().resolve("stress/fray.md");
-        log.println("fray: every race under Fray on both thread-safe variants and every racy twin (about 2 minutes"
-                + " on 2 cores, more the first time: Fray's plugin links its JDK)...");
+        log.println("fray: every race under Fray on both thread-safe variants and every racy twin (how long:"
+                + " docs/times.md; longer the first time: Fray's plugin links its JDK)...");
         int exit = runScript(log, reports.dir(), reports.reports());
         if (!Files.isRegularFile(grade) || !Files.isRegularFile(page)) {
             throw new FrayRunStoppedException("fray: the run stopped before its grade (" + runScript.getFileName()

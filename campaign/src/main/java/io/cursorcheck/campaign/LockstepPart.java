@@ -14,21 +14,17 @@ public final class LockstepPart implements Part {
     private final int threads;
     private final int maxSteps;
     private final Weights weights;
-    private final PrintStream progress;
 
     /**
      * The part's settings, as {@link Campaign.Config} takes them but for the reports directory, which
-     * is the run's staging directory, known only when the part runs.
-     *
-     * @param progress where the campaign's progress lines go
+     * is the run's staging directory, and the log its progress lines go to, both known only when the part runs.
      */
-    public LockstepPart(long millis, long seed, int threads, int maxSteps, Weights weights, PrintStream progress) {
+    public LockstepPart(long millis, long seed, int threads, int maxSteps, Weights weights) {
         this.millis = millis;
         this.seed = seed;
         this.threads = threads;
         this.maxSteps = maxSteps;
         this.weights = weights;
-        this.progress = progress;
     }
 
     @Override
@@ -39,7 +35,7 @@ public final class LockstepPart implements Part {
     @Override
     public Verdict run(PrintStream log, ReportRun reports) throws Exception {
         Campaign.Result r =
-                Campaign.run(new Campaign.Config(millis, seed, threads, maxSteps, weights, reports.dir(), progress));
+                Campaign.run(new Campaign.Config(millis, seed, threads, maxSteps, weights, reports.dir(), log));
         for (Campaign.VariantPart p : r.variants()) {
             log.printf(
                     "  %-17s %,12d ops %,10.0f ops/s  %s%n",

@@ -67,7 +67,7 @@ public final class StressCommand implements Part {
                     mode.name().toLowerCase(),
                     i,
                     repeat,
-                    mode == StressRun.Mode.GATE ? "about 2.5 minutes on 2 cores" : "long");
+                    mode == StressRun.Mode.GATE ? "how long: docs/times.md" : "long");
             StressRun.Result r = StressRun.run(mode, filter, work, SourceTree.root(), Duration.ofHours(12));
             runs.add(r);
             log.printf(
@@ -89,7 +89,7 @@ public final class StressCommand implements Part {
         List<LincheckRun.Check> lincheck = List.of();
         Path lincheckReport = reports.dir().resolve("stress/lincheck.md");
         if (withLincheck) {
-            log.println("stress: Lincheck, model checking and stress against the model (about 1 minute)...");
+            log.println("stress: Lincheck, model checking and stress against the model...");
             Path work = LincheckRun.newWorkDir(SourceTree.root()); // not shared with a concurrent LincheckTest
             log.println("stress: Lincheck's logs in " + SourceTree.root().relativize(work));
             lincheck = LincheckRun.all(work);

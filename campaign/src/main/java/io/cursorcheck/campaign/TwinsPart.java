@@ -176,7 +176,7 @@ public final class TwinsPart implements Part {
 
     private TwinFindings fray(PrintStream log, Path root, Path work, List<String> twins, long jdkMillis)
             throws InterruptedException {
-        log.println("twins: Fray, every race on the variants and every twin (about 2 minutes on 2 cores; its report"
+        log.println("twins: Fray, every race on the variants and every twin (how long: docs/times.md; its report"
                 + " goes to a scratch folder, not reports/)...");
         long start = System.currentTimeMillis();
         List<TwinFindings.Cost> costs = List.of(new TwinFindings.Cost(

@@ -17,8 +17,8 @@ import java.util.Map;
 public final class UpstreamPart implements Part {
 
     /**
-     * Seconds of the conformance run, and again of the comparison, by default and in a campaign of the default
-     * length: about 2 to 3 minutes in all.
+     * Seconds of the conformance run, and again of the comparison, by default and at most in a campaign (how long the
+     * part takes: docs/times.md).
      */
     public static final long CAMPAIGN_SECONDS = 60;
 

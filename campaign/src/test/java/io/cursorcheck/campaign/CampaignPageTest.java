@@ -21,7 +21,9 @@ class CampaignPageTest {
                 "bin/cursorcheck campaign --seconds 10 --seed 7",
                 7,
                 "2 cores",
+                Profile.DEFAULT,
                 List.of("lockstep", "bench"),
+                List.of("10 s of random runs", "the quick profile"),
                 List.of(
                         verdict(true, "all conform", "## Lockstep\n", 12_400),
                         verdict(false, "1 | not met", "## Benchmarks\n", 600)),
@@ -32,12 +34,31 @@ class CampaignPageTest {
                 .contains("| Command | `bin/cursorcheck campaign --seconds 10 --seed 7` |")
                 .contains("| Seed | `7` |")
                 .contains("| Machine | 2 cores |")
-                .contains("| lockstep | passed | 12 s | all conform |")
-                .contains("| bench | **FAILED** | 1 s | 1 \\| not met |")
+                .contains("| Profile | `default` (every kind of check; `--full` for everything) |")
+                .contains("| Log | [campaign.log](campaign.log): everything every part printed |")
+                .contains("| lockstep | 10 s of random runs | passed | 12 s | all conform |")
+                .contains("| bench | the quick profile | **FAILED** | 1 s | 1 \\| not met |")
                 .endsWith("## Lockstep\n\n## Benchmarks\n\n");
         assertThat(md.indexOf("| lockstep |")).isLessThan(md.indexOf("| bench |"));
         String passed = CampaignPage.markdown(
-                Instant.EPOCH, "c", 1, "m", List.of("lockstep"), List.of(verdict(true, "s", "## L\n", 0)), true);
-        assertThat(passed).startsWith("# Verification campaign\n\n**Passed**: every part met every expectation.\n\n");
+                Instant.EPOCH,
+                "c",
+                1,
+                "m",
+                Profile.FULL,
+                List.of("lockstep"),
+                List.of("3 min of random runs"),
+                List.of(verdict(true, "s", "## L\n", 0)),
+                true);
+        assertThat(passed)
+                .startsWith("# Verification campaign\n\n**Passed**: every part met every expectation.\n\n")
+                .contains("| Profile | `full` (everything) |");
+    }
+
+    @Test
+    void aPartsLineLinksTheAnchorOfItsSection() {
+        assertThat(CampaignPage.anchor("## Exhaustive exploration (the deep bound)\n\ntext\n## Other\n"))
+                .isEqualTo("exhaustive-exploration-the-deep-bound");
+        assertThat(CampaignPage.anchor("no heading\n")).isEmpty();
     }
 }

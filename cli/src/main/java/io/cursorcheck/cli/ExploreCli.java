@@ -3,6 +3,7 @@ package io.cursorcheck.cli;
 import io.cursorcheck.campaign.ExploreBoundCommand;
 import io.cursorcheck.campaign.ExplorePart;
 import io.cursorcheck.campaign.Part;
+import io.cursorcheck.campaign.Profile;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.explore.Scope;
 import io.cursorcheck.spi.Policy;
@@ -21,7 +22,7 @@ import picocli.CommandLine.Option;
         sortSynopsis = false,
         description = "exhaustive breadth-first"
                 + " exploration; without --variant, every conforming variant under every policy at"
-                + " the gate's bound (--deep: the campaign's) and the writer-paths bound (abort, drain, spoil, writev, endSync"
+                + " the gate's bound (--deep: the deep bound of campaign --full) and the writer-paths bound (abort, drain, spoil, writev, endSync"
                 + " with every other operation, 2 consumers, 7 deep; --deep: 8), and every negative control at its shortest"
                 + " failure within the gate's bound and the writer-paths bound 8 deep, writing reports/explore.md; with"
                 + " --variant, any bound, a line of"
@@ -29,7 +30,7 @@ import picocli.CommandLine.Option;
                 + " exit 1 if a bound does not hold or a control escapes")
 final class ExploreCli extends CliCommand {
 
-    @Option(names = "--deep", description = "every variant at the campaign's deeper bound instead of the gate's")
+    @Option(names = "--deep", description = "every variant at the deep bound of campaign --full instead of the gate's")
     boolean deep;
 
     /** Threads expanding each level; the results are the same whatever the count, only the time changes. */
@@ -107,7 +108,7 @@ final class ExploreCli extends CliCommand {
     @Override
     int run() throws Exception {
         if (deep && bound != null) {
-            throw new UsageError("--deep explores every variant at the campaign's bound; with --variant "
+            throw new UsageError("--deep explores every variant at the deep bound of campaign --full; with --variant "
                     + bound.subject.id() + ", give the bound itself (--consumers, --depth, ...)");
         }
         Integer threads = threadsOption.threads;
@@ -116,9 +117,7 @@ final class ExploreCli extends CliCommand {
             String command = "bin/cursorcheck explore" + (deep ? " --deep" : "")
                     + (threads == null ? "" : " --threads " + threads);
             Part.Verdict v = new ExplorePart(
-                            deep
-                                    ? List.of(Scope::campaign, Scope::writerPathsDeep)
-                                    : List.of(Scope::gate, Scope::writerPaths),
+                            deep ? Profile.FULL.exploreBounds() : List.of(Scope::gate, Scope::writerPaths),
                             count,
                             command)
                     .runAlone(out, command);
