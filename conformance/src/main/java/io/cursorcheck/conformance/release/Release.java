@@ -1,5 +1,6 @@
 package io.cursorcheck.conformance.release;
 
+import io.cursorcheck.properties.io.ChildProcesses;
 import io.cursorcheck.properties.source.SourceTree;
 import java.io.File;
 import java.io.IOException;
@@ -133,7 +134,7 @@ public record Release(String runtime, String version) {
         Files.createDirectories(directory());
         log.printf("installing %s (npm install %s) ...%n", id(), npmPackage());
         Path npmLog = directory().resolve("npm.log");
-        Process npm = new ProcessBuilder(
+        Process npm = ChildProcesses.start(new ProcessBuilder(
                         "npm",
                         "install",
                         "--no-save",
@@ -143,10 +144,9 @@ public record Release(String runtime, String version) {
                         directory().toString(),
                         npmPackage())
                 .redirectErrorStream(true)
-                .redirectOutput(npmLog.toFile())
-                .start();
+                .redirectOutput(npmLog.toFile()));
         if (!npm.waitFor(10, TimeUnit.MINUTES) || npm.exitValue() != 0) {
-            npm.destroyForcibly();
+            ChildProcesses.stopTree(npm); // npm's own children (node, install scripts) too
             throw new IOException("npm install " + npmPackage() + " failed; see " + npmLog);
         }
         if (!Files.exists(binary)) {
