@@ -1,10 +1,12 @@
 package io.cursorcheck.properties.io;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -20,8 +22,8 @@ import java.util.concurrent.TimeUnit;
  * SIGKILL, is covered by the launcher: {@code bin/cursorcheck} runs the JVM in a process group of its own
  * and ends that whole group when the JVM ends or the launcher is stopped.
  *
- * <p>Thread-safe. Once the hook has begun, {@link #start} refuses: a child started after the hook
- * listed the trees would outlive the run.
+ * <p>Thread-safe. Once the hook has begun, {@link #start} starts nothing and blocks until the JVM ends: a
+ * child started after the hook listed the trees would outlive the run.
  */
 public final class ChildProcesses {
 
@@ -44,26 +46,43 @@ public final class ChildProcesses {
      *
      * @param builder the process to start, configured as for {@link ProcessBuilder#start()}
      * @return the started process
-     * @throws IOException as {@link ProcessBuilder#start()}, or if the run is already stopping
+     * @throws IOException as {@link ProcessBuilder#start()}; once the run is stopping, it does not return
      */
     public static Process start(ProcessBuilder builder) throws IOException {
         synchronized (LOCK) {
-            if (stopping) {
-                throw new IOException("the run is stopping: " + String.join(" ", builder.command()) + " not started");
+            if (!stopping && hooked()) {
+                Process p = builder.start();
+                RUNNING.add(p);
+                p.onExit().thenRun(() -> RUNNING.remove(p));
+                return p;
             }
-            if (!hooked) {
+        }
+        // the JVM is ending: the thread waits for the end instead of failing, since a failure here would be
+        // reported as the run's error (a subject that "cannot start") while the run is only being stopped
+        try {
+            new CountDownLatch(1).await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        throw new InterruptedIOException(
+                "the run is stopping: " + String.join(" ", builder.command()) + " not started");
+    }
+
+    /** Installs the shutdown hook once; false if the JVM is already ending (too late for a hook). */
+    private static boolean hooked() {
+        if (!hooked) {
+            try {
                 Runtime.getRuntime()
                         .addShutdownHook(new Thread(ChildProcesses::stopAll, "cursorcheck child processes"));
                 hooked = true;
+            } catch (IllegalStateException e) {
+                stopping = true;
             }
-            Process p = builder.start();
-            RUNNING.add(p);
-            p.onExit().thenRun(() -> RUNNING.remove(p));
-            return p;
         }
+        return hooked;
     }
 
-    /** What the shutdown hook does: refuses further starts, then ends every registered child that still runs. */
+    /** What the shutdown hook does: holds further starts, then ends every registered child that still runs. */
     private static void stopAll() {
         synchronized (LOCK) {
             stopping = true;
