@@ -182,8 +182,10 @@ class LauncherStopTest {
         long deadline = System.nanoTime() + STARTS_WITHIN.toNanos();
         while (true) {
             List<ProcessHandle> below = launcher.descendants().toList();
-            Optional<ProcessHandle> jvm = below.stream()
-                    .filter(h -> h.parent().map(launcher::equals).orElse(false))
+            // the launcher's child, or the launcher itself where it runs the JVM in its place
+            Optional<ProcessHandle> jvm = Stream.concat(Stream.of(launcher), below.stream())
+                    .filter(h -> h.equals(launcher)
+                            || h.parent().map(launcher::equals).orElse(false))
                     .filter(h -> command(h).contains("io.cursorcheck.cli.Main"))
                     .findFirst();
             boolean python = below.stream().anyMatch(h -> command(h).contains("python3"));
@@ -193,7 +195,7 @@ class LauncherStopTest {
                 run.add(launcher);
                 run.addAll(launcher.descendants().toList());
                 run.addAll(processGroup(jvm.get().pid()));
-                assertThat(run).as("the recorded run").hasSizeGreaterThanOrEqualTo(5);
+                assertThat(run).as("the recorded run").hasSizeGreaterThanOrEqualTo(3);
                 return run;
             }
             if (System.nanoTime() > deadline || !launcher.isAlive()) {
