@@ -27,6 +27,35 @@ jdk="$("$root/tools/fray-jdk.sh")"
 cd "$root"
 # The ledger and the grade the part reads are this run's alone: no entry of an earlier run or of a replay may count.
 rm -rf fray/target/fray-results fray/target/fray-grade.json
+
+# A stopped run ends Maven's whole tree, not Maven alone: the test JVM it forked (Fray's) would run on.
+# Bash runs a trap only once its foreground command is done, so Maven runs in the background and the
+# script waits for it; the tree is listed before anyone is signalled (a member whose parent died leaves
+# the tree); SIGTERM to all, since a job started in the background of a script ignores SIGINT; SIGKILL
+# to what is left after 5 s.
+tree_of() {
+  local child
+  for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do
+    tree_of "$child"
+  done
+  echo "$1"
+}
+stop_maven() {
+  local members i
+  members="$(tree_of "$maven")"
+  kill -TERM $members 2>/dev/null || true
+  for ((i = 0; i < 50; i++)); do
+    kill -0 $members 2>/dev/null || break # true while any member is alive
+    sleep 0.1
+  done
+  kill -KILL $members 2>/dev/null || true
+  exit "$1"
+}
 # -Dtest=NONE: the upstream modules' tests do not run (the fray module names its own tests in its pom).
 mvn -B verify -pl fray -am -Pfray -Dfray.jdk="$jdk" -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false \
-  ${props[@]+"${props[@]}"} "$@"
+  ${props[@]+"${props[@]}"} "$@" &
+maven=$!
+trap 'stop_maven 130' INT
+trap 'stop_maven 143' TERM
+trap 'stop_maven 129' HUP
+wait "$maven"

@@ -1,6 +1,7 @@
 package io.cursorcheck.bench;
 
 import io.cursorcheck.properties.Variant;
+import io.cursorcheck.properties.io.ChildProcesses;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -337,10 +338,8 @@ public final class BenchRun {
                     "bench: %s, %d benchmark(s) (%d of %d done); log %s%n",
                     job.name(), job.size(), done, profile.size(), out);
             long start = System.currentTimeMillis();
-            Process p = new ProcessBuilder(cmd)
-                    .redirectErrorStream(true)
-                    .redirectOutput(out.toFile())
-                    .start();
+            Process p = ChildProcesses.start(
+                    new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()));
             int exit = p.waitFor();
             if (exit != 0 || !Files.exists(json)) {
                 throw new IOException("JMH job " + job.name() + " failed (exit " + exit + "); see " + out);

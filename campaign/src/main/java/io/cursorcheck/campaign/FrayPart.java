@@ -1,6 +1,7 @@
 package io.cursorcheck.campaign;
 
 import io.cursorcheck.conformance.release.MissingToolException;
+import io.cursorcheck.properties.io.ChildProcesses;
 import io.cursorcheck.properties.io.Json;
 import io.cursorcheck.properties.report.ReportRun;
 import io.cursorcheck.properties.report.Reports;
@@ -111,7 +112,7 @@ public final class FrayPart implements Part {
                 .directory(root.toFile())
                 .redirectErrorStream(true);
         pb.environment().putAll(environment);
-        Process p = pb.start();
+        Process p = ChildProcesses.start(pb);
         String output;
         try (InputStream in = p.getInputStream()) {
             output = new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
@@ -183,7 +184,7 @@ public final class FrayPart implements Part {
                 .directory(root.toFile())
                 .redirectErrorStream(true);
         pb.environment().putAll(environment);
-        Process p = pb.start();
+        Process p = ChildProcesses.start(pb);
         log.println("fray: Maven's whole output goes to " + Reports.relative(full) + "; the catches and each test"
                 + " class's count follow (the twins' classes report FAILURE by design: each failure is a catch, and the"
                 + " grade checks it is one)");

@@ -1,5 +1,6 @@
 package io.cursorcheck.campaign;
 
+import io.cursorcheck.properties.io.ChildProcesses;
 import io.cursorcheck.properties.io.Json;
 import io.cursorcheck.properties.pages.PitEquivalents;
 import io.cursorcheck.properties.pages.PitMutations;
@@ -45,11 +46,10 @@ public final class PitCommand implements Part {
         String command = String.join(" ", MAVEN);
         log.printf("pit: %s (several minutes; log %s)%n", command, Reports.relative(mavenLog));
         long start = System.currentTimeMillis();
-        Process p = new ProcessBuilder(MAVEN)
+        Process p = ChildProcesses.start(new ProcessBuilder(MAVEN)
                 .directory(root.toFile())
                 .redirectErrorStream(true)
-                .redirectOutput(mavenLog.toFile())
-                .start();
+                .redirectOutput(mavenLog.toFile()));
         int exit = p.waitFor();
         long millis = System.currentTimeMillis() - start;
         if (exit != 0 || !Files.exists(xml)) {

@@ -1,5 +1,6 @@
 package io.cursorcheck.campaign;
 
+import io.cursorcheck.properties.io.ChildProcesses;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.MutantCompiler;
 import io.cursorcheck.properties.mutants.Mutants;
@@ -223,10 +224,9 @@ public final class TwinsPart implements Part {
                 System.getProperty("java.class.path"),
                 LincheckRun.class.getName());
         long start = System.currentTimeMillis();
-        Process p = new ProcessBuilder(cmd)
+        Process p = ChildProcesses.start(new ProcessBuilder(cmd)
                 .redirectErrorStream(true)
-                .redirectOutput(work.resolve("jvm-start.log").toFile())
-                .start();
+                .redirectOutput(work.resolve("jvm-start.log").toFile()));
         if (!p.waitFor(5, TimeUnit.MINUTES)) {
             p.destroyForcibly();
             throw new IOException(

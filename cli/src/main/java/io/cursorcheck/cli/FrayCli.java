@@ -2,6 +2,7 @@ package io.cursorcheck.cli;
 
 import io.cursorcheck.campaign.FrayPart;
 import io.cursorcheck.campaign.Part;
+import io.cursorcheck.properties.io.ChildProcesses;
 import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.source.SourceTree;
 import java.io.InputStream;
@@ -66,10 +67,8 @@ final class FrayCli extends CliCommand {
                             + " and recording/random.json); saved failures are the folders reports/stress/fray/<subject>/<race>");
         }
         List<String> command = List.of(root.resolve("tools/fray-replay.sh").toString(), dir.toString());
-        Process p = new ProcessBuilder(command)
-                .directory(root.toFile())
-                .redirectErrorStream(true)
-                .start();
+        Process p = ChildProcesses.start(
+                new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true));
         try (InputStream in = p.getInputStream()) {
             in.transferTo(out);
         }

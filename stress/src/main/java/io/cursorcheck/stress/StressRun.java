@@ -1,5 +1,6 @@
 package io.cursorcheck.stress;
 
+import io.cursorcheck.properties.io.ChildProcesses;
 import io.cursorcheck.properties.mutants.Mutant;
 import io.cursorcheck.properties.mutants.Mutants;
 import java.io.IOException;
@@ -219,11 +220,10 @@ public final class StressRun {
         command.add("-Dcursorcheck.root=" + root);
         Path log = workDir.resolve("jcstress.log");
         Instant started = Instant.now();
-        Process p = new ProcessBuilder(command)
+        Process p = ChildProcesses.start(new ProcessBuilder(command)
                 .directory(workDir.toFile())
                 .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
+                .redirectOutput(log.toFile()));
         if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();

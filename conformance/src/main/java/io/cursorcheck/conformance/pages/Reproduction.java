@@ -10,6 +10,7 @@ import io.cursorcheck.properties.Probe;
 import io.cursorcheck.properties.Variant;
 import io.cursorcheck.properties.engine.Lockstep;
 import io.cursorcheck.properties.engine.Script;
+import io.cursorcheck.properties.io.ChildProcesses;
 import io.cursorcheck.properties.io.Json;
 import io.cursorcheck.spi.Algorithm;
 import io.cursorcheck.spi.Options;
@@ -559,11 +560,10 @@ public final class Reproduction {
             // To a file, not a pipe: a program that hangs with its output open cannot block the wait below.
             List<String> command = new ArrayList<>(launcher);
             command.add(program.toString());
-            Process p = new ProcessBuilder(command)
+            Process p = ChildProcesses.start(new ProcessBuilder(command)
                     .redirectErrorStream(true)
                     .redirectOutput(out.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.PIPE)
-                    .start();
+                    .redirectInput(ProcessBuilder.Redirect.PIPE));
             p.getOutputStream().close();
             boolean finished = p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS);
             if (!finished) {

@@ -1,5 +1,6 @@
 package io.cursorcheck.conformance.protocol;
 
+import io.cursorcheck.properties.io.ChildProcesses;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
@@ -79,7 +80,7 @@ final class AdapterProcess implements AutoCloseable {
             throws IOException {
         this.answerMillis = answerMillis;
         this.onProtocolError = onProtocolError;
-        process = new ProcessBuilder(command).start();
+        process = ChildProcesses.start(new ProcessBuilder(command));
         in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         out = new Thread(
                 () -> {

@@ -1,5 +1,6 @@
 package io.cursorcheck.conformance.release;
 
+import io.cursorcheck.properties.io.ChildProcesses;
 import io.cursorcheck.properties.source.SourceTree;
 import io.cursorcheck.spi.Algorithm;
 import java.io.IOException;
@@ -155,11 +156,10 @@ public record BroadcastSource(Path file) {
     void checkLoads(List<String> command, long millis) throws IOException, InterruptedException {
         Path stderrFile = Files.createTempFile("cursorcheck-source-load", ".stderr");
         try {
-            Process p = new ProcessBuilder(command)
+            Process p = ChildProcesses.start(new ProcessBuilder(command)
                     .redirectInput(ProcessBuilder.Redirect.from(devNull()))
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(stderrFile.toFile())
-                    .start();
+                    .redirectError(stderrFile.toFile()));
             if (!p.waitFor(millis, TimeUnit.MILLISECONDS)) {
                 p.destroyForcibly();
                 p.waitFor();

@@ -1,5 +1,6 @@
 package io.cursorcheck.conformance.release;
 
+import io.cursorcheck.properties.io.ChildProcesses;
 import io.cursorcheck.properties.io.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -154,10 +155,10 @@ public final class RegistryReleases {
         Path answer = Files.createTempFile("cursorcheck-npm-view", ".json");
         try {
             pb.redirectOutput(answer.toFile()); // a file, not a pipe: npm can never block on a full one
-            Process npm = pb.start();
+            Process npm = ChildProcesses.start(pb);
             boolean finished = npm.waitFor(NPM_VIEW_SECONDS, TimeUnit.SECONDS);
             if (!finished) {
-                npm.destroyForcibly();
+                ChildProcesses.stopTree(npm); // npm's own children (node, install scripts) too
             }
             return new Answer(
                     finished, finished ? npm.exitValue() : -1, Files.readString(answer, StandardCharsets.UTF_8));

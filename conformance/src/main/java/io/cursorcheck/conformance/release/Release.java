@@ -1,5 +1,6 @@
 package io.cursorcheck.conformance.release;
 
+import io.cursorcheck.properties.io.ChildProcesses;
 import io.cursorcheck.properties.source.SourceTree;
 import java.io.File;
 import java.io.IOException;
@@ -158,7 +159,7 @@ public record Release(String runtime, String version) {
         try {
             log.printf("installing %s (npm install %s) ...%n", id(), npmPackage());
             Path npmLog = staging.resolve("npm.log");
-            Process npm = new ProcessBuilder(
+            Process npm = ChildProcesses.start(new ProcessBuilder(
                             "npm",
                             "install",
                             "--no-save",
@@ -168,10 +169,9 @@ public record Release(String runtime, String version) {
                             staging.toString(),
                             npmPackage())
                     .redirectErrorStream(true)
-                    .redirectOutput(npmLog.toFile())
-                    .start();
+                    .redirectOutput(npmLog.toFile()));
             if (!npm.waitFor(10, TimeUnit.MINUTES) || npm.exitValue() != 0) {
-                npm.destroyForcibly();
+                ChildProcesses.stopTree(npm); // npm's own children (node, install scripts) too
                 String said = Files.readString(npmLog);
                 String reason = RegistryReleases.notFound(said);
                 if (reason != null) {

@@ -1,5 +1,6 @@
 package io.cursorcheck.conformance.upstream;
 
+import io.cursorcheck.properties.io.ChildProcesses;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,9 +40,9 @@ public final class EmbeddedSource {
                 + " if (typeof s !== 'string') { process.stderr.write('no embedded module " + module
                 + "'); process.exit(4); }"
                 + " process.stdout.write(s);";
-        Process p = new ProcessBuilder(List.of(node.toString(), "--expose-internals", "--no-warnings", "-e", script))
-                .redirectInput(ProcessBuilder.Redirect.PIPE)
-                .start();
+        Process p = ChildProcesses.start(
+                new ProcessBuilder(List.of(node.toString(), "--expose-internals", "--no-warnings", "-e", script))
+                        .redirectInput(ProcessBuilder.Redirect.PIPE));
         p.getOutputStream().close();
         CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));
         byte[] out = readAll(p.getInputStream());

@@ -1,5 +1,6 @@
 package io.cursorcheck.conformance.upstream;
 
+import io.cursorcheck.properties.io.ChildProcesses;
 import io.cursorcheck.properties.source.SourceTree;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -251,10 +252,9 @@ public final class RegressionTest {
      */
     private static Process runBounded(List<String> command, Path stderr, String what)
             throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command)
+        Process p = ChildProcesses.start(new ProcessBuilder(command)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(stderr.toFile())
-                .start();
+                .redirectError(stderr.toFile()));
         p.getOutputStream().close();
         if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
             p.destroyForcibly();

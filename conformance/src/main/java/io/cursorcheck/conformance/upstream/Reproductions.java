@@ -1,5 +1,6 @@
 package io.cursorcheck.conformance.upstream;
 
+import io.cursorcheck.properties.io.ChildProcesses;
 import io.cursorcheck.properties.source.SourceTree;
 import java.io.IOException;
 import java.io.InputStream;
@@ -149,10 +150,8 @@ public final class Reproductions {
             byte[] out;
             int exit;
             try {
-                Process p = new ProcessBuilder(command)
-                        .redirectErrorStream(true)
-                        .redirectOutput(outputFile.toFile())
-                        .start();
+                Process p = ChildProcesses.start(
+                        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(outputFile.toFile()));
                 p.getOutputStream().close();
                 if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                     p.destroyForcibly();

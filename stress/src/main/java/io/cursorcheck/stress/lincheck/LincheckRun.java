@@ -1,6 +1,7 @@
 package io.cursorcheck.stress.lincheck;
 
 import io.cursorcheck.properties.campaign.Subjects;
+import io.cursorcheck.properties.io.ChildProcesses;
 import io.cursorcheck.properties.mutants.MutantCompiler;
 import io.cursorcheck.properties.mutants.Mutants;
 import io.cursorcheck.properties.race.RaceCatalogue;
@@ -275,10 +276,8 @@ public final class LincheckRun {
                 result.toString());
         Process child;
         try {
-            child = new ProcessBuilder(command)
-                    .redirectErrorStream(true)
-                    .redirectOutput(log.toFile())
-                    .start();
+            child = ChildProcesses.start(
+                    new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()));
         } catch (IOException e) {
             return CheckOutcome.error("the check's JVM did not start", e);
         }
