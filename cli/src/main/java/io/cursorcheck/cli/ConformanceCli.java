@@ -276,7 +276,7 @@ abstract class ConformanceCli extends CliCommand {
                             f.finding(), f.judgement().words(), f.evidence()));
             List<String> problems = ConformanceCampaign.problems(r);
             out.println("verdict: " + ConformanceCampaign.verdict(r) + "; report: "
-                    + Reports.relative(Reports.dir()
+                    + Reports.relative(Reports.lastRun()
                             .resolve("conformance")
                             .resolve(subject.id())
                             .resolve("index.md")));

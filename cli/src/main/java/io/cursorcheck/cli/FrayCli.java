@@ -54,7 +54,7 @@ final class FrayCli extends CliCommand {
             // through a ReportRun: published only when the grade wrote the page, the last report kept otherwise
             Part.Verdict v = part.runAlone(out, COMMAND);
             out.println(v.summary());
-            out.println("report: " + Reports.relative(Reports.dir().resolve("stress/fray.md")));
+            out.println("report: " + Reports.relative(Reports.lastRun().resolve("stress/fray.md")));
             v.problems().forEach(p -> out.println("  PROBLEM: " + p));
             return v.passed() ? 0 : 1;
         }

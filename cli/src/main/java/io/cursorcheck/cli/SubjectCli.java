@@ -176,7 +176,7 @@ final class SubjectCli extends CliCommand {
         }
         List<String> problems = ProgramSubject.problems(r);
         out.println("verdict: " + ProgramSubject.verdict(r) + "; report: "
-                + Reports.relative(Reports.dir()
+                + Reports.relative(Reports.lastRun()
                         .resolve(Conformance.SUBJECTS)
                         .resolve(r.subject())
                         .resolve("index.md")));

@@ -37,7 +37,7 @@ final class TwinsCli extends CliCommand {
         fray.requireJdk(); // refused before the reports directory is locked and staged
         Part.Verdict v = new TwinsPart(COMMAND, fray).runAlone(out, COMMAND);
         out.println((v.passed() ? "twins passed: " : "twins FAILED: ") + v.summary());
-        out.println("report: " + Reports.relative(Reports.dir().resolve(TwinsPart.PAGE)));
+        out.println("report: " + Reports.relative(Reports.lastRun().resolve(TwinsPart.PAGE)));
         v.problems().forEach(p -> out.println("  PROBLEM: " + p));
         return v.passed() ? 0 : 1;
     }

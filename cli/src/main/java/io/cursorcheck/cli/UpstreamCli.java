@@ -81,7 +81,7 @@ final class UpstreamCli extends CliCommand {
             throw new UsageError("--version " + version + ": " + e.getMessage());
         }
         out.println(v.summary());
-        out.println("report: " + Reports.relative(Reports.dir().resolve("upstream/README.md")));
+        out.println("report: " + Reports.relative(Reports.lastRun().resolve("upstream/README.md")));
         v.problems().forEach(p -> out.println("  PROBLEM: " + p));
         return v.passed() ? 0 : 1;
     }
