@@ -203,7 +203,7 @@ class ReportRunTest {
         assertThat(said.toString(StandardCharsets.UTF_8))
                 .contains("the run stopped on an error, reported next")
                 .contains("nothing was published in")
-                .contains("latest still points to the previous run")
+                .contains("earlier runs and latest are untouched")
                 .contains("partial output is in")
                 .contains(Reports.STAGING);
         List<Path> left = Files.list(reports.resolve(Reports.STAGING)).toList();
@@ -258,7 +258,7 @@ class ReportRunTest {
                 .isTrue();
         assertThat(out)
                 .contains("interrupted before the run was complete: nothing was published in")
-                .contains("latest still points to the previous run")
+                .contains("earlier runs and latest are untouched")
                 .contains("partial output is in")
                 .contains(Reports.STAGING);
         assertThat(tree(reports)).as("the previous report after Ctrl-C").isEqualTo(before);
@@ -352,7 +352,7 @@ class ReportRunTest {
                     .hasMessageContaining("publishing the report failed")
                     .hasMessageContaining("no space left on device")
                     .hasMessageContaining("nothing of this run was published")
-                    .hasMessageContaining("latest still points to the previous run")
+                    .hasMessageContaining("the earlier runs and latest are untouched")
                     .hasMessageContaining("this run is in");
             assertThat(run.committed()).isFalse();
         }

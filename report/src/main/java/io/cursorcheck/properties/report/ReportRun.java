@@ -335,9 +335,8 @@ public final class ReportRun implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             state = State.BROKEN;
             throw new IOException(
-                    "publishing the report failed (" + e.getMessage() + "); nothing of this run was published, "
-                            + display(Reports.latestOf(reports)) + " still points to the previous run; this run is"
-                            + " in " + display(staging),
+                    "publishing the report failed (" + e.getMessage() + "); nothing of this run was published, the"
+                            + " earlier runs and latest are untouched; this run is in " + display(staging),
                     e);
         }
         state = State.COMMITTED;
@@ -545,8 +544,8 @@ public final class ReportRun implements AutoCloseable {
                 empty = false;
             }
         }
-        log.println("cursorcheck: " + why + ": nothing was published in " + display(reports) + "/, "
-                + display(Reports.latestOf(reports)) + " still points to the previous run; "
+        log.println("cursorcheck: " + why + ": nothing was published in " + display(reports)
+                + "/ (its earlier runs and latest are untouched); "
                 + (empty
                         ? "this run had written nothing yet"
                         : "this run's partial output is in " + display(staging) + "/ (the next run removes it)"));
