@@ -144,7 +144,7 @@ class ReportPagesTest {
                 new java.util.ArrayList<>(List.of("subject", "--name", "buggy", "--seconds", "3", "--seed", "7", "--"));
         subject.addAll(buggy);
         assertThat(run(subject.toArray(String[]::new))).isEqualTo(1);
-        Path buggy = Reports.latestRun(reports);
+        Path subjectRun = Reports.latestRun(reports);
         assertThat(run("node", "--version", "26.12.1", "--seconds", "2", "--seed", "1"))
                 .isIn(0, 1);
         // The history of one release for 5 s (the command's least is a minute): its page, and the index's link to it.
@@ -171,7 +171,7 @@ class ReportPagesTest {
                 history.resolve("conformance/index.md"),
                 history.resolve("conformance/node-26.12.1/index.md"),
                 history.resolve("conformance/history.md"),
-                buggy.resolve("subjects/buggy/index.md"))) {
+                subjectRun.resolve("subjects/buggy/index.md"))) {
             assertThat(page).as("a page the runs write").isRegularFile();
             assertThat(ReportLinks.links(Files.readString(page)))
                     .as("links of %s", page)

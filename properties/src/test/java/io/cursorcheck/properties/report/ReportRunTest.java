@@ -101,6 +101,12 @@ class ReportRunTest {
                 .as("the previous run's folder and the records, untouched")
                 .containsAllEntriesOf(withoutLatest(before));
         assertThat(after.get(Reports.LATEST)).isEqualTo("-> " + name);
+        String list = after.get(ReportRun.RUNS_PAGE);
+        assertThat(list)
+                .as("the list of runs, newest first")
+                .contains("[" + name + "](" + name + "/index.md)", "`bin/cursorcheck check --seed 1`");
+        assertThat(list.indexOf(name))
+                .isLessThan(list.indexOf(previous.getFileName().toString()));
         assertThat(Reports.latestRun(reports)).isEqualTo(folder);
         assertThat(Files.list(reports.resolve(Reports.STAGING)).toList())
                 .as("staging removed")
@@ -642,6 +648,7 @@ class ReportRunTest {
     private static Map<String, String> withoutLatest(Map<String, String> tree) {
         Map<String, String> m = new TreeMap<>(tree);
         m.remove(Reports.LATEST);
+        m.remove(ReportRun.RUNS_PAGE); // the list of runs, rewritten by every run
         return m;
     }
 }

@@ -35,7 +35,7 @@ import java.util.stream.Stream;
  * run writes into a fresh staging directory, {@code <reports>/.staging/<run>/}, and {@link #commit()}
  * moves it whole, in one rename, to {@code <reports>/<run>/}, then points {@code <reports>/latest} at it.
  *
- * <p>The run's folder is named {@code <start time>-<command>} ({@code 2026-12-06T04-40-00-campaign}):
+ * <p>The run's folder is named {@code <start time>-<command>} ({@code yyyy-MM-ddTHH-mm-ss-campaign}, in UTC):
  * sortable by time, and never confused with the committed records ({@code runs/}, {@code findings/}, ...),
  * whose names have no {@code T}-time. A published page is never rewritten: a later run writes its own
  * folder, so an index always links the pages of its own run.
@@ -76,6 +76,9 @@ public final class ReportRun implements AutoCloseable {
 
     private static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss");
     private static final String LATEST_NEW = Reports.LATEST + ".new";
+
+    /** The list of runs at the top of the reports directory. */
+    static final String RUNS_PAGE = "index.md";
 
     /** The folder each reports directory's last run of this JVM published, for what a command prints after it. */
     private static final Map<Path, Path> PUBLISHED = new ConcurrentHashMap<>();
@@ -351,6 +354,7 @@ public final class ReportRun implements AutoCloseable {
                     e);
         }
         retain();
+        listRuns();
         afterPublishing.forEach(Runnable::run);
     }
 
@@ -386,6 +390,39 @@ public final class ReportRun implements AutoCloseable {
                 log.println("cursorcheck: could not delete the old run " + display(old) + " (" + e.getMessage()
                         + "); the next run tries again");
             }
+        }
+    }
+
+    /**
+     * Rewrites {@code <reports>/index.md}, the list of the run folders kept, newest first, each with its
+     * start time and command: written aside and renamed over the old list, which is only a convenience
+     * (a failure is said, not thrown: the run is published).
+     */
+    private void listRuns() {
+        try {
+            MarkdownTable table = MarkdownTable.of("run", "started", "command");
+            for (Path run : Reports.runs(reports)) {
+                String name = run.getFileName().toString();
+                Map<?, ?> facts = Files.isRegularFile(run.resolve(RUN_JSON))
+                        ? (Map<?, ?>) Json.parse(Files.readString(run.resolve(RUN_JSON), StandardCharsets.UTF_8))
+                        : Map.of();
+                String page = Files.isRegularFile(run.resolve("index.md")) ? name + "/index.md" : name + "/" + RUN_JSON;
+                table.row(
+                        "[" + name + "](" + page + ")",
+                        String.valueOf(facts.get("started")),
+                        MarkdownTable.code(String.valueOf(facts.get("command"))));
+            }
+            Path list = reports.resolve(RUNS_PAGE);
+            Path fresh = reports.resolve(RUNS_PAGE + ".new");
+            Files.writeString(
+                    fresh,
+                    "# Runs\n\nThe run folders kept here, newest first; `" + Reports.LATEST
+                            + "` links the newest. Each page names the run that wrote it.\n\n" + table,
+                    StandardCharsets.UTF_8);
+            RENAME.move(fresh, list);
+        } catch (IOException | RuntimeException e) {
+            log.println("cursorcheck: could not list the runs in " + display(reports.resolve(RUNS_PAGE)) + " ("
+                    + e.getMessage() + ")");
         }
     }
 
@@ -580,6 +617,7 @@ public final class ReportRun implements AutoCloseable {
      */
     private static void cleanDeadRuns(Path reports, Path stagingRoot, PrintStream log) throws IOException {
         Files.deleteIfExists(reports.resolve(LATEST_NEW));
+        Files.deleteIfExists(reports.resolve(RUNS_PAGE + ".new"));
         if (!Files.isDirectory(stagingRoot)) {
             return;
         }
