@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code bin/cursorcheck campaign}: the verification campaign, part after part; writes {@code reports/index.md}. */
+/** {@code bin/cursorcheck campaign}: the verification campaign, part after part; writes {@code reports/<run>/index.md}. */
 @Command(
         name = "campaign",
         sortOptions = false,
@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
                 + " minutes each, at least 20 s), the history of every Node 26.x"
                 + " release on the npm registry and the newest Bun (a 12-minute budget; those five reused), the fix of Node's"
                 + " broadcast.js shown on 26.12.1 (the upstream part: twice a third of the lockstep time, 20 to 60 s each),"
-                + " then the quick benchmarks; the time each part took is on the page; writes reports/index.md",
+                + " then the quick benchmarks; the time each part took is on the page; writes reports/<run>/index.md",
         exitCodeListHeading = Usage.EXIT_HEADING,
         exitCodeList = {Usage.EXIT_OK, "1:a part did not meet an expectation", Usage.EXIT_ERROR})
 final class CampaignCli extends CliCommand {

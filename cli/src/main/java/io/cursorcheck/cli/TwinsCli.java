@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
                 + " on the twins' own pairs in the gate's settings, Lincheck model checking every twin and Fray's twin runs"
                 + " (needs a JDK 25; Fray's own report goes to target/twins/, not reports/), whether each caught it and how"
                 + " long until the first catch (jcstress can only give an estimate), then each tool's fixed costs; writes"
-                + " reports/stress/twins.md",
+                + " reports/<run>/stress/twins.md",
         exitCodeListHeading = Usage.EXIT_HEADING,
         exitCodeList = {
             Usage.EXIT_OK,

@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
                 + " same seeded scripts (N s) it differs only in sequences that reach the re-entrant path, of which there are"
                 + " some; the negative control (the fix without its last line, so the flag is never cleared) must be caught"
                 + " by that comparison (" + UpstreamCheck.CONTROL_SEQUENCES
-                + " sequences); writes reports/upstream/README.md"
+                + " sequences); writes reports/<run>/upstream/README.md"
                 + " for Node's maintainers",
         exitCodeListHeading = Usage.EXIT_HEADING,
         exitCodeList = {
