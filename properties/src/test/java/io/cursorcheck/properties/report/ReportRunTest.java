@@ -111,6 +111,15 @@ class ReportRunTest {
         assertThat(Files.list(reports.resolve(Reports.STAGING)).toList())
                 .as("staging removed")
                 .isEmpty();
+
+        try (ReportRun run = ReportRun.open(reports, "bin/cursorcheck node --version 26.12.1", log)) {
+            write(run.dir(), "conformance/node-26.12.1/index.md", "# a release\n");
+            write(run.dir(), "conformance/index.md", "# the index\n");
+            run.commit();
+            assertThat(Files.readString(reports.resolve(ReportRun.RUNS_PAGE)))
+                    .as("a run without a top page: its shallowest index")
+                    .contains("(" + run.folder().getFileName() + "/conformance/index.md)");
+        }
     }
 
     @Test

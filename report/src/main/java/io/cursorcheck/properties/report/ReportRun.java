@@ -406,7 +406,7 @@ public final class ReportRun implements AutoCloseable {
                 Map<?, ?> facts = Files.isRegularFile(run.resolve(RUN_JSON))
                         ? (Map<?, ?>) Json.parse(Files.readString(run.resolve(RUN_JSON), StandardCharsets.UTF_8))
                         : Map.of();
-                String page = Files.isRegularFile(run.resolve("index.md")) ? name + "/index.md" : name + "/" + RUN_JSON;
+                String page = name + "/" + mainPage(run);
                 table.row(
                         "[" + name + "](" + page + ")",
                         String.valueOf(facts.get("started")),
@@ -423,6 +423,23 @@ public final class ReportRun implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             log.println("cursorcheck: could not list the runs in " + display(reports.resolve(RUNS_PAGE)) + " ("
                     + e.getMessage() + ")");
+        }
+    }
+
+    /**
+     * The page a run's line in the list links: its shallowest page, an {@code index.md} first ({@code
+     * index.md} of a campaign, {@code conformance/index.md} of a release's run), else its {@code run.json}.
+     */
+    private static String mainPage(Path run) throws IOException {
+        try (Stream<Path> walk = Files.walk(run)) {
+            return walk.filter(Files::isRegularFile)
+                    .filter(ReportRun::isPage)
+                    .map(run::relativize)
+                    .min(Comparator.<Path>comparingInt(Path::getNameCount)
+                            .thenComparing(p -> !p.getFileName().toString().equals("index.md"))
+                            .thenComparing(Path::toString))
+                    .map(p -> p.toString().replace('\\', '/'))
+                    .orElse(RUN_JSON);
         }
     }
 
