@@ -403,11 +403,18 @@ class ReportRunTest {
     }
 
     /**
-     * Retention: after a run is published the newest {@link ReportRun#KEEP} run folders stay, older ones
-     * go, never the one latest points to, never a committed record.
+     * Retention: after a run is published the newest {@link ReportRun#KEEP} run folders stay, and the
+     * newest of each command (a campaign outlives many checks); older ones go, never the one latest points
+     * to, never a committed record.
      */
     @Test
     void theNewestRunsAreKeptNeverTheOneLatestPointsToNorARecord() throws IOException {
+        Path campaign;
+        try (ReportRun run = ReportRun.open(reports, "bin/cursorcheck campaign --seconds 10", log)) {
+            write(run.dir(), "index.md", "# the campaign\n");
+            run.commit();
+            campaign = run.folder();
+        }
         List<Path> folders = new ArrayList<>();
         for (int i = 0; i < ReportRun.KEEP + 2; i++) {
             try (ReportRun run = ReportRun.open(reports, "bin/cursorcheck check --seed " + i, log)) {
@@ -419,15 +426,20 @@ class ReportRunTest {
         List<Path> runs = Reports.runs(reports);
         List<Path> newestFirst = new ArrayList<>(folders);
         java.util.Collections.reverse(newestFirst);
-        assertThat(runs).hasSize(ReportRun.KEEP).isEqualTo(newestFirst.subList(0, ReportRun.KEEP));
-        assertThat(previous).as("the oldest run").doesNotExist();
+        List<Path> expected = new ArrayList<>(newestFirst.subList(0, ReportRun.KEEP));
+        expected.add(campaign);
+        assertThat(runs)
+                .as("the newest KEEP, and the newest of each command beyond them")
+                .isEqualTo(expected);
+        assertThat(previous).as("an older check").doesNotExist();
+        assertThat(folders.get(1)).as("an older check").doesNotExist();
         assertThat(tree(reports))
                 .containsEntry("runs/2026-01-01-ci.md", "# a committed record\n")
                 .containsEntry("findings/f/README.md", "# a committed finding\n")
                 .containsEntry("README.md", "# what the runs write\n");
 
         // latest left on the oldest kept run (as a run whose move of latest was lost leaves it): it survives.
-        Path oldest = runs.get(runs.size() - 1);
+        Path oldest = runs.get(runs.size() - 2); // the oldest check: only latest can keep it
         Path link = reports.resolve(Reports.LATEST);
         Files.delete(link);
         Files.createSymbolicLink(link, oldest.getFileName());
@@ -445,7 +457,7 @@ class ReportRunTest {
         assertThat(oldest)
                 .as("the folder latest points to, though beyond the newest KEEP")
                 .exists();
-        assertThat(Reports.runs(reports)).hasSize(ReportRun.KEEP + 1);
+        assertThat(Reports.runs(reports)).hasSize(ReportRun.KEEP + 2).contains(campaign);
     }
 
     @Test
@@ -457,6 +469,8 @@ class ReportRunTest {
         assertThat(ReportRun.kind("Racer 1")).isEqualTo("racer-1");
         assertThat(ReportRun.kind("  ")).isEqualTo("run");
         assertThat(ReportRun.kind("7 runs")).as("never read as a serial").isEqualTo("run-7-runs");
+        assertThat(ReportRun.kindOf("2026-01-01T00-00-00-10-node")).isEqualTo("node");
+        assertThat(ReportRun.kindOf("2026-01-01T00-00-00-mvn-verify")).isEqualTo("mvn-verify");
         List<String> names = new ArrayList<>(List.of(
                 "2026-01-01T00-00-01-check",
                 "2026-01-01T00-00-00-10-node",

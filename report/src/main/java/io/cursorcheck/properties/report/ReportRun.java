@@ -18,6 +18,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -48,8 +49,8 @@ import java.util.stream.Stream;
  *       none of it. If the rename fails nothing is published, and the message says where the run is.</li>
  *   <li>{@code latest} moves by a second rename: a new symlink made beside it replaces the old one, so
  *       it always points at a whole run, the previous one until this one is in place.</li>
- *   <li>Retention, last: the newest {@value #KEEP} run folders stay; older ones are deleted, never
- *       the one {@code latest} points to. Only folders named as runs are touched.</li>
+ *   <li>Retention, last: the newest {@value #KEEP} run folders stay, and the newest of each
+ *       command; older ones are deleted, never the one {@code latest} points to. Only folders named as runs are touched.</li>
  * </ul>
  *
  * <p>A run that is interrupted (Ctrl-C: a shutdown hook), fails, or is closed without a commit
@@ -367,7 +368,8 @@ public final class ReportRun implements AutoCloseable {
     }
 
     /**
-     * Deletes the run folders beyond the newest {@value #KEEP}, never the one {@code latest} points to;
+     * Deletes the run folders beyond the newest {@value #KEEP}, never the newest of each command (the
+     * last campaign outlives a gate's many runs) nor the one {@code latest} points to;
      * a folder that cannot be deleted is named and left for the next run.
      */
     private void retain() {
@@ -380,8 +382,11 @@ public final class ReportRun implements AutoCloseable {
             log.println("cursorcheck: kept every run folder (" + e.getMessage() + ")");
             return;
         }
-        for (Path old : runs.subList(Math.min(KEEP, runs.size()), runs.size())) {
-            if (old.equals(latest)) {
+        Set<String> kinds = new HashSet<>();
+        for (int i = 0; i < runs.size(); i++) {
+            Path old = runs.get(i);
+            boolean newestOfItsKind = kinds.add(kindOf(old.getFileName().toString()));
+            if (i < KEEP || newestOfItsKind || old.equals(latest)) {
                 continue;
             }
             try {
@@ -543,6 +548,13 @@ public final class ReportRun implements AutoCloseable {
     static final Comparator<String> ORDER = Comparator.<String, String>comparing(n -> n.substring(0, 19))
             .thenComparingInt(ReportRun::serial)
             .thenComparing(Comparator.naturalOrder());
+
+    /** A run folder's command word: its name less the time and the serial. */
+    static String kindOf(String name) {
+        String rest = name.substring(Math.min(20, name.length()));
+        Matcher m = SERIAL.matcher(name);
+        return m.find() ? rest.substring(m.group(1).length() + 1) : rest;
+    }
 
     private static int serial(String name) {
         Matcher m = SERIAL.matcher(name);
