@@ -140,8 +140,9 @@ public final class FrayPart implements Part {
         int exit = runScript(log, reports.dir(), reports.reports());
         if (!Files.isRegularFile(grade) || !Files.isRegularFile(page)) {
             throw new FrayRunStoppedException("fray: the run stopped before its grade (" + runScript.getFileName()
-                    + " exit " + exit + "; its output is in " + runLog() + "); nothing was published: the last "
-                    + Reports.relative(reports.reports().resolve("stress/fray.md")) + " and saved failures are kept");
+                    + " exit " + exit + "; its output is in " + runLog()
+                    + "); nothing was published: earlier runs' stress/fray.md and saved failures stay in their"
+                    + " folders under " + Reports.relative(reports.reports()) + "/");
         }
         Map<String, Object> numbers = gradeNumbers(grade);
         List<String> problems = new ArrayList<>();

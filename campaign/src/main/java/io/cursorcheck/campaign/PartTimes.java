@@ -15,7 +15,7 @@ import java.util.Map;
  * The one source of the campaign's time figures: seconds per part per profile, each with where it was measured,
  * in {@value #RESOURCE} (committed). The campaign's estimate, its help and {@code docs/times.md} are rendered from
  * it; {@code bin/cursorcheck campaign --record-times} replaces a profile's figures with a finished campaign's
- * ({@code reports/index.json}), so no figure is written by hand.
+ * ({@code reports/<run>/index.json}), so no figure is written by hand.
  */
 public final class PartTimes {
 
@@ -113,7 +113,7 @@ public final class PartTimes {
         root.put(
                 "about",
                 "Seconds per campaign part per profile, each with where it was measured. Written by"
-                        + " 'bin/cursorcheck campaign --record-times' from a finished campaign's reports/index.json;"
+                        + " 'bin/cursorcheck campaign --record-times' from the newest campaign's reports/<run>/index.json;"
                         + " docs/times.md is rendered from it.");
         root.put("profiles", byProfile);
         return Json.write(root);
@@ -147,7 +147,7 @@ public final class PartTimes {
      * the parts it left out keep theirs. Only a campaign at the profile's own lockstep time is taken: the budgets of
      * conformance, subjects and upstream follow that time, so another one measures other parts.
      *
-     * @param indexJson the text of the campaign's {@code reports/index.json}
+     * @param indexJson the text of the campaign's {@code reports/<run>/index.json}
      * @throws IllegalArgumentException if it is not a finished campaign's with times per part
      */
     public PartTimes recorded(String indexJson, String where) {

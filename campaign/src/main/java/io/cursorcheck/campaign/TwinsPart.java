@@ -114,9 +114,9 @@ public final class TwinsPart implements Part {
             twins.forEach(id -> byTwin.put(id, t.byTwin().get(id).status().name()));
             json.put(t.tool(), byTwin);
         }
-        json.put("report", Reports.relative(reports.reports().resolve(PAGE)));
+        json.put("report", Reports.relative(reports.folder().resolve(PAGE)));
         reports.whenPublished(
-                log, "twins: report " + Reports.relative(reports.reports().resolve(PAGE)));
+                log, "twins: report " + Reports.relative(reports.folder().resolve(PAGE)));
         return new Verdict(
                 problems.isEmpty(),
                 summary,

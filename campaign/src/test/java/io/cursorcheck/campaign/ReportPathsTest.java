@@ -87,8 +87,9 @@ class ReportPathsTest {
         List<String> paths = publishedPaths(explore());
         assertThat(said.toString(StandardCharsets.UTF_8))
                 .contains(
-                        "report: " + reports.resolve("explore-dirty-flag.md"),
-                        "replay: bin/cursorcheck replay " + reports.resolve("counterexamples/dirty-flag") + "/");
+                        "report: " + Reports.latestRun(reports).resolve("explore-dirty-flag.md"),
+                        "replay: bin/cursorcheck replay "
+                                + Reports.latestRun(reports).resolve("counterexamples/dirty-flag") + "/");
         assertThat(paths).anyMatch(p -> p.endsWith(".json")).anyMatch(p -> p.endsWith(".md"));
     }
 
@@ -96,7 +97,7 @@ class ReportPathsTest {
     void theKillMatrixNamesItsPageOnlyOnceTheRunIsPublished() throws Exception {
         publishedPaths(mutants());
         assertThat(said.toString(StandardCharsets.UTF_8))
-                .contains("kill matrix: report " + reports.resolve("mutants.md"));
+                .contains("kill matrix: report " + Reports.latestRun(reports).resolve("mutants.md"));
     }
 
     @Test

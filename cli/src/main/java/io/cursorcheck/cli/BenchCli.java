@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
         sortOptions = false,
         sortSynopsis = false,
         description = "JMH benchmarks of every variant"
-                + " against two floors (the full profile, or with --quick the quick one); writes reports/bench/index.md"
+                + " against two floors (the full profile, or with --quick the quick one); writes reports/<run>/bench/index.md"
                 + " with charts and the performance targets, met or not",
         exitCodeListHeading = Usage.EXIT_HEADING,
         exitCodeList = {

@@ -9,6 +9,7 @@ import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.source.SourceTree;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,13 +18,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code bin/cursorcheck campaign}: the verification campaign, part after part; writes {@code reports/index.md}. */
+/** {@code bin/cursorcheck campaign}: the verification campaign, part after part; writes {@code reports/<run>/index.md}. */
 @Command(
         name = "campaign",
         sortOptions = false,
         sortSynopsis = false,
-        description = "the verification campaign, part by part; writes reports/index.md and the full log"
-                + " reports/campaign.log. By default every kind of check at a short budget: lockstep over every variant"
+        description = "the verification campaign, part by part; writes reports/<run>/index.md and the full"
+                + " log reports/<run>/campaign.log. By default every kind of check at a short budget: lockstep over every variant"
                 + " and negative control, the kill matrix of the mutant catalogue (with --pit, PIT on impl too),"
                 + " exhaustive exploration at the gate's bound, the jcstress gate and Lincheck, the same races under"
                 + " Fray (needs a JDK 25), conformance of the newest Node.js and the newest Bun, the example subjects of"
@@ -154,7 +155,14 @@ final class CampaignCli extends CliCommand {
     }
 
     private int recordTimes() throws Exception {
-        Path index = Reports.dir().resolve("index.json");
+        // The newest campaign's run folder: later runs of other commands have folders of their own.
+        Path index = Reports.runs(Reports.dir()).stream()
+                .filter(run -> run.getFileName().toString().endsWith("-campaign"))
+                .map(run -> run.resolve("index.json"))
+                .filter(Files::isRegularFile)
+                .findFirst()
+                .orElseThrow(() -> new UsageError("--record-times: no finished campaign in "
+                        + Reports.relative(Reports.dir()) + " (run bin/cursorcheck campaign first)"));
         try {
             PartTimes.record(index, SourceTree.root());
         } catch (IllegalArgumentException e) {

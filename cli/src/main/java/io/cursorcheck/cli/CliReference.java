@@ -57,7 +57,9 @@ public final class CliReference {
             new Property(
                     Reports.DIR_PROPERTY,
                     "reports/ under the root",
-                    "where runs write their reports (tests point it at a temporary directory)"),
+                    "where runs write their reports, a folder per run (reports/<run>/; latest links the newest); tests"
+                            + " point it at a temporary directory, and CURSORCHECK_JAVA_OPTS=-Dcursorcheck.reports=DIR lets"
+                            + " a second run of bin/cursorcheck write beside a first"),
             new Property(
                     GateSeed.PROPERTY,
                     String.valueOf(GateSeed.FIXED),

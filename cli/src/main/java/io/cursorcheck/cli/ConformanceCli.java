@@ -54,7 +54,7 @@ abstract class ConformanceCli extends CliCommand {
             description = "node only: check a broadcast.js instead of"
                     + " the release's own module, loaded into release V (started with --expose-internals and the loader"
                     + " conformance/src/main/js/source-hooks.mjs): FILE, or builtin for the release's embedded source; reported"
-                    + " under reports/conformance/node-V+STEM/ (STEM: the file's name less its extension, builtin-source for"
+                    + " under reports/<run>/conformance/node-V+STEM/ (STEM: the file's name less its extension, builtin-source for"
                     + " builtin), with the file's path and SHA-256, and no row in the index; the same --seed gives the same"
                     + " sequences as the release's own run; a file that does not load is an error (exit 2)")
     String source;
@@ -281,7 +281,7 @@ abstract class ConformanceCli extends CliCommand {
                             f.finding(), f.judgement().words(), f.evidence()));
             List<String> problems = ConformanceCampaign.problems(r);
             out.println("verdict: " + ConformanceCampaign.verdict(r) + "; report: "
-                    + Reports.relative(Reports.dir()
+                    + Reports.relative(Reports.lastRun()
                             .resolve("conformance")
                             .resolve(subject.id())
                             .resolve("index.md")));

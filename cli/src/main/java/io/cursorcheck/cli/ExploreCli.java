@@ -24,9 +24,9 @@ import picocli.CommandLine.Option;
                 + " exploration; without --variant, every conforming variant under every policy at"
                 + " the gate's bound (--deep: the deep bound of campaign --full) and the writer-paths bound (abort, drain, spoil, writev, endSync"
                 + " with every other operation, 2 consumers, 7 deep; --deep: 8), and every negative control at its shortest"
-                + " failure within the gate's bound and the writer-paths bound 8 deep, writing reports/explore.md; with"
+                + " failure within the gate's bound and the writer-paths bound 8 deep, writing reports/<run>/explore.md; with"
                 + " --variant, any bound, a line of"
-                + " progress per depth, every failure written as a shortest counterexample, and reports/explore-NAME.md;"
+                + " progress per depth, every failure written as a shortest counterexample, and reports/<run>/explore-NAME.md;"
                 + " exit 1 if a bound does not hold or a control escapes")
 final class ExploreCli extends CliCommand {
 

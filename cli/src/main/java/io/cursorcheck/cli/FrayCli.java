@@ -26,8 +26,8 @@ import picocli.CommandLine.Option;
         description =
                 "the stress races under Fray's"
                         + " controlled scheduler (both thread-safe variants must pass every schedule, every racy twin must be caught,"
-                        + " one race also with memory accesses as switching points; needs a JDK 25); writes reports/stress/fray.md and saves each failure under"
-                        + " reports/stress/fray/<subject>/<race>/; with --replay, replays one saved failure and prints its interleaving",
+                        + " one race also with memory accesses as switching points; needs a JDK 25); writes reports/<run>/stress/fray.md and saves each failure under"
+                        + " reports/<run>/stress/fray/<subject>/<race>/; with --replay, replays one saved failure and prints its interleaving",
         exitCodeListHeading = Usage.EXIT_HEADING,
         exitCodeList = {
             Usage.EXIT_OK,
@@ -40,7 +40,7 @@ final class FrayCli extends CliCommand {
     @Option(
             names = "--replay",
             paramLabel = "DIR",
-            description = "a saved failure, reports/stress/fray/<subject>/<race>")
+            description = "a saved failure, reports/<run>/stress/fray/<subject>/<race>")
     String replay;
 
     /** The command line of a run (a replay publishes nothing). */
@@ -55,7 +55,7 @@ final class FrayCli extends CliCommand {
             // through a ReportRun: published only when the grade wrote the page, the last report kept otherwise
             Part.Verdict v = part.runAlone(out, COMMAND);
             out.println(v.summary());
-            out.println("report: " + Reports.relative(Reports.dir().resolve("stress/fray.md")));
+            out.println("report: " + Reports.relative(Reports.lastRun().resolve("stress/fray.md")));
             v.problems().forEach(p -> out.println("  PROBLEM: " + p));
             return v.passed() ? 0 : 1;
         }
@@ -64,7 +64,7 @@ final class FrayCli extends CliCommand {
                 || !Files.isRegularFile(dir.resolve("recording/random.json"))) {
             throw new UsageError(
                     "--replay: '" + replay + "' is not a saved Fray failure (it has no scene.properties"
-                            + " and recording/random.json); saved failures are the folders reports/stress/fray/<subject>/<race>");
+                            + " and recording/random.json); saved failures are the folders reports/<run>/stress/fray/<subject>/<race>");
         }
         List<String> command = List.of(root.resolve("tools/fray-replay.sh").toString(), dir.toString());
         Process p = ChildProcesses.start(

@@ -24,9 +24,9 @@ import picocli.CommandLine.Option;
         sortSynopsis = false,
         description = "conformance of every Node.js 26.x"
                 + " release on the npm registry and the newest 3 Bun releases (listed with npm at run time; installed once under"
-                + " target/runtimes), each for a share of N minutes; writes reports/conformance/history.md (release x kind of"
+                + " target/runtimes), each for a share of N minutes; writes reports/<run>/conformance/history.md (release x kind of"
                 + " difference and release x known finding, with the first and last release of each), each release's folder"
-                + " and its row of reports/conformance/index.md",
+                + " and its row of reports/<run>/conformance/index.md",
         exitCodeListHeading = Usage.EXIT_HEADING,
         exitCodeList = {
             Usage.EXIT_OK,

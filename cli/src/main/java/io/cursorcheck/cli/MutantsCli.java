@@ -21,8 +21,8 @@ import picocli.CommandLine.Option;
         sortSynopsis = false,
         description = "the kill matrix: every mutant of"
                 + " the catalogue through the lockstep engine, held to its impact, under the algorithm as released and under"
-                + " its correction (spec §8); writes reports/mutants.md (with --pit, also"
-                + " PIT on impl: reports/pit.md)",
+                + " its correction (spec §8); writes reports/<run>/mutants.md (with --pit, also"
+                + " PIT on impl: reports/<run>/pit.md)",
         exitCodeListHeading = Usage.EXIT_HEADING,
         exitCodeList = {
             Usage.EXIT_OK,

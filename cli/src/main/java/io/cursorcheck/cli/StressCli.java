@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
         sortSynopsis = false,
         description = "the jcstress tests of the"
                 + " thread-safe variants and their racy twins, then the Lincheck checks; writes"
-                + " reports/stress/<date>-<mode>.md and reports/stress/lincheck.md",
+                + " reports/<run>/stress/<date>-<mode>.md and reports/<run>/stress/lincheck.md",
         exitCodeListHeading = Usage.EXIT_HEADING,
         exitCodeList = {
             Usage.EXIT_OK,

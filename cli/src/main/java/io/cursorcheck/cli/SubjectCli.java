@@ -31,7 +31,7 @@ import picocli.CommandLine.Parameters;
         customSynopsis = "bin/cursorcheck subject" + " [OPTIONS] -- COMMAND [ARGS...]",
         description = "conformance of any program that speaks the"
                 + " cursorcheck-subject protocol (docs/protocol.md), started as COMMAND ARGS...: random sequences in lockstep"
-                + " with the model, every difference shrunk, replayed and paged under reports/subjects/<name>/ (with the"
+                + " with the model, every difference shrunk, replayed and paged under reports/<run>/subjects/<name>/ (with the"
                 + " commands that replay it). With --replay or --replay-seed: one counterexample replayed"
                 + " step by step, model and subject side by side; nothing is written",
         exitCodeListHeading = Usage.EXIT_HEADING,
@@ -51,7 +51,7 @@ final class SubjectCli extends CliCommand {
             names = "--name",
             paramLabel = "N",
             description = "the subject's name in reports: its folder"
-                    + " reports/subjects/N/ (a-z, 0-9, '.', '_', '-'; default: the file name of COMMAND's last word without"
+                    + " reports/<run>/subjects/N/ (a-z, 0-9, '.', '_', '-'; default: the file name of COMMAND's last word without"
                     + " its extension)")
     String name;
 
@@ -63,7 +63,7 @@ final class SubjectCli extends CliCommand {
             names = "--replay",
             paramLabel = "FILE",
             description = "instead of a run: replay this counterexample"
-                    + " file (a difference's .json under reports/subjects/) against COMMAND")
+                    + " file (a difference's .json under reports/<run>/subjects/) against COMMAND")
     Path replay;
 
     @Option(
@@ -176,7 +176,7 @@ final class SubjectCli extends CliCommand {
         }
         List<String> problems = ProgramSubject.problems(r);
         out.println("verdict: " + ProgramSubject.verdict(r) + "; report: "
-                + Reports.relative(Reports.dir()
+                + Reports.relative(Reports.lastRun()
                         .resolve(Conformance.SUBJECTS)
                         .resolve(r.subject())
                         .resolve("index.md")));

@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
                 + " on the twins' own pairs in the gate's settings, Lincheck model checking every twin and Fray's twin runs"
                 + " (needs a JDK 25; Fray's own report goes to target/twins/, not reports/), whether each caught it and how"
                 + " long until the first catch (jcstress can only give an estimate), then each tool's fixed costs; writes"
-                + " reports/stress/twins.md",
+                + " reports/<run>/stress/twins.md",
         exitCodeListHeading = Usage.EXIT_HEADING,
         exitCodeList = {
             Usage.EXIT_OK,
@@ -37,7 +37,7 @@ final class TwinsCli extends CliCommand {
         fray.requireJdk(); // refused before the reports directory is locked and staged
         Part.Verdict v = new TwinsPart(COMMAND, fray).runAlone(out, COMMAND);
         out.println((v.passed() ? "twins passed: " : "twins FAILED: ") + v.summary());
-        out.println("report: " + Reports.relative(Reports.dir().resolve(TwinsPart.PAGE)));
+        out.println("report: " + Reports.relative(Reports.lastRun().resolve(TwinsPart.PAGE)));
         v.problems().forEach(p -> out.println("  PROBLEM: " + p));
         return v.passed() ? 0 : 1;
     }

@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
                 + " same seeded scripts (N s) it differs only in sequences that reach the re-entrant path, of which there are"
                 + " some; the negative control (the fix without its last line, so the flag is never cleared) must be caught"
                 + " by that comparison (" + UpstreamCheck.CONTROL_SEQUENCES
-                + " sequences); writes reports/upstream/README.md"
+                + " sequences); writes reports/<run>/upstream/README.md"
                 + " for Node's maintainers",
         exitCodeListHeading = Usage.EXIT_HEADING,
         exitCodeList = {
@@ -81,7 +81,7 @@ final class UpstreamCli extends CliCommand {
             throw new UsageError("--version " + version + ": " + e.getMessage());
         }
         out.println(v.summary());
-        out.println("report: " + Reports.relative(Reports.dir().resolve("upstream/README.md")));
+        out.println("report: " + Reports.relative(Reports.lastRun().resolve("upstream/README.md")));
         v.problems().forEach(p -> out.println("  PROBLEM: " + p));
         return v.passed() ? 0 : 1;
     }

@@ -538,8 +538,9 @@ class BadInputCliTest {
     void anUnreadableConformanceIndexIsNamedWithoutJavaText() throws Exception {
         requireInstallable(io.cursorcheck.conformance.release.Release.NEWEST_NODE);
         Path reports = files.resolve("bad-index-reports");
-        Files.createDirectories(reports.resolve("conformance"));
-        Files.writeString(reports.resolve("conformance/index.json"), "[1, 2]\n", StandardCharsets.UTF_8);
+        Path index = reports.resolve("2026-01-01T00-00-00-node/conformance/index.json"); // an earlier run's
+        Files.createDirectories(index.getParent());
+        Files.writeString(index, "[1, 2]\n", StandardCharsets.UTF_8);
         withReports(reports, () -> {
             Outcome o = run(List.of(
                     "node",
@@ -555,11 +556,13 @@ class BadInputCliTest {
             assertThat(STACK_FRAME.matcher(all).find()).isFalse();
             List<String> err = o.err().lines().toList();
             assertThat(err.get(err.size() - 1))
-                    .isEqualTo("cursorcheck: " + reports.resolve("conformance/index.json")
+                    .isEqualTo("cursorcheck: " + index
                             + " is not a conformance index: an index is a JSON object with a list 'releases', this one holds a"
                             + " list; move it away to start a new one");
-            assertThat(Files.readString(reports.resolve("conformance/index.json")))
-                    .isEqualTo("[1, 2]\n");
+            assertThat(Files.readString(index)).isEqualTo("[1, 2]\n");
+            assertThat(io.cursorcheck.properties.report.Reports.runs(reports))
+                    .as("no run published")
+                    .containsExactly(index.getParent().getParent());
         });
     }
 

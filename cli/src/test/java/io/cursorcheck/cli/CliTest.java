@@ -451,7 +451,7 @@ class CliTest {
                 .isEqualTo(1);
         assertThat(out())
                 .contains("FAILURE")
-                .contains("replay: bin/cursorcheck replay reports/counterexamples/dirty-flag/");
+                .containsPattern("replay: bin/cursorcheck replay reports/[0-9T-]+-check/counterexamples/dirty-flag/");
     }
 
     @Test

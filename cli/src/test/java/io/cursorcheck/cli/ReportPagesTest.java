@@ -108,8 +108,10 @@ class ReportPagesTest {
                 .isEqualTo(1);
         assertThat(run("check", "--variant", "dirty-flag", "--runs", "300", "--seed", "7"))
                 .isEqualTo(1);
+        Path check = Reports.latestRun(reports);
         assertThat(run("explore", "--variant", "dirty-flag", "--consumers", "2", "--depth", "7"))
                 .isEqualTo(1);
+        Path explore = Reports.latestRun(reports);
         assertThat(run(
                         "mutants",
                         "--only",
@@ -119,6 +121,7 @@ class ReportPagesTest {
                         "--seed",
                         "7"))
                 .isZero();
+        Path mutants = Reports.latestRun(reports);
         assertThat(run(
                         "campaign",
                         "--seconds",
@@ -128,6 +131,8 @@ class ReportPagesTest {
                         "--skip",
                         "mutants,explore,stress,fray,twins,conformance,subjects,history,bench"))
                 .isZero();
+        Path campaign = Reports.latestRun(reports);
+        String campaignIndex = Files.readString(campaign.resolve("index.md"));
         // A program's pages (the campaign's subjects part gives each example at least 20 s; 3 s of the buggy one
         // write the same kinds of page).
         List<String> buggy = io.cursorcheck.conformance.protocol.ProgramSubject.EXAMPLES.stream()
@@ -139,6 +144,7 @@ class ReportPagesTest {
                 new java.util.ArrayList<>(List.of("subject", "--name", "buggy", "--seconds", "3", "--seed", "7", "--"));
         subject.addAll(buggy);
         assertThat(run(subject.toArray(String[]::new))).isEqualTo(1);
+        Path subjectRun = Reports.latestRun(reports);
         assertThat(run("node", "--version", "26.12.1", "--seconds", "2", "--seed", "1"))
                 .isIn(0, 1);
         // The history of one release for 5 s (the command's least is a minute): its page, and the index's link to it.
@@ -155,29 +161,34 @@ class ReportPagesTest {
                         run,
                         System.err,
                         "bin/cursorcheck history --releases node-26.12.1 --seed 1"));
-        assertThat(Files.readString(reports.resolve("conformance/index.md"))).contains("](history.md)");
+        Path history = Reports.latestRun(reports);
+        assertThat(Files.readString(history.resolve("conformance/index.md"))).contains("](history.md)");
 
-        for (String page : List.of(
-                "index.md",
-                "mutants.md",
-                "explore-dirty-flag.md",
-                "conformance/index.md",
-                "conformance/node-26.12.1/index.md",
-                "conformance/history.md",
-                "subjects/buggy/index.md")) {
-            assertThat(reports.resolve(page)).as("a page the runs write").isRegularFile();
-            assertThat(ReportLinks.links(Files.readString(reports.resolve(page))))
+        for (Path page : List.of(
+                campaign.resolve("index.md"),
+                mutants.resolve("mutants.md"),
+                explore.resolve("explore-dirty-flag.md"),
+                history.resolve("conformance/index.md"),
+                history.resolve("conformance/node-26.12.1/index.md"),
+                history.resolve("conformance/history.md"),
+                subjectRun.resolve("subjects/buggy/index.md"))) {
+            assertThat(page).as("a page the runs write").isRegularFile();
+            assertThat(ReportLinks.links(Files.readString(page)))
                     .as("links of %s", page)
                     .isNotEmpty();
         }
-        try (Stream<Path> cx = Files.walk(reports.resolve("counterexamples"))) {
+        assertThat(Files.readString(campaign.resolve("index.md")))
+                .as("the campaign's index, never rewritten by the runs after it")
+                .isEqualTo(campaignIndex)
+                .contains("Written by the run `" + campaign.getFileName() + "/`");
+        try (Stream<Path> cx = Files.walk(check.resolve("counterexamples"))) {
             assertThat(cx.filter(p -> p.toString().endsWith(".md")).count())
                     .as("counterexample pages")
                     .isPositive();
         }
         assertThat(reports.resolve(Reports.STAGING)).as("every run published").isEmptyDirectory();
-        Path index = reports.resolve("index.md");
-        String spec = "../" + SpecLinks.PATH;
+        Path index = campaign.resolve("index.md");
+        String spec = "../../" + SpecLinks.PATH;
         assertThat(ReportLinks.links(Files.readString(index)))
                 .as("the index's spec link, as in production")
                 .contains(spec + "#2-operations");
@@ -186,14 +197,14 @@ class ReportPagesTest {
                 .isEmpty();
 
         // Control 1: the index with its spec links computed from a staging directory instead of the published
-        // place, two levels too deep. Each of them climbs out of the project and is caught; nothing else is.
+        // place, one level too deep. Each of them climbs out of the project and is caught; nothing else is.
         String tooDeep = reports.resolve(Reports.STAGING)
                 .resolve("a-run")
                 .relativize(root.resolve(SpecLinks.PATH))
                 .toString()
                 .replace('\\', '/');
-        assertThat(tooDeep).isEqualTo("../../" + spec);
-        Path staged = reports.resolve("index-linked-from-staging.md");
+        assertThat(tooDeep).isEqualTo("../" + spec);
+        Path staged = campaign.resolve("index-linked-from-staging.md");
         Files.writeString(staged, Files.readString(index).replace("](" + spec, "](" + tooDeep));
         List<ReportLinks.Broken> broken = ReportLinks.check(reports, root);
         assertThat(broken)
@@ -212,7 +223,7 @@ class ReportPagesTest {
                 .filter(l -> l.startsWith("counterexamples/"))
                 .findFirst()
                 .orElseThrow();
-        Files.delete(reports.resolve(link));
+        Files.delete(campaign.resolve(link));
         assertThat(ReportLinks.check(reports, root))
                 .extracting(ReportLinks.Broken::page, ReportLinks.Broken::link)
                 .contains(tuple(index, link));

@@ -98,7 +98,7 @@ class SubjectCliTest {
                 run("bin/cursorcheck subject --name buggy --seconds 3 --seed " + seed + " -- python3 " + script(false));
         assertThat(run.exit()).isEqualTo(1);
         assertThat(run.out()).contains("verdict: FAILED: differs", "PROBLEM: buggy: differs from the model");
-        Path dir = reports.resolve("subjects/buggy");
+        Path dir = Reports.latestRun(reports).resolve("subjects/buggy");
         assertThat(dir.resolve("index.md")).exists();
         Path page;
         try (Stream<Path> pages = Files.list(dir)) {
@@ -132,6 +132,7 @@ class SubjectCliTest {
                         "rerun exactly: bin/cursorcheck subject --name broadcast_subject --seconds 3"
                                 + " --seed 7 -- python3 " + script(true),
                         "verdict: conforms");
-        assertThat(reports.resolve("subjects/broadcast_subject/index.md")).exists();
+        assertThat(Reports.latestRun(reports).resolve("subjects/broadcast_subject/index.md"))
+                .exists();
     }
 }

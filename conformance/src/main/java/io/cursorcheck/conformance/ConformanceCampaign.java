@@ -17,9 +17,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Checks several releases in turn and writes {@code reports/conformance/index.md} ({@link ConformanceIndex}):
@@ -249,6 +251,9 @@ public final class ConformanceCampaign {
                     "%s: %,d sequences, %,d operations, %d difference(s), verdict: %s%n",
                     release.id(), r.sequences(), r.operations(), r.differences().size(), verdict(r));
         }
+        if (reports != null) {
+            carryOver(reports, rows.keySet());
+        }
         Path index = reports == null
                 ? null
                 : ConformanceIndex.write(
@@ -265,21 +270,41 @@ public final class ConformanceCampaign {
     }
 
     /**
-     * The index rows to start from: the published index's, and over them those a part of the same
-     * run wrote into its staging copy already (a campaign's conformance part, before its history part),
+     * The index rows to start from: those of the newest run that wrote a conformance index (its folder
+     * holds every release page its rows link, see {@link #carryOver}), and over them those a part of the same
+     * run wrote into its staging directory already (a campaign's conformance part, before its history part),
      * so that a second writer of the index in one run keeps the first one's rows.
      */
     private static Map<String, ConformanceIndex.Row> rows(ReportRun reports) throws IOException {
-        Map<String, ConformanceIndex.Row> rows =
-                ConformanceIndex.read(reports.reports().resolve("conformance"));
+        Map<String, ConformanceIndex.Row> rows = new LinkedHashMap<>();
+        Optional<Path> previous = reports.previous("conformance/index.json");
+        if (previous.isPresent()) {
+            rows.putAll(ConformanceIndex.read(previous.get().getParent()));
+        }
         rows.putAll(ConformanceIndex.read(reports.dir().resolve("conformance")));
         return rows;
     }
 
-    /** Whether a history page is there to link: published, or written by an earlier part of this run. */
+    /**
+     * Copies into this run, unchanged, the folders of the releases whose rows it keeps but did not check
+     * (and the history page, unless this run wrote one) from the run that wrote the index it started from:
+     * every page the new index links is then in the new run's folder, and no earlier run's page is rewritten.
+     */
+    private static void carryOver(ReportRun reports, Collection<String> releases) throws IOException {
+        Optional<Path> previous = reports.previous("conformance/index.json");
+        if (previous.isEmpty()) {
+            return;
+        }
+        Path dir = previous.get().getParent();
+        for (String release : releases) {
+            reports.carryOver(dir.resolve(release), "conformance/" + release);
+        }
+        reports.carryOver(dir.resolve(HISTORY_PAGE), "conformance/" + HISTORY_PAGE);
+    }
+
+    /** Whether a history page is there to link: written by this run or carried over from an earlier one. */
     private static boolean historyPublished(ReportRun reports) {
-        return Files.exists(reports.reports().resolve("conformance").resolve(HISTORY_PAGE))
-                || Files.exists(reports.dir().resolve("conformance").resolve(HISTORY_PAGE));
+        return Files.exists(reports.dir().resolve("conformance").resolve(HISTORY_PAGE));
     }
 
     /** The expectations a release's result did not meet. */

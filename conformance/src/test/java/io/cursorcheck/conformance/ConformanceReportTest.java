@@ -121,7 +121,7 @@ class ConformanceReportTest {
                 .contains(
                         "## Known findings × release",
                         "| [reentrant-flush-strands-read]"
-                                + "(../findings/reentrant-flush-strands-read/README.md) | not judged | has it |");
+                                + "(../../findings/reentrant-flush-strands-read/README.md) | not judged | has it |");
         assertThat(md.indexOf("## UNDECIDED")).as("undecided first").isBetween(0, md.indexOf("| release | API"));
         assertThat(ConformanceIndex.read(conformance).get("node-26.12.1")).isEqualTo(judged);
         write(
@@ -202,10 +202,12 @@ class ConformanceReportTest {
     void aRunThatFindsNoDifferenceStillWritesItsPage() throws Exception {
         Release.NEWEST_NODE.install(System.out);
         String id = Release.NEWEST_NODE.id();
-        write("conformance/" + id + "/index.md", "# the longer run\n[1](nested-end-in-notify-abc.md)\n");
-        write("conformance/" + id + "/nested-end-in-notify-abc.md", "# a difference of the longer run\n");
-        write("conformance/bun-1.4.5/index.md", "# bun\n");
-        ConformanceIndex.write(reports.resolve("conformance"), Map.of("bun-1.4.5", row("bun-1.4.5", null, null)));
+        String earlier = "2026-01-01T00-00-00-node/"; // an earlier run's folder
+        write(earlier + "conformance/" + id + "/index.md", "# the longer run\n[1](nested-end-in-notify-abc.md)\n");
+        write(earlier + "conformance/" + id + "/nested-end-in-notify-abc.md", "# a difference of the longer run\n");
+        write(earlier + "conformance/bun-1.4.5/index.md", "# bun\n");
+        ConformanceIndex.write(
+                reports.resolve(earlier + "conformance"), Map.of("bun-1.4.5", row("bun-1.4.5", null, null)));
 
         PrintStream log = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         ConformanceCampaign.Outcome o = ReportRun.write(
@@ -225,13 +227,21 @@ class ConformanceReportTest {
         assertThat(r.sequences()).as("no time for random sequences").isZero();
         assertThat(r.differences()).isEmpty();
         assertThat(r.known()).as("the known findings were replayed").isNotEmpty();
-        Path folder = reports.resolve("conformance").resolve(id);
+        Path latest = Reports.latestRun(reports);
+        assertThat(latest.getFileName().toString()).isNotEqualTo(earlier.replace("/", ""));
+        Path folder = latest.resolve("conformance").resolve(id);
         assertThat(folder.resolve("index.md")).isRegularFile();
         assertThat(Files.readString(folder.resolve("index.md"))).contains("# Conformance: " + id);
         assertThat(folder.resolve("nested-end-in-notify-abc.md"))
-                .as("the folder is replaced whole")
+                .as("the release's folder holds this run's pages only")
                 .doesNotExist();
-        String index = Files.readString(reports.resolve("conformance/index.md"));
+        assertThat(reports.resolve(earlier + "conformance/" + id + "/nested-end-in-notify-abc.md"))
+                .as("the earlier run's page is never rewritten")
+                .exists();
+        assertThat(Files.readString(latest.resolve("conformance/bun-1.4.5/index.md")))
+                .as("the kept row's folder, carried over")
+                .startsWith("# bun\n");
+        String index = Files.readString(latest.resolve("conformance/index.md"));
         assertThat(index)
                 .contains(
                         "[" + id + "](" + id + "/index.md)",

@@ -71,9 +71,27 @@ class HistoryBudgetTest {
     @Test
     void aReleaseWhoseRunBreaksOffIsListedAndTheOthersAreKept(@org.junit.jupiter.api.io.TempDir Path reports)
             throws Exception {
-        Path old = reports.resolve("conformance/node-26.12.1/index.md");
+        Path earlier = reports.resolve("2026-01-01T00-00-00-history"); // the last complete run's folder
+        Path old = earlier.resolve("conformance/node-26.12.1/index.md");
         Files.createDirectories(old.getParent());
         Files.writeString(old, "# the last complete run\n");
+        io.cursorcheck.conformance.pages.ConformanceIndex.write(
+                earlier.resolve("conformance"),
+                java.util.Map.of(
+                        "node-26.12.1",
+                        new io.cursorcheck.conformance.pages.ConformanceIndex.Row(
+                                "node-26.12.1",
+                                "budget",
+                                1,
+                                1,
+                                1,
+                                List.of(),
+                                "conforms",
+                                List.of(),
+                                "2026-01-01T00:00:00Z",
+                                "the last complete run",
+                                1,
+                                java.util.Map.of())));
         ByteArrayOutputStream said = new ByteArrayOutputStream();
         PrintStream log = new PrintStream(said, true, StandardCharsets.UTF_8);
         ConformanceCampaign.Budget budget = (release, left) -> new ConformanceCampaign.Slot(0, 0);
@@ -108,11 +126,20 @@ class HistoryBudgetTest {
         });
         assertThat(o.problems()).contains("node-26.12.1: not checked: its run broke off: disk full");
         assertThat(o.results()).extracting(r -> r.release().id()).containsExactly("node-26.10.0");
-        assertThat(Files.readString(old)).as("the last complete folder kept").isEqualTo("# the last complete run\n");
-        assertThat(reports.resolve("conformance/node-26.12.1/half.md"))
+        assertThat(Files.readString(old))
+                .as("the last complete folder untouched")
+                .isEqualTo("# the last complete run\n");
+        Path latest = io.cursorcheck.properties.report.Reports.latestRun(reports);
+        assertThat(Files.readString(latest.resolve("conformance/node-26.12.1/index.md")))
+                .as("the last complete folder, carried over")
+                .startsWith("# the last complete run\n");
+        assertThat(Files.readString(latest.resolve("conformance/index.md")))
+                .as("its row kept")
+                .contains("the last complete run");
+        assertThat(latest.resolve("conformance/node-26.12.1/half.md"))
                 .as("the half-written page dropped")
                 .doesNotExist();
-        assertThat(reports.resolve("conformance/node-26.10.0/index.md"))
+        assertThat(latest.resolve("conformance/node-26.10.0/index.md"))
                 .as("the next release published")
                 .exists();
 

@@ -53,7 +53,7 @@ class StressGateTest {
                 r.duration().toSeconds(),
                 StressReport.spread(r, Mode.Continuous),
                 StressReport.spread(r, Mode.Termination),
-                Reports.relative(report));
+                Reports.relative(Reports.lastRun().resolve(Reports.dir().relativize(report))));
         for (StressRun.TestVerdict t : r.tests()) {
             System.out.printf(
                     "jcstress %-28s %-32s %,12d samples%s%n",

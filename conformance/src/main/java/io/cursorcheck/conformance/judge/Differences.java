@@ -60,7 +60,7 @@ public final class Differences {
                         + " already buffered, and end() completes with the bytes counted before that write. The model,"
                         + " following the spec, flushes only when writes are queued, so the nested end never happens there and"
                         + " the read gets the entry. The same root cause as the known finding"
-                        + " [reentrant-end-settles-read-twice](../../findings/reentrant-end-settles-read-twice/README.md),"
+                        + " [reentrant-end-settles-read-twice](../../../findings/reentrant-end-settles-read-twice/README.md),"
                         + " reached with a single queued write (where the model does not throw). Node breaks what it promises"
                         + " (every consumer sees every entry; a write's promise tells whether it landed)."),
         /** The subject process died (an exit code other than 0, or a signal), or an operation threw. */
@@ -167,7 +167,7 @@ public final class Differences {
                 "I1 trimming safety",
                 breach(OutsideGuarantees.Rule.CONSUMER_PAST_CLEARED_BUFFER)
                         + " The spec's own algorithm does the same: the known finding"
-                        + " [spoiled-read-leaves-cursor-past-end](../../findings/spoiled-read-leaves-cursor-past-end/README.md)."),
+                        + " [spoiled-read-leaves-cursor-past-end](../../../findings/spoiled-read-leaves-cursor-past-end/README.md)."),
         /** drain() answered against the writer's own canWrite. */
         DRAIN_DISAGREES_WITH_PROBE(
                 "drain-disagrees-with-probe",

@@ -479,11 +479,12 @@ public final class ConformanceIndex {
                                     ? ""
                                     : " ([" + k.invariant() + "]("
                                             + SpecLinks.from(
-                                                    Reports.dir().resolve("conformance"),
+                                                    Reports.latestOf(Reports.dir())
+                                                            .resolve("conformance"), // a run's conformance/, by depth
                                                     SpecLinks.anchorOf(k.invariant()))
                                             + "))")
                     .append(". ")
-                    .append(k.explanation().replace("](../../findings/", "](../findings/"))
+                    .append(k.explanation().replace("](../../../findings/", "](../../findings/"))
                     .append(" Seen on: ")
                     .append(String.join(", ", on))
                     .append(".\n\n");
@@ -513,7 +514,7 @@ public final class ConformanceIndex {
         rows.forEach(r -> heads.add(r.release()));
         MarkdownTable table = MarkdownTable.of(heads.toArray(String[]::new));
         for (String n : names) {
-            List<String> cells = new ArrayList<>(List.of("[" + n + "](../findings/" + n + "/README.md)"));
+            List<String> cells = new ArrayList<>(List.of("[" + n + "](../../findings/" + n + "/README.md)"));
             rows.forEach(r -> cells.add(r.findings().getOrDefault(n, "not judged")));
             table.row(cells.toArray());
         }

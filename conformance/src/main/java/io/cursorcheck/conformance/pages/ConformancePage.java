@@ -317,7 +317,7 @@ public final class ConformancePage {
         for (Conformance.KnownReplay k : r.known()) {
             b.append("- [")
                     .append(k.finding().name())
-                    .append("](../../findings/")
+                    .append("](../../../findings/")
                     .append(k.finding().name())
                     .append("/README.md): ")
                     .append(replayed(k))
@@ -452,7 +452,7 @@ public final class ConformancePage {
         for (FindingOnRelease f : r.findings()) {
             var n = f.sequences();
             table.row(
-                    "[" + f.finding() + "](../../findings/" + f.finding() + "/README.md)",
+                    "[" + f.finding() + "](../../../findings/" + f.finding() + "/README.md)",
                     "**" + f.judgement().words() + "**",
                     f.hits() == 0
                             ? "0"

@@ -364,7 +364,7 @@ public final class HistoryPage {
 
     /** A finding's name linking its page under {@code reports/findings/}. */
     private static String finding(String name) {
-        return "[" + name + "](../findings/" + name + "/README.md)";
+        return "[" + name + "](../../findings/" + name + "/README.md)";
     }
 
     /** Text linking the release's page, beside this page. */

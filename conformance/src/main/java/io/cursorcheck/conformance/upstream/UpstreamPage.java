@@ -195,7 +195,7 @@ public final class UpstreamPage {
                 + " with that error and every consumer is detached before the clear, as they are when the broadcast"
                 + " was not yet failed; so no consumer is left attached to a cleared buffer, and nothing else changes"
                 + " (the error, the writer and the clear are as before). The argument, step by step: [docs/spec.md §8"
-                + " \"The corrected algorithm\"](../../docs/spec.md#8-the-corrected-algorithm).\n\n");
+                + " \"The corrected algorithm\"](../../../docs/spec.md#8-the-corrected-algorithm).\n\n");
 
         b.append("## Evidence (this run)\n\n");
         MarkdownTable evidence = MarkdownTable.of("check", "command", "result");
@@ -379,8 +379,8 @@ public final class UpstreamPage {
         return SourceTree.root().toAbsolutePath().relativize(p.toAbsolutePath()).toString();
     }
 
-    /** A link from reports/upstream/ to a file of the source tree. */
+    /** A link from a run's upstream/ folder (reports/<run>/upstream/) to a file of the source tree. */
     private static String link(Path p) {
-        return "../../" + rel(p);
+        return "../../../" + rel(p);
     }
 }

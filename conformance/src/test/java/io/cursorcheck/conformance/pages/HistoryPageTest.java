@@ -205,7 +205,7 @@ class HistoryPageTest {
     @Test
     void eachFindingIsJudgedPerReleaseWithTheFirstAndLastReleaseThatHasIt() {
         String page = findings(HistoryPage.markdown(rows(), RUN));
-        String name = "[" + FINDING + "](../findings/" + FINDING + "/README.md)";
+        String name = "[" + FINDING + "](../../findings/" + FINDING + "/README.md)";
         assertThat(cells(row(page, "release")).stream().filter(c -> c.equals(name)))
                 .hasSize(1);
         assertThat(cells(row(page, "node-26.0.0"))).contains("[not reached](node-26.0.0/index.md)");
@@ -257,7 +257,7 @@ class HistoryPageTest {
             String target = m.group(1);
             boolean relative = !target.startsWith("/") && !target.contains("://") && !target.contains("\\");
             boolean known = target.equals("index.md")
-                    || target.matches("\\.\\./findings/[a-z0-9-]+/README\\.md")
+                    || target.matches("\\.\\./\\.\\./findings/[a-z0-9-]+/README\\.md") // from <run>/conformance/
                     || target.equals("#problems")
                     || checkedReleases.stream().anyMatch(r -> target.equals(r + "/index.md"));
             if (!relative || !known) {

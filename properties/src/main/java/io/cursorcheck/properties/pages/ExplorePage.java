@@ -110,7 +110,7 @@ public final class ExplorePage {
                 .append('\n');
         b.append(markdownSection(r));
         b.append(DEDUPLICATION.formatted(
-                SpecLinks.from(Reports.dir(), (String) null))); // the page is written under reports/
+                SpecLinks.from(Reports.latestOf(Reports.dir()), (String) null))); // at a run's top, latest's depth
         return b.toString();
     }
 
@@ -318,7 +318,7 @@ public final class ExplorePage {
         if (page == null) {
             return "`" + script + "`";
         }
-        // Explore pages sit at the top of the reports directory, as does the campaign's index that embeds them.
-        return "[" + script + "](" + Reports.link(Reports.dir(), page) + ")";
+        // Explore pages sit at the top of their run's folder, as does the campaign's index that embeds them.
+        return "[" + script + "](" + Reports.link(Reports.runOf(page), page) + ")";
     }
 }

@@ -85,7 +85,7 @@ public final class IndexPage {
                         f.counterexample().original(),
                         f.known() == null
                                 ? (f.counterexample().failure().kind().againstModel() ? "**new**" : "")
-                                : "[" + f.known().name() + "](findings/"
+                                : "[" + f.known().name() + "](../findings/"
                                         + f.known().name() + "/README.md)",
                         "[" + f.counterexample().slug() + "](" + link(r, f.page()) + ")");
             }
@@ -93,14 +93,16 @@ public final class IndexPage {
         b.append(found.size() > 0 ? found + "\n" : "None.\n\n");
 
         b.append("### Known findings against the spec's algorithm\n\n[The spec](")
-                .append(SpecLinks.from(Reports.dir(), "2-operations"))
+                .append(SpecLinks.from(Reports.latestOf(Reports.dir()), "2-operations"))
                 .append(")'s algorithm, followed faithfully, breaks an invariant in each. Each is"
-                        + " replayed from its committed counterexample:\n\n"); // the index is written under reports/
+                        + " replayed from its committed counterexample:\n\n"); // the index is written at the
+        // top of a run folder, latest's
+        // depth
         MarkdownTable findings =
                 MarkdownTable.of("finding", "signature", "replay", "under the corrected algorithm (spec §8)");
         for (Campaign.FindingPart f : r.findings()) {
             findings.row(
-                    "[" + f.finding().name() + "](findings/" + f.finding().name() + "/README.md)",
+                    "[" + f.finding().name() + "](../findings/" + f.finding().name() + "/README.md)",
                     MarkdownTable.code(f.finding().signature()),
                     f.reproduces() ? "reproduces" : "**no longer reproduces**",
                     f.fixed()

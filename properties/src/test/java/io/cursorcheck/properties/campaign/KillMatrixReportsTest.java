@@ -40,8 +40,9 @@ class KillMatrixReportsTest {
         String blackBox = "counterexamples/" + MUTANT.id() + BlackBox.SUFFIX;
         String scans = "counterexamples/" + MUTANT.id() + ScanCheck.SUFFIX;
         String control = "counterexamples/" + MUTANT.id() + "/I6-control.md";
-        write(reports, blackBox + "/divergence-older.md", "# a counterexample of an older run\n");
-        write(reports, scans + "/I6-older.md", "# a counterexample of an older run\n");
+        Path older = reports.resolve("2026-01-01T00-00-00-mutants"); // an older run's folder
+        write(older, blackBox + "/divergence-older.md", "# a counterexample of an older run\n");
+        write(older, scans + "/I6-older.md", "# a counterexample of an older run\n");
         PrintStream log = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
 
         KillMatrix.Result result = ReportRun.write(reports, "test", log, run -> {
@@ -56,22 +57,27 @@ class KillMatrixReportsTest {
                 .as("a LIVENESS mutant falls to the black-box stage")
                 .isEqualTo(KillMatrix.Stage.BLACK_BOX);
         String caught = row.caught().page().getFileName().toString();
-        assertThat(names(reports.resolve(blackBox)))
+        Path published = Reports.latestRun(reports);
+        assertThat(published).isNotEqualTo(older);
+        assertThat(names(published.resolve(blackBox)))
                 .as("the black-box folder: this run's counterexamples only")
                 .contains(caught)
                 .doesNotContain("divergence-older.md");
-        assertThat(reports.resolve(scans))
-                .as("the white-box stage did not run: no folder, the older one gone")
+        assertThat(published.resolve(scans))
+                .as("the white-box stage did not run: no folder")
                 .doesNotExist();
-        assertThat(reports.resolve(control))
+        assertThat(older.resolve(scans + "/I6-older.md"))
+                .as("the older run's folder is never rewritten")
+                .exists();
+        assertThat(published.resolve(control))
                 .as("the mutant's own folder is not the matrix's")
                 .exists();
     }
 
     /**
      * The kill matrix page links each caught mutant's script to its counterexample page where both
-     * are published, whether the page is rendered for the staging directory or for the reports
-     * directory itself: a link between a published page and a staged file would name the staging
+     * are published, whether the page is rendered for the staging directory or for the run's published
+     * folder: a link between a published page and a staged file would name the staging
      * directory.
      */
     @Test
@@ -95,19 +101,19 @@ class KillMatrixReportsTest {
                         List.of(MUTANT),
                         row -> {});
                 pages[0] = MutantsPage.markdown(r, "test", run.dir());
-                pages[1] = MutantsPage.markdown(r, "test", Reports.dir());
+                pages[1] = MutantsPage.markdown(r, "test", run.folder());
                 return r;
             });
             String link = "counterexamples/" + MUTANT.id() + BlackBox.SUFFIX + "/"
                     + result.rows().get(0).caught().page().getFileName();
-            assertThat(reports.resolve(link))
+            assertThat(Reports.latestRun(reports).resolve(link))
                     .as("the counterexample page, published")
                     .isRegularFile();
             assertThat(ReportLinks.links(pages[0]))
                     .as("rendered for the staging directory")
                     .contains(link);
             assertThat(ReportLinks.links(pages[1]))
-                    .as("rendered for the reports directory")
+                    .as("rendered for the run's published folder")
                     .contains(link)
                     .noneMatch(l -> l.contains(Reports.STAGING));
         } finally {

@@ -132,8 +132,10 @@ public final class CounterexamplePage {
         if (knownFinding != null) {
             facts.row(
                     "Known finding",
-                    "[" + knownFinding + "](../../findings/" + knownFinding
-                            + "/README.md): the explanation and its status");
+                    "[" + knownFinding + "]("
+                            + Reports.link(
+                                    here, SourceTree.root().resolve("reports/findings/" + knownFinding + "/README.md"))
+                            + "): the explanation and its status");
         }
         if (!cx.continuedPast().isEmpty()) {
             facts.row(

@@ -1,5 +1,6 @@
 package io.cursorcheck.properties.report;
 
+import io.cursorcheck.properties.io.Json;
 import io.cursorcheck.properties.source.SourceTree;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -9,50 +10,79 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Collection;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * One run's writing of a reports directory, so that no run loses a report: the run writes into a
- * fresh staging directory, {@code <reports>/.staging/<run>/}, laid out as the reports directory
- * itself, and {@link #commit()} moves what it wrote into place only once it is complete.
+ * One run's report, published as a folder of its own so that no run loses or rewrites another's: the
+ * run writes into a fresh staging directory, {@code <reports>/.staging/<run>/}, and {@link #commit()}
+ * moves it whole, in one rename, to {@code <reports>/<run>/}, then points {@code <reports>/latest} at it.
+ *
+ * <p>The run's folder is named {@code <start time>-<command>} ({@code yyyy-MM-ddTHH-mm-ss-campaign}, in UTC):
+ * sortable by time, and never confused with the committed records ({@code runs/}, {@code findings/}, ...),
+ * whose names have no {@code T}-time. A published page is never rewritten: a later run writes its own
+ * folder, so an index always links the pages of its own run.
  *
  * <p>What commit does, and the invariant each step protects:
  * <ul>
- *   <li>A file replaces its old version by one rename: a reader sees the old file or the new one,
- *       never a half-written one.</li>
- *   <li>A directory declared {@linkplain #wholeDirectory whole} (one release's conformance folder,
- *       the benchmark pages) replaces the old one by renames: the old one is moved aside
- *       (noted in a journal), the new one moved in, and only then the old one deleted. If the second
- *       rename fails, commit moves the old one back at once; a run that dies between the two renames
- *       is repaired by the next run, which moves the old one back. A whole directory the run left
- *       empty only removes the old one.
- *       Every other directory is merged: the run's files are added, the others stay.</li>
- *   <li>Pages are moved last, deepest first and each directory's {@code index.md} after its other
- *       pages, so that a page is in place only once the files it links to are.</li>
+ *   <li>It appends one line to every page ({@code .md}) naming the run that wrote it (folder, start
+ *       time, command line) and writes the run's facts to {@code run.json}, before anything moves.</li>
+ *   <li>The staging directory becomes the run's folder by one rename: a reader sees the whole run or
+ *       none of it. If the rename fails nothing is published, and the message says where the run is.</li>
+ *   <li>{@code latest} moves by a second rename: a new symlink made beside it replaces the old one, so
+ *       it always points at a whole run, the previous one until this one is in place.</li>
+ *   <li>Retention, last: the newest {@value #KEEP} run folders stay, and the newest of each
+ *       command; older ones are deleted, never the one {@code latest} points to. Only folders named as runs are touched.</li>
  * </ul>
  *
  * <p>A run that is interrupted (Ctrl-C: a shutdown hook), fails, or is closed without a commit
- * replaces nothing and says so: the previous report is whole, the partial output stays in the
- * staging directory until the next run removes it. Commit and the shutdown hook exclude each
- * other, so Ctrl-C during a commit lets the commit finish.
+ * publishes nothing and says so: the previous run's folder and {@code latest} are whole, the partial
+ * output stays in the staging directory until the next run removes it. Commit and the shutdown hook
+ * exclude each other, so Ctrl-C during a commit lets the commit finish.
  *
  * <p>The run holds the directory's {@link ReportLock} from {@link #open} to {@link #close}: while it
  * is held every other staging directory is a dead run's, which {@code open} removes.
  */
 public final class ReportRun implements AutoCloseable {
 
-    private static final String JOURNAL = "journal";
-    private static final String OLD_SUFFIX = ".old";
-    private static final AtomicInteger SERIAL = new AtomicInteger();
+    /** How many run folders a reports directory keeps: older ones go once a new run is published. */
+    public static final int KEEP = 10;
+
+    /** The facts of a run, written into its folder. */
+    public static final String RUN_JSON = "run.json";
+
+    /** The first words of the line commit appends to every page: how a page copied from an earlier run is told. */
+    static final String PAGE_LINE = "Written by the run ";
+
+    /** A run folder's name: its start time to the second, then its command, then a serial if needed. */
+    static final Pattern RUN_FOLDER = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}-[a-z0-9][a-z0-9-]*");
+
+    private static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss");
+    private static final String LATEST_NEW = Reports.LATEST + ".new";
+
+    /** The list of runs at the top of the reports directory. */
+    static final String RUNS_PAGE = "index.md";
+
+    /** The folder each reports directory's last run of this JVM published, for what a command prints after it. */
+    private static final Map<Path, Path> PUBLISHED = new ConcurrentHashMap<>();
 
     private enum State {
         OPEN,
@@ -61,7 +91,7 @@ public final class ReportRun implements AutoCloseable {
         BROKEN
     }
 
-    /** How commit moves a file or directory into place; tests make one move fail. */
+    /** How commit moves the run's folder and {@code latest} into place; tests make one move fail. */
     @FunctionalInterface
     interface Mover {
         /** Renames {@code from} to {@code to} in one step. */
@@ -90,7 +120,9 @@ public final class ReportRun implements AutoCloseable {
 
     private final Path reports;
     private final Path staging;
-    private final Path old;
+    private final Path folder;
+    private final String command;
+    private final Instant started;
     private final ReportLock lock;
     private final PrintStream log;
     private final Mover mover;
@@ -99,21 +131,25 @@ public final class ReportRun implements AutoCloseable {
     private final Thread hook;
     private State state = State.OPEN;
 
-    private ReportRun(Path reports, Path staging, ReportLock lock, PrintStream log, Mover mover) {
+    private ReportRun(
+            Path reports, String name, String command, Instant started, ReportLock lock, PrintStream log, Mover mover) {
         this.reports = reports;
-        this.staging = staging;
-        this.old = staging.resolveSibling(staging.getFileName() + OLD_SUFFIX);
+        this.staging = reports.resolve(Reports.STAGING).resolve(name);
+        this.folder = reports.resolve(name);
+        this.command = command;
+        this.started = started;
         this.lock = lock;
         this.log = log;
         this.mover = mover;
-        this.hook = new Thread(this::interrupted, "cursorcheck report run " + staging.getFileName());
+        this.hook = new Thread(this::interrupted, "cursorcheck report run " + name);
     }
 
     /**
      * Locks a reports directory, removes what dead runs left, and opens a fresh staging directory.
      *
      * @param reports the reports directory ({@link Reports#dir()})
-     * @param command what this run is (shown to a run that finds the directory locked)
+     * @param command the run's command line (shown to a run that finds the directory locked, named on
+     *                every page, its first word after {@code cursorcheck} naming the folder)
      * @param log     where the run says what it kept or removed
      * @throws ReportLock.Busy if another run writes the directory
      */
@@ -128,11 +164,11 @@ public final class ReportRun implements AutoCloseable {
         try {
             Path stagingRoot = dir.resolve(Reports.STAGING);
             cleanDeadRuns(dir, stagingRoot, log);
-            String id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
-                    + ProcessHandle.current().pid() + "-" + SERIAL.incrementAndGet();
-            Path staging = stagingRoot.resolve(id);
-            Files.createDirectories(staging);
-            ReportRun run = new ReportRun(dir, staging, lock, log, mover);
+            Instant started = Instant.now();
+            String name = freeName(
+                    dir, LocalDateTime.ofInstant(started, ZoneOffset.UTC).format(FOLDER_TIME), kind(command));
+            ReportRun run = new ReportRun(dir, name, command, started, lock, log, mover);
+            Files.createDirectories(run.staging);
             Runtime.getRuntime().addShutdownHook(run.hook);
             return run;
         } catch (IOException | RuntimeException e) {
@@ -159,31 +195,47 @@ public final class ReportRun implements AutoCloseable {
         }
     }
 
-    /** The staging directory: write here as if it were the reports directory. */
+    /** The staging directory: write here as if it were the run's folder. */
     public Path dir() {
         return staging;
     }
 
-    /** The reports directory this run publishes into. */
+    /** The reports directory this run publishes into (its folder is {@link #folder()}). */
     public Path reports() {
         return reports;
     }
 
-    /** Where a file of the reports directory is written in this run: {@code reports/a/b} gives {@code staging/a/b}. */
+    /** The folder this run is published as, {@code <reports>/<run>/}: the paths a run prints are in it. */
+    public Path folder() {
+        return folder;
+    }
+
+    /** The run's command line, as given to {@link #open}. */
+    public String command() {
+        return command;
+    }
+
+    /**
+     * Where a file of the run's folder is written in this run: {@code <reports>/<run>/a/b}, or the same
+     * file named as in the reports directory, {@code <reports>/a/b}, gives {@code staging/a/b}.
+     */
     public Path staged(Path published) {
         Path abs = published.toAbsolutePath().normalize();
-        if (!abs.startsWith(reports)) {
+        if (abs.startsWith(folder)) {
+            return staging.resolve(folder.relativize(abs));
+        }
+        if (!abs.startsWith(reports) || abs.startsWith(reports.resolve(Reports.STAGING))) {
             throw new IllegalArgumentException(abs + " is not in the reports directory " + reports);
         }
         return staging.resolve(reports.relativize(abs));
     }
 
     /**
-     * Declares that a directory of the report is replaced whole by what this run writes there, instead
-     * of merged, and creates it in the staging directory. If the run writes nothing there, the old
-     * directory is removed and none is published in its place.
+     * Declares a directory of the run that holds what this run writes there and nothing else (one
+     * release's conformance folder, the benchmark pages), and creates it in the staging directory. If the
+     * run writes nothing there, no folder is published.
      *
-     * @param relative the directory, relative to the reports directory, e.g. {@code counterexamples}
+     * @param relative the directory, relative to the run's folder, e.g. {@code counterexamples}
      * @return the directory to write into
      */
     public synchronized Path wholeDirectory(String relative) throws IOException {
@@ -203,9 +255,9 @@ public final class ReportRun implements AutoCloseable {
     }
 
     /**
-     * Takes back a {@linkplain #wholeDirectory whole directory}: what this run wrote there is dropped and the
-     * published directory stays as it is. For a part that failed midway (one release of a history whose run
-     * broke off): its partial pages must not replace the last complete ones.
+     * Takes back a {@linkplain #wholeDirectory whole directory}: what this run wrote there is dropped, so
+     * that a part that failed midway (one release of a history whose run broke off) publishes no partial
+     * pages; the caller may {@linkplain #carryOver carry over} the last complete ones instead.
      *
      * @param relative the directory, as given to {@link #wholeDirectory(String)}
      * @throws IllegalArgumentException if it was not declared whole in this run
@@ -219,90 +271,305 @@ public final class ReportRun implements AutoCloseable {
     }
 
     /**
-     * Publishes what the run wrote (see the class comment for the order), then removes the staging
-     * directory.
+     * The newest published run folder that holds {@code relative}: what a run that adds to an earlier
+     * report (one release's row of the conformance index) starts from.
+     *
+     * @param relative a file or directory, relative to a run folder
+     * @return that file in the newest run that has it, or empty
+     */
+    public Optional<Path> previous(String relative) throws IOException {
+        for (Path run : Reports.runs(reports)) {
+            Path p = run.resolve(relative);
+            if (Files.exists(p)) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Copies a file or directory of an earlier run folder into this run, unchanged, unless this run wrote
+     * it: a page the new index links to must be in the new run's folder. Its pages keep the line naming
+     * the run that wrote them.
+     *
+     * @param from     the file or directory in an earlier run's folder ({@link #previous})
+     * @param relative where it goes, relative to this run's folder
+     * @return whether it was copied
+     */
+    public synchronized boolean carryOver(Path from, String relative) throws IOException {
+        Path to = staging.resolve(relative).normalize();
+        if (!to.startsWith(staging) || Files.exists(to) || !Files.exists(from)) {
+            return false;
+        }
+        try (Stream<Path> walk = Files.walk(from)) {
+            for (Path p : walk.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.createDirectories(target.getParent());
+                    Files.copy(p, target);
+                }
+            }
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        return true;
+    }
+
+    /**
+     * Publishes the run (see the class comment for the order), then keeps the newest {@value #KEEP}
+     * run folders.
      *
      * @throws IllegalStateException if the run was interrupted or aborted, or is already published
-     * @throws IOException           if a move fails: a directory it had moved aside is put back at once, and
-     *                               the message says so, what of this run is in place, and where the rest is
+     * @throws IOException           if a move fails: the message says what is in place and where the run is
      */
     public synchronized void commit() throws IOException {
         if (state != State.OPEN) {
             throw new IllegalStateException("the run in " + display(staging) + " is "
                     + state.name().toLowerCase() + "; it cannot be published");
         }
-        List<Path> files;
-        try (Stream<Path> walk = Files.walk(staging)) {
-            files = walk.filter(Files::isRegularFile)
-                    .map(staging::relativize)
-                    .filter(f -> whole.stream().noneMatch(f::startsWith))
-                    .toList();
-        }
-        List<Path> wholeDirs = List.copyOf(whole);
-        List<String> done = new ArrayList<>();
-        Path current = null;
         try {
-            for (Path p : publishingOrder(files, wholeDirs)) {
-                current = p;
-                if (wholeDirs.contains(p)) {
-                    replaceDirectory(p, wholeDirs.indexOf(p));
-                    done.add(p + "/");
-                } else {
-                    moveFile(p);
-                    done.add(p.toString());
-                }
+            for (Path w : whole) {
+                deleteIfEmpty(staging.resolve(w)); // an empty folder of a run says nothing: none is published
             }
+            namePages();
+            Files.writeString(staging.resolve(RUN_JSON), runJson(), StandardCharsets.UTF_8);
+            mover.move(staging, folder);
         } catch (IOException | RuntimeException e) {
             state = State.BROKEN;
-            // A whole directory moved aside whose replacement did not arrive: put it back now, not at the next
-            // run, so that no page (an index linking conformance/<release>/) points at a missing folder meanwhile.
-            Restored back = restore(reports, old);
-            if (back.failed().isEmpty()) {
-                deleteQuietly(old);
-            }
             throw new IOException(
-                    "publishing the report failed at " + current + " (" + e.getMessage() + "); in place"
-                            + " from this run: " + (done.isEmpty() ? "nothing" : String.join(", ", done))
-                            + (back.restored().isEmpty()
-                                    ? ""
-                                    : "; put back the previous " + String.join(", ", back.restored())
-                                            + ", which had been moved aside")
-                            + "; the rest of this run is in " + display(staging)
-                            + (back.failed().isEmpty()
-                                    ? ""
-                                    : "; could not put back " + String.join(", ", back.failed()) + ": it is in "
-                                            + display(old) + " and the next run restores it"),
+                    "publishing the report failed (" + e.getMessage() + "); nothing of this run was published, the"
+                            + " earlier runs and latest are untouched; this run is in " + display(staging),
                     e);
         }
-        deleteTree(staging);
-        deleteTree(old);
         state = State.COMMITTED;
+        PUBLISHED.put(reports, folder);
+        try {
+            pointLatest();
+        } catch (IOException | RuntimeException e) {
+            throw new IOException(
+                    "the run is published in " + display(folder) + ", but " + display(Reports.latestOf(reports))
+                            + " could not be moved to it (" + e.getMessage() + ") and still points to the"
+                            + " previous run",
+                    e);
+        }
+        retain();
+        listRuns();
         afterPublishing.forEach(Runnable::run);
     }
 
-    /**
-     * The order in which {@link #commit()} moves what a run wrote: first the files that are not pages,
-     * then the whole directories, then the pages, deepest first and each directory's {@code index.md}
-     * after its other pages; so that a page is in place only once what it links to is.
-     *
-     * @param files the files written outside the whole directories, relative to the staging directory
-     * @param whole the whole directories, relative to it
-     */
-    static List<Path> publishingOrder(Collection<Path> files, Collection<Path> whole) {
-        List<Path> order =
-                new ArrayList<>(files.stream().filter(f -> !isPage(f)).sorted().toList());
-        order.addAll(whole);
-        order.addAll(files.stream().filter(ReportRun::isPage).sorted(PAGES_LAST).toList());
-        return order;
+    /** Moves {@code latest} to this run: a new symlink beside it, renamed over it. */
+    private void pointLatest() throws IOException {
+        Path fresh = reports.resolve(LATEST_NEW);
+        Files.deleteIfExists(fresh);
+        Files.createSymbolicLink(fresh, Path.of(folder.getFileName().toString()));
+        mover.move(fresh, Reports.latestOf(reports));
     }
 
     /**
-     * Says {@code line} on {@code out} once the run is published, after its last file is in place: a
+     * Deletes the run folders beyond the newest {@value #KEEP}, never the newest of each command (the
+     * last campaign outlives a gate's many runs) nor the one {@code latest} points to;
+     * a folder that cannot be deleted is named and left for the next run.
+     */
+    private void retain() {
+        List<Path> runs;
+        Path latest;
+        try {
+            runs = Reports.runs(reports);
+            latest = Reports.latestRun(reports);
+        } catch (IOException | RuntimeException e) {
+            log.println("cursorcheck: kept every run folder (" + e.getMessage() + ")");
+            return;
+        }
+        Set<String> kinds = new HashSet<>();
+        for (int i = 0; i < runs.size(); i++) {
+            Path old = runs.get(i);
+            boolean newestOfItsKind = kinds.add(kindOf(old.getFileName().toString()));
+            if (i < KEEP || newestOfItsKind || old.equals(latest)) {
+                continue;
+            }
+            try {
+                deleteTree(old);
+            } catch (IOException | UncheckedIOException e) {
+                log.println("cursorcheck: could not delete the old run " + display(old) + " (" + e.getMessage()
+                        + "); the next run tries again");
+            }
+        }
+    }
+
+    /**
+     * Rewrites {@code <reports>/index.md}, the list of the run folders kept, newest first, each with its
+     * start time and command: written aside and renamed over the old list, which is only a convenience
+     * (a failure is said, not thrown: the run is published).
+     */
+    private void listRuns() {
+        try {
+            MarkdownTable table = MarkdownTable.of("run", "started", "command");
+            for (Path run : Reports.runs(reports)) {
+                String name = run.getFileName().toString();
+                Map<?, ?> facts = Files.isRegularFile(run.resolve(RUN_JSON))
+                        ? (Map<?, ?>) Json.parse(Files.readString(run.resolve(RUN_JSON), StandardCharsets.UTF_8))
+                        : Map.of();
+                String page = name + "/" + mainPage(run);
+                table.row(
+                        "[" + name + "](" + page + ")",
+                        String.valueOf(facts.get("started")),
+                        MarkdownTable.code(String.valueOf(facts.get("command"))));
+            }
+            Path list = reports.resolve(RUNS_PAGE);
+            Path fresh = reports.resolve(RUNS_PAGE + ".new");
+            Files.writeString(
+                    fresh,
+                    "# Runs\n\nThe run folders kept here, newest first; `" + Reports.LATEST
+                            + "` links the newest. Each page names the run that wrote it.\n\n" + table,
+                    StandardCharsets.UTF_8);
+            RENAME.move(fresh, list);
+        } catch (IOException | RuntimeException e) {
+            log.println("cursorcheck: could not list the runs in " + display(reports.resolve(RUNS_PAGE)) + " ("
+                    + e.getMessage() + ")");
+        }
+    }
+
+    /**
+     * The page a run's line in the list links: its shallowest page, an {@code index.md} first ({@code
+     * index.md} of a campaign, {@code conformance/index.md} of a release's run), else its {@code run.json}.
+     */
+    private static String mainPage(Path run) throws IOException {
+        try (Stream<Path> walk = Files.walk(run)) {
+            return walk.filter(Files::isRegularFile)
+                    .filter(ReportRun::isPage)
+                    .map(run::relativize)
+                    .min(Comparator.<Path>comparingInt(Path::getNameCount)
+                            .thenComparing(p -> !p.getFileName().toString().equals("index.md"))
+                            .thenComparing(Path::toString))
+                    .map(p -> p.toString().replace('\\', '/'))
+                    .orElse(RUN_JSON);
+        }
+    }
+
+    /** Appends the line naming this run to every page it wrote (a page carried over keeps its own). */
+    private void namePages() throws IOException {
+        List<Path> pages;
+        try (Stream<Path> walk = Files.walk(staging)) {
+            pages = walk.filter(Files::isRegularFile).filter(ReportRun::isPage).toList();
+        }
+        for (Path page : pages) {
+            String text = Files.readString(page, StandardCharsets.UTF_8);
+            if (text.contains("\n" + PAGE_LINE) || text.startsWith(PAGE_LINE)) {
+                continue;
+            }
+            String json = page.getParent()
+                    .relativize(staging.resolve(RUN_JSON))
+                    .toString()
+                    .replace('\\', '/');
+            Files.writeString(
+                    page,
+                    (text.isEmpty() || text.endsWith("\n") ? "" : "\n") + "\n" + PAGE_LINE + "`" + folder.getFileName()
+                            + "/`, started " + startedText() + ": " + code(command) + " ([" + RUN_JSON + "](" + json
+                            + "))\n",
+                    StandardCharsets.UTF_8,
+                    StandardOpenOption.APPEND);
+        }
+    }
+
+    private String runJson() {
+        Map<String, Object> facts = new LinkedHashMap<>();
+        facts.put("folder", folder.getFileName().toString());
+        facts.put("command", command);
+        facts.put("started", startedText());
+        facts.put("published", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+        facts.put("pid", ProcessHandle.current().pid());
+        return Json.write(facts) + "\n";
+    }
+
+    private String startedText() {
+        return started.truncatedTo(ChronoUnit.SECONDS).toString();
+    }
+
+    /** A Markdown code span holding {@code text} whatever backticks it has. */
+    private static String code(String text) {
+        String fence = "`";
+        while (text.contains(fence)) {
+            fence += "`";
+        }
+        return fence + (text.startsWith("`") || text.endsWith("`") ? " " + text + " " : text) + fence;
+    }
+
+    /**
+     * The folder's command word: the first word after {@code cursorcheck} that is not an option
+     * ({@code bin/cursorcheck node --version 26.12.1} gives {@code node}), else the command's first words,
+     * in lower-case letters, digits and dashes.
+     */
+    static String kind(String command) {
+        String[] words = command.strip().split("\\s+");
+        String kind = null;
+        for (int i = 0; i < words.length - 1; i++) {
+            if (words[i].endsWith("cursorcheck") && !words[i + 1].startsWith("-")) {
+                kind = words[i + 1];
+                break;
+            }
+        }
+        if (kind == null) {
+            kind = String.join("-", Arrays.asList(words).subList(0, Math.min(2, words.length)));
+        }
+        String slug =
+                kind.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
+        if (slug.length() > 40) {
+            slug = slug.substring(0, 40).replaceAll("-+$", "");
+        }
+        return slug.isEmpty() ? "run" : Character.isDigit(slug.charAt(0)) ? "run-" + slug : slug; // never a serial
+    }
+
+    /**
+     * The folder's name: {@code <time>-<kind>}, or, if a run folder or staging directory of the same second
+     * exists, {@code <time>-<n>-<kind>} with {@code n} one more than their highest (the first is 1), so that names sort by
+     * time and then by {@code n} ({@link #ORDER}) whatever the kinds.
+     */
+    private static String freeName(Path reports, String time, String kind) throws IOException {
+        int last = 0;
+        for (Path dir : List.of(reports, reports.resolve(Reports.STAGING))) {
+            if (Files.isDirectory(dir)) {
+                try (Stream<Path> list = Files.list(dir)) {
+                    last = Math.max(
+                            last,
+                            list.map(p -> p.getFileName().toString())
+                                    .filter(n -> n.startsWith(time + "-"))
+                                    .mapToInt(ReportRun::serial)
+                                    .max()
+                                    .orElse(0));
+                }
+            }
+        }
+        return last == 0 ? time + "-" + kind : time + "-" + (last + 1) + "-" + kind;
+    }
+
+    /** Run folder names, oldest first: by start time, then by the serial of runs in the same second. */
+    static final Comparator<String> ORDER = Comparator.<String, String>comparing(n -> n.substring(0, 19))
+            .thenComparingInt(ReportRun::serial)
+            .thenComparing(Comparator.naturalOrder());
+
+    /** A run folder's command word: its name less the time and the serial. */
+    static String kindOf(String name) {
+        String rest = name.substring(Math.min(20, name.length()));
+        Matcher m = SERIAL.matcher(name);
+        return m.find() ? rest.substring(m.group(1).length() + 1) : rest;
+    }
+
+    private static int serial(String name) {
+        Matcher m = SERIAL.matcher(name);
+        return m.find() ? Integer.parseInt(m.group(1)) : 1;
+    }
+
+    private static final Pattern SERIAL = Pattern.compile("^.{19}-(\\d{1,6})-");
+
+    /**
+     * Says {@code line} on {@code out} once the run is published, after its folder is in place: a
      * path of the report (a page, a command that replays a counterexample) names a file that is there
      * only then, and never if the run is given up, which then says none of its lines.
      *
      * @param out  where to say it
-     * @param line the line, e.g. {@code "report: reports/explore-dirty-flag.md"}
+     * @param line the line, e.g. {@code "report: reports/<run>/explore-dirty-flag.md"}
      */
     public synchronized void whenPublished(PrintStream out, String line) {
         if (state != State.OPEN) {
@@ -343,8 +610,8 @@ public final class ReportRun implements AutoCloseable {
                 empty = false;
             }
         }
-        log.println("cursorcheck: " + why + ": nothing in " + display(reports) + "/ was replaced, the previous"
-                + " report is whole; "
+        log.println("cursorcheck: " + why + ": nothing was published in " + display(reports)
+                + "/ (its earlier runs and latest are untouched); "
                 + (empty
                         ? "this run had written nothing yet"
                         : "this run's partial output is in " + display(staging) + "/ (the next run removes it)"));
@@ -368,46 +635,18 @@ public final class ReportRun implements AutoCloseable {
         abort("interrupted before the run was complete");
     }
 
-    private void moveFile(Path relative) throws IOException {
-        Path target = reports.resolve(relative);
-        Files.createDirectories(target.getParent());
-        if (Files.isDirectory(target)) {
-            throw new IOException(display(target) + " is a directory");
-        }
-        mover.move(staging.resolve(relative), target); // over the old file, in one rename
-    }
-
-    private void replaceDirectory(Path relative, int n) throws IOException {
-        Path target = reports.resolve(relative);
-        Files.createDirectories(target.getParent());
-        Path fresh = Files.createDirectories(staging.resolve(relative)); // before the old one moves: it must be there
-        boolean empty;
-        try (Stream<Path> inside = Files.list(fresh)) {
-            empty = inside.findAny().isEmpty();
-        }
-        if (Files.exists(target)) {
-            // Journal first: a run that dies after the next move leaves the old one where the next run finds it.
-            Files.createDirectories(old);
-            Files.writeString(
-                    old.resolve(JOURNAL),
-                    n + "\t" + relative + "\n",
-                    StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND,
-                    StandardOpenOption.SYNC);
-            mover.move(target, old.resolve(String.valueOf(n)));
-        }
-        if (!empty) { // an empty folder of a run says nothing: the old one goes, and nothing takes its place
-            mover.move(fresh, target);
-        }
-        deleteTree(old.resolve(String.valueOf(n)));
+    /** The folder the last run of this JVM published into {@code reports}, if any. */
+    static Optional<Path> lastPublished(Path reports) {
+        return Optional.ofNullable(PUBLISHED.get(reports.toAbsolutePath().normalize()));
     }
 
     /**
-     * Removes what dead runs left under {@code .staging}: first moves back any replaced directory whose
-     * replacement never arrived, then deletes the rest. Called with the lock held, so no live run is there.
+     * Removes what dead runs left: their staging directories and a {@code latest.new} a run made but
+     * did not rename. Called with the lock held, so no live run is there.
      */
     private static void cleanDeadRuns(Path reports, Path stagingRoot, PrintStream log) throws IOException {
+        Files.deleteIfExists(reports.resolve(LATEST_NEW));
+        Files.deleteIfExists(reports.resolve(RUNS_PAGE + ".new"));
         if (!Files.isDirectory(stagingRoot)) {
             return;
         }
@@ -416,86 +655,21 @@ public final class ReportRun implements AutoCloseable {
             left = list.sorted().toList();
         }
         for (Path dead : left) {
-            if (dead.getFileName().toString().endsWith(OLD_SUFFIX)) {
-                Restored back = restore(reports, dead);
-                back.restored()
-                        .forEach(r -> log.println("cursorcheck: restored " + r + ", which a run that stopped"
-                                + " while publishing had moved aside"));
-                if (!back.failed().isEmpty()) {
-                    throw new IOException("cannot restore " + String.join(", ", back.failed()) + " from "
-                            + display(dead) + ", which a run that stopped while publishing had moved aside; move it"
-                            + " back by hand");
-                }
-            }
             deleteTree(dead);
-            if (!dead.getFileName().toString().endsWith(OLD_SUFFIX)) {
-                log.println("cursorcheck: removed " + display(dead) + "/, the partial output of a run that did not"
-                        + " finish");
-            }
+            log.println("cursorcheck: removed " + display(dead) + "/, the partial output of a run that did not"
+                    + " finish");
         }
     }
 
-    /**
-     * What {@link #restore} did.
-     *
-     * @param restored the directories put back, as the user reads them ({@code reports/conformance/x/})
-     * @param failed   those that could not be, with why
-     */
-    private record Restored(List<String> restored, List<String> failed) {}
-
-    /**
-     * Moves back every directory that a run's journal in {@code aside} says it moved aside, and whose
-     * place in the reports directory is still empty (its replacement never arrived). A directory whose
-     * replacement did arrive was deleted from {@code aside} after it, so it is not there to move back.
-     */
-    private static Restored restore(Path reports, Path aside) {
-        List<String> restored = new ArrayList<>();
-        List<String> failed = new ArrayList<>();
-        Path journal = aside.resolve(JOURNAL);
-        if (!Files.isRegularFile(journal)) {
-            return new Restored(restored, failed);
-        }
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(journal, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            failed.add("the directories listed in " + display(journal) + " (" + e.getMessage() + ")");
-            return new Restored(restored, failed);
-        }
-        for (String line : lines) {
-            String[] f = line.split("\t", 2);
-            if (f.length < 2) {
-                continue;
-            }
-            Path saved = aside.resolve(f[0]);
-            Path target = reports.resolve(f[1]);
-            if (Files.exists(saved) && !Files.exists(target)) {
-                try {
-                    Files.createDirectories(target.getParent());
-                    RENAME.move(saved, target);
-                    restored.add(display(target) + "/");
-                } catch (IOException e) {
-                    failed.add(display(target) + "/ (" + e.getMessage() + ")");
+    private static void deleteIfEmpty(Path dir) throws IOException {
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> inside = Files.list(dir)) {
+                if (inside.findAny().isEmpty()) {
+                    Files.delete(dir);
                 }
             }
         }
-        return new Restored(restored, failed);
     }
-
-    /** Deletes a tree if it can; what is left the next run removes. */
-    private static void deleteQuietly(Path dir) {
-        try {
-            deleteTree(dir);
-        } catch (IOException e) {
-            // Left for the next run's cleanDeadRuns, which restores what is missing and deletes the rest.
-        }
-    }
-
-    /** Markdown pages go last; deeper ones first, and in a directory its index after its other pages. */
-    private static final Comparator<Path> PAGES_LAST = Comparator.<Path>comparingInt(Path::getNameCount)
-            .reversed()
-            .thenComparing(p -> p.getFileName().toString().equals("index.md"))
-            .thenComparing(Path::toString);
 
     private static boolean isPage(Path p) {
         return p.getFileName().toString().endsWith(".md");
