@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * Every link of every page that real, short runs write resolves: {@code check} of a negative
  * control and of dirty-flag (counterexample pages), a small {@code explore --variant}, the kill
  * matrix of two mutants, a short campaign (its index links counterexamples, findings and the
- * parts' pages), and a two-second conformance run of the newest Node (release page, index, known
+ * parts' pages), a short upstream check (its page for Node's maintainers), and a two-second conformance run of the newest Node (release page, index, known
  * findings; Node is installed from npm under {@code target/runtimes} if missing, as
  * {@code NodeConformanceTest} does).
  *
@@ -129,10 +129,16 @@ class ReportPagesTest {
                         "--seed",
                         "7",
                         "--skip",
-                        "mutants,explore,stress,fray,twins,conformance,subjects,history,bench"))
+                        "mutants,explore,stress,fray,twins,conformance,subjects,history,upstream,bench"))
                 .isZero();
         Path campaign = Reports.latestRun(reports);
         String campaignIndex = Files.readString(campaign.resolve("index.md"));
+        // The upstream page from the upstream command itself, 2 s of each run: the campaign's part writes the same
+        // page through the same check but at least 20 s of each, and its index section's link to the page is
+        // pinned by the campaign's IndexSectionsTest. A short run may miss the re-entrant path (exit 1): the page
+        // and its links are the same.
+        assertThat(run("upstream", "--seconds", "2", "--seed", "7")).isIn(0, 1);
+        Path upstream = Reports.latestRun(reports);
         // A program's pages (the campaign's subjects part gives each example at least 20 s; 3 s of the buggy one
         // write the same kinds of page).
         List<String> buggy = io.cursorcheck.conformance.protocol.ProgramSubject.EXAMPLES.stream()
@@ -171,6 +177,7 @@ class ReportPagesTest {
                 history.resolve("conformance/index.md"),
                 history.resolve("conformance/node-26.12.1/index.md"),
                 history.resolve("conformance/history.md"),
+                upstream.resolve("upstream/README.md"),
                 subjectRun.resolve("subjects/buggy/index.md"))) {
             assertThat(page).as("a page the runs write").isRegularFile();
             assertThat(ReportLinks.links(Files.readString(page)))
