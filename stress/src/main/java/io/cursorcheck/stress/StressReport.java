@@ -89,9 +89,10 @@ public final class StressReport {
         first.tests().forEach(t -> ran.put(t.name(), t));
         for (DeclaredTests.Pair p : first.expected()) {
             StressRun.TestVerdict t = ran.get(p.name());
-            String floor = t != null && StressGate.exemptFromFloor(p, t)
-                    ? "none: a stale sample ended each run"
-                    : String.format("%,d", StressGate.floor(p.mode()));
+            String floor = (t != null && StressGate.exemptFromFloor(p, t)
+                            ? "none: a stale sample ended each run"
+                            : String.format("%,d", StressGate.floor(p.mode())))
+                    + (p.twin() ? String.format(" (%,d unless caught)", StressGate.twinFloor(p.twinId())) : "");
             if (t == null) {
                 verdicts.row(p.test(), p.subject(), "**MISSING** (did not run)", "", "", floor);
             } else {
@@ -105,7 +106,7 @@ public final class StressReport {
                 verdicts.row(
                         p.test(),
                         p.subject(),
-                        verdict + (thin ? ", **under-sampled**" : ""),
+                        verdict + (thin ? ", **too short** (under-sampled)" : ""),
                         t.failedRuns() + " of " + t.runs(),
                         String.format("%,d", t.samples()),
                         floor);
@@ -209,8 +210,16 @@ public final class StressReport {
                 .append(String.format("%,d", StressGate.MIN_SAMPLES_TERMINATION))
                 .append(" (termination tests, unless a forbidden outcome ended the run); every run must complete"
                         + " normally; no real variant may see a forbidden outcome; every twin must see one in a test that"
-                        + " declares it as a subject. ");
-        b.append("Samples per pair in the first run: continuous tests ")
+                        + " declares it as a subject. A twin not caught is a verdict only once every pair of its own ran its"
+                        + " twin floor (the samples at which its measured rate gives ")
+                .append(StressGate.EXPECTED_CATCHES)
+                .append(
+                        " expected catches: missed with probability below one in a million); a pair below its floor, or a"
+                                + " twin below its twin floor, is *too short*, and the run reruns exactly those pairs, at most ")
+                .append(StressRun.MAX_EXTRA_ROUNDS)
+                .append(" more rounds, summing the rounds; what is still too short then fails the gate as too short, no"
+                        + " verdict on the subject. ");
+        b.append("Samples per pair (all rounds) in the first run: continuous tests ")
                 .append(spread(first, Mode.Continuous))
                 .append("; termination tests ")
                 .append(spread(first, Mode.Termination))
@@ -218,9 +227,17 @@ public final class StressReport {
         for (int i = 0; i < runs.size(); i++) {
             StressGate.Grade g = grades.get(i);
             String run = runs.size() > 1 ? "Run " + (i + 1) + ": " : "";
+            String rounds = rounds(runs.get(i));
             if (g.passed()) {
-                b.append("- ").append(run).append("every expectation met.\n");
+                b.append("- ")
+                        .append(run)
+                        .append("every expectation met")
+                        .append(rounds)
+                        .append(".\n");
                 continue;
+            }
+            if (!rounds.isEmpty()) {
+                b.append("- ").append(run).append(rounds.substring(2)).append(".\n");
             }
             list(
                     b,
@@ -228,10 +245,17 @@ public final class StressReport {
                     g.missing().stream().map(DeclaredTests.Pair::shortName).toList());
             list(
                     b,
-                    run + "under-sampled pairs",
+                    run + "too short: under-sampled pairs (no verdict on the subject)",
                     g.underSampled().stream()
                             .map(u -> String.format(
                                     "%s (%,d samples, floor %,d)", u.pair().shortName(), u.samples(), u.floor()))
+                            .toList());
+            list(
+                    b,
+                    run + "too short: twins not caught below their twin floor (no verdict on the twin)",
+                    g.tooShortTwins().stream()
+                            .map(t -> String.format(
+                                    "%s (fewest %,d samples, twin floor %,d)", t.twin(), t.fewest(), t.floor()))
                             .toList());
             list(b, run + "uncaught twins", g.uncaughtTwins());
             list(
@@ -252,6 +276,24 @@ public final class StressReport {
             }
         }
         b.append('\n');
+    }
+
+    /** {@code ", after N more round(s) over: pairs"} when the run needed more than its first round, else empty. */
+    static String rounds(StressRun.Result r) {
+        if (r.rounds().size() <= 1) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder(", after ")
+                .append(r.rounds().size() - 1)
+                .append(" more round(s) over the pairs left too short:");
+        for (StressRun.Round round : r.rounds().subList(1, r.rounds().size())) {
+            b.append(" round ")
+                    .append(round.number())
+                    .append(" ")
+                    .append(String.join(", ", round.pairs()))
+                    .append(String.format(" (%d s);", round.duration().toSeconds()));
+        }
+        return b.substring(0, b.length() - 1);
     }
 
     /** Min, median and max samples of the expected pairs of one mode that ran, or {@code none}. */

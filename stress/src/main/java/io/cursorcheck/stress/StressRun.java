@@ -34,10 +34,13 @@ public final class StressRun {
     /** jcstress settings by name; {@code gate} is what {@code mvn verify} runs. */
     public enum Mode {
         /**
-         * One fork, the default JVM flags (no flag auto-detection), no split compilation: the gate's
-         * settings, a few minutes for every test on 2 cores.
+         * The gate's settings: one fork per JVM configuration, the default JVM flags (no flag
+         * auto-detection), no split compilation, no heap pre-touch, two iterations of jcstress' quick
+         * preset. Most of a pair's time is its fork's start, not its sampling, so the iterations are the
+         * fewest that give every twin its floor ({@link StressGate#twinFloor}) in one round on the
+         * measured machine; a slower machine gets further rounds ({@link #run}), not a weaker verdict.
          */
-        GATE("-m", "quick", "-f", "1", "-sc", "false"),
+        GATE("-m", "quick", "-f", "1", "-sc", "false", "-pth", "false", "-iters", "2"),
         /** jcstress' quick preset: every JVM configuration and compilation mode, briefly. */
         QUICK("-m", "quick"),
         /** jcstress' default preset. */
@@ -148,6 +151,8 @@ public final class StressRun {
      * @param tests    every test that ran, graded
      * @param html     jcstress' own HTML report
      * @param log      jcstress' console output
+     * @param rounds   the jcstress runs summed into {@code tests}: the first over every selected pair,
+     *                 then each further round over the pairs the previous left too short
      */
     public record Result(
             Mode mode,
@@ -159,7 +164,23 @@ public final class StressRun {
             List<DeclaredTests.Pair> expected,
             List<TestVerdict> tests,
             Path html,
-            Path log) {
+            Path log,
+            List<Round> rounds) {
+
+        /** A single round's result. */
+        public Result(
+                Mode mode,
+                String filter,
+                List<String> command,
+                Instant started,
+                Duration duration,
+                int exitCode,
+                List<DeclaredTests.Pair> expected,
+                List<TestVerdict> tests,
+                Path html,
+                Path log) {
+            this(mode, filter, command, started, duration, exitCode, expected, tests, html, log, List.of());
+        }
 
         /** The gate's grade of this run ({@link StressGate#grade}). */
         public StressGate.Grade grade() {
@@ -182,18 +203,129 @@ public final class StressRun {
         }
     }
 
+    /**
+     * One jcstress run of a {@link Result}.
+     *
+     * @param number   1 for the first round
+     * @param pairs    the pairs it ran, short names ({@link DeclaredTests.Pair#shortName()})
+     * @param duration its wall time
+     * @param exitCode jcstress' exit code
+     */
+    public record Round(int number, List<String> pairs, Duration duration, int exitCode) {}
+
+    /**
+     * The most rounds a run adds to its first: enough for a machine two to three times slower than the
+     * measured one to reach every floor, few enough that a run cannot go on for long.
+     */
+    public static final int MAX_EXTRA_ROUNDS = 2;
+
     private StressRun() {}
 
     /**
-     * Runs jcstress.
-     *
-     * @param mode    settings
-     * @param filter  test regex (jcstress {@code -t}), or null for every test
-     * @param workDir where jcstress writes its files (under {@code target/})
-     * @param root    the project root, passed to forks so racy twins can be compiled from the source
-     * @param timeout how long to let it run
+     * Runs jcstress, with up to {@link #MAX_EXTRA_ROUNDS} further rounds over the pairs a round leaves too
+     * short ({@link StressGate.Grade#toRerun}); see {@link #run(Mode, String, Path, Path, Duration, int)}.
      */
     public static Result run(Mode mode, String filter, Path workDir, Path root, Duration timeout)
+            throws IOException, InterruptedException {
+        return run(mode, filter, workDir, root, timeout, MAX_EXTRA_ROUNDS);
+    }
+
+    /**
+     * Runs jcstress over the selected pairs, then, while the sum of the rounds so far leaves pairs too
+     * short (below their floor, or a twin's pairs below the twin's floor with the twin not caught) and
+     * fewer than {@code extraRounds} rounds were added, once more over exactly those pairs, in a
+     * subdirectory {@code round-<n>} of {@code workDir}. The result sums every round per pair; a pair
+     * that is missing, in error or failed is never rerun (a rerun would retry it until green).
+     *
+     * @param mode        settings
+     * @param filter      test regex (jcstress {@code -t}), or null for every test
+     * @param workDir     where jcstress writes its files (under {@code target/})
+     * @param root        the project root, passed to forks so racy twins can be compiled from the source
+     * @param timeout     how long to let each round run
+     * @param extraRounds the most rounds to add to the first
+     */
+    public static Result run(Mode mode, String filter, Path workDir, Path root, Duration timeout, int extraRounds)
+            throws IOException, InterruptedException {
+        if (extraRounds < 0) {
+            throw new IllegalArgumentException("extraRounds must be 0 or more, not " + extraRounds);
+        }
+        Result first = runOnce(mode, filter, workDir, root, timeout);
+        List<Round> rounds = new ArrayList<>();
+        rounds.add(new Round(
+                1,
+                first.tests().stream().map(t -> t.test() + "." + t.subject()).toList(),
+                first.duration(),
+                first.exitCode()));
+        List<TestVerdict> summed = first.tests();
+        Duration took = first.duration();
+        for (int n = 2; n <= extraRounds + 1; n++) {
+            List<DeclaredTests.Pair> again =
+                    StressGate.grade(first.expected(), summed).toRerun();
+            if (again.isEmpty()) {
+                break;
+            }
+            Result more = runOnce(mode, exactly(again), workDir.resolve("round-" + n), root, timeout);
+            rounds.add(new Round(
+                    n, again.stream().map(DeclaredTests.Pair::shortName).toList(), more.duration(), more.exitCode()));
+            summed = sum(summed, more.tests());
+            took = took.plus(more.duration());
+        }
+        return new Result(
+                mode,
+                filter,
+                first.command(),
+                first.started(),
+                took,
+                rounds.stream().mapToInt(Round::exitCode).max().orElse(first.exitCode()),
+                first.expected(),
+                summed,
+                first.html(),
+                first.log(),
+                List.copyOf(rounds));
+    }
+
+    /** A jcstress test regex that selects exactly these pairs. */
+    static String exactly(List<DeclaredTests.Pair> pairs) {
+        return "^("
+                + pairs.stream()
+                        .map(p -> java.util.regex.Pattern.quote(p.name()))
+                        .collect(java.util.stream.Collectors.joining("|"))
+                + ")$";
+    }
+
+    /** Two rounds' verdicts summed per test: runs, failed runs, errors and every outcome's count. */
+    static List<TestVerdict> sum(List<TestVerdict> a, List<TestVerdict> b) {
+        Map<String, TestVerdict> byName = new TreeMap<>();
+        for (TestVerdict t : a) {
+            byName.put(t.name(), t);
+        }
+        for (TestVerdict t : b) {
+            byName.merge(t.name(), t, (x, y) -> {
+                Map<String, Observed> outcomes = new LinkedHashMap<>();
+                for (Observed o : x.outcomes()) {
+                    outcomes.put(o.id(), o);
+                }
+                for (Observed o : y.outcomes()) {
+                    outcomes.merge(
+                            o.id(),
+                            o,
+                            (p, q) -> new Observed(p.id(), p.expect(), p.count() + q.count(), p.description()));
+                }
+                List<String> errors = new ArrayList<>(x.errors());
+                errors.addAll(y.errors());
+                return new TestVerdict(
+                        x.name(),
+                        x.runs() + y.runs(),
+                        x.failedRuns() + y.failedRuns(),
+                        List.copyOf(errors),
+                        List.copyOf(outcomes.values()));
+            });
+        }
+        return List.copyOf(byName.values());
+    }
+
+    /** One jcstress run, its result files read and graded per test. */
+    private static Result runOnce(Mode mode, String filter, Path workDir, Path root, Duration timeout)
             throws IOException, InterruptedException {
         Files.createDirectories(workDir);
         try (Stream<Path> old = Files.list(workDir)) {
@@ -259,7 +391,15 @@ public final class StressRun {
      */
     public static Map<String, Long> stressMillis(Result result) throws IOException {
         Map<String, Long> millis = new TreeMap<>();
-        for (TestResult r : readResults(result.log().getParent())) {
+        List<TestResult> raw = new ArrayList<>();
+        Path workDir = result.log().getParent();
+        raw.addAll(readResults(workDir));
+        for (Round round : result.rounds()) {
+            if (round.number() > 1) {
+                raw.addAll(readResults(workDir.resolve("round-" + round.number())));
+            }
+        }
+        for (TestResult r : raw) {
             if (r.getConfig() != null) {
                 millis.merge(r.getName(), (long) r.getConfig().time * r.getConfig().iters, Long::sum);
             }

@@ -1,6 +1,7 @@
 package io.cursorcheck.stress;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -10,7 +11,9 @@ import org.openjdk.jcstress.annotations.Mode;
 /**
  * {@link StressGate}'s grading on made-up results, in a second (the real run and its controls are
  * {@link StressGateTest}): an error is never a catch, a termination run ended by a stale sample
- * needs no floor, a test nobody declared fails the gate, and a run that selected nothing proves nothing.
+ * needs no floor, a test nobody declared fails the gate, a run that selected nothing proves nothing,
+ * and a twin not caught is "not caught" only once its pairs reached the twin's floor (below it: too
+ * short, and rerun).
  */
 class StressGateGradingTest {
 
@@ -76,5 +79,109 @@ class StressGateGradingTest {
                 .singleElement()
                 .asString()
                 .contains("proves nothing");
+    }
+
+    private static final DeclaredTests.Pair END_TWIN = new DeclaredTests.Pair(
+            "RaceStress",
+            "EndPublishedBeforeEntryTwin",
+            PREFIX + "EndPublishedBeforeEntryTwin",
+            Mode.Continuous,
+            "end-published-before-entry");
+    private static final DeclaredTests.Pair END_TWIN_ELSEWHERE = new DeclaredTests.Pair(
+            "OtherStress",
+            "EndPublishedBeforeEntryTwin",
+            "io.cursorcheck.stress.OtherStress.EndPublishedBeforeEntryTwin",
+            Mode.Continuous,
+            "end-published-before-entry");
+
+    @Test
+    void aTwinNotCaughtBelowItsTwinFloorIsTooShortAndRerunNotMissed() {
+        long floor = StressGate.twinFloor("end-published-before-entry");
+        assertThat(floor).isGreaterThan(StressGate.MIN_SAMPLES_CONTINUOUS);
+        StressGate.Grade thin = StressGate.grade(
+                List.of(REAL, END_TWIN), List.of(ran(REAL, 1_000_000, 0), ran(END_TWIN, floor - 1, 0)));
+        assertThat(thin.passed()).isFalse();
+        assertThat(thin.uncaughtTwins()).isEmpty();
+        assertThat(thin.tooShortTwins()).singleElement().satisfies(t -> {
+            assertThat(t.twin()).isEqualTo("end-published-before-entry");
+            assertThat(t.fewest()).isEqualTo(floor - 1);
+        });
+        assertThat(thin.toRerun()).containsExactly(END_TWIN);
+        assertThat(thin.problems())
+                .singleElement()
+                .asString()
+                .startsWith("too short: racy twin end-published-before-entry was not caught");
+
+        // At its floor, a miss is a verdict: not caught, and nothing to rerun (no retrying until green).
+        StressGate.Grade missed =
+                StressGate.grade(List.of(REAL, END_TWIN), List.of(ran(REAL, 1_000_000, 0), ran(END_TWIN, floor, 0)));
+        assertThat(missed.uncaughtTwins()).containsExactly("end-published-before-entry");
+        assertThat(missed.tooShortTwins()).isEmpty();
+        assertThat(missed.toRerun()).isEmpty();
+        assertThat(missed.problems())
+                .singleElement()
+                .asString()
+                .startsWith("racy twin end-published-before-entry was not caught");
+    }
+
+    @Test
+    void aTwinOfTwoTestsIsTooShortWhileEitherPairIsBelowItsFloorAndCaughtByEither() {
+        long floor = StressGate.twinFloor("end-published-before-entry");
+        List<DeclaredTests.Pair> pairs = List.of(END_TWIN, END_TWIN_ELSEWHERE);
+        StressGate.Grade oneThin =
+                StressGate.grade(pairs, List.of(ran(END_TWIN, floor, 0), ran(END_TWIN_ELSEWHERE, 10, 0)));
+        assertThat(oneThin.tooShortTwins())
+                .singleElement()
+                .satisfies(t -> assertThat(t.fewest()).isEqualTo(10));
+        assertThat(oneThin.toRerun()).containsExactlyInAnyOrder(END_TWIN, END_TWIN_ELSEWHERE);
+        StressGate.Grade caught =
+                StressGate.grade(pairs, List.of(ran(END_TWIN, floor - 1, 3), ran(END_TWIN_ELSEWHERE, floor - 1, 0)));
+        assertThat(caught.problems()).isEmpty();
+        assertThat(caught.toRerun()).isEmpty();
+    }
+
+    @Test
+    void anUnderSampledPairIsTooShortAndRerunButAnErrorOrAFailureIsNot() {
+        StressGate.Grade thin = StressGate.grade(
+                List.of(REAL, TWIN),
+                List.of(ran(REAL, StressGate.MIN_SAMPLES_CONTINUOUS - 1, 0), ran(TWIN, 900_000, 5)));
+        assertThat(thin.toRerun()).containsExactly(REAL);
+        assertThat(thin.problems())
+                .singleElement()
+                .asString()
+                .startsWith("too short: under-sampled pair RaceStress.Published")
+                .contains("no verdict on the subject");
+        StressGate.Grade verdicts = StressGate.grade(
+                List.of(REAL, END_TWIN),
+                List.of(ran(REAL, 1_000_000, 4), ran(END_TWIN, 500_000, 0, "status VM_ERROR: the fork crashed")));
+        assertThat(verdicts.passed()).isFalse();
+        assertThat(verdicts.tooShortTwins()).isEmpty();
+        assertThat(verdicts.toRerun())
+                .as("a failure or an error is a verdict, never retried")
+                .isEmpty();
+    }
+
+    @Test
+    void everyDeclaredTwinHasATwinFloorAndAnUnknownTwinIsNamed() {
+        assertThat(DeclaredTests.all())
+                .filteredOn(DeclaredTests.Pair::twin)
+                .isNotEmpty()
+                .allSatisfy(p -> assertThat(StressGate.twinFloor(p.twinId())).isPositive());
+        assertThatThrownBy(() -> StressGate.twinFloor("no-such-twin"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'no-such-twin'");
+    }
+
+    @Test
+    void aFurtherRoundSelectsExactlyItsPairsAndAddsUpWithTheFirst() {
+        List<DeclaredTests.Pair> some = DeclaredTests.all().subList(0, 2);
+        assertThat(DeclaredTests.matching(StressRun.exactly(some))).containsExactlyElementsOf(some);
+        List<StressRun.TestVerdict> summed = StressRun.sum(
+                List.of(ran(REAL, 1_000, 0), ran(TWIN, 2_000, 1)), List.of(ran(TWIN, 3_000, 2, "status VM_ERROR: x")));
+        assertThat(summed).extracting(StressRun.TestVerdict::samples).containsExactly(1_000L, 5_003L);
+        StressRun.TestVerdict twin = summed.get(1);
+        assertThat(twin.runs()).isEqualTo(4);
+        assertThat(twin.errors()).containsExactly("status VM_ERROR: x");
+        assertThat(twin.outcomes()).extracting(StressRun.Observed::count).containsExactly(5_000L, 3L);
     }
 }

@@ -16,8 +16,12 @@ import org.junit.jupiter.api.Test;
 /**
  * Lincheck in {@code mvn verify}: both thread-safe variants linearizable against the model under
  * model checking and stress, every racy twin caught by a failed linearizability check, no check in
- * error (about 1 minute on 2 cores, 2026-12-01). Writes {@code reports/stress/lincheck.md} with the
- * interleavings Lincheck printed.
+ * error. Writes {@code reports/stress/lincheck.md} with the interleavings Lincheck printed. The settings
+ * ({@link LincheckRun}): a real variant's check runs every generated and targeted scenario to the end, so
+ * its cost is its iterations; a twin's check stops at its first failure, so its cost is its JVM and the
+ * search up to the catch, and each twin needs a JVM of its own, because its shadow jar replaces the real
+ * class under the real name and a JVM holds one class of a name. The measured times are in the run
+ * records (docs/concurrency.md, "The gate's sample floors").
  *
  * <p>The gate's own negative control runs in the same test: the twin {@code split-last-read} with a
  * scene that throws during setup (in its first operation; in its constructor), a few seconds each.
