@@ -20,7 +20,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * {@code bin/cursorcheck campaign}: runs every part in turn and writes {@code reports/index.md}
+ * {@code bin/cursorcheck campaign}: runs every part in turn and writes {@code reports/<run>/index.md}
  * (and {@code index.json}): a summary table of the parts, then each part's section.
  *
  * <p>The console gets the estimate first (from {@link PartTimes}), then one line per part (what ran, its verdict,
@@ -94,7 +94,7 @@ public final class CampaignCommand {
         out.println(header);
         out.println("campaign: each part's full output goes to "
                 + unpublished(run.dir().resolve(LOG))
-                + " while it runs, to " + Reports.relative(run.reports().resolve(LOG)) + " with the report"
+                + " while it runs, to " + Reports.relative(run.folder().resolve(LOG)) + " with the report"
                 + (verbose ? " (and below, with --verbose)" : " (--verbose shows it here)"));
         log.println(estimateLine(estimate));
         log.println(header);
@@ -102,7 +102,7 @@ public final class CampaignCommand {
         // their counterexamples there, and a file's name is a hash of its subject and script, so a file never
         // changes meaning. The index links exactly this campaign's.
         List<Part.Verdict> verdicts = new ArrayList<>();
-        String index = Reports.relative(run.reports().resolve("index.md"));
+        String index = Reports.relative(run.folder().resolve("index.md"));
         for (int i = 0; i < parts.size(); i++) {
             Parts.Planned planned = parts.get(i);
             log.println("campaign: " + planned.name() + " (" + planned.budget() + ") ...");

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -103,6 +104,8 @@ class CampaignCommandTest {
                 false);
         assertThat(exit).isZero();
         List<String> lines = console();
+        Path published = Reports.latestRun(reports);
+        String index = "reports/" + published.getFileName() + "/index.md";
         assertThat(lines.get(0))
                 .isEqualTo("campaign: default profile, about 5 min 30 s (docs/times.md): lockstep 1 min 10 s,"
                         + " mutants 20 s, stress 4 min");
@@ -110,21 +113,21 @@ class CampaignCommandTest {
         assertThat(lines.get(2)).contains(".staging").contains("campaign.log").contains("--verbose");
         assertThat(lines.subList(3, 6))
                 .containsExactly(
-                        "campaign: lockstep passed in 1 min 1 s (a budget of lockstep);"
-                                + " reports/index.md#the-lockstep-part; about 4 min 20 s left",
-                        "campaign: mutants passed in 19 s (a budget of mutants);"
-                                + " reports/index.md#the-mutants-part; about 4 min left",
-                        "campaign: stress passed in 4 min 10 s (a budget of stress);"
-                                + " reports/index.md#the-stress-part; last part");
-        assertThat(lines.get(lines.size() - 1)).matches("campaign passed in \\d+ s; report: reports/index\\.md");
+                        "campaign: lockstep passed in 1 min 1 s (a budget of lockstep);" + " " + index
+                                + "#the-lockstep-part; about 4 min 20 s left",
+                        "campaign: mutants passed in 19 s (a budget of mutants);" + " " + index
+                                + "#the-mutants-part; about 4 min left",
+                        "campaign: stress passed in 4 min 10 s (a budget of stress);" + " " + index
+                                + "#the-stress-part; last part");
+        assertThat(lines.get(lines.size() - 1)).matches("campaign passed in \\d+ s; report: " + Pattern.quote(index));
         assertThat(lines).hasSize(7);
         assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain(CHATTER);
         assertThat(err.toString(StandardCharsets.UTF_8)).doesNotContain(CHATTER);
-        String log = Files.readString(reports.resolve(CampaignCommand.LOG));
+        String log = Files.readString(published.resolve(CampaignCommand.LOG));
         assertThat(log.lines().filter(CHATTER::equals).count()).isEqualTo(300);
         assertThat(log).contains("campaign: mutants passed in 19 s: mutants summary");
-        assertThat(Files.readString(reports.resolve("index.md"))).contains("[campaign.log](campaign.log)");
-        assertThat(Files.readString(reports.resolve("index.json")))
+        assertThat(Files.readString(published.resolve("index.md"))).contains("[campaign.log](campaign.log)");
+        assertThat(Files.readString(published.resolve("index.json")))
                 .contains("\"profile\": \"default\"")
                 .contains("\"stress\": 250");
     }
@@ -139,7 +142,9 @@ class CampaignCommandTest {
         assertThat(lines.get(3)).endsWith("time left unknown");
         assertThat(lines.get(4)).startsWith("campaign: bench FAILED in 2 s");
         assertThat(lines.get(5)).isEqualTo("  PROBLEM: bench did not meet an expectation");
-        assertThat(lines.get(6)).matches("campaign FAILED in \\d+ s; report: reports/index\\.md");
+        assertThat(lines.get(6))
+                .matches("campaign FAILED in \\d+ s; report: "
+                        + Pattern.quote("reports/" + Reports.latestRun(reports).getFileName() + "/index.md"));
         assertThat(lines).hasSize(7);
     }
 
@@ -149,7 +154,7 @@ class CampaignCommandTest {
         assertThat(err.toString(StandardCharsets.UTF_8).lines().filter(CHATTER::equals))
                 .hasSize(100);
         assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain(CHATTER);
-        assertThat(Files.readString(reports.resolve(CampaignCommand.LOG))
+        assertThat(Files.readString(Reports.latestRun(reports).resolve(CampaignCommand.LOG))
                         .lines()
                         .filter(CHATTER::equals))
                 .hasSize(100);
