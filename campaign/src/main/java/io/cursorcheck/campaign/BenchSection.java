@@ -5,7 +5,7 @@ import io.cursorcheck.properties.report.MarkdownTable;
 import java.util.List;
 
 /**
- * The bench part's section of {@code reports/index.md}: the summary, the link to the full report, a row per
+ * The bench part's section of {@code reports/<run>/index.md}: the summary, the link to the full report, a row per
  * target with what was measured and its verdict, then every problem in bold. Stateless.
  */
 final class BenchSection {

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The campaign's page, {@code reports/index.md}: passed or FAILED, when, how and where it ran, a summary table of
+ * The campaign's page, {@code reports/<run>/index.md}: passed or FAILED, when, how and where it ran, a summary table of
  * the parts, then each part's section in the order they ran. Stateless.
  */
 final class CampaignPage {

@@ -4,7 +4,7 @@ import io.cursorcheck.properties.report.MarkdownTable;
 import java.util.List;
 
 /**
- * The conformance part's section of {@code reports/index.md}: per release, its run's size, its shapes of
+ * The conformance part's section of {@code reports/<run>/index.md}: per release, its run's size, its shapes of
  * difference and its verdict, linked to the release's own page. Stateless.
  */
 final class ConformanceSection {

@@ -3,7 +3,7 @@ package io.cursorcheck.campaign;
 import java.util.List;
 
 /**
- * The Fray part's section of {@code reports/index.md}: whether every expectation was met, the grade's summary,
+ * The Fray part's section of {@code reports/<run>/index.md}: whether every expectation was met, the grade's summary,
  * the link to the full report ({@code stress/fray.md}), and every problem on a line of its own. Stateless.
  */
 final class FraySection {

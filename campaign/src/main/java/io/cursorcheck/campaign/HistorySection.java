@@ -4,7 +4,7 @@ import io.cursorcheck.properties.report.MarkdownTable;
 import java.util.List;
 
 /**
- * The history part's section of {@code reports/index.md}: per release, its verdict, linked to the release's
+ * The history part's section of {@code reports/<run>/index.md}: per release, its verdict, linked to the release's
  * page when it was checked. Stateless.
  */
 final class HistorySection {

@@ -5,7 +5,7 @@ import io.cursorcheck.properties.pages.MutantsPage;
 import java.util.List;
 
 /**
- * The kill matrix's section of {@code reports/index.md} and its plain-text table (also the command's log):
+ * The kill matrix's section of {@code reports/<run>/index.md} and its plain-text table (also the command's log):
  * whether every mutant was caught as its impact says, the summary, the link to {@code mutants.md}, then one
  * table per algorithm the matrix ran under. Stateless.
  */

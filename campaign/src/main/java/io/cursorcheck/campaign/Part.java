@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * One capability's share of the campaign: lockstep, stress, and those later issues add. Each runs
- * on its own and returns its verdict and its section of {@code reports/index.md}.
+ * on its own and returns its verdict and its section of {@code reports/<run>/index.md}.
  */
 public interface Part {
 

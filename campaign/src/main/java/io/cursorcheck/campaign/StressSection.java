@@ -6,7 +6,7 @@ import io.cursorcheck.stress.lincheck.LincheckRun;
 import java.util.List;
 
 /**
- * The stress part's section of {@code reports/index.md}: whether every expectation was met, the summary, the
+ * The stress part's section of {@code reports/<run>/index.md}: whether every expectation was met, the summary, the
  * link to the full report, a row per jcstress test of the first run and, with Lincheck, a row per check,
  * then every problem in bold. Stateless.
  */

@@ -4,7 +4,7 @@ import io.cursorcheck.properties.report.MarkdownTable;
 import java.util.List;
 
 /**
- * The subjects part's section of {@code reports/index.md}: per example subject, what it must do (conform, or
+ * The subjects part's section of {@code reports/<run>/index.md}: per example subject, what it must do (conform, or
  * be caught as the negative control) and what its run found, with the command that reruns it. Stateless.
  */
 final class SubjectsSection {

@@ -208,7 +208,7 @@ final class TwinsPage {
     }
 
     /**
-     * The twins part's section of {@code reports/index.md}: whether every expectation was met, the
+     * The twins part's section of {@code reports/<run>/index.md}: whether every expectation was met, the
      * {@link #summary}, the link to this page, and every problem on a line of its own.
      *
      * @param problems the {@link #problems} (a line break in one is shown as a blank)

@@ -1,7 +1,7 @@
 package io.cursorcheck.campaign;
 
 /**
- * The upstream part's section of {@code reports/index.md}: what the fix of Node's {@code broadcast.js} did to
+ * The upstream part's section of {@code reports/<run>/index.md}: what the fix of Node's {@code broadcast.js} did to
  * the reproductions, the regression test, the conformance to the corrected model, the builtin's answers, and
  * whether the negative control was caught. Stateless.
  */

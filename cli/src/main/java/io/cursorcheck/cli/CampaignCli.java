@@ -95,7 +95,7 @@ final class CampaignCli extends CliCommand {
 
     @Option(
             names = "--record-times",
-            description = "run nothing: write the times of the last finished campaign (reports/index.json) into "
+            description = "run nothing: write the times of the last finished campaign (reports/<run>/index.json) into "
                     + PartTimes.SOURCE_FILE + " and docs/times.md, the one source of the campaign's time figures")
     boolean recordTimes;
 
@@ -162,7 +162,8 @@ final class CampaignCli extends CliCommand {
                 .filter(Files::isRegularFile)
                 .findFirst()
                 .orElseThrow(() -> new UsageError("--record-times: no finished campaign in "
-                        + Reports.relative(Reports.dir()) + " (run bin/cursorcheck campaign first)"));
+                        + Reports.relative(Reports.dir()) + " (no <run>-campaign/index.json; run bin/cursorcheck"
+                        + " campaign first)"));
         try {
             PartTimes.record(index, SourceTree.root());
         } catch (IllegalArgumentException e) {

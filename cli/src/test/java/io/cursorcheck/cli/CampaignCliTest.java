@@ -64,7 +64,8 @@ class CampaignCliTest {
 
     @Test
     void recordTimesRefusesAnIndexWithoutTimes() throws Exception {
-        Files.writeString(tmp.resolve("index.json"), "{\"passed\": true, \"parts\": {}}");
+        Path run = Files.createDirectories(tmp.resolve("2026-12-06T00-00-00-campaign"));
+        Files.writeString(run.resolve("index.json"), "{\"passed\": true, \"parts\": {}}");
         assertThat(run("campaign", "--record-times")).isEqualTo(2);
         assertThat(err())
                 .contains("--record-times")

@@ -15,6 +15,7 @@ import com.tngtech.archunit.lang.EvaluationResult;
 import io.cursorcheck.properties.io.ChildProcesses;
 import java.io.File;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -48,12 +49,15 @@ class ChildStartsTest {
 
     @Test
     void everyMainClassStartsItsChildrenThroughChildProcesses() {
-        // the project's own classpath entries only (its modules' classes or jars), not the whole classpath
+        // the project's own classpath entries only (its modules' classes folders, or their jars once packaged);
+        // a jar is imported as a jar (its entries), a folder as a folder
         List<Location> project = Arrays.stream(
                         System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(e -> e.endsWith("/target/classes")
                         || Path.of(e).getFileName().toString().startsWith("cursorcheck-"))
-                .map(e -> Location.of(Path.of(e)))
+                .map(e -> e.endsWith(".jar")
+                        ? Location.of(URI.create("jar:" + Path.of(e).toUri() + "!/"))
+                        : Location.of(Path.of(e)))
                 .toList();
         JavaClasses main = new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
