@@ -47,10 +47,15 @@ public final class PartTimes {
         }
     }
 
-    private final Map<String, ProfileTimes> profiles;
+    /** The checks beside the campaign whose times are kept here too: the gate and CI, measured on a fresh clone. */
+    public static final List<String> CHECKS = List.of("gate", "ci");
 
-    private PartTimes(Map<String, ProfileTimes> profiles) {
+    private final Map<String, ProfileTimes> profiles;
+    private final Map<String, Time> checks;
+
+    private PartTimes(Map<String, ProfileTimes> profiles, Map<String, Time> checks) {
         this.profiles = profiles;
+        this.checks = checks;
     }
 
     /** The committed figures, from the class path. */
@@ -90,7 +95,22 @@ public final class PartTimes {
             }
             profiles.put(id, new ProfileTimes(number(profile.get("lockstepSeconds"), id + ".lockstepSeconds"), parts));
         }
-        return new PartTimes(profiles);
+        Map<String, Time> checks = new LinkedHashMap<>();
+        if (root.get("checks") != null) {
+            for (Map.Entry<?, ?> e : map(root.get("checks"), "checks").entrySet()) {
+                String name = String.valueOf(e.getKey());
+                if (!CHECKS.contains(name)) {
+                    throw new IllegalArgumentException("checks." + name + ": not one of " + CHECKS);
+                }
+                Map<?, ?> time = map(e.getValue(), "checks." + name);
+                checks.put(
+                        name,
+                        new Time(
+                                number(time.get("seconds"), "checks." + name + ".seconds"),
+                                String.valueOf(time.get("source"))));
+            }
+        }
+        return new PartTimes(profiles, checks);
     }
 
     /** The figures as the data file holds them. */
@@ -116,7 +136,22 @@ public final class PartTimes {
                         + " 'bin/cursorcheck campaign --record-times' from the newest campaign's reports/<run>/index.json;"
                         + " docs/times.md is rendered from it.");
         root.put("profiles", byProfile);
+        if (!checks.isEmpty()) {
+            Map<String, Object> byCheck = new LinkedHashMap<>();
+            checks.forEach((name, t) -> {
+                Map<String, Object> time = new LinkedHashMap<>();
+                time.put("seconds", t.seconds());
+                time.put("source", t.source());
+                byCheck.put(name, time);
+            });
+            root.put("checks", byCheck);
+        }
         return Json.write(root);
+    }
+
+    /** The gate's and CI's measured times, by {@link #CHECKS}' names (a check never measured is absent). */
+    public Map<String, Time> checks() {
+        return checks;
     }
 
     /** A profile's figures, or none measured. */
@@ -176,7 +211,7 @@ public final class PartTimes {
         before.parts().forEach(parts::putIfAbsent); // the parts it left out keep their figures and sources
         Map<String, ProfileTimes> next = new LinkedHashMap<>(profiles);
         next.put(profile.id(), new ProfileTimes(lockstepSeconds, parts));
-        return new PartTimes(next);
+        return new PartTimes(next, checks);
     }
 
     /**
@@ -192,6 +227,13 @@ public final class PartTimes {
                 .recorded(Files.readString(indexJson, StandardCharsets.UTF_8), indexJson.toString());
         Files.writeString(root.resolve(SOURCE_FILE), next.json(), StandardCharsets.UTF_8);
         Files.writeString(root.resolve(TimesPage.FILE), TimesPage.render(next), StandardCharsets.UTF_8);
+        Path readme = root.resolve("README.md");
+        if (Files.isRegularFile(readme)) {
+            Files.writeString(
+                    readme,
+                    TimesPage.readme(Files.readString(readme, StandardCharsets.UTF_8), next),
+                    StandardCharsets.UTF_8);
+        }
         return next;
     }
 

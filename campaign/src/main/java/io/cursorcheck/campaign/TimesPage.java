@@ -59,6 +59,66 @@ public final class TimesPage {
             }
             b.append(table).append('\n');
         }
+        b.append("## The gate and CI\n\n");
+        if (times.checks().isEmpty()) {
+            b.append("Not measured yet.\n");
+            return b.toString();
+        }
+        MarkdownTable checks = MarkdownTable.of("check", "time", "measured in").right(1);
+        for (Map.Entry<String, PartTimes.Time> e : times.checks().entrySet()) {
+            checks.row(
+                    CHECK_COMMANDS.get(e.getKey()),
+                    PartTimes.duration(e.getValue().seconds()),
+                    MarkdownTable.text(e.getValue().source()));
+        }
+        b.append(checks)
+                .append("\nWhere the gate's time goes, per module and test class: [gate-cost.md](gate-cost.md).\n");
         return b.toString();
+    }
+
+    /** How each of {@link PartTimes#CHECKS} is run. */
+    private static final Map<String, String> CHECK_COMMANDS =
+            Map.of("gate", "`mvn -B verify` (the gate)", "ci", "`.ci/run` (CI, on a fresh clone)");
+
+    /** The README's marker before its block of the two commands, which this class writes. */
+    public static final String README_OPEN =
+            "<!-- the two commands with their measured times: written by TimesPage from the data of docs/times.md -->";
+
+    /** The README's marker after that block. */
+    public static final String README_CLOSE = "<!-- /the two commands -->";
+
+    /**
+     * {@code readme} with its block of the two commands (between {@link #README_OPEN} and {@link #README_CLOSE})
+     * rewritten from the figures, so that the times README shows are the measured ones of this one source.
+     *
+     * @throws IllegalArgumentException if the README has no such block
+     */
+    public static String readme(String readme, PartTimes times) {
+        int open = readme.indexOf(README_OPEN);
+        int close = readme.indexOf(README_CLOSE);
+        if (open < 0 || close < open) {
+            throw new IllegalArgumentException(
+                    "README.md has no block between '" + README_OPEN + "' and '" + README_CLOSE + "'");
+        }
+        String block = README_OPEN + "\n```\n"
+                + "bin/cursorcheck campaign   # the main job, "
+                + about(times.of(Profile.DEFAULT).totalSeconds())
+                + "; writes reports/<run>/\n"
+                + "mvn -B verify              # the correctness gate, " + about(seconds(times, "gate")) + "\n"
+                + "```\n\n"
+                + "`bin/cursorcheck campaign --full` runs everything at full budgets ("
+                + about(times.of(Profile.FULL).totalSeconds()) + "): every release, the history, the twins, the"
+                + " deep bound, the benchmarks. CI (`.ci/run`, on a fresh clone): " + about(seconds(times, "ci"))
+                + ". Each figure, and where it was measured: [docs/times.md](docs/times.md).\n";
+        return readme.substring(0, open) + block + readme.substring(close);
+    }
+
+    private static long seconds(PartTimes times, String check) {
+        PartTimes.Time t = times.checks().get(check);
+        return t == null ? -1 : t.seconds();
+    }
+
+    private static String about(long seconds) {
+        return seconds < 0 ? "not measured yet" : "about " + PartTimes.duration(seconds) + " on 2 cores";
     }
 }

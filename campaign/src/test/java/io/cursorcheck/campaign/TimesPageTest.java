@@ -39,10 +39,21 @@ class TimesPageTest {
     void theCommittedPageIsTheOneTheDataRenders() throws IOException {
         Path file = SourceTree.root().resolve(TimesPage.FILE);
         PartTimes committed = PartTimes.committed();
+        Path readme = SourceTree.root().resolve("README.md");
         if (Boolean.getBoolean(REGENERATE)) {
             Files.writeString(file, TimesPage.render(committed), StandardCharsets.UTF_8);
+            Files.writeString(
+                    readme,
+                    TimesPage.readme(Files.readString(readme, StandardCharsets.UTF_8), committed),
+                    StandardCharsets.UTF_8);
             return;
         }
+        String readmeText = Files.readString(readme, StandardCharsets.UTF_8);
+        assertThat(readmeText)
+                .as(
+                        "README's two commands and their times, as the data renders them; regenerate: %s",
+                        TimesPage.REGENERATE)
+                .isEqualTo(TimesPage.readme(readmeText, committed));
         String page = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
         String why = stale(page, committed);
         if (why != null) {
@@ -61,6 +72,18 @@ class TimesPageTest {
         String data = PartTimes.committed().json().replaceFirst("\"seconds\"\\s*:\\s*(\\d+)", "\"seconds\": 1$1");
         assertThat(data).isNotEqualTo(PartTimes.committed().json());
         assertThat(stale(page, PartTimes.parse(data))).contains(TimesPage.REGENERATE);
+    }
+
+    /** The control: a time written into README's block by hand is not what the data renders. */
+    @Test
+    void aHandWrittenTimeInReadmeIsStale() throws IOException {
+        String readme = Files.readString(SourceTree.root().resolve("README.md"), StandardCharsets.UTF_8);
+        String edited = readme.replaceFirst("(# the main job, about )\\d+", "$11");
+        assertThat(edited).isNotEqualTo(readme);
+        assertThat(TimesPage.readme(edited, PartTimes.committed())).isEqualTo(readme);
+        assertThatThrownBy(() -> TimesPage.readme("# no block", PartTimes.committed()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("README.md has no block");
     }
 
     @Test
