@@ -1,7 +1,9 @@
 package io.cursorcheck.cli;
 
+import io.cursorcheck.conformance.release.BroadcastSource;
 import io.cursorcheck.properties.campaign.ExampleStore;
 import io.cursorcheck.properties.engine.shrink.ShortestSearch;
+import io.cursorcheck.properties.mutants.MutantCompiler;
 import io.cursorcheck.properties.report.MarkdownTable;
 import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.run.GateSeed;
@@ -76,6 +78,18 @@ public final class CliReference {
                     "the most distinct states the search for a shortest counterexample reaches before it settles for"
                             + " the shrunk one (said so on the page); 0 switches the search off; a value that is not a"
                             + " whole number >= 0 is refused (exit 2)"),
+            new Property(
+                    BroadcastSource.LOAD_SECONDS_PROPERTY,
+                    String.valueOf(BroadcastSource.DEFAULT_LOAD_SECONDS),
+                    "how many seconds a --source file may take to load into the release before the run stops it"
+                            + " and names the file (a file that loops while it loads); a value that is not a whole"
+                            + " number from 1 to 3600 is refused (exit 2)"),
+            new Property(
+                    MutantCompiler.CLASSES_PROPERTY,
+                    "none: each JVM compiles its mutants",
+                    "a folder of compiled mutants that JVMs share: a mutant compiled from the very same sources (a hash"
+                            + " of them names its entry) is read from it instead of compiled again; the stress command"
+                            + " sets it for its jcstress forks (target/stress/mutant-classes)"),
             new Property(
                     "cursorcheck.replay",
                     "none: the random sequences run",

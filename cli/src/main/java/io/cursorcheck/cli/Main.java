@@ -1,5 +1,6 @@
 package io.cursorcheck.cli;
 
+import io.cursorcheck.conformance.release.BroadcastSource;
 import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.properties.engine.shrink.ShortestSearch;
 import java.io.PrintStream;
@@ -100,6 +101,7 @@ public final class Main implements Callable<Integer> {
         try {
             ShortestSearch.defaultStateLimit(); // read by every random run's report: a bad value is bad input, before
             // anything runs
+            BroadcastSource.loadSeconds(); // read by every --source run, after a release is installed: so, here
         } catch (IllegalArgumentException e) {
             err.println("cursorcheck: " + e.getMessage() + " (set through CURSORCHECK_JAVA_OPTS)");
             return 2;

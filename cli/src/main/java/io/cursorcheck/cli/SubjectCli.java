@@ -60,6 +60,15 @@ final class SubjectCli extends CliCommand {
     long seconds = DEFAULT_SECONDS;
 
     @Option(
+            names = "--sequences",
+            paramLabel = "N",
+            description = "instead of --seconds: run exactly N random"
+                    + " sequences, however long they take, and shrink without a time limit: the same --seed gives the same"
+                    + " sequences and verdict on any machine")
+    @Range(min = 1, max = Long.MAX_VALUE)
+    Long sequences;
+
+    @Option(
             names = "--replay",
             paramLabel = "FILE",
             description = "instead of a run: replay this counterexample"
@@ -91,6 +100,10 @@ final class SubjectCli extends CliCommand {
                     + " bin/cursorcheck subject -- python3 examples/python/broadcast_subject.py");
         }
         replayOptions();
+        if (sequences != null && spec.commandLine().getParseResult().hasMatchedOption("--seconds")) {
+            throw new UsageError("--sequences " + sequences + ": --seconds " + seconds
+                    + " does not go with it; a run is bounded by a time or by a number of sequences");
+        }
         Counterexample.Stored stored = replay == null ? null : stored(); // read before the program starts
         // A file names the subject it was found on: its replay goes by that name unless told otherwise.
         String id = name == null
@@ -131,8 +144,9 @@ final class SubjectCli extends CliCommand {
         }
         String which = replay != null ? "--replay " + replay : "--replay-seed " + Long.toUnsignedString(replaySeed);
         picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
-        List<String> runOnly =
-                replay != null ? List.of("--seconds", "--seed", "--max-steps") : List.of("--seconds", "--seed");
+        List<String> runOnly = replay != null
+                ? List.of("--seconds", "--sequences", "--seed", "--max-steps")
+                : List.of("--seconds", "--sequences", "--seed");
         for (String option : runOnly) {
             if (parsed.hasMatchedOption(option)) {
                 throw new UsageError(which + ": " + option + " "
@@ -145,18 +159,29 @@ final class SubjectCli extends CliCommand {
     private int check(ExternalSubject subject) throws Exception {
         long seed = seedOption.orFresh();
         int maxSteps = maxStepsOption.maxSteps;
-        long secs = seconds;
-        long millis = Math.multiplyExact(secs, 1000);
-        String rerun = ProgramSubject.runCommand(subject.id(), secs, seed, maxSteps, MaxStepsOption.DEFAULT, command);
+        String rerun;
+        String budget;
+        long millis;
+        long count;
+        if (sequences != null) {
+            rerun = ProgramSubject.sequencesCommand(
+                    subject.id(), sequences, seed, maxSteps, MaxStepsOption.DEFAULT, command);
+            budget = String.format("%,d sequences", sequences);
+            millis = Long.MAX_VALUE; // no time bound, so shrinking has none either: the same verdict on any machine
+            count = sequences;
+        } else {
+            rerun = ProgramSubject.runCommand(subject.id(), seconds, seed, maxSteps, MaxStepsOption.DEFAULT, command);
+            budget = seconds + " s";
+            millis = Math.multiplyExact(seconds, 1000);
+            count = Long.MAX_VALUE;
+        }
         Conformance.Result r = ReportRun.write(Reports.dir(), rerun, err, run -> {
             out.printf(
-                    "%s: seed %s, %d s, up to %d operations per sequence%n  rerun exactly: %s%n",
-                    subject.id(), Long.toUnsignedString(seed), secs, maxSteps, rerun);
+                    "%s: seed %s, %s, up to %d operations per sequence%n  rerun exactly: %s%n",
+                    subject.id(), Long.toUnsignedString(seed), budget, maxSteps, rerun);
             run.wholeDirectory(Conformance.SUBJECTS + "/" + subject.id()); // this subject's folder only
             return Conformance.run(
-                    new Conformance.Config(null, seed, millis, Long.MAX_VALUE, maxSteps, run.dir(), err),
-                    subject,
-                    null);
+                    new Conformance.Config(null, seed, millis, count, maxSteps, run.dir(), err), subject, null);
         });
         return report(r, out);
     }

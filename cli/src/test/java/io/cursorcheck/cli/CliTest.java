@@ -205,8 +205,8 @@ class CliTest {
 
     /** The real command lines, each with the command it witnesses; every one runs in this test. */
     private static List<Case> cases() {
-        String finding = io.cursorcheck.properties.report.Reports.dir()
-                .resolve("findings/reentrant-flush-strands-read/counterexample.json")
+        String finding = io.cursorcheck.properties.source.SourceTree.root()
+                .resolve("reports/findings/reentrant-flush-strands-read/counterexample.json")
                 .toString();
         Path examples = io.cursorcheck.properties.source.SourceTree.root().resolve("examples/python");
         List<Case> cases = new ArrayList<>();
@@ -226,8 +226,8 @@ class CliTest {
                 "explore --variant cached-count --consumers 2 --depth 5 --policy drop-oldest",
                 "explore --variant dirty-flag --consumers 2 --depth 5 --policy strict",
                 "explore --variant cached-count --depth 0",
-                "subject --seconds 3 --seed 1 -- python3 " + examples.resolve("broadcast_subject.py"),
-                "subject --seconds 1 --seed 1 -- python3 " + examples.resolve("buggy_broadcast_subject.py"),
+                "subject --sequences 200 --seed 1 -- python3 " + examples.resolve("broadcast_subject.py"),
+                "subject --sequences 200 --seed 1 -- python3 " + examples.resolve("buggy_broadcast_subject.py"),
                 "subject",
                 "campaign --skip lunch",
                 "stress --repeat 0",
@@ -451,7 +451,10 @@ class CliTest {
                 .isEqualTo(1);
         assertThat(out())
                 .contains("FAILURE")
-                .containsPattern("replay: bin/cursorcheck replay reports/[0-9T-]+-check/counterexamples/dirty-flag/");
+                .containsPattern("replay: bin/cursorcheck replay "
+                        + java.util.regex.Pattern.quote(io.cursorcheck.properties.report.Reports.relative(
+                                io.cursorcheck.properties.report.Reports.dir()))
+                        + "/[0-9T-]+-check/counterexamples/dirty-flag/");
     }
 
     @Test
@@ -459,8 +462,8 @@ class CliTest {
         assertThat(run("replay", "--variant", "cached-count", "--seed", "12345", "--max-steps", "20"))
                 .isZero();
         assertThat(out()).contains("#0").contains("no failure");
-        String finding = io.cursorcheck.properties.report.Reports.dir()
-                .resolve("findings/reentrant-flush-strands-read/counterexample.json")
+        String finding = io.cursorcheck.properties.source.SourceTree.root()
+                .resolve("reports/findings/reentrant-flush-strands-read/counterexample.json")
                 .toString();
         assertThat(run("replay", finding)).isEqualTo(1);
         assertThat(out()).contains("MODEL_INVARIANT").contains("I11");

@@ -7,9 +7,9 @@ import io.cursorcheck.properties.campaign.Controls;
 import io.cursorcheck.properties.engine.KnownFindings;
 import io.cursorcheck.properties.engine.Weights;
 import io.cursorcheck.properties.mutants.Mutants;
-import io.cursorcheck.properties.report.Reports;
 import io.cursorcheck.properties.run.GateSeed;
 import io.cursorcheck.properties.run.RandomRun;
+import io.cursorcheck.properties.source.SourceTree;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -93,7 +93,7 @@ class ReplayCommandTest {
     @Test
     void aConformanceCounterexampleShowsTheReleasesRealAnswersAndProbes() {
         String file = "reports/conformance-findings/nested-end-in-notify/counterexample.json";
-        assertThat(run("bin/cursorcheck replay " + Reports.dir().getParent().resolve(file)))
+        assertThat(run("bin/cursorcheck replay " + SourceTree.root().resolve(file)))
                 .isEqualTo(1);
         String text = out.toString(StandardCharsets.UTF_8);
         System.out.println(text);
@@ -112,6 +112,6 @@ class ReplayCommandTest {
     }
 
     private static KnownFindings known() {
-        return KnownFindings.load(Reports.dir().getParent());
+        return KnownFindings.load(SourceTree.root());
     }
 }

@@ -139,15 +139,15 @@ class ReportPagesTest {
         // and its links are the same.
         assertThat(run("upstream", "--seconds", "2", "--seed", "7")).isIn(0, 1);
         Path upstream = Reports.latestRun(reports);
-        // A program's pages (the campaign's subjects part gives each example at least 20 s; 3 s of the buggy one
-        // write the same kinds of page).
+        // A program's pages (the campaign's subjects part gives each example at least 20 s; 200 sequences of the
+        // buggy one write the same kinds of page, on any machine).
         List<String> buggy = io.cursorcheck.conformance.protocol.ProgramSubject.EXAMPLES.stream()
                 .filter(e -> !e.correct())
                 .findFirst()
                 .orElseThrow()
                 .command();
-        List<String> subject =
-                new java.util.ArrayList<>(List.of("subject", "--name", "buggy", "--seconds", "3", "--seed", "7", "--"));
+        List<String> subject = new java.util.ArrayList<>(
+                List.of("subject", "--name", "buggy", "--sequences", "200", "--seed", "7", "--"));
         subject.addAll(buggy);
         assertThat(run(subject.toArray(String[]::new))).isEqualTo(1);
         Path subjectRun = Reports.latestRun(reports);

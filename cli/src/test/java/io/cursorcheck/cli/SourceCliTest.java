@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code node --source FILE} with a file that does not load, on the newest Node (installed under
@@ -70,7 +71,8 @@ class SourceCliTest {
 
     /**
      * A file that loops while it loads (so standard error never closes): the load
-     * check stops the release at its timeout and names the file, exit 2, instead of waiting for ever.
+     * check stops the release at its timeout and names the file, exit 2, instead of waiting for ever. The
+     * timeout is set to 3 s through its property: the file never loads, so only the wait is shorter.
      */
     @Test
     // On its own thread: a read blocked on a pipe does not answer an interrupt, so a hang fails here, not the build.
@@ -78,11 +80,45 @@ class SourceCliTest {
     void aFileThatLoopsWhileItLoadsIsOneLineAndExit2() throws Exception {
         Path file = dir.resolve("loops.js");
         Files.writeString(file, "for (;;) {}\n", StandardCharsets.UTF_8);
-        BadInputCliTest.Outcome o =
-                run("node", "--version", Release.NEWEST_NODE.version(), "--source", file.toString(), "--seconds", "5");
+        String previous = System.getProperty(BroadcastSource.LOAD_SECONDS_PROPERTY);
+        System.setProperty(BroadcastSource.LOAD_SECONDS_PROPERTY, "3");
+        BadInputCliTest.Outcome o;
+        try {
+            o = run("node", "--version", Release.NEWEST_NODE.version(), "--source", file.toString(), "--seconds", "5");
+        } finally {
+            restore(BroadcastSource.LOAD_SECONDS_PROPERTY, previous);
+        }
         System.out.println(o.err());
-        assertThat(BadInputCliTest.problems(o, List.of("--source", file.toString(), "did not load within 20 s")))
+        assertThat(BadInputCliTest.problems(o, List.of("--source", file.toString(), "did not load within 3 s")))
                 .isEmpty();
+    }
+
+    /** A bad load time (a system property) is bad input, named with its value, before anything is installed. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"0", "-1", "ten", "3601"})
+    void aBadLoadTimeIsNamed(String value) {
+        String previous = System.getProperty(BroadcastSource.LOAD_SECONDS_PROPERTY);
+        System.setProperty(BroadcastSource.LOAD_SECONDS_PROPERTY, value);
+        BadInputCliTest.Outcome o;
+        try {
+            o = run("node", "--version", "99.0.0", "--source", "builtin");
+        } finally {
+            restore(BroadcastSource.LOAD_SECONDS_PROPERTY, previous);
+        }
+        assertThat(o.exit()).isEqualTo(2);
+        assertThat(o.err())
+                .contains(BroadcastSource.LOAD_SECONDS_PROPERTY)
+                .contains("'" + value + "'")
+                .doesNotContain("Exception")
+                .doesNotContain("99.0.0");
+    }
+
+    private static void restore(String property, String previous) {
+        if (previous == null) {
+            System.clearProperty(property);
+        } else {
+            System.setProperty(property, previous);
+        }
     }
 
     /**

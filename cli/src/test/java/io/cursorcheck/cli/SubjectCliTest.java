@@ -94,8 +94,8 @@ class SubjectCliTest {
     @Test
     void aBuggySubjectFailsWithPagesWhoseReplayCommandsFailAgainAndPassOnTheCorrectPort() throws Exception {
         long seed = GateSeed.get().value();
-        Outcome run =
-                run("bin/cursorcheck subject --name buggy --seconds 3 --seed " + seed + " -- python3 " + script(false));
+        Outcome run = run(
+                "bin/cursorcheck subject --name buggy --sequences 200 --seed " + seed + " -- python3 " + script(false));
         assertThat(run.exit()).isEqualTo(1);
         assertThat(run.out()).contains("verdict: FAILED: differs", "PROBLEM: buggy: differs from the model");
         Path dir = Reports.latestRun(reports).resolve("subjects/buggy");
@@ -125,11 +125,11 @@ class SubjectCliTest {
 
     @Test
     void theCorrectPortConformsAndTheRunPrintsTheCommandThatRerunsIt() {
-        Outcome run = run("bin/cursorcheck subject --seconds 3 --seed 7 -- python3 " + script(true));
+        Outcome run = run("bin/cursorcheck subject --sequences 200 --seed 7 -- python3 " + script(true));
         assertThat(run.exit()).isZero();
         assertThat(run.out())
                 .contains(
-                        "rerun exactly: bin/cursorcheck subject --name broadcast_subject --seconds 3"
+                        "rerun exactly: bin/cursorcheck subject --name broadcast_subject --sequences 200"
                                 + " --seed 7 -- python3 " + script(true),
                         "verdict: conforms");
         assertThat(Reports.latestRun(reports).resolve("subjects/broadcast_subject/index.md"))

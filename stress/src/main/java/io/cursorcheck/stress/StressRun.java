@@ -2,6 +2,7 @@ package io.cursorcheck.stress;
 
 import io.cursorcheck.properties.io.ChildProcesses;
 import io.cursorcheck.properties.mutants.Mutant;
+import io.cursorcheck.properties.mutants.MutantCompiler;
 import io.cursorcheck.properties.mutants.Mutants;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -346,10 +347,12 @@ public final class StressRun {
         }
         command.add("-r");
         command.add(workDir.resolve("html").toString());
-        // Forks compile racy twins from the source tree. The gate pins the JVM flags (-jvmArgs turns
-        // off jcstress' flag auto-detection, which multiplies the runs); other modes keep it.
+        // Forks build racy twins from the source tree; they read them compiled from a folder this JVM fills first
+        // (a compile in each fresh fork costs more than a second, and two forks run each twin). The gate pins the
+        // JVM flags (-jvmArgs turns off jcstress' flag auto-detection, which multiplies the runs); other modes keep it.
+        Path compiled = compiledTwins(root, filter);
         command.add(mode == Mode.GATE ? "-jvmArgs" : "-jvmArgsPrepend");
-        command.add("-Dcursorcheck.root=" + root);
+        command.add("-Dcursorcheck.root=" + root + " -D" + MutantCompiler.CLASSES_PROPERTY + "=" + compiled);
         Path log = workDir.resolve("jcstress.log");
         Instant started = Instant.now();
         Process p = ChildProcesses.start(new ProcessBuilder(command)
@@ -456,6 +459,21 @@ public final class StressRun {
             verdicts.add(new TestVerdict(name, results.size(), failed, errors, List.copyOf(outcomes.values())));
         });
         return verdicts;
+    }
+
+    /**
+     * The folder of compiled mutants the forks read ({@link MutantCompiler#CLASSES_PROPERTY}), with every racy twin
+     * the selected tests declare compiled into it: {@code target/stress/mutant-classes}, shared by runs, since an
+     * entry is named by a hash of everything it is compiled from.
+     */
+    static Path compiledTwins(Path root, String filter) {
+        Path folder = root.resolve("target/stress/mutant-classes");
+        DeclaredTests.matching(filter).stream()
+                .filter(DeclaredTests.Pair::twin)
+                .map(DeclaredTests.Pair::twinId)
+                .distinct()
+                .forEach(twin -> MutantCompiler.compileInto(Mutants.named(twin), folder));
+        return folder;
     }
 
     /** A fresh directory for one run's raw files: {@code target/stress/<mode>/<timestamp>}. */

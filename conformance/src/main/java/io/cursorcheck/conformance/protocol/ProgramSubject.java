@@ -164,9 +164,22 @@ public final class ProgramSubject {
     /** The command that checks the program: a run of {@code seconds} from {@code seed}. */
     public static String runCommand(
             String name, long seconds, long seed, int maxSteps, int defaultMaxSteps, List<String> command) {
-        return "bin/cursorcheck subject --name " + name + " --seconds " + seconds + " --seed "
-                + Long.toUnsignedString(seed) + (maxSteps != defaultMaxSteps ? " --max-steps " + maxSteps : "") + " -- "
-                + shell(command);
+        return runCommand(name, "--seconds " + seconds, seed, maxSteps, defaultMaxSteps, command);
+    }
+
+    /**
+     * The command that checks the program: a run of {@code sequences} random sequences from {@code seed}, the same
+     * whatever the machine's speed.
+     */
+    public static String sequencesCommand(
+            String name, long sequences, long seed, int maxSteps, int defaultMaxSteps, List<String> command) {
+        return runCommand(name, "--sequences " + sequences, seed, maxSteps, defaultMaxSteps, command);
+    }
+
+    private static String runCommand(
+            String name, String budget, long seed, int maxSteps, int defaultMaxSteps, List<String> command) {
+        return "bin/cursorcheck subject --name " + name + " " + budget + " --seed " + Long.toUnsignedString(seed)
+                + (maxSteps != defaultMaxSteps ? " --max-steps " + maxSteps : "") + " -- " + shell(command);
     }
 
     /** The command that replays a counterexample file against the program, step by step. */

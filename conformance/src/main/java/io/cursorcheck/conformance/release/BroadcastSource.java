@@ -33,8 +33,13 @@ public record BroadcastSource(Path file) {
     static final int LOAD_ERROR_STATUS = 3;
     /** The loader's one line on standard error for a source that does not load. */
     static final String LOAD_ERROR_PREFIX = "cursorcheck-source-error: ";
-    /** Time the load check may take: a Node start and one compile, under a second on a quiet machine, with room for a loaded one. */
-    static final long LOAD_CHECK_MILLIS = 20_000;
+    /** The system property that sets the time the load check may take, in whole seconds. */
+    public static final String LOAD_SECONDS_PROPERTY = "cursorcheck.source.load.seconds";
+    /**
+     * Time the load check may take by default: a Node start and one compile, under a second on a quiet machine,
+     * with room for a loaded one.
+     */
+    public static final long DEFAULT_LOAD_SECONDS = 20;
 
     /** The release's embedded source. */
     public static final BroadcastSource EMBEDDED = new BroadcastSource(null);
@@ -138,12 +143,36 @@ public record BroadcastSource(Path file) {
      *
      * @param command the subject's command line ({@link ExternalSubject#ofSource})
      * @throws SourceLoadException naming the file and the cause, when the loader refuses it, or the time,
-     *                             when the release has not exited within {@link #LOAD_CHECK_MILLIS} (the
+     *                             when the release has not exited within {@link #loadSeconds()} (the
      *                             file loops while it loads)
      * @throws IOException         when the release fails otherwise (its last words in the message)
      */
     public void checkLoads(List<String> command) throws IOException, InterruptedException {
-        checkLoads(command, LOAD_CHECK_MILLIS);
+        checkLoads(command, TimeUnit.SECONDS.toMillis(loadSeconds()));
+    }
+
+    /**
+     * The time the load check may take, in seconds: {@link #LOAD_SECONDS_PROPERTY}, or {@link #DEFAULT_LOAD_SECONDS}
+     * without it. Only a file that loops while it loads waits this long, so a test of that path sets it short.
+     *
+     * @throws IllegalArgumentException naming the property and its value, if it is not a whole number from 1 to
+     *                                  3600
+     */
+    public static long loadSeconds() {
+        String value = System.getProperty(LOAD_SECONDS_PROPERTY);
+        if (value == null) {
+            return DEFAULT_LOAD_SECONDS;
+        }
+        try {
+            long seconds = Long.parseLong(value.strip());
+            if (seconds >= 1 && seconds <= 3600) {
+                return seconds;
+            }
+        } catch (NumberFormatException e) {
+            // reported below, with the property's name
+        }
+        throw new IllegalArgumentException("system property " + LOAD_SECONDS_PROPERTY
+                + " must be a whole number of seconds from 1 to 3600, was '" + value + "'");
     }
 
     /**

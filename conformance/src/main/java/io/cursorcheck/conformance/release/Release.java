@@ -5,10 +5,12 @@ import io.cursorcheck.properties.source.SourceTree;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -44,6 +46,9 @@ public record Release(String runtime, String version) {
 
     /** The release the short checks use (the JUnit test, {@code .ci/run}): the newest Node 26.x. */
     public static final Release NEWEST_NODE = new Release("node", NEWEST_NODE_VERSION);
+
+    /** Threads of this JVM installing a release take turns on this. */
+    private static final Object INSTALLING = new Object();
 
     /**
      * Checks the fields.
@@ -140,7 +145,10 @@ public record Release(String runtime, String version) {
     /**
      * Installs the release with {@code npm install} unless it is there already. npm installs into a folder
      * beside {@link #directory()}, moved into place only once the binary is there: a failed install leaves no
-     * folder behind, and a half-installed release is never taken for an installed one.
+     * folder behind, and a half-installed release is never taken for an installed one. One install of a release
+     * at a time, across processes (a lock file beside the folder) and threads: two test JVMs of the gate, or two
+     * runs in one clone, would otherwise share the staging folder and delete each other's files; whoever waited
+     * finds the release installed.
      *
      * @return the executable
      * @throws MissingToolException   if it is not installed and there is no npm to install it
@@ -153,6 +161,24 @@ public record Release(String runtime, String version) {
             return binary;
         }
         requireInstallable(); // else ProcessBuilder's "Cannot run program" would be all the user sees
+        Files.createDirectories(directory().getParent());
+        // A file lock is held by the JVM, not by a thread (a second lock() in the same JVM throws): threads take
+        // turns here first.
+        synchronized (INSTALLING) {
+            try (FileChannel channel = FileChannel.open(
+                    directory().resolveSibling(id() + ".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+                channel.lock(); // released when the channel closes, at the end of this block
+                if (Files.isExecutable(binary)) {
+                    return binary; // installed by whoever held the lock before
+                }
+                installLocked(binary, log);
+            }
+        }
+        return binary;
+    }
+
+    /** The install proper, with the release's lock held. */
+    private void installLocked(Path binary, PrintStream log) throws IOException, InterruptedException {
         Path staging = directory().resolveSibling(id() + ".installing");
         deleteTree(staging); // what an interrupted install left
         Files.createDirectories(staging);
@@ -198,7 +224,6 @@ public record Release(String runtime, String version) {
         } finally {
             deleteTree(staging);
         }
-        return binary;
     }
 
     private static void deleteTree(Path dir) throws IOException {

@@ -58,9 +58,12 @@ public record UpstreamPatch(Release release, Path builtin, Path patched, SourceE
         return new UpstreamPatch(release, builtin, patched, result);
     }
 
-    /** Writes a file by one rename, so that a run that dies leaves the old file or the new one. */
+    /**
+     * Writes a file by one rename, so that a run that dies leaves the old file or the new one; the temporary file
+     * is this writer's own, so that two runs writing the same file at once cannot move each other's.
+     */
     private static Path writeWhole(Path file, String text) throws IOException {
-        Path temp = file.resolveSibling(file.getFileName() + ".tmp");
+        Path temp = Files.createTempFile(file.getParent(), file.getFileName() + ".", ".tmp");
         Files.writeString(temp, text, StandardCharsets.UTF_8);
         return Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }

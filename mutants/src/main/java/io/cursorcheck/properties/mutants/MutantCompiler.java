@@ -51,6 +51,16 @@ public final class MutantCompiler {
     private static final String IMPL_PACKAGE = "io.cursorcheck.impl";
     private static final Map<String, Compiled> CACHE = new ConcurrentHashMap<>();
 
+    /**
+     * The system property naming a folder of compiled mutants that JVMs share ({@link CompiledMutants}): a mutant is
+     * read from it when an earlier JVM compiled the very same sources, and stored there otherwise. Unset, each JVM
+     * compiles its mutants itself.
+     */
+    public static final String CLASSES_PROPERTY = "cursorcheck.mutants.classes";
+
+    /** The compiler's options, but for the class path (the spi classes, {@link #spiClasspath}). */
+    private static final List<String> OPTIONS = List.of("--release", "17", "-proc:none", "-nowarn");
+
     /** What a subject id adds to a mutant's id when the mutant follows the corrected algorithm (spec §8). */
     public static final String CORRECTED_SUFFIX = "+corrected";
 
@@ -260,7 +270,29 @@ public final class MutantCompiler {
         }
     }
 
+    /**
+     * Compiles the mutant as {@link #factory(Mutant)} loads it into {@code folder}, unless it is there already: a
+     * JVM started with {@link #CLASSES_PROPERTY} set to that folder then reads it instead of compiling it.
+     *
+     * @throws IllegalStateException if the patch does not apply or the patched source does not compile
+     * @throws java.io.UncheckedIOException if the folder cannot be written
+     */
+    public static void compileInto(Mutant mutant, Path folder) {
+        Map<String, String> sources = patchedSources(mutant, packageOf(mutant));
+        CompiledMutants.reuse(folder, mutant.id(), sources, OPTIONS, spiClasspath(), () -> compileNow(mutant, sources));
+    }
+
+    /** The classes of the patched sources: from the shared folder if {@link #CLASSES_PROPERTY} names one, or compiled. */
     private static Map<String, byte[]> javac(Mutant mutant, Map<String, String> sources) {
+        String folder = System.getProperty(CLASSES_PROPERTY);
+        if (folder == null || folder.isBlank()) {
+            return compileNow(mutant, sources);
+        }
+        return CompiledMutants.reuse(
+                Path.of(folder), mutant.id(), sources, OPTIONS, spiClasspath(), () -> compileNow(mutant, sources));
+    }
+
+    private static Map<String, byte[]> compileNow(Mutant mutant, Map<String, String> sources) {
         JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
         if (compiler == null) {
             throw new IllegalStateException(
@@ -290,7 +322,9 @@ public final class MutantCompiler {
                     }
                 }));
         StringWriter diagnostics = new StringWriter();
-        List<String> options = List.of("--release", "17", "-proc:none", "-nowarn", "-classpath", spiClasspath());
+        List<String> options = new ArrayList<>(OPTIONS);
+        options.add("-classpath");
+        options.add(spiClasspath().toString());
         boolean ok = compiler.getTask(diagnostics, memory, null, options, null, units)
                 .call();
         if (!ok) {
@@ -301,14 +335,13 @@ public final class MutantCompiler {
         return classes;
     }
 
-    private static String spiClasspath() {
+    private static Path spiClasspath() {
         try {
             return Path.of(Broadcast.class
-                            .getProtectionDomain()
-                            .getCodeSource()
-                            .getLocation()
-                            .toURI())
-                    .toString();
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException("cannot locate the spi classes", e);
         }
