@@ -14,6 +14,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.openjdk.jcstress.annotations.Expect;
@@ -294,6 +298,11 @@ public final class StressRun {
                 + ")$";
     }
 
+    /** A jcstress test regex that selects every test but these pairs (jcstress finds it in each test's name). */
+    static String except(List<DeclaredTests.Pair> pairs) {
+        return "^(?!" + exactly(pairs).substring(1) + ")";
+    }
+
     /** Two rounds' verdicts summed per test: runs, failed runs, errors and every outcome's count. */
     static List<TestVerdict> sum(List<TestVerdict> a, List<TestVerdict> b) {
         Map<String, TestVerdict> byName = new TreeMap<>();
@@ -325,8 +334,74 @@ public final class StressRun {
         return List.copyOf(byName.values());
     }
 
-    /** One jcstress run, its result files read and graded per test. */
+    /**
+     * One round over the selected pairs. Termination pairs run in a jcstress process of their own, beside the
+     * continuous ones, in {@code workDir/termination}: a termination test that sees its forbidden outcome (an actor
+     * that never ends) waits jcstress' fixed 30 s for it, its fork holding its cores idle meanwhile, and within one
+     * jcstress process no other fork may start. Beside it the continuous pairs keep the cores busy. Every verdict
+     * still rests on samples judged against their floors, never on time, so running side by side can only shorten
+     * a round, or leave a pair too short and rerun.
+     */
     private static Result runOnce(Mode mode, String filter, Path workDir, Path root, Duration timeout)
+            throws IOException, InterruptedException {
+        List<DeclaredTests.Pair> selected = DeclaredTests.matching(filter);
+        List<DeclaredTests.Pair> termination = selected.stream()
+                .filter(p -> p.mode() == org.openjdk.jcstress.annotations.Mode.Termination)
+                .toList();
+        List<DeclaredTests.Pair> continuous =
+                selected.stream().filter(p -> !termination.contains(p)).toList();
+        if (termination.isEmpty() || continuous.isEmpty()) {
+            return runProcess(mode, filter, workDir, root, timeout);
+        }
+        ExecutorService beside = Executors.newSingleThreadExecutor();
+        try {
+            Future<Result> waiting = beside.submit(
+                    () -> runProcess(mode, exactly(termination), workDir.resolve(TERMINATION_DIR), root, timeout));
+            // every test but the termination ones, said in a few words when the round runs every test
+            String rest = filter == null ? except(termination) : exactly(continuous);
+            Result busy = runProcess(mode, rest, workDir, root, timeout);
+            Result idle;
+            try {
+                idle = waiting.get();
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof IOException io) {
+                    throw io;
+                }
+                throw new IOException(
+                        "the jcstress run of the termination tests failed: " + e.getCause(), e.getCause());
+            }
+            List<String> both = new ArrayList<>(busy.command());
+            both.add("&"); // the two processes, as a shell would run them side by side
+            both.addAll(idle.command());
+            List<TestVerdict> tests = new ArrayList<>(busy.tests());
+            tests.addAll(idle.tests());
+            Instant ended =
+                    later(busy.started().plus(busy.duration()), idle.started().plus(idle.duration()));
+            return new Result(
+                    mode,
+                    filter,
+                    both,
+                    busy.started(),
+                    Duration.between(busy.started(), ended),
+                    Math.max(busy.exitCode(), idle.exitCode()),
+                    selected,
+                    List.copyOf(tests),
+                    busy.html(),
+                    busy.log());
+        } finally {
+            beside.shutdownNow();
+        }
+    }
+
+    /** The folder, under a round's, of the termination tests' jcstress process ({@link #runOnce}). */
+    static final String TERMINATION_DIR = "termination";
+
+    private static Instant later(Instant a, Instant b) {
+        return a.isAfter(b) ? a : b;
+    }
+
+    /** One jcstress process, its result files read and graded per test. */
+    private static Result runProcess(Mode mode, String filter, Path workDir, Path root, Duration timeout)
             throws IOException, InterruptedException {
         Files.createDirectories(workDir);
         try (Stream<Path> old = Files.list(workDir)) {
@@ -366,7 +441,9 @@ public final class StressRun {
         }
         Duration took = Duration.between(started, Instant.now());
         List<TestResult> raw = readResults(workDir);
-        List<String> shown = new ArrayList<>(command);
+        List<String> shown = new ArrayList<>(command.stream()
+                .map(word -> word.contains(" ") ? "'" + word + "'" : word) // as a shell needs it
+                .toList());
         shown.set(2, "<the stress module's classpath>");
         return new Result(
                 mode,
@@ -396,10 +473,10 @@ public final class StressRun {
         Map<String, Long> millis = new TreeMap<>();
         List<TestResult> raw = new ArrayList<>();
         Path workDir = result.log().getParent();
-        raw.addAll(readResults(workDir));
+        raw.addAll(roundResults(workDir));
         for (Round round : result.rounds()) {
             if (round.number() > 1) {
-                raw.addAll(readResults(workDir.resolve("round-" + round.number())));
+                raw.addAll(roundResults(workDir.resolve("round-" + round.number())));
             }
         }
         for (TestResult r : raw) {
@@ -408,6 +485,15 @@ public final class StressRun {
             }
         }
         return millis;
+    }
+
+    /** Every result of one round: its own folder's and, if it ran apart, its termination tests'. */
+    private static List<TestResult> roundResults(Path roundDir) throws IOException {
+        List<TestResult> raw = new ArrayList<>(readResults(roundDir));
+        if (Files.isDirectory(roundDir.resolve(TERMINATION_DIR))) {
+            raw.addAll(readResults(roundDir.resolve(TERMINATION_DIR)));
+        }
+        return raw;
     }
 
     /** Every result in the binary result files of a run's work directory. */

@@ -172,6 +172,25 @@ class StressGateGradingTest {
                 .hasMessageContaining("'no-such-twin'");
     }
 
+    /**
+     * A round runs its termination tests in a jcstress process of their own: the two filters split every declared
+     * pair between the processes, none in both, none left out, and each process gets the mode it is for.
+     */
+    @Test
+    void theTerminationTestsAndTheRestSplitEveryPairBetweenTwoProcesses() {
+        List<DeclaredTests.Pair> termination = DeclaredTests.all().stream()
+                .filter(p -> p.mode() == org.openjdk.jcstress.annotations.Mode.Termination)
+                .toList();
+        assertThat(termination).isNotEmpty();
+        List<DeclaredTests.Pair> rest = DeclaredTests.matching(StressRun.except(termination));
+        assertThat(rest).isNotEmpty().doesNotContainAnyElementsOf(termination);
+        assertThat(rest).allMatch(p -> p.mode() == org.openjdk.jcstress.annotations.Mode.Continuous);
+        assertThat(DeclaredTests.matching(StressRun.exactly(termination))).containsExactlyElementsOf(termination);
+        List<DeclaredTests.Pair> together = new java.util.ArrayList<>(rest);
+        together.addAll(termination);
+        assertThat(together).containsExactlyInAnyOrderElementsOf(DeclaredTests.all());
+    }
+
     @Test
     void aFurtherRoundSelectsExactlyItsPairsAndAddsUpWithTheFirst() {
         List<DeclaredTests.Pair> some = DeclaredTests.all().subList(0, 2);

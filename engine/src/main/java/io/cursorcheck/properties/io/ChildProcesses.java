@@ -92,12 +92,17 @@ public final class ChildProcesses {
 
     /** Ends every registered child that still runs, with its tree. */
     static void stopRunning() {
+        stopRunning(GRACE_MILLIS);
+    }
+
+    /** As {@link #stopRunning()}, with another grace before SIGKILL (tests, which need not wait the real one). */
+    static void stopRunning(long graceMillis) {
         List<Process> children = new ArrayList<>(RUNNING);
         List<ProcessHandle> tree = new ArrayList<>();
         for (Process p : children) {
             tree.addAll(treeOf(p.toHandle()));
         }
-        end(tree);
+        end(tree, graceMillis);
     }
 
     /**
@@ -107,7 +112,12 @@ public final class ChildProcesses {
      * @param p a process this JVM started
      */
     public static void stopTree(Process p) {
-        end(treeOf(p.toHandle()));
+        stopTree(p, GRACE_MILLIS);
+    }
+
+    /** As {@link #stopTree(Process)}, with another grace before SIGKILL (tests, which need not wait the real one). */
+    static void stopTree(Process p, long graceMillis) {
+        end(treeOf(p.toHandle()), graceMillis);
     }
 
     /** The process and its descendants, listed before any of them is signalled. */
@@ -119,11 +129,11 @@ public final class ChildProcesses {
     }
 
     /** SIGTERM to every member, then SIGKILL to whoever is alive after the grace. */
-    private static void end(List<ProcessHandle> tree) {
+    private static void end(List<ProcessHandle> tree, long graceMillis) {
         for (ProcessHandle h : tree) {
             h.destroy();
         }
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GRACE_MILLIS);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(graceMillis);
         for (ProcessHandle h : tree) {
             long left = deadline - System.nanoTime();
             try {

@@ -14,6 +14,12 @@ import org.junit.jupiter.api.Test;
  */
 class ChildProcessesTest {
 
+    /**
+     * The grace before SIGKILL here: shorter than the real one, which only makes a run's end wait longer; the
+     * sleep that ignores SIGTERM still needs the SIGKILL after it.
+     */
+    private static final long GRACE_MILLIS = 300;
+
     /** A shell with two children: one ends on SIGTERM, one ignores it and needs SIGKILL. */
     private static ProcessBuilder tree() {
         return new ProcessBuilder("sh", "-c", "sleep 300 & (trap '' TERM; exec sleep 301) & wait");
@@ -64,7 +70,7 @@ class ChildProcessesTest {
             List<ProcessHandle> control = members(unregistered);
             assertThat(ours).hasSize(3);
 
-            ChildProcesses.stopRunning();
+            ChildProcesses.stopRunning(GRACE_MILLIS);
 
             assertThat(survivors(ours)).as("the registered tree after the stop").isEmpty();
             assertThat(control)
@@ -72,7 +78,7 @@ class ChildProcessesTest {
                     .allMatch(ProcessHandle::isAlive);
         } finally {
             killNow(unregistered); // the control is not under test: SIGKILL, without stopTree's grace
-            ChildProcesses.stopTree(registered);
+            ChildProcesses.stopTree(registered, GRACE_MILLIS);
         }
     }
 
@@ -80,7 +86,7 @@ class ChildProcessesTest {
     void stopTreeEndsOneChildAndItsDescendants() throws Exception {
         Process p = ChildProcesses.start(tree());
         List<ProcessHandle> members = members(p);
-        ChildProcesses.stopTree(p);
+        ChildProcesses.stopTree(p, GRACE_MILLIS);
         assertThat(survivors(members)).isEmpty();
     }
 }
