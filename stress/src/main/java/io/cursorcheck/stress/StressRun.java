@@ -291,16 +291,21 @@ public final class StressRun {
 
     /** A jcstress test regex that selects exactly these pairs. */
     static String exactly(List<DeclaredTests.Pair> pairs) {
-        return "^("
-                + pairs.stream()
-                        .map(p -> java.util.regex.Pattern.quote(p.name()))
-                        .collect(java.util.stream.Collectors.joining("|"))
-                + ")$";
+        return "^" + oneOf(pairs);
     }
 
     /** A jcstress test regex that selects every test but these pairs (jcstress finds it in each test's name). */
     static String except(List<DeclaredTests.Pair> pairs) {
-        return "^(?!" + exactly(pairs).substring(1) + ")";
+        return "^(?!" + oneOf(pairs) + ")";
+    }
+
+    /** A regex that matches exactly the names of these pairs, to the end of the name. */
+    private static String oneOf(List<DeclaredTests.Pair> pairs) {
+        return "("
+                + pairs.stream()
+                        .map(p -> java.util.regex.Pattern.quote(p.name()))
+                        .collect(java.util.stream.Collectors.joining("|"))
+                + ")$";
     }
 
     /** Two rounds' verdicts summed per test: runs, failed runs, errors and every outcome's count. */

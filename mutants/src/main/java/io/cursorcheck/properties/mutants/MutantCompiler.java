@@ -278,8 +278,14 @@ public final class MutantCompiler {
      * @throws java.io.UncheckedIOException if the folder cannot be written
      */
     public static void compileInto(Mutant mutant, Path folder) {
+        compiledIn(mutant, folder);
+    }
+
+    /** {@link #compileInto}, returning the classes as the folder holds them (read back if they were there). */
+    static Map<String, byte[]> compiledIn(Mutant mutant, Path folder) {
         Map<String, String> sources = patchedSources(mutant, packageOf(mutant));
-        CompiledMutants.reuse(folder, mutant.id(), sources, OPTIONS, spiClasspath(), () -> compileNow(mutant, sources));
+        return CompiledMutants.reuse(
+                folder, mutant.id(), sources, OPTIONS, spiClasspath(), () -> compileNow(mutant, sources));
     }
 
     /** The classes of the patched sources: from the shared folder if {@link #CLASSES_PROPERTY} names one, or compiled. */
