@@ -5,6 +5,7 @@ import io.cursorcheck.conformance.judge.FindingJudge;
 import io.cursorcheck.conformance.judge.FindingOnRelease;
 import io.cursorcheck.conformance.judge.OutsideGuarantees;
 import io.cursorcheck.conformance.judge.Patterns;
+import io.cursorcheck.conformance.judge.Witnesses;
 import io.cursorcheck.conformance.pages.ConformancePage;
 import io.cursorcheck.conformance.pages.Reproduction;
 import io.cursorcheck.conformance.protocol.ExternalSubject;
@@ -326,6 +327,8 @@ public final class Conformance {
         config.log().printf("%s: %s%n", subject.id(), subject.hello().summary());
 
         Patterns patterns = new Patterns();
+        // Each earlier-semantics kind's witness, run on this subject once, before a shape gets that kind.
+        Witnesses witnesses = Witnesses.on(subject);
         Map<String, Long> hits = new LinkedHashMap<>();
         Map<String, Long> knownHits = new LinkedHashMap<>();
         Map<String, Lockstep.Run> firsts = new LinkedHashMap<>();
@@ -410,13 +413,15 @@ public final class Conformance {
                 }
                 continue;
             }
-            if (hits.merge(f.signature(), 1L, Long::sum) == 1) {
-                firsts.put(f.signature(), run);
-                seeds.put(f.signature(), seed);
-                config.log()
-                        .printf(
-                                "  %s: new difference after %d sequences: %s%n",
-                                subject.id(), sequences, f.signature());
+            // A shape is what differs and how it is judged: two judgements of one signature are two shapes, and
+            // the shrink keeps the judgement, so two behaviours never share a page.
+            Differences.Kind judged = Differences.classify(subject.hello(), run, witnesses);
+            String shape = f.signature() + JUDGED + judged.id();
+            if (hits.merge(shape, 1L, Long::sum) == 1) {
+                firsts.put(shape, run);
+                seeds.put(shape, seed);
+                keeps.put(shape, r -> Differences.classify(subject.hello(), r, witnesses) == judged);
+                config.log().printf("  %s: new difference after %d sequences: %s%n", subject.id(), sequences, shape);
             }
         }
 
@@ -443,7 +448,8 @@ public final class Conformance {
                     generator.weights(),
                     written,
                     e.getKey(),
-                    keeps.get(e.getKey()));
+                    keeps.get(e.getKey()),
+                    witnesses);
             differences.add(d);
         }
         Result result = new Result(
@@ -610,6 +616,9 @@ public final class Conformance {
                 + "/counterexample.json";
     }
 
+    /** What joins a failure's signature and its judgement in the name of a shape. */
+    static final String JUDGED = " judged ";
+
     /** The prefix of the signature of a release differing otherwise at a known finding's step. */
     static final String DIFFERS_OTHERWISE = "KNOWN-FINDING-DIFFERS:";
 
@@ -667,7 +676,8 @@ public final class Conformance {
             Weights weights,
             Map<Script, Difference> written,
             String signature,
-            java.util.function.Predicate<Lockstep.Run> keep)
+            java.util.function.Predicate<Lockstep.Run> keep,
+            Witnesses witnesses)
             throws IOException, InterruptedException {
         Shrinker shrinker = new Shrinker(subject, SHRINK_RUNS, SHRINK_MILLIS);
         Shrinker.Result shrunk = keep == null ? shrinker.shrink(found) : shrinker.shrink(found, keep);
@@ -698,7 +708,7 @@ public final class Conformance {
                 && again.failure().signature().equals(cx.failure().signature())
                 && again.failure().step() == cx.failure().step()
                 && (keep == null || keep.test(again));
-        Differences.Kind kind = Differences.classify(subject.hello(), cx, shrunk.run());
+        Differences.Kind kind = Differences.classify(subject.hello(), cx, shrunk.run(), witnesses);
         config.log()
                 .printf(
                         "  %s: %s shrunk %d -> %d operations (%s)%s%n",

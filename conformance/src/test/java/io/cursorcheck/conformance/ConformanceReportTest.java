@@ -59,7 +59,7 @@ class ConformanceReportTest {
         write("conformance/node-26.1.0/index.md", "# node 26.1.0\n");
         Map<String, ConformanceIndex.Row> rows = new LinkedHashMap<>();
         rows.put("bun-1.4.5", row("bun-1.4.5", "end-at-once", "end-at-once-abc.md"));
-        rows.put("node-26.1.0", row("node-26.1.0", "dirty-flag", "dirty-flag-def.md"));
+        rows.put("node-26.1.0", row("node-26.1.0", "no-retain-guard", "no-retain-guard-def.md"));
         rows.put("node-26.2.0", row("node-26.2.0", null, null)); // its folder is gone: its links would not resolve
         ConformanceIndex.write(conformance, rows);
 
@@ -76,7 +76,7 @@ class ConformanceReportTest {
                         "[bun-1.4.5](bun-1.4.5/index.md)",
                         "[1](bun-1.4.5/end-at-once-abc.md)",
                         "### end-at-once",
-                        "### dirty-flag",
+                        "### no-retain-guard",
                         "bin/cursorcheck bun --version 1.4.5");
         assertThat(md.indexOf("[node-26.1.0]"))
                 .as("node by version, then bun")

@@ -105,10 +105,13 @@ class PythonSubjectsTest {
             assertThat(r.differences()).as("differences caught").isNotEmpty();
             assertThat(ProgramSubject.problems(r)).isNotEmpty();
             for (Conformance.Difference d : r.differences()) {
-                // the failure is the subject's divergence, not a crash, a throw or the model's own finding
-                assertThat(d.counterexample().failure().kind())
+                // the failure is the subject's divergence, not a crash, a throw or the model's own finding; or, where
+                // the model hits a known finding, the subject breaking guarantees the finding does not (its own fault
+                // seen from outside: the slipped count leaves the buffer untrimmed, so writes are refused with room)
+                assertThat(d.counterexample().failure().kind() == Failure.Kind.DIVERGENCE
+                                || d.signature().startsWith(Conformance.DIFFERS_OTHERWISE))
                         .as(d.signature())
-                        .isEqualTo(Failure.Kind.DIVERGENCE);
+                        .isTrue();
                 assertThat(d.kind()).as(d.signature()).isNotEqualTo(Differences.Kind.CRASH);
                 assertThat(d.replayed()).as("%s replays", d.signature()).isTrue();
                 assertThat(d.page()).exists();

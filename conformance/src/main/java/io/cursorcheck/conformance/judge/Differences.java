@@ -129,13 +129,43 @@ public final class Differences {
                 Verdict.RELEASE_BREAKS_A_GUARANTEE,
                 "I11 no stranded read",
                 breach(OutsideGuarantees.Rule.STRANDED_READ)),
-        /** A write refused right after canWrite said true. */
+        /** A write refused or left queued while the buffer had room, as the outside counts it. */
         REFUSED_WITH_ROOM(
                 "refused-with-room",
-                "a write is refused or queued right after canWrite said true",
+                "a write is refused or left queued while the buffer, as the outside counts it, has room",
                 Verdict.RELEASE_BREAKS_A_GUARANTEE,
-                "I9 budget",
-                breach(OutsideGuarantees.Rule.REFUSED_WITH_ROOM)),
+                "I9 budget, I12 writer progress",
+                breach(OutsideGuarantees.Rule.REFUSED_WITH_ROOM)
+                        + " The room is counted from what was written and what every consumer has read, never from"
+                        + " the release's own canWrite."),
+        /** A late joiner got an entry every consumer had already read before it attached. */
+        STALE_ENTRY_DELIVERED(
+                "stale-entry-delivered",
+                "a consumer gets an entry that every consumer had read before it attached",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "I5 eager trim",
+                breach(OutsideGuarantees.Rule.STALE_ENTRY_DELIVERED)),
+        /** canWrite against the room the outside counts. */
+        PROBE_MISREPORTS_ROOM(
+                "probe-misreports-room",
+                "canWrite says full while the buffer has room, or room while it is full",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "spec §5 the probe (I9 budget)",
+                breach(OutsideGuarantees.Rule.PROBE_MISREPORTS_ROOM)),
+        /** canWrite null against the writer's state. */
+        PROBE_MISREPORTS_WRITER(
+                "probe-misreports-writer",
+                "canWrite is null while the writer is open, or not null once it is not",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "spec §5 the probe",
+                breach(OutsideGuarantees.Rule.PROBE_MISREPORTS_WRITER)),
+        /** consumerCount against the consumers attached. */
+        PROBE_MISREPORTS_CONSUMERS(
+                "probe-misreports-consumers",
+                "consumerCount counts fewer consumers than are attached, or more than may be",
+                Verdict.RELEASE_BREAKS_A_GUARANTEE,
+                "spec §5 the probe (I10 lifecycle)",
+                breach(OutsideGuarantees.Rule.PROBE_MISREPORTS_CONSUMERS)),
         /** A read got an entry of no bytes. */
         ZERO_SIZE_ENTRY(
                 "zero-size-entry",
@@ -168,13 +198,13 @@ public final class Differences {
                 breach(OutsideGuarantees.Rule.CONSUMER_PAST_CLEARED_BUFFER)
                         + " The spec's own algorithm does the same: the known finding"
                         + " [spoiled-read-leaves-cursor-past-end](../../../findings/spoiled-read-leaves-cursor-past-end/README.md)."),
-        /** drain() answered against the writer's own canWrite. */
-        DRAIN_DISAGREES_WITH_PROBE(
-                "drain-disagrees-with-probe",
-                "drain() answers otherwise than canWrite said right" + " before it",
+        /** drain() answered against the state the outside counts. */
+        DRAIN_ANSWERED_WRONG(
+                "drain-answered-wrong",
+                "drain() answers against the writer's state or the room the outside counts",
                 Verdict.RELEASE_BREAKS_A_GUARANTEE,
                 "I13 drain (§3)",
-                breach(OutsideGuarantees.Rule.DRAIN_DISAGREES_WITH_PROBE)),
+                breach(OutsideGuarantees.Rule.DRAIN_ANSWERED_WRONG)),
         /** A drain settled true while the buffer stayed full. */
         DRAINED_WHILE_FULL(
                 "drained-while-full",
@@ -242,21 +272,6 @@ public final class Differences {
                         + " falsy `cancel()` reasons since PR #64705 (Node 26.8.0), falsy errors in general since PR #65864"
                         + " (Node 26.10.0). Only the falsy-reason substitution has a documented change on the byte budget;"
                         + " the others are earlier semantics on the entry-count API only."),
-        /** The algorithm before PR #63322, shown by its port answering the same way. */
-        DIRTY_FLAG(
-                "dirty-flag",
-                "answers as the port of the algorithm before PR #63322 (dirty-flag minimum, no" + " retain guard) does",
-                Verdict.EARLIER_SEMANTICS,
-                "I5 eager trim",
-                "Node up to 26.1.0 has the dirty min-cursor flag that PR #63322 replaced: deliveries by notify and end"
-                        + " move cursors without trimming, so the buffer holds entries every consumer has read, `canWrite`"
-                        + " stays false, and writes queue where the spec has room. A difference of an entry-count release gets this verdict"
-                        + " only if it breaks no guarantee and the suite's own port of that algorithm (the `dirty-flag`"
-                        + " variant) also diverges from the model on the same script, at or before the same step, and, run"
-                        + " alone, answers at that step as the release does (the same kinds of outcome and settlement, entry"
-                        + " sizes and probe), on the entry-count API only (on the byte-budget API a broadcast that drops a"
-                        + " queued write's settlement can match the port's trim lag). The port has no retain guard either, so"
-                        + " a release without the guard can match it on a script where only the guard matters."),
         /** Not matched by any rule below. */
         UNCLASSIFIED(
                 "unclassified",
@@ -303,9 +318,6 @@ public final class Differences {
                             + " entry-count API only)");
                 case STRICT_QUEUE_DEPTH ->
                     documented("the entry-count API only (a queue depth of `highWaterMark`" + " writes)");
-                case DIRTY_FLAG ->
-                    "the suite's port of the algorithm before PR #63322 (the `dirty-flag` variant) diverges"
-                            + " from the model on the same script, at or before the same step; changed in Node 26.2.0";
                 default -> null;
             };
         }
@@ -357,25 +369,38 @@ public final class Differences {
 
     /**
      * Classifies a shrunk difference by behaviour, the same rules for every release, listed or not (a
-     * release's version is looked at only against the documented change of semantics), in this order:
+     * release's version is looked at only against the documented change of semantics), in this order
+     * (docs/spec.md §6, How a difference is judged):
      * <ol>
      * <li>the subject threw or died: {@link Kind#CRASH};</li>
-     * <li>the release's own trace breaks a guarantee of §3 ({@link OutsideGuarantees}, never the model): the
-     *     kind named after the first breach ({@link Kind#NESTED_END_IN_NOTIFY} for a non-spec
+     * <li>the release's own trace breaks a guarantee of §3 as the outside account sees it
+     *     ({@link OutsideGuarantees}, never the model, never the release's probe as a premise): the kind named
+     *     after the first breach, which is its witness ({@link Kind#NESTED_END_IN_NOTIFY} for a non-spec
      *     {@code is not a function} error, {@link Kind#DETACH_LEAVES_READ_OPEN} for a read left open by
      *     detach);</li>
-     * <li>earlier semantics, only with evidence: the difference has, at its step, exactly one of the shapes a
-     *     documented change (docs/spec.md §6) describes ({@link EarlierSemantics}), on the entry-count API (its
-     *     handshake names {@code highWaterMark}, replaced by the byte budget in {@value #BYTE_BUDGET_SINCE}) or on
-     *     a Node release before the one whose changelog documents that change; or, on the entry-count API, the port of the
-     *     algorithm before PR #63322 answers at the step as the release does ({@link Kind#DIRTY_FLAG}). On the
-     *     byte-budget API that port is no evidence: a settlement-dropping broadcast matches its trim lag on some
-     *     scripts;</li>
-     * <li>anything else: {@link Kind#UNCLASSIFIED}, for a person to look at.</li>
+     * <li>earlier semantics, only with a documented change and a clean record: the trace breaks no guarantee
+     *     (the step above), the difference has, at its step, exactly one of the shapes a documented change
+     *     describes ({@link EarlierSemantics}) on a release with evidence for it, and that kind's witness shows
+     *     the kind's defining behaviour on the same release ({@link Witnesses}): no witness, no kind;</li>
+     * <li>anything else: {@link Kind#UNCLASSIFIED}. The suite's port of the algorithm before PR #63322 answering
+     *     the same way ({@link #answersAsDirtyFlagPort}) explains a shape on its page, never decides it.</li>
      * </ol>
+     *
+     * @param witnesses runs a kind's witness on the same release
      */
-    public static Kind classify(Hello hello, Counterexample cx, Lockstep.Run run) {
-        Failure f = cx.failure();
+    public static Kind classify(Hello hello, Counterexample cx, Lockstep.Run run, Witnesses witnesses) {
+        return classify(hello, cx.failure(), run, witnesses);
+    }
+
+    /** {@link #classify(Hello, Counterexample, Lockstep.Run, Witnesses)} of a failed run, shrunk or not. */
+    public static Kind classify(Hello hello, Lockstep.Run run, Witnesses witnesses) {
+        if (!run.failed()) {
+            throw new IllegalArgumentException("only a failed run has a difference to classify");
+        }
+        return classify(hello, run.failure(), run, witnesses);
+    }
+
+    private static Kind classify(Hello hello, Failure f, Lockstep.Run run, Witnesses witnesses) {
         if (f.kind() == Failure.Kind.SUBJECT_THREW) {
             return Kind.CRASH;
         }
@@ -387,15 +412,17 @@ public final class Differences {
             return Kind.UNCLASSIFIED;
         }
         Differences.Kind shape = EarlierSemantics.match(hello, run, f);
-        if (shape != null) {
-            return shape;
-        }
-        boolean entryCount = hello.api().equals("highWaterMark");
-        // The port answering the same way is no evidence on the byte-budget API: a broadcast that drops a queued
-        // write's settlement matches the port's trim lag on some scripts (NodeConformanceTest's lossy control).
-        return entryCount && portDivergesTheSameWay(cx.script(), f.step(), f.subject())
-                ? Kind.DIRTY_FLAG
-                : Kind.UNCLASSIFIED;
+        return shape != null && witnesses.shows(shape) ? shape : Kind.UNCLASSIFIED;
+    }
+
+    /**
+     * Whether the suite's port of the algorithm before PR #63322 ({@code dirty-flag}) diverges from the model on
+     * the difference's script at or before its step and, run alone, answers there as the release does: an
+     * explanation a page gives ("answers as the algorithm before PR #63322"), never a verdict.
+     */
+    public static boolean answersAsDirtyFlagPort(Counterexample cx) {
+        Failure f = cx.failure();
+        return f.kind() == Failure.Kind.DIVERGENCE && portDivergesTheSameWay(cx.script(), f.step(), f.subject());
     }
 
     /** The breaches the release's own trace shows through {@code step} (the model is not looked at). */

@@ -358,7 +358,7 @@ final class EarlierSemantics {
      * The errors a release makes up for {@code fail(null)} before falsy errors were kept (PR #65864): Bun's, and
      * Node's {@code ERR_INVALID_STATE} (seen on 26.1.0, on a read and on a queued write's settlement).
      */
-    private static final Set<String> DEFAULT_ERRORS = Set.of("Error: Failed", "TypeError: Invalid state: Failed");
+    static final Set<String> DEFAULT_ERRORS = Set.of("Error: Failed", "TypeError: Invalid state: Failed");
 
     private static boolean falsy(Object reason) {
         return reason == null

@@ -46,6 +46,30 @@ import java.util.TreeMap;
  * A {@code DATA} whose size is not its write's size may be a batch of several entries (a release
  * may hand over more than one chunk per read): rules that reason about gaps are off for that
  * consumer from then on.
+ *
+ * <p><b>The outside account</b> (docs/spec.md §6, How a difference is judged): what §2 and §3 allow the
+ * state to be, derived from the operations, answers and settlements alone. <b>The probe is never a
+ * premise</b>: {@code canWrite} and {@code consumerCount} are judged against the account
+ * ({@link Rule#PROBE_MISREPORTS_ROOM}, {@link Rule#PROBE_MISREPORTS_WRITER},
+ * {@link Rule#PROBE_MISREPORTS_CONSUMERS}), so a release whose probe is wrong in the same direction as its
+ * fault is judged on the fault all the same.
+ * <ul>
+ * <li>The writer is <em>known OPEN</em> while no {@code end}, {@code endSync}, {@code fail} or {@code cancel}
+ *     was made and no read failed (a read of a spoiled entry fails the writer), and <em>known not OPEN</em>
+ *     otherwise: nothing else takes it out of OPEN, and nothing brings it back.</li>
+ * <li>A consumer <em>may be attached</em> from its attach until its detach, and is <em>known attached</em>
+ *     while, besides, none of its reads ended (DONE or FAILED) and no {@code fail}, {@code cancel} or failed
+ *     read came after its attach.</li>
+ * <li>The buffer holds <em>at most</em> the entries that may be stored (a write of one unit or more answered
+ *     or settled ACCEPTED, which includes DROP_NEWEST's discarded ones, or an entry delivered) past the
+ *     <em>trim point</em>: the latest write that every consumer that may be attached had been delivered (or
+ *     passed) at a moment when at least one was known attached. Then the smallest cursor is past it and
+ *     {@code bufferStart} with it (I5), for good (I3); with nobody attached nothing is trimmed (I7).</li>
+ * <li>The buffer holds <em>at least</em>, outside DROP_OLDEST, the entries known to have landed, not
+ *     spoiled, of writes made after some consumer known attached attached, which that consumer (its
+ *     deliveries all named and of their writes' sizes) has neither been delivered nor passed: its cursor is
+ *     at or before them, and I1 keeps them.</li>
+ * </ul>
  */
 public final class OutsideGuarantees {
 
@@ -110,17 +134,48 @@ public final class OutsideGuarantees {
          */
         STRANDED_READ("stranded-read", "I11"),
         /**
-         * {@code writeSync} of one unit answered REFUSED, or {@code write} of one unit was left QUEUED, right
-         * after the probe said {@code canWrite = true}, with no operation in between. Sound: {@code canWrite}
-         * true means the writer is open and the buffer under its budget (entry-count: {@code desiredSize > 0}),
-         * where every policy stores or discards (I9, I12). Only writes of size 1 (or 0) are judged: §2 offer
-         * checks the budget before the append, so a larger write is stored too, but that is the spec's
-         * algorithm, not a guarantee of §3, and a release that refuses a write that would not fit under its
-         * budget keeps every invariant. A unit always fits: the adapter sizes every chunk and the budget in
-         * whole units, so {@code bufferedBytes < budget} leaves room for one more. The entry-count API writes
-         * size 1 only, so there every write is judged.
+         * While the writer is known OPEN, a {@code writeSync} or {@code writevSync} of one unit answered REFUSED,
+         * or a {@code write} or {@code writev} of one unit was left QUEUED, when the buffer held at most less than
+         * its budget before it; or, after an operation, a write of any size is still queued while the buffer holds
+         * at most less than its budget. Both bounds are the outside account's (class javadoc), never the probe.
+         * Sound: an OPEN writer under budget stores or discards every write (I9, §2 offer), and a queued write
+         * exists only while {@code bufferedBytes >= budget} (I12); the account's bound is at least
+         * {@code bufferedBytes}. A unit always fits: the adapter sizes every chunk and the budget in whole units.
+         * Only refusals of one unit are judged: a release that refuses a larger write that would not fit keeps
+         * every invariant. The entry-count API writes size 1 only.
          */
-        REFUSED_WITH_ROOM("refused-with-room", "I9"),
+        REFUSED_WITH_ROOM("refused-with-room", "I9, I12"),
+        /**
+         * A consumer got the entry of a write that, when it attached, every consumer that may have been attached
+         * (at least one known attached) had already been delivered or passed. Sound: with a consumer attached
+         * {@code bufferStart} is the smallest cursor (I5), so that entry was trimmed, {@code bufferStart} never goes
+         * back (I3), and a consumer attaches at {@code bufferStart} (§2 attach) and is delivered only positions
+         * from there on (I4): the entry no longer existed for it.
+         */
+        STALE_ENTRY_DELIVERED("stale-entry-delivered", "I5"),
+        /**
+         * After an operation, while the writer is known OPEN, the probe said {@code canWrite = false} while the
+         * buffer held at most less than its budget, or {@code canWrite = true} while it held at least its budget.
+         * Sound: §5 defines {@code canWrite} of an OPEN writer as {@code bufferedBytes < budget}, and the outside
+         * account bounds {@code bufferedBytes} on both sides (the lower bound only outside DROP_OLDEST).
+         */
+        PROBE_MISREPORTS_ROOM("probe-misreports-room", "§5 the probe"),
+        /**
+         * After an operation, the probe said {@code canWrite = null} while the writer is known OPEN, or not null
+         * once it is known not OPEN. Sound: the writer leaves OPEN only by {@code end}, {@code endSync},
+         * {@code fail}, {@code cancel} or a read of a spoiled entry (which fails that read), never comes back, and
+         * the broadcast does not end while it is OPEN; §5 makes {@code canWrite} null exactly when the writer is
+         * not OPEN or the broadcast has ended.
+         */
+        PROBE_MISREPORTS_WRITER("probe-misreports-writer", "§5 the probe"),
+        /**
+         * After an operation, the probe's {@code consumerCount} is below the number of consumers known attached,
+         * or above the number that may be attached (class javadoc). Sound: a consumer is attached right after its
+         * attach (I10) and is removed only by its detach, a {@code fail} or {@code cancel}, a read of its that
+         * settles DONE or FAILED, or a read of a spoiled entry (§2 removal, fail, cancel, next, reading an entry);
+         * nothing but an attach adds one.
+         */
+        PROBE_MISREPORTS_CONSUMERS("probe-misreports-consumers", "§5 the probe"),
         /**
          * A read got a {@code DATA} of no bytes. Sound: zero-size writes never create entries (I8), every entry
          * the suite writes otherwise holds at least its write's number (4 bytes), and a read settles with one
@@ -136,19 +191,18 @@ public final class OutsideGuarantees {
          */
         SPOILED_ENTRY_DELIVERED("spoiled-entry-delivered", "I14"),
         /**
-         * {@code drain()} answered otherwise than the probe right before it says: UNWRITABLE while {@code canWrite}
-         * was true or false, DRAINED(true) at once while it was false, PENDING while it was true, or a promise while
-         * it was null. Sound: the probe and the drain read the same state (§5 From outside Node: {@code canWrite} is
-         * null exactly when the writer is not OPEN or the broadcast ended, else {@code bufferedBytes < budget}), and
-         * I13 gives the drain's own answer from exactly that state (§2 drain steps 1 to 3).
+         * {@code drain()} answered against the outside account of the state right before it: UNWRITABLE while the
+         * writer is known OPEN, DRAINED or PENDING once it is known not OPEN, DRAINED(true) at once while the buffer
+         * held at least its budget, or PENDING while it held at most less. Sound: I13 gives the drain's own answer
+         * from exactly that state (§2 drain steps 1 to 3), and the account bounds it (class javadoc).
          */
-        DRAIN_DISAGREES_WITH_PROBE("drain-disagrees-with-probe", "I13"),
+        DRAIN_ANSWERED_WRONG("drain-answered-wrong", "I13"),
         /**
-         * A drain settled DRAINED(true) in an operation after which the probe says {@code canWrite = false}, while
-         * the operation settled no queued write ACCEPTED. Sound: I13 settles a drain with true only in an operation
+         * A drain settled DRAINED(true) in an operation after which the buffer holds at least its budget, while the
+         * operation settled no queued write ACCEPTED. Sound: I13 settles a drain with true only in an operation
          * after which the buffer is under budget or which stored a queued write (a flush the trim started may fill
-         * the buffer again); {@code canWrite = false} means the writer is OPEN and the buffer at or over budget, and a
-         * queued write stored settles ACCEPTED in the same operation (§2 flush).
+         * the buffer again); the account's lower bound is at most {@code bufferedBytes}, and a queued write stored
+         * settles ACCEPTED in the same operation (§2 flush).
          */
         DRAINED_WHILE_FULL("drained-while-full", "I13"),
         /**
@@ -159,8 +213,10 @@ public final class OutsideGuarantees {
         SPOILED_WRITE_ACCEPTED("spoiled-write-accepted", "I14"),
         /**
          * After a {@code fail} or {@code cancel}, consumers c and d attached (late joiners) and d was delivered the
-         * entry of write w, which c never got; then w was spoiled, and a read of c failed while both stayed attached
-         * ({@code consumerCount} counts them before and after the read, and nothing else attached or left). Not
+         * entry of write w, which c never got; then w was spoiled, and a read of c failed while both stayed attached:
+         * before the read the outside account knows exactly who is attached (every consumer that may be attached is
+         * known attached), and {@code consumerCount} after it still counts them all (the count is how a user sees this
+         * breach, its observation, not a premise). Not
          * under DROP_OLDEST. Sound: w landed before c attached and was still retained when d got it after that
          * attach, so c attached at or before w's position and, never delivered it, stays there (I4, I1 keeps w
          * retained); on a broadcast already failed a read of an attached consumer with an entry at its cursor
@@ -248,7 +304,12 @@ public final class OutsideGuarantees {
         final Map<Integer, Set<Long>> delivered = new HashMap<>(); // consumer -> writes
         final Map<Integer, Long> last = new HashMap<>(); // consumer -> last named write delivered
         final Set<Integer> batched = new HashSet<>(); // consumers with a DATA of another size than its write
-        final Set<Integer> unknownAttach = new HashSet<>(); // consumers the probe did not count at their attach
+        final Map<Long, Integer> mayBeStored = new TreeMap<>(); // write -> size: taken or delivered, size >= 1
+        final Set<Integer> mayBeAttached = new LinkedHashSet<>(); // attached, detach not called
+        final Map<Integer, Long> trimmedAtAttach = new HashMap<>(); // consumer -> trim point when it attached
+        long trimPoint = -1; // every entry of a write at or before this one is trimmed, for good (I5, I3)
+        int lastReadFailed = -1; // step of the last read answered or settled FAILED
+        boolean cancelled; // a cancel was made
         final Map<Long, Integer> readSettledAt = new HashMap<>(); // read op -> step
         final Set<Long> endOps = new HashSet<>();
         final List<Object> reasons = new ArrayList<>();
@@ -273,7 +334,13 @@ public final class OutsideGuarantees {
             Observation before = null;
             for (int i = 0; i < subject.size() && i < script.length(); i++) {
                 Observation o = OutsideView.ordered(subject.get(i));
-                step(i, script.ops().get(i), o, before);
+                long atMostBefore = atMost();
+                long atLeastBefore = atLeast();
+                boolean openBefore = knownOpen();
+                step(i, script.ops().get(i), o, before, atMostBefore, atLeastBefore, openBefore);
+                if (o.thrown() == null) {
+                    afterOperation(i, o);
+                }
                 before = o;
             }
             return found;
@@ -288,7 +355,141 @@ public final class OutsideGuarantees {
             found.add(new Breach(rule, step, detail));
         }
 
-        void step(int i, Op op, Observation o, Observation before) {
+        /** Whether the writer is known OPEN (class javadoc). */
+        boolean knownOpen() {
+            return !lifecycleOp && lastReadFailed < 0;
+        }
+
+        /** Whether consumer c is known attached now (class javadoc). */
+        boolean knownAttached(int c) {
+            Integer at = attachedAt.get(c);
+            return at != null
+                    && mayBeAttached.contains(c)
+                    && !readEndedAt.containsKey(c)
+                    && at > lastRemoval
+                    && at > lastReadFailed;
+        }
+
+        /** The most the buffer may hold now, in units (class javadoc). */
+        long atMost() {
+            long sum = 0;
+            for (Map.Entry<Long, Integer> e : mayBeStored.entrySet()) {
+                if (e.getKey() > trimPoint) {
+                    sum += e.getValue();
+                }
+            }
+            return sum;
+        }
+
+        /** The least the buffer holds now, in units (class javadoc); 0 under DROP_OLDEST. */
+        long atLeast() {
+            if (policy == Policy.DROP_OLDEST) {
+                return 0;
+            }
+            long sum = 0;
+            for (long w : landedBy.keySet()) {
+                if (!spoiledAt.containsKey(w) && heldForSomeone(w)) {
+                    sum += writeSize.getOrDefault(w, 0);
+                }
+            }
+            return sum;
+        }
+
+        /** Whether a consumer known attached attached before write w and has neither got nor passed its entry. */
+        private boolean heldForSomeone(long w) {
+            for (int c : mayBeAttached) {
+                if (knownAttached(c)
+                        && attachedAt.get(c) < w
+                        && !batched.contains(c)
+                        && !delivered.getOrDefault(c, Set.of()).contains(w)
+                        && last.getOrDefault(c, -1L) < w) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /**
+         * After an operation: the trim point moves (class javadoc), then the probe is judged against the account.
+         */
+        void afterOperation(int i, Observation o) {
+            boolean someoneKnown = false;
+            long passedByAll = Long.MAX_VALUE;
+            for (int c : mayBeAttached) {
+                someoneKnown |= knownAttached(c);
+                passedByAll = Math.min(passedByAll, last.getOrDefault(c, -1L));
+            }
+            if (someoneKnown && passedByAll > trimPoint) {
+                trimPoint = passedByAll;
+            }
+            boolean open = knownOpen();
+            long budget = script.options().budget();
+            long atMost = atMost();
+            if (open) {
+                for (long w : openWrites) {
+                    if (atMost < budget) {
+                        report(
+                                Rule.REFUSED_WITH_ROOM,
+                                i,
+                                "write #" + w + " is still queued after operation #" + i + " while the buffer holds"
+                                        + " at most " + atMost + " of its budget " + budget + " (I12)");
+                        break;
+                    }
+                }
+            }
+            if (o.probe() == null) {
+                return; // no probe to judge
+            }
+            Boolean canWrite = o.probe().canWrite();
+            if (open && canWrite == null) {
+                report(
+                        Rule.PROBE_MISREPORTS_WRITER,
+                        i,
+                        "after operation #" + i + " canWrite=null while the writer is OPEN (no end, endSync,"
+                                + " fail or cancel was made and no read failed)");
+            } else if (!open && canWrite != null) {
+                report(
+                        Rule.PROBE_MISREPORTS_WRITER,
+                        i,
+                        "after operation #" + i + " canWrite=" + canWrite + " while the writer is no longer OPEN");
+            } else if (open && Boolean.FALSE.equals(canWrite) && atMost < budget) {
+                report(
+                        Rule.PROBE_MISREPORTS_ROOM,
+                        i,
+                        "after operation #" + i + " canWrite=false while the buffer holds at most " + atMost
+                                + " of its budget " + budget);
+            } else if (open && Boolean.TRUE.equals(canWrite) && atLeast() >= budget) {
+                report(
+                        Rule.PROBE_MISREPORTS_ROOM,
+                        i,
+                        "after operation #" + i + " canWrite=true while the buffer holds at least " + atLeast()
+                                + " of its budget " + budget);
+            }
+            int known = 0;
+            for (int c : mayBeAttached) {
+                if (knownAttached(c)) {
+                    known++;
+                }
+            }
+            int count = o.probe().consumers();
+            if (count < known || count > mayBeAttached.size()) {
+                report(
+                        Rule.PROBE_MISREPORTS_CONSUMERS,
+                        i,
+                        "after operation #" + i + " consumerCount=" + count + " where " + known
+                                + " consumer(s) are known attached and at most " + mayBeAttached.size() + " may be");
+            }
+        }
+
+        void step(
+                int i,
+                Op op,
+                Observation o,
+                Observation before,
+                long atMostBefore,
+                long atLeastBefore,
+                boolean openBefore) {
+            long budget = script.options().budget();
             if (o.thrown() != null) {
                 // An operation that threw synchronously breaks §5 (no operation throws on valid input): a
                 // non-spec error, whatever it is (Node 26.8.x throws `TypeError: resolve is not a function` where
@@ -305,10 +506,17 @@ public final class OutsideGuarantees {
                 return;
             }
             if (op instanceof Op.Fail f) {
+                if (knownOpen()) {
+                    mayBeAttached.clear(); // a fail on an OPEN writer takes effect: everyone is removed
+                }
                 note(f.reason());
                 lifecycleOp = true;
                 lastRemoval = i;
             } else if (op instanceof Op.Cancel c) {
+                if (!cancelled) {
+                    mayBeAttached.clear(); // the first cancel takes effect in every state: everyone is removed
+                }
+                cancelled = true;
                 if (c.hasReason()) {
                     note(c.reason());
                 }
@@ -331,16 +539,11 @@ public final class OutsideGuarantees {
                 }
             }
             if (op instanceof Op.Attach) {
+                // A consumer attaches at its attach, wherever a release registers it (I10): the gap rules hold it
+                // to that, and a release that starts it later skips what landed in between.
                 attachedAt.put(o.attachedId(), i);
-                // Where a release registers a consumer later than its attach (lazily, at its first read), the
-                // attach step says nothing about where it starts: the rules that reason about gaps leave it out.
-                if (before == null
-                        ? o.probe() == null || o.probe().consumers() != 1
-                        : o.probe() == null
-                                || before.probe() == null
-                                || o.probe().consumers() != before.probe().consumers() + 1) {
-                    unknownAttach.add(o.attachedId());
-                }
+                mayBeAttached.add(o.attachedId());
+                trimmedAtAttach.put(o.attachedId(), trimPoint);
                 return;
             }
             if (o.reply() == null) {
@@ -360,6 +563,7 @@ public final class OutsideGuarantees {
                 }
             } else if (op instanceof Op.Detach d && d.consumer() >= 0) {
                 detachCalled.add(d.consumer());
+                mayBeAttached.remove(d.consumer());
                 if (own.kind() == Outcome.Kind.DONE) {
                     detachSettled.putIfAbsent(d.consumer(), i);
                 }
@@ -368,23 +572,13 @@ public final class OutsideGuarantees {
                 writeOutcome(i, i, w.size(), own);
                 if (own.kind() == Outcome.Kind.QUEUED) {
                     openWrites.add((long) i);
-                    if (w.size() <= 1 && canWrite(before)) {
-                        report(
-                                Rule.REFUSED_WITH_ROOM,
-                                i,
-                                "write #" + i + " was left QUEUED right after the probe" + " said canWrite=true");
-                    }
+                    refusedWithRoom(i, "write", w.size(), "left QUEUED", atMostBefore, openBefore);
                 }
             } else if (op instanceof Op.WriteSync w) {
                 writeSize.put((long) i, w.size());
-                if (own.kind() == Outcome.Kind.ACCEPTED && w.size() >= 1 && !dropsNewest()) {
-                    landedBy.putIfAbsent((long) i, i);
-                }
-                if (own.kind() == Outcome.Kind.REFUSED && w.size() <= 1 && canWrite(before)) {
-                    report(
-                            Rule.REFUSED_WITH_ROOM,
-                            i,
-                            "writeSync #" + i + " was REFUSED right after the probe said" + " canWrite=true");
+                taken(i, i, w.size(), own);
+                if (own.kind() == Outcome.Kind.REFUSED) {
+                    refusedWithRoom(i, "writeSync", w.size(), "REFUSED", atMostBefore, openBefore);
                 }
             } else if (op instanceof Op.Writev w) {
                 int size = sum(w.sizes());
@@ -392,29 +586,19 @@ public final class OutsideGuarantees {
                 writeOutcome(i, i, size, own);
                 if (own.kind() == Outcome.Kind.QUEUED) {
                     openWrites.add((long) i);
-                    if (size <= 1 && canWrite(before)) {
-                        report(
-                                Rule.REFUSED_WITH_ROOM,
-                                i,
-                                "writev #" + i + " was left QUEUED right after the probe" + " said canWrite=true");
-                    }
+                    refusedWithRoom(i, "writev", size, "left QUEUED", atMostBefore, openBefore);
                 }
             } else if (op instanceof Op.WritevSync w) {
                 int size = sum(w.sizes());
                 writeSize.put((long) i, size);
-                if (own.kind() == Outcome.Kind.ACCEPTED && size >= 1 && !dropsNewest()) {
-                    landedBy.putIfAbsent((long) i, i);
-                }
-                if (own.kind() == Outcome.Kind.REFUSED && size <= 1 && canWrite(before)) {
-                    report(
-                            Rule.REFUSED_WITH_ROOM,
-                            i,
-                            "writevSync #" + i + " was REFUSED right after the probe said" + " canWrite=true");
+                taken(i, i, size, own);
+                if (own.kind() == Outcome.Kind.REFUSED) {
+                    refusedWithRoom(i, "writevSync", size, "REFUSED", atMostBefore, openBefore);
                 }
             } else if (op instanceof Op.End || op instanceof Op.EndSync) {
                 endOutcome(i, own);
             } else if (op instanceof Op.Drain) {
-                drainAnswer(i, own, before);
+                drainAnswer(i, own, atMostBefore, atLeastBefore, openBefore);
             }
             failure(i, "#" + i, own);
             boolean flushedQueued = false;
@@ -429,16 +613,7 @@ public final class OutsideGuarantees {
                     drainedTrue = true;
                 }
             }
-            if (drainedTrue
-                    && !flushedQueued
-                    && o.probe() != null
-                    && Boolean.FALSE.equals(o.probe().canWrite())) {
-                report(
-                        Rule.DRAINED_WHILE_FULL,
-                        i,
-                        "a drain settled DRAINED(true) in operation #" + i + ", after which"
-                                + " canWrite=false, and no queued write was stored in it");
-            }
+            boolean drainedWhileFull = drainedTrue && !flushedQueued;
             for (Settlement s : o.reply().settlements()) {
                 if (s.op() >= i) {
                     continue; // names no earlier operation: nothing a guarantee says about it
@@ -464,8 +639,37 @@ public final class OutsideGuarantees {
                     detachSettled.putIfAbsent(d.consumer(), i);
                 }
             }
-            pastClearedBuffer(i, o, before);
+            pastClearedBuffer(i, o);
             afterStep(i, settledReadsOf);
+            if (drainedWhileFull && atLeast() >= budget) {
+                report(
+                        Rule.DRAINED_WHILE_FULL,
+                        i,
+                        "a drain settled DRAINED(true) in operation #" + i + ", after which the buffer holds at least "
+                                + atLeast() + " of its budget " + budget + ", and no queued write was stored in it");
+            }
+        }
+
+        /** A write of one unit refused or queued while the buffer held at most less than its budget. */
+        void refusedWithRoom(int i, String what, int size, String answer, long atMostBefore, boolean openBefore) {
+            long budget = script.options().budget();
+            if (size <= 1 && openBefore && atMostBefore < budget) {
+                report(
+                        Rule.REFUSED_WITH_ROOM,
+                        i,
+                        what + " #" + i + " of " + size + " unit(s) was " + answer + " while the writer is OPEN and the"
+                                + " buffer held at most " + atMostBefore + " of its budget " + budget);
+            }
+        }
+
+        /** A write answered or settled ACCEPTED: its entry may be stored, and under STRICT or UNBOUNDED it is. */
+        void taken(int i, long write, int size, Outcome x) {
+            if (x.kind() == Outcome.Kind.ACCEPTED && size >= 1) {
+                mayBeStored.putIfAbsent(write, size);
+                if (!dropsNewest()) {
+                    landedBy.putIfAbsent(write, i);
+                }
+            }
         }
 
         /** Whether consumer c is known attached after the operations before {@code step} (see the rule). */
@@ -475,13 +679,13 @@ public final class OutsideGuarantees {
             return at != null
                     && at > lastRemoval
                     && at < step
-                    && !unknownAttach.contains(c)
                     && !detachCalled.contains(c)
-                    && (ended == null || ended >= step);
+                    && (ended == null || ended >= step)
+                    && (lastReadFailed < at || lastReadFailed >= step);
         }
 
-        void pastClearedBuffer(int i, Observation o, Observation before) {
-            if (policy == Policy.DROP_OLDEST || before == null || before.probe() == null || o.probe() == null) {
+        void pastClearedBuffer(int i, Observation o) {
+            if (policy == Policy.DROP_OLDEST || o.probe() == null) {
                 return;
             }
             List<Integer> failedReaders = new ArrayList<>();
@@ -503,8 +707,14 @@ public final class OutsideGuarantees {
                     attached.add(c);
                 }
             }
-            // Nobody attached or left in this operation but by the rules' own account: the count says who is there.
-            if (before.probe().consumers() != attached.size() || o.probe().consumers() != attached.size()) {
+            // The account knows exactly who was attached before the read (nobody may be attached that is not known
+            // to be), and the count after it says they all stayed: the breach as a user sees it.
+            for (int c : mayBeAttached) {
+                if (attachedAt.get(c) < i && !live(c, i)) {
+                    return;
+                }
+            }
+            if (o.probe().consumers() != attached.size()) {
                 return;
             }
             for (int c : failedReaders) {
@@ -554,12 +764,6 @@ public final class OutsideGuarantees {
             return policy == Policy.DROP_NEWEST;
         }
 
-        static boolean canWrite(Observation before) {
-            return before != null
-                    && before.probe() != null
-                    && Boolean.TRUE.equals(before.probe().canWrite());
-        }
-
         static int sum(List<Integer> sizes) {
             long total = 0;
             for (int n : sizes) {
@@ -568,26 +772,21 @@ public final class OutsideGuarantees {
             return (int) Math.min(total, Integer.MAX_VALUE);
         }
 
-        void drainAnswer(int i, Outcome own, Observation before) {
-            if (before == null || before.probe() == null) {
-                return; // no probe right before: nothing to hold the answer to
-            }
-            Boolean canWrite = before.probe().canWrite();
+        void drainAnswer(int i, Outcome own, long atMostBefore, long atLeastBefore, boolean openBefore) {
+            long budget = script.options().budget();
             String wrong = null;
-            if (own.kind() == Outcome.Kind.UNWRITABLE && canWrite != null) {
-                wrong = "UNWRITABLE";
-            } else if (own.kind() != Outcome.Kind.UNWRITABLE && canWrite == null) {
-                wrong = OutsideView.outcome(own);
-            } else if (own.kind() == Outcome.Kind.DRAINED && own.value() == 1 && Boolean.FALSE.equals(canWrite)) {
-                wrong = "DRAINED(true) at once";
-            } else if (own.isPending() && Boolean.TRUE.equals(canWrite)) {
-                wrong = "PENDING";
+            if (own.kind() == Outcome.Kind.UNWRITABLE && openBefore) {
+                wrong = "UNWRITABLE while the writer is OPEN";
+            } else if (own.kind() != Outcome.Kind.UNWRITABLE && !openBefore) {
+                wrong = OutsideView.outcome(own) + " while the writer is no longer OPEN";
+            } else if (own.kind() == Outcome.Kind.DRAINED && own.value() == 1 && atLeastBefore >= budget) {
+                wrong = "DRAINED(true) at once while the buffer held at least " + atLeastBefore + " of its budget "
+                        + budget;
+            } else if (own.isPending() && openBefore && atMostBefore < budget) {
+                wrong = "PENDING while the buffer held at most " + atMostBefore + " of its budget " + budget;
             }
             if (wrong != null) {
-                report(
-                        Rule.DRAIN_DISAGREES_WITH_PROBE,
-                        i,
-                        "drain #" + i + " answered " + wrong + " right after the probe" + " said canWrite=" + canWrite);
+                report(Rule.DRAIN_ANSWERED_WRONG, i, "drain #" + i + " answered " + wrong);
             }
         }
 
@@ -598,9 +797,7 @@ public final class OutsideGuarantees {
         }
 
         void writeOutcome(int i, long write, int size, Outcome x) {
-            if (x.kind() == Outcome.Kind.ACCEPTED && size >= 1 && !dropsNewest()) {
-                landedBy.putIfAbsent(write, i);
-            }
+            taken(i, write, size, x);
             if (x.kind() == Outcome.Kind.ACCEPTED && spoiledQueued.contains(write)) {
                 report(
                         Rule.SPOILED_WRITE_ACCEPTED,
@@ -653,11 +850,25 @@ public final class OutsideGuarantees {
                     report(Rule.ZERO_SIZE_ENTRY, i, "read #" + read + " of c" + c + " got an entry of 0 bytes");
                 }
             }
+            if (x.kind() == Outcome.Kind.FAILED) {
+                lastReadFailed = i;
+            }
+            if (x.kind() == Outcome.Kind.DATA && x.value() < 0) {
+                batched.add(c); // an unnamed entry (its memory detached): the consumer passed an entry we cannot name
+            }
             if (x.kind() != Outcome.Kind.DATA || x.value() < 0) {
                 return; // an unnamed entry (too small to carry its write's number) covers no entry of size >= 1
             }
             long w = x.value();
-            boolean gapsKnown = !batched.contains(c) && !unknownAttach.contains(c);
+            if (w <= trimmedAtAttach.getOrDefault(c, -1L)) {
+                report(
+                        Rule.STALE_ENTRY_DELIVERED,
+                        i,
+                        "read #" + read + " of c" + c + " got the entry of write #" + w + ", which every consumer"
+                                + " had got or passed when c" + c + " attached (trimmed through write #"
+                                + trimmedAtAttach.get(c) + ")");
+            }
+            boolean gapsKnown = !batched.contains(c);
             Integer size = writeSize.get(w);
             if (size == null || size != x.size()) {
                 batched.add(c); // several entries in one read, or a size no write had: gaps are unknown from here
@@ -705,6 +916,7 @@ public final class OutsideGuarantees {
             }
             deliveredAnywhere.putIfAbsent(w, i);
             landedBy.putIfAbsent(w, i); // delivered: stored, whatever the policy
+            mayBeStored.putIfAbsent(w, Math.max(1, size == null ? x.size() : size));
         }
 
         void afterStep(int i, Set<Integer> settledReadsOf) {
@@ -739,8 +951,7 @@ public final class OutsideGuarantees {
                         && !spoiledWrite
                         && policy != Policy.DROP_OLDEST
                         && !detachCalled.contains(c)
-                        && !batched.contains(c)
-                        && !unknownAttach.contains(c)) {
+                        && !batched.contains(c)) {
                     int attached = attachedAt.getOrDefault(c, Integer.MAX_VALUE);
                     long after = Math.max(attached, last.getOrDefault(c, -1L));
                     Set<Long> got = delivered.getOrDefault(c, Set.of());

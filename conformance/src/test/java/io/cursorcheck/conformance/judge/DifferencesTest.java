@@ -90,8 +90,15 @@ class DifferencesTest {
         Failure f = new Failure(Failure.Kind.DIVERGENCE, step, "DIVERGENCE:answer:test", "test", m, t.seen.get(step));
         Script script = new Script(t.options, t.ops);
         Counterexample cx = new Counterexample("test", script, 1L, 60, "", step + 1, 0, f, null);
-        return Differences.classify(hello, cx, new Lockstep.Run(script, models, t.seen, f));
+        return Differences.classify(hello, cx, new Lockstep.Run(script, models, t.seen, f), WITNESSED);
     }
+
+    /** Witnesses that show every earlier-semantics kind: the release has each earlier semantics it is matched with. */
+    static final Witnesses WITNESSED = Witnesses.showing(java.util.EnumSet.of(
+            Differences.Kind.END_AT_ONCE,
+            Differences.Kind.NO_RETAIN_GUARD,
+            Differences.Kind.STRICT_QUEUE_DEPTH,
+            Differences.Kind.ERROR_REPORTING));
 
     @Test
     void anEndCompletedWithAWritePendingIsABugEvenOnTheEntryCountApi() {
@@ -289,6 +296,7 @@ class DifferencesTest {
         OutsideGuaranteesTest.Trace lateAfterCancel = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED)
                 .attach()
                 .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .canWrite(false)
                 .op(new Op.Cancel(false, null), Outcome.OK);
         lateAfterCancel.consumers = 0; // cancel detached c0
         lateAfterCancel.canWrite(null).attach();
@@ -342,6 +350,7 @@ class DifferencesTest {
         OutsideGuaranteesTest.Trace endAlone = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED)
                 .attach()
                 .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .canWrite(false)
                 .op(new Op.End(), Outcome.PENDING)
                 .canWrite(null)
                 .op(new Op.Detach(0), Outcome.DONE, new Settlement(2, Outcome.completed(1)));
@@ -430,6 +439,7 @@ class DifferencesTest {
         OutsideGuaranteesTest.Trace t = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED)
                 .attach()
                 .op(new Op.WriteSync(1), Outcome.ACCEPTED)
+                .canWrite(false)
                 .op(new Op.Spoil(1), Outcome.OK)
                 .op(new Op.Next(0), Outcome.data(-1, 0));
         assertThat(classify("highWaterMark", t, Outcome.failed(SpecError.INVALID_ENTRY)))
@@ -476,7 +486,8 @@ class DifferencesTest {
                         hello("highWaterMark", "26.5.1"),
                         stillAttached,
                         model(stillAttached, Outcome.DONE, new Probe(1, false))))
-                .isEqualTo(UNCLASSIFIED);
+                .as("c1 still holds the entry: the drain settled true on a full buffer, whatever canWrite says")
+                .isEqualTo(Differences.Kind.DRAINED_WHILE_FULL);
     }
 
     /**

@@ -219,7 +219,7 @@ class FindingJudgeTest {
                 lastAnswer(
                         before,
                         Outcome.DONE,
-                        new Probe(0, null),
+                        new Probe(1, null), // c1, served, stays attached
                         s(1, Outcome.ACCEPTED),
                         s(2, Outcome.ACCEPTED),
                         s(7, Outcome.data(2, 1))));

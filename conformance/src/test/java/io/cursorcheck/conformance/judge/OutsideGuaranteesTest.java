@@ -56,6 +56,14 @@ class OutsideGuaranteesTest {
             if (op instanceof Op.Detach) {
                 consumers--;
             }
+            // A truthful probe by default: the writer leaves OPEN for good at end, endSync, fail and cancel, and
+            // fail and cancel remove every consumer (a test makes the probe lie with canWrite(...) on purpose).
+            if (op instanceof Op.End || op instanceof Op.EndSync || op instanceof Op.Fail || op instanceof Op.Cancel) {
+                canWrite = null;
+            }
+            if (op instanceof Op.Fail || op instanceof Op.Cancel) {
+                consumers = 0;
+            }
             seen.add(new Observation(
                     op,
                     new Reply(n, own, List.of(settled)),
@@ -135,12 +143,13 @@ class OutsideGuaranteesTest {
                 .op(write(1), Outcome.QUEUED);
         return servedAfterAll
                 ? t.op(
-                        new Op.Detach(1),
-                        Outcome.DONE,
-                        s(2, Outcome.ACCEPTED),
-                        s(5, data(2)),
-                        s(6, data(7)),
-                        s(7, Outcome.ACCEPTED))
+                                new Op.Detach(1),
+                                Outcome.DONE,
+                                s(2, Outcome.ACCEPTED),
+                                s(5, data(2)),
+                                s(6, data(7)),
+                                s(7, Outcome.ACCEPTED))
+                        .canWrite(true) // c0 got everything: nothing is held
                 : t.op(new Op.Detach(1), Outcome.DONE, s(2, Outcome.ACCEPTED), s(5, data(2)), s(7, Outcome.ACCEPTED));
     }
 
@@ -172,8 +181,11 @@ class OutsideGuaranteesTest {
         Trace strict = new Trace(1, Policy.STRICT)
                 .attach()
                 .op(writeSync(1), Outcome.ACCEPTED)
+                .canWrite(false)
                 .op(next(0), data(1))
+                .canWrite(true)
                 .op(writeSync(1), Outcome.ACCEPTED)
+                .canWrite(false)
                 .op(next(0), Outcome.WAIT);
         assertThat(strict.rules()).containsExactly(Rule.STRANDED_READ);
     }
@@ -329,7 +341,7 @@ class OutsideGuaranteesTest {
     }
 
     @Test
-    void aRefusalRightAfterCanWriteTrueIsReported() {
+    void aRefusalWithRoomIsReportedWhateverTheProbeSays() {
         Trace t = new Trace(2, Policy.STRICT)
                 .op(writeSync(1), Outcome.ACCEPTED)
                 .canWrite(true)
@@ -340,11 +352,65 @@ class OutsideGuaranteesTest {
                 .canWrite(true)
                 .op(write(1), Outcome.QUEUED);
         assertThat(queued.rules()).containsExactly(Rule.REFUSED_WITH_ROOM);
-        Trace full = new Trace(2, Policy.STRICT)
+        // The lying-probe control: the probe says full in the same direction as the refusal; the room is counted
+        // from what was written, so both the refusal and the probe are reported.
+        Trace lying = new Trace(2, Policy.STRICT)
+                .op(writeSync(1), Outcome.ACCEPTED)
+                .canWrite(false)
+                .op(writeSync(1), Outcome.REFUSED);
+        assertThat(lying.rules()).containsExactly(Rule.REFUSED_WITH_ROOM, Rule.PROBE_MISREPORTS_ROOM);
+        // The dirty-flag algorithm: every consumer read the entry, the buffer keeps it and refuses (I5 untrimmed).
+        Trace untrimmed = new Trace(1, Policy.STRICT)
+                .attach()
+                .op(writeSync(1), Outcome.ACCEPTED)
+                .canWrite(false)
+                .op(next(0), data(1))
+                .op(writeSync(1), Outcome.REFUSED);
+        assertThat(untrimmed.rules()).containsExactly(Rule.REFUSED_WITH_ROOM, Rule.PROBE_MISREPORTS_ROOM);
+        Trace full = new Trace(1, Policy.STRICT)
                 .op(writeSync(1), Outcome.ACCEPTED)
                 .canWrite(false)
                 .op(writeSync(1), Outcome.REFUSED);
         assertThat(full.check()).isEmpty();
+        Trace heldForAReader = new Trace(1, Policy.STRICT)
+                .attach()
+                .attach()
+                .op(writeSync(1), Outcome.ACCEPTED)
+                .canWrite(false)
+                .op(next(0), data(2))
+                .op(writeSync(1), Outcome.REFUSED);
+        assertThat(heldForAReader.check())
+                .as("c1 has not read the entry: the buffer is full")
+                .isEmpty();
+    }
+
+    /** A late joiner handed an entry that every consumer had read before it attached breaks I5 as a user sees it. */
+    @Test
+    void anEntryEveryConsumerHadReadDeliveredToALateJoinerIsStale() {
+        Trace stale = new Trace(4, Policy.STRICT)
+                .attach()
+                .op(writeSync(1), Outcome.ACCEPTED)
+                .op(next(0), data(1))
+                .attach()
+                .op(next(1), data(1));
+        assertThat(stale.rules()).containsExactly(Rule.STALE_ENTRY_DELIVERED);
+        Trace retained = new Trace(4, Policy.STRICT)
+                .attach()
+                .op(writeSync(1), Outcome.ACCEPTED)
+                .op(new Op.Detach(0), Outcome.DONE)
+                .attach()
+                .op(next(1), data(1));
+        assertThat(retained.check())
+                .as("nobody attached: the retain guard keeps it (I7)")
+                .isEmpty();
+        Trace unread = new Trace(4, Policy.STRICT)
+                .attach()
+                .attach()
+                .op(writeSync(1), Outcome.ACCEPTED)
+                .op(next(0), data(2))
+                .attach()
+                .op(next(2), data(2));
+        assertThat(unread.check()).as("c1 still holds it").isEmpty();
     }
 
     @Test
@@ -355,11 +421,13 @@ class OutsideGuaranteesTest {
                 .canWrite(true)
                 .op(writeSync(2), Outcome.REFUSED);
         assertThat(mustFit.check()).isEmpty();
+        // A queued write of any size exists only while the buffer is full (I12): one left queued with room is judged.
         Trace queued = new Trace(2, Policy.STRICT)
                 .op(writeSync(1), Outcome.ACCEPTED)
                 .canWrite(true)
                 .op(write(2), Outcome.QUEUED);
-        assertThat(queued.check()).isEmpty();
+        assertThat(queued.rules()).containsExactly(Rule.REFUSED_WITH_ROOM);
+        assertThat(queued.check().get(0).detail()).contains("still queued", "(I12)");
     }
 
     @Test
@@ -376,9 +444,13 @@ class OutsideGuaranteesTest {
         assertThat(fine.check()).isEmpty();
     }
 
+    /**
+     * A consumer attaches at its attach, whatever the probe counts (I10): a release that registers it only at its
+     * first read skips what landed in between, and its probe, which under-counts in the same direction, is judged too
+     * (the lying-probe control of the gap rules, which once trusted that count).
+     */
     @Test
-    void aConsumerTheProbeDidNotCountAtItsAttachIsLeftOutOfTheGapRules() {
-        // a release that registers a consumer only at its first read: where it starts is unknown
+    void aConsumerAttachesAtItsAttachWhateverTheProbeCounts() {
         Trace t = new Trace(8, Policy.UNBOUNDED)
                 .attach()
                 .op(writeSync(1), Outcome.ACCEPTED)
@@ -391,7 +463,7 @@ class OutsideGuaranteesTest {
                 .op(writeSync(1), Outcome.ACCEPTED)
                 .op(writeSync(1), Outcome.ACCEPTED)
                 .op(next(0), data(2));
-        assertThat(lazy.check()).isEmpty();
+        assertThat(lazy.rules()).containsExactly(Rule.ENTRY_SKIPPED, Rule.PROBE_MISREPORTS_CONSUMERS);
     }
 
     /**
@@ -438,7 +510,8 @@ class OutsideGuaranteesTest {
                 .attach()
                 .op(writeSync(1), Outcome.ACCEPTED)
                 .op(new Op.Spoil(1), Outcome.OK)
-                .op(next(0), Outcome.failed(SpecError.INVALID_ENTRY));
+                .op(next(0), Outcome.failed(SpecError.INVALID_ENTRY))
+                .canWrite(null); // the spoiled read failed the writer
         assertThat(checked.check()).isEmpty();
         Trace noSpoil = new Trace(4, Policy.UNBOUNDED)
                 .attach()
@@ -455,17 +528,24 @@ class OutsideGuaranteesTest {
                 .op(writeSync(1), Outcome.ACCEPTED)
                 .canWrite(false)
                 .op(new Op.Drain(), Outcome.DRAINED_TRUE);
-        assertThat(fullButTrue.rules()).containsExactly(Rule.DRAIN_DISAGREES_WITH_PROBE);
+        assertThat(fullButTrue.rules()).containsExactly(Rule.DRAIN_ANSWERED_WRONG);
+        // The lying-probe control: the probe says room as the drain does; the room is counted from outside.
+        Trace lying = new Trace(1, Policy.STRICT)
+                .attach()
+                .op(writeSync(1), Outcome.ACCEPTED)
+                .canWrite(true)
+                .op(new Op.Drain(), Outcome.DRAINED_TRUE);
+        assertThat(lying.rules()).containsExactlyInAnyOrder(Rule.DRAIN_ANSWERED_WRONG, Rule.PROBE_MISREPORTS_ROOM);
         Trace roomButPending = new Trace(1, Policy.STRICT).attach().op(new Op.Drain(), Outcome.PENDING);
-        assertThat(roomButPending.rules()).containsExactly(Rule.DRAIN_DISAGREES_WITH_PROBE);
+        assertThat(roomButPending.rules()).containsExactly(Rule.DRAIN_ANSWERED_WRONG);
         Trace openButUnwritable = new Trace(1, Policy.STRICT).attach().op(new Op.Drain(), Outcome.UNWRITABLE);
-        assertThat(openButUnwritable.rules()).containsExactly(Rule.DRAIN_DISAGREES_WITH_PROBE);
+        assertThat(openButUnwritable.rules()).containsExactly(Rule.DRAIN_ANSWERED_WRONG);
         Trace closedButPending = new Trace(1, Policy.STRICT)
                 .attach()
                 .op(new Op.EndSync(), Outcome.INCOMPLETE)
                 .canWrite(null)
                 .op(new Op.Drain(), Outcome.PENDING);
-        assertThat(closedButPending.rules()).containsExactly(Rule.DRAIN_DISAGREES_WITH_PROBE);
+        assertThat(closedButPending.rules()).containsExactly(Rule.DRAIN_ANSWERED_WRONG);
 
         assertThat(new Trace(1, Policy.STRICT)
                         .attach()
@@ -495,13 +575,25 @@ class OutsideGuaranteesTest {
      */
     @Test
     void aDrainSettledTrueWhileTheBufferStaysFullBreaksI13() {
+        // c1 has not read the entry: the buffer stays full when c0 reads it
         Trace full = new Trace(1, Policy.STRICT)
+                .attach()
                 .attach()
                 .op(writeSync(1), Outcome.ACCEPTED)
                 .canWrite(false)
                 .op(new Op.Drain(), Outcome.PENDING)
-                .op(next(0), data(1), s(2, Outcome.DRAINED_TRUE));
+                .op(next(0), data(2), s(3, Outcome.DRAINED_TRUE));
         assertThat(full.rules()).containsExactly(Rule.DRAINED_WHILE_FULL);
+        // The lying-probe control: the probe says room in the same direction as the drain; both are reported.
+        Trace lying = new Trace(1, Policy.STRICT)
+                .attach()
+                .attach()
+                .op(writeSync(1), Outcome.ACCEPTED)
+                .canWrite(false)
+                .op(new Op.Drain(), Outcome.PENDING)
+                .op(next(0), data(2), s(3, Outcome.DRAINED_TRUE))
+                .canWrite(true);
+        assertThat(lying.rules()).containsExactlyInAnyOrder(Rule.DRAINED_WHILE_FULL, Rule.PROBE_MISREPORTS_ROOM);
         Trace room = new Trace(1, Policy.STRICT)
                 .attach()
                 .op(writeSync(1), Outcome.ACCEPTED)
@@ -533,6 +625,7 @@ class OutsideGuaranteesTest {
                 .op(new Op.Writev(List.of(1, 0)), Outcome.QUEUED)
                 .op(new Op.Abort(2), Outcome.OK, s(2, Outcome.failed(SpecError.ABORTED)))
                 .op(next(0), data(1))
+                .canWrite(true)
                 .op(next(0), data(2));
         assertThat(failedDelivered.rules()).containsExactly(Rule.FAILED_WRITE_DELIVERED);
         Trace endedWithWritePending = new Trace(1, Policy.UNBOUNDED)

