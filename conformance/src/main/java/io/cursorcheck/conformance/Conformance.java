@@ -413,16 +413,29 @@ public final class Conformance {
             if (hits.merge(f.signature(), 1L, Long::sum) == 1) {
                 firsts.put(f.signature(), run);
                 seeds.put(f.signature(), seed);
-                config.log()
-                        .printf(
-                                "  %s: new difference after %d sequences: %s%n",
-                                subject.id(), sequences, f.signature());
+                // A subject's shapes are many symptoms of few causes: its log names the first and leaves the rest
+                // to the grouping by cause at the end (Causes), so the console is not a line per shape.
+                if (config.release() != null || firsts.size() == 1) {
+                    config.log()
+                            .printf(
+                                    "  %s: %s difference after %d sequences: %s%s%n",
+                                    subject.id(),
+                                    config.release() != null ? "new" : "first",
+                                    sequences,
+                                    f.signature(),
+                                    config.release() != null
+                                            ? ""
+                                            : " (further shapes are counted, shrunk and grouped by cause at the end)");
+                }
             }
         }
 
         List<Difference> differences = new ArrayList<>();
         Map<Script, Difference> written = new LinkedHashMap<>(); // shrunk script -> the shape whose page shows it
         long shrinkDeadline = Deadline.after(System.currentTimeMillis(), config.shrinking());
+        if (config.release() == null && !firsts.isEmpty()) { // a subject logs its shrinking once, not per shape
+            config.log().printf("  %s: shrinking %d shape(s) of difference%n", subject.id(), firsts.size());
+        }
         for (Map.Entry<String, Lockstep.Run> e : firsts.entrySet()) {
             if (System.currentTimeMillis() > shrinkDeadline) {
                 config.log()
@@ -468,7 +481,10 @@ public final class Conformance {
                 subject.algorithm(),
                 subject.source());
         if (dir != null) {
-            Files.writeString(dir.resolve("index.md"), ConformancePage.version(result), StandardCharsets.UTF_8);
+            Files.writeString(
+                    dir.resolve("index.md"),
+                    ConformancePage.version(result, subject.command()),
+                    StandardCharsets.UTF_8);
         }
         return result;
     }
@@ -699,15 +715,17 @@ public final class Conformance {
                 && again.failure().step() == cx.failure().step()
                 && (keep == null || keep.test(again));
         Differences.Kind kind = Differences.classify(subject.hello(), cx, shrunk.run());
-        config.log()
-                .printf(
-                        "  %s: %s shrunk %d -> %d operations (%s)%s%n",
-                        subject.id(),
-                        kind.id(),
-                        cx.original(),
-                        cx.script().length(),
-                        cx.failure().signature(),
-                        replayed ? "" : "; NOT REPRODUCED on replay");
+        if (config.release() != null || !replayed) { // a subject's shapes are summed up by cause at the end
+            config.log()
+                    .printf(
+                            "  %s: %s shrunk %d -> %d operations (%s)%s%n",
+                            subject.id(),
+                            kind.id(),
+                            cx.original(),
+                            cx.script().length(),
+                            cx.failure().signature(),
+                            replayed ? "" : "; NOT REPRODUCED on replay");
+        }
         if (dir == null) {
             return new Difference(signature, kind, cx, shrunk.run(), replayed, hits, null, null);
         }
@@ -715,13 +733,17 @@ public final class Conformance {
         // a different symptom of a kind is a different script. Only an exact repeat shares the earlier page.
         Difference same = written.get(cx.script());
         if (same != null) {
-            config.log()
-                    .printf(
-                            "  %s: the same shrunk script as %s%n",
-                            subject.id(), same.page().getFileName());
+            if (config.release() != null) { // a subject's page groups its shapes instead
+                config.log()
+                        .printf(
+                                "  %s: the same shrunk script as %s%n",
+                                subject.id(), same.page().getFileName());
+            }
             return new Difference(signature, kind, cx, shrunk.run(), replayed, hits, same.page(), same.reproduction());
         }
-        String slug = kind.id() + "-" + cx.slug().substring(cx.slug().lastIndexOf('-') + 1);
+        // A subject's files are named by their cause, as its page groups them; a release's by its kind.
+        String slug = (config.release() == null ? Causes.key(kind, cx.failure()) : kind.id()) + "-"
+                + cx.slug().substring(cx.slug().lastIndexOf('-') + 1);
         Path json = dir.resolve(slug + ".json");
         cx.write(json);
         if (binary == null) { // a subject that is no release: its page gives the commands that replay it instead
