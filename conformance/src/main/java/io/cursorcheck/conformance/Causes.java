@@ -37,8 +37,9 @@ import java.util.Set;
  *     <li>anything else: the signature's kind and aspect, e.g. {@code divergence-state}.</li>
  *     </ul></li>
  * </ul>
- * Causes are listed breaches first (a named guarantee says more than a field), then in the order their first
- * shape was found; within a cause the shortest shrunk script comes first (the first found among equals).
+ * Causes are listed breaches first (a named guarantee says more than a field), then by their shortest shrunk
+ * script (the quickest to read and fix), the first found among equals; within a cause the shortest shrunk
+ * script comes first, again the first found among equals.
  */
 public final class Causes {
 
@@ -92,7 +93,8 @@ public final class Causes {
                     d -> d.counterexample().script().length())); // stable: the first found among equals
             causes.add(new Cause(key, title(sorted.get(0).kind(), key), List.copyOf(sorted)));
         });
-        causes.sort(Comparator.comparingInt(c -> breach(c.shortest().kind()) ? 0 : 1)); // stable as well
+        causes.sort(Comparator.<Cause>comparingInt(c -> breach(c.shortest().kind()) ? 0 : 1)
+                .thenComparingInt(c -> c.shortest().counterexample().script().length())); // stable as well
         return List.copyOf(causes);
     }
 

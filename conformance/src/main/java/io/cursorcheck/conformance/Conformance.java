@@ -615,8 +615,8 @@ public final class Conformance {
             });
             config.log()
                     .printf(
-                            "  %s: at known finding %s the release differs otherwise: %s%n",
-                            subject.id(), f.name(), v.evidence());
+                            "  %s: at known finding %s the %s differs otherwise: %s%n",
+                            subject.id(), f.name(), config.release() == null ? "subject" : "release", v.evidence());
         }
     }
 
@@ -720,7 +720,7 @@ public final class Conformance {
                     .printf(
                             "  %s: %s shrunk %d -> %d operations (%s)%s%n",
                             subject.id(),
-                            kind.id(),
+                            config.release() == null ? Causes.key(kind, cx.failure()) : kind.id(),
                             cx.original(),
                             cx.script().length(),
                             cx.failure().signature(),

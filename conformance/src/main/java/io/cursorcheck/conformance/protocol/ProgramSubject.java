@@ -234,8 +234,10 @@ public final class ProgramSubject {
             parts.add(count(protocol, "protocol error") + " of the subject");
         }
         if (!r.differences().isEmpty()) {
+            int unshrunk = r.signatures().size() - r.differences().size(); // the time for shrinking ran out
             parts.add(count(r.differences().size(), "shape") + " of difference in "
-                    + count(Causes.of(r.differences()).size(), "cause"));
+                    + count(Causes.of(r.differences()).size(), "cause")
+                    + (unshrunk > 0 ? " (" + unshrunk + " more seen, not shrunk)" : ""));
         }
         int rest = other.size() - (protocol > 0 ? 1 : 0); // the protocol errors are one problem, named above
         if (rest > 0) {
