@@ -1,5 +1,6 @@
 package io.cursorcheck.cli;
 
+import io.cursorcheck.conformance.Causes;
 import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.protocol.ExternalSubject;
 import io.cursorcheck.conformance.protocol.ProgramSubject;
@@ -37,9 +38,9 @@ import picocli.CommandLine.Parameters;
         exitCodeListHeading = Usage.EXIT_HEADING,
         exitCodeList = {
             Usage.EXIT_OK,
-            "1:the program differs from the model at all (no earlier semantics excuses a subject), breaks the"
-                    + " protocol, or the run has a blind spot; with --replay or --replay-seed: the counterexample still"
-                    + " fails",
+            "1:the program differs from the spec's model at all (the last line says FAILED, with the shapes and"
+                    + " their causes), breaks the protocol, or the run has a blind spot; with --replay or --replay-seed:"
+                    + " the counterexample still fails",
             Usage.EXIT_ERROR + "; also if COMMAND is missing, is not there or does not answer the handshake"
         })
 final class SubjectCli extends CliCommand {
@@ -186,27 +187,41 @@ final class SubjectCli extends CliCommand {
         return report(r, out);
     }
 
-    /** Prints a subject's result; its exit code. */
+    /**
+     * Prints a subject's result, compact: one line per cause of difference ({@link Causes}) with its shapes
+     * and the page of its shortest shrunk script, the run's other problems, and the verdict last, which the
+     * exit code follows (0 for {@code PASSED}, 1 for {@code FAILED}). Each shape's page is reached from the
+     * cause's page and the index, so the console never lists the shapes one by one.
+     *
+     * @return the exit code
+     */
     static int report(Conformance.Result r, java.io.PrintStream out) {
         out.printf("%,d sequences, %,d operations in %.1f s%n", r.sequences(), r.operations(), r.millis() / 1000.0);
-        for (Conformance.Difference d : r.differences()) {
+        List<Causes.Cause> causes = Causes.of(r.differences());
+        if (!causes.isEmpty()) {
             out.printf(
-                    "%s [%s]: %s, shrunk from %d to %d operations%n  %s%n",
-                    d.kind().id(),
-                    d.kind().verdict(),
-                    d.signature(),
-                    d.counterexample().original(),
-                    d.counterexample().script().length(),
-                    d.page() == null ? "" : Reports.relative(d.page()));
+                    "differs from the spec: %d shape(s) in %d cause(s), each by its shortest shrunk script:%n",
+                    r.differences().size(), causes.size());
         }
-        List<String> problems = ProgramSubject.problems(r);
-        out.println("verdict: " + ProgramSubject.verdict(r) + "; report: "
+        for (Causes.Cause c : causes) {
+            Conformance.Difference d = c.shortest();
+            out.printf(
+                    "  %s: %s; %d shape(s), %,d sequence(s), shortest %d operations%s%n",
+                    c.key(),
+                    c.title(),
+                    c.shapes().size(),
+                    c.hits(),
+                    d.counterexample().script().length(),
+                    d.page() == null ? "" : ": " + Reports.relative(d.page()));
+        }
+        ProgramSubject.runProblems(r).forEach(p -> out.println("  PROBLEM: " + p));
+        String verdict = ProgramSubject.verdict(r);
+        out.println(verdict + "; see "
                 + Reports.relative(Reports.lastRun()
                         .resolve(Conformance.SUBJECTS)
                         .resolve(r.subject())
                         .resolve("index.md")));
-        problems.forEach(p -> out.println("  PROBLEM: " + p));
-        return problems.isEmpty() ? 0 : 1;
+        return verdict.startsWith("PASSED") ? 0 : 1;
     }
 
     private Counterexample.Stored stored() throws java.io.IOException {

@@ -50,8 +50,15 @@ class SubjectCliTest {
         }
     }
 
-    /** What a command line did. */
-    private record Outcome(int exit, String out) {}
+    /** What a command line did: its standard output, and the console (standard error and output as written). */
+    private record Outcome(int exit, String out, String console) {
+
+        /** The console's last line. */
+        String lastLine() {
+            String[] lines = console.strip().split("\n");
+            return lines[lines.length - 1];
+        }
+    }
 
     /**
      * Runs a command line as printed ({@code bin/cursorcheck ...}, from the project's root): a word naming a
@@ -67,13 +74,41 @@ class SubjectCliTest {
             }
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int exit = new Main(
-                        new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
-                .run(words);
+        ByteArrayOutputStream console = new ByteArrayOutputStream(); // both streams, in the order written
+        PrintStream both = new PrintStream(console, true, StandardCharsets.UTF_8);
+        int exit = new Main(new PrintStream(new Tee(out, both), true, StandardCharsets.UTF_8), both).run(words);
         String text = out.toString(StandardCharsets.UTF_8);
-        System.out.println("$ " + command + "\n" + text);
-        return new Outcome(exit, text);
+        System.out.println("$ " + command + "\n" + console.toString(StandardCharsets.UTF_8));
+        return new Outcome(exit, text, console.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Standard output kept apart and also written to the console, where standard error goes too. */
+    private static final class Tee extends java.io.OutputStream {
+        private final java.io.OutputStream own;
+        private final java.io.OutputStream console;
+
+        Tee(java.io.OutputStream own, java.io.OutputStream console) {
+            this.own = own;
+            this.console = console;
+        }
+
+        @Override
+        public void write(int b) throws java.io.IOException {
+            own.write(b);
+            console.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws java.io.IOException {
+            own.write(b, off, len);
+            console.write(b, off, len);
+        }
+
+        @Override
+        public void flush() throws java.io.IOException {
+            own.flush();
+            console.flush();
+        }
     }
 
     private static String script(boolean correct) {
@@ -97,7 +132,7 @@ class SubjectCliTest {
         Outcome run = run(
                 "bin/cursorcheck subject --name buggy --sequences 200 --seed " + seed + " -- python3 " + script(false));
         assertThat(run.exit()).isEqualTo(1);
-        assertThat(run.out()).contains("verdict: FAILED: differs", "PROBLEM: buggy: differs from the model");
+        assertThat(run.out()).contains("differs from the spec: ");
         Path dir = Reports.latestRun(reports).resolve("subjects/buggy");
         assertThat(dir.resolve("index.md")).exists();
         Path page;
@@ -128,11 +163,56 @@ class SubjectCliTest {
         Outcome run = run("bin/cursorcheck subject --sequences 200 --seed 7 -- python3 " + script(true));
         assertThat(run.exit()).isZero();
         assertThat(run.out())
-                .contains(
-                        "rerun exactly: bin/cursorcheck subject --name broadcast_subject --sequences 200"
-                                + " --seed 7 -- python3 " + script(true),
-                        "verdict: conforms");
+                .contains("rerun exactly: bin/cursorcheck subject --name broadcast_subject --sequences 200"
+                        + " --seed 7 -- python3 " + script(true));
+        assertThat(run.lastLine())
+                .isEqualTo("PASSED: no difference from the spec in 200 sequences; see "
+                        + Reports.relative(Reports.latestRun(reports).resolve("subjects/broadcast_subject/index.md")));
         assertThat(Reports.latestRun(reports).resolve("subjects/broadcast_subject/index.md"))
                 .exists();
+    }
+
+    /**
+     * A buggy subject's console is its causes, not its shapes: a line per cause, each page named once at most,
+     * no word of a release's judge (earlier semantics, undecided), and the verdict last, which the exit code
+     * follows. Counted in sequences, so the verdict is the same on any machine.
+     */
+    @Test
+    void aBuggySubjectsConsoleIsALinePerCauseAndEndsWithTheVerdict() throws Exception {
+        long seed = GateSeed.get().value();
+        Outcome run = run(
+                "bin/cursorcheck subject --name buggy --sequences 400 --seed " + seed + " -- python3 " + script(false));
+        assertThat(run.exit()).isEqualTo(1);
+        Path dir = Reports.latestRun(reports).resolve("subjects/buggy");
+        assertThat(run.lastLine())
+                .matches("FAILED: \\d+ shapes? of difference in \\d+ causes?; see .*")
+                .endsWith("; see " + Reports.relative(dir.resolve("index.md")));
+        Matcher counts = Pattern.compile("FAILED: (\\d+) shapes? of difference in (\\d+) causes?")
+                .matcher(run.lastLine());
+        assertThat(counts.find()).isTrue();
+        int causes = Integer.parseInt(counts.group(2));
+        assertThat(Integer.parseInt(counts.group(1))).isGreaterThanOrEqualTo(causes);
+        // one line per cause (two spaces, its key, a colon), each naming the page of its shortest script
+        List<String> causeLines = run.console()
+                .lines()
+                .filter(l -> l.matches("  [a-z0-9+-]+: .*; \\d+ shape\\(s\\), .*\\.md"))
+                .toList();
+        assertThat(causeLines).hasSize(causes);
+        // no shape is listed one by one: every page file is named at most once on the console
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path page : files.filter(p -> p.toString().endsWith(".md")).toList()) {
+                String name = page.getFileName().toString();
+                assertThat(run.console().split(Pattern.quote(name), -1).length - 1)
+                        .as("mentions of %s", name)
+                        .isLessThanOrEqualTo(1);
+            }
+        }
+        assertThat(run.console().lines().count())
+                .as("console lines: a few of the run's, one per cause, the verdict")
+                .isLessThanOrEqualTo(10 + causes);
+        String lower = run.console().toLowerCase(java.util.Locale.ROOT);
+        for (String word : List.of("undecided", "do not fail the run", "earlier semantics", "changelog")) {
+            assertThat(lower).as(word).doesNotContain(word);
+        }
     }
 }

@@ -416,18 +416,34 @@ public final class Conformance {
             // A shape is what differs and how it is judged: two judgements of one signature are two shapes, and
             // the shrink keeps the judgement, so two behaviours never share a page.
             Differences.Kind judged = Differences.classify(subject.hello(), run, witnesses);
-            String shape = f.signature() + JUDGED + judged.id();
+            String shape = shape(config, f.signature(), judged);
             if (hits.merge(shape, 1L, Long::sum) == 1) {
                 firsts.put(shape, run);
                 seeds.put(shape, seed);
                 keeps.put(shape, r -> Differences.classify(subject.hello(), r, witnesses) == judged);
-                config.log().printf("  %s: new difference after %d sequences: %s%n", subject.id(), sequences, shape);
+                // A subject's shapes are many symptoms of few causes: its log names the first and leaves the rest
+                // to the grouping by cause at the end (Causes), so the console is not a line per shape.
+                if (config.release() != null || firsts.size() == 1) {
+                    config.log()
+                            .printf(
+                                    "  %s: %s difference after %d sequences: %s%s%n",
+                                    subject.id(),
+                                    config.release() != null ? "new" : "first",
+                                    sequences,
+                                    shape,
+                                    config.release() != null
+                                            ? ""
+                                            : " (further shapes are counted, shrunk and grouped by cause at the end)");
+                }
             }
         }
 
         List<Difference> differences = new ArrayList<>();
         Map<Script, Difference> written = new LinkedHashMap<>(); // shrunk script -> the shape whose page shows it
         long shrinkDeadline = Deadline.after(System.currentTimeMillis(), config.shrinking());
+        if (config.release() == null && !firsts.isEmpty()) { // a subject logs its shrinking once, not per shape
+            config.log().printf("  %s: shrinking %d shape(s) of difference%n", subject.id(), firsts.size());
+        }
         for (Map.Entry<String, Lockstep.Run> e : firsts.entrySet()) {
             if (System.currentTimeMillis() > shrinkDeadline) {
                 config.log()
@@ -474,7 +490,10 @@ public final class Conformance {
                 subject.algorithm(),
                 subject.source());
         if (dir != null) {
-            Files.writeString(dir.resolve("index.md"), ConformancePage.version(result), StandardCharsets.UTF_8);
+            Files.writeString(
+                    dir.resolve("index.md"),
+                    ConformancePage.version(result, subject.command()),
+                    StandardCharsets.UTF_8);
         }
         return result;
     }
@@ -605,8 +624,8 @@ public final class Conformance {
             });
             config.log()
                     .printf(
-                            "  %s: at known finding %s the release differs otherwise: %s%n",
-                            subject.id(), f.name(), v.evidence());
+                            "  %s: at known finding %s the %s differs otherwise: %s%n",
+                            subject.id(), f.name(), config.release() == null ? "subject" : "release", v.evidence());
         }
     }
 
@@ -618,6 +637,20 @@ public final class Conformance {
 
     /** What joins a failure's signature and its judgement in the name of a shape. */
     static final String JUDGED = " judged ";
+
+    /**
+     * The name of a shape: what differs (the failure's signature) and how it is judged. A release's judgement is its
+     * kind; a subject that is no release has no earlier semantics and no undecided shapes, so only a guarantee it
+     * breaks names its judgement there.
+     */
+    static String shape(Config config, String signature, Differences.Kind judged) {
+        if (config.release() != null) {
+            return signature + JUDGED + judged.id();
+        }
+        return judged.verdict() == Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE
+                ? signature + " breaks " + judged.id()
+                : signature;
+    }
 
     /** The prefix of the signature of a release differing otherwise at a known finding's step. */
     static final String DIFFERS_OTHERWISE = "KNOWN-FINDING-DIFFERS:";
@@ -709,15 +742,17 @@ public final class Conformance {
                 && again.failure().step() == cx.failure().step()
                 && (keep == null || keep.test(again));
         Differences.Kind kind = Differences.classify(subject.hello(), cx, shrunk.run(), witnesses);
-        config.log()
-                .printf(
-                        "  %s: %s shrunk %d -> %d operations (%s)%s%n",
-                        subject.id(),
-                        kind.id(),
-                        cx.original(),
-                        cx.script().length(),
-                        cx.failure().signature(),
-                        replayed ? "" : "; NOT REPRODUCED on replay");
+        if (config.release() != null || !replayed) { // a subject's shapes are summed up by cause at the end
+            config.log()
+                    .printf(
+                            "  %s: %s shrunk %d -> %d operations (%s)%s%n",
+                            subject.id(),
+                            config.release() == null ? Causes.key(kind, cx.failure()) : kind.id(),
+                            cx.original(),
+                            cx.script().length(),
+                            cx.failure().signature(),
+                            replayed ? "" : "; NOT REPRODUCED on replay");
+        }
         if (dir == null) {
             return new Difference(signature, kind, cx, shrunk.run(), replayed, hits, null, null);
         }
@@ -725,13 +760,17 @@ public final class Conformance {
         // a different symptom of a kind is a different script. Only an exact repeat shares the earlier page.
         Difference same = written.get(cx.script());
         if (same != null) {
-            config.log()
-                    .printf(
-                            "  %s: the same shrunk script as %s%n",
-                            subject.id(), same.page().getFileName());
+            if (config.release() != null) { // a subject's page groups its shapes instead
+                config.log()
+                        .printf(
+                                "  %s: the same shrunk script as %s%n",
+                                subject.id(), same.page().getFileName());
+            }
             return new Difference(signature, kind, cx, shrunk.run(), replayed, hits, same.page(), same.reproduction());
         }
-        String slug = kind.id() + "-" + cx.slug().substring(cx.slug().lastIndexOf('-') + 1);
+        // A subject's files are named by their cause, as its page groups them; a release's by its kind.
+        String slug = (config.release() == null ? Causes.key(kind, cx.failure()) : kind.id()) + "-"
+                + cx.slug().substring(cx.slug().lastIndexOf('-') + 1);
         Path json = dir.resolve(slug + ".json");
         cx.write(json);
         if (binary == null) { // a subject that is no release: its page gives the commands that replay it instead

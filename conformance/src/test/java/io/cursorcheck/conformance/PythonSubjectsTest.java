@@ -135,6 +135,89 @@ class PythonSubjectsTest {
         }
     }
 
+    /**
+     * Words of a release's judge that have no place on a subject's pages or console: a subject is held to the
+     * spec, every difference fails its run, and no release's history excuses it.
+     */
+    static final java.util.List<String> RELEASE_WORDS =
+            java.util.List.of("undecided", "do not fail the run", "earlier semantics", "changelog", "unclassified");
+
+    @Test
+    void theBuggyPortsPageGroupsItsShapesByCauseEachByItsShortestScriptWithNoReleaseWords() throws Exception {
+        ProgramSubject.requireExamplesRunnable();
+        ProgramSubject.Example e = example(false);
+        Conformance.Result r;
+        try (ExternalSubject subject = ProgramSubject.start(e.name(), e.command())) {
+            r = Conformance.run(
+                    new Conformance.Config(
+                            null,
+                            seed(e.name()),
+                            Long.MAX_VALUE,
+                            CONTROL_SEQUENCES,
+                            60,
+                            reports,
+                            new PrintStream(System.out, true),
+                            10_000),
+                    subject,
+                    null);
+        }
+        Path dir = reports.resolve("subjects").resolve(e.name());
+        String index = Files.readString(dir.resolve("index.md"));
+        java.util.List<Causes.Cause> causes = Causes.of(r.differences());
+        assertThat(causes).as("causes").isNotEmpty();
+        assertThat(causes.size())
+                .as("fewer causes than shapes")
+                .isLessThanOrEqualTo(r.differences().size());
+        assertThat(ProgramSubject.verdict(r))
+                .isEqualTo("FAILED: " + r.differences().size() + " shape"
+                        + (r.differences().size() == 1 ? "" : "s") + " of difference in " + causes.size() + " cause"
+                        + (causes.size() == 1 ? "" : "s"));
+        assertThat(index)
+                .startsWith("# Subject `" + e.name() + "`: differs from the spec")
+                .contains("**" + ProgramSubject.verdict(r) + "**");
+        int from = 0;
+        for (Causes.Cause c : causes) {
+            // the shortest shrunk script first, in full, with its replay command; then one line for the rest
+            int shortest = c.shortest().counterexample().script().length();
+            assertThat(c.shapes())
+                    .allSatisfy(d ->
+                            assertThat(d.counterexample().script().length()).isGreaterThanOrEqualTo(shortest));
+            int heading = index.indexOf(". `" + c.key() + "`: ", from);
+            assertThat(heading)
+                    .as("the heading of %s after the one before", c.key())
+                    .isGreaterThan(from);
+            var cx = c.shortest().counterexample();
+            StringBuilder script = new StringBuilder("```\n// " + cx.script().options() + "\n");
+            for (int i = 0; i < cx.script().length(); i++) {
+                script.append(cx.script().lines().get(i))
+                        .append(i == cx.failure().step() ? "   // <- differs here" : "")
+                        .append('\n');
+            }
+            int shown = index.indexOf(script.append("```\n").toString(), heading);
+            assertThat(shown).as("%s: its shortest script, in full", c.key()).isGreaterThan(heading);
+            int replay = index.indexOf("bin/cursorcheck subject --replay ", shown);
+            assertThat(replay).as("%s: its replay command", c.key()).isGreaterThan(shown);
+            from = replay;
+            if (c.shapes().size() > 1) {
+                int more = index.indexOf("and " + (c.shapes().size() - 1) + " more shape", replay);
+                assertThat(more).as("%s: and N more", c.key()).isGreaterThan(replay);
+                String line = index.substring(more, index.indexOf('\n', more));
+                for (Path other : c.otherPages()) {
+                    assertThat(line).contains("(" + other.getFileName() + ")");
+                }
+                from = more;
+            }
+        }
+        try (java.util.stream.Stream<Path> pages = Files.list(dir)) {
+            for (Path page : pages.filter(p -> p.toString().endsWith(".md")).toList()) {
+                String text = Files.readString(page).toLowerCase(java.util.Locale.ROOT);
+                for (String word : RELEASE_WORDS) {
+                    assertThat(text).as("%s on %s", word, page.getFileName()).doesNotContain(word);
+                }
+            }
+        }
+    }
+
     @Test
     void aProgramThatDoesNotSpeakTheProtocolIsASetupErrorNamingTheCommand() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> ProgramSubject.start("cat", java.util.List.of("cat")))

@@ -1,5 +1,6 @@
 package io.cursorcheck.conformance.pages;
 
+import io.cursorcheck.conformance.Causes;
 import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.judge.Differences;
 import io.cursorcheck.conformance.judge.FindingOnRelease;
@@ -68,6 +69,13 @@ public final class ConformancePage {
                     "[" + MarkdownTable.text(d.kind().invariant()) + "]("
                             + SpecLinks.from(here, SpecLinks.anchorOf(d.kind().invariant())) + ")");
         }
+        if (program) { // the group its subject's index shows it in
+            String cause = Causes.key(d.kind(), f);
+            facts.row(
+                    "Cause",
+                    "`" + cause + "`: "
+                            + MarkdownTable.text(Causes.of(List.of(d)).get(0).title()) + " ([all causes](index.md))");
+        }
         facts.row("Signature", MarkdownTable.code(d.signature()));
         facts.row("Options", cx.script().options());
         // A known finding's own script is no random sequence: it has no seed, and is not one of the hits.
@@ -86,7 +94,7 @@ public final class ConformancePage {
         facts.row(
                 "Replayed",
                 d.replayed()
-                        ? "yes: the shrunk script fails the same way again on this release"
+                        ? "yes: the shrunk script fails the same way again on this " + (program ? "subject" : "release")
                         : "**no**: the replay did not fail the same way");
         if (mjs == null) { // a subject that is no release: no JavaScript reproduction; its replay commands instead
             facts.row("Subject", MarkdownTable.code(ProgramSubject.shell(subject.command())));
@@ -124,8 +132,8 @@ public final class ConformancePage {
         b.append("```\n\n## Step by step\n\n");
         b.append("Entries are named by the write that stored them (`DATA(#3, 1B)`: the entry written by operation #3,"
                 + " of size 1); settlements are listed in operation order. The model's state is the one [the spec]("
-                + SpecLinks.from(here, "1-state") + ") describes; the release shows only its probe (`consumerCount`,"
-                + " `canWrite`).\n\n");
+                + SpecLinks.from(here, "1-state") + ") describes; the " + (program ? "subject" : "release")
+                + " shows only its probe (`consumerCount`, `canWrite`).\n\n");
         MarkdownTable steps = MarkdownTable.of(
                 "#",
                 "operation",
@@ -196,8 +204,25 @@ public final class ConformancePage {
         return Reproduction.modelAnswer(d.run(), i, algorithm);
     }
 
-    /** A release's page: what ran, every difference by kind, the known findings replayed. */
+    /**
+     * The page of a run: a release's ({@link #version(Conformance.Result)}), or for a subject that is no release
+     * ({@link Conformance.Result#release()} null) its own, by cause, whose replay commands run {@code command}.
+     *
+     * @param command the subject's command line (its replay commands start it), unused for a release
+     */
+    public static String version(Conformance.Result r, List<String> command) {
+        return r.release() == null ? subjectPage(r, command) : version(r);
+    }
+
+    /**
+     * A release's page: what ran, every difference by kind, the known findings replayed. A subject that is no
+     * release gets its own page, without the replay commands, which need its command line
+     * ({@link #version(Conformance.Result, List)} gives them).
+     */
     public static String version(Conformance.Result r) {
+        if (r.release() == null) {
+            return subjectPage(r, List.of());
+        }
         StringBuilder b = new StringBuilder();
         b.append("# Conformance: ").append(r.subject()).append("\n\n");
         b.append(oneLine(r.hello().summary())).append(".\n\n");
@@ -320,7 +345,7 @@ public final class ConformancePage {
                     .append("](../../../findings/")
                     .append(k.finding().name())
                     .append("/README.md): ")
-                    .append(replayed(k))
+                    .append(replayed(k, "the release"))
                     .append(
                             r.knownHits().containsKey(k.finding().name())
                                     ? "; hit by "
@@ -332,26 +357,185 @@ public final class ConformancePage {
     }
 
     /**
-     * What ran, when it is not the release's own module against the as-released model: the source file with
+     * A subject's page, whose replay commands run {@code command}. A subject is held to the spec: every difference fails its run, so the page says whether
+     * it differs from the spec and why, by cause ({@link Causes}): each cause by its shortest shrunk script, in
+     * full with its replay command, then one line linking its other shapes. The words of a release's judge
+     * (earlier semantics, undecided, a changelog's evidence) have no place on it.
+     */
+    static String subjectPage(Conformance.Result r, List<String> command) {
+        List<Causes.Cause> causes = Causes.of(r.differences());
+        List<String> problems = ProgramSubject.runProblems(r);
+        boolean passed = causes.isEmpty() && problems.isEmpty();
+        StringBuilder b = new StringBuilder();
+        b.append("# Subject `")
+                .append(r.subject())
+                .append("`: ")
+                .append(
+                        !causes.isEmpty()
+                                ? "differs from the spec"
+                                : passed ? "no difference from the spec" : "the run failed")
+                .append("\n\n");
+        b.append(oneLine(r.hello().summary())).append(".\n\n");
+        b.append(MarkdownTable.of("", "")
+                        .row(
+                                "Subject",
+                                "a program given by its command (`bin/cursorcheck subject`), held to the spec"
+                                        + " (docs/spec.md): every difference from its model fails the run")
+                        .row("Model", "`model`: the algorithm of docs/spec.md §2")
+                        .row("Verdict", "**" + MarkdownTable.text(ProgramSubject.verdict(r)) + "**")
+                        .row("Index", "no row in reports/conformance/index.md; this page is this run's only record"))
+                .append('\n');
+        b.append(String.format(
+                "%,d random sequences, %,d operations in %.0f s; %d shape(s) of difference in %d cause(s), each shape"
+                        + " shrunk and replayed, each distinct shrunk script with its page and the commands that"
+                        + " replay it; %d subject process restart(s).%n%n",
+                r.sequences(),
+                r.operations(),
+                r.millis() / 1000.0,
+                r.differences().size(),
+                causes.size(),
+                r.restarts()));
+        if (!problems.isEmpty()) {
+            b.append("## Problems of the run\n\n");
+            problems.forEach(p -> b.append("- ").append(literal(p)).append('\n'));
+            b.append('\n');
+        }
+        if (!causes.isEmpty()) {
+            b.append("## Differs from the spec: ")
+                    .append(causes.size())
+                    .append(" cause(s)\n\n")
+                    .append("Each cause is one group of shapes (a shape: the operation and the kinds each side"
+                            + " answered): a difference that breaks a guarantee by the guarantee, any other by what"
+                            + " differs first (the outcome, the settlements, the values or a field of the probe),"
+                            + " whatever the operation. Each is shown by its shortest shrunk script; fix that one"
+                            + " first, then run again.\n\n");
+            int n = 0;
+            for (Causes.Cause c : causes) {
+                cause(b, ++n, c, command);
+            }
+        }
+        if (r.signatures().size() > r.differences().size()) {
+            b.append("Further signatures, seen but not shrunk (the time for shrinking ran out):\n\n");
+            r.signatures().entrySet().stream()
+                    .skip(r.differences().size())
+                    .forEach(e -> b.append("- `")
+                            .append(oneLine(e.getKey()))
+                            .append("`: ")
+                            .append(e.getValue())
+                            .append(" sequence(s)\n"));
+            b.append('\n');
+        }
+        if (r.protocolErrors().count() > 0) {
+            b.append("## Protocol errors\n\n**")
+                    .append(r.protocolErrors().count())
+                    .append(" protocol error(s)**: the subject broke the cursorcheck-subject protocol"
+                            + " (docs/protocol.md), which fails the run; no such sequence was shrunk or counted"
+                            + " above, and each process that broke it was replaced by a fresh one. The first:\n\n");
+            r.protocolErrors()
+                    .first()
+                    .forEach(e -> b.append("- ").append(literal(e)).append('\n'));
+            b.append('\n');
+        }
+        b.append(
+                r.hello().unsupported().isEmpty()
+                        ? "The API can express every operation of the protocol.\n\n"
+                        : "Operations of the protocol the API cannot express (never drawn):\n\n");
+        r.hello()
+                .unsupported()
+                .forEach(u -> b.append("- `")
+                        .append(u.op())
+                        .append("`: ")
+                        .append(literal(u.why()))
+                        .append('\n'));
+        if (!r.hello().unsupported().isEmpty()) {
+            b.append('\n');
+        }
+        b.append(patterns(r));
+        b.append("## Known findings against the model, replayed here\n\n")
+                .append("Scripts where the spec's own algorithm breaks an invariant (reports/findings/): what the"
+                        + " subject answers there.\n\n");
+        for (Conformance.KnownReplay k : r.known()) {
+            b.append("- [")
+                    .append(k.finding().name())
+                    .append("](../../../findings/")
+                    .append(k.finding().name())
+                    .append("/README.md): ")
+                    .append(replayed(k, "the subject"))
+                    .append('\n');
+        }
+        return b.toString();
+    }
+
+    /** One cause on a subject's page: its shortest shrunk script in full, its replay, a line for the rest. */
+    private static void cause(StringBuilder b, int n, Causes.Cause c, List<String> command) {
+        Conformance.Difference d = c.shortest();
+        var cx = d.counterexample();
+        b.append("### ")
+                .append(n)
+                .append(". `")
+                .append(c.key())
+                .append("`: ")
+                .append(oneLine(c.title())) // the suite's own words, not the subject's: no escaping
+                .append("\n\n")
+                .append(c.shapes().size())
+                .append(" shape(s), ")
+                .append(c.hits())
+                .append(" random sequence(s). The shortest, ")
+                .append(
+                        d.page() == null
+                                ? ""
+                                : "[" + d.page().getFileName() + "](" + d.page().getFileName() + "), ")
+                .append("shrunk to ")
+                .append(cx.script().length())
+                .append(" operations: `")
+                .append(oneLine(d.signature()).replace("`", "'"))
+                .append("`, ")
+                .append(oneLine(cx.failure().detail()))
+                .append("\n\n```\n// ")
+                .append(cx.script().options())
+                .append('\n');
+        List<String> lines = cx.script().lines();
+        for (int i = 0; i < lines.size(); i++) {
+            b.append(lines.get(i))
+                    .append(i == cx.failure().step() ? "   // <- differs here" : "")
+                    .append('\n');
+        }
+        b.append("```\n\n");
+        if (d.page() != null && !command.isEmpty()) {
+            Path json =
+                    d.page().resolveSibling(d.page().getFileName().toString().replaceFirst("\\.md$", ".json"));
+            b.append("Replay it step by step, model and subject side by side:\n\n```\n")
+                    .append(ProgramSubject.replayFile(json, command))
+                    .append("\n```\n\n");
+        }
+        List<Path> others = c.otherPages();
+        int more = c.shapes().size() - 1;
+        if (more > 0) {
+            b.append("and ")
+                    .append(more)
+                    .append(more == 1 ? " more shape" : " more shapes")
+                    .append(" of the same kind");
+            if (!others.isEmpty()) {
+                b.append(": ");
+                for (int i = 0; i < others.size(); i++) {
+                    String file = others.get(i).getFileName().toString();
+                    b.append(i == 0 ? "" : ", ")
+                            .append('[')
+                            .append(file.replaceFirst("\\.md$", ""))
+                            .append("](")
+                            .append(file)
+                            .append(')');
+                }
+            }
+            b.append(".\n\n");
+        }
+    }
+
+    /**
+     * What ran on a release, when it is not the release's own module against the as-released model: the source file with
      * its SHA-256, the model, what such a run expects, and that it has no row in the index.
      */
     private static void subject(StringBuilder b, Conformance.Result r) {
-        if (r.release() == null) {
-            b.append(MarkdownTable.of("", "")
-                            .row(
-                                    "Subject",
-                                    "a program given by its command (`bin/cursorcheck subject`), no release of Node or Bun")
-                            .row("Model", "`model`: the algorithm as released, docs/spec.md §2")
-                            .row(
-                                    "Verdict",
-                                    "every difference from the model fails the run: a subject is held to the spec, and no"
-                                            + " earlier semantics of a release excuses it")
-                            .row(
-                                    "Index",
-                                    "no row in reports/conformance/index.md; this page is this run's only record"))
-                    .append('\n');
-            return;
-        }
         if (r.source() == null && r.algorithm() == io.cursorcheck.spi.Algorithm.AS_RELEASED) {
             return;
         }
@@ -390,7 +574,9 @@ public final class ConformancePage {
 
     /** The patterns every run must make, with the sequences that made each: a blind spot shows as a 0. */
     private static String patterns(Conformance.Result r) {
-        StringBuilder b = new StringBuilder("Patterns the spec covers on every release, made on this one (a run of at"
+        StringBuilder b = new StringBuilder("Patterns the spec covers on every "
+                + (r.release() == null ? "subject" : "release")
+                + ", made on this one (a run of at"
                 + " least " + Patterns.MIN_SEQUENCES + " sequences that never makes one has a blind spot, an error of"
                 + " the run):\n\n");
         MarkdownTable table =
@@ -465,19 +651,19 @@ public final class ConformancePage {
         b.append(table).append('\n');
     }
 
-    /** What the replay of a known finding showed about the release. */
-    private static String replayed(Conformance.KnownReplay k) {
+    /** What the replay of a known finding showed about {@code who}: the release, or the subject. */
+    private static String replayed(Conformance.KnownReplay k, String who) {
         if (k.protocolError()) {
-            return "the replay stopped at a protocol error (above), so it shows nothing about the release";
+            return "the replay stopped at a protocol error (above), so it shows nothing about " + who;
         }
         if (!k.run().failed()) {
-            return "the release answers like the model to the end of the script: the finding does not show";
+            return who + " answers like the model to the end of the script: the finding does not show";
         }
         if (!k.agrees()) {
-            return "the release differs before the finding's step";
+            return who + " differs before the finding's step";
         }
-        return "the release answers like the model up to the step where the model fails ("
-                + k.run().failure().signature() + "); there the release answers "
+        return who + " answers like the model up to the step where the model fails ("
+                + k.run().failure().signature() + "); there " + who + " answers "
                 + OutsideView.answer(OutsideView.ordered(
                         k.run().subject().get(k.run().failure().step())));
     }

@@ -1,5 +1,6 @@
 package io.cursorcheck.conformance.protocol;
 
+import io.cursorcheck.conformance.Causes;
 import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.ConformanceCampaign;
 import io.cursorcheck.conformance.release.MissingToolException;
@@ -194,22 +195,59 @@ public final class ProgramSubject {
     }
 
     /**
-     * The expectations a subject's run did not meet: those of a release ({@link ConformanceCampaign#problems}:
-     * protocol errors, a difference that does not replay, a blind spot), and every difference from the model.
+     * The expectations a subject's run did not meet: those of a release ({@link #runProblems}), and one per
+     * cause of difference from the spec ({@link Causes}), naming its shapes and its shortest shrunk script.
      */
     public static List<String> problems(Conformance.Result r) {
-        List<String> p = new ArrayList<>(ConformanceCampaign.problems(r));
-        for (Conformance.Difference d : r.differences()) {
-            p.add(r.subject() + ": differs from the model (" + d.kind().id() + ", " + d.signature() + "), shrunk to "
-                    + d.counterexample().script().length() + " operations"
+        List<String> p = new ArrayList<>(runProblems(r));
+        for (Causes.Cause c : Causes.of(r.differences())) {
+            Conformance.Difference d = c.shortest();
+            p.add(r.subject() + ": differs from the spec (" + c.key() + ": " + c.title() + "), "
+                    + count(c.shapes().size(), "shape")
+                    + ", the shortest shrunk to " + d.counterexample().script().length() + " operations"
                     + (d.page() == null ? "" : ": " + Reports.relative(d.page())));
         }
         return p;
     }
 
-    /** One line: the subject measured against the model, {@code FAILED: ...} when an expectation was not met. */
+    /**
+     * The expectations a subject's run did not meet apart from its differences: those of a release
+     * ({@link ConformanceCampaign#problems}: protocol errors, a difference that does not replay, a blind spot).
+     */
+    public static List<String> runProblems(Conformance.Result r) {
+        return ConformanceCampaign.problems(r);
+    }
+
+    /**
+     * One line: {@code PASSED: ...} when the subject met every expectation, else {@code FAILED: ...} with its
+     * shapes of difference from the spec and its causes, its protocol errors and its other problems. A subject
+     * is held to the spec, so the words of a release's judge (earlier semantics, undecided) have no place here.
+     */
     public static String verdict(Conformance.Result r) {
-        String v = ConformanceCampaign.verdict(r);
-        return problems(r).isEmpty() ? v : "FAILED: " + v;
+        List<String> other = runProblems(r);
+        if (other.isEmpty() && r.differences().isEmpty()) {
+            return String.format("PASSED: no difference from the spec in %,d sequences", r.sequences());
+        }
+        List<String> parts = new ArrayList<>();
+        long protocol = r.protocolErrors().count();
+        if (protocol > 0) {
+            parts.add(count(protocol, "protocol error") + " of the subject");
+        }
+        if (!r.differences().isEmpty()) {
+            int unshrunk = r.signatures().size() - r.differences().size(); // the time for shrinking ran out
+            parts.add(count(r.differences().size(), "shape") + " of difference in "
+                    + count(Causes.of(r.differences()).size(), "cause")
+                    + (unshrunk > 0 ? " (" + unshrunk + " more seen, not shrunk)" : ""));
+        }
+        int rest = other.size() - (protocol > 0 ? 1 : 0); // the protocol errors are one problem, named above
+        if (rest > 0) {
+            parts.add(count(rest, parts.isEmpty() ? "problem" : "other problem") + " of the run");
+        }
+        return "FAILED: " + String.join("; ", parts);
+    }
+
+    /** {@code 1 cause}, {@code 3 causes}. */
+    private static String count(long n, String noun) {
+        return String.format("%,d %s%s", n, noun, n == 1 ? "" : "s");
     }
 }
