@@ -326,13 +326,18 @@ final class EarlierSemantics {
                     && m != null
                     && m.kind() == Outcome.Kind.FAILED
                     && reasons.contains(m.reason());
+            // One error for the whole broadcast: a read of a consumer the failure did not detach, or that the spec
+            // fails with its own error, fails with the broadcast's (the latest reason given, or the error made up for
+            // a null one).
             boolean broadcastError = entryCount
                     && op instanceof Op.Next
                     && r != null
                     && r.kind() == Outcome.Kind.FAILED
-                    && reasons.contains(r.reason())
+                    && (reasons.contains(r.reason())
+                            || falsyFail && DEFAULT_ERRORS.contains(String.valueOf(r.reason())))
                     && m != null
-                    && m.kind() == Outcome.Kind.DONE;
+                    && (m.kind() == Outcome.Kind.DONE
+                            || m.kind() == Outcome.Kind.FAILED && reasons.contains(m.reason()));
             boolean cancelLeavesRead = entryCount
                     && cancelled
                     && op instanceof Op.Next
@@ -385,12 +390,14 @@ final class EarlierSemantics {
         }
         List<Op> ops = run.script().ops();
         Set<Object> reasons = new java.util.HashSet<>();
+        boolean falsyFail = false;
         boolean ended = false;
         for (int i = 0; i < at; i++) {
             Op o = ops.get(i);
             ended |= o instanceof Op.End || o instanceof Op.EndSync || o instanceof Op.Fail || o instanceof Op.Cancel;
             if (o instanceof Op.Fail x) {
                 reasons.add(x.reason());
+                falsyFail |= falsy(x.reason());
             } else if (o instanceof Op.Cancel x && x.hasReason()) {
                 reasons.add(x.reason());
             }
@@ -406,16 +413,19 @@ final class EarlierSemantics {
             Predicate<Outcome> data = o -> o != null && o.kind() == Outcome.Kind.DATA;
             // The model reads an entry the release trimmed: it delivers it, or fails at it where it is spoiled.
             boolean modelReads = data.test(m) || m != null && m.equals(Outcome.failed(SpecError.INVALID_ENTRY));
+            // (a later entry: where the model delivers, one past it; where it fails at a spoiled entry, any)
             boolean lateRead = op instanceof Op.Next
                     && modelReads
-                    && (r == null || r.isPending() || data.test(r) && data.test(m) && r.value() > m.value());
+                    && (r == null || r.isPending() || data.test(r) && (!data.test(m) || r.value() > m.value()));
             boolean lateReadEnded = ended
                     && x.own()
                     && op instanceof Op.Next
-                    && data.test(m)
+                    && modelReads
                     && r != null
                     && (r.kind() == Outcome.Kind.DONE
-                            || r.kind() == Outcome.Kind.FAILED && reasons.contains(r.reason()));
+                            || r.kind() == Outcome.Kind.FAILED
+                                    && (reasons.contains(r.reason())
+                                            || falsyFail && DEFAULT_ERRORS.contains(String.valueOf(r.reason()))));
             boolean flushed = isWrite(op)
                     && r != null
                     && r.kind() == Outcome.Kind.ACCEPTED
@@ -448,10 +458,13 @@ final class EarlierSemantics {
         Probe r = step.release();
         Probe m = step.model();
         if (spoiledRead) {
-            // The model's failure removed the reader and failed the writer (reading an entry, §2): its probe says one
-            // consumer fewer and canWrite null; the release, whose buffer was trimmed empty, keeps the reader waiting
-            // with room to write.
-            return r.consumers() == m.consumers() + 1 && Boolean.TRUE.equals(r.canWrite()) && m.canWrite() == null;
+            // The model's failure removed every consumer and failed the writer (reading an entry, §2): its probe says
+            // no consumer and canWrite null; the release, whose buffer was trimmed empty, keeps its readers with room
+            // to write.
+            return m.consumers() == 0
+                    && r.consumers() >= 1
+                    && Boolean.TRUE.equals(r.canWrite())
+                    && m.canWrite() == null;
         }
         return endedRead
                 ? r.consumers() == m.consumers() - 1 && java.util.Objects.equals(r.canWrite(), m.canWrite())

@@ -224,6 +224,25 @@ class DifferencesTest {
         assertThat(classify("highWaterMark", madeUp, Outcome.failed("x")))
                 .as("for a reason that is not null")
                 .isEqualTo(UNCLASSIFIED);
+        // Two substitutions at once (seen on 26.1.0): a consumer detached before fail(null) reads the broadcast's
+        // error, made up for null; and after fail(null) then cancel("e1"), fail's consumer reads "e1", not its null.
+        OutsideGuaranteesTest.Trace detachedMadeUp = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.Detach(0), Outcome.DONE)
+                .op(new Op.Fail(null), Outcome.OK)
+                .op(new Op.Next(0), Outcome.failed(new JsError("TypeError: Invalid state: Failed")));
+        assertThat(classify("highWaterMark", detachedMadeUp, Outcome.DONE)).isEqualTo(Differences.Kind.ERROR_REPORTING);
+        assertThat(classify(hello("budget", "26.12.1"), detachedMadeUp, Outcome.DONE))
+                .isEqualTo(UNCLASSIFIED);
+        OutsideGuaranteesTest.Trace latest = new OutsideGuaranteesTest.Trace(1, Policy.UNBOUNDED)
+                .attach()
+                .op(new Op.Fail(null), Outcome.OK)
+                .op(new Op.Cancel(true, "e1"), Outcome.OK)
+                .op(new Op.Next(0), Outcome.failed("e1"));
+        assertThat(classify("highWaterMark", latest, Outcome.failed(null))).isEqualTo(Differences.Kind.ERROR_REPORTING);
+        assertThat(classify("highWaterMark", latest, Outcome.failed("e2")))
+                .as("the model's own error must be a reason given too")
+                .isEqualTo(UNCLASSIFIED);
         OutsideGuaranteesTest.Trace closed = new OutsideGuaranteesTest.Trace(8, Policy.UNBOUNDED)
                 .attach()
                 .op(new Op.Fail("x"), Outcome.OK)
