@@ -8,8 +8,9 @@ import java.util.List;
  *
  * @param name      the stable qualified name, e.g. {@code function trim}, {@code Broadcast#write},
  *                  {@code get BroadcastWriter#canWrite}, {@code Broadcast##notify}, {@code Broadcast#[kWrite]}
- * @param firstLine the line it starts on, from 1 (for the code outside functions, its first line)
- * @param text      its text as the source has it (for the code outside functions, those lines joined)
+ * @param firstLine the line its text starts on, from 1 (for the code outside functions, its first line)
+ * @param text      its text as the source has it, the comments just before it included (for the code outside
+ *                  functions, those lines joined)
  */
 public record JsFunction(String name, int firstLine, String text) {
 

@@ -208,6 +208,12 @@ public final class JsFunctions {
         private final int[] lineStarts;
         private final Map<String, JsFunction> pieces = new LinkedHashMap<>();
         private final StringBuilder outside = new StringBuilder();
+        /**
+         * Where the blank stretch before the piece being read began: the comments there (its documentation) are the
+         * piece's, so that every line of the source is in one piece; -1 when none is claimed.
+         */
+        private int lead = -1;
+
         private int outsideLine;
 
         Splitter(String src, String masked) {
@@ -234,8 +240,12 @@ public final class JsFunctions {
             int i = 0;
             int n = masked.length();
             while (true) {
+                lead = i;
                 i = skipBlank(i, n);
                 if (i >= n) {
+                    if (!src.substring(lead, n).isBlank()) {
+                        addOutside(lead, n); // comments after the last statement
+                    }
                     return;
                 }
                 int end = statementEnd(i, n);
@@ -387,7 +397,8 @@ public final class JsFunctions {
                 return false;
             }
             StringBuilder rest = new StringBuilder();
-            int from = start;
+            int first = textStart(start);
+            int from = first;
             for (int i = 0; i < functions.size(); i++) {
                 int[] f = functions.get(i);
                 rest.append(src, from, f[0]);
@@ -395,16 +406,20 @@ public final class JsFunctions {
                 from = f[1];
             }
             rest.append(src, from, end);
-            put(new JsFunction(binding, line(start), rest.toString()));
+            put(new JsFunction(binding, line(first), rest.toString()));
             return true;
         }
 
         private void classBody(String name, int start, int end) {
             int open = masked.indexOf('{', start);
             int close = end - 1;
-            StringBuilder rest = new StringBuilder(src.substring(start, open + 1));
+            int first = textStart(start);
+            StringBuilder rest = new StringBuilder(src.substring(first, open + 1));
             int j = open + 1;
+            int tail = j;
             while (true) {
+                tail = j;
+                lead = j;
                 j = skipBlank(j, close);
                 if (j >= close) {
                     break;
@@ -414,14 +429,14 @@ public final class JsFunctions {
                 String header = masked.substring(j, member[1] < 0 ? memberEnd : member[1]);
                 String key = memberName(name, header, j, member[1] >= 0);
                 if (key == null) {
-                    rest.append('\n').append(src, j, memberEnd);
+                    rest.append('\n').append(src, textStart(j), memberEnd);
                 } else {
                     add(key, j, memberEnd);
                 }
                 j = memberEnd;
             }
-            rest.append('\n').append(src, close, end);
-            put(new JsFunction("class " + name, line(start), rest.toString()));
+            rest.append('\n').append(src, tail, end);
+            put(new JsFunction("class " + name, line(first), rest.toString()));
         }
 
         /**
@@ -502,14 +517,14 @@ public final class JsFunctions {
 
         /** A piece from {@code start}, with the indentation of its first line when only that precedes it. */
         private void add(String name, int start, int end) {
-            int from = start;
+            int from = textStart(start);
             while (from > 0 && (src.charAt(from - 1) == ' ' || src.charAt(from - 1) == '\t')) {
                 from--;
             }
             if (from > 0 && src.charAt(from - 1) != '\n') {
                 from = start;
             }
-            put(new JsFunction(name, line(start), src.substring(from, end)));
+            put(new JsFunction(name, line(from), src.substring(from, end)));
         }
 
         private void put(JsFunction f) {
@@ -520,7 +535,26 @@ public final class JsFunctions {
             pieces.put(name, new JsFunction(name, f.firstLine(), f.text()));
         }
 
-        private void addOutside(int start, int end) {
+        /**
+         * Where the text of the piece whose code starts at {@code start} begins: at the first comment of the blank
+         * stretch before it ({@link #lead}), or at {@code start}. Claims the stretch.
+         */
+        private int textStart(int start) {
+            int from = start;
+            if (lead >= 0 && lead < start) {
+                for (int k = lead; k < start; k++) {
+                    if (!Character.isWhitespace(src.charAt(k))) {
+                        from = k;
+                        break;
+                    }
+                }
+            }
+            lead = -1;
+            return from;
+        }
+
+        private void addOutside(int code, int end) {
+            int start = textStart(code);
             if (outside.isEmpty()) {
                 outsideLine = line(start);
             } else {

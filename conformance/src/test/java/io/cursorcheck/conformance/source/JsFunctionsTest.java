@@ -167,4 +167,15 @@ class JsFunctionsTest {
         String js = "const a = 1\nconst f = () => {\n  return a\n}\nfunction g() {}\n";
         assertThat(names(js)).containsExactly("const f", "function g", JsFunction.OUTSIDE);
     }
+
+    @Test
+    void aCommentBeforeAPieceIsItsOwnSoNoLineIsLeftOut() {
+        String js = "// first\nfunction f() {}\n\nclass K {\n  /** doc { */\n  m() {}\n  // last\n}\n// end\n";
+        assertThat(named(js, "function f").text()).isEqualTo("// first\nfunction f() {}");
+        assertThat(named(js, "function f").firstLine()).isEqualTo(1);
+        assertThat(named(js, "K#m").text()).isEqualTo("  /** doc { */\n  m() {}");
+        assertThat(named(js, "K#m").firstLine()).isEqualTo(5);
+        assertThat(named(js, "class K").normalizedLines()).containsExactly("class K {", "// last", "}");
+        assertThat(named(js, JsFunction.OUTSIDE).normalizedLines()).containsExactly("// end");
+    }
 }
