@@ -54,6 +54,9 @@ class EmbeddedSourceChangesTest {
         assertThat(changes.changed()).isNotEmpty().allMatch(c -> c.changedLines() > 0);
         assertThat(sources.between(NEWER, NEWER).changed()).isEmpty();
         String diff = sources.diff(OLDER, NEWER, changes.changed().get(0).name());
-        assertThat(diff).startsWith("--- ").contains("\n+++ ", "\n@@ -");
+        // the verdict, not the text, in a failure's message: it would quote Node's code
+        assertThat(diff.startsWith("--- ") && diff.contains("\n+++ ") && diff.contains("\n@@ -"))
+                .as("a unified diff")
+                .isTrue();
     }
 }
