@@ -4,7 +4,10 @@ import io.cursorcheck.conformance.release.NoSuchReleaseException;
 import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.conformance.source.FunctionChange;
 import io.cursorcheck.conformance.source.SourceChanges;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -69,8 +72,7 @@ final class SourceDiffCli extends CliCommand {
         try {
             diff = sources.diff(older, newer, function);
         } catch (IllegalArgumentException e) {
-            throw new UsageError("--function " + e.getMessage() + "; see the names with bin/cursorcheck source-diff"
-                    + " --from " + older.version() + " --to " + newer.version());
+            throw new UsageError("--function " + e.getMessage() + "; " + closest(sources, older, newer));
         }
         out.print(diff);
         List<FunctionChange> changes = sources.between(older, newer).changed();
@@ -83,6 +85,22 @@ final class SourceDiffCli extends CliCommand {
             changes.forEach(c -> err.println("  " + c.summary()));
         }
         return 0;
+    }
+
+    /**
+     * The names that come closest to {@link #function}: those of either release that contain its last word (what
+     * follows {@code #}, {@code .} or a space), ignoring case; else every name of the newer release.
+     */
+    private String closest(SourceChanges sources, Release older, Release newer) throws Exception {
+        Set<String> names = new LinkedHashSet<>(sources.functions(newer));
+        names.addAll(sources.functions(older));
+        String word = function.strip().replaceFirst("^.*[#. ]", "").toLowerCase(Locale.ROOT);
+        List<String> close = names.stream()
+                .filter(n -> !word.isEmpty() && n.toLowerCase(Locale.ROOT).contains(word))
+                .toList();
+        return close.isEmpty()
+                ? "the functions of " + newer.id() + ": " + String.join(", ", sources.functions(newer))
+                : "did you mean: " + String.join(", ", close);
     }
 
     /**

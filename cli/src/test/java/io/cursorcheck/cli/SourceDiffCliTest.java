@@ -74,7 +74,12 @@ class SourceDiffCliTest {
                 run("source-diff", "--from", OLDER, "--to", NEWER, "--function", "Broadcast#noSuchThing");
         assertThat(o.exit()).isEqualTo(2);
         assertThat(o.out()).isEmpty();
-        assertThat(BadInputCliTest.problems(o, List.of("--function", "'Broadcast#noSuchThing'", "neither")))
+        assertThat(BadInputCliTest.problems(
+                        o, List.of("--function", "'Broadcast#noSuchThing'", "neither", "the functions of node-")))
+                .isEmpty();
+        BadInputCliTest.Outcome near = run("source-diff", "--from", OLDER, "--to", NEWER, "--function", "cancel");
+        assertThat(near.exit()).isEqualTo(2);
+        assertThat(BadInputCliTest.problems(near, List.of("--function", "'cancel'", "did you mean: ", "#cancel")))
                 .isEmpty();
     }
 }

@@ -302,7 +302,7 @@ public final class HistoryPage {
                                 .toList()));
             }
             table.row(
-                    t.from().id() + " → " + t.to().id(),
+                    t.from().id() + " to " + t.to().id(),
                     kindIds(t.appeared()),
                     kindIds(t.disappeared()),
                     changed,

@@ -365,20 +365,20 @@ class HistoryPageTest {
         Map<Release, Set<Differences.Kind>> seen = HistoryPage.kindsSeen(rows);
         assertThat(seen).doesNotContainKey(Release.parse("node-26.7.0"));
         String page = section(HistoryPage.markdown(rows, RUN, sources.attribute(seen)), "Where the source changed");
-        assertThat(row(page, "node-26.0.0 → node-26.1.0"))
+        assertThat(row(page, "node-26.0.0 to node-26.1.0"))
                 .contains("| - |", Differences.Kind.DIRTY_FLAG.id(), "none: the same source")
                 .contains("`bin/cursorcheck source-diff --from 26.0.0 --to 26.1.0`");
-        assertThat(cells(row(page, "node-26.1.0 → node-26.2.0")))
+        assertThat(cells(row(page, "node-26.1.0 to node-26.2.0")))
                 .containsExactly(
-                        "node-26.1.0 → node-26.2.0",
+                        "node-26.1.0 to node-26.2.0",
                         "-",
                         Differences.Kind.END_AT_ONCE.id() + ", " + Differences.Kind.DIRTY_FLAG.id(),
                         "function a (changed, -1 +1 lines); get B#c (added, -0 +1 lines); class B (added, -0 +2 lines)",
                         "`bin/cursorcheck source-diff --from 26.1.0 --to 26.2.0`");
-        assertThat(row(page, "node-26.9.0 → node-26.10.0"))
+        assertThat(row(page, "node-26.9.0 to node-26.10.0"))
                 .contains(Differences.Kind.NESTED_END_IN_NOTIFY.id(), "**not read**: node-26.10.0: did not print");
         assertThat(page)
-                .doesNotContain("node-26.2.0 → node-26.9.0") // no kind came or went there
+                .doesNotContain("node-26.2.0 to node-26.9.0") // no kind came or went there
                 .doesNotContain(secret)
                 .doesNotContain("return")
                 .contains("Sources not read: node-26.10.0: did not print its source")
