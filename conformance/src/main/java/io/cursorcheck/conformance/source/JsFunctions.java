@@ -273,7 +273,13 @@ public final class JsFunctions {
                     } else if (c == ')' || c == ']') {
                         paren--;
                     } else if (c == '{' && paren == 0) {
-                        return closing(masked, k) + 1;
+                        int end = closing(masked, k) + 1;
+                        // a stray semicolon after the body on its line ("};") is the declaration's
+                        int after = end;
+                        while (after < n && (masked.charAt(after) == ' ' || masked.charAt(after) == '\t')) {
+                            after++;
+                        }
+                        return after < n && masked.charAt(after) == ';' ? after + 1 : end;
                     }
                 }
                 return n;
@@ -518,11 +524,12 @@ public final class JsFunctions {
         /** A piece from {@code start}, with the indentation of its first line when only that precedes it. */
         private void add(String name, int start, int end) {
             int from = textStart(start);
-            while (from > 0 && (src.charAt(from - 1) == ' ' || src.charAt(from - 1) == '\t')) {
-                from--;
+            int indented = from;
+            while (indented > 0 && (src.charAt(indented - 1) == ' ' || src.charAt(indented - 1) == '\t')) {
+                indented--;
             }
-            if (from > 0 && src.charAt(from - 1) != '\n') {
-                from = start;
+            if (indented == 0 || src.charAt(indented - 1) == '\n') {
+                from = indented;
             }
             put(new JsFunction(name, line(from), src.substring(from, end)));
         }

@@ -178,4 +178,12 @@ class JsFunctionsTest {
         assertThat(named(js, "class K").normalizedLines()).containsExactly("class K {", "// last", "}");
         assertThat(named(js, JsFunction.OUTSIDE).normalizedLines()).containsExactly("// end");
     }
+
+    @Test
+    void aSemicolonAfterADeclarationsBodyIsTheDeclarationsAndTheNextCommentTheNextPieces() {
+        String js = "function f() {\n  return 1;\n};\n\n// g's doc\nfunction g() {}\n";
+        assertThat(named(js, "function f").normalizedLines()).containsExactly("function f() {", "return 1;", "};");
+        assertThat(named(js, "function g").normalizedLines()).containsExactly("// g's doc", "function g() {}");
+        assertThat(names(js)).containsExactly("function f", "function g");
+    }
 }
