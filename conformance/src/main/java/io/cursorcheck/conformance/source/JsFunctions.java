@@ -12,9 +12,11 @@ import java.util.regex.Pattern;
  * Splits a JavaScript source into named functions: top-level {@code function name(} declarations, arrow and
  * function expressions assigned at top level ({@code const name = (...) => ...}), and the members of top-level
  * classes (methods, {@code get}/{@code set} accessors, {@code #private} methods, {@code [Symbol.x]()} methods, and
- * fields that hold an arrow function). A function nested in another belongs to it. What is left (requires,
- * constants, exports) is one piece, {@link JsFunction#OUTSIDE}, and a class's header and plain fields are the
- * piece {@code class Name}.
+ * fields that hold an arrow function), and the methods of an object bound at top level ({@code Name.from}). A
+ * function nested in another belongs to it, and the comments just before a piece are its own. What is left
+ * (requires, constants, exports) is one piece, {@link JsFunction#OUTSIDE}; a class's header and plain fields are the
+ * piece {@code class Name}, an object's other properties the piece {@code const Name}. So every line of the source is
+ * in some piece, and a change anywhere shows as a change of one.
  *
  * <p>A scanner, not a parser: braces are matched once strings, template literals (with their {@code ${}}
  * expressions), comments and regular expression literals are masked out, so a brace inside any of those never
