@@ -46,6 +46,7 @@ import picocli.CommandLine.Spec;
             BunCli.class,
             SubjectCli.class,
             HistoryCli.class,
+            SourceDiffCli.class,
             UpstreamCli.class,
             FrayCli.class,
             TwinsCli.class,

@@ -232,6 +232,13 @@ class BadInputCliTest {
                         "CountRaceStress"),
                 bad("campaign --skip ,", "--skip", "','", "names nothing"),
                 bad("history --releases ,", "--releases", "','", "names nothing"),
+                bad("source-diff --from abc --to 26.12.1", "--from", "'abc'", "26.12.1"),
+                bad("source-diff --from 26.10.0 --to node-26", "--to", "'node-26'"),
+                bad("source-diff --from bun-1.4.5 --to 26.12.1", "--from", "'bun-1.4.5'", "no embedded"),
+                bad("source-diff --from 26.10.0", "--to"),
+                bad("source-diff --to 26.10.0", "--from"),
+                bad("source-diff --from 26.10.0 --to 26.12.1 --function", "--function"),
+                bad("source-diff --from 26.10.0 --to 26.12.1 --frobnicate", "'--frobnicate'"),
                 bad("history --releases node-26.1.0,,bun-1.4.5", "--releases", "''"),
                 bad("campaign --skip stress,,bench", "--skip", "''"),
                 bad("explore --variant cached-count --sizes ,", "--sizes", "','", "names nothing"),
@@ -252,6 +259,9 @@ class BadInputCliTest {
                 bad("replay no/such/file.json", "replay no/such/file.json", "no such file")));
         // replay files: each message names the file, then the field or step
         t.add(new Bad(List.of("replay", files.toString()), List.of("replay " + files, "directory")));
+        t.add(new Bad(
+                List.of("source-diff", "--from", "26.10.0", "--to", "26.12.1", "--function", " "),
+                List.of("--function", "' '", "blank")));
         t.add(badFile("empty.json", "", "empty"));
         t.add(badFile("blank.json", "  \n", "empty"));
         t.add(badFile(
@@ -658,7 +668,8 @@ class BadInputCliTest {
         if (!first.startsWith("cursorcheck: ")) {
             problems.add("the first line does not start with 'cursorcheck: ': " + first);
         }
-        boolean usageLine = lines.size() == 2 && lines.get(1).matches("run 'bin/cursorcheck help( [a-z]+)?' for usage");
+        boolean usageLine =
+                lines.size() == 2 && lines.get(1).matches("run 'bin/cursorcheck help( [a-z][a-z-]*)?' for usage");
         if (!(lines.size() == 1 || usageLine)) {
             problems.add("not one line (and the usage line): " + lines.size() + " lines");
         }

@@ -201,7 +201,8 @@ class CliTest {
             "node", "installs a Node.js release from npm",
             "bun", "installs a Bun release from npm",
             "history", "installs releases from npm",
-            "upstream", "installs a Node.js release from npm");
+            "upstream", "installs a Node.js release from npm",
+            "source-diff", "installs two Node.js releases from npm");
 
     /** The real command lines, each with the command it witnesses; every one runs in this test. */
     private static List<Case> cases() {
@@ -237,7 +238,8 @@ class CliTest {
                 "node",
                 "bun --version latest",
                 "history --minutes 0",
-                "upstream --seconds 0")) {
+                "upstream --seconds 0",
+                "source-diff --from 26.x --to 26.12.1")) {
             cases.add(Case.of(line));
         }
         cases.add(new Case("replay", List.of("replay", finding))); // a known finding still fails

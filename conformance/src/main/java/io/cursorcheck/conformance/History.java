@@ -3,6 +3,7 @@ package io.cursorcheck.conformance;
 import io.cursorcheck.conformance.pages.HistoryPage;
 import io.cursorcheck.conformance.release.RegistryReleases;
 import io.cursorcheck.conformance.release.Release;
+import io.cursorcheck.conformance.source.SourceChanges;
 import io.cursorcheck.properties.engine.Deadline;
 import io.cursorcheck.properties.pages.IndexPage;
 import io.cursorcheck.properties.report.ReportRun;
@@ -197,6 +198,8 @@ public final class History {
             Path dir = reports.dir().resolve("conformance");
             Files.createDirectories(dir);
             page = dir.resolve(ConformanceCampaign.HISTORY_PAGE);
+            List<SourceChanges.Attribution> sources =
+                    SourceChanges.embedded(false, log).attribute(HistoryPage.kindsSeen(sorted));
             Files.writeString(
                     page,
                     HistoryPage.markdown(
@@ -207,7 +210,9 @@ public final class History {
                                     seed,
                                     budgetMillis,
                                     millis,
-                                    IndexPage.machine())),
+                                    IndexPage.machine()),
+                            // sources only of the releases this run checked, installed: nothing more is installed
+                            sources),
                     StandardCharsets.UTF_8);
         }
         return new Outcome(List.copyOf(sorted), o.problems(), page, millis);

@@ -6,13 +6,17 @@ import io.cursorcheck.conformance.judge.Differences;
 import io.cursorcheck.conformance.judge.FindingOnRelease;
 import io.cursorcheck.conformance.release.RegistryReleases;
 import io.cursorcheck.conformance.release.Release;
+import io.cursorcheck.conformance.source.FunctionChange;
+import io.cursorcheck.conformance.source.SourceChanges;
 import io.cursorcheck.properties.report.MarkdownTable;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -68,8 +72,19 @@ public final class HistoryPage {
 
     private HistoryPage() {}
 
-    /** The page, for rows in {@link RegistryReleases#ORDER}. */
+    /** The page without the section on the source ({@link #markdown(List, Run, List)} with none compared). */
     public static String markdown(List<Row> rows, Run run) {
+        return markdown(rows, run, null);
+    }
+
+    /**
+     * The page, for rows in {@link RegistryReleases#ORDER}.
+     *
+     * @param sources the source changes of each transition of {@link SourceChanges#transitions(Map)} over
+     *                {@link #kindsSeen(List)} of these rows ({@link SourceChanges#attribute(Map)}), or null to leave
+     *                the section out
+     */
+    public static String markdown(List<Row> rows, Run run, List<SourceChanges.Attribution> sources) {
         List<Row> checked = rows.stream().filter(r -> r.result() != null).toList();
         List<String> problems =
                 rows.stream().flatMap(r -> r.problems().stream()).toList();
@@ -99,6 +114,9 @@ public final class HistoryPage {
 
         releases(b, rows);
         kinds(b, rows, checked);
+        if (sources != null) {
+            sources(b, checked, sources);
+        }
         findings(b, rows, checked);
         if (!problems.isEmpty()) {
             b.append("## Problems\n\n");
@@ -223,6 +241,97 @@ public final class HistoryPage {
                     .append(".\n");
         }
         b.append('\n');
+    }
+
+    /**
+     * The kinds of difference shrunk on each release checked (an empty set for one with none): what
+     * {@link SourceChanges#transitions(Map)} and {@link SourceChanges#located} take.
+     */
+    public static Map<Release, Set<Differences.Kind>> kindsSeen(List<Row> rows) {
+        Map<Release, Set<Differences.Kind>> seen = new LinkedHashMap<>();
+        for (Row r : rows) {
+            if (r.result() != null) {
+                Set<Differences.Kind> kinds = EnumSet.noneOf(Differences.Kind.class);
+                r.result().differences().forEach(d -> kinds.add(d.kind()));
+                seen.put(r.release(), kinds);
+            }
+        }
+        return seen;
+    }
+
+    /**
+     * Where the source changed: per pair of adjacent Node releases where a kind came or went, the functions of
+     * {@code broadcast.js} whose text changed, by name and lines counted (the page never quotes Node's code), and
+     * the command that prints the diff on the reader's terminal.
+     */
+    private static void sources(StringBuilder b, List<Row> checked, List<SourceChanges.Attribution> sources) {
+        b.append("## Where the source changed\n\n");
+        List<String> bun = checked.stream()
+                .filter(r -> !r.release().runtime().equals("node"))
+                .map(r -> r.release().id())
+                .toList();
+        String bunNote = bun.isEmpty()
+                ? ""
+                : String.join(", ", bun)
+                        + ": no embedded source (Bun is not built from Node's lib/), not compared.\n\n";
+        if (sources.isEmpty()) {
+            b.append("No kind of difference appeared or disappeared between adjacent Node releases checked.\n\n")
+                    .append(bunNote);
+            return;
+        }
+        b.append("For each pair of adjacent Node releases checked where a kind of difference appeared or disappeared,"
+                + " the functions of the releases' embedded `broadcast.js` (`" + SourceChanges.MODULE + "`) whose"
+                + " text changed, whitespace aside, with the lines removed and added: names and counts only, the code"
+                + " stays in the releases; the command prints the diff on your terminal. A kind that came or went with"
+                + " no function changed came from elsewhere (another module), or a short run missed it.\n\n");
+        MarkdownTable table = MarkdownTable.of("releases", "appeared", "disappeared", "functions changed", "diff");
+        List<String> unreadable = new ArrayList<>();
+        for (SourceChanges.Attribution a : sources) {
+            SourceChanges.Transition t = a.transition();
+            String changed;
+            if (a.changes() == null) {
+                changed = "**not read**: " + MarkdownTable.text(a.unreadable());
+                unreadable.add(a.unreadable());
+            } else if (a.changes().changed().isEmpty()) {
+                changed = "none: the same source, whitespace aside";
+            } else {
+                changed = MarkdownTable.text(String.join(
+                        "; ",
+                        a.changes().changed().stream()
+                                .map(FunctionChange::summary)
+                                .toList()));
+            }
+            table.row(
+                    t.from().id() + " to " + t.to().id(),
+                    kindIds(t.appeared()),
+                    kindIds(t.disappeared()),
+                    changed,
+                    MarkdownTable.code(SourceChanges.command(t.from(), t.to())));
+        }
+        b.append(table).append('\n');
+        List<String> unsure = checked.stream()
+                .filter(r -> r.release().runtime().equals("node") && notShrunk(r) > 0)
+                .map(r -> r.release().id())
+                .toList();
+        if (!unsure.isEmpty()) {
+            b.append("Shapes not shrunk on ")
+                    .append(String.join(", ", unsure))
+                    .append(": a kind missing there may have been among them, so a pair beside one may be no change"
+                            + " at all.\n\n");
+        }
+        if (!unreadable.isEmpty()) {
+            b.append("Sources not read: ")
+                    .append(MarkdownTable.text(
+                            String.join("; ", unreadable.stream().distinct().toList())))
+                    .append(".\n\n");
+        }
+        b.append(bunNote);
+    }
+
+    private static String kindIds(List<Differences.Kind> kinds) {
+        return kinds.isEmpty()
+                ? "-"
+                : String.join(", ", kinds.stream().map(Differences.Kind::id).toList());
     }
 
     private static void findings(StringBuilder b, List<Row> rows, List<Row> checked) {

@@ -12,12 +12,15 @@ import io.cursorcheck.conformance.judge.Patterns;
 import io.cursorcheck.conformance.protocol.ExternalSubject;
 import io.cursorcheck.conformance.protocol.Hello;
 import io.cursorcheck.conformance.release.Release;
+import io.cursorcheck.conformance.source.SourceChanges;
+import io.cursorcheck.conformance.source.SourceUnavailableException;
 import io.cursorcheck.spi.Policy;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -347,5 +350,43 @@ class HistoryPageTest {
         assertThatThrownBy(() -> History.slot(1_000, 0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("was 0");
+    }
+
+    @Test
+    void theSourceSectionNamesTheFunctionsChangedWhereAKindCameOrWentAndNeverQuotesTheCode() throws Exception {
+        String secret = "doNotQuoteMe";
+        SourceChanges sources = new SourceChanges(r -> switch (r.version()) {
+            case "26.0.0", "26.1.0" -> "function a() {\n  return 1;\n}\n";
+            case "26.2.0", "26.9.0" ->
+                "function a() {\n  return " + secret + ";\n}\nclass B { get c() { return 2; } }\n";
+            default -> throw new SourceUnavailableException(r.id() + ": did not print its source");
+        });
+        List<HistoryPage.Row> rows = rows();
+        Map<Release, Set<Differences.Kind>> seen = HistoryPage.kindsSeen(rows);
+        assertThat(seen).doesNotContainKey(Release.parse("node-26.7.0"));
+        String page = section(HistoryPage.markdown(rows, RUN, sources.attribute(seen)), "Where the source changed");
+        assertThat(row(page, "node-26.0.0 to node-26.1.0"))
+                .contains("| - |", Differences.Kind.DIRTY_FLAG.id(), "none: the same source")
+                .contains("`bin/cursorcheck source-diff --from 26.0.0 --to 26.1.0`");
+        assertThat(cells(row(page, "node-26.1.0 to node-26.2.0")))
+                .containsExactly(
+                        "node-26.1.0 to node-26.2.0",
+                        "-",
+                        Differences.Kind.END_AT_ONCE.id() + ", " + Differences.Kind.DIRTY_FLAG.id(),
+                        "function a (changed, -1 +1 lines); get B#c (added, -0 +1 lines); class B (added, -0 +2 lines)",
+                        "`bin/cursorcheck source-diff --from 26.1.0 --to 26.2.0`");
+        assertThat(row(page, "node-26.9.0 to node-26.10.0"))
+                .contains(Differences.Kind.NESTED_END_IN_NOTIFY.id(), "**not read**: node-26.10.0: did not print");
+        assertThat(page)
+                .doesNotContain("node-26.2.0 to node-26.9.0") // no kind came or went there
+                .doesNotContain(secret)
+                .doesNotContain("return")
+                .contains("Sources not read: node-26.10.0: did not print its source")
+                .contains("bun-1.4.5: no embedded source");
+        assertThat(HistoryPage.markdown(rows, RUN)).doesNotContain("## Where the source changed");
+        assertThat(section(
+                        HistoryPage.markdown(List.of(checked("node-26.9.0", null)), RUN, List.of()),
+                        "Where the source changed"))
+                .contains("No kind of difference appeared or disappeared");
     }
 }
