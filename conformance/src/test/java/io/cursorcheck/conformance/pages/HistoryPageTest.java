@@ -366,13 +366,13 @@ class HistoryPageTest {
         assertThat(seen).doesNotContainKey(Release.parse("node-26.7.0"));
         String page = section(HistoryPage.markdown(rows, RUN, sources.attribute(seen)), "Where the source changed");
         assertThat(row(page, "node-26.0.0 to node-26.1.0"))
-                .contains("| - |", Differences.Kind.DIRTY_FLAG.id(), "none: the same source")
+                .contains("| - |", Differences.Kind.NO_RETAIN_GUARD.id(), "none: the same source")
                 .contains("`bin/cursorcheck source-diff --from 26.0.0 --to 26.1.0`");
         assertThat(cells(row(page, "node-26.1.0 to node-26.2.0")))
                 .containsExactly(
                         "node-26.1.0 to node-26.2.0",
                         "-",
-                        Differences.Kind.END_AT_ONCE.id() + ", " + Differences.Kind.DIRTY_FLAG.id(),
+                        Differences.Kind.END_AT_ONCE.id() + ", " + Differences.Kind.NO_RETAIN_GUARD.id(),
                         "function a (changed, -1 +1 lines); get B#c (added, -0 +1 lines); class B (added, -0 +2 lines)",
                         "`bin/cursorcheck source-diff --from 26.1.0 --to 26.2.0`");
         assertThat(row(page, "node-26.9.0 to node-26.10.0"))
