@@ -252,6 +252,27 @@ public final class Conformance {
             return Patterns.missing(sequences, patterns);
         }
 
+        /** The same result with other differences (the history's decisions of UNDECIDED shapes). */
+        public Result withDifferences(List<Difference> replaced) {
+            return new Result(
+                    release,
+                    hello,
+                    sequences,
+                    operations,
+                    millis,
+                    List.copyOf(replaced),
+                    known,
+                    knownHits,
+                    restarts,
+                    signatures,
+                    protocolErrors,
+                    findings,
+                    patterns,
+                    subject,
+                    algorithm,
+                    source);
+        }
+
         /** Differences whose verdict is not yet decided: they need a look. */
         public List<Difference> unclassified() {
             return differences.stream()

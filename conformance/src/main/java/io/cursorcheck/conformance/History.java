@@ -1,5 +1,7 @@
 package io.cursorcheck.conformance;
 
+import io.cursorcheck.conformance.pages.ConformanceIndex;
+import io.cursorcheck.conformance.pages.ConformancePage;
 import io.cursorcheck.conformance.pages.HistoryPage;
 import io.cursorcheck.conformance.release.RegistryReleases;
 import io.cursorcheck.conformance.release.Release;
@@ -184,10 +186,22 @@ public final class History {
         };
         ConformanceCampaign.Outcome o =
                 ConformanceCampaign.run(toRun, seed, budget, maxSteps, reports, log, command, true);
+        // The shapes no rule named are decided by each release's own source: replayed on every later release,
+        // the change located where they go (ChangeLocator); their pages and the index say what was decided.
+        List<Conformance.Result> all = new ArrayList<>(have.values());
+        all.addAll(o.results());
+        SourceChanges sources = SourceChanges.embedded(false, log);
+        ChangeLocator.Located located = ChangeLocator.locate(all, sources, log);
+        log.printf(
+                "history: %d shape(s) no rule named: %d located in broadcast.js, %d UNDECIDED%n",
+                located.decisions().size(),
+                located.decisions().size() - located.undecided().size(),
+                located.undecided().size());
+        if (reports != null) {
+            redecided(reports, all, located.results());
+        }
         Map<String, HistoryPage.Row> rows = new LinkedHashMap<>();
-        have.values()
-                .forEach(r -> rows.put(r.release().id(), HistoryPage.Row.checked(r, ConformanceCampaign.problems(r))));
-        o.results()
+        located.results()
                 .forEach(r -> rows.put(r.release().id(), HistoryPage.Row.checked(r, ConformanceCampaign.problems(r))));
         o.unchecked().forEach(u -> rows.put(u.release().id(), HistoryPage.Row.unchecked(u.release(), u.reason())));
         List<HistoryPage.Row> sorted = new ArrayList<>(rows.values());
@@ -198,8 +212,7 @@ public final class History {
             Path dir = reports.dir().resolve("conformance");
             Files.createDirectories(dir);
             page = dir.resolve(ConformanceCampaign.HISTORY_PAGE);
-            List<SourceChanges.Attribution> sources =
-                    SourceChanges.embedded(false, log).attribute(HistoryPage.kindsSeen(sorted));
+            List<SourceChanges.Attribution> attributed = sources.attribute(HistoryPage.kindsSeen(sorted));
             Files.writeString(
                     page,
                     HistoryPage.markdown(
@@ -212,9 +225,40 @@ public final class History {
                                     millis,
                                     IndexPage.machine()),
                             // sources only of the releases this run checked, installed: nothing more is installed
-                            sources),
+                            attributed,
+                            located.decisions()),
                     StandardCharsets.UTF_8);
         }
         return new Outcome(List.copyOf(sorted), o.problems(), page, millis);
+    }
+
+    /**
+     * Rewrites, for each release whose shapes the history decided, its page ({@code index.md} of its folder) and
+     * its row of the conformance index: the same run, with the decided kinds and verdict. A release this run did
+     * not write (one checked by an earlier part of a campaign) is rewritten the same way.
+     */
+    private static void redecided(ReportRun reports, List<Conformance.Result> before, List<Conformance.Result> after)
+            throws IOException {
+        Path dir = reports.dir().resolve("conformance");
+        Map<String, ConformanceIndex.Row> rows = new LinkedHashMap<>(ConformanceIndex.read(dir));
+        boolean changed = false;
+        for (int i = 0; i < before.size(); i++) {
+            Conformance.Result r = after.get(i);
+            if (r == before.get(i)) {
+                continue;
+            }
+            Path folder = dir.resolve(r.subject());
+            if (Files.isDirectory(folder)) {
+                Files.writeString(folder.resolve("index.md"), ConformancePage.version(r), StandardCharsets.UTF_8);
+            }
+            ConformanceIndex.Row row = rows.get(r.release().id());
+            if (row != null) {
+                rows.put(r.release().id(), ConformanceIndex.redecided(row, r));
+                changed = true;
+            }
+        }
+        if (changed) {
+            ConformanceIndex.write(dir, rows, true);
+        }
     }
 }

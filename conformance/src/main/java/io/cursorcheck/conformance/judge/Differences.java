@@ -272,6 +272,21 @@ public final class Differences {
                         + " falsy `cancel()` reasons since PR #64705 (Node 26.8.0), falsy errors in general since PR #65864"
                         + " (Node 26.10.0). Only the falsy-reason substitution has a documented change on the byte budget;"
                         + " the others are earlier semantics on the entry-count API only."),
+        /**
+         * A behaviour a later release changed, the change located in the release's own broadcast.js: decided by the
+         * history ({@code ChangeLocator}), never by {@link #classify}.
+         */
+        LOCATED_CHANGE(
+                "located-change",
+                "a behaviour a later release answers otherwise, with the change located in broadcast.js",
+                Verdict.EARLIER_SEMANTICS,
+                "docs/spec.md §6 earlier semantics",
+                "No rule names this difference and its trace breaks no guarantee as seen from outside. The history"
+                        + " replayed its shrunk script on every later Node release it checked: the release answers so up"
+                        + " to one release, the next answers otherwise, and broadcast.js changed between the two (the"
+                        + " functions and the command that prints the diff are on the shape's page). A change of"
+                        + " semantics located in the release's own source, with a clean record: earlier semantics"
+                        + " (docs/spec.md §6)."),
         /** Not matched by any rule below. */
         UNCLASSIFIED(
                 "unclassified",
@@ -316,6 +331,10 @@ public final class Differences {
                             + EarlierSemantics.RETAIN_GUARD_SINCE
                             + " (falsy reasons only; the other substitutions on the"
                             + " entry-count API only)");
+                case LOCATED_CHANGE ->
+                    "a change located in the release's own broadcast.js: the shape's script answers so through one"
+                            + " release and otherwise on the next, and the functions whose text changed between"
+                            + " them are named on its page (bin/cursorcheck source-diff prints the diff)";
                 case STRICT_QUEUE_DEPTH ->
                     documented("the entry-count API only (a queue depth of `highWaterMark`" + " writes)");
                 default -> null;

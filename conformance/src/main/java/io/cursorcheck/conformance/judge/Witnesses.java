@@ -139,7 +139,8 @@ public final class Witnesses {
             }
         }
         throw new IllegalArgumentException("no witness for the kind " + kind.id() + ": only an earlier-semantics kind"
-                + " has one (a breach is its own witness)");
+                + " that a documented change names has one (a breach is its own witness; a located change is witnessed"
+                + " by the replay on later releases)");
     }
 
     /** Whether the kind's witness shows its defining behaviour on the release. */

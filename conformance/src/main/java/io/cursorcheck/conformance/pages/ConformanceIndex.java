@@ -71,8 +71,43 @@ public final class ConformanceIndex {
 
     private ConformanceIndex() {}
 
+    /** The row with the shapes and verdict of {@code r}: the same run, some shapes decided later (the history). */
+    public static Row redecided(Row old, Conformance.Result r) {
+        return new Row(
+                old.release(),
+                old.api(),
+                old.sequences(),
+                old.operations(),
+                old.millis(),
+                cells(r),
+                ConformanceCampaign.verdict(r),
+                old.problems(),
+                old.started(),
+                old.command(),
+                old.seed(),
+                old.findings());
+    }
+
     /** A release's row from its result. */
     public static Row row(Conformance.Result r, List<String> problems, Instant started, String command, long seed) {
+        Map<String, String> findings = new LinkedHashMap<>();
+        r.findings().forEach(f -> findings.put(f.finding(), f.judgement().words()));
+        return new Row(
+                r.release().id(),
+                r.hello().api(),
+                r.sequences(),
+                r.operations(),
+                r.millis(),
+                cells(r),
+                ConformanceCampaign.verdict(r),
+                problems,
+                started.toString().replaceAll("\\.\\d+Z$", "Z"),
+                command,
+                seed,
+                findings);
+    }
+
+    private static List<KindCell> cells(Conformance.Result r) {
         Map<String, KindCell> byKind = new LinkedHashMap<>();
         for (Conformance.Difference d : r.differences()) {
             KindCell c =
@@ -83,21 +118,7 @@ public final class ConformanceIndex {
             }
             byKind.put(c.kind(), new KindCell(c.kind(), c.shapes() + 1, pages));
         }
-        Map<String, String> findings = new LinkedHashMap<>();
-        r.findings().forEach(f -> findings.put(f.finding(), f.judgement().words()));
-        return new Row(
-                r.release().id(),
-                r.hello().api(),
-                r.sequences(),
-                r.operations(),
-                r.millis(),
-                List.copyOf(byKind.values()),
-                ConformanceCampaign.verdict(r),
-                problems,
-                started.toString().replaceAll("\\.\\d+Z$", "Z"),
-                command,
-                seed,
-                findings);
+        return List.copyOf(byKind.values());
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.cursorcheck.conformance.pages;
 
+import io.cursorcheck.conformance.ChangeLocator;
 import io.cursorcheck.conformance.Conformance;
 import io.cursorcheck.conformance.ConformanceCampaign;
 import io.cursorcheck.conformance.judge.Differences;
@@ -85,6 +86,17 @@ public final class HistoryPage {
      *                the section out
      */
     public static String markdown(List<Row> rows, Run run, List<SourceChanges.Attribution> sources) {
+        return markdown(rows, run, sources, null);
+    }
+
+    /**
+     * The page, for rows in {@link RegistryReleases#ORDER}, with how the history decided the shapes no rule named.
+     *
+     * @param decisions every UNDECIDED shape of the rows and what {@link ChangeLocator} made of it, or null to
+     *                  leave the section out
+     */
+    public static String markdown(
+            List<Row> rows, Run run, List<SourceChanges.Attribution> sources, List<ChangeLocator.Decision> decisions) {
         List<Row> checked = rows.stream().filter(r -> r.result() != null).toList();
         List<String> problems =
                 rows.stream().flatMap(r -> r.problems().stream()).toList();
@@ -117,6 +129,9 @@ public final class HistoryPage {
         if (sources != null) {
             sources(b, checked, sources);
         }
+        if (decisions != null) {
+            decisions(b, decisions);
+        }
         findings(b, rows, checked);
         if (!problems.isEmpty()) {
             b.append("## Problems\n\n");
@@ -125,6 +140,45 @@ public final class HistoryPage {
             b.append('\n');
         }
         return b.toString();
+    }
+
+    /**
+     * The shapes no rule named, each decided by its release's own source or listed with why it stays UNDECIDED
+     * (docs/spec.md §6): replayed on every later Node release, the change located where the shape goes.
+     */
+    private static void decisions(StringBuilder b, List<ChangeLocator.Decision> decisions) {
+        b.append("## Shapes no rule named, decided by the source\n\n");
+        if (decisions.isEmpty()) {
+            b.append("No release had a shape that no rule named.\n\n");
+            return;
+        }
+        long located = decisions.stream()
+                .filter(d -> d.kind() == Differences.Kind.LOCATED_CHANGE)
+                .count();
+        b.append(decisions.size())
+                .append(" shape(s) no rule named: ")
+                .append(located)
+                .append(" decided as earlier semantics by a change located in broadcast.js (")
+                .append(Differences.Kind.LOCATED_CHANGE.id())
+                .append("), ")
+                .append(decisions.size() - located)
+                .append(" UNDECIDED, each with why. Each shape's script was replayed on every later Node release"
+                        + " checked; where it no longer fails the same way, the functions of broadcast.js changed"
+                        + " since the last release that answers so locate the change.\n\n");
+        MarkdownTable table = MarkdownTable.of("release", "shape", "decided", "why");
+        for (ChangeLocator.Decision d : decisions) {
+            Conformance.Difference shape = d.shape();
+            String name = shape.page() == null
+                    ? MarkdownTable.code(shape.signature())
+                    : "[" + shape.page().getFileName() + "](" + d.release().id() + "/"
+                            + shape.page().getFileName() + ")";
+            table.row(
+                    d.release().id(),
+                    name,
+                    d.kind() == Differences.Kind.LOCATED_CHANGE ? "earlier semantics" : "**UNDECIDED**",
+                    MarkdownTable.text(d.reason()));
+        }
+        b.append(table).append('\n');
     }
 
     private static void releases(StringBuilder b, List<Row> rows) {

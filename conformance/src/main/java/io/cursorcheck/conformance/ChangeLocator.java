@@ -1,0 +1,232 @@
+package io.cursorcheck.conformance;
+
+import io.cursorcheck.conformance.judge.Differences;
+import io.cursorcheck.conformance.protocol.ExternalSubject;
+import io.cursorcheck.conformance.release.RegistryReleases;
+import io.cursorcheck.conformance.release.Release;
+import io.cursorcheck.conformance.source.FunctionChange;
+import io.cursorcheck.conformance.source.SourceChanges;
+import io.cursorcheck.conformance.source.SourceUnavailableException;
+import io.cursorcheck.properties.engine.Counterexample;
+import io.cursorcheck.properties.engine.Lockstep;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Decides the shapes no rule names (UNDECIDED) after a history has checked every release, by the release's own
+ * source (docs/spec.md §6, How a difference is judged): each such shape's shrunk script is replayed on every later
+ * Node release the history checked, in version order. The shape is <em>gone</em> on the first release where the
+ * script no longer fails the same way at the same step; the change is then located between the last release that
+ * answers so and that one, as the functions of {@code broadcast.js} whose text differs ({@link SourceChanges}).
+ *
+ * <ul>
+ * <li>Gone, with functions changed: {@link Differences.Kind#LOCATED_CHANGE}, earlier semantics. The shape broke no
+ *     guarantee as seen from outside (else a rule would have named it), and the change is located.</li>
+ * <li>Still so on the newest release checked: UNDECIDED, since there is no change to locate (a misreading of the
+ *     model, or a bug of Node still open): for a person.</li>
+ * <li>Gone with {@code broadcast.js} unchanged, a source that cannot be read, or a Bun release (which embeds no
+ *     {@code broadcast.js}): UNDECIDED, with that reason.</li>
+ * </ul>
+ *
+ * Every decision, and every reason a shape stays UNDECIDED, is appended to the shape's page.
+ */
+public final class ChangeLocator {
+
+    private ChangeLocator() {}
+
+    /**
+     * One UNDECIDED shape, decided or with the reason it stays UNDECIDED.
+     *
+     * @param release   the release it was seen on
+     * @param shape     the shape
+     * @param kind      {@link Differences.Kind#LOCATED_CHANGE}, or {@link Differences.Kind#UNCLASSIFIED}
+     * @param reason    one line: where the change is, or why there is none to locate
+     * @param changes   the located change, or null
+     */
+    public record Decision(
+            Release release,
+            Conformance.Difference shape,
+            Differences.Kind kind,
+            String reason,
+            SourceChanges.Changes changes) {}
+
+    /**
+     * Decides the UNDECIDED shapes of the results, replaying them on the later Node releases among them.
+     *
+     * @param results the releases checked, any order
+     * @param sources the releases' own sources
+     * @param log     where progress goes
+     * @return the results with each decided shape's kind replaced, in the order given, and every decision
+     */
+    public static Located locate(List<Conformance.Result> results, SourceChanges sources, PrintStream log)
+            throws IOException, InterruptedException {
+        List<Conformance.Result> node = results.stream()
+                .filter(r -> r.release() != null && r.release().runtime().equals("node"))
+                .sorted((a, b) -> RegistryReleases.ORDER.compare(a.release(), b.release()))
+                .toList();
+        Map<Release, ExternalSubject> subjects = new LinkedHashMap<>();
+        List<Decision> decisions = new ArrayList<>();
+        Map<Release, Conformance.Result> decided = new LinkedHashMap<>();
+        try {
+            for (Conformance.Result r : results) {
+                if (r.release() == null || r.unclassified().isEmpty()) {
+                    continue;
+                }
+                List<Conformance.Difference> shapes = new ArrayList<>();
+                for (Conformance.Difference d : r.differences()) {
+                    if (d.kind() != Differences.Kind.UNCLASSIFIED) {
+                        shapes.add(d);
+                        continue;
+                    }
+                    Decision decision = r.release().runtime().equals("node")
+                            ? decide(r.release(), d, node, subjects, sources, log)
+                            : new Decision(
+                                    r.release(),
+                                    d,
+                                    Differences.Kind.UNCLASSIFIED,
+                                    r.release().runtime() + " embeds no broadcast.js to locate a change in",
+                                    null);
+                    decisions.add(decision);
+                    note(decision);
+                    shapes.add(new Conformance.Difference(
+                            d.signature(),
+                            decision.kind(),
+                            d.counterexample(),
+                            d.run(),
+                            d.replayed(),
+                            d.hits(),
+                            d.page(),
+                            d.reproduction()));
+                }
+                decided.put(r.release(), r.withDifferences(shapes));
+            }
+        } finally {
+            for (ExternalSubject s : subjects.values()) {
+                s.close();
+            }
+        }
+        List<Conformance.Result> out = new ArrayList<>();
+        for (Conformance.Result r : results) {
+            out.add(decided.getOrDefault(r.release(), r));
+        }
+        return new Located(out, decisions);
+    }
+
+    /**
+     * The results with the decided kinds, and the decisions.
+     *
+     * @param results   the results, each decided shape's kind replaced
+     * @param decisions every UNDECIDED shape seen, decided or with why it stays UNDECIDED
+     */
+    public record Located(List<Conformance.Result> results, List<Decision> decisions) {
+        /** The shapes that stay UNDECIDED. */
+        public List<Decision> undecided() {
+            return decisions.stream()
+                    .filter(d -> d.kind() == Differences.Kind.UNCLASSIFIED)
+                    .toList();
+        }
+    }
+
+    private static Decision decide(
+            Release release,
+            Conformance.Difference d,
+            List<Conformance.Result> node,
+            Map<Release, ExternalSubject> subjects,
+            SourceChanges sources,
+            PrintStream log)
+            throws IOException, InterruptedException {
+        Release last = release;
+        Release gone = null;
+        for (Conformance.Result later : node) {
+            if (RegistryReleases.ORDER.compare(later.release(), release) <= 0) {
+                continue;
+            }
+            if (answersSo(subject(later.release(), subjects, log), d.counterexample())) {
+                last = later.release();
+            } else {
+                gone = later.release();
+                break;
+            }
+        }
+        if (gone == null) {
+            return new Decision(
+                    release,
+                    d,
+                    Differences.Kind.UNCLASSIFIED,
+                    "every later Node release checked answers so too, through " + last.id()
+                            + ": no change to locate (a misreading of the model, or a bug of Node still open)",
+                    null);
+        }
+        SourceChanges.Changes changes;
+        try {
+            changes = sources.between(last, gone);
+        } catch (SourceUnavailableException e) {
+            return new Decision(
+                    release,
+                    d,
+                    Differences.Kind.UNCLASSIFIED,
+                    "answers so through " + last.id() + " and otherwise on " + gone.id() + ", but a source cannot be"
+                            + " read: " + e.getMessage(),
+                    null);
+        }
+        if (changes.changed().isEmpty()) {
+            return new Decision(
+                    release,
+                    d,
+                    Differences.Kind.UNCLASSIFIED,
+                    "answers so through " + last.id() + " and otherwise on " + gone.id() + ", with broadcast.js the"
+                            + " same: the change is outside broadcast.js",
+                    changes);
+        }
+        return new Decision(
+                release,
+                d,
+                Differences.Kind.LOCATED_CHANGE,
+                "answers so through " + last.id() + " and otherwise on " + gone.id() + "; broadcast.js changed"
+                        + " between them in " + changes.changed().size() + " function(s): "
+                        + changes.changed().stream().map(FunctionChange::name).collect(Collectors.joining(", "))
+                        + " (`" + changes.command() + "`)",
+                changes);
+    }
+
+    /** Whether the release fails the shape's script the same way at the same step. */
+    static boolean answersSo(ExternalSubject subject, Counterexample cx) {
+        Lockstep.Run again = Lockstep.run(subject, cx.script());
+        return again.failed()
+                && again.failure().signature().equals(cx.failure().signature())
+                && again.failure().step() == cx.failure().step();
+    }
+
+    private static ExternalSubject subject(Release release, Map<Release, ExternalSubject> subjects, PrintStream log)
+            throws IOException, InterruptedException {
+        ExternalSubject s = subjects.get(release);
+        if (s == null) {
+            s = ExternalSubject.of(release, release.install(log));
+            subjects.put(release, s);
+        }
+        return s;
+    }
+
+    /** Appends the decision to the shape's page, if it has one. */
+    private static void note(Decision decision) throws IOException {
+        if (decision.shape().page() == null
+                || !Files.isRegularFile(decision.shape().page())) {
+            return;
+        }
+        String text = decision.kind() == Differences.Kind.LOCATED_CHANGE
+                ? "\n## Decided by the history: earlier semantics, the change located\n\n"
+                        + "Kind **" + decision.kind().id() + "** ("
+                        + decision.kind().verdict().name().toLowerCase().replace('_', ' ') + "): " + decision.reason()
+                        + ".\n"
+                : "\n## Still UNDECIDED after the history, and why\n\n" + decision.reason() + ".\n";
+        Files.writeString(decision.shape().page(), text, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+    }
+}
