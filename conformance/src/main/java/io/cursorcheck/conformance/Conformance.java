@@ -364,6 +364,7 @@ public final class Conformance {
         Map<String, FindingJudge.Verdict> ownVerdicts = new LinkedHashMap<>();
         Map<String, Map<FindingOnRelease.Judgement, Long>> tallies = new LinkedHashMap<>();
         Map<String, java.util.function.Predicate<Lockstep.Run>> keeps = new LinkedHashMap<>();
+        Map<String, LaterFaults.Fault> laters = new LinkedHashMap<>(); // faults after a first difference, by shape
         List<KnownReplay> replays = new ArrayList<>();
         for (KnownFindings.Finding f : known.all()) {
             FindingJudge.Recorded recorded = FindingJudge.Recorded.read(f);
@@ -388,7 +389,10 @@ public final class Conformance {
         long brokenSequences = 0;
         for (long i = 0; i < config.sequences() && System.currentTimeMillis() < deadline; i++) {
             long seed = RandomRun.sequenceSeed(config.seed(), i);
-            Lockstep.Run run = Lockstep.explore(subject, generator, seed, config.maxSteps(), null);
+            // The whole sequence: the run up to its first difference, and the release's own trace of the rest,
+            // which the guarantees still judge (LaterFaults).
+            Lockstep.Whole whole = Lockstep.exploreWhole(subject, generator, seed, config.maxSteps());
+            Lockstep.Run run = whole.first();
             sequences++;
             operations += run.script().length();
             patterns.count(run);
@@ -412,6 +416,20 @@ public final class Conformance {
                 continue;
             }
             KnownFindings.Finding k = f.kind().againstModel() ? known.matching(f, subject.algorithm()) : null;
+            // A later fault: a guarantee the release breaks after the first difference, not seen up to it and, at
+            // a known finding, not among the finding's recorded breaches (a new failure after a tolerated one).
+            FindingJudge.Recorded rec = k == null ? null : records.get(k.name());
+            for (LaterFaults.Fault later : LaterFaults.of(whole, rec == null ? java.util.Set.of() : rec.breaches())) {
+                String shape = LATER + later.rule().id();
+                if (hits.merge(shape, 1L, Long::sum) == 1) {
+                    laters.put(shape, later);
+                    seeds.put(shape, seed);
+                    config.log()
+                            .printf(
+                                    "  %s: new fault after a first difference, after %d sequences: %s%n",
+                                    subject.id(), sequences, later.breach());
+                }
+            }
             if (k != null) {
                 knownHits.merge(k.name(), 1L, Long::sum);
                 FindingJudge.Verdict v = FindingJudge.judge(k, records.get(k.name()), run, subject.algorithm());
@@ -488,6 +506,29 @@ public final class Conformance {
                     keeps.get(e.getKey()),
                     witnesses);
             differences.add(d);
+        }
+        int laterDone = 0;
+        for (Map.Entry<String, LaterFaults.Fault> e : laters.entrySet()) {
+            if (System.currentTimeMillis() > shrinkDeadline) {
+                config.log()
+                        .printf(
+                                "  %s: %d fault(s) after a first difference not shrunk (time for shrinking ran out)%n",
+                                subject.id(), laters.size() - laterDone);
+                break;
+            }
+            laterDone++;
+            Difference d = reportLater(
+                    config,
+                    subject,
+                    dir,
+                    e.getValue(),
+                    seeds.get(e.getKey()),
+                    hits.get(e.getKey()),
+                    generator,
+                    e.getKey());
+            if (d != null) {
+                differences.add(d);
+            }
         }
         Result result = new Result(
                 config.release(),
@@ -654,6 +695,73 @@ public final class Conformance {
     static String ownScript(KnownFindings.Finding f) {
         return "the own script of the known finding " + f.name() + ", reports/findings/" + f.name()
                 + "/counterexample.json";
+    }
+
+    /** The prefix of the name of a shape seen after a sequence's first difference (LaterFaults). */
+    static final String LATER = "AFTER-FIRST-DIFFERENCE:";
+
+    /**
+     * Shrinks a fault seen after a first difference on the release alone, and writes its page and counterexample.
+     * Its counterexample's failure is the shrunk script's first difference from the model (the replay shows it);
+     * the page shows the release's own answers through the breach. Null (logged) when the shrunk script no longer
+     * differs from the model at all, which the checker's soundness rules out.
+     */
+    private static Difference reportLater(
+            Config config,
+            ExternalSubject subject,
+            Path dir,
+            LaterFaults.Fault fault,
+            long seed,
+            long hits,
+            Generator generator,
+            String shape)
+            throws IOException {
+        LaterFaults.Shrunk shrunk = LaterFaults.shrink(subject, fault, SHRINK_RUNS, SHRINK_MILLIS);
+        Lockstep.Run lockstep = Lockstep.run(subject, shrunk.script());
+        List<io.cursorcheck.properties.Observation> alone = LaterFaults.alone(subject, shrunk.script());
+        int at = shrunk.breach().step();
+        Differences.Kind kind = Differences.kindOf(List.of(shrunk.breach()), at < alone.size() ? alone.get(at) : null);
+        boolean replayed = LaterFaults.breach(subject, shrunk.script(), fault.rule()) != null;
+        config.log()
+                .printf(
+                        "  %s: %s after a first difference, shrunk %d -> %d operations%s%n",
+                        subject.id(),
+                        kind.id(),
+                        fault.script().length(),
+                        shrunk.script().length(),
+                        replayed ? "" : "; NOT REPRODUCED on replay");
+        if (!lockstep.failed()) {
+            config.log()
+                    .printf(
+                            "  %s: the shrunk script of %s agrees with the model throughout; not reported%n",
+                            subject.id(), shape);
+            return null;
+        }
+        Counterexample cx = new Counterexample(
+                subject.id(),
+                shrunk.script(),
+                seed,
+                config.maxSteps(),
+                generator.weights().toString(),
+                fault.script().length(),
+                shrunk.evaluations(),
+                lockstep.failure(),
+                null);
+        Difference d = new Difference(shape, kind, cx, lockstep, replayed, hits, null, null);
+        if (dir == null) {
+            return d;
+        }
+        String slug = kind.id() + "-later-" + cx.slug().substring(cx.slug().lastIndexOf('-') + 1);
+        Path json = dir.resolve(slug + ".json");
+        cx.write(json);
+        Path page = dir.resolve(slug + ".md");
+        d = new Difference(shape, kind, cx, lockstep, replayed, hits, page, null);
+        Files.writeString(
+                page,
+                ConformancePage.laterFault(
+                        d, subject, json, alone, shrunk.breach(), fault.first(), config.release() == null),
+                StandardCharsets.UTF_8);
+        return d;
     }
 
     /** What joins a failure's signature and its judgement in the name of a shape. */

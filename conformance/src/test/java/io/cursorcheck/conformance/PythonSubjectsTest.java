@@ -13,6 +13,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -132,6 +133,17 @@ class PythonSubjectsTest {
                                     .ops()
                                     .get(d.counterexample().failure().step()))
                             .isInstanceOf(Op.Detach.class));
+            // The whole trace is judged: the slipped count also shows after a first difference, as a guarantee broken
+            // on the subject's own trace (docs/spec.md §6), shrunk on the subject alone and replayed.
+            List<Conformance.Difference> later = r.differences().stream()
+                    .filter(d -> d.signature().startsWith(Conformance.LATER))
+                    .toList();
+            assertThat(later).as("faults after a first difference").isNotEmpty();
+            for (Conformance.Difference d : later) {
+                assertThat(d.kind().verdict()).isEqualTo(Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE);
+                assertThat(d.replayed()).as("%s replays", d.signature()).isTrue();
+                assertThat(Files.readString(d.page())).contains("(after a first difference)", "breaks ");
+            }
         }
     }
 

@@ -451,9 +451,11 @@ public final class Differences {
     }
 
     /** The kind a breach gives its difference: the first breach's, with the two kinds kept by name. */
-    static Kind kindOf(List<OutsideGuarantees.Breach> breaches, Observation subject) {
+    public static Kind kindOf(List<OutsideGuarantees.Breach> breaches, Observation subject) {
         OutsideGuarantees.Breach first = breaches.get(0);
-        if (first.rule() == OutsideGuarantees.Rule.NON_SPEC_ERROR && mentions(subject, "is not a function")) {
+        if (first.rule() == OutsideGuarantees.Rule.NON_SPEC_ERROR
+                && subject != null
+                && mentions(subject, "is not a function")) {
             return Kind.NESTED_END_IN_NOTIFY;
         }
         if (first.rule() == OutsideGuarantees.Rule.READ_OPEN_AFTER_DETACH) {

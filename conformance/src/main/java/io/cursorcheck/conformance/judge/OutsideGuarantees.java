@@ -61,7 +61,8 @@ import java.util.TreeMap;
  *     while, besides, none of its reads ended (DONE or FAILED) and no {@code fail}, {@code cancel} or failed
  *     read came after its attach.</li>
  * <li>The buffer holds <em>at most</em> the entries that may be stored (a write of one unit or more answered
- *     or settled ACCEPTED, which includes DROP_NEWEST's discarded ones, or an entry delivered) past the
+ *     or settled ACCEPTED, which includes DROP_NEWEST's discarded ones, an entry delivered, or a write still
+ *     open, which a release may have stored without settling it) past the
  *     <em>trim point</em>: the latest write that every consumer that may be attached had been delivered (or
  *     passed) at a moment when at least one was known attached. Then the smallest cursor is past it and
  *     {@code bufferStart} with it (I5), for good (I3); with nobody attached nothing is trimmed (I7).</li>
@@ -370,12 +371,20 @@ public final class OutsideGuarantees {
                     && at > lastReadFailed;
         }
 
-        /** The most the buffer may hold now, in units (class javadoc). */
+        /**
+         * The most the buffer may hold now, in units (class javadoc). A write still open counts too: a release that
+         * stored it without settling it breaks a guarantee of its own, and the bound must hold for it as well.
+         */
         long atMost() {
             long sum = 0;
             for (Map.Entry<Long, Integer> e : mayBeStored.entrySet()) {
                 if (e.getKey() > trimPoint) {
                     sum += e.getValue();
+                }
+            }
+            for (long w : openWrites) {
+                if (!mayBeStored.containsKey(w) && w > trimPoint) {
+                    sum += writeSize.getOrDefault(w, 0);
                 }
             }
             return sum;
@@ -427,12 +436,13 @@ public final class OutsideGuarantees {
             long atMost = atMost();
             if (open) {
                 for (long w : openWrites) {
-                    if (atMost < budget) {
+                    long others = atMost - writeSize.getOrDefault(w, 0); // the write itself is what is queued
+                    if (others < budget) {
                         report(
                                 Rule.REFUSED_WITH_ROOM,
                                 i,
                                 "write #" + w + " is still queued after operation #" + i + " while the buffer holds"
-                                        + " at most " + atMost + " of its budget " + budget + " (I12)");
+                                        + " at most " + others + " of its budget " + budget + " (I12)");
                         break;
                     }
                 }

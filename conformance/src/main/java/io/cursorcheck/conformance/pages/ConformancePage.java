@@ -200,6 +200,110 @@ public final class ConformancePage {
         return b.toString();
     }
 
+    /**
+     * The page of a fault seen after a sequence's first difference (docs/spec.md §6, the whole trace): the release's
+     * own answers through the breach, which the outside checker judged without the model, and the first difference
+     * of the shrunk script, which a replay of its file shows.
+     *
+     * @param alone  the release's observations of the shrunk script, run alone
+     * @param breach the breach the shrunk script shows
+     * @param first  the step of the first difference of the sequence it was found in
+     */
+    public static String laterFault(
+            Conformance.Difference d,
+            ExternalSubject subject,
+            Path json,
+            List<Observation> alone,
+            io.cursorcheck.conformance.judge.OutsideGuarantees.Breach breach,
+            int first,
+            boolean program) {
+        var cx = d.counterexample();
+        Path here = json.toAbsolutePath().getParent();
+        StringBuilder b = new StringBuilder();
+        b.append("# `")
+                .append(subject.id())
+                .append("`: ")
+                .append(d.kind().title())
+                .append(" (after a first difference)\n\n");
+        MarkdownTable facts = MarkdownTable.of("", "");
+        facts.row(
+                program ? "Implementation" : "Release",
+                MarkdownTable.text(subject.hello().summary()));
+        facts.row("Verdict", "**" + d.kind().verdict() + "**");
+        if (d.kind().invariant() != null) {
+            facts.row(
+                    "At stake",
+                    "[" + MarkdownTable.text(d.kind().invariant()) + "]("
+                            + SpecLinks.from(here, SpecLinks.anchorOf(d.kind().invariant())) + ")");
+        }
+        facts.row(
+                "Judged",
+                "rule `" + breach.rule().id() + "` of the outside checker (`OutsideGuarantees`), on the release's own"
+                        + " answers, settlements and operations alone: the model plays no part");
+        facts.row("Signature", MarkdownTable.code(d.signature()));
+        facts.row("Options", cx.script().options());
+        facts.row(
+                "Found by",
+                "random sequence, seed `" + Long.toUnsignedString(cx.seed()) + "` (" + cx.original()
+                        + " operations through the breach; its first difference from the model at step " + first
+                        + "), shrunk on the release alone to " + cx.script().length() + " in " + cx.evaluations()
+                        + " runs; " + d.hits() + " sequence(s) of the run broke this rule after a first difference");
+        facts.row(
+                "Replayed",
+                d.replayed()
+                        ? "yes: the shrunk script breaks the same rule again on this "
+                                + (program ? "subject" : "release")
+                        : "**no**: the replay did not break the same rule");
+        facts.row(
+                "Files",
+                "[`" + json.getFileName() + "`](" + json.getFileName()
+                        + ") (replay: `"
+                        + (program
+                                ? ProgramSubject.replayFile(json, subject.command())
+                                : "bin/cursorcheck replay " + Reports.relative(json))
+                        + "` shows the model and the " + (program ? "subject" : "release")
+                        + " side by side up to their first difference, step "
+                        + cx.failure().step() + ")");
+        b.append(facts).append('\n');
+        b.append("## What it is\n\nA sequence that first differs from the model goes on with the release alone: the"
+                        + " model can no longer be compared step by step, but the guarantees can. This fault shows"
+                        + " after the first difference, under a rule the first difference did not break, so it is a"
+                        + " fault of its own. ")
+                .append(d.kind().explanation())
+                .append("\n\n**The breach**: ")
+                .append(oneLine(breach.toString()))
+                .append(".\n\n## Script\n\n```\n// ")
+                .append(cx.script().options())
+                .append('\n');
+        List<String> lines = cx.script().lines();
+        for (int i = 0; i < lines.size(); i++) {
+            b.append(lines.get(i))
+                    .append(
+                            i == breach.step()
+                                    ? "   // <- breaks " + breach.rule().id() + " here"
+                                    : "")
+                    .append(
+                            i == cx.failure().step() && i != breach.step()
+                                    ? "   // first difference from the model"
+                                    : "")
+                    .append('\n');
+        }
+        b.append("```\n\n## The release's answers\n\n");
+        MarkdownTable steps = MarkdownTable.of("#", "operation", subject.id() + " answer", subject.id() + " probe");
+        for (int i = 0; i < alone.size() && i < lines.size(); i++) {
+            Observation s = alone.get(i);
+            String sa =
+                    s.thrown() != null ? "threw " + s.thrown().message() : OutsideView.answer(OutsideView.ordered(s));
+            steps.row(
+                    i + (i == breach.step() ? " **⚠**" : ""),
+                    MarkdownTable.code(lines.get(i)),
+                    MarkdownTable.text(sa),
+                    MarkdownTable.text(s.probe() == null ? "" : s.probe().toString()));
+        }
+        b.append(steps).append('\n');
+        return b.toString();
+    }
+
     private static String modelAnswer(Conformance.Difference d, int i, io.cursorcheck.spi.Algorithm algorithm) {
         return Reproduction.modelAnswer(d.run(), i, algorithm);
     }

@@ -27,22 +27,28 @@ import org.junit.jupiter.api.Test;
  * is not a false alarm), including the cases the rules exempt on purpose (DROP_OLDEST eviction,
  * DROP_NEWEST's discarded writes, a fail reason, a falsy reason).
  */
-class OutsideGuaranteesTest {
+public class OutsideGuaranteesTest {
 
     /** A release's trace, written operation by operation as the adapter reports it. */
-    static final class Trace {
-        final Options options;
-        final List<Op> ops = new ArrayList<>();
-        final List<Observation> seen = new ArrayList<>();
+    public static final class Trace {
+        /** The options. */
+        public final Options options;
+        /** The operations so far. */
+        public final List<Op> ops = new ArrayList<>();
+        /** The release's observations so far. */
+        public final List<Observation> seen = new ArrayList<>();
+
         int consumers;
         int attached;
         Boolean canWrite = true;
 
-        Trace(long budget, Policy policy) {
+        /** A trace of a broadcast with these options. */
+        public Trace(long budget, Policy policy) {
             options = Options.of(budget, policy);
         }
 
-        Trace attach() {
+        /** An attach, the probe counting one more consumer. */
+        public Trace attach() {
             ops.add(new Op.Attach());
             consumers++;
             seen.add(new Observation(
@@ -50,7 +56,8 @@ class OutsideGuaranteesTest {
             return this;
         }
 
-        Trace op(Op op, Outcome own, Settlement... settled) {
+        /** An operation and its answer. */
+        public Trace op(Op op, Outcome own, Settlement... settled) {
             int n = ops.size();
             ops.add(op);
             if (op instanceof Op.Detach) {
@@ -92,7 +99,8 @@ class OutsideGuaranteesTest {
             return this;
         }
 
-        Trace canWrite(Boolean value) {
+        /** The probe's canWrite after the last operation, and from then on. */
+        public Trace canWrite(Boolean value) {
             canWrite = value;
             Observation last = seen.remove(seen.size() - 1);
             seen.add(new Observation(

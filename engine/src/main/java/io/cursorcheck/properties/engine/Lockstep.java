@@ -1,8 +1,11 @@
 package io.cursorcheck.properties.engine;
 
+import io.cursorcheck.model.ScanningModel;
 import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.Observation;
 import io.cursorcheck.properties.Op;
+import io.cursorcheck.properties.OutsideView;
+import io.cursorcheck.properties.Probe;
 import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Snapshot;
 import java.util.ArrayList;
@@ -153,6 +156,78 @@ public final class Lockstep {
             quiet = now.ended() && now.consumers().isEmpty() ? quiet + 1 : 0;
         }
         return r.run(new Script(options, ops), null);
+    }
+
+    /**
+     * A random sequence run to its end whatever happened: the run as {@link #explore} gives it (stopped at the first
+     * failure), and the whole sequence after it, both sides applied and compared no more.
+     *
+     * @param first   the run up to and including its first failure, exactly as {@link #explore} returns it
+     * @param script  every operation drawn, the first failure's and those after it
+     * @param model   the model's observations of every operation
+     * @param subject the subject's observations of every operation
+     * @param outsideModel the model's observations as a user of a release sees them ({@link OutsideView}: entries
+     *                named by their writes, the probe its state gives), to judge the model's own trace by the same
+     *                rules as the subject's
+     */
+    public record Whole(
+            Run first,
+            Script script,
+            List<Observation> model,
+            List<Observation> subject,
+            List<Observation> outsideModel) {
+        /** Whether the sequence went on past its first failure. */
+        public boolean continued() {
+            return script.length() > first.script().length();
+        }
+    }
+
+    /**
+     * {@link #explore(BroadcastFactory, Generator, long, int, Coverage.Tracker)} that does not stop at the first
+     * failure: the sequence goes on, drawn from the model's state as before, both sides applied and no longer
+     * compared (spec §6, the whole trace: a judge of the subject's own trace reads the rest). It stops where the
+     * model or the subject threw (a broken protocol included), since neither then has a state to go on from. The
+     * same seed draws the same operations as {@code explore} up to its failure.
+     */
+    public static Whole exploreWhole(BroadcastFactory subject, Generator generator, long seed, int maxSteps) {
+        SplittableRandom random = new SplittableRandom(seed);
+        Options options = generator.options(random);
+        LockstepPair pair = new LockstepPair(subject, options, Tolerance.NONE);
+        Recorder r = new Recorder(pair);
+        List<Op> ops = new ArrayList<>();
+        Snapshot now = pair.model().broadcast().snapshot();
+        Run first = null;
+        List<Observation> outside = new ArrayList<>();
+        int quiet = 0;
+        for (int i = 0; i < maxSteps && quiet <= STEPS_AFTER_QUIET_END; i++) {
+            Op op = generator.next(random, now, pair.consumers(), options, pair.targets(i));
+            ops.add(op);
+            Failure f = r.step(i, op);
+            Observation m = pair.lastModel();
+            Observation s = pair.lastSubject();
+            Observation seen = OutsideView.of((ScanningModel) pair.model().broadcast(), m);
+            outside.add(
+                    m.snapshot() == null
+                            ? seen
+                            : new Observation(
+                                    seen.op(),
+                                    seen.reply(),
+                                    seen.attachedId(),
+                                    seen.thrown(),
+                                    seen.snapshot(),
+                                    seen.violations(),
+                                    Probe.of(m.snapshot(), options)));
+            if (f != null && first == null) {
+                first = r.run(new Script(options, ops), f);
+            }
+            if (m.thrown() != null || s.thrown() != null) {
+                break;
+            }
+            now = m.snapshot();
+            quiet = now.ended() && now.consumers().isEmpty() ? quiet + 1 : 0;
+        }
+        Run all = r.run(new Script(options, ops), null);
+        return new Whole(first == null ? all : first, all.script(), all.model(), all.subject(), List.copyOf(outside));
     }
 
     /** A pair and what its two sides observed, step by step. */
