@@ -7,6 +7,7 @@ import io.cursorcheck.conformance.release.Release;
 import io.cursorcheck.conformance.source.FunctionChange;
 import io.cursorcheck.conformance.source.SourceChanges;
 import io.cursorcheck.conformance.source.SourceUnavailableException;
+import io.cursorcheck.properties.BroadcastFactory;
 import io.cursorcheck.properties.engine.Counterexample;
 import io.cursorcheck.properties.engine.Lockstep;
 import java.io.IOException;
@@ -68,50 +69,70 @@ public final class ChangeLocator {
      */
     public static Located locate(List<Conformance.Result> results, SourceChanges sources, PrintStream log)
             throws IOException, InterruptedException {
+        Map<Release, ExternalSubject> started = new LinkedHashMap<>();
+        try {
+            return locate(results, sources, release -> {
+                ExternalSubject s = started.get(release);
+                if (s == null) {
+                    s = ExternalSubject.of(release, release.install(log));
+                    started.put(release, s);
+                }
+                return s;
+            });
+        } finally {
+            for (ExternalSubject s : started.values()) {
+                s.close();
+            }
+        }
+    }
+
+    /** What a release runs a shape's script on: its subject, started once (a test's stand-in). */
+    @FunctionalInterface
+    interface Subjects {
+        /** The release's subject. */
+        BroadcastFactory of(Release release) throws IOException, InterruptedException;
+    }
+
+    /** {@link #locate(List, SourceChanges, PrintStream)} on these subjects. */
+    static Located locate(List<Conformance.Result> results, SourceChanges sources, Subjects subjects)
+            throws IOException, InterruptedException {
         List<Conformance.Result> node = results.stream()
                 .filter(r -> r.release() != null && r.release().runtime().equals("node"))
                 .sorted((a, b) -> RegistryReleases.ORDER.compare(a.release(), b.release()))
                 .toList();
-        Map<Release, ExternalSubject> subjects = new LinkedHashMap<>();
         List<Decision> decisions = new ArrayList<>();
         Map<Release, Conformance.Result> decided = new LinkedHashMap<>();
-        try {
-            for (Conformance.Result r : results) {
-                if (r.release() == null || r.unclassified().isEmpty()) {
+        for (Conformance.Result r : results) {
+            if (r.release() == null || r.unclassified().isEmpty()) {
+                continue;
+            }
+            List<Conformance.Difference> shapes = new ArrayList<>();
+            for (Conformance.Difference d : r.differences()) {
+                if (d.kind() != Differences.Kind.UNCLASSIFIED) {
+                    shapes.add(d);
                     continue;
                 }
-                List<Conformance.Difference> shapes = new ArrayList<>();
-                for (Conformance.Difference d : r.differences()) {
-                    if (d.kind() != Differences.Kind.UNCLASSIFIED) {
-                        shapes.add(d);
-                        continue;
-                    }
-                    Decision decision = r.release().runtime().equals("node")
-                            ? decide(r.release(), d, node, subjects, sources, log)
-                            : new Decision(
-                                    r.release(),
-                                    d,
-                                    Differences.Kind.UNCLASSIFIED,
-                                    r.release().runtime() + " embeds no broadcast.js to locate a change in",
-                                    null);
-                    decisions.add(decision);
-                    note(decision);
-                    shapes.add(new Conformance.Difference(
-                            d.signature(),
-                            decision.kind(),
-                            d.counterexample(),
-                            d.run(),
-                            d.replayed(),
-                            d.hits(),
-                            d.page(),
-                            d.reproduction()));
-                }
-                decided.put(r.release(), r.withDifferences(shapes));
+                Decision decision = r.release().runtime().equals("node")
+                        ? decide(r.release(), d, node, subjects, sources)
+                        : new Decision(
+                                r.release(),
+                                d,
+                                Differences.Kind.UNCLASSIFIED,
+                                r.release().runtime() + " embeds no broadcast.js to locate a change in",
+                                null);
+                decisions.add(decision);
+                note(decision);
+                shapes.add(new Conformance.Difference(
+                        d.signature(),
+                        decision.kind(),
+                        d.counterexample(),
+                        d.run(),
+                        d.replayed(),
+                        d.hits(),
+                        d.page(),
+                        d.reproduction()));
             }
-        } finally {
-            for (ExternalSubject s : subjects.values()) {
-                s.close();
-            }
+            decided.put(r.release(), r.withDifferences(shapes));
         }
         List<Conformance.Result> out = new ArrayList<>();
         for (Conformance.Result r : results) {
@@ -139,9 +160,8 @@ public final class ChangeLocator {
             Release release,
             Conformance.Difference d,
             List<Conformance.Result> node,
-            Map<Release, ExternalSubject> subjects,
-            SourceChanges sources,
-            PrintStream log)
+            Subjects subjects,
+            SourceChanges sources)
             throws IOException, InterruptedException {
         Release last = release;
         Release gone = null;
@@ -149,7 +169,7 @@ public final class ChangeLocator {
             if (RegistryReleases.ORDER.compare(later.release(), release) <= 0) {
                 continue;
             }
-            if (answersSo(subject(later.release(), subjects, log), d.counterexample())) {
+            if (answersSo(subjects.of(later.release()), d.counterexample())) {
                 last = later.release();
             } else {
                 gone = later.release();
@@ -198,21 +218,11 @@ public final class ChangeLocator {
     }
 
     /** Whether the release fails the shape's script the same way at the same step. */
-    static boolean answersSo(ExternalSubject subject, Counterexample cx) {
+    static boolean answersSo(BroadcastFactory subject, Counterexample cx) {
         Lockstep.Run again = Lockstep.run(subject, cx.script());
         return again.failed()
                 && again.failure().signature().equals(cx.failure().signature())
                 && again.failure().step() == cx.failure().step();
-    }
-
-    private static ExternalSubject subject(Release release, Map<Release, ExternalSubject> subjects, PrintStream log)
-            throws IOException, InterruptedException {
-        ExternalSubject s = subjects.get(release);
-        if (s == null) {
-            s = ExternalSubject.of(release, release.install(log));
-            subjects.put(release, s);
-        }
-        return s;
     }
 
     /** Appends the decision to the shape's page, if it has one. */

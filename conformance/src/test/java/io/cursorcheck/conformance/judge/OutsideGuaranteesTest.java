@@ -709,6 +709,21 @@ public class OutsideGuaranteesTest {
         assertThat(spoiledAfterFail(false, 2).check())
                 .as("no spoil: the read failing is not the spoiled read")
                 .isEmpty();
+        // The lying-probe control: the count before the read (the rule's premise once) says nobody is attached;
+        // who is attached is the account's (both late joiners), so the breach is judged, and the count with it.
+        Trace lying = new Trace(4, Policy.STRICT)
+                .op(writeSync(1), Outcome.ACCEPTED)
+                .op(new Op.Fail("e"), Outcome.OK)
+                .canWrite(null)
+                .attach()
+                .attach()
+                .op(next(1), data(0));
+        lying.consumers = 0;
+        lying.op(new Op.Spoil(0), Outcome.OK);
+        lying.consumers = 2;
+        lying.op(next(0), Outcome.failed("e"));
+        assertThat(lying.rules())
+                .containsExactlyInAnyOrder(Rule.CONSUMER_PAST_CLEARED_BUFFER, Rule.PROBE_MISREPORTS_CONSUMERS);
     }
 
     private static Trace spoiledAfterFail(boolean spoil, int consumersAfter) {
