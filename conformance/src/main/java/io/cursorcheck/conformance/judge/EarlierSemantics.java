@@ -459,12 +459,9 @@ final class EarlierSemantics {
         Probe m = step.model();
         if (spoiledRead) {
             // The model's failure removed every consumer and failed the writer (reading an entry, §2): its probe says
-            // no consumer and canWrite null; the release, whose buffer was trimmed empty, keeps its readers with room
-            // to write.
-            return m.consumers() == 0
-                    && r.consumers() >= 1
-                    && Boolean.TRUE.equals(r.canWrite())
-                    && m.canWrite() == null;
+            // no consumer and canWrite null; the release, which trimmed the spoiled entry away, keeps its readers and
+            // its writer open.
+            return m.consumers() == 0 && r.consumers() >= 1 && r.canWrite() != null && m.canWrite() == null;
         }
         return endedRead
                 ? r.consumers() == m.consumers() - 1 && java.util.Objects.equals(r.canWrite(), m.canWrite())

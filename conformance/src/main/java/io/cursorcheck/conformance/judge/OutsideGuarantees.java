@@ -40,8 +40,8 @@ import java.util.TreeMap;
  * <li><b>Known to have landed.</b> An entry is known to be stored once it was delivered to some
  *     consumer, or once a write of size 1 or more was ACCEPTED (at once or settled) under STRICT or
  *     UNBOUNDED, which never discard. DROP_NEWEST reports a discarded write as ACCEPTED too, so
- *     there only a delivery counts. The operation where this becomes known is at or after the
- *     landing.</li>
+ *     there a delivery counts, or a write answered ACCEPTED while the outside account proves room
+ *     (below). The operation where this becomes known is at or after the landing.</li>
  * </ul>
  * A {@code DATA} whose size is not its write's size may be a batch of several entries (a release
  * may hand over more than one chunk per read): rules that reason about gaps are off for that
@@ -66,6 +66,9 @@ import java.util.TreeMap;
  *     <em>trim point</em>: the latest write that every consumer that may be attached had been delivered (or
  *     passed) at a moment when at least one was known attached. Then the smallest cursor is past it and
  *     {@code bufferStart} with it (I5), for good (I3); with nobody attached nothing is trimmed (I7).</li>
+ * <li>An entry is <em>known to have landed</em> once delivered, once its write of one unit or more was ACCEPTED
+ *     under STRICT or UNBOUNDED, or, under DROP_NEWEST, answered ACCEPTED at once while the buffer held at most
+ *     less than its budget (DROP_NEWEST discards only at or over budget, I9).</li>
  * <li>The buffer holds <em>at least</em>, outside DROP_OLDEST, the entries known to have landed, not
  *     spoiled, of writes made after some consumer known attached attached, which that consumer (its
  *     deliveries all named and of their writes' sizes) has neither been delivered nor passed: its cursor is
@@ -311,6 +314,7 @@ public final class OutsideGuarantees {
         long trimPoint = -1; // every entry of a write at or before this one is trimmed, for good (I5, I3)
         int lastReadFailed = -1; // step of the last read answered or settled FAILED
         boolean cancelled; // a cancel was made
+        boolean roomBefore; // before the current operation the writer was OPEN and the buffer under its budget
         final Map<Long, Integer> readSettledAt = new HashMap<>(); // read op -> step
         final Set<Long> endOps = new HashSet<>();
         final List<Object> reasons = new ArrayList<>();
@@ -338,6 +342,7 @@ public final class OutsideGuarantees {
                 long atMostBefore = atMost();
                 long atLeastBefore = atLeast();
                 boolean openBefore = knownOpen();
+                roomBefore = openBefore && atMostBefore < script.options().budget();
                 step(i, script.ops().get(i), o, before, atMostBefore, atLeastBefore, openBefore);
                 if (o.thrown() == null) {
                     afterOperation(i, o);
@@ -672,11 +677,15 @@ public final class OutsideGuarantees {
             }
         }
 
-        /** A write answered or settled ACCEPTED: its entry may be stored, and under STRICT or UNBOUNDED it is. */
+        /**
+         * A write answered or settled ACCEPTED: its entry may be stored, and under STRICT or UNBOUNDED it is; under
+         * DROP_NEWEST too when the write answered at once while the writer was OPEN and the buffer held at most less
+         * than its budget, since DROP_NEWEST discards only at or over budget (I9).
+         */
         void taken(int i, long write, int size, Outcome x) {
             if (x.kind() == Outcome.Kind.ACCEPTED && size >= 1) {
                 mayBeStored.putIfAbsent(write, size);
-                if (!dropsNewest()) {
+                if (!dropsNewest() || write == i && roomBefore) {
                     landedBy.putIfAbsent(write, i);
                 }
             }

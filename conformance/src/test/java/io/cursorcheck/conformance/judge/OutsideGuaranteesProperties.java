@@ -284,12 +284,17 @@ class OutsideGuaranteesProperties {
 
         void step(List<Op> ops, int i, Observation s) {
             if (s.reply() != null) {
-                store(ops.get(i), i, s.reply().outcome());
+                // Entries land in write order (OutsideGuarantees: landing order is write order), whatever order a
+                // re-entrant flush records its settlements in: the writes stored by one operation are named in
+                // the order of their operation numbers.
+                java.util.TreeMap<Long, Outcome> stored = new java.util.TreeMap<>();
+                stored.put((long) i, s.reply().outcome());
                 for (Settlement x : s.reply().settlements()) {
                     if (x.op() >= 0 && x.op() < i) {
-                        store(ops.get((int) x.op()), x.op(), x.outcome());
+                        stored.put(x.op(), x.outcome());
                     }
                 }
+                stored.forEach((w, x) -> store(ops.get((int) (long) w), w, x));
             }
             // A read of a spoiled entry clears the buffer without moving its start (spec §2 reading an entry):
             // end goes back to bufferStart, the names of the cleared positions stay, and nothing is stored after.

@@ -178,14 +178,28 @@ public class OutsideGuaranteesTest {
                 .op(next(0), data(1))
                 .op(next(0), Outcome.WAIT);
         assertThat(t.check()).isEmpty();
-        // DROP_NEWEST answers ACCEPTED for a discarded write: that is no proof the entry is stored
+        // DROP_NEWEST answers ACCEPTED for a discarded write: on a full buffer (c1 holds the first entry) that is no
+        // proof the entry is stored
         Trace dropped = new Trace(1, Policy.DROP_NEWEST)
                 .attach()
+                .attach()
                 .op(writeSync(1), Outcome.ACCEPTED)
-                .op(next(0), data(1))
+                .canWrite(false)
+                .op(next(0), data(2))
                 .op(writeSync(1), Outcome.ACCEPTED)
                 .op(next(0), Outcome.WAIT);
         assertThat(dropped.check()).isEmpty();
+        // with room it must store (DROP_NEWEST discards only at or over budget, I9): a read left waiting is stranded
+        Trace stored = new Trace(1, Policy.DROP_NEWEST)
+                .attach()
+                .op(writeSync(1), Outcome.ACCEPTED)
+                .canWrite(false)
+                .op(next(0), data(1))
+                .canWrite(true)
+                .op(writeSync(1), Outcome.ACCEPTED)
+                .canWrite(false)
+                .op(next(0), Outcome.WAIT);
+        assertThat(stored.rules()).containsExactly(Rule.STRANDED_READ);
         Trace strict = new Trace(1, Policy.STRICT)
                 .attach()
                 .op(writeSync(1), Outcome.ACCEPTED)
