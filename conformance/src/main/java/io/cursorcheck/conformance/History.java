@@ -1,5 +1,6 @@
 package io.cursorcheck.conformance;
 
+import io.cursorcheck.conformance.judge.Differences;
 import io.cursorcheck.conformance.pages.ConformanceIndex;
 import io.cursorcheck.conformance.pages.ConformancePage;
 import io.cursorcheck.conformance.pages.HistoryPage;
@@ -198,7 +199,7 @@ public final class History {
                 located.decisions().size() - located.undecided().size(),
                 located.undecided().size());
         if (reports != null) {
-            redecided(reports, all, located.results());
+            redecided(reports, all, located);
         }
         Map<String, HistoryPage.Row> rows = new LinkedHashMap<>();
         located.results()
@@ -237,11 +238,12 @@ public final class History {
      * its row of the conformance index: the same run, with the decided kinds and verdict. A release this run did
      * not write (one checked by an earlier part of a campaign) is rewritten the same way.
      */
-    private static void redecided(ReportRun reports, List<Conformance.Result> before, List<Conformance.Result> after)
+    private static void redecided(ReportRun reports, List<Conformance.Result> before, ChangeLocator.Located located)
             throws IOException {
         Path dir = reports.dir().resolve("conformance");
         Map<String, ConformanceIndex.Row> rows = new LinkedHashMap<>(ConformanceIndex.read(dir));
         boolean changed = false;
+        List<Conformance.Result> after = located.results();
         for (int i = 0; i < before.size(); i++) {
             Conformance.Result r = after.get(i);
             if (r == before.get(i)) {
@@ -249,7 +251,26 @@ public final class History {
             }
             Path folder = dir.resolve(r.subject());
             if (Files.isDirectory(folder)) {
-                Files.writeString(folder.resolve("index.md"), ConformancePage.version(r), StandardCharsets.UTF_8);
+                StringBuilder page = new StringBuilder(ConformancePage.version(r));
+                page.append("\n## Decided by the history\n\n");
+                for (ChangeLocator.Decision d : located.decisions()) {
+                    if (d.release().equals(r.release())) {
+                        page.append("- ")
+                                .append(
+                                        d.shape().page() == null
+                                                ? "`" + d.shape().signature() + "`"
+                                                : "[" + d.shape().page().getFileName() + "]("
+                                                        + d.shape().page().getFileName() + ")")
+                                .append(": ")
+                                .append(
+                                        d.kind() == Differences.Kind.LOCATED_CHANGE
+                                                ? "earlier semantics, "
+                                                : "UNDECIDED, ")
+                                .append(d.reason())
+                                .append('\n');
+                    }
+                }
+                Files.writeString(folder.resolve("index.md"), page.toString(), StandardCharsets.UTF_8);
             }
             ConformanceIndex.Row row = rows.get(r.release().id());
             if (row != null) {

@@ -702,9 +702,12 @@ public final class ConformancePage {
         b.append("## UNDECIDED: ")
                 .append(r.unclassified().size())
                 .append(" shape(s) for a person to look at\n\n")
-                .append("No rule explains these (they break no guarantee the outside checker tests, and no evidence"
-                        + " makes them earlier semantics). They do not fail the run; decide who is wrong and add a rule or"
-                        + " fix the model.\n\n");
+                .append("No rule explains these (they break no guarantee the outside checker tests, and no documented"
+                        + " change with its witness makes them earlier semantics). They do not fail the run. The history"
+                        + " (`bin/cursorcheck history`) decides each by the release's own source: it replays the shape on"
+                        + " every later Node release it checks and, where the shape goes, locates the change in"
+                        + " broadcast.js (earlier semantics); what it cannot decide it lists with why, for a person to"
+                        + " decide who is wrong and add a rule or fix the model.\n\n");
         for (Conformance.Difference d : r.unclassified()) {
             b.append("- ")
                     .append(d.page() == null ? "" : "[page](" + d.page().getFileName() + "): ")
