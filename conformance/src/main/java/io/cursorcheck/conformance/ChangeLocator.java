@@ -33,8 +33,9 @@ import java.util.stream.Collectors;
  *     guarantee as seen from outside (else a rule would have named it), and the change is located.</li>
  * <li>Still so on the newest release checked: UNDECIDED, since there is no change to locate (a misreading of the
  *     model, or a bug of Node still open): for a person.</li>
- * <li>Gone with {@code broadcast.js} unchanged, a source that cannot be read, or a Bun release (which embeds no
- *     {@code broadcast.js}): UNDECIDED, with that reason.</li>
+ * <li>Gone with {@code broadcast.js} unchanged, or a source that cannot be read: UNDECIDED, with that reason.</li>
+ * <li>A release that embeds no {@code broadcast.js} (Bun): decided by Node's source where a Node release checked
+ *     answers the script the same way (the last one that does and the next locate the change); else UNDECIDED.</li>
  * </ul>
  *
  * Every decision, and every reason a shape stays UNDECIDED, is appended to the shape's page.
@@ -114,12 +115,7 @@ public final class ChangeLocator {
                 }
                 Decision decision = r.release().runtime().equals("node")
                         ? decide(r.release(), d, node, subjects, sources)
-                        : new Decision(
-                                r.release(),
-                                d,
-                                Differences.Kind.UNCLASSIFIED,
-                                r.release().runtime() + " embeds no broadcast.js to locate a change in",
-                                null);
+                        : asNode(r.release(), d, node, subjects, sources);
                 decisions.add(decision);
                 note(decision);
                 shapes.add(new Conformance.Difference(
@@ -185,6 +181,62 @@ public final class ChangeLocator {
                             + ": no change to locate (a misreading of the model, or a bug of Node still open)",
                     null);
         }
+        return located(release, d, last, gone, sources);
+    }
+
+    /**
+     * A shape of a release that embeds no {@code broadcast.js} (Bun): decided by Node's, when some Node release checked
+     * answers its script the same way. The last such release and the next Node release locate the change as for
+     * Node's own shape; the release follows Node's earlier semantics there.
+     */
+    private static Decision asNode(
+            Release release,
+            Conformance.Difference d,
+            List<Conformance.Result> node,
+            Subjects subjects,
+            SourceChanges sources)
+            throws IOException, InterruptedException {
+        Release last = null;
+        Release gone = null;
+        for (Conformance.Result n : node) {
+            if (answersSo(subjects.of(n.release()), d.counterexample())) {
+                last = n.release();
+                gone = null;
+            } else if (last != null && gone == null) {
+                gone = n.release();
+            }
+        }
+        String none = release.runtime() + " embeds no broadcast.js to locate a change in";
+        if (last == null) {
+            return new Decision(
+                    release,
+                    d,
+                    Differences.Kind.UNCLASSIFIED,
+                    none + ", and no Node release checked answers its script so",
+                    null);
+        }
+        if (gone == null) {
+            return new Decision(
+                    release,
+                    d,
+                    Differences.Kind.UNCLASSIFIED,
+                    none + "; Node answers its script so too, through the newest release checked (" + last.id()
+                            + "): no change to locate",
+                    null);
+        }
+        Decision asNode = located(release, d, last, gone, sources);
+        return new Decision(
+                release,
+                d,
+                asNode.kind(),
+                none + "; Node answers its script so through " + last.id() + ": " + asNode.reason(),
+                asNode.changes());
+    }
+
+    /** The decision for a shape that answers so through {@code last} and otherwise on {@code gone}. */
+    private static Decision located(
+            Release release, Conformance.Difference d, Release last, Release gone, SourceChanges sources)
+            throws IOException, InterruptedException {
         SourceChanges.Changes changes;
         try {
             changes = sources.between(last, gone);

@@ -124,4 +124,22 @@ class ChangeLocatorTest {
                 .satisfies(d -> assertThat(d.reason()).contains("embeds no broadcast.js"));
         assertThat(bun.results().get(0).differences().get(0).kind()).isEqualTo(Differences.Kind.UNCLASSIFIED);
     }
+
+    /** Bun embeds no broadcast.js: its shape is decided by Node's, where a Node release answers its script so. */
+    @Test
+    void aShapeOfBunIsDecidedByTheNodeReleasesThatAnswerItsScriptSo() throws Exception {
+        List<Conformance.Result> withBun = new java.util.ArrayList<>(RESULTS);
+        withBun.add(result("bun-1.4.5", List.of(undecided())));
+        ChangeLocator.Located located = ChangeLocator.locate(
+                withBun,
+                sources("function trim() {\n  return 2;\n}\n"),
+                r -> r.version().equals("26.2.0") ? Variant.CACHED_COUNT : Variant.DIRTY_FLAG);
+        ChangeLocator.Decision bun = located.decisions().stream()
+                .filter(d -> d.release().runtime().equals("bun"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(bun.kind()).isEqualTo(Differences.Kind.LOCATED_CHANGE);
+        assertThat(bun.reason())
+                .contains("embeds no broadcast.js", "Node answers its script so through node-26.1.0", "function trim");
+    }
 }
