@@ -406,6 +406,44 @@ public class OutsideGuaranteesTest {
                 .isEmpty();
     }
 
+    /**
+     * The probe is an answer judged against the outside account, never a premise: canWrite null while the writer is
+     * OPEN, or not null once an end made it leave OPEN; canWrite true on a buffer held full, false on one with room;
+     * consumerCount below those known attached or above those that may be. Each truthful probe is no breach.
+     */
+    @Test
+    void theProbeIsJudgedAgainstTheOutsideAccount() {
+        assertThat(new Trace(2, Policy.STRICT).attach().canWrite(null).rules())
+                .containsExactly(Rule.PROBE_MISREPORTS_WRITER);
+        Trace ended = new Trace(2, Policy.STRICT).attach().op(new Op.End(), Outcome.PENDING);
+        assertThat(ended.check()).as("canWrite null after end: truthful").isEmpty();
+        assertThat(ended.canWrite(false).rules()).containsExactly(Rule.PROBE_MISREPORTS_WRITER);
+        Trace full = new Trace(1, Policy.STRICT).attach().op(writeSync(1), Outcome.ACCEPTED);
+        assertThat(full.rules())
+                .as("c0 holds the entry: the buffer is full")
+                .containsExactly(Rule.PROBE_MISREPORTS_ROOM);
+        assertThat(full.canWrite(false).check()).isEmpty();
+        Trace room = new Trace(2, Policy.STRICT).attach().canWrite(false);
+        assertThat(room.rules()).containsExactly(Rule.PROBE_MISREPORTS_ROOM);
+        Trace dropOldest = new Trace(1, Policy.DROP_OLDEST).attach().op(writeSync(1), Outcome.ACCEPTED);
+        assertThat(dropOldest.check())
+                .as("DROP_OLDEST may evict: no lower bound, true is no breach")
+                .isEmpty();
+        Trace more = new Trace(2, Policy.STRICT).attach();
+        more.consumers = 2;
+        assertThat(more.op(writeSync(1), Outcome.ACCEPTED).rules()).containsExactly(Rule.PROBE_MISREPORTS_CONSUMERS);
+        Trace fewer = new Trace(2, Policy.STRICT).attach().attach();
+        fewer.consumers = 1;
+        assertThat(fewer.op(writeSync(1), Outcome.ACCEPTED).rules()).containsExactly(Rule.PROBE_MISREPORTS_CONSUMERS);
+        Trace endedReader = new Trace(2, Policy.STRICT)
+                .attach()
+                .op(next(0), Outcome.WAIT)
+                .op(new Op.End(), Outcome.completed(0), s(1, Outcome.DONE));
+        assertThat(endedReader.check())
+                .as("a consumer whose read ended may be gone or not: any count between is no breach")
+                .isEmpty();
+    }
+
     /** A late joiner handed an entry that every consumer had read before it attached breaks I5 as a user sees it. */
     @Test
     void anEntryEveryConsumerHadReadDeliveredToALateJoinerIsStale() {
