@@ -336,18 +336,16 @@ public final class OutsideGuarantees {
         }
 
         List<Breach> run(List<Observation> subject) {
-            Observation before = null;
             for (int i = 0; i < subject.size() && i < script.length(); i++) {
                 Observation o = OutsideView.ordered(subject.get(i));
                 long atMostBefore = atMost();
                 long atLeastBefore = atLeast();
                 boolean openBefore = knownOpen();
                 roomBefore = openBefore && atMostBefore < script.options().budget();
-                step(i, script.ops().get(i), o, before, atMostBefore, atLeastBefore, openBefore);
+                step(i, script.ops().get(i), o, atMostBefore, atLeastBefore, openBefore);
                 if (o.thrown() == null) {
                     afterOperation(i, o);
                 }
-                before = o;
             }
             return found;
         }
@@ -496,14 +494,7 @@ public final class OutsideGuarantees {
             }
         }
 
-        void step(
-                int i,
-                Op op,
-                Observation o,
-                Observation before,
-                long atMostBefore,
-                long atLeastBefore,
-                boolean openBefore) {
+        void step(int i, Op op, Observation o, long atMostBefore, long atLeastBefore, boolean openBefore) {
             long budget = script.options().budget();
             if (o.thrown() != null) {
                 // An operation that threw synchronously breaks §5 (no operation throws on valid input): a
