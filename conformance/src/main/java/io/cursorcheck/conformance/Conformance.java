@@ -424,10 +424,12 @@ public final class Conformance {
                 if (hits.merge(shape, 1L, Long::sum) == 1) {
                     laters.put(shape, later);
                     seeds.put(shape, seed);
-                    config.log()
-                            .printf(
-                                    "  %s: new fault after a first difference, after %d sequences: %s%n",
-                                    subject.id(), sequences, later.breach());
+                    if (config.release() != null) { // a subject's faults are summed up by cause at the end
+                        config.log()
+                                .printf(
+                                        "  %s: new fault after a first difference, after %d sequences: %s%n",
+                                        subject.id(), sequences, later.breach());
+                    }
                 }
             }
             if (k != null) {
@@ -722,14 +724,16 @@ public final class Conformance {
         int at = shrunk.breach().step();
         Differences.Kind kind = Differences.kindOf(List.of(shrunk.breach()), at < alone.size() ? alone.get(at) : null);
         boolean replayed = LaterFaults.breach(subject, shrunk.script(), fault.rule()) != null;
-        config.log()
-                .printf(
-                        "  %s: %s after a first difference, shrunk %d -> %d operations%s%n",
-                        subject.id(),
-                        kind.id(),
-                        fault.script().length(),
-                        shrunk.script().length(),
-                        replayed ? "" : "; NOT REPRODUCED on replay");
+        if (config.release() != null || !replayed) { // a subject's faults are summed up by cause at the end
+            config.log()
+                    .printf(
+                            "  %s: %s after a first difference, shrunk %d -> %d operations%s%n",
+                            subject.id(),
+                            kind.id(),
+                            fault.script().length(),
+                            shrunk.script().length(),
+                            replayed ? "" : "; NOT REPRODUCED on replay");
+        }
         if (!lockstep.failed()) {
             config.log()
                     .printf(
