@@ -77,6 +77,13 @@ public final class ConformancePage {
                             + MarkdownTable.text(Causes.of(List.of(d)).get(0).title()) + " ([all causes](index.md))");
         }
         facts.row("Signature", MarkdownTable.code(d.signature()));
+        if (!program && Differences.answersAsDirtyFlagPort(cx)) {
+            // An explanation, never a verdict (docs/spec.md §6): a faithful port has that algorithm's bugs too.
+            facts.row(
+                    "Explanation",
+                    "answers as the algorithm before PR #63322 does (the suite's `dirty-flag` port diverges from the"
+                            + " model on this script and, at the step, answers as the release does)");
+        }
         facts.row("Options", cx.script().options());
         // A known finding's own script is no random sequence: it has no seed, and is not one of the hits.
         facts.row(
