@@ -186,6 +186,8 @@ public final class Conformance {
      *                    ({@link BroadcastSource#subjectId}) its own, so its pages do not replace the release's
      * @param algorithm   the algorithm of the reference model the run compared with ({@link ExternalSubject#algorithm()})
      * @param source      the {@code broadcast.js} the subject ran in place of the release's own, or null
+     * @param witnessed   for a release, each earlier-semantics kind's witness: what the release answered at its step
+     *                    and whether that shows the kind ({@link Witnesses}); empty for a subject that is no release
      */
     public record Result(
             Release release,
@@ -203,7 +205,13 @@ public final class Conformance {
             Map<Patterns.Pattern, Long> patterns,
             String subject,
             Algorithm algorithm,
-            ExternalSubject.LoadedSource source) {
+            ExternalSubject.LoadedSource source,
+            Map<Differences.Kind, String> witnessed) {
+
+        /** Copies the witnesses' answers. */
+        public Result {
+            witnessed = Map.copyOf(witnessed);
+        }
 
         /** The result of a release's own module against the as-released model. */
         public Result(
@@ -236,7 +244,8 @@ public final class Conformance {
                     patterns,
                     release.id(),
                     Algorithm.AS_RELEASED,
-                    null);
+                    null,
+                    Map.of());
         }
 
         /**
@@ -270,7 +279,8 @@ public final class Conformance {
                     patterns,
                     subject,
                     algorithm,
-                    source);
+                    source,
+                    witnessed);
         }
 
         /** Differences whose verdict is not yet decided: they need a look. */
@@ -552,7 +562,9 @@ public final class Conformance {
                         ? config.release().id()
                         : subject.id(),
                 subject.algorithm(),
-                subject.source());
+                subject.source(),
+                // A release's page shows what each earlier-semantics kind's witness answered there, run or not yet.
+                config.release() == null ? Map.of() : witnesses.all());
         if (dir != null) {
             Files.writeString(
                     dir.resolve("index.md"),

@@ -92,6 +92,10 @@ class KnownFindingJudgementTest {
             assertThat(f.get(TWICE).judgement()).isEqualTo(Judgement.HAS_IT);
             assertThat(f.get(TWICE).recordedOn()).isEqualTo(Release.NEWEST_NODE.id());
             assertThat(ConformanceCampaign.problems(r)).isEmpty();
+            // the newest release has none of the earlier semantics: no witness shows one there
+            assertThat(r.witnessed())
+                    .hasSize(4)
+                    .allSatisfy((k, v) -> assertThat(v).endsWith("does not show it"));
         }
     }
 
@@ -190,6 +194,10 @@ class KnownFindingJudgementTest {
                     .anyMatch(d -> d.kind().verdict() == Differences.Verdict.RELEASE_BREAKS_A_GUARANTEE)
                     .anyMatch(d -> d.kind().verdict() == Differences.Verdict.EARLIER_SEMANTICS);
             assertThat(r.findings()).hasSize(3).allMatch(f -> f.judgement() != null);
+            // 26.4.0 has every earlier semantics of the entry-count API: each witness shows its kind there
+            assertThat(r.witnessed())
+                    .hasSize(4)
+                    .allSatisfy((k, v) -> assertThat(v).as(k.id()).endsWith(": shows it"));
             // 26.4.0 checks no spoiled entry: it delivers it, which breaks another guarantee than the finding's
             assertThat(byName(r).get(SPOILED).judgement()).isEqualTo(Judgement.DIFFERS_OTHERWISE);
             assertThat(byName(r).get(SPOILED).evidence()).contains("spoiled-entry-delivered");

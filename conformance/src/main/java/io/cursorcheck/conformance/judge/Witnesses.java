@@ -149,6 +149,22 @@ public final class Witnesses {
         return o != null && of(kind).defining().test(o);
     }
 
+    /**
+     * Every witness run on the release (those not run yet, now): per kind, what it answered at its step and whether
+     * that shows the kind, in words for a page.
+     */
+    public Map<Differences.Kind, String> all() {
+        Map<Differences.Kind, String> out = new EnumMap<>(Differences.Kind.class);
+        for (Witness w : ALL) {
+            Outcome o = answer(w.kind());
+            out.put(
+                    w.kind(),
+                    (o == null ? "no answer" : io.cursorcheck.properties.OutsideView.outcome(o))
+                            + (shows(w.kind()) ? ": shows it" : ": does not show it"));
+        }
+        return out;
+    }
+
     /** What the release answered at the kind's witness step (null: no answer), running the witness on first use. */
     public Outcome answer(Differences.Kind kind) {
         Witness w = of(kind);

@@ -365,6 +365,7 @@ public final class ConformancePage {
             b.append('\n');
         }
         b.append(patterns(r));
+        witnesses(b, r);
         undecided(b, r);
         if (r.protocolErrors().count() > 0) {
             b.append("## Protocol errors\n\n**")
@@ -702,6 +703,32 @@ public final class ConformancePage {
     }
 
     /** The undecided shapes, first on the page: each needs a person to look at it. */
+    /**
+     * What each earlier-semantics kind's witness answered on this release (docs/spec.md §6): a kind is given only
+     * where its witness shows it.
+     */
+    private static void witnesses(StringBuilder b, Conformance.Result r) {
+        if (r.witnessed().isEmpty()) {
+            return;
+        }
+        b.append("## Witnesses of the earlier semantics\n\nA shape gets an earlier-semantics kind only where that"
+                + " kind's witness, a short script of its defining behaviour run on this release alone, shows it"
+                + " (`Witnesses`).\n\n");
+        MarkdownTable t = MarkdownTable.of("kind", "script", "what it shows when the release has it", "this release");
+        for (io.cursorcheck.conformance.judge.Witnesses.Witness w : io.cursorcheck.conformance.judge.Witnesses.ALL) {
+            String seen = r.witnessed().get(w.kind());
+            if (seen == null) {
+                continue;
+            }
+            t.row(
+                    w.kind().id(),
+                    MarkdownTable.code("// " + w.script().options() + "; " + String.join("; ", w.lines())),
+                    MarkdownTable.text(w.behaviour()),
+                    MarkdownTable.text(seen));
+        }
+        b.append(t).append('\n');
+    }
+
     private static void undecided(StringBuilder b, Conformance.Result r) {
         if (r.unclassified().isEmpty()) {
             return;
