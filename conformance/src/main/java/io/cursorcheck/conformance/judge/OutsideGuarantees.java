@@ -57,9 +57,10 @@ import java.util.TreeMap;
  * <li>The writer is <em>known OPEN</em> while no {@code end}, {@code endSync}, {@code fail} or {@code cancel}
  *     was made and no read failed (a read of a spoiled entry fails the writer), and <em>known not OPEN</em>
  *     otherwise: nothing else takes it out of OPEN, and nothing brings it back.</li>
- * <li>A consumer <em>may be attached</em> from its attach until its detach, and is <em>known attached</em>
- *     while, besides, none of its reads ended (DONE or FAILED) and no {@code fail}, {@code cancel} or failed
- *     read came after its attach.</li>
+ * <li>A consumer <em>may be attached</em> from its attach until its detach, or a {@code fail} or {@code cancel}
+ *     that surely takes effect (a {@code fail} while the writer is known OPEN, the first {@code cancel}), and is
+ *     <em>known attached</em> while, besides, none of its reads ended (DONE or FAILED) and no {@code fail},
+ *     {@code cancel} or failed read came after its attach.</li>
  * <li>The buffer holds <em>at most</em> the entries that may be stored (a write of one unit or more answered
  *     or settled ACCEPTED, which includes DROP_NEWEST's discarded ones, an entry delivered, or a write still
  *     open, which a release may have stored without settling it) past the
