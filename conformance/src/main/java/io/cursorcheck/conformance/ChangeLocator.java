@@ -173,10 +173,9 @@ public final class ChangeLocator {
             }
         }
         if (gone == null) {
-            return new Decision(
+            return undecided(
                     release,
                     d,
-                    Differences.Kind.UNCLASSIFIED,
                     "every later Node release checked answers so too, through " + last.id()
                             + ": no change to locate (a misreading of the model, or a bug of Node still open)",
                     null);
@@ -208,18 +207,12 @@ public final class ChangeLocator {
         }
         String none = release.runtime() + " embeds no broadcast.js to locate a change in";
         if (last == null) {
-            return new Decision(
-                    release,
-                    d,
-                    Differences.Kind.UNCLASSIFIED,
-                    none + ", and no Node release checked answers its script so",
-                    null);
+            return undecided(release, d, none + ", and no Node release checked answers its script so", null);
         }
         if (gone == null) {
-            return new Decision(
+            return undecided(
                     release,
                     d,
-                    Differences.Kind.UNCLASSIFIED,
                     none + "; Node answers its script so too, through the newest release checked (" + last.id()
                             + "): no change to locate",
                     null);
@@ -241,19 +234,17 @@ public final class ChangeLocator {
         try {
             changes = sources.between(last, gone);
         } catch (SourceUnavailableException e) {
-            return new Decision(
+            return undecided(
                     release,
                     d,
-                    Differences.Kind.UNCLASSIFIED,
                     "answers so through " + last.id() + " and otherwise on " + gone.id() + ", but a source cannot be"
                             + " read: " + e.getMessage(),
                     null);
         }
         if (changes.changed().isEmpty()) {
-            return new Decision(
+            return undecided(
                     release,
                     d,
-                    Differences.Kind.UNCLASSIFIED,
                     "answers so through " + last.id() + " and otherwise on " + gone.id() + ", with broadcast.js the"
                             + " same: the change is outside broadcast.js",
                     changes);
@@ -267,6 +258,12 @@ public final class ChangeLocator {
                         + changes.changed().stream().map(FunctionChange::name).collect(Collectors.joining(", "))
                         + " (`" + changes.command() + "`)",
                 changes);
+    }
+
+    /** A shape that stays UNDECIDED, with why (and the source compared, where one was). */
+    private static Decision undecided(
+            Release release, Conformance.Difference d, String why, SourceChanges.Changes changes) {
+        return new Decision(release, d, Differences.Kind.UNCLASSIFIED, why, changes);
     }
 
     /** Whether the release fails the shape's script the same way at the same step. */

@@ -49,16 +49,22 @@ final class LaterFaults {
         }
         int first = whole.first().failure().step();
         List<OutsideGuarantees.Breach> breaches = OutsideGuarantees.check(whole.script(), whole.subject());
+        Set<OutsideGuarantees.Rule> seen = OutsideGuarantees.rules(
+                breaches.stream().filter(b -> b.step() <= first).toList());
+        List<OutsideGuarantees.Breach> candidates = breaches.stream()
+                .filter(b -> b.step() > first && !seen.contains(b.rule()) && !excused.contains(b.rule()))
+                .toList();
+        if (candidates.isEmpty()) {
+            return List.of(); // most sequences: the model's trace need not be judged at all
+        }
         // The model's own trace, judged by the same rules: past a finding against it the spec's algorithm breaks
         // guarantees too (a stranded read is later served out of order, spec §3), and a release that does what it
         // does there shows the finding's consequence, not a fault of its own.
         List<OutsideGuarantees.Breach> model = OutsideGuarantees.check(whole.script(), whole.outsideModel());
-        Set<OutsideGuarantees.Rule> seen = OutsideGuarantees.rules(
-                breaches.stream().filter(b -> b.step() <= first).toList());
         Map<OutsideGuarantees.Rule, Fault> faults = new LinkedHashMap<>();
-        for (OutsideGuarantees.Breach b : breaches) {
+        for (OutsideGuarantees.Breach b : candidates) {
             boolean modelToo = model.stream().anyMatch(x -> x.rule() == b.rule() && x.step() <= b.step());
-            if (b.step() > first && !seen.contains(b.rule()) && !excused.contains(b.rule()) && !modelToo) {
+            if (!modelToo) {
                 faults.putIfAbsent(b.rule(), new Fault(b.rule(), whole.script().prefix(b.step() + 1), first, b));
             }
         }

@@ -340,7 +340,8 @@ public final class OutsideGuarantees {
             for (int i = 0; i < subject.size() && i < script.length(); i++) {
                 Observation o = OutsideView.ordered(subject.get(i));
                 long atMostBefore = atMost();
-                long atLeastBefore = atLeast();
+                // The lower bound before an operation is read by a drain's own answer only (the rest judge after it).
+                long atLeastBefore = script.ops().get(i) instanceof Op.Drain ? atLeast() : 0;
                 boolean openBefore = knownOpen();
                 roomBefore = openBefore && atMostBefore < script.options().budget();
                 step(i, script.ops().get(i), o, atMostBefore, atLeastBefore, openBefore);
@@ -472,12 +473,15 @@ public final class OutsideGuarantees {
                         i,
                         "after operation #" + i + " canWrite=false while the buffer holds at most " + atMost
                                 + " of its budget " + budget);
-            } else if (open && Boolean.TRUE.equals(canWrite) && atLeast() >= budget) {
-                report(
-                        Rule.PROBE_MISREPORTS_ROOM,
-                        i,
-                        "after operation #" + i + " canWrite=true while the buffer holds at least " + atLeast()
-                                + " of its budget " + budget);
+            } else if (open && Boolean.TRUE.equals(canWrite)) {
+                long atLeast = atLeast();
+                if (atLeast >= budget) {
+                    report(
+                            Rule.PROBE_MISREPORTS_ROOM,
+                            i,
+                            "after operation #" + i + " canWrite=true while the buffer holds at least " + atLeast
+                                    + " of its budget " + budget);
+                }
             }
             int known = 0;
             for (int c : mayBeAttached) {
@@ -648,12 +652,13 @@ public final class OutsideGuarantees {
             }
             pastClearedBuffer(i, o);
             afterStep(i, settledReadsOf);
-            if (drainedWhileFull && atLeast() >= budget) {
+            long atLeastAfter = drainedWhileFull ? atLeast() : 0;
+            if (drainedWhileFull && atLeastAfter >= budget) {
                 report(
                         Rule.DRAINED_WHILE_FULL,
                         i,
                         "a drain settled DRAINED(true) in operation #" + i + ", after which the buffer holds at least "
-                                + atLeast() + " of its budget " + budget + ", and no queued write was stored in it");
+                                + atLeastAfter + " of its budget " + budget + ", and no queued write was stored in it");
             }
         }
 

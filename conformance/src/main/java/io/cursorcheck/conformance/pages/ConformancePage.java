@@ -350,20 +350,7 @@ public final class ConformancePage {
                 r.millis() / 1000.0,
                 r.differences().size(),
                 r.restarts()));
-        b.append(
-                r.hello().unsupported().isEmpty()
-                        ? "The API can express every operation of the protocol.\n\n"
-                        : "Operations of the protocol the API cannot express (never drawn):\n\n");
-        r.hello()
-                .unsupported()
-                .forEach(u -> b.append("- `")
-                        .append(u.op())
-                        .append("`: ")
-                        .append(literal(u.why()))
-                        .append('\n'));
-        if (!r.hello().unsupported().isEmpty()) {
-            b.append('\n');
-        }
+        unsupported(b, r);
         b.append(patterns(r));
         witnesses(b, r);
         undecided(b, r);
@@ -548,20 +535,7 @@ public final class ConformancePage {
                     .forEach(e -> b.append("- ").append(literal(e)).append('\n'));
             b.append('\n');
         }
-        b.append(
-                r.hello().unsupported().isEmpty()
-                        ? "The API can express every operation of the protocol.\n\n"
-                        : "Operations of the protocol the API cannot express (never drawn):\n\n");
-        r.hello()
-                .unsupported()
-                .forEach(u -> b.append("- `")
-                        .append(u.op())
-                        .append("`: ")
-                        .append(literal(u.why()))
-                        .append('\n'));
-        if (!r.hello().unsupported().isEmpty()) {
-            b.append('\n');
-        }
+        unsupported(b, r);
         b.append(patterns(r));
         b.append("## Known findings against the model, replayed here\n\n")
                 .append("Scripts where the spec's own algorithm breaks an invariant (reports/findings/): what the"
@@ -703,6 +677,24 @@ public final class ConformancePage {
     }
 
     /** The undecided shapes, first on the page: each needs a person to look at it. */
+    /** The operations of the protocol the subject's API cannot express, each with why (never drawn). */
+    private static void unsupported(StringBuilder b, Conformance.Result r) {
+        b.append(
+                r.hello().unsupported().isEmpty()
+                        ? "The API can express every operation of the protocol.\n\n"
+                        : "Operations of the protocol the API cannot express (never drawn):\n\n");
+        r.hello()
+                .unsupported()
+                .forEach(u -> b.append("- `")
+                        .append(u.op())
+                        .append("`: ")
+                        .append(literal(u.why()))
+                        .append('\n'));
+        if (!r.hello().unsupported().isEmpty()) {
+            b.append('\n');
+        }
+    }
+
     /**
      * What each earlier-semantics kind's witness answered on this release (docs/spec.md §6): a kind is given only
      * where its witness shows it.

@@ -14,6 +14,7 @@ import io.cursorcheck.properties.engine.Script;
 import io.cursorcheck.properties.pages.ReportLinks;
 import io.cursorcheck.properties.report.SpecLinks;
 import io.cursorcheck.properties.source.SourceTree;
+import io.cursorcheck.spi.Options;
 import io.cursorcheck.spi.Outcome;
 import io.cursorcheck.spi.Policy;
 import io.cursorcheck.spi.Reply;
@@ -99,6 +100,31 @@ class DifferencesTest {
             Differences.Kind.NO_RETAIN_GUARD,
             Differences.Kind.STRICT_QUEUE_DEPTH,
             Differences.Kind.ERROR_REPORTING));
+
+    /**
+     * The dirty-flag port explains a shape (never decides it) only where it answers at the step as the release did:
+     * notify's delivery leaves the entry untrimmed, so canWrite stays false. A release that answered with the model's
+     * probe is not explained by it.
+     */
+    @Test
+    void theDirtyFlagPortExplainsOnlyAnAnswerItGivesItself() {
+        Script script = new Script(
+                Options.of(1, Policy.UNBOUNDED), List.of(new Op.Attach(), new Op.Next(0), new Op.WriteSync(1)));
+        Reply answered = new Reply(2, Outcome.ACCEPTED, List.of(new Settlement(1, Outcome.data(2, 1))));
+        Observation model =
+                new Observation(script.ops().get(2), answered, -1, null, null, List.of(), new Probe(1, true));
+        Observation dirty =
+                new Observation(script.ops().get(2), answered, -1, null, null, List.of(), new Probe(1, false));
+        Failure f = new Failure(Failure.Kind.DIVERGENCE, 2, "DIVERGENCE:probe:test", "test", model, dirty);
+        assertThat(Differences.answersAsDirtyFlagPort(
+                        new Counterexample("node-26.1.0", script, 1L, 60, "", 3, 0, f, null)))
+                .isTrue();
+        Failure asModel = new Failure(Failure.Kind.DIVERGENCE, 2, "DIVERGENCE:probe:test", "test", model, model);
+        assertThat(Differences.answersAsDirtyFlagPort(
+                        new Counterexample("node-26.1.0", script, 1L, 60, "", 3, 0, asModel, null)))
+                .as("the release answered with the model's probe: the port's answer is not its")
+                .isFalse();
+    }
 
     @Test
     void anEndCompletedWithAWritePendingIsABugEvenOnTheEntryCountApi() {
