@@ -37,11 +37,20 @@ final class CheckStep {
                 options.policy() == Policy.DROP_OLDEST && b.bufferedBytes() >= options.budget() && writeSize(op) >= 0;
     }
 
+    /** Where in {@link #violations} the cache rule (I6) put or would put its breach; -1: not reached. */
+    int cacheRuleAt = -1;
+    /** The scan the cache rule judged against, once reached. */
+    MinimumScan cacheScan;
+
     void fail(Invariant invariant, String detail) {
+        fail(new Violation(invariant, detail));
+    }
+
+    void fail(Violation violation) {
         if (violations.isEmpty()) {
             violations = new ArrayList<>(2);
         }
-        violations.add(new Violation(invariant, detail));
+        violations.add(violation);
     }
 
     /** Counts one entry delivered to consumer {@code id}. */

@@ -37,6 +37,11 @@ public final class InvariantChecker {
     private final WriterBooks writers;
     private final StateRules state; // no memory: shared by copies
     private final TransitionRules transition; // no memory: shared by copies
+    // The last step's breaches and where its cache rule stood, for mirrored(); never copied (a copy checks next).
+    private List<Violation> lastViolations = List.of();
+    private int lastCacheRuleAt = -1;
+    private MinimumScan lastScan;
+    private Diagnostics.MinCache lastCache;
 
     /**
      * @param options the broadcast's options
@@ -125,6 +130,38 @@ public final class InvariantChecker {
             books.evicted(after);
         }
         before = after;
+        lastViolations = step.violations;
+        lastCacheRuleAt = step.cacheRuleAt;
+        lastScan = step.cacheScan;
+        lastCache = cache;
         return step.violations;
+    }
+
+    /**
+     * The breaches another broadcast would show at the step this checker just checked, had it been checked by a
+     * checker in this one's state and fed the same operation, answer and snapshot but its own minimum cache: this
+     * step's breaches with the cache rule (I6), the one rule that reads the cache, judged on {@code cache}, in the
+     * place the rule holds in the list.
+     *
+     * @param cache the other broadcast's cache, or null if it claims none
+     * @return the breaches, in the order a checker of its own would list them
+     */
+    public List<Violation> mirrored(Diagnostics.MinCache cache) {
+        if (lastCacheRuleAt < 0) { // nobody attached: the cache rule did not run
+            return lastViolations;
+        }
+        boolean mine = StateRules.cacheBreach(lastScan, lastCache) != null;
+        Violation theirs = StateRules.cacheBreach(lastScan, cache);
+        if (!mine && theirs == null) {
+            return lastViolations;
+        }
+        List<Violation> v = new java.util.ArrayList<>(lastViolations);
+        if (mine) {
+            v.remove(lastCacheRuleAt);
+        }
+        if (theirs != null) {
+            v.add(lastCacheRuleAt, theirs);
+        }
+        return List.copyOf(v);
     }
 }

@@ -29,25 +29,40 @@ public final class Session {
     private final BroadcastFactory factory;
     private final Options options;
     private final Broadcast broadcast;
-    private final InvariantChecker checker; // null for a subject that shows no snapshot
+    private final boolean showsSnapshot; // false for a subject that is observable only
+    // Null for a subject that shows no snapshot, and for a mirrored one until its pair parts (see mirror).
+    private InvariantChecker checker;
     private final List<ConsumerHandle> handles;
     private ConsumerHandle foreign;
     private boolean broken;
 
     /** A session on a fresh broadcast made by {@code factory}. */
     public Session(BroadcastFactory factory, Options options) {
+        this(factory, options, true);
+    }
+
+    /**
+     * A session on a fresh broadcast made by {@code factory}, with a checker of its own or, for a pair's subject,
+     * mirrored: checked through its model's checker ({@link #mirror}) until the two part ({@link #part}).
+     *
+     * @param factory what makes the broadcast
+     * @param options its options
+     * @param checked whether the session checks its own invariants; false: mirrored
+     */
+    public Session(BroadcastFactory factory, Options options, boolean checked) {
         this.factory = factory;
         this.options = options;
         this.broadcast = factory.create(options);
         this.handles = new ArrayList<>();
-        this.checker =
-                factory.capabilities().observableOnly() ? null : new InvariantChecker(options, broadcast.snapshot());
+        this.showsSnapshot = !factory.capabilities().observableOnly();
+        this.checker = showsSnapshot && checked ? new InvariantChecker(options, broadcast.snapshot()) : null;
     }
 
     private Session(Session other, Forkable.Fork fork) {
         this.factory = other.factory;
         this.options = other.options;
         this.broadcast = fork.broadcast();
+        this.showsSnapshot = other.showsSnapshot;
         this.checker = other.checker == null ? null : other.checker.copy();
         this.handles = new ArrayList<>(other.handles.size() + 1); // sized: the explorer forks per transition
         for (ConsumerHandle h : other.handles) {
@@ -73,7 +88,8 @@ public final class Session {
     /**
      * Writes the canonical name of this session's state, without its detached consumers: the broadcast's
      * {@link Forkable#writeKey} and, if this session checks invariants, what the checker remembers
-     * ({@link InvariantChecker#writeKey}, since that too decides later verdicts). The detached consumers
+     * ({@link InvariantChecker#writeKey}, since that too decides later verdicts; a mirrored session's checker is its
+     * model's, which the model's key holds). The detached consumers
      * ({@link #detachedKey}) are left to the caller, which pairs them across sessions
      * ({@link io.cursorcheck.properties.engine.LockstepPair#key}).
      *
@@ -137,12 +153,44 @@ public final class Session {
     }
 
     /**
+     * What one operation did, before any invariant is checked.
+     *
+     * @param op         the operation
+     * @param reply      what it returned; null for attach and for an operation that threw
+     * @param consumerId the broadcast's id of the consumer it named or made, or -1
+     * @param thrown     what it threw, or null
+     * @param after      the snapshot after it; null if it broke the session or the session shows no snapshot
+     */
+    public record Performed(Op op, Reply reply, int consumerId, Observation.Thrown thrown, Snapshot after) {
+
+        /** Whether this and {@code other} answered alike and left equal snapshots: what a mirror needs. */
+        public boolean sameAs(Performed other) {
+            return after != null
+                    && consumerId == other.consumerId
+                    && java.util.Objects.equals(reply, other.reply)
+                    && java.util.Objects.equals(thrown, other.thrown)
+                    && after.equals(other.after);
+        }
+    }
+
+    /**
      * Applies one operation and checks every invariant.
      *
      * @throws IllegalStateException if the session is broken, or the operation names a consumer
      *                               the script has not attached
      */
     public Observation apply(Op op) {
+        return check(perform(op));
+    }
+
+    /**
+     * Applies one operation without checking it: {@link #check} or {@link #mirror} does that next, before the
+     * session's next operation.
+     *
+     * @throws IllegalStateException if the session is broken, or the operation names a consumer
+     *                               the script has not attached
+     */
+    public Performed perform(Op op) {
         if (broken) {
             throw new IllegalStateException("the broadcast threw earlier; its state is undefined");
         }
@@ -168,27 +216,84 @@ public final class Session {
             thrown = new Observation.Thrown(e.getClass().getSimpleName(), e.getMessage(), e);
             broken = !thrown.specified();
         }
+        Snapshot after = broken || !showsSnapshot ? null : broadcast.snapshot();
+        return new Performed(op, reply, consumerId, thrown, after);
+    }
+
+    /**
+     * Checks what {@link #perform} did with this session's own checker.
+     *
+     * @throws IllegalStateException if the session is mirrored (its checker is its model's)
+     */
+    public Observation check(Performed p) {
         if (broken) {
-            return new Observation(op, null, -1, thrown, null, List.of());
+            return new Observation(p.op(), null, -1, p.thrown(), null, List.of());
+        }
+        int attachedId = p.op() instanceof Op.Attach ? p.consumerId() : -1;
+        if (!showsSnapshot) {
+            return new Observation(
+                    p.op(), p.reply(), attachedId, p.thrown(), null, List.of(), ((Probe.Source) broadcast).probe());
         }
         if (checker == null) {
-            return new Observation(
-                    op,
-                    reply,
-                    op instanceof Op.Attach ? consumerId : -1,
-                    thrown,
-                    null,
-                    List.of(),
-                    ((Probe.Source) broadcast).probe());
+            throw new IllegalStateException(factory.id() + "'s session is mirrored: check it through its model's");
         }
-        Snapshot after = broadcast.snapshot();
         List<Violation> violations = checker.check(
-                op,
-                thrown == null ? consumerId : -1,
-                reply,
-                after,
+                p.op(),
+                p.thrown() == null ? p.consumerId() : -1,
+                p.reply(),
+                p.after(),
                 broadcast.diagnostics().minCache());
-        return new Observation(op, reply, op instanceof Op.Attach ? consumerId : -1, thrown, after, violations);
+        return new Observation(p.op(), p.reply(), attachedId, p.thrown(), p.after(), violations);
+    }
+
+    /**
+     * Checks this session's operation through its model's checker, for a pair whose subject has so far answered
+     * alike and shown equal snapshots at every step, this one included ({@link Performed#sameAs}), so that a
+     * checker of its own would have been fed exactly the model checker's inputs but for the minimum cache, and
+     * would hold the model checker's memory: its breaches are the model's with the cache rule (I6) judged on this
+     * session's cache ({@link InvariantChecker#checkMirrored}). The model's check must run first.
+     *
+     * @param p     what this session did
+     * @param model the model's session, right after it checked the same operation
+     * @throws IllegalStateException if the session checks itself, or the model has no checker
+     */
+    public Observation mirror(Performed p, Session model) {
+        if (checker != null || !showsSnapshot) {
+            throw new IllegalStateException(factory.id() + "'s session is not mirrored");
+        }
+        if (model.checker == null) {
+            throw new IllegalStateException(model.factory.id() + "'s session has no checker to mirror");
+        }
+        List<Violation> violations =
+                model.checker.mirrored(broadcast.diagnostics().minCache());
+        int attachedId = p.op() instanceof Op.Attach ? p.consumerId() : -1;
+        return new Observation(p.op(), p.reply(), attachedId, p.thrown(), p.after(), violations);
+    }
+
+    /**
+     * Gives a mirrored session a checker of its own, from its model's as it was before the step on which the two
+     * part (answer or state differ): from then on the session checks itself ({@link #check}).
+     *
+     * @param modelBefore a copy of the model's checker before that step
+     */
+    public void part(InvariantChecker modelBefore) {
+        if (checker != null || !showsSnapshot) {
+            throw new IllegalStateException(factory.id() + "'s session is not mirrored");
+        }
+        checker = modelBefore;
+    }
+
+    /** Whether this session is mirrored: it shows snapshots but has no checker of its own (yet). */
+    public boolean mirrored() {
+        return showsSnapshot && checker == null;
+    }
+
+    /** A copy of this session's checker in its present state, for a mirrored session that parts from it. */
+    public InvariantChecker checkerCopy() {
+        if (checker == null) {
+            throw new IllegalStateException(factory.id() + "'s session has no checker");
+        }
+        return checker.copy();
     }
 
     private Reply invoke(Op op, ConsumerHandle h) {

@@ -21,6 +21,26 @@ final class StateRules {
         this.options = options;
     }
 
+    /**
+     * I6 on one broadcast's cache against the scan of its snapshot, or null if it holds (or the broadcast claims no
+     * cache). Its own method because a mirrored session is judged by it alone ({@link InvariantChecker#mirrored}).
+     *
+     * @param scan  the scan of the snapshot after the operation
+     * @param cache the broadcast's cache, or null
+     */
+    static Violation cacheBreach(MinimumScan scan, Diagnostics.MinCache cache) {
+        // scan() starts from (end, 0) (spec §2 scan) and so counts nobody when every attached consumer sits
+        // beyond end, which only the finding spoiled-read-leaves-cursor-past-end reaches (I1 reports it, on
+        // the model and the ports alike): then there is no minimum for the cache to equal. With anyone at or
+        // below end, scan() is defined and the cache is checked as always.
+        if (cache == null || scan.nobody() || scan.matches(cache)) {
+            return null;
+        }
+        return new Violation(
+                Invariant.I6,
+                "cache " + cache + " but scan() gives (min=" + scan.min() + ", count=" + scan.count() + ")");
+    }
+
     /** Invariants of the state after the operation. */
     void check(CheckStep s, Diagnostics.MinCache cache, ConsumerBooks books) {
         Snapshot a = s.a;
@@ -67,14 +87,11 @@ final class StateRules {
             if (a.bufferStart() != scan.min()) {
                 s.fail(Invariant.I5, "bufferStart is " + a.bufferStart() + " but the slowest cursor is " + scan.min());
             }
-            // scan() starts from (end, 0) (spec §2 scan) and so counts nobody when every attached consumer sits
-            // beyond end, which only the finding spoiled-read-leaves-cursor-past-end reaches (I1 reports it, on
-            // the model and the ports alike): then there is no minimum for the cache to equal. With anyone at or
-            // below end, scan() is defined and the cache is checked as always.
-            if (cache != null && !scan.nobody() && !scan.matches(cache)) {
-                s.fail(
-                        Invariant.I6,
-                        "cache " + cache + " but scan() gives (min=" + scan.min() + ", count=" + scan.count() + ")");
+            s.cacheRuleAt = s.violations.size();
+            s.cacheScan = scan;
+            Violation breach = cacheBreach(scan, cache);
+            if (breach != null) {
+                s.fail(breach);
             }
         }
         if (!a.queuedWrites().isEmpty() && a.bufferedBytes() < options.budget()) {

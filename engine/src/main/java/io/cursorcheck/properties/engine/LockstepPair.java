@@ -70,14 +70,27 @@ public final class LockstepPair {
      * @throws NullPointerException if {@code tolerance} is null
      */
     public LockstepPair(BroadcastFactory factory, Options options, Tolerance tolerance) {
+        this(factory, options, tolerance, true);
+    }
+
+    /**
+     * A pair on fresh broadcasts whose subject is checked through the model's checker while the two agree
+     * ({@code mirrorSubject}, what every other constructor makes), or by a checker of its own at every step: the
+     * two must give the same failures and observations, which a test of the mirror compares.
+     *
+     * @throws NullPointerException if {@code tolerance} is null
+     */
+    public LockstepPair(BroadcastFactory factory, Options options, Tolerance tolerance, boolean mirrorSubject) {
         this.tolerance = Objects.requireNonNull(tolerance, "tolerance");
         Variant reference =
                 Variant.referenceFor(factory.algorithm()); // spec §2's model, or §8's for a corrected subject
         this.model = new Session(reference, options);
-        this.subject = factory == reference ? null : new Session(factory, options);
+        this.subject = factory == reference ? null : new Session(factory, options, !mirrorSubject);
         this.outside = factory.capabilities().observableOnly();
         this.options = options;
-        this.reference = factory instanceof ScanCheck sc ? new Session(sc.reference(), options) : null;
+        // The reference of a scan check answers only for its scan count: its breaches are never read, so it has no
+        // checker (nor the checker's memory in the key).
+        this.reference = factory instanceof ScanCheck sc ? new Session(sc.reference(), options, false) : null;
         this.subjectFactory = factory;
     }
 
@@ -334,12 +347,35 @@ public final class LockstepPair {
         boolean checkScans = reference != null && !reference.broken();
         long subjectScansBefore = checkScans ? scans(subject) : 0;
         long referenceScansBefore = checkScans ? scans(reference) : 0;
-        Observation m = model.apply(op);
-        Observation s = subject == null ? m : subject.apply(op); // applied even when the model fails, for the report
+        Session.Performed pm = model.perform(op);
+        // Performed even when the model fails, for the report.
+        Session.Performed ps = subject == null ? null : subject.perform(op);
+        Observation m;
+        Observation s;
+        if (subject == null) {
+            m = model.check(pm);
+            s = m;
+        } else if (!subject.mirrored()) {
+            m = model.check(pm);
+            s = subject.check(ps);
+        } else if (ps.sameAs(pm)) {
+            // Mirrored: up to here the subject answered as the model and showed its snapshot at every step, so a
+            // checker of its own would be in the model checker's state and be fed the model's inputs but for the
+            // minimum cache (Session#mirror): the model's checker judges both, and only the cache rule is the
+            // subject's own. Its failures and observations are those of a subject checked on its own.
+            m = model.check(pm);
+            s = subject.mirror(ps, model);
+        } else {
+            // The two part: from this step on the subject has a checker of its own, the one it would have had, which
+            // is the model's as it stood before this step.
+            subject.part(model.checkerCopy());
+            m = model.check(pm);
+            s = subject.check(ps);
+        }
         lastModel = m;
         lastSubject = s;
         if (checkScans) {
-            reference.apply(op);
+            reference.perform(op);
         }
         if (m.thrown() != null && !m.thrown().specified()) {
             return new Failure(
