@@ -47,21 +47,31 @@ public final class ExplorePart implements Part {
      */
     private static final List<Function<Policy, Scope>> CONTROL_BOUNDS = List.of(Scope::gate, Scope::writerPathsDeep);
 
+    /**
+     * The subjects the mission is about, which alone also hold the reach bounds: the cached count as released
+     * (against the model) and corrected (against the corrected model).
+     */
+    public static final List<Variant> REACH_SUBJECTS = List.of(Variant.CACHED_COUNT, Variant.CACHED_COUNT_CORRECTED);
+
     private final List<Function<Policy, Scope>> scopes;
+    private final List<Function<Policy, Scope>> reach;
     private final int threads;
     private final String command;
 
     /**
      * The bounds every conforming variant must hold (each a scope per policy), e.g. the gate's and the writer
-     * paths', explored with one thread per core.
+     * paths', and those {@link #REACH_SUBJECTS} must hold as well (none, or {@link Scope#reach}), explored with one
+     * thread per core.
      */
-    public ExplorePart(List<Function<Policy, Scope>> scopes, String command) {
-        this(scopes, ExploreSettings.cores(), command);
+    public ExplorePart(List<Function<Policy, Scope>> scopes, List<Function<Policy, Scope>> reach, String command) {
+        this(scopes, reach, ExploreSettings.cores(), command);
     }
 
     /** The same with {@code threads} threads per exploration. */
-    public ExplorePart(List<Function<Policy, Scope>> scopes, int threads, String command) {
+    public ExplorePart(
+            List<Function<Policy, Scope>> scopes, List<Function<Policy, Scope>> reach, int threads, String command) {
         this.scopes = scopes;
+        this.reach = reach;
         this.threads = threads;
         this.command = command;
     }
@@ -90,15 +100,23 @@ public final class ExplorePart implements Part {
         }
         // Controls in the gate's bounds whatever the bound the subjects hold (the campaign's has no zero-size
         // writes): iterative deepening stops at their short failures.
-        ExploreRun.Result r = ExploreRun.run(
-                holding,
-                controls,
-                scopes,
-                CONTROL_BOUNDS,
-                ExploreSettings.of(20_000_000).withThreads(threads),
-                KnownFindings.load(SourceTree.root()),
-                reports.dir().resolve("counterexamples"),
-                log::println);
+        ExploreSettings settings = ExploreSettings.of(20_000_000).withThreads(threads);
+        KnownFindings known = KnownFindings.load(SourceTree.root());
+        Path counterexamples = reports.dir().resolve("counterexamples");
+        ExploreRun.Result every = ExploreRun.run(
+                holding, controls, scopes, CONTROL_BOUNDS, settings, known, counterexamples, log::println);
+        // The reach: deeper bounds for the subjects the mission is about, after every variant's.
+        ExploreRun.Result r = reach.isEmpty()
+                ? every
+                : every.with(ExploreRun.run(
+                        List.copyOf(REACH_SUBJECTS),
+                        List.of(),
+                        reach,
+                        List.of(),
+                        settings,
+                        known,
+                        counterexamples,
+                        log::println));
         Path page = reports.dir().resolve("explore.md");
         Files.createDirectories(page.getParent());
         Files.writeString(page, ExplorePage.markdown(r, command), StandardCharsets.UTF_8);

@@ -156,7 +156,10 @@ public final class Parts {
                     s -> true,
                     s -> s.profile().exploreBudget(),
                     NOTHING,
-                    p -> new ExplorePart(p.settings.profile().exploreBounds(), p.settings.command())),
+                    p -> new ExplorePart(
+                            p.settings.profile().exploreBounds(),
+                            p.settings.profile().reachBounds(),
+                            p.settings.command())),
             new Entry(
                     "stress",
                     "the jcstress gate and Lincheck",

@@ -21,6 +21,7 @@ public enum Profile {
             "default",
             Profile.DEFAULT_LOCKSTEP_MINUTES * 60_000L,
             List.of(Scope::gate, Scope::writerPathsDeep),
+            List.of(),
             "the gate's bound (3 consumers, 11 deep) and the writer paths 8 deep",
             newestOfEachRuntime(),
             false),
@@ -29,7 +30,9 @@ public enum Profile {
             "full",
             Profile.FULL_LOCKSTEP_MINUTES * 60_000L,
             List.of(Scope::campaign, Scope::writerPathsDeep),
-            "the deep bound (4 consumers, 12 deep) and the writer paths 8 deep",
+            List.of(Scope::reach),
+            "the deep bound (4 consumers, 12 deep), the writer paths 8 deep, and the reach (4 consumers, 14 deep) for"
+                    + " cached-count and cached-count-corrected",
             Release.CAMPAIGN,
             true);
 
@@ -42,6 +45,7 @@ public enum Profile {
     private final String id;
     private final long lockstepMillis;
     private final List<Function<Policy, Scope>> exploreBounds;
+    private final List<Function<Policy, Scope>> reachBounds;
     private final String exploreBudget;
     private final List<Release> releases;
     private final boolean longParts;
@@ -50,12 +54,14 @@ public enum Profile {
             String id,
             long lockstepMillis,
             List<Function<Policy, Scope>> exploreBounds,
+            List<Function<Policy, Scope>> reachBounds,
             String exploreBudget,
             List<Release> releases,
             boolean longParts) {
         this.id = id;
         this.lockstepMillis = lockstepMillis;
         this.exploreBounds = exploreBounds;
+        this.reachBounds = reachBounds;
         this.exploreBudget = exploreBudget;
         this.releases = releases;
         this.longParts = longParts;
@@ -74,6 +80,14 @@ public enum Profile {
     /** The bounds every conforming variant must hold in the explore part. */
     public List<Function<Policy, Scope>> exploreBounds() {
         return exploreBounds;
+    }
+
+    /**
+     * The bounds only {@link ExplorePart#REACH_SUBJECTS} must hold as well, deeper than every variant's: the
+     * explorer's reach ({@link Scope#reach}), or none.
+     */
+    public List<Function<Policy, Scope>> reachBounds() {
+        return reachBounds;
     }
 
     /** The explore part's bounds, in words. */

@@ -118,6 +118,7 @@ final class ExploreCli extends CliCommand {
                     + (threads == null ? "" : " --threads " + threads);
             Part.Verdict v = new ExplorePart(
                             deep ? Profile.FULL.exploreBounds() : List.of(Scope::gate, Scope::writerPaths),
+                            deep ? Profile.FULL.reachBounds() : List.of(),
                             count,
                             command)
                     .runAlone(out, command);

@@ -94,6 +94,15 @@ public record Scope(Policy policy, long budget, List<Integer> sizes, int consume
     }
 
     /**
+     * The explorer's reach: four consumers, budget 2, sizes 1, 2, fourteen deep. The deepest bound the campaign
+     * holds, for the subjects the mission is about (the cached count as released and corrected), where the deep
+     * bound ({@link #campaign}) serves every conforming variant.
+     */
+    public static Scope reach(Policy policy) {
+        return new Scope(policy, 2, List.of(1, 2), 4, 14);
+    }
+
+    /**
      * The writer-paths bound: the writer's further paths (abort, drain, spoil, writev, endSync) with
      * every other operation, two consumers, budget 2, sizes 0, 1, 2, seven operations deep (the known
      * finding spoiled-read-leaves-cursor-past-end is 7 deep). A separate bound rather than the gate's with more

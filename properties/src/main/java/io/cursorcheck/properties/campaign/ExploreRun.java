@@ -61,6 +61,19 @@ public final class ExploreRun {
             return algorithms.getOrDefault(subject, Algorithm.AS_RELEASED);
         }
 
+        /** This run's bounds, controls, pages and algorithms followed by {@code more}'s, as one run. */
+        public Result with(Result more) {
+            List<Explorer.Result> b = new ArrayList<>(bounds);
+            b.addAll(more.bounds);
+            List<Control> c = new ArrayList<>(controls);
+            c.addAll(more.controls);
+            Map<String, Path> p = new LinkedHashMap<>(pages);
+            p.putAll(more.pages);
+            Map<String, Algorithm> a = new LinkedHashMap<>(algorithms);
+            a.putAll(more.algorithms);
+            return new Result(List.copyOf(b), List.copyOf(c), p, a);
+        }
+
         /** Whether every bound holds and every control was caught. */
         public boolean passed() {
             return bounds.stream().allMatch(Explorer.Result::holds)
