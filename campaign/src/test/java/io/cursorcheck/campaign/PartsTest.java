@@ -131,7 +131,10 @@ class PartsTest {
                         "bench");
         assertThat(full)
                 .containsEntry("lockstep", "3 min of random runs")
-                .containsEntry("explore", "the deep bound (4 consumers, 12 deep) and the writer paths 8 deep")
+                .containsEntry(
+                        "explore",
+                        "the deep bound (4 consumers, 12 deep), the writer paths 8 deep, and the reach (4 consumers, 14"
+                                + " deep) for cached-count and cached-count-corrected")
                 .containsEntry(
                         "conformance", "node-26.1.0, node-26.2.0, node-26.10.0, node-26.12.1, bun-1.4.5, 90 s each")
                 .containsEntry("history", "1 min in all");
