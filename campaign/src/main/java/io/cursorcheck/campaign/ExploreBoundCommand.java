@@ -127,7 +127,7 @@ public final class ExploreBoundCommand implements Part {
     private static void summary(PrintStream out, Explorer.Result r) {
         out.printf(
                 "  %s: %,d states, %,d transitions, depth %d%s in %.1f s, %.1f CPU s, %d thread(s) (%,.0f states/s;"
-                        + " %,.0f per CPU second; per thread: %s)%n",
+                        + " %,.0f per CPU second; per thread: %s); state set: %s%n",
                 r.holds() ? "holds" : "DOES NOT HOLD",
                 r.states(),
                 r.transitions(),
@@ -138,7 +138,8 @@ public final class ExploreBoundCommand implements Part {
                 r.threads(),
                 r.statesPerSecond(),
                 r.statesPerCpuSecond(),
-                ExplorePage.perThread(r));
+                ExplorePage.perThread(r),
+                r.stateSet());
     }
 
     @Override

@@ -34,8 +34,8 @@ import java.util.function.Consumer;
  * comparing the subject with the model in every later state (spec §3, "After a finding").
  *
  * <p>Level-synchronous and parallel ({@link ExploreSettings#threads()}): each level's states are split among
- * the threads, which expand them at once, new states deduplicated in one concurrent exact map
- * ({@link LevelExpander}). The result is a pure function of the scope and the key, whatever the thread
+ * the threads, which expand them at once, new states deduplicated in one concurrent exact set
+ * ({@link LevelExpander}, {@link io.cursorcheck.properties.engine.key.StateSet}). The result is a pure function of the scope and the key, whatever the thread
  * count: every child has an ordinal, (its parent's position in the level, the operation's position among the
  * parent's), the order in which a single thread meets them; of the children with one key, the one with the
  * smallest ordinal is kept, of the failures with one signature, the one with the smallest ordinal is reported,
@@ -76,6 +76,8 @@ public final class Explorer {
      * @param keyName     the key that merged states ({@link ExploreSettings#keyName()})
      * @param levels      each level, as {@link ExploreSettings#progress()} was told
      * @param workers     what each thread did
+     * @param stateBytes  the bytes the set of states took at the end ({@link LevelExpander#stateBytes}), or -1
+     *                    where a key that is no binary key was kept in a map, whose size is not measured
      */
     public record Result(
             String subject,
@@ -90,7 +92,8 @@ public final class Explorer {
             int threads,
             String keyName,
             List<Level> levels,
-            List<Worker> workers) {
+            List<Worker> workers,
+            long stateBytes) {
 
         /** Distinct states per second of elapsed time. */
         public double statesPerSecond() {
@@ -103,6 +106,23 @@ public final class Explorer {
          */
         public double statesPerCpuSecond() {
             return states * 1000.0 / Math.max(1, cpuMillis);
+        }
+
+        /** The set of states' bytes per state, or -1 where they are not measured ({@link #stateBytes}). */
+        public double bytesPerState() {
+            return stateBytes < 0 ? -1 : stateBytes / (double) Math.max(1, states);
+        }
+
+        /**
+         * What the set of states holds and takes, e.g. {@code 2,712,804 states in 152.3 MiB (58.9 bytes per
+         * state)}, or that its size is not measured.
+         */
+        public String stateSet() {
+            return stateBytes < 0
+                    ? String.format("%,d states (size not measured: a key that is no binary key)", states)
+                    : String.format(
+                            "%,d states in %.1f MiB (%.1f bytes per state)",
+                            states, stateBytes / (1024.0 * 1024.0), bytesPerState());
         }
 
         /** Failures of the subject itself. */
@@ -318,7 +338,8 @@ public final class Explorer {
                     List.copyOf(levels),
                     expander.workers().stream()
                             .map(w -> new Worker(w.index(), w.states(), w.transitions(), w.cpuMillis()))
-                            .toList());
+                            .toList(),
+                    expander.stateBytes());
         }
     }
 

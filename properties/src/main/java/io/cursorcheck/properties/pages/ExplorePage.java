@@ -137,9 +137,10 @@ public final class ExplorePage {
                         "CPU time",
                         "states/s",
                         "states per CPU second",
+                        "state set",
                         "per thread (states per its CPU second)",
                         "verdict")
-                .right(3, 4, 5, 6, 7, 8, 9, 10);
+                .right(3, 4, 5, 6, 7, 8, 9, 10, 11);
         for (Explorer.Result x : r.bounds()) {
             bounds.row(
                     MarkdownTable.code(x.subject()),
@@ -153,13 +154,16 @@ public final class ExplorePage {
                     String.format("%.1f s", x.cpuMillis() / 1000.0),
                     String.format("%,.0f", x.statesPerSecond()),
                     String.format("%,.0f", x.statesPerCpuSecond()),
+                    stateSet(x),
                     perThread(x),
                     x.holds() ? "holds" : "**does not hold**");
         }
         b.append(bounds);
         b.append(
                 "\n*CPU time* is the exploring threads' CPU time added up (measured per thread); *states per CPU second*"
-                        + " divides the distinct states by it, the speed of one core whatever else the machine runs; *per"
+                        + " divides the distinct states by it, the speed of one core whatever else the machine runs; *state"
+                        + " set*: the memory the exact set of reached states took at the end (its tables and its pages of"
+                        + " key bytes) and that over the states; *per"
                         + " thread*: each thread's share of the new states it put into the set first, and its states per second"
                         + " of its own CPU time.\n\n");
         b.append(operationsOfBounds(r));
@@ -240,6 +244,13 @@ public final class ExplorePage {
         }
         String list = counts.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" or "));
         return list + (counts.size() == 1 && counts.first() == 1 ? " thread" : " threads") + " per exploration";
+    }
+
+    /** The set of states' size and bytes per state, e.g. {@code 152.3 MiB, 58.9 B/state}. */
+    static String stateSet(Explorer.Result r) {
+        return r.stateBytes() < 0
+                ? "not measured"
+                : String.format("%.1f MiB, %.1f B/state", r.stateBytes() / (1024.0 * 1024.0), r.bytesPerState());
     }
 
     /** Each thread's share of the states and its states per CPU second, e.g. {@code 51% at 40,000; 49% at 39,000}. */

@@ -138,7 +138,7 @@ public final class PackageRules {
                     CAMPAIGN,
                     PAGES,
                     EXAMPLES)
-            .as("engine.key (StateKey, StateKeyBuilder, KeyProbe) imports no other package of properties")
+            .as("engine.key (StateKey, StateKeyBuilder, KeyProbe, StateSet) imports no other package of properties")
             .because("the lockstep pair writes its state into a key and the explorer and the shortest search look"
                     + " keys up; a key that knew the pair could not be tested on its own"
                     + " (ProbingKeyTest), and any import would close a cycle with engine");

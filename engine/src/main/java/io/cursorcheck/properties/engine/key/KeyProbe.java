@@ -21,6 +21,11 @@ public final class KeyProbe {
         this.builder = builder;
     }
 
+    /** The builder whose key this is: a {@link StateSet} reads its bytes in place. */
+    StateKeyBuilder builder() {
+        return builder;
+    }
+
     /** An immutable copy of the key the builder holds now: what a set stores. */
     public StateKey toKey() {
         return builder.build();

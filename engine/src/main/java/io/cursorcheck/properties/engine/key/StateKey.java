@@ -29,6 +29,11 @@ public final class StateKey {
         return bytes.length;
     }
 
+    /** The bytes themselves, for a {@link StateSet} to read (never written: the key is immutable). */
+    byte[] bytes() {
+        return bytes;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof StateKey k && k.hash == hash && Arrays.equals(k.bytes, bytes);

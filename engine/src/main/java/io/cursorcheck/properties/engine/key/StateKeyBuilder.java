@@ -107,6 +107,19 @@ public final class StateKeyBuilder implements KeyWriter {
         return probe;
     }
 
+    /**
+     * The buffer the key is written into, for a {@link StateSet} to read its first {@link #length()} bytes in
+     * place; the builder's own, rewritten by its next key.
+     */
+    byte[] buffer() {
+        return buf;
+    }
+
+    /** How many bytes the key written since the last reset holds. */
+    int length() {
+        return length;
+    }
+
     /** Whether {@code key} holds exactly the bytes written since the last reset. */
     boolean isHeldBy(StateKey key) {
         return key.holds(buf, length, hash());

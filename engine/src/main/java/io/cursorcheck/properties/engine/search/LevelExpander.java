@@ -3,6 +3,9 @@ package io.cursorcheck.properties.engine.search;
 import io.cursorcheck.properties.Op;
 import io.cursorcheck.properties.engine.Failure;
 import io.cursorcheck.properties.engine.LockstepPair;
+import io.cursorcheck.properties.engine.key.KeyProbe;
+import io.cursorcheck.properties.engine.key.StateKey;
+import io.cursorcheck.properties.engine.key.StateSet;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -30,6 +33,11 @@ import java.util.function.Function;
  * that loses while the level runs is dropped at once (memory: only the few children still racing are kept
  * twice). Failures are kept per chunk, the first of each signature in the chunk, and the caller keeps the first
  * of each signature over the chunks in order.
+ *
+ * <p>Exact binary keys ({@link StateKey}, looked up through a {@link KeyProbe} when the key is a
+ * {@link ProbingKey}) go into a {@link StateSet}, which keeps their bytes in pages with no object per state; a
+ * candidate then keeps the key's entry in the set, not a copy of the key. Any other key goes into a concurrent map,
+ * with the same rule.
  *
  * <p>What its users decide is their {@link Expansion}: the operations tried at a state, the signature a failure is
  * kept under (or none: not kept), and, with one thread only, whether a level stops in the middle, at the first
@@ -153,8 +161,11 @@ public final class LevelExpander implements AutoCloseable {
      */
     public record Outcome(List<Node> next, long reached, List<FailureAt> failures, boolean stopped) {}
 
-    /** A child that led its key when it was met, with what decides at the level's end whether it stays. */
-    private record Candidate(Node node, Object key, long ordinal) {}
+    /**
+     * A child that led its key when it was met, with what decides at the level's end whether it stays: its key's
+     * entry in the state set, or its key in the map (the other null or {@link StateSet#NO_ENTRY}), and its ordinal.
+     */
+    private record Candidate(Node node, long entry, Object key, long ordinal) {}
 
     /** What the threads produced from one chunk, in ordinal order. */
     private static final class Chunk {
@@ -169,7 +180,9 @@ public final class LevelExpander implements AutoCloseable {
     private final WinnerRule rule;
     private final ProbingKey probing; // the key if it can be looked up before it is made, else null
     private final long stopAtStates;
-    private final ConcurrentHashMap<Object, Long> seen = new ConcurrentHashMap<>();
+    // The set of states, made at seed by the root's key: a StateSet for StateKeys, else a map; the other null.
+    private StateSet stateSet;
+    private ConcurrentHashMap<Object, Long> seen;
     private final ConcurrentHashMap<String, FailureAt> racedFailures = new ConcurrentHashMap<>(); // FIRST_INSERTED only
     private final ExecutorService pool; // null with one thread: the calling thread expands
     private final long[] workerStates;
@@ -223,14 +236,38 @@ public final class LevelExpander implements AutoCloseable {
         }
     }
 
-    /** Puts the empty broadcast's key into the set, below every child's ordinal. */
+    /**
+     * Makes the set of states and puts the empty broadcast's key into it, below every child's ordinal. The root's
+     * key decides the set: a {@link StateKey} makes it a {@link StateSet}, and every key must then be one (a
+     * {@link ProbingKey}'s probe a {@link KeyProbe}); any other key, a map.
+     *
+     * @throws IllegalStateException if it was seeded before
+     */
     public void seed(LockstepPair root) {
-        seen.put(keying.apply(root), -1L);
+        if (stateSet != null || seen != null) {
+            throw new IllegalStateException("explore: the expander was seeded already (one search, one root)");
+        }
+        Object key = keying.apply(root);
+        if (key instanceof StateKey k) {
+            stateSet = new StateSet();
+            stateSet.add(k, -1L);
+        } else {
+            seen = new ConcurrentHashMap<>();
+            seen.put(key, -1L);
+        }
     }
 
     /** Distinct states so far. */
     public long states() {
-        return seen.mappingCount();
+        return stateSet != null ? stateSet.size() : seen != null ? seen.mappingCount() : 0;
+    }
+
+    /**
+     * The bytes the set of states takes ({@link StateSet#bytesUsed}), or -1 where the keys are no {@link StateKey}s
+     * and a map holds them, whose size no one measures.
+     */
+    public long stateBytes() {
+        return stateSet != null ? stateSet.bytesUsed() : seen != null ? -1 : 0;
     }
 
     /** Operations applied so far, over every thread. */
@@ -276,7 +313,10 @@ public final class LevelExpander implements AutoCloseable {
      * @param found          the signatures already reported (a failure with one of them is not kept)
      */
     public Outcome expand(List<Node> states, int atDepth, long expandedBefore, boolean lastLevel, Set<String> found) {
-        long before = seen.mappingCount();
+        if (stateSet == null && seen == null) {
+            throw new IllegalStateException("explore: a level expanded before the root was seeded");
+        }
+        long before = states();
         this.level = states;
         this.depth = atDepth;
         this.expandedBefore = expandedBefore;
@@ -308,7 +348,7 @@ public final class LevelExpander implements AutoCloseable {
             }
             for (Candidate k : c.kept) {
                 // Still the smallest ordinal of its key (FIRST_INSERTED: kept by whoever came first).
-                if (rule == WinnerRule.FIRST_INSERTED || seen.get(k.key()) == k.ordinal()) {
+                if (rule == WinnerRule.FIRST_INSERTED || ordinalNow(k) == k.ordinal()) {
                     next.add(k.node());
                 }
             }
@@ -320,7 +360,12 @@ public final class LevelExpander implements AutoCloseable {
         }
         this.chunks = null;
         this.level = null;
-        return new Outcome(next, seen.mappingCount() - before, failures, stopped);
+        return new Outcome(next, states() - before, failures, stopped);
+    }
+
+    /** The ordinal a candidate's key holds now. */
+    private long ordinalNow(Candidate k) {
+        return stateSet != null ? stateSet.ordinal(k.entry()) : seen.get(k.key());
     }
 
     /** Runs the workers and waits for all of them; a worker's exception is rethrown as it was thrown. */
@@ -390,47 +435,89 @@ public final class LevelExpander implements AutoCloseable {
                     break;
                 }
             }
-            // Most children reach a known state: a lock-free read of the probe (the key in the thread's buffer, not
-            // copied) settles those before any write locks a bin; a key is copied only to be stored.
-            Object probe = probing != null ? probing.probe(child) : keying.apply(child);
-            Object key = probing != null ? null : probe;
-            Long held = seen.get(probe);
-            Long mine = null;
-            if (held == null) {
-                mine = ordinal;
-                if (key == null) {
-                    key = probing.own(probe);
+            // Most children reach a known state: a lock-free look-up of the probe (the key in the thread's buffer,
+            // not copied) settles those before any write takes a lock; a key is copied only to be stored.
+            boolean added; // its key is new: it leads it
+            boolean leads; // it leads its key, new or taken from a later sibling of this level
+            long entry = StateSet.NO_ENTRY;
+            Object key = null;
+            if (stateSet != null) {
+                long claimed = claim(child, ordinal);
+                added = claimed >= 0;
+                entry = added ? claimed : ~claimed;
+                // A later sibling of this level got there first: take the key from it (an ordinal of an earlier
+                // level is below every ordinal of this one, so a known state never takes the lock).
+                leads = added
+                        || rule == WinnerRule.SMALLEST_ORDINAL
+                                && stateSet.ordinal(entry) > ordinal
+                                && stateSet.lower(entry, ordinal);
+            } else {
+                Object probe = probing != null ? probing.probe(child) : keying.apply(child);
+                key = probing != null ? null : probe;
+                Long held = seen.get(probe);
+                Long mine = null;
+                if (held == null) {
+                    mine = ordinal;
+                    if (key == null) {
+                        key = probing.own(probe);
+                    }
+                    held = seen.putIfAbsent(key, mine);
                 }
-                held = seen.putIfAbsent(key, mine);
+                added = held == null;
+                leads = added;
+                if (!added && rule == WinnerRule.SMALLEST_ORDINAL) {
+                    while (held > ordinal) { // a later sibling of this level got there first: take the key from it
+                        if (mine == null) {
+                            mine = ordinal;
+                        }
+                        if (seen.replace(probe, held, mine)) {
+                            leads = true;
+                            break;
+                        }
+                        held = seen.get(probe);
+                    }
+                }
+                if (leads && !last && key == null) {
+                    key = probing.own(probe); // took the key from a sibling: the candidate needs a key of its own
+                }
             }
-            boolean leads = held == null;
-            if (leads) {
+            if (added) {
                 created++;
                 // Checked after each insert, so the set never holds more states than the limit.
-                if (seen.mappingCount() >= stopAtStates) {
+                if (stopAtStates != Long.MAX_VALUE && states() >= stopAtStates) {
                     stopped = true;
-                }
-            } else if (rule == WinnerRule.SMALLEST_ORDINAL) {
-                while (held > ordinal) { // a later sibling of this level got there first: take the key from it
-                    if (mine == null) {
-                        mine = ordinal;
-                    }
-                    if (seen.replace(probe, held, mine)) {
-                        leads = true;
-                        break;
-                    }
-                    held = seen.get(probe);
                 }
             }
             if (leads && !last) {
-                if (key == null) {
-                    key = probing.own(probe); // took the key from a sibling: the candidate needs a key of its own
-                }
-                out.kept.add(new Candidate(new Node(child, new Path(node.path(), op, depth + 1)), key, ordinal));
+                out.kept.add(new Candidate(new Node(child, new Path(node.path(), op, depth + 1)), entry, key, ordinal));
             }
         }
         counts[0] += transitions;
         counts[1] += created;
+    }
+
+    /**
+     * The child's key's entry in the state set, added with {@code ordinal} if the set did not hold it; {@code ~entry}
+     * (below zero) if it did ({@link StateSet#add}).
+     */
+    private long claim(LockstepPair child, long ordinal) {
+        if (probing != null) {
+            Object probe = probing.probe(child);
+            if (!(probe instanceof KeyProbe p)) {
+                throw new IllegalStateException(
+                        "explore: a probing key whose keys are StateKeys must probe with a" + " KeyProbe, probed with "
+                                + (probe == null ? "null" : probe.getClass().getName()));
+            }
+            long entry = stateSet.find(p);
+            return entry != StateSet.NO_ENTRY ? ~entry : stateSet.add(p, ordinal);
+        }
+        Object key = keying.apply(child);
+        if (!(key instanceof StateKey k)) {
+            throw new IllegalStateException("explore: the root's key was a StateKey, so every key must be one, was "
+                    + (key == null ? "null" : key.getClass().getName()));
+        }
+        long entry = stateSet.find(k);
+        return entry != StateSet.NO_ENTRY ? ~entry : stateSet.add(k, ordinal);
     }
 
     /**
