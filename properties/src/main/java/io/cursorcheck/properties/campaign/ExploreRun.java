@@ -201,7 +201,7 @@ public final class ExploreRun {
                     subject, scope, settings.stoppingOnSubjectFailure(false).withProgress(null), known);
             log.accept(String.format(
                     "explore %s (%s) %s: %,d states, %,d transitions, depth %d%s, %.1f s, %,.0f states/s"
-                            + " (%,.0f per CPU second, %d thread(s), %.1f CPU s): %s",
+                            + " (%,.0f per CPU second, %d thread(s), %.1f CPU s; state set %s): %s",
                     subject.id(),
                     subject.algorithm(),
                     scope,
@@ -214,6 +214,7 @@ public final class ExploreRun {
                     r.statesPerCpuSecond(),
                     r.threads(),
                     r.cpuMillis() / 1000.0,
+                    r.stateSet(),
                     r.holds() ? "holds" : "FAILS"));
             results.add(r);
             write(subject, r, counterexamples, pages);
