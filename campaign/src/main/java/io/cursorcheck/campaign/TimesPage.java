@@ -108,7 +108,8 @@ public final class TimesPage {
                 + "```\n\n"
                 + "`bin/cursorcheck campaign --full` runs everything at full budgets ("
                 + about(times.of(Profile.FULL).totalSeconds()) + "): every release, the history, the twins, the"
-                + " deep bound, the benchmarks. CI (`.ci/run`, on a fresh clone): " + about(seconds(times, "ci"))
+                + " deep bound and the explorer's reach, the benchmarks. CI (`.ci/run`, on a fresh clone): "
+                + about(seconds(times, "ci"))
                 + ". Each figure, and where it was measured: [docs/times.md](docs/times.md).\n";
         return readme.substring(0, open) + block + readme.substring(close);
     }
