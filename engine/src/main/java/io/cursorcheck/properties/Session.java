@@ -272,9 +272,10 @@ public final class Session {
 
     /**
      * Gives a mirrored session a checker of its own, from its model's as it was before the step on which the two
-     * part (answer or state differ): from then on the session checks itself ({@link #check}).
+     * part (answer or state differ), or a fresh one if they start apart: from then on the session checks itself
+     * ({@link #check}).
      *
-     * @param modelBefore a copy of the model's checker before that step
+     * @param modelBefore a copy of the model's checker before that step, or a checker of this session's first state
      */
     public void part(InvariantChecker modelBefore) {
         if (checker != null || !showsSnapshot) {

@@ -2,6 +2,7 @@ package io.cursorcheck.properties.engine;
 
 import io.cursorcheck.model.ScanningModel;
 import io.cursorcheck.properties.BroadcastFactory;
+import io.cursorcheck.properties.InvariantChecker;
 import io.cursorcheck.properties.Observation;
 import io.cursorcheck.properties.Op;
 import io.cursorcheck.properties.OutsideView;
@@ -86,6 +87,13 @@ public final class LockstepPair {
                 Variant.referenceFor(factory.algorithm()); // spec §2's model, or §8's for a corrected subject
         this.model = new Session(reference, options);
         this.subject = factory == reference ? null : new Session(factory, options, !mirrorSubject);
+        if (subject != null
+                && subject.mirrored()
+                && !subject.broadcast().snapshot().equals(model.broadcast().snapshot())) {
+            // A mirror needs the two checkers to start alike: a subject that starts in another state than the model
+            // checks itself from its first step, from its own first snapshot.
+            subject.part(new InvariantChecker(options, subject.broadcast().snapshot()));
+        }
         this.outside = factory.capabilities().observableOnly();
         this.options = options;
         // The reference of a scan check answers only for its scan count: its breaches are never read, so it has no

@@ -73,6 +73,44 @@ class MirroredSubjectProperties {
         assertThat(total.afterParting).as("steps compared after a parting").isPositive();
     }
 
+    /**
+     * A mirror needs both checkers to start alike: a subject whose fresh broadcast is not in the model's first state
+     * (here it holds an entry before the script begins) checks itself from its first step, and then fails and
+     * answers as one checked on its own.
+     */
+    @Test
+    void aSubjectThatStartsApartChecksItselfFromItsFirstStep() {
+        BroadcastFactory startsWithAnEntry = new BroadcastFactory() {
+            @Override
+            public String id() {
+                return "starts-with-an-entry";
+            }
+
+            @Override
+            public String description() {
+                return "cached-count with an entry written before the script begins";
+            }
+
+            @Override
+            public io.cursorcheck.spi.Broadcast create(Options options) {
+                io.cursorcheck.spi.Broadcast b = Variant.CACHED_COUNT.create(options);
+                b.writeSync(1);
+                return b;
+            }
+        };
+        Options options = Options.of(2, io.cursorcheck.spi.Policy.STRICT);
+        LockstepPair mirrored = new LockstepPair(startsWithAnEntry, options, Tolerance.NONE, true);
+        LockstepPair own = new LockstepPair(startsWithAnEntry, options, Tolerance.NONE, false);
+        assertThat(mirrored.subject().mirrored())
+                .as("mirrored although it starts apart")
+                .isFalse();
+        Op[] ops = {new Op.Attach(), new Op.Next(0), new Op.WriteSync(1)};
+        for (int i = 0; i < ops.length; i++) {
+            assertThat(mirrored.step(i, ops[i])).as("step %d", i).isEqualTo(own.step(i, ops[i]));
+            assertThat(mirrored.lastSubject()).as("step %d", i).isEqualTo(own.lastSubject());
+        }
+    }
+
     private static Counts compare(BroadcastFactory subject, SplittableRandom random) {
         Generator generator = new Generator(Weights.DEFAULT, subject.capabilities());
         Options options = generator.options(random);
