@@ -23,14 +23,17 @@ import picocli.CommandLine.Option;
         description = "exhaustive breadth-first"
                 + " exploration; without --variant, every conforming variant under every policy at"
                 + " the gate's bound (--deep: the deep bound of campaign --full) and the writer-paths bound (abort, drain, spoil, writev, endSync"
-                + " with every other operation, 2 consumers, 7 deep; --deep: 8), and every negative control at its shortest"
+                + " with every other operation, 2 consumers, 7 deep; --deep: 8, then cached-count and cached-count-corrected"
+                + " at the reach, 4 consumers, 14 deep), and every negative control at its shortest"
                 + " failure within the gate's bound and the writer-paths bound 8 deep, writing reports/<run>/explore.md; with"
                 + " --variant, any bound, a line of"
                 + " progress per depth, every failure written as a shortest counterexample, and reports/<run>/explore-NAME.md;"
                 + " exit 1 if a bound does not hold or a control escapes")
 final class ExploreCli extends CliCommand {
 
-    @Option(names = "--deep", description = "every variant at the deep bound of campaign --full instead of the gate's")
+    @Option(
+            names = "--deep",
+            description = "every variant at the deep bound of campaign --full instead of the gate's, then the reach")
     boolean deep;
 
     /** Threads expanding each level; the results are the same whatever the count, only the time changes. */
