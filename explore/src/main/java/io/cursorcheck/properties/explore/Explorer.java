@@ -125,6 +125,16 @@ public final class Explorer {
                             states, stateBytes / (1024.0 * 1024.0), bytesPerState());
         }
 
+        /**
+         * The set of states' size alone, as a table cell or a log line's aside, e.g. {@code 152.3 MiB, 58.9 B/state},
+         * or {@code not measured}.
+         */
+        public String stateSetSize() {
+            return stateBytes < 0
+                    ? "not measured"
+                    : String.format("%.1f MiB, %.1f B/state", stateBytes / (1024.0 * 1024.0), bytesPerState());
+        }
+
         /** Failures of the subject itself. */
         public List<Found> subjectFailures() {
             return found.stream().filter(Found::againstSubject).toList();

@@ -214,7 +214,7 @@ public final class ExploreRun {
                     r.statesPerCpuSecond(),
                     r.threads(),
                     r.cpuMillis() / 1000.0,
-                    r.stateSet(),
+                    r.stateSetSize(),
                     r.holds() ? "holds" : "FAILS"));
             results.add(r);
             write(subject, r, counterexamples, pages);

@@ -154,7 +154,7 @@ public final class ExplorePage {
                     String.format("%.1f s", x.cpuMillis() / 1000.0),
                     String.format("%,.0f", x.statesPerSecond()),
                     String.format("%,.0f", x.statesPerCpuSecond()),
-                    stateSet(x),
+                    x.stateSetSize(),
                     perThread(x),
                     x.holds() ? "holds" : "**does not hold**");
         }
@@ -244,13 +244,6 @@ public final class ExplorePage {
         }
         String list = counts.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" or "));
         return list + (counts.size() == 1 && counts.first() == 1 ? " thread" : " threads") + " per exploration";
-    }
-
-    /** The set of states' size and bytes per state, e.g. {@code 152.3 MiB, 58.9 B/state}. */
-    static String stateSet(Explorer.Result r) {
-        return r.stateBytes() < 0
-                ? "not measured"
-                : String.format("%.1f MiB, %.1f B/state", r.stateBytes() / (1024.0 * 1024.0), r.bytesPerState());
     }
 
     /** Each thread's share of the states and its states per CPU second, e.g. {@code 51% at 40,000; 49% at 39,000}. */
